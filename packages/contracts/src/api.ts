@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { Cull, LIMITS } from './cull';
+
+/** Columns of the Cull Data table that the list can be sorted by, plus creation time (the default). */
+export const SORT_COLUMNS = [
+  'date',
+  'time',
+  'location_name',
+  'species',
+  'sex',
+  'age_estimate',
+  'weight',
+  'condition',
+  'antlers_present',
+  'shot_placement',
+  'shot_distance',
+  'created_at',
+] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+
+export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+
+/** Query of GET /api/culls. Query strings arrive as text, so numbers are coerced. */
+export const ListCullsQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(10),
+  sort: z.enum(SORT_COLUMNS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  q: z.string().trim().max(LIMITS.searchText).default(''),
+});
+export type ListCullsQuery = z.infer<typeof ListCullsQuery>;
+
+export const ListCullsResponse = z.object({
+  items: z.array(Cull),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  page_size: z.number().int().min(1),
+});
+export type ListCullsResponse = z.infer<typeof ListCullsResponse>;
+
+export const Me = z.object({
+  uid: z.string(),
+  display_name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type Me = z.infer<typeof Me>;
+
+export const DevLoginRequest = z.strictObject({
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(LIMITS.shortText),
+  email: z.email({ error: 'Enter a valid e-mail address' }).max(254),
+});
+export type DevLoginRequest = z.infer<typeof DevLoginRequest>;
+
+export const StatsQuery = z.strictObject({
+  /** Wait (briefly) until the projection has applied the event at this global position. */
+  after: z.coerce.number().int().min(0).optional(),
+});
+
+export const StatsResponse = z.object({
+  total_culls: z.number().int().min(0),
+  this_month: z.number().int().min(0),
+  species_breakdown: z.record(z.string(), z.number().int().min(0)),
+  average_weight: z.number().nullable(),
+  top_species: z.string().nullable(),
+  /** Last 12 calendar months (Europe/London), oldest first, as YYYY-MM. */
+  per_month: z.array(z.object({ month: z.string(), count: z.number().int().min(0) })),
+  /** The current stalking season (1 April to 31 March), counts per species and sex. */
+  season: z.object({
+    label: z.string(),
+    from: z.string(),
+    to: z.string(),
+    species_by_sex: z.record(z.string(), z.record(z.string(), z.number().int().min(0))),
+  }),
+  /** Global position of the last event the projection applied. */
+  position: z.number().int().min(0),
+});
+export type StatsResponse = z.infer<typeof StatsResponse>;
+
+export const ExportQuery = z.strictObject({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  species: z.string().trim().min(1).max(LIMITS.shortText).optional(),
+});
+export type ExportQuery = z.infer<typeof ExportQuery>;
+
+export const ERROR_CODES = [
+  'validation_failed',
+  'not_authenticated',
+  'forbidden',
+  'not_found',
+  'version_conflict',
+  'already_exists',
+  'payload_too_large',
+  'rate_limited',
+  'service_unavailable',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ApiError = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    /** Per-field messages for validation failures, keyed by field name. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+/** Header on every write: the global position of its last event, to read projections at least that fresh. */
+export const EVENT_POSITION_HEADER = 'x-event-position';

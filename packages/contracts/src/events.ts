@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { CullChanges, CullFields } from './cull';
+
+export const EVENT_TYPES = {
+  recorded: 'cull.recorded.v1',
+  amended: 'cull.amended.v1',
+  deleted: 'cull.deleted.v1',
+} as const;
+
+/** Envelope fields shared by every event (ARCHITECTURE.md, "Contracts"). */
+const envelope = {
+  id: z.string().min(1),
+  streamId: z.string().min(1),
+  version: z.number().int().min(1),
+  userId: z.string().min(1),
+  occurredAt: z.iso.datetime(),
+  meta: z.object({ correlationId: z.string() }),
+};
+
+export const CullRecorded = z.object({
+  ...envelope,
+  type: z.literal(EVENT_TYPES.recorded),
+  data: CullFields,
+});
+export type CullRecorded = z.infer<typeof CullRecorded>;
+
+export const CullAmended = z.object({
+  ...envelope,
+  type: z.literal(EVENT_TYPES.amended),
+  /** The fields that changed; null clears an optional field. */
+  data: z.object({ changes: CullChanges }),
+});
+export type CullAmended = z.infer<typeof CullAmended>;
+
+export const CullDeleted = z.object({
+  ...envelope,
+  type: z.literal(EVENT_TYPES.deleted),
+  data: z.object({}),
+});
+export type CullDeleted = z.infer<typeof CullDeleted>;
+
+export const CullEvent = z.discriminatedUnion('type', [CullRecorded, CullAmended, CullDeleted]);
+export type CullEvent = z.infer<typeof CullEvent>;
+export type CullEventType = CullEvent['type'];
+
+/** An event as read back from the store: with its position in the global log (1, 2, 3, ...). */
+export type StoredEvent<E extends CullEvent = CullEvent> = E & { position: number };
+
+/** The short name used as the last token of the bus subject: recorded, amended, deleted. */
+export function eventShortName(type: CullEventType): 'recorded' | 'amended' | 'deleted' {
+  const name = type.split('.')[1];
+  if (name === 'recorded' || name === 'amended' || name === 'deleted') return name;
+  throw new Error(`Unknown event type: ${type}`);
+}
+
+export const BUS_STREAM = 'CULLS';
+
+/** culls.v1.<userId>.<recorded|amended|deleted> */
+export function busSubject(event: Pick<CullEvent, 'type' | 'userId'>): string {
+  return `culls.v1.${event.userId}.${eventShortName(event.type)}`;
+}

@@ -1,0 +1,112 @@
+import {
+  EVENT_TYPES,
+  type CullChanges,
+  type CullCommand,
+  type CullEvent,
+  type CullFields,
+} from '@cull-log/contracts';
+
+/** What one cull stream has come to, folded from its events. */
+export type CullState =
+  | { status: 'absent'; version: 0 }
+  | { status: 'active'; version: number; ownerId: string; fields: CullFields; createdAt: string; updatedAt: string }
+  | { status: 'deleted'; version: number; ownerId: string };
+
+export const initialState: CullState = { status: 'absent', version: 0 };
+
+export type DecisionError =
+  /** No such record for this user (absent, deleted, or someone else's: indistinguishable on purpose). */
+  | { code: 'not_found' }
+  /** The id is taken by a record this command cannot be a retry of. */
+  | { code: 'already_exists' }
+  | { code: 'version_conflict'; actualVersion: number };
+
+export type Decision = { ok: true; events: CullEvent[] } | { ok: false; error: DecisionError };
+
+const accept = (events: CullEvent[]): Decision => ({ ok: true, events });
+const reject = (error: DecisionError): Decision => ({ ok: false, error });
+
+/** Applies changes to fields: null clears an optional field; clearing antlers drops their details. */
+export function applyChanges(fields: CullFields, changes: CullChanges): CullFields {
+  const next: Record<string, unknown> = { ...fields };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) delete next[name];
+    else if (value !== undefined) next[name] = value;
+  }
+  if (next.antlers_present === false) {
+    delete next.antler_points;
+    delete next.antler_condition;
+  }
+  return next as CullFields;
+}
+
+function sameFields(a: CullFields, b: CullFields): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) {
+    if ((a as Record<string, unknown>)[key] !== (b as Record<string, unknown>)[key]) return false;
+  }
+  return true;
+}
+
+export function decide(command: CullCommand, state: CullState): Decision {
+  const { meta } = command;
+  const envelope = {
+    id: meta.eventId,
+    streamId: command.cullId,
+    version: state.version + 1,
+    userId: meta.userId,
+    occurredAt: meta.occurredAt,
+    meta: { correlationId: meta.correlationId },
+  };
+  switch (command.type) {
+    case 'RecordCull': {
+      if (state.status === 'absent') {
+        return accept([{ ...envelope, type: EVENT_TYPES.recorded, data: command.fields }]);
+      }
+      // The same create sent again (a retry from a phone) succeeds without appending anything.
+      if (state.status === 'active' && state.ownerId === meta.userId && state.version === 1 && sameFields(state.fields, command.fields)) {
+        return accept([]);
+      }
+      return reject({ code: 'already_exists' });
+    }
+    case 'AmendCull': {
+      if (state.status !== 'active' || state.ownerId !== meta.userId) return reject({ code: 'not_found' });
+      if (command.expectedVersion !== undefined && command.expectedVersion !== state.version) {
+        return reject({ code: 'version_conflict', actualVersion: state.version });
+      }
+      return accept([{ ...envelope, type: EVENT_TYPES.amended, data: { changes: command.changes } }]);
+    }
+    case 'DeleteCull': {
+      if (state.status !== 'active' || state.ownerId !== meta.userId) return reject({ code: 'not_found' });
+      return accept([{ ...envelope, type: EVENT_TYPES.deleted, data: {} }]);
+    }
+  }
+}
+
+export function evolve(state: CullState, event: CullEvent): CullState {
+  switch (event.type) {
+    case EVENT_TYPES.recorded:
+      return {
+        status: 'active',
+        version: event.version,
+        ownerId: event.userId,
+        fields: event.data,
+        createdAt: event.occurredAt,
+        updatedAt: event.occurredAt,
+      };
+    case EVENT_TYPES.amended:
+      if (state.status !== 'active') return state;
+      return {
+        ...state,
+        version: event.version,
+        fields: applyChanges(state.fields, event.data.changes),
+        updatedAt: event.occurredAt,
+      };
+    case EVENT_TYPES.deleted:
+      return { status: 'deleted', version: event.version, ownerId: event.userId };
+  }
+}
+
+export function fold(events: readonly CullEvent[]): CullState {
+  return events.reduce(evolve, initialState);
+}

@@ -1,0 +1,54 @@
+import type { CullEvent, StoredEvent } from '@cull-log/contracts';
+
+/** The stream was not at the version the caller based its decision on. */
+export class VersionConflictError extends Error {
+  override readonly name = 'VersionConflictError';
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+  ) {
+    super(`Stream ${streamId} is not at version ${expectedVersion}`);
+  }
+}
+
+/** The store cannot be reached (maps to 503). */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+  constructor(cause: unknown) {
+    super('Event store unavailable', { cause });
+  }
+}
+
+export interface AppendResult {
+  /** Version of the stream after the append. */
+  version: number;
+  /** Global position of the last appended event. */
+  position: number;
+}
+
+/**
+ * Work done in the same transaction as an append, to keep a read model consistent with the log.
+ * `Tx` is adapter-specific (a SQLite handle, a MongoDB session); it runs after the events are
+ * written and before commit, and an exception from it rolls the append back.
+ */
+export type InTransaction<Tx> = (tx: Tx, events: StoredEvent[]) => void | Promise<void>;
+
+export interface EventStore<Tx = unknown> {
+  /**
+   * Appends events to a stream if it is at `expectedVersion` (0: the stream must not exist yet).
+   * Throws VersionConflictError otherwise, writing nothing.
+   */
+  append(
+    streamId: string,
+    expectedVersion: number,
+    events: CullEvent[],
+    inTransaction?: InTransaction<Tx>,
+  ): Promise<AppendResult>;
+  /** Every event of one stream, in version order. */
+  readStream(streamId: string): Promise<StoredEvent[]>;
+  /** Events after `afterPosition` (exclusive), in global order, at most `limit`. */
+  readAll(afterPosition: number, limit: number): Promise<StoredEvent[]>;
+  /** Position of the newest event, 0 when empty. */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}
