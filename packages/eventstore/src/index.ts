@@ -1,1 +1,14 @@
 export * from './event-store';
+export {
+  openSqliteEventStore,
+  type SqliteDatabase,
+  type SqliteDatabase as Database,
+  type SqliteEventStore,
+  type SqliteEventStoreOptions,
+} from './sqlite-event-store';
+export {
+  connectMongoEventStore,
+  type MongoEventStore,
+  type MongoEventStoreOptions,
+  type MongoTx,
+} from './mongo-event-store';

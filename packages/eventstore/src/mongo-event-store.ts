@@ -1,0 +1,277 @@
+import {
+  MongoClient,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  type ClientSession,
+  type Db,
+  type TransactionOptions,
+} from 'mongodb';
+import type { CullEvent, StoredEvent } from '@cull-log/contracts';
+import {
+  StoreUnavailableError,
+  VersionConflictError,
+  type AppendResult,
+  type EventStore,
+  type InTransaction,
+} from './event-store';
+import { checkAppend, checkReadAll, readBack } from './event-checks';
+
+/**
+ * What an `inTransaction` callback gets: pass `session` to every operation so it joins the append.
+ * Create the collections it writes beforehand; the driver may run the callback more than once.
+ */
+export interface MongoTx {
+  db: Db;
+  session: ClientSession;
+}
+
+export interface MongoEventStoreOptions {
+  url: string;
+  dbName: string;
+  /** How long to look for a usable server before an operation fails as unavailable. */
+  serverSelectionTimeoutMS?: number;
+}
+
+export interface MongoEventStore extends EventStore<MongoTx> {
+  /** The database, for callers keeping their own collections (read models) beside the log. */
+  readonly db: Db;
+}
+
+/** One document per event; `_id` is the global position. */
+interface EventDocument {
+  _id: number;
+  id: string;
+  streamId: string;
+  version: number;
+  type: string;
+  userId: string;
+  occurredAt: string;
+  data: unknown;
+  meta: unknown;
+}
+
+interface CounterDocument {
+  _id: string;
+  position: number;
+}
+
+const EVENTS = 'events';
+const COUNTERS = 'counters';
+const POSITION_COUNTER = 'events';
+const STREAM_VERSION_INDEX = 'stream_version';
+const DUPLICATE_KEY = 11000;
+
+const MAJORITY = { w: 'majority', journal: true } as const;
+
+const TRANSACTION_OPTIONS: TransactionOptions = {
+  readConcern: { level: 'snapshot' },
+  writeConcern: MAJORITY,
+  readPreference: 'primary',
+};
+
+/**
+ * Connects an event store to MongoDB (a replica set: appends use transactions). Writes wait for a
+ * journalled majority, so an acknowledged append survives the loss of the primary.
+ */
+export async function connectMongoEventStore(options: MongoEventStoreOptions): Promise<MongoEventStore> {
+  const client = new MongoClient(options.url, {
+    writeConcern: MAJORITY,
+    readConcern: { level: 'majority' },
+    ...(options.serverSelectionTimeoutMS === undefined
+      ? {}
+      : { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS }),
+  });
+  try {
+    await client.connect();
+    const db = client.db(options.dbName);
+    await db.collection<EventDocument>(EVENTS).createIndexes([
+      { key: { streamId: 1, version: 1 }, name: STREAM_VERSION_INDEX, unique: true },
+      { key: { id: 1 }, name: 'event_id', unique: true },
+    ]);
+    await ensurePositionCounter(db);
+    return new MongoStore(client, db);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw translateUnavailable(error);
+  }
+}
+
+/** Created outside any transaction, so concurrent first appends never race to insert it. */
+async function ensurePositionCounter(db: Db): Promise<void> {
+  try {
+    await db
+      .collection<CounterDocument>(COUNTERS)
+      .updateOne({ _id: POSITION_COUNTER }, { $setOnInsert: { position: 0 } }, { upsert: true });
+  } catch (error) {
+    // Another process created it at the same moment: it exists, which is all we need.
+    if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+  }
+}
+
+class MongoStore implements MongoEventStore {
+  private readonly events;
+  private readonly counters;
+
+  constructor(
+    private readonly client: MongoClient,
+    readonly db: Db,
+  ) {
+    this.events = db.collection<EventDocument>(EVENTS);
+    this.counters = db.collection<CounterDocument>(COUNTERS);
+  }
+
+  async append(
+    streamId: string,
+    expectedVersion: number,
+    events: CullEvent[],
+    inTransaction?: InTransaction<MongoTx>,
+  ): Promise<AppendResult> {
+    const checked = checkAppend(streamId, expectedVersion, events);
+    const callerFailure: { error?: unknown } = {};
+    let session: ClientSession | undefined;
+    try {
+      session = this.client.startSession();
+      const transactionSession = session;
+      return await session.withTransaction(async () => {
+        // The driver may run this again after a transient error: forget a failure of an earlier attempt.
+        delete callerFailure.error;
+        return this.appendInTransaction(
+          transactionSession,
+          streamId,
+          expectedVersion,
+          checked,
+          inTransaction,
+          callerFailure,
+        );
+      }, TRANSACTION_OPTIONS);
+    } catch (error) {
+      // The caller's own failure reaches it unchanged; only the store's own errors are translated.
+      if ('error' in callerFailure) throw callerFailure.error;
+      if (isStreamVersionViolation(error)) throw new VersionConflictError(streamId, expectedVersion);
+      throw translateUnavailable(error);
+    } finally {
+      await session?.endSession().catch(() => undefined);
+    }
+  }
+
+  private async appendInTransaction(
+    session: ClientSession,
+    streamId: string,
+    expectedVersion: number,
+    events: CullEvent[],
+    inTransaction: InTransaction<MongoTx> | undefined,
+    callerFailure: { error?: unknown },
+  ): Promise<AppendResult> {
+    const head = await this.events.findOne(
+      { streamId },
+      { sort: { version: -1 }, projection: { version: 1 }, session },
+    );
+    if ((head?.version ?? 0) !== expectedVersion) throw new VersionConflictError(streamId, expectedVersion);
+    // Nothing to write (an idempotent retry): the position of the stream's newest event is still accurate.
+    if (events.length === 0) return { version: expectedVersion, position: head?._id ?? 0 };
+
+    // Every append writes this one document, so appends commit one after another in position order:
+    // a reader never sees position n+1 before n, and an aborted append gives its positions back.
+    const counter = await this.counters.findOneAndUpdate(
+      { _id: POSITION_COUNTER },
+      { $inc: { position: events.length } },
+      { returnDocument: 'after', session },
+    );
+    if (!counter) throw new Error(`The ${COUNTERS} collection lost its position counter`);
+    const first = counter.position - events.length + 1;
+    const stored: StoredEvent[] = events.map((event, index) => ({ ...event, position: first + index }));
+    await this.events.insertMany(stored.map(toDocument), { session });
+
+    if (inTransaction) {
+      try {
+        await inTransaction({ db: this.db, session }, stored);
+      } catch (error) {
+        callerFailure.error = error;
+        throw error;
+      }
+    }
+    const last = stored[stored.length - 1] as StoredEvent;
+    return { version: last.version, position: last.position };
+  }
+
+  async readStream(streamId: string): Promise<StoredEvent[]> {
+    return this.read(() => this.events.find({ streamId }).sort({ version: 1 }).toArray());
+  }
+
+  async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
+    checkReadAll(afterPosition, limit);
+    return this.read(() =>
+      this.events
+        .find({ _id: { $gt: afterPosition } })
+        .sort({ _id: 1 })
+        .limit(limit)
+        .toArray(),
+    );
+  }
+
+  async headPosition(): Promise<number> {
+    try {
+      const newest = await this.events.findOne({}, { sort: { _id: -1 }, projection: { _id: 1 } });
+      return newest?._id ?? 0;
+    } catch (error) {
+      throw translateUnavailable(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  private async read(query: () => Promise<EventDocument[]>): Promise<StoredEvent[]> {
+    let documents: EventDocument[];
+    try {
+      documents = await query();
+    } catch (error) {
+      throw translateUnavailable(error);
+    }
+    return documents.map(fromDocument);
+  }
+}
+
+function toDocument(event: StoredEvent): EventDocument {
+  return {
+    _id: event.position,
+    id: event.id,
+    streamId: event.streamId,
+    version: event.version,
+    type: event.type,
+    userId: event.userId,
+    occurredAt: event.occurredAt,
+    data: event.data,
+    meta: event.meta,
+  };
+}
+
+function fromDocument(document: EventDocument): StoredEvent {
+  const { _id: position, ...event } = document;
+  return readBack(event, position);
+}
+
+/** A duplicate key on (streamId, version) is exactly "someone else appended this version first". */
+function isStreamVersionViolation(error: unknown): boolean {
+  if (!(error instanceof MongoServerError) || error.code !== DUPLICATE_KEY) return false;
+  const keyPattern: unknown = error.keyPattern;
+  if (typeof keyPattern === 'object' && keyPattern !== null) {
+    const fields = Object.keys(keyPattern);
+    if (fields.length === 2 && fields.includes('streamId') && fields.includes('version')) return true;
+  }
+  // Bulk inserts report the index only in the message: "... index: stream_version dup key: ...".
+  return new RegExp(`\\.${EVENTS} index: ${STREAM_VERSION_INDEX} `).test(error.message);
+}
+
+function translateUnavailable(error: unknown): unknown {
+  const unavailable =
+    error instanceof MongoNetworkError ||
+    error instanceof MongoServerSelectionError ||
+    error instanceof MongoNotConnectedError ||
+    error instanceof MongoTopologyClosedError;
+  return unavailable ? new StoreUnavailableError(error) : error;
+}

@@ -1,0 +1,261 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { CullEvent, StoredEvent } from '@cull-log/contracts';
+import {
+  StoreUnavailableError,
+  VersionConflictError,
+  type AppendResult,
+  type EventStore,
+  type InTransaction,
+} from './event-store';
+import { checkAppend, checkReadAll, readBack } from './event-checks';
+
+/** The better-sqlite3 handle: the `Tx` of the SQLite store, and the way to the caller's own tables. */
+export type SqliteDatabase = BetterSqlite3.Database;
+
+export interface SqliteEventStoreOptions {
+  /** Path of the database file; its folder is created when missing. */
+  file: string;
+  /** How long a write waits for another connection's write lock before giving up. */
+  busyTimeoutMs?: number;
+}
+
+export interface SqliteEventStore extends EventStore<SqliteDatabase> {
+  /** The open database, for callers keeping their own tables (read models) in the same file. */
+  readonly database: SqliteDatabase;
+}
+
+interface EventRow {
+  position: number;
+  id: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  user_id: string;
+  occurred_at: string;
+  data: string;
+  meta: string;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    stream_id TEXT NOT NULL,
+    version INTEGER NOT NULL CHECK (version >= 1),
+    type TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    occurred_at TEXT NOT NULL,
+    data TEXT NOT NULL CHECK (json_valid(data)),
+    meta TEXT NOT NULL CHECK (json_valid(meta)),
+    UNIQUE (stream_id, version)
+  )`;
+
+const COLUMNS = 'position, id, stream_id, version, type, user_id, occurred_at, data, meta';
+
+/** SQLite's words for "the store cannot do this now", as opposed to a bug or a conflict. */
+const UNAVAILABLE_CODES = [
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
+  'SQLITE_CANTOPEN',
+  'SQLITE_READONLY',
+  'SQLITE_PROTOCOL',
+];
+
+/**
+ * Opens (creating when needed) an event store in one SQLite file: WAL, and `synchronous=FULL` so an
+ * acknowledged append survives a power cut. Appends run in IMMEDIATE transactions, so concurrent writers,
+ * in this process or another, queue on the file's write lock instead of both passing the version check.
+ */
+export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
+  let database: SqliteDatabase;
+  try {
+    mkdirSync(dirname(options.file), { recursive: true });
+    database = new BetterSqlite3(options.file, { timeout: options.busyTimeoutMs ?? 5000 });
+    const journalMode: unknown = database.pragma('journal_mode = WAL', { simple: true });
+    if (journalMode !== 'wal') throw new Error(`SQLite refused WAL mode for ${options.file}`);
+    database.pragma('synchronous = FULL');
+    database.exec(SCHEMA);
+  } catch (error) {
+    throw translateUnavailable(error);
+  }
+  return new SqliteStore(database);
+}
+
+class SqliteStore implements SqliteEventStore {
+  private readonly insertEvent;
+  private readonly streamHead;
+  private readonly selectStream;
+  private readonly selectAfter;
+  private readonly selectHead;
+  private readonly appendInTransaction;
+
+  constructor(readonly database: SqliteDatabase) {
+    this.insertEvent = database.prepare<[Omit<EventRow, 'position'>]>(
+      `INSERT INTO events (id, stream_id, version, type, user_id, occurred_at, data, meta)
+       VALUES (@id, @stream_id, @version, @type, @user_id, @occurred_at, @data, @meta)`,
+    );
+    this.streamHead = database.prepare<[string], { version: number; position: number }>(
+      'SELECT version, position FROM events WHERE stream_id = ? ORDER BY version DESC LIMIT 1',
+    );
+    this.selectStream = database.prepare<[string], EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY version`,
+    );
+    this.selectAfter = database.prepare<[number, number], EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+    );
+    this.selectHead = database.prepare<[], { position: number | null }>(
+      'SELECT MAX(position) AS position FROM events',
+    );
+    this.appendInTransaction = database.transaction(
+      (
+        streamId: string,
+        expectedVersion: number,
+        events: CullEvent[],
+        inTransaction: InTransaction<SqliteDatabase> | undefined,
+        callerFailure: { error?: unknown },
+      ): AppendResult => {
+        const head = this.streamHead.get(streamId);
+        if ((head?.version ?? 0) !== expectedVersion)
+          throw new VersionConflictError(streamId, expectedVersion);
+        // Nothing to write (an idempotent retry): the position of the stream's newest event is still accurate.
+        if (events.length === 0) return { version: expectedVersion, position: head?.position ?? 0 };
+
+        const stored: StoredEvent[] = events.map((event) => {
+          const { lastInsertRowid } = this.insertEvent.run(toRow(event));
+          return { ...event, position: Number(lastInsertRowid) };
+        });
+        if (inTransaction) runCallerWork(inTransaction, database, stored, callerFailure);
+        const last = stored[stored.length - 1] as StoredEvent;
+        return { version: last.version, position: last.position };
+      },
+    );
+  }
+
+  async append(
+    streamId: string,
+    expectedVersion: number,
+    events: CullEvent[],
+    inTransaction?: InTransaction<SqliteDatabase>,
+  ): Promise<AppendResult> {
+    const checked = checkAppend(streamId, expectedVersion, events);
+    const callerFailure: { error?: unknown } = {};
+    try {
+      return this.appendInTransaction.immediate(
+        streamId,
+        expectedVersion,
+        checked,
+        inTransaction,
+        callerFailure,
+      );
+    } catch (error) {
+      // The caller's own failure reaches it unchanged; only the store's own errors are translated.
+      if ('error' in callerFailure) throw callerFailure.error;
+      if (isStreamVersionViolation(error)) throw new VersionConflictError(streamId, expectedVersion);
+      throw translateUnavailable(error);
+    }
+  }
+
+  async readStream(streamId: string): Promise<StoredEvent[]> {
+    return this.read(() => this.selectStream.all(streamId));
+  }
+
+  async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
+    checkReadAll(afterPosition, limit);
+    return this.read(() => this.selectAfter.all(afterPosition, limit));
+  }
+
+  async headPosition(): Promise<number> {
+    try {
+      return this.selectHead.get()?.position ?? 0;
+    } catch (error) {
+      throw translateUnavailable(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.database.close();
+  }
+
+  private read(query: () => EventRow[]): StoredEvent[] {
+    let rows: EventRow[];
+    try {
+      rows = query();
+    } catch (error) {
+      throw translateUnavailable(error);
+    }
+    return rows.map(fromRow);
+  }
+}
+
+function runCallerWork(
+  inTransaction: InTransaction<SqliteDatabase>,
+  database: SqliteDatabase,
+  stored: StoredEvent[],
+  callerFailure: { error?: unknown },
+): void {
+  let outcome: void | Promise<void>;
+  try {
+    outcome = inTransaction(database, stored);
+  } catch (error) {
+    callerFailure.error = error;
+    throw error;
+  }
+  if (outcome instanceof Promise) {
+    // Its rejection is reported by the error below; left unhandled it would crash the process.
+    outcome.catch(() => undefined);
+    callerFailure.error = new TypeError(
+      'The SQLite event store runs inTransaction synchronously: the callback must not return a promise',
+    );
+    throw callerFailure.error;
+  }
+}
+
+function toRow(event: CullEvent): Omit<EventRow, 'position'> {
+  return {
+    id: event.id,
+    stream_id: event.streamId,
+    version: event.version,
+    type: event.type,
+    user_id: event.userId,
+    occurred_at: event.occurredAt,
+    data: JSON.stringify(event.data),
+    meta: JSON.stringify(event.meta),
+  };
+}
+
+function fromRow(row: EventRow): StoredEvent {
+  return readBack(
+    {
+      id: row.id,
+      type: row.type,
+      streamId: row.stream_id,
+      version: row.version,
+      userId: row.user_id,
+      occurredAt: row.occurred_at,
+      data: JSON.parse(row.data) as unknown,
+      meta: JSON.parse(row.meta) as unknown,
+    },
+    row.position,
+  );
+}
+
+function sqliteCode(error: unknown): string | undefined {
+  return error instanceof BetterSqlite3.SqliteError ? error.code : undefined;
+}
+
+function isStreamVersionViolation(error: unknown): boolean {
+  return (
+    sqliteCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    (error as Error).message.includes('events.stream_id, events.version')
+  );
+}
+
+function translateUnavailable(error: unknown): unknown {
+  const code = sqliteCode(error);
+  const unavailable = code !== undefined && UNAVAILABLE_CODES.some((prefix) => code.startsWith(prefix));
+  return unavailable ? new StoreUnavailableError(error) : error;
+}

@@ -1,0 +1,366 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CullEvent, StoredEvent } from '@cull-log/contracts';
+import { VersionConflictError, type EventStore } from '../event-store';
+import { cullAmendedEvent, cullDeletedEvent, cullRecordedEvent } from './sample-events';
+
+/** One empty place for an event store (a file, a database) that a test may open several times. */
+export interface EventStoreLocation<Tx> {
+  /** Opens a store handle; handles opened on one location share their data. */
+  open(): Promise<EventStore<Tx>>;
+  /**
+   * Records `markers` through the transaction handle, the way a read model update would; synchronously
+   * when the adapter runs inTransaction work synchronously.
+   */
+  writeMarkers(tx: Tx, markers: string[]): void | Promise<void>;
+  /** Markers committed so far, read outside any store handle. */
+  readMarkers(): Promise<string[]>;
+  /** Deletes the location's data once every handle is closed. */
+  remove(): Promise<void>;
+}
+
+/** Runs `next` once `outcome` is done, staying synchronous when `outcome` is. */
+function afterwards(outcome: void | Promise<void>, next: () => void): void | Promise<void> {
+  return outcome instanceof Promise ? outcome.then(next) : next();
+}
+
+export interface EventStoreContractOptions {
+  /** Lists the suite as skipped (its backend cannot be reached here) instead of running it. */
+  skip?: boolean;
+}
+
+/**
+ * The behaviour every EventStore adapter must have. `createLocation` is called once per test and must
+ * give a new, empty location.
+ */
+export function eventStoreContract<Tx>(
+  name: string,
+  createLocation: () => Promise<EventStoreLocation<Tx>>,
+  options: EventStoreContractOptions = {},
+): void {
+  describe.skipIf(options.skip ?? false)(`${name} (event store contract)`, () => {
+    let location: EventStoreLocation<Tx>;
+    let handles: EventStore<Tx>[];
+
+    const open = async (): Promise<EventStore<Tx>> => {
+      const store = await location.open();
+      handles.push(store);
+      return store;
+    };
+
+    const withPositions = (events: CullEvent[], firstPosition: number): StoredEvent[] =>
+      events.map((event, index) => ({ ...event, position: firstPosition + index }));
+
+    beforeEach(async () => {
+      location = await createLocation();
+      handles = [];
+    });
+
+    afterEach(async () => {
+      for (const store of handles) await store.close();
+      await location.remove();
+    });
+
+    it('an empty store has head position 0 and nothing to read', async () => {
+      const store = await open();
+      expect(await store.headPosition()).toBe(0);
+      expect(await store.readAll(0, 10)).toEqual([]);
+      expect(await store.readStream(randomUUID())).toEqual([]);
+    });
+
+    it('appending to a new stream at expected version 0 stores the events at versions 1..n and positions 1..n', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      const events = [cullRecordedEvent(cullId), cullAmendedEvent(cullId, 2)];
+
+      const result = await store.append(cullId, 0, events);
+
+      expect(result).toEqual({ version: 2, position: 2 });
+      expect(await store.readStream(cullId)).toEqual(withPositions(events, 1));
+      expect(await store.headPosition()).toBe(2);
+    });
+
+    it('events read back equal what was written, every field of every event type included', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      const recorded = cullRecordedEvent(cullId, 'user-7');
+      const amended = cullAmendedEvent(cullId, 2, 'user-7');
+      const deleted = cullDeletedEvent(cullId, 3, 'user-7');
+
+      await store.append(cullId, 0, [recorded]);
+      await store.append(cullId, 1, [amended]);
+      await store.append(cullId, 2, [deleted]);
+
+      const expected = withPositions([recorded, amended, deleted], 1);
+      expect(await store.readStream(cullId)).toEqual(expected);
+      expect(await store.readAll(0, 10)).toEqual(expected);
+    });
+
+    it('appending at the wrong expected version throws VersionConflictError and writes nothing', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      await store.append(cullId, 0, [cullRecordedEvent(cullId)]);
+
+      const stale = store.append(cullId, 0, [{ ...cullRecordedEvent(cullId), version: 1 }]);
+      await expect(stale).rejects.toBeInstanceOf(VersionConflictError);
+      const ahead = store.append(cullId, 2, [cullAmendedEvent(cullId, 3)]);
+      await expect(ahead).rejects.toBeInstanceOf(VersionConflictError);
+      const newStream = randomUUID();
+      const missing = store.append(newStream, 1, [cullAmendedEvent(newStream, 2)]);
+      await expect(missing).rejects.toBeInstanceOf(VersionConflictError);
+
+      expect(await store.readStream(cullId)).toHaveLength(1);
+      expect(await store.readStream(newStream)).toEqual([]);
+      expect(await store.headPosition()).toBe(1);
+    });
+
+    it('a version conflict names the stream and the expected version', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      await store.append(cullId, 0, [cullRecordedEvent(cullId)]);
+
+      const conflict = await store
+        .append(cullId, 0, [cullRecordedEvent(cullId)])
+        .catch((error: unknown) => error);
+
+      expect(conflict).toBeInstanceOf(VersionConflictError);
+      expect(conflict).toMatchObject({ streamId: cullId, expectedVersion: 0 });
+    });
+
+    it('a rejected append does not use up a position: the log stays gap-free', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      await store.append(cullId, 0, [cullRecordedEvent(cullId)]);
+      await store.append(cullId, 0, [cullRecordedEvent(cullId)]).catch(() => undefined);
+
+      const result = await store.append(cullId, 1, [cullAmendedEvent(cullId, 2)]);
+
+      expect(result.position).toBe(2);
+      expect((await store.readAll(0, 10)).map((event) => event.position)).toEqual([1, 2]);
+    });
+
+    it('two handles appending to one new stream at once: exactly one wins, the other gets a version conflict', async () => {
+      const first = await open();
+      const second = await open();
+      const cullId = randomUUID();
+      const firstEvent = cullRecordedEvent(cullId, 'user-a');
+      const secondEvent = cullRecordedEvent(cullId, 'user-b');
+
+      const outcomes = await Promise.allSettled([
+        first.append(cullId, 0, [firstEvent]),
+        second.append(cullId, 0, [secondEvent]),
+      ]);
+
+      const wins = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+      const losses = outcomes.filter((outcome) => outcome.status === 'rejected');
+      expect(wins).toHaveLength(1);
+      expect(losses).toHaveLength(1);
+      expect((losses[0] as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+      const winner = outcomes[0]?.status === 'fulfilled' ? firstEvent : secondEvent;
+      expect(await first.readStream(cullId)).toEqual(withPositions([winner], 1));
+      expect(await second.readStream(cullId)).toEqual(withPositions([winner], 1));
+    });
+
+    it('writers racing on one stream through two handles each land every event once, versions and positions without gaps', async () => {
+      const handlesRacing = [await open(), await open()];
+      const cullId = randomUUID();
+      await handlesRacing[0]?.append(cullId, 0, [cullRecordedEvent(cullId)]);
+      const appendsPerWriter = 6;
+
+      const writer = async (store: EventStore<Tx>, userId: string): Promise<void> => {
+        for (let written = 0; written < appendsPerWriter;) {
+          const version = (await store.readStream(cullId)).length;
+          try {
+            await store.append(cullId, version, [cullAmendedEvent(cullId, version + 1, userId)]);
+            written += 1;
+          } catch (error) {
+            if (!(error instanceof VersionConflictError)) throw error;
+          }
+        }
+      };
+      await Promise.all(
+        handlesRacing.map((store, index) => writer(store as EventStore<Tx>, `writer-${index}`)),
+      );
+
+      const stream = await handlesRacing[0]!.readStream(cullId);
+      const total = 1 + 2 * appendsPerWriter;
+      expect(stream.map((event) => event.version)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+      expect(stream.map((event) => event.position)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+      expect(stream.filter((event) => event.userId === 'writer-0')).toHaveLength(appendsPerWriter);
+      expect(stream.filter((event) => event.userId === 'writer-1')).toHaveLength(appendsPerWriter);
+    });
+
+    it('readStream returns only that stream, in version order', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      const otherId = randomUUID();
+      await store.append(cullId, 0, [cullRecordedEvent(cullId)]);
+      await store.append(otherId, 0, [cullRecordedEvent(otherId)]);
+      await store.append(cullId, 1, [cullAmendedEvent(cullId, 2), cullAmendedEvent(cullId, 3)]);
+      await store.append(otherId, 1, [cullDeletedEvent(otherId, 2)]);
+
+      const stream = await store.readStream(cullId);
+
+      expect(stream.map((event) => [event.streamId, event.version, event.position])).toEqual([
+        [cullId, 1, 1],
+        [cullId, 2, 3],
+        [cullId, 3, 4],
+      ]);
+    });
+
+    it('readAll pages through every stream in global order from any position', async () => {
+      const store = await open();
+      const streamIds = [randomUUID(), randomUUID(), randomUUID()];
+      const written: CullEvent[] = [];
+      for (const streamId of streamIds) {
+        const event = cullRecordedEvent(streamId);
+        await store.append(streamId, 0, [event]);
+        written.push(event);
+      }
+      for (const streamId of streamIds) {
+        const events = [cullAmendedEvent(streamId, 2), cullAmendedEvent(streamId, 3)];
+        await store.append(streamId, 1, events);
+        written.push(...events);
+      }
+
+      const pages: StoredEvent[][] = [];
+      for (let after = 0; ;) {
+        const page = await store.readAll(after, 4);
+        if (page.length === 0) break;
+        pages.push(page);
+        after = page[page.length - 1]!.position;
+      }
+
+      expect(pages.map((page) => page.length)).toEqual([4, 4, 1]);
+      expect(pages.flat()).toEqual(withPositions(written, 1));
+      expect(await store.readAll(5, 2)).toEqual(withPositions(written.slice(5, 7), 6));
+      expect(await store.readAll(9, 10)).toEqual([]);
+      expect(await store.headPosition()).toBe(9);
+    });
+
+    it('readAll refuses a negative position and a limit below 1', async () => {
+      const store = await open();
+      await expect(store.readAll(-1, 10)).rejects.toBeInstanceOf(RangeError);
+      await expect(store.readAll(0, 0)).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it('an append whose events do not continue the stream is refused and writes nothing', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+
+      await expect(store.append(cullId, 0, [cullRecordedEvent(randomUUID())])).rejects.toThrow(/must be/);
+      await expect(store.append(cullId, 0, [cullAmendedEvent(cullId, 2)])).rejects.toThrow(/must be/);
+      const gap = [cullRecordedEvent(cullId), cullAmendedEvent(cullId, 3)];
+      await expect(store.append(cullId, 0, gap)).rejects.toThrow(/must be/);
+
+      expect(await store.headPosition()).toBe(0);
+    });
+
+    it('an event that does not match the event contract is refused and nothing is written', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      const broken = { ...cullRecordedEvent(cullId), type: 'cull.exploded.v1' } as unknown as CullEvent;
+
+      await expect(store.append(cullId, 0, [broken])).rejects.toThrow(/event contract/);
+      expect(await store.headPosition()).toBe(0);
+    });
+
+    it('an event id already in the log is refused and the append writes nothing', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      const recorded = cullRecordedEvent(cullId);
+      await store.append(cullId, 0, [recorded]);
+      const otherId = randomUUID();
+
+      const reused = { ...cullRecordedEvent(otherId), id: recorded.id };
+      await expect(store.append(otherId, 0, [reused])).rejects.toThrow();
+
+      expect(await store.readStream(otherId)).toEqual([]);
+      expect(await store.headPosition()).toBe(1);
+    });
+
+    it("an empty append checks the expected version, writes nothing and answers the stream's newest position", async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      for (const streamId of [randomUUID(), cullId, randomUUID()]) {
+        await store.append(streamId, 0, [cullRecordedEvent(streamId)]);
+      }
+
+      expect(await store.append(cullId, 1, [])).toEqual({ version: 1, position: 2 });
+      await expect(store.append(cullId, 0, [])).rejects.toBeInstanceOf(VersionConflictError);
+      expect(await store.append(randomUUID(), 0, [])).toEqual({ version: 0, position: 0 });
+      expect(await store.headPosition()).toBe(3);
+    });
+
+    it('inTransaction work commits with the append and sees the stored events with their positions', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      const events = [cullRecordedEvent(cullId), cullAmendedEvent(cullId, 2)];
+      let seen: StoredEvent[] = [];
+
+      await store.append(cullId, 0, events, (tx, stored) => {
+        seen = stored;
+        return location.writeMarkers(
+          tx,
+          stored.map((event) => `${event.version}@${event.position}`),
+        );
+      });
+
+      expect(seen).toEqual(withPositions(events, 1));
+      expect((await location.readMarkers()).sort()).toEqual(['1@1', '2@2']);
+      expect(await store.readStream(cullId)).toHaveLength(2);
+    });
+
+    it('when inTransaction work throws, its error reaches the caller and neither the events nor its work are kept', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      const failure = new Error('read model rejected the event');
+
+      const append = store.append(cullId, 0, [cullRecordedEvent(cullId)], (tx) =>
+        afterwards(location.writeMarkers(tx, ['should-vanish']), () => {
+          throw failure;
+        }),
+      );
+
+      await expect(append).rejects.toBe(failure);
+      expect(await location.readMarkers()).toEqual([]);
+      expect(await store.readStream(cullId)).toEqual([]);
+      expect(await store.headPosition()).toBe(0);
+      expect(await store.append(cullId, 0, [cullRecordedEvent(cullId)])).toEqual({ version: 1, position: 1 });
+    });
+
+    it('inTransaction work does not run when the append conflicts', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      await store.append(cullId, 0, [cullRecordedEvent(cullId)]);
+      let ran = false;
+
+      const append = store.append(cullId, 0, [cullRecordedEvent(cullId)], () => {
+        ran = true;
+      });
+
+      await expect(append).rejects.toBeInstanceOf(VersionConflictError);
+      expect(ran).toBe(false);
+    });
+
+    it('data survives closing the store and opening it again', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      const events = [cullRecordedEvent(cullId), cullAmendedEvent(cullId, 2)];
+      await store.append(cullId, 0, events);
+      await store.close();
+
+      const reopened = await open();
+
+      expect(await reopened.readStream(cullId)).toEqual(withPositions(events, 1));
+      expect(await reopened.headPosition()).toBe(2);
+      expect(await reopened.append(cullId, 2, [cullDeletedEvent(cullId, 3)])).toEqual({
+        version: 3,
+        position: 3,
+      });
+      await expect(reopened.append(cullId, 2, [cullDeletedEvent(cullId, 3)])).rejects.toBeInstanceOf(
+        VersionConflictError,
+      );
+    });
+  });
+}
