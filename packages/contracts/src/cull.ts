@@ -33,7 +33,10 @@ function requiredChoice<const T extends readonly [string, ...string[]]>(
 }
 
 const optionalText = (max: number) =>
-  z.string().trim().max(max, { error: `Must be at most ${max} characters` });
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` });
 
 function isCalendarDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
@@ -101,10 +104,10 @@ export const OPTIONAL_FIELD_NAMES = Object.keys(optionalFields) as (keyof typeof
 /** The user-entered fields of a cull, after normalisation (trimmed, empty optionals removed). */
 export const CullFields = z.object({
   ...requiredFields,
-  ...Object.fromEntries(
-    Object.entries(optionalFields).map(([name, schema]) => [name, schema.optional()]),
-  ),
-} as typeof requiredFields & { [K in keyof typeof optionalFields]: z.ZodOptional<(typeof optionalFields)[K]> });
+  ...Object.fromEntries(Object.entries(optionalFields).map(([name, schema]) => [name, schema.optional()])),
+} as typeof requiredFields & {
+  [K in keyof typeof optionalFields]: z.ZodOptional<(typeof optionalFields)[K]>;
+});
 export type CullFields = z.infer<typeof CullFields>;
 
 /** Empty strings and nulls mean "not given" for optional fields. */
@@ -146,7 +149,9 @@ export const CullChanges = z
   .strictObject({
     ...requiredFields,
     ...Object.fromEntries(Object.entries(optionalFields).map(([name, schema]) => [name, schema.nullable()])),
-  } as typeof requiredFields & { [K in keyof typeof optionalFields]: z.ZodNullable<(typeof optionalFields)[K]> })
+  } as typeof requiredFields & {
+    [K in keyof typeof optionalFields]: z.ZodNullable<(typeof optionalFields)[K]>;
+  })
   .partial();
 export type CullChanges = z.infer<typeof CullChanges>;
 

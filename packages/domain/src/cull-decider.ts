@@ -9,7 +9,14 @@ import {
 /** What one cull stream has come to, folded from its events. */
 export type CullState =
   | { status: 'absent'; version: 0 }
-  | { status: 'active'; version: number; ownerId: string; fields: CullFields; createdAt: string; updatedAt: string }
+  | {
+      status: 'active';
+      version: number;
+      ownerId: string;
+      fields: CullFields;
+      createdAt: string;
+      updatedAt: string;
+    }
   | { status: 'deleted'; version: number; ownerId: string };
 
 export const initialState: CullState = { status: 'absent', version: 0 };
@@ -64,7 +71,12 @@ export function decide(command: CullCommand, state: CullState): Decision {
         return accept([{ ...envelope, type: EVENT_TYPES.recorded, data: command.fields }]);
       }
       // The same create sent again (a retry from a phone) succeeds without appending anything.
-      if (state.status === 'active' && state.ownerId === meta.userId && state.version === 1 && sameFields(state.fields, command.fields)) {
+      if (
+        state.status === 'active' &&
+        state.ownerId === meta.userId &&
+        state.version === 1 &&
+        sameFields(state.fields, command.fields)
+      ) {
         return accept([]);
       }
       return reject({ code: 'already_exists' });

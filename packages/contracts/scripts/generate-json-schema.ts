@@ -1,0 +1,60 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { CullAmended, CullDeleted, CullEvent, CullRecorded, EVENT_TYPES } from '../src/index';
+
+export const SCHEMAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
+
+/** File name of the schema covering every event type, for consumers that take the whole stream. */
+export const UNION_FILE = 'cull-event.json';
+
+const documents: readonly { file: string; title: string; description: string; schema: z.ZodType }[] = [
+  {
+    file: `${EVENT_TYPES.recorded}.json`,
+    title: EVENT_TYPES.recorded,
+    description: 'A cull was recorded; data holds its fields.',
+    schema: CullRecorded,
+  },
+  {
+    file: `${EVENT_TYPES.amended}.json`,
+    title: EVENT_TYPES.amended,
+    description: 'A cull was amended; data.changes holds the changed fields, null clearing an optional one.',
+    schema: CullAmended,
+  },
+  {
+    file: `${EVENT_TYPES.deleted}.json`,
+    title: EVENT_TYPES.deleted,
+    description: 'A cull was deleted.',
+    schema: CullDeleted,
+  },
+  {
+    file: UNION_FILE,
+    title: 'cull event',
+    description: 'Any event on the CULLS stream (subjects culls.v1.<userId>.<recorded|amended|deleted>).',
+    schema: CullEvent,
+  },
+];
+
+/** The JSON Schema files, by file name, exactly as they are checked in. */
+export function buildJsonSchemas(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const { file, title, description, schema } of documents) {
+    const { $schema, ...body } = z.toJSONSchema(schema);
+    const document = { $schema, $id: file, title, description, ...body };
+    files.set(file, `${JSON.stringify(document, null, 2)}\n`);
+  }
+  return files;
+}
+
+async function writeJsonSchemas(): Promise<void> {
+  await mkdir(SCHEMAS_DIR, { recursive: true });
+  for (const [file, text] of buildJsonSchemas()) {
+    await writeFile(join(SCHEMAS_DIR, file), text);
+    console.log(`wrote schemas/${file}`);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await writeJsonSchemas();
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { BUS_STREAM, CullEvent, EVENT_TYPES, busSubject, eventShortName } from './index';
+
+const envelope = {
+  id: 'e1',
+  streamId: '0b8f8e8e-5d3a-4a55-9a77-6a1c2f3e4d5b',
+  version: 1,
+  userId: 'u1',
+  occurredAt: '2026-11-03T07:00:00.000Z',
+  meta: { correlationId: 'r1' },
+};
+const fields = {
+  date: '2026-11-03',
+  time: '06:00',
+  location_name: 'Home Wood',
+  species: 'Roe Deer',
+  sex: 'Female',
+  age_estimate: 'Adult',
+  condition: 'Good',
+  shot_placement: 'Heart/Lung',
+  antlers_present: false,
+};
+
+describe('CullEvent', () => {
+  it('parses each versioned event type by its discriminator', () => {
+    const recorded = { ...envelope, type: EVENT_TYPES.recorded, data: fields };
+    const amended = {
+      ...envelope,
+      version: 2,
+      type: EVENT_TYPES.amended,
+      data: { changes: { weight: null } },
+    };
+    const deleted = { ...envelope, version: 3, type: EVENT_TYPES.deleted, data: {} };
+    expect(CullEvent.parse(recorded)).toEqual(recorded);
+    expect(CullEvent.parse(amended)).toEqual(amended);
+    expect(CullEvent.parse(deleted)).toEqual(deleted);
+  });
+
+  it('rejects an unknown type, a version below 1, and a non-ISO occurredAt', () => {
+    expect(CullEvent.safeParse({ ...envelope, type: 'cull.recorded.v0', data: fields }).success).toBe(false);
+    expect(
+      CullEvent.safeParse({ ...envelope, version: 0, type: EVENT_TYPES.deleted, data: {} }).success,
+    ).toBe(false);
+    expect(
+      CullEvent.safeParse({ ...envelope, occurredAt: 'yesterday', type: EVENT_TYPES.deleted, data: {} })
+        .success,
+    ).toBe(false);
+  });
+
+  it('rejects a recorded event whose data breaks the field rules', () => {
+    const data = { ...fields, weight: 5000 };
+    expect(CullEvent.safeParse({ ...envelope, type: EVENT_TYPES.recorded, data }).success).toBe(false);
+  });
+});
+
+describe('bus naming', () => {
+  it('names subjects culls.v1.<userId>.<recorded|amended|deleted> on stream CULLS', () => {
+    expect(BUS_STREAM).toBe('CULLS');
+    expect(busSubject({ type: EVENT_TYPES.recorded, userId: 'u1' })).toBe('culls.v1.u1.recorded');
+    expect(busSubject({ type: EVENT_TYPES.amended, userId: 'u1' })).toBe('culls.v1.u1.amended');
+    expect(busSubject({ type: EVENT_TYPES.deleted, userId: 'u2' })).toBe('culls.v1.u2.deleted');
+  });
+
+  it('refuses to name an unknown event type', () => {
+    expect(() => eventShortName('cull.archived.v1' as never)).toThrow('Unknown event type');
+  });
+});

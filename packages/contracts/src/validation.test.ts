@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fieldMessages, parseNumberInput } from './index';
+
+describe('parseNumberInput', () => {
+  it.each([
+    ['12.5', 12.5],
+    ['0', 0],
+    ['-1.654321', -1.654321],
+    [' 85 ', 85],
+    ['1e2', 100],
+    ['12kg', 12],
+  ])('parses %j to %d', (input, expected) => {
+    expect(parseNumberInput(input)).toBe(expected);
+  });
+
+  it.each(['', '   ', 'abc', '.', '-'])('leaves %j undefined', (input) => {
+    expect(parseNumberInput(input)).toBeUndefined();
+  });
+});
+
+describe('fieldMessages', () => {
+  it('keeps the first message per top-level field and names unknown fields', () => {
+    const schema = z.strictObject({
+      name: z
+        .string()
+        .min(3, { error: 'Too short' })
+        .regex(/^[A-Z]/, { error: 'Capital first' }),
+      nested: z.object({ inner: z.number({ error: 'Inner must be a number' }) }),
+    });
+    const result = schema.safeParse({ name: 'a', nested: { inner: 'x' }, extra: 1, other: 2 });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(fieldMessages(result.error)).toEqual({
+        name: 'Too short',
+        nested: 'Inner must be a number',
+        extra: 'Unknown field',
+        other: 'Unknown field',
+      });
+    }
+  });
+
+  it('files a message about the whole body under "_"', () => {
+    const result = z.object({ a: z.string() }).safeParse('text');
+    expect(result.success).toBe(false);
+    if (!result.success) expect(Object.keys(fieldMessages(result.error))).toEqual(['_']);
+  });
+});

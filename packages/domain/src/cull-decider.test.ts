@@ -1,0 +1,234 @@
+import { EVENT_TYPES, type CullCommand, type CullEvent } from '@cull-log/contracts';
+import { describe, expect, it } from 'vitest';
+import { applyChanges, decide, evolve, fold, initialState, type CullState } from './cull-decider';
+import { commandMeta, redStag, roeDoe } from './test-support/fixtures';
+
+const CULL_ID = '0b8f8e8e-5d3a-4a55-9a77-6a1c2f3e4d5b';
+
+/** Decides and applies, failing the test if the command is refused. */
+function run(state: CullState, command: CullCommand): { state: CullState; events: CullEvent[] } {
+  const decision = decide(command, state);
+  if (!decision.ok) throw new Error(`refused: ${decision.error.code}`);
+  return { state: decision.events.reduce(evolve, state), events: decision.events };
+}
+
+const record = (userId = 'alice', fields = roeDoe, at?: string): CullCommand => ({
+  type: 'RecordCull',
+  cullId: CULL_ID,
+  fields,
+  meta: commandMeta(userId, at),
+});
+
+const amend = (userId: string, changes: object, expectedVersion?: number, at?: string): CullCommand => ({
+  type: 'AmendCull',
+  cullId: CULL_ID,
+  changes,
+  ...(expectedVersion === undefined ? {} : { expectedVersion }),
+  meta: commandMeta(userId, at),
+});
+
+const remove = (userId: string): CullCommand => ({
+  type: 'DeleteCull',
+  cullId: CULL_ID,
+  meta: commandMeta(userId),
+});
+
+const recorded = () => run(initialState, record('alice', roeDoe, '2026-11-03T07:00:00.000Z')).state;
+
+describe('decide: RecordCull', () => {
+  it('records a new cull as cull.recorded.v1 at version 1 with the full envelope', () => {
+    const command = record('alice');
+    const decision = decide(command, initialState);
+    expect(decision).toEqual({
+      ok: true,
+      events: [
+        {
+          id: command.meta.eventId,
+          type: EVENT_TYPES.recorded,
+          streamId: CULL_ID,
+          version: 1,
+          userId: 'alice',
+          occurredAt: command.meta.occurredAt,
+          meta: { correlationId: command.meta.correlationId },
+          data: roeDoe,
+        },
+      ],
+    });
+  });
+
+  it('the same create sent again by the same user succeeds without a new event', () => {
+    expect(decide(record('alice', { ...roeDoe }), recorded())).toEqual({ ok: true, events: [] });
+  });
+
+  it('a create with different fields on a taken id answers already_exists', () => {
+    expect(decide(record('alice', { ...roeDoe, weight: 15 }), recorded())).toEqual({
+      ok: false,
+      error: { code: 'already_exists' },
+    });
+    const { weight: _weight, ...withoutWeight } = roeDoe;
+    expect(decide(record('alice', withoutWeight), recorded())).toMatchObject({
+      error: { code: 'already_exists' },
+    });
+  });
+
+  it("a create on another user's id answers already_exists", () => {
+    expect(decide(record('bob'), recorded())).toEqual({ ok: false, error: { code: 'already_exists' } });
+  });
+
+  it('a repeated create after the record was amended or deleted answers already_exists', () => {
+    const amended = run(recorded(), amend('alice', { notes: 'x' })).state;
+    expect(decide(record('alice'), amended)).toMatchObject({ error: { code: 'already_exists' } });
+    const deleted = run(recorded(), remove('alice')).state;
+    expect(decide(record('alice'), deleted)).toMatchObject({ error: { code: 'already_exists' } });
+  });
+});
+
+describe('decide: AmendCull', () => {
+  it('amends the owner’s record as cull.amended.v1 at the next version', () => {
+    const command = amend('alice', { weight: 15.5, notes: null });
+    const decision = decide(command, recorded());
+    expect(decision).toMatchObject({
+      ok: true,
+      events: [
+        {
+          type: EVENT_TYPES.amended,
+          version: 2,
+          userId: 'alice',
+          data: { changes: { weight: 15.5, notes: null } },
+        },
+      ],
+    });
+  });
+
+  it('accepts the expected version when it matches', () => {
+    expect(decide(amend('alice', { notes: 'x' }, 1), recorded())).toMatchObject({ ok: true });
+  });
+
+  it('a stale expected version answers version_conflict with the actual version', () => {
+    const atTwo = run(recorded(), amend('alice', { notes: 'x' })).state;
+    expect(decide(amend('alice', { notes: 'y' }, 1), atTwo)).toEqual({
+      ok: false,
+      error: { code: 'version_conflict', actualVersion: 2 },
+    });
+  });
+
+  it.each([
+    ['absent', () => initialState],
+    ['deleted', () => run(recorded(), remove('alice')).state],
+  ])('amending an %s record answers not_found', (_name, state) => {
+    expect(decide(amend('alice', { notes: 'x' }), state())).toEqual({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+
+  it("amending another user's record answers not_found, even with the right version", () => {
+    expect(decide(amend('bob', { notes: 'x' }, 1), recorded())).toEqual({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+});
+
+describe('decide: DeleteCull', () => {
+  it('deletes the owner’s record as cull.deleted.v1 at the next version', () => {
+    expect(decide(remove('alice'), recorded())).toMatchObject({
+      ok: true,
+      events: [{ type: EVENT_TYPES.deleted, version: 2, userId: 'alice', data: {} }],
+    });
+  });
+
+  it.each([
+    ['absent', () => initialState, 'alice'],
+    ['deleted', () => run(recorded(), remove('alice')).state, 'alice'],
+    ["another user's", recorded, 'bob'],
+  ])('deleting an %s record answers not_found', (_name, state, userId) => {
+    expect(decide(remove(userId), state())).toEqual({ ok: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('evolve and fold', () => {
+  it('a recorded event makes an active record owned by its author', () => {
+    expect(recorded()).toEqual({
+      status: 'active',
+      version: 1,
+      ownerId: 'alice',
+      fields: roeDoe,
+      createdAt: '2026-11-03T07:00:00.000Z',
+      updatedAt: '2026-11-03T07:00:00.000Z',
+    });
+  });
+
+  it('an amendment changes the fields sent, clears nulls, and refreshes updatedAt only', () => {
+    const { state } = run(
+      recorded(),
+      amend('alice', { weight: null, notes: 'gralloched', time: '06:15' }, 1, '2026-11-04T09:00:00.000Z'),
+    );
+    const { weight: _weight, ...rest } = roeDoe;
+    expect(state).toEqual({
+      status: 'active',
+      version: 2,
+      ownerId: 'alice',
+      fields: { ...rest, notes: 'gralloched', time: '06:15' },
+      createdAt: '2026-11-03T07:00:00.000Z',
+      updatedAt: '2026-11-04T09:00:00.000Z',
+    });
+  });
+
+  it('clearing antlers drops antler points and condition', () => {
+    const stag = run(initialState, record('alice', redStag)).state;
+    const { state } = run(stag, amend('alice', { antlers_present: false }));
+    expect(state.status === 'active' && state.fields).toEqual({
+      ...redStag,
+      antlers_present: false,
+      antler_points: undefined,
+      antler_condition: undefined,
+    });
+    expect(state.status === 'active' && Object.keys(state.fields)).not.toContain('antler_points');
+  });
+
+  it('antler details sent while antlers are absent are not kept', () => {
+    const { state } = run(recorded(), amend('alice', { antler_points: 4, antler_condition: 'Fair' }));
+    expect(state.status === 'active' && state.fields).toEqual(roeDoe);
+  });
+
+  it('a deletion leaves a tombstone that remembers owner and version', () => {
+    expect(run(recorded(), remove('alice')).state).toEqual({
+      status: 'deleted',
+      version: 2,
+      ownerId: 'alice',
+    });
+  });
+
+  it('an amendment of a stream that is not active changes nothing', () => {
+    const deleted = run(recorded(), remove('alice')).state;
+    const stray: CullEvent = {
+      id: 'stray',
+      type: EVENT_TYPES.amended,
+      streamId: CULL_ID,
+      version: 3,
+      userId: 'alice',
+      occurredAt: '2026-11-05T00:00:00.000Z',
+      meta: { correlationId: 'x' },
+      data: { changes: { notes: 'x' } },
+    };
+    expect(evolve(deleted, stray)).toBe(deleted);
+    expect(evolve(initialState, stray)).toBe(initialState);
+  });
+
+  it('fold of no events is the initial state; fold of a history equals applying it step by step', () => {
+    expect(fold([])).toEqual(initialState);
+    const first = run(initialState, record('alice'));
+    const second = run(first.state, amend('alice', { weight: 16 }));
+    const third = run(second.state, remove('alice'));
+    expect(fold([...first.events, ...second.events, ...third.events])).toEqual(third.state);
+  });
+});
+
+describe('applyChanges', () => {
+  it('ignores undefined values and does not touch the input', () => {
+    const fields = { ...roeDoe };
+    expect(applyChanges(fields, { notes: undefined, sex: 'Male' })).toEqual({ ...roeDoe, sex: 'Male' });
+    expect(fields).toEqual(roeDoe);
+  });
+});

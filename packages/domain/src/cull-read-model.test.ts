@@ -1,0 +1,78 @@
+import { EVENT_TYPES, type CullEvent } from '@cull-log/contracts';
+import { describe, expect, it } from 'vitest';
+import { fold, initialState } from './cull-decider';
+import { applyEventToCull, cullFromState, fieldsOf, toCull } from './cull-read-model';
+import { roeDoe } from './test-support/fixtures';
+
+const envelope = { streamId: 'cull-1', userId: 'alice', meta: { correlationId: 'r' } };
+const recordedEvent: CullEvent = {
+  ...envelope,
+  id: 'e1',
+  type: EVENT_TYPES.recorded,
+  version: 1,
+  occurredAt: '2026-11-03T07:00:00.000Z',
+  data: roeDoe,
+};
+const amendedEvent: CullEvent = {
+  ...envelope,
+  id: 'e2',
+  type: EVENT_TYPES.amended,
+  version: 2,
+  occurredAt: '2026-11-04T08:00:00.000Z',
+  data: { changes: { weight: null, notes: 'late' } },
+};
+const deletedEvent: CullEvent = {
+  ...envelope,
+  id: 'e3',
+  type: EVENT_TYPES.deleted,
+  version: 3,
+  occurredAt: '2026-11-05T08:00:00.000Z',
+  data: {},
+};
+
+const { weight: _weight, ...roeDoeWithoutWeight } = roeDoe;
+
+describe('toCull', () => {
+  it('reads an active state as the API record', () => {
+    expect(toCull(fold([recordedEvent, amendedEvent]), 'cull-1')).toEqual({
+      ...roeDoeWithoutWeight,
+      notes: 'late',
+      id: 'cull-1',
+      created_by: 'alice',
+      created_at: '2026-11-03T07:00:00.000Z',
+      updated_at: '2026-11-04T08:00:00.000Z',
+      version: 2,
+    });
+    expect(cullFromState).toBe(toCull);
+  });
+
+  it('has no record for an absent or deleted stream', () => {
+    expect(toCull(initialState, 'cull-1')).toBeUndefined();
+    expect(toCull(fold([recordedEvent, deletedEvent]), 'cull-1')).toBeUndefined();
+  });
+});
+
+describe('applyEventToCull', () => {
+  it('builds, amends and removes a record event by event', () => {
+    const created = applyEventToCull(undefined, recordedEvent);
+    expect(created).toEqual(toCull(fold([recordedEvent]), 'cull-1'));
+    const amended = applyEventToCull(created, amendedEvent);
+    expect(amended).toEqual(toCull(fold([recordedEvent, amendedEvent]), 'cull-1'));
+    expect(applyEventToCull(amended, deletedEvent)).toBeUndefined();
+  });
+
+  it('ignores an event at or below the record’s version (a redelivery)', () => {
+    const amended = applyEventToCull(applyEventToCull(undefined, recordedEvent), amendedEvent);
+    expect(applyEventToCull(amended, recordedEvent)).toBe(amended);
+    expect(applyEventToCull(amended, amendedEvent)).toBe(amended);
+  });
+
+  it('cannot amend a record it does not have', () => {
+    expect(applyEventToCull(undefined, amendedEvent)).toBeUndefined();
+  });
+
+  it('fieldsOf strips identity, owner, timestamps and version', () => {
+    const record = applyEventToCull(undefined, recordedEvent);
+    expect(record && fieldsOf(record)).toEqual(roeDoe);
+  });
+});

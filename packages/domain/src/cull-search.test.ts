@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { cullSearchText, matchesSearch, normaliseSearch } from './cull-search';
+import { redStag, roeDoe } from './test-support/fixtures';
+
+describe('cullSearchText', () => {
+  it('holds every Cull Data column, lower-cased, one per line', () => {
+    expect(cullSearchText(roeDoe)).toBe(
+      [
+        '03/11/2026',
+        '2026-11-03',
+        '06:00',
+        'home wood',
+        'roe deer',
+        'female',
+        'adult',
+        '14.5',
+        'good',
+        'no',
+        'heart/lung',
+      ].join('\n'),
+    );
+    expect(cullSearchText(redStag).split('\n')).toEqual(
+      expect.arrayContaining([
+        '20/09/2026',
+        'red deer',
+        'male',
+        'mature adult',
+        'yes',
+        '150 meters, 80 yards',
+      ]),
+    );
+  });
+
+  it('leaves out what the table does not show', () => {
+    const text = cullSearchText({ ...roeDoe, notes: 'secret note', grid_ref: 'SU 1 2' });
+    expect(text).not.toContain('secret');
+    expect(text).not.toContain('su 1 2');
+  });
+});
+
+describe('matchesSearch', () => {
+  it.each(['', 'ROE', '  home ', '03/11', '2026-11', '14.5', 'heart'])('finds the record for %j', (query) => {
+    expect(matchesSearch(roeDoe, query)).toBe(true);
+  });
+
+  it.each(['fallow', '04/11/2026', 'wood roe'])('does not find the record for %j', (query) => {
+    expect(matchesSearch(roeDoe, query)).toBe(false);
+  });
+
+  it('normalises a query the way the text is stored', () => {
+    expect(normaliseSearch('  Roe DEER ')).toBe('roe deer');
+  });
+});

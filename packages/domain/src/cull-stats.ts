@@ -1,0 +1,154 @@
+import type { StatsResponse } from '@cull-log/contracts';
+import { lastTwelveMonths, londonMonthKey, monthKey, seasonFor, seasonOfDate } from './london-calendar';
+
+/** The dashboard figures: StatsResponse without the projection's position. */
+export type DashboardStats = Omit<StatsResponse, 'position'>;
+
+/** What the statistics need from a record (a Cull, or a row a projection keeps). */
+export interface StatsRecord {
+  date: string;
+  species: string;
+  sex: string;
+  weight?: number | null | undefined;
+}
+
+type Counts = Record<string, number>;
+
+/**
+ * Running totals from which the figures for any `now` follow. A projection may keep one per user and
+ * move it with addToStatsTally / removeFromStatsTally (an amendment is a remove then an add).
+ * Plain JSON, so it can be stored as it is. Zero counts are removed, so equal records give equal tallies.
+ */
+export interface StatsTally {
+  total: number;
+  bySpecies: Counts;
+  /** Keyed by the record date's month, YYYY-MM. */
+  byMonth: Counts;
+  /** Keyed by stalking-season label, then species, then sex. */
+  bySeason: Record<string, Record<string, Counts>>;
+  weighed: number;
+  /** Whole grams, so adding and removing weights never drifts the way summing floats would. */
+  weightGrams: number;
+}
+
+export function emptyStatsTally(): StatsTally {
+  return { total: 0, bySpecies: {}, byMonth: {}, bySeason: {}, weighed: 0, weightGrams: 0 };
+}
+
+// Species are free text: own-property reads and defineProperty keep a name like "__proto__" an ordinary key.
+const countOf = (counts: Counts, key: string) => (Object.hasOwn(counts, key) ? (counts[key] ?? 0) : 0);
+
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  // Assigning "__proto__" would replace the prototype; every other key takes the fast path.
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+function bump(counts: Counts, key: string, delta: number): void {
+  const next = countOf(counts, key) + delta;
+  if (next === 0) delete counts[key];
+  else setOwn(counts, key, next);
+}
+
+function childOf<T extends object>(parent: Record<string, T>, key: string, make: () => T): T {
+  if (Object.hasOwn(parent, key)) return parent[key] as T;
+  const child = make();
+  setOwn(parent, key, child);
+  return child;
+}
+
+const hasWeight = (record: StatsRecord): record is StatsRecord & { weight: number } =>
+  typeof record.weight === 'number';
+
+/** Adds (delta 1) or removes (delta -1) a record in place; only ever called on a tally this module owns. */
+function adjust(tally: StatsTally, record: StatsRecord, delta: 1 | -1): void {
+  tally.total += delta;
+  bump(tally.bySpecies, record.species, delta);
+  bump(tally.byMonth, monthKey(record.date), delta);
+  const season = seasonOfDate(record.date).label;
+  const bySpecies = childOf<Record<string, Counts>>(tally.bySeason, season, () => ({}));
+  const bySex = childOf<Counts>(bySpecies, record.species, () => ({}));
+  bump(bySex, record.sex, delta);
+  if (delta < 0 && Object.keys(bySex).length === 0) delete bySpecies[record.species];
+  if (delta < 0 && Object.keys(bySpecies).length === 0) delete tally.bySeason[season];
+  if (hasWeight(record)) {
+    tally.weighed += delta;
+    tally.weightGrams += delta * Math.round(record.weight * 1000);
+  }
+}
+
+const copyCounts = (counts: Counts): Counts => Object.fromEntries(Object.entries(counts));
+
+function copyTally(tally: StatsTally): StatsTally {
+  return {
+    ...tally,
+    bySpecies: copyCounts(tally.bySpecies),
+    byMonth: copyCounts(tally.byMonth),
+    bySeason: Object.fromEntries(
+      Object.entries(tally.bySeason).map(([season, bySpecies]) => [
+        season,
+        Object.fromEntries(Object.entries(bySpecies).map(([species, bySex]) => [species, copyCounts(bySex)])),
+      ]),
+    ),
+  };
+}
+
+export function addToStatsTally(tally: StatsTally, record: StatsRecord): StatsTally {
+  const next = copyTally(tally);
+  adjust(next, record, 1);
+  return next;
+}
+
+export function removeFromStatsTally(tally: StatsTally, record: StatsRecord): StatsTally {
+  const next = copyTally(tally);
+  adjust(next, record, -1);
+  return next;
+}
+
+export function tallyRecords(records: Iterable<StatsRecord>): StatsTally {
+  const tally = emptyStatsTally();
+  for (const record of records) adjust(tally, record, 1);
+  return tally;
+}
+
+/** Alphabetical order for species names, the same on every machine. */
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Mean weight in kg to one decimal (halves up), from whole grams so the result is exact. */
+export function averageWeightKg(weightGrams: number, weighed: number): number | null {
+  if (weighed === 0) return null;
+  return Math.round(weightGrams / (weighed * 100)) / 10;
+}
+
+/** The figures for the dashboard at `now`, from a tally. */
+export function statsFromTally(tally: StatsTally, now: Date): DashboardStats {
+  const species = Object.entries(tally.bySpecies).sort(([nameA, countA], [nameB, countB]) =>
+    countA === countB ? byName(nameA, nameB) : countB - countA,
+  );
+  const season = seasonFor(now);
+  const seasonCounts = Object.hasOwn(tally.bySeason, season.label) ? tally.bySeason[season.label] : undefined;
+  return {
+    total_culls: tally.total,
+    this_month: countOf(tally.byMonth, londonMonthKey(now)),
+    species_breakdown: Object.fromEntries(species),
+    average_weight: averageWeightKg(tally.weightGrams, tally.weighed),
+    top_species: species[0]?.[0] ?? null,
+    per_month: lastTwelveMonths(now).map((month) => ({ month, count: countOf(tally.byMonth, month) })),
+    season: {
+      ...season,
+      species_by_sex: Object.fromEntries(
+        Object.entries(seasonCounts ?? {})
+          .sort(([a], [b]) => byName(a, b))
+          .map(([name, bySex]) => [name, copyCounts(bySex)]),
+      ),
+    },
+  };
+}
+
+/** The dashboard statistics of SPEC §3 plus months and season, computed directly from records. */
+export function computeStats(records: Iterable<StatsRecord>, now: Date): DashboardStats {
+  return statsFromTally(tallyRecords(records), now);
+}

@@ -1,0 +1,65 @@
+/** Calendar arithmetic in the UK's civil time: "this month" and the stalking season follow the user's clock. */
+const LONDON = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** The calendar date (YYYY-MM-DD) that a moment falls on in Europe/London. */
+export function londonDate(now: Date): string {
+  const parts = Object.fromEntries(LONDON.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The month (YYYY-MM) of a stored record date (YYYY-MM-DD). */
+export function monthKey(date: string): string {
+  return date.slice(0, 7);
+}
+
+/** The month (YYYY-MM) a moment falls in, in Europe/London. */
+export function londonMonthKey(now: Date): string {
+  return monthKey(londonDate(now));
+}
+
+/** The twelve months (YYYY-MM) ending with the current London month, oldest first. */
+export function lastTwelveMonths(now: Date): string[] {
+  const [year, month] = londonMonthKey(now).split('-').map(Number) as [number, number];
+  const months: string[] = [];
+  for (let back = 11; back >= 0; back--) {
+    const index = year * 12 + (month - 1) - back;
+    months.push(`${Math.floor(index / 12)}-${pad2((index % 12) + 1)}`);
+  }
+  return months;
+}
+
+/** A stalking year, 1 April to 31 March, labelled like '2026/27'. */
+export interface StalkingSeason {
+  label: string;
+  from: string;
+  to: string;
+}
+
+/** The stalking season a calendar date (YYYY-MM-DD) belongs to. */
+export function seasonOfDate(date: string): StalkingSeason {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const start = month >= 4 ? year : year - 1;
+  return {
+    label: `${start}/${pad2((start + 1) % 100)}`,
+    from: `${start}-04-01`,
+    to: `${start + 1}-03-31`,
+  };
+}
+
+/** The stalking season containing this moment in Europe/London. */
+export function seasonFor(now: Date): StalkingSeason {
+  return seasonOfDate(londonDate(now));
+}
+
+/** A stored date (YYYY-MM-DD) as the UK shows it: dd/MM/yyyy. */
+export function formatDateUk(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year}`;
+}
