@@ -14,12 +14,17 @@ export interface SubscribeOptions {
   /** Durable consumer name: consumers with the same name share position and survive restarts. */
   durableName: string;
   /**
-   * Called one delivery at a time, in order per stream. A thrown error leaves the event
-   * unacknowledged, so it is redelivered.
+   * Called one delivery at a time, in log order; the next event comes only once this one is
+   * acknowledged. A thrown error leaves the event unacknowledged, so it is redelivered.
    */
   handler: (delivery: Delivery) => Promise<void>;
-  /** How long a delivered but unacknowledged event waits before redelivery. */
+  /**
+   * How long a delivered but unacknowledged event waits before redelivery, counted from when the
+   * handler returns (a running handler keeps its delivery). Default 30 s.
+   */
   ackWaitMs?: number;
+  /** Pause before an event whose handler threw is delivered again. Default 1 s. */
+  retryDelayMs?: number;
 }
 
 export interface Subscription {

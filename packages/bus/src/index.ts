@@ -1,1 +1,18 @@
 export * from './event-bus';
+export { consoleBusLogger, type BusLogger } from './bus-logger';
+export {
+  connectNatsBus,
+  BusUnavailableError,
+  CULL_SUBJECTS,
+  type NatsBusOptions,
+} from './nats/nats-event-bus';
+export {
+  createInProcessBus,
+  type EventLogReader,
+  type InProcessBusOptions,
+} from './in-process/in-process-event-bus';
+export {
+  createMemoryConsumerPositions,
+  createSqliteConsumerPositions,
+  type ConsumerPositions,
+} from './in-process/consumer-positions';

@@ -61,6 +61,12 @@ describe('bus naming', () => {
     expect(busSubject({ type: EVENT_TYPES.deleted, userId: 'u2' })).toBe('culls.v1.u2.deleted');
   });
 
+  it('keeps a user id with subject wildcards or dots in one token', () => {
+    const subject = busSubject({ type: EVENT_TYPES.recorded, userId: 'dev:jo.bloggs@example.org *>' });
+    expect(subject.split('.')).toHaveLength(4);
+    expect(subject).toMatch(/^culls\.v1\.~[0-9a-f]+\.recorded$/);
+  });
+
   it('refuses to name an unknown event type', () => {
     expect(() => eventShortName('cull.archived.v1' as never)).toThrow('Unknown event type');
   });

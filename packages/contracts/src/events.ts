@@ -55,7 +55,19 @@ export function eventShortName(type: CullEventType): 'recorded' | 'amended' | 'd
 
 export const BUS_STREAM = 'CULLS';
 
+const SAFE_SUBJECT_TOKEN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A user id as one subject token. Google ids are digits and pass unchanged; anything with characters that
+ * NATS treats specially ('.', '*', '>', spaces) is written as hex UTF-8 behind a '~' so it stays one token.
+ */
+export function userSubjectToken(userId: string): string {
+  return SAFE_SUBJECT_TOKEN.test(userId)
+    ? userId
+    : `~${Array.from(new TextEncoder().encode(userId), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
 /** culls.v1.<userId>.<recorded|amended|deleted> */
 export function busSubject(event: Pick<CullEvent, 'type' | 'userId'>): string {
-  return `culls.v1.${event.userId}.${eventShortName(event.type)}`;
+  return `culls.v1.${userSubjectToken(event.userId)}.${eventShortName(event.type)}`;
 }

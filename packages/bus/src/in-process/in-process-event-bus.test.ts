@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StoredEvent } from '@cull-log/contracts';
+import { openSqliteEventStore, type SqliteEventStore } from '@cull-log/eventstore';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BusLogger } from '../bus-logger';
+import type { EventBus } from '../event-bus';
+import { eventBusContract } from '../testing/event-bus-contract';
+import { sampleCullEvent } from '../testing/sample-events';
+import {
+  createMemoryConsumerPositions,
+  createSqliteConsumerPositions,
+  type ConsumerPositions,
+} from './consumer-positions';
+import { createInProcessBus } from './in-process-event-bus';
+
+const quietLogger: BusLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A real SQLite event log and SQLite positions in a temporary folder, as the one-process app has them. */
+function openSqliteWorld(dir: string, busOptions: { pollIntervalMs?: number } = {}) {
+  const store = openSqliteEventStore({ file: join(dir, 'events.sqlite') });
+  const positions = createSqliteConsumerPositions({ file: join(dir, 'events.sqlite') });
+  const bus = createInProcessBus({ log: store, positions, logger: quietLogger, ...busOptions });
+  return {
+    store,
+    positions,
+    bus,
+    async close() {
+      await bus.close();
+      await positions.close();
+      await store.close();
+    },
+  };
+}
+
+async function appendAndPublish(store: SqliteEventStore, bus: EventBus, event = sampleCullEvent()) {
+  const { position } = await store.append(event.streamId, event.version - 1, [event]);
+  const stored: StoredEvent = { ...event, position };
+  await bus.publish(stored);
+  return stored;
+}
+
+eventBusContract('in-process bus over a SQLite event log', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cull-log-bus-'));
+  let world = openSqliteWorld(dir);
+  return {
+    get bus() {
+      return world.bus;
+    },
+    publishNew: (event) => appendAndPublish(world.store, world.bus, event),
+    async restart() {
+      await world.close();
+      world = openSqliteWorld(dir);
+    },
+    async dispose() {
+      await world.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('in-process bus', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  function temporaryWorld(busOptions: { pollIntervalMs?: number }) {
+    const dir = mkdtempSync(join(tmpdir(), 'cull-log-bus-'));
+    const world = openSqliteWorld(dir, busOptions);
+    cleanups.push(async () => {
+      await world.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    return world;
+  }
+
+  it('wakes subscribers on publish instead of waiting for the next poll', async () => {
+    const { store, bus } = temporaryWorld({ pollIntervalMs: 60 * 60_000 });
+    const received: string[] = [];
+    await bus.subscribe({
+      durableName: 'stats',
+      handler: async (delivery) => {
+        received.push(delivery.event.id);
+        await delivery.ack();
+      },
+    });
+    const event = await appendAndPublish(store, bus);
+    await vi.waitFor(() => expect(received).toEqual([event.id]), { timeout: 5_000, interval: 10 });
+  });
+
+  it('finds events appended without a publish by polling the log', async () => {
+    const { store, bus } = temporaryWorld({ pollIntervalMs: 50 });
+    const received: string[] = [];
+    await bus.subscribe({
+      durableName: 'stats',
+      handler: async (delivery) => {
+        received.push(delivery.event.id);
+        await delivery.ack();
+      },
+    });
+    const event = sampleCullEvent();
+    await store.append(event.streamId, 0, [event]);
+    await vi.waitFor(() => expect(received).toEqual([event.id]), { timeout: 5_000, interval: 10 });
+  });
+
+  it('refuses a second live subscription with the same durable name', async () => {
+    const { bus } = temporaryWorld({});
+    const handler = async () => undefined;
+    await bus.subscribe({ durableName: 'stats', handler });
+    await expect(bus.subscribe({ durableName: 'stats', handler })).rejects.toThrow(/already subscribed/);
+  });
+
+  it('stores the position only when an event is acknowledged', async () => {
+    const { store, bus, positions } = temporaryWorld({});
+    const first = await appendAndPublish(store, bus);
+    const second = await appendAndPublish(store, bus);
+    const seen: string[] = [];
+    const subscription = await bus.subscribe({
+      durableName: 'exports',
+      handler: async (delivery) => {
+        seen.push(delivery.event.id);
+        if (delivery.event.id === first.id) await delivery.ack();
+      },
+    });
+    await vi.waitFor(() => expect(seen).toEqual([first.id, second.id]), { timeout: 5_000, interval: 10 });
+    await subscription.stop();
+    expect(await positions.get('exports')).toBe(first.position);
+  });
+});
+
+describe('consumer positions', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function checkPositions(positions: ConsumerPositions) {
+    expect(await positions.get('stats')).toBe(0);
+    await positions.set('stats', 7);
+    await positions.set('exports', 3);
+    await positions.set('stats', 9);
+    expect(await positions.get('stats')).toBe(9);
+    expect(await positions.get('exports')).toBe(3);
+  }
+
+  it('in memory: start at 0 and keep the last position set per name', async () => {
+    await checkPositions(createMemoryConsumerPositions());
+  });
+
+  it('in SQLite: keep the last position set per name, across closing and reopening the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cull-log-positions-'));
+    dirs.push(dir);
+    const file = join(dir, 'nested', 'positions.sqlite');
+    const positions = createSqliteConsumerPositions({ file });
+    await checkPositions(positions);
+    await positions.close();
+
+    const reopened = createSqliteConsumerPositions({ file });
+    expect(await reopened.get('stats')).toBe(9);
+    expect(await reopened.get('exports')).toBe(3);
+    await reopened.close();
+  });
+});

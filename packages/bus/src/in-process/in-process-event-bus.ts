@@ -1,0 +1,229 @@
+import type { StoredEvent } from '@cull-log/contracts';
+import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
+import type { Delivery, EventBus, SubscribeOptions, Subscription } from '../event-bus';
+import type { ConsumerPositions } from './consumer-positions';
+
+/** The part of the EventStore port the in-process bus reads from. */
+export interface EventLogReader {
+  readAll(afterPosition: number, limit: number): Promise<StoredEvent[]>;
+  headPosition(): Promise<number>;
+}
+
+export interface InProcessBusOptions {
+  log: EventLogReader;
+  positions: ConsumerPositions;
+  /** How often an idle subscription looks at the log for events nobody announced. Default 1 s. */
+  pollIntervalMs?: number;
+  /** Events read from the log at a time. Default 100. */
+  batchSize?: number;
+  logger?: BusLogger;
+}
+
+const DEFAULT_ACK_WAIT_MS = 30_000;
+const DEFAULT_RETRY_DELAY_MS = 1_000;
+
+type Outcome = 'acked' | 'nakked' | 'failed' | 'expired' | 'stopped';
+
+/** A wake-up that is not lost when it arrives while nobody is waiting yet. */
+class WakeSignal {
+  private pending = false;
+  private readonly waiters = new Set<() => void>();
+
+  fire(): void {
+    this.pending = true;
+    for (const wake of [...this.waiters]) wake();
+  }
+
+  clear(): void {
+    this.pending = false;
+  }
+
+  wait(ms: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+        this.pending = false;
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.waiters.add(wake);
+    });
+  }
+}
+
+function delay<T>(ms: number, value: T): { promise: Promise<T>; cancel: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(value), ms);
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+/**
+ * The bus for the one-process app. Events are already in the event log when published, so the
+ * bus only wakes its subscribers; each reads the log from its stored position and advances that
+ * position when an event is acknowledged. Restarting, republishing or a crash costs nothing but
+ * redelivery.
+ */
+export function createInProcessBus(options: InProcessBusOptions): EventBus {
+  const { log, positions } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const batchSize = options.batchSize ?? 100;
+  const logger = options.logger ?? consoleBusLogger;
+  const active = new Map<string, { stop(): Promise<void>; wake(): void }>();
+  let closed = false;
+
+  function startSubscription(subscribeOptions: SubscribeOptions) {
+    const { durableName, handler } = subscribeOptions;
+    const ackWaitMs = subscribeOptions.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+    const retryDelayMs = subscribeOptions.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+    const wakeSignal = new WakeSignal();
+    let stopped = false;
+    let markStopped: (outcome: 'stopped') => void = () => undefined;
+    const stoppedPromise = new Promise<'stopped'>((resolve) => {
+      markStopped = resolve;
+    });
+
+    async function pauseUnlessStopped(ms: number): Promise<void> {
+      const timer = delay(ms, 'paused' as const);
+      await Promise.race([timer.promise, stoppedPromise]);
+      timer.cancel();
+    }
+
+    async function deliverOnce(event: StoredEvent, deliveryCount: number): Promise<Outcome> {
+      let answered = false;
+      let current = true;
+      let settle: (outcome: Outcome) => void = () => undefined;
+      const answer = new Promise<Outcome>((resolve) => {
+        settle = resolve;
+      });
+      const delivery: Delivery = {
+        event,
+        deliveryCount,
+        async ack() {
+          if (answered || !current) return;
+          answered = true;
+          try {
+            await positions.set(durableName, event.position);
+          } catch (error) {
+            settle('failed');
+            throw error;
+          }
+          settle('acked');
+        },
+        async nak() {
+          if (answered || !current) return;
+          answered = true;
+          settle('nakked');
+        },
+      };
+      try {
+        await handler(delivery);
+      } catch (error) {
+        logger.warn(
+          {
+            durableName,
+            eventId: event.id,
+            position: event.position,
+            deliveryCount,
+            error: describeError(error),
+          },
+          'Event handler failed; the event will be delivered again',
+        );
+        if (!answered) {
+          current = false;
+          return 'failed';
+        }
+      }
+      if (answered) return answer;
+      const ackWait = delay(ackWaitMs, 'expired' as const);
+      const outcome = await Promise.race([answer, ackWait.promise, stoppedPromise]);
+      ackWait.cancel();
+      // An answer that comes after the delivery has lapsed belongs to nobody.
+      current = false;
+      return outcome;
+    }
+
+    /** Delivers one event until it is acknowledged; false when stopped first. */
+    async function deliverUntilAcknowledged(event: StoredEvent): Promise<boolean> {
+      for (let deliveryCount = 1; !stopped; deliveryCount++) {
+        const outcome = await deliverOnce(event, deliveryCount);
+        if (outcome === 'acked') return true;
+        if (outcome === 'failed') await pauseUnlessStopped(retryDelayMs);
+      }
+      return false;
+    }
+
+    async function run(): Promise<void> {
+      let position: number | undefined;
+      while (!stopped) {
+        try {
+          wakeSignal.clear();
+          position ??= await positions.get(durableName);
+          const events = (await log.headPosition()) > position ? await log.readAll(position, batchSize) : [];
+          if (events.length === 0) {
+            await wakeSignal.wait(pollIntervalMs);
+            continue;
+          }
+          for (const event of events) {
+            if (!(await deliverUntilAcknowledged(event))) return;
+            position = event.position;
+          }
+        } catch (error) {
+          logger.error(
+            { durableName, error: describeError(error) },
+            'Reading the event log failed; retrying',
+          );
+          await pauseUnlessStopped(pollIntervalMs);
+        }
+      }
+    }
+
+    const running = run().catch((error: unknown) => {
+      logger.error({ durableName, error: describeError(error) }, 'Bus subscription ended unexpectedly');
+    });
+    return {
+      wake: () => wakeSignal.fire(),
+      async stop() {
+        stopped = true;
+        markStopped('stopped');
+        wakeSignal.fire();
+        await running;
+      },
+    };
+  }
+
+  return {
+    async publish() {
+      if (closed) throw new Error('The bus is closed');
+      for (const subscription of active.values()) subscription.wake();
+    },
+
+    async subscribe(subscribeOptions): Promise<Subscription> {
+      if (closed) throw new Error('The bus is closed');
+      const { durableName } = subscribeOptions;
+      // Two loops over one stored position would each deliver every event.
+      if (active.has(durableName)) throw new Error(`Durable consumer ${durableName} is already subscribed`);
+      const subscription = startSubscription(subscribeOptions);
+      active.set(durableName, subscription);
+      return {
+        async stop() {
+          if (active.get(durableName) === subscription) active.delete(durableName);
+          await subscription.stop();
+        },
+      };
+    },
+
+    async close() {
+      closed = true;
+      const subscriptions = [...active.values()];
+      active.clear();
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+    },
+  };
+}

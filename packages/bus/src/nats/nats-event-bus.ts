@@ -1,0 +1,378 @@
+import { BUS_STREAM, busSubject, type StoredEvent } from '@cull-log/contracts';
+import {
+  AckPolicy,
+  ConsumerEvents,
+  DeliverPolicy,
+  ErrorCode,
+  NatsError,
+  StorageType,
+  connect,
+  nanos,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type NatsConnection,
+} from 'nats';
+import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
+import type { Delivery, EventBus, SubscribeOptions } from '../event-bus';
+import { parseStoredEvent } from '../stored-event-schema';
+
+export interface NatsBusOptions {
+  /** One or more `nats://host:port` URLs. */
+  servers: string | string[];
+  streamName?: string;
+  logger?: BusLogger;
+  /**
+   * How long publish() waits for the stream to confirm storage. While the server is away the
+   * message waits in the client's reconnect buffer, so publish resolves if the server returns in
+   * time and rejects otherwise. Default 5 s.
+   */
+  publishTimeoutMs?: number;
+  /** Window in which a repeated event id is recognised and dropped by the stream. Default 2 min. */
+  duplicateWindowMs?: number;
+  /** Pause between reconnect attempts (they go on for ever). Default 1 s. */
+  reconnectWaitMs?: number;
+  /** Connection name shown in the server's monitoring. */
+  connectionName?: string;
+}
+
+export const CULL_SUBJECTS = 'culls.v1.>';
+
+const DEFAULT_ACK_WAIT_MS = 30_000;
+const DEFAULT_RETRY_DELAY_MS = 1_000;
+const PUBLISH_ATTEMPT_TIMEOUT_MS = 2_000;
+const PUBLISH_RETRY_PAUSE_MS = 100;
+
+/** The bus could not confirm a publish in time; publishing the same event again is safe. */
+export class BusUnavailableError extends Error {
+  override readonly name = 'BusUnavailableError';
+}
+
+const API_ERRORS = {
+  consumerNotFound: 10014,
+  streamNameInUse: 10058,
+  streamNotFound: 10059,
+} as const;
+
+function apiErrorCode(error: unknown): number | undefined {
+  return error instanceof NatsError ? error.api_error?.err_code : undefined;
+}
+
+function isNoResponders(error: unknown): boolean {
+  return error instanceof NatsError && error.code === ErrorCode.JetStreamNotEnabled;
+}
+
+/** No answer, no JetStream yet (just restarted), or the link dropped mid-request. */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof NatsError)) return false;
+  const transient: string[] = [ErrorCode.Timeout, ErrorCode.JetStreamNotEnabled, ErrorCode.Disconnect];
+  return transient.includes(error.code);
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Connects to NATS and makes sure the JetStream stream exists. Rejects when no server can be
+ * reached now; once connected it reconnects for ever.
+ */
+export async function connectNatsBus(options: NatsBusOptions): Promise<EventBus> {
+  const streamName = options.streamName ?? BUS_STREAM;
+  const logger = options.logger ?? consoleBusLogger;
+  const publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
+  const duplicateWindowMs = options.duplicateWindowMs ?? 120_000;
+
+  const connection = await connect({
+    servers: options.servers,
+    name: options.connectionName ?? 'cull-log-bus',
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: options.reconnectWaitMs ?? 1_000,
+  });
+  const link = watchConnection(connection, logger);
+  const manager = await connection.jetstreamManager();
+  const jetstream = connection.jetstream();
+
+  const ensureStream = () => ensureCullStream(manager, streamName, duplicateWindowMs);
+  try {
+    await ensureStream();
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+
+  const subscriptions = new Set<NatsSubscription>();
+
+  async function publishOnce(event: StoredEvent, timeout: number): Promise<void> {
+    await jetstream.publish(busSubject(event), JSON.stringify(event), {
+      msgID: event.id,
+      timeout,
+      expect: { streamName },
+    });
+  }
+
+  return {
+    async publish(event) {
+      const deadline = Date.now() + publishTimeoutMs;
+      for (let attempt = 1; ; attempt++) {
+        if (!link.connected && !(await link.reconnected(deadline - Date.now()))) {
+          throw new BusUnavailableError(
+            `NATS server unavailable for ${publishTimeoutMs} ms; event not published`,
+          );
+        }
+        const remaining = deadline - Date.now();
+        try {
+          return await publishOnce(event, Math.max(1, Math.min(remaining, PUBLISH_ATTEMPT_TIMEOUT_MS)));
+        } catch (error) {
+          if (!isTransient(error)) throw error;
+          if (Date.now() + PUBLISH_RETRY_PAUSE_MS >= deadline) {
+            throw new BusUnavailableError(`Event not confirmed by NATS within ${publishTimeoutMs} ms`, {
+              cause: error,
+            });
+          }
+          // The same event id again is harmless, so any error that may pass is worth another try.
+          // 503 persists if the stream itself is gone (a server with a fresh store).
+          if (isNoResponders(error) && attempt % 5 === 0) await ensureStream().catch(() => undefined);
+          await pause(PUBLISH_RETRY_PAUSE_MS);
+        }
+      }
+    },
+
+    async subscribe(subscribeOptions) {
+      const subscription = await startNatsSubscription({
+        manager,
+        jetstream,
+        streamName,
+        logger,
+        options: subscribeOptions,
+        ensureStream,
+      });
+      subscriptions.add(subscription);
+      return {
+        stop: async () => {
+          subscriptions.delete(subscription);
+          await subscription.stop();
+        },
+      };
+    },
+
+    async close() {
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      subscriptions.clear();
+      if (connection.isClosed()) return;
+      // drain() waits for the server, which may be away; close() afterwards in any case.
+      await Promise.race([connection.drain().catch(() => undefined), pause(2_000)]);
+      if (!connection.isClosed()) await connection.close();
+    },
+  };
+}
+
+async function ensureCullStream(
+  manager: JetStreamManager,
+  streamName: string,
+  duplicateWindowMs: number,
+): Promise<void> {
+  try {
+    await manager.streams.info(streamName);
+    return;
+  } catch (error) {
+    if (apiErrorCode(error) !== API_ERRORS.streamNotFound) throw error;
+  }
+  try {
+    await manager.streams.add({
+      name: streamName,
+      subjects: [CULL_SUBJECTS],
+      storage: StorageType.File,
+      duplicate_window: nanos(duplicateWindowMs),
+    });
+  } catch (error) {
+    // Another process created it between our look and our add.
+    if (apiErrorCode(error) !== API_ERRORS.streamNameInUse) throw error;
+  }
+}
+
+async function ensureConsumer(
+  manager: JetStreamManager,
+  streamName: string,
+  durableName: string,
+  ackWaitMs: number,
+): Promise<void> {
+  const ackWait = nanos(ackWaitMs);
+  try {
+    const info = await manager.consumers.info(streamName, durableName);
+    if (info.config.ack_wait !== ackWait || info.config.max_ack_pending !== 1) {
+      await manager.consumers.update(streamName, durableName, { ack_wait: ackWait, max_ack_pending: 1 });
+    }
+    return;
+  } catch (error) {
+    if (apiErrorCode(error) !== API_ERRORS.consumerNotFound) throw error;
+  }
+  await manager.consumers.add(streamName, {
+    durable_name: durableName,
+    ack_policy: AckPolicy.Explicit,
+    ack_wait: ackWait,
+    deliver_policy: DeliverPolicy.All,
+    // One outstanding event at a time keeps delivery in log order even across redeliveries.
+    max_ack_pending: 1,
+    max_deliver: -1,
+  });
+}
+
+interface NatsSubscription {
+  stop(): Promise<void>;
+}
+
+async function startNatsSubscription(context: {
+  manager: JetStreamManager;
+  jetstream: JetStreamClient;
+  streamName: string;
+  logger: BusLogger;
+  options: SubscribeOptions;
+  ensureStream: () => Promise<void>;
+}): Promise<NatsSubscription> {
+  const { manager, jetstream, streamName, logger, options, ensureStream } = context;
+  const { durableName, handler } = options;
+  const ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+  const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+
+  await ensureConsumer(manager, streamName, durableName, ackWaitMs);
+  const consumer = await jetstream.consumers.get(streamName, durableName);
+  const messages = await consumer.consume({ max_messages: 8 });
+  void recreateWhenMissing(messages, async () => {
+    await ensureStream();
+    await ensureConsumer(manager, streamName, durableName, ackWaitMs);
+  });
+
+  async function handle(message: JsMsg): Promise<void> {
+    const parsed = parseMessage(message);
+    if (!parsed.ok) {
+      logger.error(
+        { subject: message.subject, streamSequence: message.seq, durableName, reason: parsed.reason },
+        'Dropping a bus message that is not a valid cull event',
+      );
+      // No reason text: Debian's nats-server 2.9 does not understand TERM with one and keeps the message.
+      message.term();
+      return;
+    }
+    let answered = false;
+    const delivery: Delivery = {
+      event: parsed.event,
+      deliveryCount: message.info.deliveryCount,
+      async ack() {
+        if (answered) return;
+        answered = true;
+        try {
+          await message.ackAck();
+        } catch (error) {
+          answered = false;
+          throw error;
+        }
+      },
+      async nak() {
+        if (answered) return;
+        answered = true;
+        message.nak();
+      },
+    };
+    // A handler still at work keeps its delivery instead of having it redelivered under it.
+    const keepAlive = setInterval(
+      () => {
+        if (!answered) message.working();
+      },
+      Math.max(ackWaitMs / 2, 100),
+    );
+    try {
+      await handler(delivery);
+    } catch (error) {
+      logger.warn(
+        {
+          durableName,
+          eventId: parsed.event.id,
+          position: parsed.event.position,
+          deliveryCount: delivery.deliveryCount,
+          error: describeError(error),
+        },
+        'Event handler failed; the event will be delivered again',
+      );
+      if (!answered) {
+        answered = true;
+        message.nak(retryDelayMs);
+      }
+    } finally {
+      clearInterval(keepAlive);
+    }
+  }
+
+  const loop = (async () => {
+    for await (const message of messages) await handle(message);
+  })().catch((error: unknown) => {
+    logger.error({ durableName, error: describeError(error) }, 'Bus subscription ended unexpectedly');
+  });
+
+  return {
+    async stop() {
+      await messages.close().catch(() => undefined);
+      await loop;
+    },
+  };
+}
+
+function parseMessage(message: JsMsg): ReturnType<typeof parseStoredEvent> {
+  let body: unknown;
+  try {
+    body = message.json();
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  return parseStoredEvent(body);
+}
+
+/** The client retries a missing consumer for ever but never recreates it; we do. */
+async function recreateWhenMissing(messages: ConsumerMessages, recreate: () => Promise<void>): Promise<void> {
+  for await (const status of await messages.status()) {
+    if (status.type === ConsumerEvents.ConsumerNotFound || status.type === ConsumerEvents.StreamNotFound) {
+      await recreate().catch(() => undefined);
+    }
+  }
+}
+
+interface ConnectionLink {
+  readonly connected: boolean;
+  /** Resolves true once connected again, or false when `withinMs` passes first. */
+  reconnected(withinMs: number): Promise<boolean>;
+}
+
+/** nats.js drops what is published while disconnected, so publish() waits for the link instead. */
+function watchConnection(connection: NatsConnection, logger: BusLogger): ConnectionLink {
+  let connected = true;
+  const waiting = new Set<() => void>();
+  void (async () => {
+    for await (const status of connection.status()) {
+      if (status.type === 'disconnect') {
+        connected = false;
+        logger.warn({ server: status.data }, 'Lost the NATS server; reconnecting');
+      } else if (status.type === 'reconnect') {
+        connected = true;
+        logger.info({ server: status.data }, 'Reconnected to NATS');
+        for (const wake of waiting) wake();
+      }
+    }
+  })();
+  return {
+    get connected() {
+      return connected;
+    },
+    reconnected(withinMs) {
+      if (connected) return Promise.resolve(true);
+      if (withinMs <= 0 || connection.isClosed()) return Promise.resolve(false);
+      return new Promise((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          waiting.delete(wake);
+          resolve(connected);
+        };
+        const timer = setTimeout(wake, withinMs);
+        waiting.add(wake);
+      });
+    },
+  };
+}

@@ -1,0 +1,8 @@
+export { startNatsServer, type NatsTestServer } from './nats-server';
+export {
+  eventBusContract,
+  type BusContractFixture,
+  type BusContractFixtureFactory,
+  type BusContractOptions,
+} from './event-bus-contract';
+export { sampleCullEvent, type SampleEventOptions } from './sample-events';
