@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConfigError, commonConfigShape, parseConfig, portSetting } from './config';
+
+const SECRET = 'a-secret-that-is-at-least-32-characters';
+const recordsSchema = z.object({ ...commonConfigShape, PORT: portSetting(3001) });
+
+function configErrorOf(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseConfig', () => {
+  it('applies the defaults when only the secret is set', () => {
+    expect(parseConfig(recordsSchema, { INTERNAL_AUTH_SECRET: SECRET })).toEqual({
+      PORT: 3001,
+      LOG_LEVEL: 'info',
+      DATA_DIR: './data',
+      NODE_ENV: 'development',
+      INTERNAL_AUTH_SECRET: SECRET,
+      MONGODB_URL: undefined,
+      NATS_URL: undefined,
+    });
+  });
+
+  it('reads every common setting from the environment', () => {
+    const config = parseConfig(recordsSchema, {
+      PORT: '8080',
+      LOG_LEVEL: 'debug',
+      DATA_DIR: '/var/lib/cull-log',
+      NODE_ENV: 'production',
+      INTERNAL_AUTH_SECRET: SECRET,
+      MONGODB_URL: 'mongodb://mongo-0:27017,mongo-1:27017/culls?replicaSet=rs0',
+      NATS_URL: 'nats://nats-0:4222,nats://nats-1:4222',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      LOG_LEVEL: 'debug',
+      DATA_DIR: '/var/lib/cull-log',
+      NODE_ENV: 'production',
+      MONGODB_URL: 'mongodb://mongo-0:27017,mongo-1:27017/culls?replicaSet=rs0',
+      NATS_URL: 'nats://nats-0:4222,nats://nats-1:4222',
+    });
+  });
+
+  it('treats an empty optional setting as not set', () => {
+    const config = parseConfig(recordsSchema, {
+      INTERNAL_AUTH_SECRET: SECRET,
+      MONGODB_URL: '',
+      NATS_URL: '',
+    });
+    expect(config.MONGODB_URL).toBeUndefined();
+    expect(config.NATS_URL).toBeUndefined();
+  });
+
+  it('names a missing required variable', () => {
+    const error = configErrorOf(() => parseConfig(recordsSchema, {}));
+    expect(error.problems).toEqual([
+      { variable: 'INTERNAL_AUTH_SECRET', problem: 'is required but not set' },
+    ]);
+    expect(error.message).toContain('INTERNAL_AUTH_SECRET: is required but not set');
+  });
+
+  it('names every bad variable at once, and why, without echoing values', () => {
+    const error = configErrorOf(() =>
+      parseConfig(recordsSchema, {
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        NODE_ENV: 'staging',
+        INTERNAL_AUTH_SECRET: 'too-short-secret',
+        MONGODB_URL: 'http://mongo',
+        NATS_URL: 'nats-0:4222',
+      }),
+    );
+    expect(error.problems.map((problem) => problem.variable).sort()).toEqual([
+      'INTERNAL_AUTH_SECRET',
+      'LOG_LEVEL',
+      'MONGODB_URL',
+      'NATS_URL',
+      'NODE_ENV',
+      'PORT',
+    ]);
+    expect(error.message).toContain('PORT: must be a whole number between 0 and 65535');
+    expect(error.message).toContain('INTERNAL_AUTH_SECRET: must be at least 32 characters long');
+    expect(error.message).toContain(
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+    );
+    expect(error.message).not.toContain('too-short-secret');
+  });
+
+  it('refuses a port out of range', () => {
+    const error = configErrorOf(() =>
+      parseConfig(recordsSchema, { INTERNAL_AUTH_SECRET: SECRET, PORT: '70000' }),
+    );
+    expect(error.problems).toEqual([
+      { variable: 'PORT', problem: 'must be a whole number between 0 and 65535' },
+    ]);
+  });
+
+  it("names a service's own required variable", () => {
+    const gatewaySchema = z.object({ ...commonConfigShape, RECORDS_URL: z.url() });
+    const error = configErrorOf(() => parseConfig(gatewaySchema, { INTERNAL_AUTH_SECRET: SECRET }));
+    expect(error.message).toContain('RECORDS_URL: is required but not set');
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** One bad or missing environment variable and why it was refused. */
+export interface ConfigProblem {
+  variable: string;
+  problem: string;
+}
+
+/** Thrown at start-up when the environment does not satisfy a service's config schema. */
+export class ConfigError extends Error {
+  readonly problems: readonly ConfigProblem[];
+
+  constructor(problems: readonly ConfigProblem[]) {
+    super(
+      `Invalid configuration:\n${problems.map(({ variable, problem }) => `  - ${variable}: ${problem}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Environment = Record<string, string | undefined>;
+
+/**
+ * Parses the environment with a zod object schema. Every problem is collected, so one failed start names all
+ * of them; values are never echoed, because some are secrets.
+ */
+export function parseConfig<Schema extends z.ZodType>(
+  schema: Schema,
+  env: Environment = process.env,
+): z.output<Schema> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems: ConfigProblem[] = [];
+  const named = new Set<string>();
+  for (const issue of result.error.issues) {
+    const variable = issue.path.length > 0 ? issue.path.map(String).join('.') : '(environment)';
+    if (named.has(variable)) continue;
+    named.add(variable);
+    problems.push({ variable, problem: describeProblem(issue, env[variable]) });
+  }
+  throw new ConfigError(problems);
+}
+
+function describeProblem(issue: z.core.$ZodIssue, value: string | undefined): string {
+  if (value === undefined && issue.code === 'invalid_type') return 'is required but not set';
+  return issue.message;
+}
+
+/** Empty strings (a `NAME=` line in an env file) mean "not set". */
+function optionalSetting<Schema extends z.ZodType>(schema: Schema) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+/** The listening port, defaulting to the given one; 0 asks the system for a free port (tests). */
+export function portSetting(defaultPort: number) {
+  return z.coerce
+    .number({ error: 'must be a whole number between 0 and 65535' })
+    .int({ error: 'must be a whole number between 0 and 65535' })
+    .min(0, { error: 'must be a whole number between 0 and 65535' })
+    .max(65535, { error: 'must be a whole number between 0 and 65535' })
+    .default(defaultPort);
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const INTERNAL_AUTH_SECRET_MIN_LENGTH = 32;
+
+/**
+ * Settings every service reads. Spread into a service's own schema and override PORT with its default:
+ * `z.object({ ...commonConfigShape, PORT: portSetting(3001), RECORDS_URL: z.url() })`.
+ */
+export const commonConfigShape = {
+  PORT: portSetting(3000),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' })
+    .default('development'),
+  INTERNAL_AUTH_SECRET: z.string({ error: 'is required but not set' }).min(INTERNAL_AUTH_SECRET_MIN_LENGTH, {
+    error: `must be at least ${INTERNAL_AUTH_SECRET_MIN_LENGTH} characters long`,
+  }),
+  MONGODB_URL: optionalSetting(
+    z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, { error: 'must be a mongodb:// or mongodb+srv:// URL' }),
+  ),
+  NATS_URL: optionalSetting(
+    z.string().regex(/^(nats|tls|ws|wss):\/\/[^\s,]+(,(nats|tls|ws|wss):\/\/[^\s,]+)*$/, {
+      error: 'must be one or more comma-separated nats:// (or tls://, ws://, wss://) URLs',
+    }),
+  ),
+};
+
+export const commonConfigSchema = z.object(commonConfigShape);
+export type CommonConfig = z.output<typeof commonConfigSchema>;

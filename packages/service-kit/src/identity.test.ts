@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { IDENTITY_TTL_SECONDS, IdentityError, signIdentity, verifyIdentity, type Identity } from './identity';
+
+const SECRET = 'identity-secret-of-at-least-32-characters';
+const IDENTITY: Identity = { uid: 'google-sub-123', display_name: 'Ann Stalker', email: 'ann@example.co.uk' };
+const SIGNED_AT = new Date('2025-03-01T10:00:00Z');
+
+function sign(overrides: Partial<Parameters<typeof signIdentity>[0]> = {}): string {
+  return signIdentity({
+    secret: SECRET,
+    identity: IDENTITY,
+    method: 'GET',
+    url: '/culls?page=2',
+    now: SIGNED_AT,
+    ...overrides,
+  });
+}
+
+function failureOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof IdentityError) return error.reason;
+    throw error;
+  }
+  throw new Error('expected an IdentityError');
+}
+
+const verifyAt = (header: string | undefined, extra: { method?: string; url?: string; now?: Date } = {}) =>
+  verifyIdentity({
+    secret: SECRET,
+    header,
+    method: extra.method ?? 'GET',
+    url: extra.url ?? '/culls?page=2',
+    now: extra.now ?? new Date(SIGNED_AT.getTime() + 1_000),
+  });
+
+describe('signed identity', () => {
+  it('round-trips the identity for the request it was signed for', () => {
+    expect(verifyAt(sign())).toEqual(IDENTITY);
+  });
+
+  it('keeps a missing display name and e-mail as null', () => {
+    const identity = { uid: 'u-2', display_name: null, email: null };
+    expect(verifyAt(sign({ identity }))).toEqual(identity);
+  });
+
+  it('treats the method case-insensitively', () => {
+    expect(verifyAt(sign({ method: 'get' }), { method: 'GET' })).toEqual(IDENTITY);
+  });
+
+  it('refuses a missing header', () => {
+    expect(failureOf(() => verifyAt(undefined))).toBe('missing');
+    expect(failureOf(() => verifyAt(''))).toBe('missing');
+  });
+
+  it('refuses a header that is not payload.signature', () => {
+    expect(failureOf(() => verifyAt('just-one-part'))).toBe('malformed');
+    expect(failureOf(() => verifyAt(`${sign()}.extra`))).toBe('malformed');
+  });
+
+  it('refuses a repeated header', () => {
+    const header = sign();
+    expect(() =>
+      verifyIdentity({
+        secret: SECRET,
+        header: [header, header],
+        method: 'GET',
+        url: '/culls?page=2',
+        now: SIGNED_AT,
+      }),
+    ).toThrow(IdentityError);
+  });
+
+  it('refuses a header signed with another secret', () => {
+    const forged = sign({ secret: 'another-secret-of-at-least-32-characters' });
+    expect(failureOf(() => verifyAt(forged))).toBe('bad_signature');
+  });
+
+  it('refuses a payload changed after signing', () => {
+    const [, signature] = sign().split('.');
+    const payload = { ...IDENTITY, uid: 'someone-else', method: 'GET', url: '/culls?page=2' };
+    const iat = Math.floor(SIGNED_AT.getTime() / 1000);
+    const tampered = Buffer.from(JSON.stringify({ ...payload, iat, exp: iat + 60 })).toString('base64url');
+    expect(failureOf(() => verifyAt(`${tampered}.${signature}`))).toBe('bad_signature');
+  });
+
+  it('refuses a signature with characters appended', () => {
+    expect(failureOf(() => verifyAt(`${sign()}A`))).toBe('bad_signature');
+  });
+
+  it('refuses a header signed for another method', () => {
+    expect(failureOf(() => verifyAt(sign({ method: 'GET' }), { method: 'DELETE' }))).toBe('wrong_request');
+  });
+
+  it('refuses a header signed for another URL, including another query', () => {
+    expect(failureOf(() => verifyAt(sign(), { url: '/culls/other-id' }))).toBe('wrong_request');
+    expect(failureOf(() => verifyAt(sign(), { url: '/culls?page=3' }))).toBe('wrong_request');
+  });
+
+  it(`accepts a header up to ${IDENTITY_TTL_SECONDS} seconds old and refuses it from then on`, () => {
+    const justBefore = new Date(SIGNED_AT.getTime() + (IDENTITY_TTL_SECONDS - 1) * 1000);
+    const atExpiry = new Date(SIGNED_AT.getTime() + IDENTITY_TTL_SECONDS * 1000);
+    expect(verifyAt(sign(), { now: justBefore })).toEqual(IDENTITY);
+    expect(failureOf(() => verifyAt(sign(), { now: atExpiry }))).toBe('expired');
+  });
+
+  it('refuses a header issued well in the future', () => {
+    const signedLater = sign({ now: new Date(SIGNED_AT.getTime() + 30_000) });
+    expect(failureOf(() => verifyAt(signedLater, { now: SIGNED_AT }))).toBe('expired');
+  });
+
+  it('will not sign or verify with a secret shorter than 32 characters', () => {
+    expect(() => sign({ secret: 'short' })).toThrow(/at least 32 characters/);
+    expect(() =>
+      verifyIdentity({ secret: 'short', header: sign(), method: 'GET', url: '/culls?page=2' }),
+    ).toThrow(/at least 32 characters/);
+  });
+});

@@ -1,0 +1,28 @@
+export {
+  parseConfig,
+  ConfigError,
+  commonConfigShape,
+  commonConfigSchema,
+  portSetting,
+  LOG_LEVELS,
+  INTERNAL_AUTH_SECRET_MIN_LENGTH,
+} from './config';
+export type { CommonConfig, ConfigProblem, LogLevel } from './config';
+export { createLogger } from './logger';
+export type { LoggerOptions } from './logger';
+export { HttpError, errorBody } from './http-error';
+export type { ErrorBody } from './http-error';
+export { buildServiceApp, describeError, DEFAULT_BODY_LIMIT, REQUEST_ID_HEADER } from './service-app';
+export type { ServiceAppOptions } from './service-app';
+export {
+  IDENTITY_HEADER,
+  IDENTITY_TTL_SECONDS,
+  IdentityError,
+  signIdentity,
+  verifyIdentity,
+} from './identity';
+export type { Identity, IdentityFailure, SignIdentityOptions, VerifyIdentityOptions } from './identity';
+export { internalAuth } from './internal-auth';
+export type { InternalAuthOptions } from './internal-auth';
+export { runService } from './run-service';
+export type { RunServiceOptions, RunningService } from './run-service';
