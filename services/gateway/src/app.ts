@@ -1,0 +1,106 @@
+import fastifyCookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildServiceApp, HttpError } from '@cull-log/service-kit';
+import {
+  DEFAULT_GATEWAY_BODY_LIMIT,
+  DEFAULT_RATE_LIMITS,
+  SESSION_SECRET_MIN_LENGTH,
+  type GatewayConfig,
+} from './config';
+import { sessionsPlugin } from './plugins/sessions';
+import { webSecurity } from './plugins/web-security';
+import { createUpstream } from './proxy/upstream-proxy';
+import { apiRoutes } from './routes/api-routes';
+import { authRoutes } from './routes/auth-routes';
+import { googleSignIn } from './routes/google-sign-in';
+import { webApp } from './routes/web-app';
+import { DEFAULT_SESSION_POLICY } from './sessions/session-manager';
+import type { SessionStore } from './sessions/session-store';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  sessions: SessionStore;
+  /** Base URLs of the services: records (`/culls`), stats (`/stats`), exports (`/exports`). */
+  upstreams: { records: string; stats: string; exports: string };
+  /** Shared with the services; signs the identity header. */
+  internalAuthSecret: string;
+  now?: () => Date;
+  /** Folder of the built web client; without it the gateway serves only `/api` and `/auth`. */
+  webDist?: string;
+  logger: FastifyBaseLogger;
+}
+
+/** The gateway: sign-in, sessions, `/api` routed to the services, the web client, and web security. */
+export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
+  const { config, sessions, internalAuthSecret, logger, webDist } = deps;
+  const now = deps.now ?? (() => new Date());
+  checkConfig(config);
+  const bodyLimit = config.bodyLimit ?? DEFAULT_GATEWAY_BODY_LIMIT;
+  const rateLimits = config.rateLimits ?? DEFAULT_RATE_LIMITS;
+
+  const app = buildServiceApp({ name: 'gateway', logger, bodyLimit, readiness: () => sessions.ping() });
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(webSecurity, { publicUrl: config.publicUrl, production: config.production });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new HttpError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.'),
+  });
+  await app.register(sessionsPlugin, {
+    store: sessions,
+    policy: config.sessionPolicy ?? DEFAULT_SESSION_POLICY,
+    cookieName: config.cookieName ?? (config.production ? '__Host-cull_session' : 'cull_session'),
+    production: config.production,
+    now,
+  });
+
+  await app.register(authRoutes, {
+    googleEnabled: config.google !== undefined,
+    devEnabled: config.authMode === 'dev',
+    signInPerMinute: rateLimits.signInPerMinute,
+  });
+  if (config.google !== undefined) {
+    await app.register(googleSignIn, {
+      google: config.google,
+      publicUrl: config.publicUrl,
+      production: config.production,
+      now,
+      signInPerMinute: rateLimits.signInPerMinute,
+    });
+  }
+
+  const upstreams = {
+    records: createUpstream('records', deps.upstreams.records),
+    stats: createUpstream('stats', deps.upstreams.stats),
+    exports: createUpstream('exports', deps.upstreams.exports),
+  };
+  app.addHook('onClose', async () => {
+    await Promise.all(Object.values(upstreams).map(({ pool }) => pool.close()));
+  });
+  await app.register(apiRoutes, {
+    upstreams,
+    internalAuthSecret,
+    now,
+    bodyLimit,
+    writesPerMinute: rateLimits.writesPerMinute,
+  });
+
+  if (webDist !== undefined) await app.register(webApp, { root: webDist });
+  return app;
+}
+
+function checkConfig(config: GatewayConfig): void {
+  if (config.production && config.authMode === 'dev') {
+    throw new Error('Development sign-in is refused in production');
+  }
+  if (config.authMode === 'google' && config.google === undefined) {
+    throw new Error('Google sign-in needs a Google client id and secret');
+  }
+  if (config.sessionSecret.length < SESSION_SECRET_MIN_LENGTH) {
+    throw new Error(`The session secret must be at least ${SESSION_SECRET_MIN_LENGTH} characters long`);
+  }
+  if (config.production && !config.publicUrl.startsWith('https://')) {
+    throw new Error('The public URL must be https:// in production');
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '@cull-log/service-kit';
+import { GOOGLE_PROVIDER } from './auth/oidc-provider';
+import { gatewayEnvironmentSchema, gatewaySettingsFrom, withProvider } from './config';
+
+const SECRET = 'a'.repeat(40);
+const base = { INTERNAL_AUTH_SECRET: SECRET };
+const productionGoogle = {
+  ...base,
+  NODE_ENV: 'production',
+  GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+  GOOGLE_CLIENT_SECRET: 'client-secret',
+  PUBLIC_URL: 'https://cull-log.example/',
+  SESSION_SECRET: 'b'.repeat(40),
+};
+
+function settings(env: Record<string, string>) {
+  return gatewaySettingsFrom(parseConfig(gatewayEnvironmentSchema, env));
+}
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(gatewayEnvironmentSchema, env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems.map(({ variable }) => variable);
+    throw error;
+  }
+  return [];
+}
+
+describe('gateway configuration', () => {
+  it('defaults to development sign-in on port 3000 when Google is not configured', () => {
+    const result = settings(base);
+    expect(result.config.authMode).toBe('dev');
+    expect(result.config.production).toBe(false);
+    expect(result.config.publicUrl).toBe('http://localhost:3000');
+    expect(result.port).toBe(3000);
+    expect(result.upstreams).toEqual({
+      records: 'http://127.0.0.1:3001',
+      stats: 'http://127.0.0.1:3002',
+      exports: 'http://127.0.0.1:3003',
+    });
+    expect(result.sessionDatabaseFile).toBe('data/gateway-sessions.sqlite');
+    expect(result.config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('chooses Google sign-in when a client id is configured', () => {
+    const result = settings({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(result.config.authMode).toBe('google');
+    expect(withProvider(result).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      provider: GOOGLE_PROVIDER,
+    });
+  });
+
+  it('accepts a complete production configuration and trims the public URL', () => {
+    const result = settings(productionGoogle);
+    expect(result.config).toMatchObject({
+      authMode: 'google',
+      production: true,
+      publicUrl: 'https://cull-log.example',
+      sessionSecret: 'b'.repeat(40),
+    });
+  });
+
+  it('refuses to start in production without the Google settings, naming each one', () => {
+    expect(problemsOf({ ...base, NODE_ENV: 'production' })).toEqual(
+      expect.arrayContaining(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'PUBLIC_URL', 'SESSION_SECRET']),
+    );
+  });
+
+  it('refuses development sign-in in production', () => {
+    expect(problemsOf({ ...productionGoogle, AUTH_MODE: 'dev' })).toContain('AUTH_MODE');
+  });
+
+  it('refuses a plain http public URL in production', () => {
+    expect(problemsOf({ ...productionGoogle, PUBLIC_URL: 'http://cull-log.example' })).toEqual([
+      'PUBLIC_URL',
+    ]);
+  });
+
+  it('refuses Google mode with a client id but no secret', () => {
+    expect(problemsOf({ ...base, AUTH_MODE: 'google', GOOGLE_CLIENT_ID: 'id' })).toEqual([
+      'GOOGLE_CLIENT_SECRET',
+    ]);
+  });
+
+  it('refuses a short session secret and a missing internal secret', () => {
+    expect(problemsOf({ SESSION_SECRET: 'short' })).toEqual(
+      expect.arrayContaining(['SESSION_SECRET', 'INTERNAL_AUTH_SECRET']),
+    );
+  });
+
+  it('treats empty variables as unset', () => {
+    const result = settings({ ...base, GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', AUTH_MODE: '' });
+    expect(result.config.authMode).toBe('dev');
+  });
+});

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { commonConfigShape, portSetting, type LogLevel } from '@cull-log/service-kit';
+import { GOOGLE_PROVIDER, type OidcProvider } from './auth/oidc-provider';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions/session-manager';
+
+export type AuthMode = 'google' | 'dev';
+
+export interface GoogleSettings {
+  clientId: string;
+  clientSecret: string;
+  /** Google unless a test points the gateway at its own OpenID provider. */
+  provider: OidcProvider;
+}
+
+export interface RateLimits {
+  /** Sign-in attempts (start, callback, development sign-in) per client address per minute. */
+  signInPerMinute: number;
+  /** Writes through `/api` per session per minute. */
+  writesPerMinute: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { signInPerMinute: 20, writesPerMinute: 120 };
+
+/** Largest request body the gateway accepts or forwards; a cull record is a few kilobytes. */
+export const DEFAULT_GATEWAY_BODY_LIMIT = 64 * 1024;
+
+/** What `buildApp` needs to know; `loadGatewayEnvironment` builds it from the environment. */
+export interface GatewayConfig {
+  authMode: AuthMode;
+  /** Present when Google sign-in is configured; required when `authMode` is 'google'. */
+  google?: GoogleSettings;
+  /** Where browsers reach the app, e.g. https://cull-log.example; the origin writes must come from. */
+  publicUrl: string;
+  /** Signs the short-lived sign-in cookies (state, PKCE verifier, nonce); at least 32 characters. */
+  sessionSecret: string;
+  production: boolean;
+  /** Defaults to `__Host-cull_session` in production and `cull_session` otherwise. */
+  cookieName?: string;
+  sessionPolicy?: SessionPolicy;
+  rateLimits?: RateLimits;
+  bodyLimit?: number;
+}
+
+export const SESSION_SECRET_MIN_LENGTH = 32;
+
+/** Empty strings (a `NAME=` line in an env file) mean "not set". */
+function optional<Schema extends z.ZodType>(schema: Schema) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+export const gatewayEnvironmentSchema = z
+  .object({
+    ...commonConfigShape,
+    PORT: portSetting(3000),
+    AUTH_MODE: optional(z.enum(['google', 'dev'], { error: 'must be google or dev' })),
+    GOOGLE_CLIENT_ID: optional(z.string().trim().min(1)),
+    GOOGLE_CLIENT_SECRET: optional(z.string().trim().min(1)),
+    /** Points sign-in at another OpenID provider (a local one for end-to-end tests); Google when unset. */
+    OIDC_ISSUER_URL: optional(httpUrl),
+    PUBLIC_URL: optional(httpUrl),
+    SESSION_SECRET: optional(
+      z.string().min(SESSION_SECRET_MIN_LENGTH, {
+        error: `must be at least ${SESSION_SECRET_MIN_LENGTH} characters long`,
+      }),
+    ),
+    RECORDS_URL: httpUrl.default('http://127.0.0.1:3001'),
+    STATS_URL: httpUrl.default('http://127.0.0.1:3002'),
+    EXPORTS_URL: httpUrl.default('http://127.0.0.1:3003'),
+    WEB_DIST: optional(z.string().trim().min(1)),
+  })
+  .superRefine((env, context) => {
+    const production = env.NODE_ENV === 'production';
+    const googleConfigured = env.GOOGLE_CLIENT_ID !== undefined;
+    const authMode = env.AUTH_MODE ?? (googleConfigured || production ? 'google' : 'dev');
+    const refuse = (variable: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [variable], message });
+    if (production && authMode === 'dev') refuse('AUTH_MODE', 'development sign-in is refused in production');
+    if (authMode === 'google' || googleConfigured) {
+      if (env.GOOGLE_CLIENT_ID === undefined) refuse('GOOGLE_CLIENT_ID', 'is required for Google sign-in');
+      if (env.GOOGLE_CLIENT_SECRET === undefined) {
+        refuse('GOOGLE_CLIENT_SECRET', 'is required for Google sign-in');
+      }
+    }
+    if (production) {
+      if (env.PUBLIC_URL === undefined) refuse('PUBLIC_URL', 'is required in production');
+      else if (!env.PUBLIC_URL.startsWith('https://')) refuse('PUBLIC_URL', 'must be https:// in production');
+      if (env.SESSION_SECRET === undefined) refuse('SESSION_SECRET', 'is required in production');
+    }
+  });
+
+export type GatewayEnvironment = z.output<typeof gatewayEnvironmentSchema>;
+
+/** Everything `main.ts` needs, read from a parsed environment. */
+export interface GatewaySettings {
+  config: Omit<GatewayConfig, 'google'> & { google?: Omit<GoogleSettings, 'provider'> };
+  /** Set when sign-in goes to a provider other than Google; discovered at start-up. */
+  oidcIssuerUrl: string | undefined;
+  port: number;
+  logLevel: LogLevel;
+  dataDir: string;
+  sessionDatabaseFile: string;
+  mongodbUrl: string | undefined;
+  upstreams: { records: string; stats: string; exports: string };
+  internalAuthSecret: string;
+  webDist: string | undefined;
+}
+
+export function gatewaySettingsFrom(env: GatewayEnvironment): GatewaySettings {
+  const production = env.NODE_ENV === 'production';
+  const google =
+    env.GOOGLE_CLIENT_ID !== undefined && env.GOOGLE_CLIENT_SECRET !== undefined
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+      : undefined;
+  return {
+    config: {
+      authMode: env.AUTH_MODE ?? (google !== undefined || production ? 'google' : 'dev'),
+      google,
+      publicUrl: stripTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
+      // Outside production a missing secret only costs sign-ins that are half-way through at a restart.
+      sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+      production,
+      sessionPolicy: DEFAULT_SESSION_POLICY,
+      rateLimits: DEFAULT_RATE_LIMITS,
+      bodyLimit: DEFAULT_GATEWAY_BODY_LIMIT,
+    },
+    oidcIssuerUrl: env.OIDC_ISSUER_URL,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    dataDir: env.DATA_DIR,
+    sessionDatabaseFile: join(env.DATA_DIR, 'gateway-sessions.sqlite'),
+    mongodbUrl: env.MONGODB_URL,
+    upstreams: { records: env.RECORDS_URL, stats: env.STATS_URL, exports: env.EXPORTS_URL },
+    internalAuthSecret: env.INTERNAL_AUTH_SECRET,
+    webDist: env.WEB_DIST,
+  };
+}
+
+export function withProvider(
+  settings: GatewaySettings,
+  provider: OidcProvider = GOOGLE_PROVIDER,
+): GatewayConfig {
+  const { google, ...rest } = settings.config;
+  return google === undefined ? rest : { ...rest, google: { ...google, provider } };
+}
+
+function stripTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url;
+}

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createLogger, parseConfig } from '@cull-log/service-kit';
+import { buildApp } from './app';
+import { discoverOidcProvider, GOOGLE_PROVIDER } from './auth/oidc-provider';
+import { gatewayEnvironmentSchema, gatewaySettingsFrom, withProvider, type GatewaySettings } from './config';
+import { connectMongoSessionStore } from './sessions/mongo-session-store';
+import { openSqliteSessionStore } from './sessions/sqlite-session-store';
+import type { SessionStore } from './sessions/session-store';
+
+/** `web/dist` of this repository, from `src/` (tsx) and from `dist/` (the build) alike. */
+const REPOSITORY_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface ComposedGateway {
+  app: FastifyInstance;
+  settings: GatewaySettings;
+  logger: FastifyBaseLogger;
+  /** Closes what the app does not own (the session store); call after `app.close()`. */
+  closeDependencies: () => Promise<void>;
+}
+
+/**
+ * Reads the environment (throws `ConfigError` naming every bad variable) and builds the gateway with real
+ * adapters: MongoDB sessions when `MONGODB_URL` is set, an embedded file under `DATA_DIR` otherwise.
+ */
+export async function createGatewayFromEnvironment(
+  env: Record<string, string | undefined> = process.env,
+): Promise<ComposedGateway> {
+  const settings = gatewaySettingsFrom(parseConfig(gatewayEnvironmentSchema, env));
+  const logger = createLogger({ name: 'gateway', level: settings.logLevel });
+  const provider =
+    settings.oidcIssuerUrl === undefined
+      ? GOOGLE_PROVIDER
+      : await discoverOidcProvider(settings.oidcIssuerUrl);
+  const sessions: SessionStore =
+    settings.mongodbUrl === undefined
+      ? openSqliteSessionStore({ file: settings.sessionDatabaseFile })
+      : await connectMongoSessionStore({ url: settings.mongodbUrl });
+  const webDist = settings.webDist ?? (existsSync(REPOSITORY_WEB_DIST) ? REPOSITORY_WEB_DIST : undefined);
+  if (webDist === undefined) logger.warn('no built web client found; serving /api and /auth only');
+
+  const app = await buildApp({
+    config: withProvider(settings, provider),
+    sessions,
+    upstreams: settings.upstreams,
+    internalAuthSecret: settings.internalAuthSecret,
+    webDist,
+    logger,
+  });
+  logger.info(
+    {
+      authMode: settings.config.authMode,
+      sessions: settings.mongodbUrl === undefined ? 'sqlite' : 'mongodb',
+    },
+    settings.config.authMode === 'dev' ? 'development sign-in is enabled' : 'Google sign-in is enabled',
+  );
+
+  // Abandoned sessions are removed hourly; MongoDB's TTL index does the same on its own.
+  const purge = setInterval(() => {
+    app.sessions.manager.purgeExpired().then(
+      (removed) => removed > 0 && logger.info({ removed }, 'expired sessions removed'),
+      (error: unknown) => logger.warn({ err: error }, 'could not remove expired sessions'),
+    );
+  }, SESSION_PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  return { app, settings, logger, closeDependencies: () => sessions.close() };
+}

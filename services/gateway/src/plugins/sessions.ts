@@ -1,0 +1,68 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { SessionManager, type SessionPolicy } from '../sessions/session-manager';
+import type { SessionStore, SessionUser, StoredSession } from '../sessions/session-store';
+
+export interface SessionsOptions {
+  store: SessionStore;
+  policy: SessionPolicy;
+  cookieName: string;
+  production: boolean;
+  now: () => Date;
+}
+
+/** Server-side sessions behind an opaque, httpOnly cookie. */
+export interface GatewaySessions {
+  readonly manager: SessionManager;
+  readonly cookieName: string;
+  /** The live session of this request, if any. */
+  current(request: FastifyRequest): Promise<StoredSession | undefined>;
+  /** Ends whatever session the browser had and opens a new one with a new id. */
+  signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<void>;
+  signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: GatewaySessions;
+  }
+}
+
+const plugin: FastifyPluginAsync<SessionsOptions> = async (
+  app,
+  { store, policy, cookieName, production, now },
+) => {
+  const manager = new SessionManager(store, now, policy);
+  const cookieOptions: CookieSerializeOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: production,
+    // The browser may keep the cookie as long as the session could live; the server decides when it ends.
+    maxAge: Math.floor(policy.absoluteTimeoutMs / 1000),
+  };
+  const cookieOf = (request: FastifyRequest): string | undefined => request.cookies[cookieName];
+
+  const sessions: GatewaySessions = {
+    manager,
+    cookieName,
+    current: (request) => manager.resume(cookieOf(request)),
+    async signIn(request, reply, user) {
+      await manager.end(cookieOf(request));
+      const { id } = await manager.start(user);
+      reply.setCookie(cookieName, id, cookieOptions);
+    },
+    async signOut(request, reply) {
+      await manager.end(cookieOf(request));
+      reply.clearCookie(cookieName, cookieOptions);
+    },
+  };
+  app.decorate('sessions', sessions);
+};
+
+export const sessionsPlugin = fastifyPlugin(plugin, {
+  name: 'gateway-sessions',
+  fastify: '5.x',
+  dependencies: ['@fastify/cookie'],
+});

@@ -1,0 +1,61 @@
+import helmet from '@fastify/helmet';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { HttpError } from '@cull-log/service-kit';
+
+export interface WebSecurityOptions {
+  publicUrl: string;
+  production: boolean;
+}
+
+/** Map tiles come from OpenStreetMap's tile servers (a, b, c subdomains). */
+export const MAP_TILE_SOURCE = 'https://*.tile.openstreetmap.org';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Security headers with a Content-Security-Policy allowing only what the app loads, and a refusal of
+ * state-changing requests that a browser did not send from our own origin (cross-site request forgery).
+ */
+const plugin: FastifyPluginAsync<WebSecurityOptions> = async (app, { publicUrl, production }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', MAP_TILE_SOURCE],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Over plain http (development) an upgrade would break every request.
+        upgradeInsecureRequests: production ? [] : null,
+      },
+    },
+    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Tiles are cross-origin images without CORP headers; requiring CORP would blank the map.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  const ownOrigin = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    // A browser that sends Sec-Fetch-Site says exactly where the request came from, and pages cannot forge it.
+    if (typeof fetchSite === 'string') {
+      if (fetchSite === 'same-origin') return;
+    } else if (request.headers.origin === ownOrigin) {
+      return;
+    }
+    request.log.warn({ fetchSite, origin: request.headers.origin }, 'refused cross-site request');
+    throw new HttpError(403, 'forbidden', 'This request must come from the Cull Log app itself.');
+  });
+};
+
+export const webSecurity = fastifyPlugin(plugin, { name: 'gateway-web-security', fastify: '5.x' });

@@ -1,0 +1,120 @@
+import { Readable, Transform } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Pool } from 'undici';
+import { EVENT_POSITION_HEADER, MESSAGES } from '@cull-log/contracts';
+import {
+  HttpError,
+  IDENTITY_HEADER,
+  REQUEST_ID_HEADER,
+  signIdentity,
+  type Identity,
+} from '@cull-log/service-kit';
+
+/** Request headers a service needs; cookies and everything else stay at the gateway. */
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept'] as const;
+/** Response headers the browser needs from a service. */
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-disposition',
+  'retry-after',
+  EVENT_POSITION_HEADER,
+] as const;
+
+/** One service behind the gateway, reached over a pool of keep-alive connections. */
+export interface Upstream {
+  name: string;
+  pool: Pool;
+  /** Path of the base URL (usually empty), put before every forwarded path. */
+  basePath: string;
+}
+
+export function createUpstream(name: string, baseUrl: string): Upstream {
+  const url = new URL(baseUrl);
+  const pool = new Pool(url.origin, {
+    connections: 64,
+    keepAliveTimeout: 30_000,
+    connectTimeout: 5_000,
+    headersTimeout: 30_000,
+    // An export streams for as long as it takes; only a stalled stream is given up.
+    bodyTimeout: 60_000,
+  });
+  return { name, pool, basePath: url.pathname.replace(/\/+$/, '') };
+}
+
+export interface ForwardOptions {
+  upstream: Upstream;
+  /** Path and query for the service, with `/api` already stripped. */
+  path: string;
+  identity: Identity;
+  secret: string;
+  now: () => Date;
+  bodyLimit: number;
+}
+
+class BodyTooLargeError extends Error {
+  constructor() {
+    super('Request body too large');
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/** Streams the request to the service with a signed identity and streams its answer back. */
+export async function forward(request: FastifyRequest, reply: FastifyReply, options: ForwardOptions) {
+  const { upstream, identity, secret, now, bodyLimit } = options;
+  const path = upstream.basePath + options.path;
+  const declaredLength = Number(request.headers['content-length'] ?? 0);
+  if (declaredLength > bodyLimit) throw tooLarge(reply);
+
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  headers[REQUEST_ID_HEADER] = request.id;
+  headers[IDENTITY_HEADER] = signIdentity({
+    secret,
+    identity,
+    method: request.method,
+    url: path,
+    now: now(),
+  });
+  const body = request.body instanceof Readable ? limitedBody(request.body, bodyLimit) : undefined;
+
+  let response: Awaited<ReturnType<Pool['request']>>;
+  try {
+    response = await upstream.pool.request({ method: request.method as 'GET', path, headers, body });
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw tooLarge(reply);
+    request.log.warn({ err: error, upstream: upstream.name }, 'service unavailable');
+    throw new HttpError(503, 'service_unavailable', MESSAGES.serviceUnavailable);
+  }
+  reply.code(response.statusCode);
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = response.headers[name];
+    if (value !== undefined) reply.header(name, value);
+  }
+  return reply.send(response.body);
+}
+
+function tooLarge(reply: FastifyReply): HttpError {
+  // The rest of an oversized body is not worth reading, so the connection goes with the answer.
+  reply.header('connection', 'close');
+  return new HttpError(413, 'payload_too_large', 'The request body is too large.');
+}
+
+/** Passes the body through, failing once more than `limit` bytes have come (bodies without a length). */
+function limitedBody(source: Readable, limit: number): Readable {
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > limit) callback(new BodyTooLargeError());
+      else callback(null, chunk);
+    },
+  });
+  source.on('error', (error) => counter.destroy(error));
+  counter.on('error', () => source.unpipe(counter));
+  return source.pipe(counter);
+}

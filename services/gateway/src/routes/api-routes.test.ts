@@ -1,0 +1,220 @@
+import { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@cull-log/contracts';
+import {
+  buildTestGateway,
+  DEV_ORIGIN,
+  devConfig,
+  devSignIn,
+  startFakeService,
+  type TestGateway,
+} from '../testing/gateway-harness';
+import { developmentUid } from './auth-routes';
+
+type FakeService = Awaited<ReturnType<typeof startFakeService>>;
+let records: FakeService;
+let stats: FakeService;
+let exportsService: FakeService;
+let gateway: TestGateway | undefined;
+
+beforeAll(async () => {
+  [records, stats, exportsService] = await Promise.all([
+    startFakeService('records'),
+    startFakeService('stats'),
+    startFakeService('exports'),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([records.app.close(), stats.app.close(), exportsService.app.close()]);
+});
+afterEach(async () => {
+  await gateway?.close();
+  gateway = undefined;
+});
+
+async function signedInGateway(overrides: Parameters<typeof buildTestGateway>[0] = {}) {
+  gateway = await buildTestGateway({
+    upstreams: { records: records.url, stats: stats.url, exports: exportsService.url },
+    ...overrides,
+  });
+  const cookie = await devSignIn(gateway.app);
+  return { app: gateway.app, cookie };
+}
+
+const ada = { uid: developmentUid('ada@example.org'), display_name: 'Ada Stalker', email: 'ada@example.org' };
+
+describe('without a live session', () => {
+  it.each([
+    '/api/me',
+    '/api/culls',
+    '/api/culls/5f0c',
+    '/api/stats',
+    '/api/exports/culls.csv',
+    '/api/unknown',
+  ])('GET %s answers 401 not_authenticated', async (url) => {
+    gateway = await buildTestGateway({
+      upstreams: { records: records.url, stats: stats.url, exports: exportsService.url },
+    });
+    const response = await gateway.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      error: { code: 'not_authenticated', message: MESSAGES.notAuthenticated },
+    });
+  });
+
+  it('a made-up session cookie answers 401 and reaches no service', async () => {
+    gateway = await buildTestGateway({
+      upstreams: { records: records.url, stats: stats.url, exports: exportsService.url },
+    });
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/culls',
+      headers: { cookie: 'cull_session=forged', origin: DEV_ORIGIN },
+      payload: { species: 'Roe Deer' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/me', () => {
+  it('answers the signed-in user and forbids caching', async () => {
+    const { app, cookie } = await signedInGateway();
+    const response = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(ada);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('routing to the services', () => {
+  it.each([
+    ['/api/culls?page=2&page_size=20&q=roe%20deer', 'records', '/culls?page=2&page_size=20&q=roe%20deer'],
+    [
+      '/api/culls/0b6f7c1e-1111-4222-8333-944445555666',
+      'records',
+      '/culls/0b6f7c1e-1111-4222-8333-944445555666',
+    ],
+    ['/api/stats?after=7', 'stats', '/stats?after=7'],
+  ])('GET %s reaches %s at %s with a signed identity the service accepts', async (url, service, path) => {
+    const { app, cookie } = await signedInGateway();
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie, 'x-request-id': 'trace-123' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ service, method: 'GET', url: path, identity: ada, cookie: null });
+    expect(response.json().requestId).toBe('trace-123');
+    expect(response.headers['x-request-id']).toBe('trace-123');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-secret-upstream-header']).toBeUndefined();
+  });
+
+  it('does not route look-alike paths such as /api/cullsx', async () => {
+    const { app, cookie } = await signedInGateway();
+    const response = await app.inject({ method: 'GET', url: '/api/cullsx', headers: { cookie } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  });
+
+  it('streams a write body to records and passes x-event-position and status back', async () => {
+    const { app, cookie } = await signedInGateway();
+    const body = JSON.stringify({ species: 'Roe Deer', location_name: 'North wood' });
+    const response = await app.inject({
+      method: 'PATCH',
+      url: '/api/culls/0b6f7c1e-1111-4222-8333-944445555666',
+      headers: { cookie, origin: DEV_ORIGIN, 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-event-position']).toBe('42');
+    expect(response.json()).toMatchObject({
+      method: 'PATCH',
+      url: '/culls/0b6f7c1e-1111-4222-8333-944445555666',
+      contentType: 'application/json',
+      body,
+      identity: ada,
+    });
+  });
+
+  it('streams the CSV export with its content type and attachment name', async () => {
+    const { app, cookie } = await signedInGateway();
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/exports/culls.csv?from=2025-04-01',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="culls.csv"');
+    expect(response.body).toBe('"Date","Species"\n"01/06/2025","Roe Deer"\n');
+  });
+
+  it('answers 503 service_unavailable when a service is down', async () => {
+    const { app, cookie } = await signedInGateway({
+      upstreams: { records: 'http://127.0.0.1:9', stats: stats.url, exports: exportsService.url },
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/culls', headers: { cookie } });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: { code: 'service_unavailable', message: MESSAGES.serviceUnavailable },
+    });
+  });
+
+  it('refuses a body over the limit with 413 before it reaches the service', async () => {
+    const { app, cookie } = await signedInGateway({ config: devConfig({ bodyLimit: 1024 }) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/culls',
+      headers: { cookie, origin: DEV_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ notes: 'x'.repeat(2000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('payload_too_large');
+  });
+
+  it('refuses a cross-site write with 403 and forwards nothing', async () => {
+    const { app, cookie } = await signedInGateway();
+    const response = await app.inject({
+      method: 'DELETE',
+      url: '/api/culls/0b6f7c1e-1111-4222-8333-944445555666',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('forbidden');
+  });
+
+  it('limits writes per user with 429 rate_limited, while reads go on', async () => {
+    const { app, cookie } = await signedInGateway({
+      config: devConfig({ rateLimits: { signInPerMinute: 100, writesPerMinute: 2 } }),
+    });
+    const write = () =>
+      app.inject({
+        method: 'DELETE',
+        url: '/api/culls/0b6f7c1e-1111-4222-8333-944445555666',
+        headers: { cookie, origin: DEV_ORIGIN },
+      });
+    expect((await write()).statusCode).toBe(200);
+    expect((await write()).statusCode).toBe(200);
+    const limited = await write();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect((await app.inject({ method: 'GET', url: '/api/culls', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('request bodies without a declared length', () => {
+  it('are cut off with 413 once they pass the limit', async () => {
+    const { app, cookie } = await signedInGateway({ config: devConfig({ bodyLimit: 1024 }) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/culls',
+      headers: { cookie, origin: DEV_ORIGIN, 'content-type': 'application/json' },
+      payload: Readable.from(Array.from({ length: 8 }, () => Buffer.alloc(512, 'x'))),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('payload_too_large');
+  });
+});

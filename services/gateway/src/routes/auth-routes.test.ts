@@ -1,0 +1,242 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@cull-log/contracts';
+import {
+  buildTestGateway,
+  DAY_MS,
+  DEV_ORIGIN,
+  devConfig,
+  devSignIn,
+  fakeClock,
+  sessionCookieOf,
+  type TestGateway,
+} from '../testing/gateway-harness';
+import { developmentUid } from './auth-routes';
+
+let gateway: TestGateway | undefined;
+afterEach(async () => {
+  await gateway?.close();
+  gateway = undefined;
+});
+
+async function start(...args: Parameters<typeof buildTestGateway>) {
+  gateway = await buildTestGateway(...args);
+  return gateway.app;
+}
+
+async function me(app: TestGateway['app'], cookie: string) {
+  return app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+}
+
+describe('GET /auth/options', () => {
+  it('tells the web client that only development sign-in is available in dev mode', async () => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url: '/auth/options' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ google: false, dev: true });
+  });
+});
+
+describe('POST /auth/dev/login', () => {
+  it('signs in, answers like /api/me and sets an httpOnly SameSite=Lax session cookie', async () => {
+    const app = await start();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/dev/login',
+      headers: { origin: DEV_ORIGIN },
+      payload: { name: 'Ada Stalker', email: 'ada@example.org' },
+    });
+    expect(response.statusCode).toBe(200);
+    const user = {
+      uid: developmentUid('ada@example.org'),
+      display_name: 'Ada Stalker',
+      email: 'ada@example.org',
+    };
+    expect(response.json()).toEqual(user);
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/^cull_session=[A-Za-z0-9_-]{43};/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    expect(setCookie).toContain('Path=/');
+    expect(setCookie).not.toContain('Secure');
+    expect(setCookie).toContain(`Max-Age=${90 * 24 * 60 * 60}`);
+    const current = await me(app, sessionCookieOf(response.headers['set-cookie']));
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toEqual(user);
+  });
+
+  it('gives the same user id to the same e-mail address at every sign-in', () => {
+    expect(developmentUid(' Ada@Example.org ')).toBe(developmentUid('ada@example.org'));
+    expect(developmentUid('bob@example.org')).not.toBe(developmentUid('ada@example.org'));
+  });
+
+  it('answers 400 with field messages for a bad e-mail address and signs nobody in', async () => {
+    const app = await start();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/dev/login',
+      headers: { origin: DEV_ORIGIN },
+      payload: { name: '', email: 'not-an-address' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_failed');
+    expect(response.json().error.fields).toMatchObject({
+      name: 'Name is required',
+      email: 'Enter a valid e-mail address',
+    });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('does not exist when the gateway runs with Google sign-in only', async () => {
+    const app = await start({
+      config: devConfig({
+        authMode: 'google',
+        google: {
+          clientId: 'client',
+          clientSecret: 'secret',
+          provider: {
+            issuers: ['http://127.0.0.1:9'],
+            authorizationEndpoint: 'http://127.0.0.1:9/authorize',
+            tokenEndpoint: 'http://127.0.0.1:9/token',
+            jwksUri: 'http://127.0.0.1:9/jwks',
+          },
+        },
+      }),
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/dev/login',
+      headers: { origin: DEV_ORIGIN },
+      payload: { name: 'Mallory', email: 'mallory@example.org' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/auth/options' })).json()).toEqual({
+      google: true,
+      dev: false,
+    });
+  });
+
+  it('issues a new session id at sign-in and kills the one the browser had', async () => {
+    const app = await start();
+    const first = await devSignIn(app);
+    const second = await devSignIn(app, { name: 'Ada Stalker', email: 'ada@example.org' }, first);
+    expect(second).not.toBe(first);
+    expect((await me(app, second)).statusCode).toBe(200);
+    expect((await me(app, first)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('destroys the session on the server, so the old cookie no longer works', async () => {
+    const app = await start();
+    const cookie = await devSignIn(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { cookie, origin: DEV_ORIGIN },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(String(response.headers['set-cookie'])).toMatch(/^cull_session=;.*Expires=Thu, 01 Jan 1970/);
+    const replay = await me(app, cookie);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({
+      error: { code: 'not_authenticated', message: MESSAGES.notAuthenticated },
+    });
+  });
+
+  it('answers 204 without a session', async () => {
+    const app = await start();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { origin: DEV_ORIGIN },
+    });
+    expect(response.statusCode).toBe(204);
+  });
+});
+
+describe('session timeouts', () => {
+  it('an idle session ends after 30 days without use', async () => {
+    const clock = fakeClock();
+    const app = await start({ now: clock.now });
+    const cookie = await devSignIn(app);
+    clock.advance(29 * DAY_MS);
+    expect((await me(app, cookie)).statusCode).toBe(200);
+    clock.advance(30 * DAY_MS);
+    expect((await me(app, cookie)).statusCode).toBe(401);
+  });
+
+  it('a session used every week still ends 90 days after sign-in', async () => {
+    const clock = fakeClock();
+    const app = await start({ now: clock.now });
+    const cookie = await devSignIn(app);
+    for (let day = 1; day < 90; day += 7) {
+      clock.advance(7 * DAY_MS);
+      const response = await me(app, cookie);
+      expect(response.statusCode, `after ${day + 6} days`).toBe(day + 6 < 90 ? 200 : 401);
+    }
+    clock.advance(DAY_MS);
+    expect((await me(app, cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('cross-site request refusal', () => {
+  const payload = { name: 'Ada Stalker', email: 'ada@example.org' };
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['Origin null', { origin: 'null' }],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site', origin: DEV_ORIGIN }],
+    ['Sec-Fetch-Site same-site', { 'sec-fetch-site': 'same-site' }],
+    ['neither Origin nor Sec-Fetch-Site', {}],
+  ])('refuses a sign-in carrying %s with 403', async (_label, headers: Record<string, string>) => {
+    const app = await start();
+    const response = await app.inject({ method: 'POST', url: '/auth/dev/login', headers, payload });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('forbidden');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a cross-site logout, so a foreign page cannot sign the user out', async () => {
+    const app = await start();
+    const cookie = await devSignIn(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await me(app, cookie)).statusCode).toBe(200);
+  });
+
+  it('accepts a request the browser marks same-origin (the development proxy changes Origin)', async () => {
+    const app = await start();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/dev/login',
+      headers: { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:5173' },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('answers 429 rate_limited once a client exceeds the sign-in limit', async () => {
+    const app = await start({
+      config: devConfig({ rateLimits: { signInPerMinute: 3, writesPerMinute: 100 } }),
+    });
+    for (let attempt = 0; attempt < 3; attempt += 1) await devSignIn(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/dev/login',
+      headers: { origin: DEV_ORIGIN },
+      payload: { name: 'Ada Stalker', email: 'ada@example.org' },
+    });
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({
+      error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' },
+    });
+    expect(response.headers['retry-after']).toBeDefined();
+  });
+});

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { DevLoginRequest, type Me } from '@cull-log/contracts';
+
+export interface AuthOptionsResponse {
+  google: boolean;
+  dev: boolean;
+}
+
+export interface AuthRoutesOptions {
+  googleEnabled: boolean;
+  devEnabled: boolean;
+  signInPerMinute: number;
+}
+
+/** Rate limit of every route that can sign someone in: per client address. */
+export function signInRateLimit(perMinute: number) {
+  return {
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `sign-in:${request.ip}`,
+  };
+}
+
+/** `/auth/options`, `/auth/logout` and, in development only, `/auth/dev/login`. */
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  const { googleEnabled, devEnabled, signInPerMinute } = options;
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/auth/options', async (): Promise<AuthOptionsResponse> => ({
+    google: googleEnabled,
+    dev: devEnabled,
+  }));
+
+  app.post('/auth/logout', async (request, reply) => {
+    await app.sessions.signOut(request, reply);
+    return reply.code(204).send();
+  });
+
+  if (!devEnabled) return;
+  app.post(
+    '/auth/dev/login',
+    { config: { rateLimit: signInRateLimit(signInPerMinute) } },
+    async (request, reply) => {
+      const { name, email } = DevLoginRequest.parse(request.body);
+      const user: Me = { uid: developmentUid(email), display_name: name, email };
+      await app.sessions.signIn(request, reply, user);
+      request.log.info({ userId: user.uid }, 'development sign-in');
+      return user;
+    },
+  );
+};
+
+/** The same e-mail address always gets the same user id, so development data survives signing out. */
+export function developmentUid(email: string): string {
+  return `dev-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+}

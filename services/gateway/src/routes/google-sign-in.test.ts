@@ -1,0 +1,264 @@
+import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { discoverOidcProvider, type OidcProvider } from '../auth/oidc-provider';
+import {
+  buildTestGateway,
+  devConfig,
+  sessionCookieOf,
+  SESSION_SECRET,
+  type TestGateway,
+} from '../testing/gateway-harness';
+import type { GatewayConfig } from '../config';
+
+const CLIENT_ID = 'cull-log-test.apps.example';
+const PUBLIC_URL = 'https://cull-log.test';
+const PRODUCTION_COOKIE = '__Host-cull_session';
+
+let provider: OAuth2Server;
+let discovered: OidcProvider;
+let gateway: TestGateway | undefined;
+/** Changes made to the next ID token the provider signs (only the ID token: it has no `scope`). */
+let idTokenChanges: (payload: MutableToken['payload']) => void = () => {};
+
+beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate('RS256');
+  await provider.start(0, '127.0.0.1');
+  provider.service.on('beforeTokenSigning', (token: MutableToken) => {
+    if (token.payload.scope !== undefined) return;
+    Object.assign(token.payload, { email: 'ada@example.org', email_verified: true, name: 'Ada Stalker' });
+    idTokenChanges(token.payload);
+  });
+  discovered = await discoverOidcProvider(provider.issuer.url as string);
+});
+afterAll(async () => {
+  await provider.stop();
+});
+afterEach(async () => {
+  idTokenChanges = () => {};
+  await gateway?.close();
+  gateway = undefined;
+});
+
+function googleConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfig {
+  return devConfig({
+    authMode: 'google',
+    production: true,
+    publicUrl: PUBLIC_URL,
+    sessionSecret: SESSION_SECRET,
+    google: { clientId: CLIENT_ID, clientSecret: 'client-secret', provider: discovered },
+    ...overrides,
+  });
+}
+
+async function startGateway(overrides: Partial<GatewayConfig> = {}) {
+  gateway = await buildTestGateway({ config: googleConfig(overrides) });
+  return gateway.app;
+}
+
+function cookieHeader(setCookie: string | string[] | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [setCookie];
+  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+interface FlowOptions {
+  /** Cookies the browser already has (an earlier session). */
+  existingCookie?: string;
+  changeCallback?: (callback: URL) => void;
+  dropFlowCookies?: boolean;
+}
+
+/** Runs the browser's part: start at the gateway, visit the provider, come back to the callback. */
+async function signInWithGoogle(app: TestGateway['app'], options: FlowOptions = {}) {
+  const start = await app.inject({ method: 'GET', url: '/auth/google' });
+  expect(start.statusCode).toBe(302);
+  const authorizationUrl = new URL(String(start.headers.location));
+  const atProvider = await fetch(authorizationUrl, { redirect: 'manual' });
+  const callback = new URL(String(atProvider.headers.get('location')));
+  options.changeCallback?.(callback);
+  const flowCookies = options.dropFlowCookies ? '' : cookieHeader(start.headers['set-cookie']);
+  const cookie = [options.existingCookie, flowCookies].filter(Boolean).join('; ');
+  const done = await app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    headers: cookie === '' ? {} : { cookie },
+  });
+  return { start, authorizationUrl, callback, done };
+}
+
+function expectFailure(done: Awaited<ReturnType<typeof signInWithGoogle>>['done'], reason: string) {
+  expect(done.statusCode).toBe(302);
+  expect(done.headers.location).toBe(`/login?error=${reason}`);
+  const setCookie = [done.headers['set-cookie'] ?? []].flat();
+  expect(setCookie.some((cookie) => cookie.startsWith(`${PRODUCTION_COOKIE}=`))).toBe(false);
+}
+
+describe('Google sign-in', () => {
+  it('sends the browser to the provider with PKCE S256, state, nonce and the OpenID scopes', async () => {
+    const app = await startGateway();
+    const start = await app.inject({ method: 'GET', url: '/auth/google' });
+    expect(start.statusCode).toBe(302);
+    const url = new URL(String(start.headers.location));
+    expect(`${url.origin}${url.pathname}`).toBe(discovered.authorizationEndpoint);
+    const query = Object.fromEntries(url.searchParams);
+    expect(query).toMatchObject({
+      response_type: 'code',
+      client_id: CLIENT_ID,
+      redirect_uri: `${PUBLIC_URL}/auth/google/callback`,
+      scope: 'openid email profile',
+      code_challenge_method: 'S256',
+    });
+    expect(query.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(query.state).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(query.nonce).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const setCookie = [start.headers['set-cookie'] ?? []].flat().join('\n');
+    expect(setCookie).toMatch(/__Host-oauth2-redirect-state=.*HttpOnly/);
+    expect(setCookie).toMatch(/__Host-oauth2-code-verifier=.*Secure/);
+    expect(setCookie).toMatch(/__Secure-cull_signin_nonce=.*Max-Age=600/);
+  });
+
+  it('signs in with a verified Google account and lands on /dashboard', async () => {
+    const app = await startGateway();
+    const { done } = await signInWithGoogle(app);
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/dashboard');
+    const cookie = sessionCookieOf(done.headers['set-cookie'], PRODUCTION_COOKIE);
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ uid: 'johndoe', display_name: 'Ada Stalker', email: 'ada@example.org' });
+  });
+
+  it('sets a __Host- session cookie that is Secure, httpOnly and SameSite=Lax in production', async () => {
+    const app = await startGateway();
+    const { done } = await signInWithGoogle(app);
+    const setCookie = [done.headers['set-cookie'] ?? []]
+      .flat()
+      .find((cookie) => cookie.startsWith(`${PRODUCTION_COOKIE}=`));
+    expect(setCookie).toBeDefined();
+    expect(setCookie).toContain('Secure');
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    expect(setCookie).toContain('Path=/');
+    expect(setCookie).not.toContain('Domain=');
+  });
+
+  it('issues a new session id at every sign-in and destroys the previous session', async () => {
+    const app = await startGateway();
+    const first = sessionCookieOf(
+      (await signInWithGoogle(app)).done.headers['set-cookie'],
+      PRODUCTION_COOKIE,
+    );
+    const again = await signInWithGoogle(app, { existingCookie: first });
+    const second = sessionCookieOf(again.done.headers['set-cookie'], PRODUCTION_COOKIE);
+    expect(second).not.toBe(first);
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: first } })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: second } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a tampered state', async () => {
+    const app = await startGateway();
+    const { done } = await signInWithGoogle(app, {
+      changeCallback: (callback) => callback.searchParams.set('state', 'attacker-chosen-state'),
+    });
+    expectFailure(done, 'state_mismatch');
+  });
+
+  it('refuses a callback in a browser that did not start the sign-in', async () => {
+    const app = await startGateway();
+    const { done } = await signInWithGoogle(app, { dropFlowCookies: true });
+    expectFailure(done, 'state_mismatch');
+  });
+
+  it('refuses an ID token made for another client (wrong audience)', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      payload.aud = 'someone-elses-client';
+    };
+    expectFailure((await signInWithGoogle(app)).done, 'invalid_token');
+  });
+
+  it('refuses an ID token from another issuer', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      payload.iss = 'https://issuer.evil.example';
+    };
+    expectFailure((await signInWithGoogle(app)).done, 'invalid_token');
+  });
+
+  it('refuses an expired ID token', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+      Object.assign(payload, { iat: hourAgo - 60, nbf: hourAgo - 60, exp: hourAgo });
+    };
+    expectFailure((await signInWithGoogle(app)).done, 'token_expired');
+  });
+
+  it('refuses an ID token that is expired by the gateway clock', async () => {
+    gateway = await buildTestGateway({
+      config: googleConfig(),
+      now: () => new Date(Date.now() + 2 * 60 * 60 * 1000),
+    });
+    expectFailure((await signInWithGoogle(gateway.app)).done, 'token_expired');
+  });
+
+  it('refuses an account whose e-mail address is not verified', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      payload.email_verified = false;
+    };
+    expectFailure((await signInWithGoogle(app)).done, 'email_not_verified');
+  });
+
+  it('refuses an ID token whose nonce belongs to another sign-in', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      payload.nonce = 'nonce-of-another-sign-in';
+    };
+    expectFailure((await signInWithGoogle(app)).done, 'nonce_mismatch');
+  });
+
+  it('sends the user back to /login when they cancel at the provider', async () => {
+    const app = await startGateway();
+    const { done } = await signInWithGoogle(app, {
+      changeCallback: (callback) => {
+        callback.searchParams.delete('code');
+        callback.searchParams.set('error', 'access_denied');
+      },
+    });
+    expectFailure(done, 'access_denied');
+  });
+
+  it('reports a provider that cannot be reached for the token as a failed sign-in', async () => {
+    const app = await startGateway({
+      google: {
+        clientId: CLIENT_ID,
+        clientSecret: 'client-secret',
+        provider: { ...discovered, tokenEndpoint: 'http://127.0.0.1:9/token' },
+      },
+    });
+    expectFailure((await signInWithGoogle(app)).done, 'token_exchange_failed');
+  });
+
+  it('answers 429 rate_limited when one client starts too many sign-ins', async () => {
+    const app = await startGateway({ rateLimits: { signInPerMinute: 2, writesPerMinute: 100 } });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await app.inject({ method: 'GET', url: '/auth/google' })).statusCode).toBe(302);
+    }
+    const limited = await app.inject({ method: 'GET', url: '/auth/google' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+  });
+
+  it('tells the web client that Google sign-in is available and development sign-in is not', async () => {
+    const app = await startGateway();
+    expect((await app.inject({ method: 'GET', url: '/auth/options' })).json()).toEqual({
+      google: true,
+      dev: false,
+    });
+  });
+});

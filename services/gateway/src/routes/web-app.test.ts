@@ -1,0 +1,158 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestGateway, devConfig, type TestGateway } from '../testing/gateway-harness';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+const SCRIPT = 'console.log("app")';
+let webDist: string;
+let gateway: TestGateway | undefined;
+
+beforeAll(() => {
+  webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(webDist, 'assets', 'index-3f9a1c2b.js'), SCRIPT);
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(webDist, '.env'), 'SECRET=1');
+});
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+afterEach(async () => {
+  await gateway?.close();
+  gateway = undefined;
+});
+
+async function start(production = false) {
+  gateway = await buildTestGateway({
+    webDist,
+    config: devConfig(
+      production
+        ? {
+            production: true,
+            publicUrl: 'https://cull-log.test',
+            authMode: 'google',
+            google: {
+              clientId: 'c',
+              clientSecret: 's',
+              provider: {
+                issuers: ['https://issuer.test'],
+                authorizationEndpoint: 'https://issuer.test/a',
+                tokenEndpoint: 'https://issuer.test/t',
+                jwksUri: 'https://issuer.test/j',
+              },
+            },
+          }
+        : {},
+    ),
+  });
+  return gateway.app;
+}
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('serving the web client', () => {
+  it('serves index.html at / to be revalidated on every visit', async () => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url: '/', headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year as immutable', async () => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url: '/assets/index-3f9a1c2b.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SCRIPT);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files at the root without long caching', async () => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/dashboard', '/edit-cull/0b6f7c1e-1111-4222-8333-944445555666', '/data?page=2'])(
+    'answers the client route %s with index.html',
+    async (url) => {
+      const app = await start();
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each([
+    ['a missing hashed asset', '/assets/index-00000000.js', html],
+    ['an unknown /auth path', '/auth/nothing-here', html],
+    ['a request that does not accept HTML', '/dashboard', { accept: 'application/json' }],
+    ['a dotfile', '/.env', html],
+    ['a path escaping the folder', '/..%2f..%2fetc%2fpasswd', {}],
+  ])('answers 404 for %s', async (_label, url, headers: Record<string, string>) => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('SECRET');
+    expect(response.body).not.toContain('root:');
+  });
+
+  it('keeps /api answers as JSON 401 rather than the page', async () => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url: '/api/culls', headers: html });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('not_authenticated');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy allowing only our own code and the map tiles', async () => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url: '/', headers: html });
+    const policy = Object.fromEntries(
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values.join(' ')]),
+    );
+    expect(policy).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'style-src': "'self'",
+      'img-src': "'self' data: https://*.tile.openstreetmap.org",
+      'connect-src': "'self'",
+      'font-src': "'self'",
+      'manifest-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'none'",
+    });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS and upgrade-insecure-requests in production', async () => {
+    const app = await start(true);
+    const response = await app.inject({ method: 'GET', url: '/', headers: html });
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
+
+  it('never shows a stack trace to the client', async () => {
+    const app = await start();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/dev/login',
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toMatch(/at .*\.(ts|js):\d+/);
+    expect(Object.keys(response.json())).toEqual(['error']);
+  });
+});

@@ -1,0 +1,71 @@
+import { stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '@cull-log/service-kit';
+
+export interface WebAppOptions {
+  /** The built web client (`web/dist`). */
+  root: string;
+}
+
+/** Vite puts every hashed (content-addressed) file here, so they can be cached for good. */
+const HASHED_ASSETS = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html above all) is checked with the server on every use. */
+const REVALIDATE = 'no-cache';
+
+/** Serves the built web client, with `index.html` for every client-side route (SPA fallback). */
+export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { root }) => {
+  const rootPath = resolve(root);
+  const assetsPath = resolve(rootPath, `.${HASHED_ASSETS}`) + sep;
+
+  await app.register(fastifyStatic, {
+    root: rootPath,
+    serve: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    setHeaders: (reply: FastifyReply, filePath: string) => {
+      reply.header('cache-control', filePath.startsWith(assetsPath) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(request.url);
+    const file = await existingFile(rootPath, path);
+    if (file !== undefined) return reply.sendFile(file);
+    if (path === '/' || isClientRoute(request, path)) return reply.sendFile('index.html');
+    throw new HttpError(404, 'not_found', 'Not found');
+  };
+  app.get('/', serve);
+  app.get('/*', serve);
+};
+
+function pathOf(url: string): string {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? url : url.slice(0, queryStart);
+}
+
+/** The file under root that the path names, as a path relative to root, or undefined. */
+async function existingFile(rootPath: string, urlPath: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const file = resolve(rootPath, `.${decoded}`);
+  if (!file.startsWith(rootPath + sep)) return undefined;
+  try {
+    return (await stat(file)).isFile() ? file.slice(rootPath.length + 1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A page navigation to a route of the web client, as opposed to an API call or a missing asset. */
+function isClientRoute(request: FastifyRequest, path: string): boolean {
+  if (/^\/(api|auth)(\/|$)/.test(path) || path.startsWith(HASHED_ASSETS)) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}

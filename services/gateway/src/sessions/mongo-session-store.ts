@@ -1,0 +1,86 @@
+import { MongoClient } from 'mongodb';
+import type { SessionStore, StoredSession } from './session-store';
+
+export interface MongoSessionStoreOptions {
+  url: string;
+  /** Database of the gateway's own data; no other service reads it. */
+  dbName?: string;
+  collectionName?: string;
+}
+
+interface SessionDocument {
+  _id: string;
+  uid: string;
+  display_name: string | null;
+  email: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export const DEFAULT_SESSION_DB = 'cull_log_gateway';
+
+/** Sessions in MongoDB, shared by every gateway replica; a TTL index purges expired ones on its own. */
+export async function connectMongoSessionStore({
+  url,
+  dbName = DEFAULT_SESSION_DB,
+  collectionName = 'sessions',
+}: MongoSessionStoreOptions): Promise<SessionStore> {
+  const client = new MongoClient(url);
+  await client.connect();
+  const db = client.db(dbName);
+  // Majority writes: a logout acknowledged by one replica set member must not roll back on failover.
+  const sessions = db.collection<SessionDocument>(collectionName, { writeConcern: { w: 'majority' } });
+  await sessions.createIndex({ expires_at: 1 }, { expireAfterSeconds: 0, name: 'expires_at_ttl' });
+
+  return {
+    async create(session) {
+      await sessions.insertOne(toDocument(session));
+    },
+    async find(idHash) {
+      const document = await sessions.findOne({ _id: idHash });
+      return document === null ? undefined : fromDocument(document);
+    },
+    async touch(idHash, lastSeenAt, expiresAt) {
+      await sessions.updateOne(
+        { _id: idHash },
+        { $set: { last_seen_at: lastSeenAt, expires_at: expiresAt } },
+      );
+    },
+    async destroy(idHash) {
+      await sessions.deleteOne({ _id: idHash });
+    },
+    async destroyExpired(now) {
+      const result = await sessions.deleteMany({ expires_at: { $lte: now } });
+      return result.deletedCount;
+    },
+    async ping() {
+      await db.command({ ping: 1 });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+function toDocument(session: StoredSession): SessionDocument {
+  return {
+    _id: session.idHash,
+    uid: session.user.uid,
+    display_name: session.user.display_name,
+    email: session.user.email,
+    created_at: session.createdAt,
+    last_seen_at: session.lastSeenAt,
+    expires_at: session.expiresAt,
+  };
+}
+
+function fromDocument(document: SessionDocument): StoredSession {
+  return {
+    idHash: document._id,
+    user: { uid: document.uid, display_name: document.display_name, email: document.email },
+    createdAt: document.created_at,
+    lastSeenAt: document.last_seen_at,
+    expiresAt: document.expires_at,
+  };
+}

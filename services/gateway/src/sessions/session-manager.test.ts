@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, fakeClock } from '../testing/gateway-harness';
+import { DEFAULT_SESSION_POLICY, hashSessionId, SessionManager } from './session-manager';
+import type { SessionStore } from './session-store';
+import { openSqliteSessionStore } from './sqlite-session-store';
+
+const user = { uid: 'user-1', display_name: 'Ada Stalker', email: 'ada@example.org' };
+
+describe('SessionManager', () => {
+  let directory: string;
+  let store: SessionStore;
+  let clock: ReturnType<typeof fakeClock>;
+  let manager: SessionManager;
+
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'session-manager-'));
+    store = openSqliteSessionStore({ file: join(directory, 'sessions.sqlite') });
+    clock = fakeClock();
+    manager = new SessionManager(store, clock.now);
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('uses 30 days idle and 90 days absolute by default', () => {
+    expect(DEFAULT_SESSION_POLICY.idleTimeoutMs).toBe(30 * DAY_MS);
+    expect(DEFAULT_SESSION_POLICY.absoluteTimeoutMs).toBe(90 * DAY_MS);
+  });
+
+  it('stores only a hash of the session id', async () => {
+    const { id, session } = await manager.start(user);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session.idHash).toBe(hashSessionId(id));
+    expect(await store.find(id)).toBeUndefined();
+    expect((await store.find(hashSessionId(id)))?.user).toEqual(user);
+  });
+
+  it('gives every session a different id', async () => {
+    const first = await manager.start(user);
+    const second = await manager.start(user);
+    expect(first.id).not.toBe(second.id);
+  });
+
+  it('resumes a session used within the idle timeout', async () => {
+    const { id } = await manager.start(user);
+    clock.advance(29 * DAY_MS);
+    expect((await manager.resume(id))?.user).toEqual(user);
+  });
+
+  it('ends a session left idle for 30 days and removes it from the store', async () => {
+    const { id } = await manager.start(user);
+    clock.advance(30 * DAY_MS);
+    expect(await manager.resume(id)).toBeUndefined();
+    expect(await store.find(hashSessionId(id))).toBeUndefined();
+  });
+
+  it('keeps a regularly used session alive until the absolute timeout, then ends it', async () => {
+    const { id } = await manager.start(user);
+    for (let day = 20; day < 90; day += 20) {
+      clock.advance(20 * DAY_MS);
+      expect(await manager.resume(id), `day ${day}`).toBeDefined();
+    }
+    clock.advance(10 * DAY_MS);
+    expect(await manager.resume(id)).toBeUndefined();
+  });
+
+  it('records activity at most once per touch interval', async () => {
+    const { id, session } = await manager.start(user);
+    clock.advance(DEFAULT_SESSION_POLICY.touchIntervalMs - 1);
+    await manager.resume(id);
+    expect((await store.find(session.idHash))?.lastSeenAt).toEqual(session.lastSeenAt);
+    clock.advance(1);
+    await manager.resume(id);
+    expect((await store.find(session.idHash))?.lastSeenAt).toEqual(clock.now());
+  });
+
+  it('ending a session makes its id useless', async () => {
+    const { id } = await manager.start(user);
+    await manager.end(id);
+    expect(await manager.resume(id)).toBeUndefined();
+  });
+
+  it('answers undefined for a missing or unknown cookie value', async () => {
+    expect(await manager.resume(undefined)).toBeUndefined();
+    expect(await manager.resume('')).toBeUndefined();
+    expect(await manager.resume('not-a-session')).toBeUndefined();
+  });
+
+  it('purges expired sessions and keeps live ones', async () => {
+    const old = await manager.start(user);
+    clock.advance(20 * DAY_MS);
+    const fresh = await manager.start(user);
+    clock.advance(11 * DAY_MS);
+    expect(await manager.purgeExpired()).toBe(1);
+    expect(await store.find(old.session.idHash)).toBeUndefined();
+    expect(await store.find(fresh.session.idHash)).toBeDefined();
+  });
+});

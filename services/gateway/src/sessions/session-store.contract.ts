@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionStore, StoredSession } from './session-store';
+
+/** A place sessions can be kept; `open` may be called again to reopen the same place. */
+export interface SessionStoreTarget {
+  open: () => Promise<SessionStore>;
+  dispose: () => Promise<void>;
+}
+
+const start = new Date('2025-06-01T08:00:00.000Z');
+const hours = (count: number) => new Date(start.getTime() + count * 60 * 60 * 1000);
+
+function session(idHash: string, expiresAt = hours(24)): StoredSession {
+  return {
+    idHash,
+    user: { uid: `user-${idHash}`, display_name: 'Ada Stalker', email: 'ada@example.org' },
+    createdAt: start,
+    lastSeenAt: start,
+    expiresAt,
+  };
+}
+
+/** The behaviour every SessionStore adapter must have. */
+export function describeSessionStoreContract(adapter: string, makeTarget: () => Promise<SessionStoreTarget>) {
+  describe(`SessionStore contract: ${adapter}`, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    });
+    async function freshStore() {
+      const target = await makeTarget();
+      cleanups.push(target.dispose);
+      const store = await target.open();
+      cleanups.push(() => store.close());
+      return { store, target };
+    }
+
+    it('finds a created session with its user and times intact', async () => {
+      const { store } = await freshStore();
+      await store.create(session('a'));
+      expect(await store.find('a')).toEqual(session('a'));
+    });
+
+    it('answers undefined for an unknown session', async () => {
+      const { store } = await freshStore();
+      expect(await store.find('missing')).toBeUndefined();
+    });
+
+    it('keeps a user without a display name or e-mail address as nulls', async () => {
+      const { store } = await freshStore();
+      const anonymous = { ...session('n'), user: { uid: 'u', display_name: null, email: null } };
+      await store.create(anonymous);
+      expect(await store.find('n')).toEqual(anonymous);
+    });
+
+    it('refuses a second session with the same id hash', async () => {
+      const { store } = await freshStore();
+      await store.create(session('dup'));
+      await expect(store.create(session('dup'))).rejects.toThrow();
+    });
+
+    it('touch moves last-seen and expiry on, and ignores unknown sessions', async () => {
+      const { store } = await freshStore();
+      await store.create(session('t'));
+      await store.touch('t', hours(2), hours(30));
+      await store.touch('unknown', hours(2), hours(30));
+      expect(await store.find('t')).toEqual({ ...session('t'), lastSeenAt: hours(2), expiresAt: hours(30) });
+      expect(await store.find('unknown')).toBeUndefined();
+    });
+
+    it('destroy removes only that session', async () => {
+      const { store } = await freshStore();
+      await store.create(session('keep'));
+      await store.create(session('drop'));
+      await store.destroy('drop');
+      await store.destroy('never-existed');
+      expect(await store.find('drop')).toBeUndefined();
+      expect(await store.find('keep')).toBeDefined();
+    });
+
+    it('destroyExpired removes sessions expiring at or before now and counts them', async () => {
+      const { store } = await freshStore();
+      await store.create(session('past', hours(1)));
+      await store.create(session('boundary', hours(2)));
+      await store.create(session('future', hours(3)));
+      expect(await store.destroyExpired(hours(2))).toBe(2);
+      expect(await store.find('past')).toBeUndefined();
+      expect(await store.find('boundary')).toBeUndefined();
+      expect(await store.find('future')).toBeDefined();
+    });
+
+    it('keeps sessions when closed and opened again', async () => {
+      const { store, target } = await freshStore();
+      await store.create(session('durable'));
+      await store.close();
+      const reopened = await target.open();
+      cleanups.push(() => reopened.close());
+      expect(await reopened.find('durable')).toEqual(session('durable'));
+    });
+
+    it('answers a ping while open', async () => {
+      const { store } = await freshStore();
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+  });
+}

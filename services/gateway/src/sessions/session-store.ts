@@ -1,0 +1,31 @@
+import type { Me } from '@cull-log/contracts';
+
+/** The signed-in user a session belongs to, in the shape of `GET /api/me`. */
+export type SessionUser = Me;
+
+/**
+ * One server-side session. The store only ever sees a hash of the session id, so a copy of the store
+ * (a backup, a replica) cannot be turned into live cookies.
+ */
+export interface StoredSession {
+  idHash: string;
+  user: SessionUser;
+  createdAt: Date;
+  lastSeenAt: Date;
+  /** The earlier of the idle and the absolute deadline; stores may purge the row after it. */
+  expiresAt: Date;
+}
+
+/** Where sessions live: an embedded file for one process, MongoDB when several gateway replicas share them. */
+export interface SessionStore {
+  create(session: StoredSession): Promise<void>;
+  find(idHash: string): Promise<StoredSession | undefined>;
+  /** Records activity: moves `lastSeenAt` and `expiresAt` on. Unknown ids are ignored. */
+  touch(idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void>;
+  destroy(idHash: string): Promise<void>;
+  /** Removes every session whose `expiresAt` is at or before `now`; answers how many went. */
+  destroyExpired(now: Date): Promise<number>;
+  /** Throws when the store cannot be reached (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

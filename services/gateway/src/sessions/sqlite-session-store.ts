@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { SessionStore, StoredSession } from './session-store';
+
+export interface SqliteSessionStoreOptions {
+  /** Path of the database file; its folder is created when missing. */
+  file: string;
+}
+
+interface SessionRow {
+  id_hash: string;
+  uid: string;
+  display_name: string | null;
+  email: string | null;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** Sessions in an embedded SQLite file (WAL), for the standalone app and a single gateway process. */
+export function openSqliteSessionStore({ file }: SqliteSessionStoreOptions): SessionStore {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // A logout must survive a crash just after it answered, so every commit reaches the disk.
+  db.pragma('synchronous = FULL');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS sessions (
+      id_hash TEXT PRIMARY KEY,
+      uid TEXT NOT NULL,
+      display_name TEXT,
+      email TEXT,
+      created_at INTEGER NOT NULL,
+      last_seen_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL
+    ) STRICT;
+    CREATE INDEX IF NOT EXISTS sessions_expires_at ON sessions (expires_at);
+  `);
+
+  const insert = db.prepare<[SessionRow]>(
+    `INSERT INTO sessions (id_hash, uid, display_name, email, created_at, last_seen_at, expires_at)
+     VALUES (@id_hash, @uid, @display_name, @email, @created_at, @last_seen_at, @expires_at)`,
+  );
+  const select = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id_hash = ?');
+  const update = db.prepare<[number, number, string]>(
+    'UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id_hash = ?',
+  );
+  const remove = db.prepare<[string]>('DELETE FROM sessions WHERE id_hash = ?');
+  const removeExpired = db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?');
+  const probe = db.prepare('SELECT 1');
+
+  return {
+    async create(session) {
+      insert.run({
+        id_hash: session.idHash,
+        uid: session.user.uid,
+        display_name: session.user.display_name,
+        email: session.user.email,
+        created_at: session.createdAt.getTime(),
+        last_seen_at: session.lastSeenAt.getTime(),
+        expires_at: session.expiresAt.getTime(),
+      });
+    },
+    async find(idHash) {
+      const row = select.get(idHash);
+      return row === undefined ? undefined : fromRow(row);
+    },
+    async touch(idHash, lastSeenAt, expiresAt) {
+      update.run(lastSeenAt.getTime(), expiresAt.getTime(), idHash);
+    },
+    async destroy(idHash) {
+      remove.run(idHash);
+    },
+    async destroyExpired(now) {
+      return removeExpired.run(now.getTime()).changes;
+    },
+    async ping() {
+      probe.get();
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+function fromRow(row: SessionRow): StoredSession {
+  return {
+    idHash: row.id_hash,
+    user: { uid: row.uid, display_name: row.display_name, email: row.email },
+    createdAt: new Date(row.created_at),
+    lastSeenAt: new Date(row.last_seen_at),
+    expiresAt: new Date(row.expires_at),
+  };
+}

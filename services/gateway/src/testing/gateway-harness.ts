@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildServiceApp, createLogger, internalAuth } from '@cull-log/service-kit';
+import { buildApp, type GatewayDeps } from '../app';
+import type { GatewayConfig } from '../config';
+import { openSqliteSessionStore } from '../sessions/sqlite-session-store';
+import type { SessionStore } from '../sessions/session-store';
+
+export const INTERNAL_SECRET = 'internal-secret-for-tests-0123456789abcdef';
+export const SESSION_SECRET = 'session-secret-for-tests-0123456789abcdef';
+export const DEV_ORIGIN = 'http://localhost:3000';
+export const silentLogger = createLogger({ name: 'gateway-test', level: 'silent' });
+
+/** A clock the test moves by hand. */
+export function fakeClock(start = new Date('2025-06-01T08:00:00Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(milliseconds: number) {
+      current += milliseconds;
+    },
+  };
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A stand-in for one service: verifies the signed identity exactly as the real services do, and answers
+ * with what it saw, so tests can check what the gateway sent.
+ */
+export async function startFakeService(name: string, secret = INTERNAL_SECRET, now?: () => Date) {
+  const app = buildServiceApp({ name, logger: silentLogger });
+  await app.register(internalAuth, now === undefined ? { secret } : { secret, now });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.all('/*', async (request, reply) => {
+    if (request.url.startsWith('/exports/culls.csv')) {
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', 'attachment; filename="culls.csv"');
+      return reply.send(Readable.from(['"Date","Species"\n', '"01/06/2025","Roe Deer"\n']));
+    }
+    if (request.method !== 'GET') reply.header('x-event-position', '42');
+    reply.header('x-secret-upstream-header', 'must not reach the browser');
+    return {
+      service: name,
+      method: request.method,
+      url: request.url,
+      identity: request.identity,
+      contentType: request.headers['content-type'] ?? null,
+      body: request.body ?? null,
+      cookie: request.headers.cookie ?? null,
+      requestId: request.headers['x-request-id'] ?? null,
+    };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('fake service has no port');
+  return { app, url: `http://127.0.0.1:${address.port}` };
+}
+
+export function devConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfig {
+  return {
+    authMode: 'dev',
+    publicUrl: DEV_ORIGIN,
+    sessionSecret: SESSION_SECRET,
+    production: false,
+    ...overrides,
+  };
+}
+
+export interface TestGateway {
+  app: FastifyInstance;
+  sessions: SessionStore;
+  close: () => Promise<void>;
+}
+
+/** A gateway over a fresh SQLite session file; services default to a port nothing listens on. */
+export async function buildTestGateway(
+  deps: Partial<Omit<GatewayDeps, 'sessions' | 'logger'>> = {},
+): Promise<TestGateway> {
+  const directory = mkdtempSync(join(tmpdir(), 'gateway-test-'));
+  const sessions = openSqliteSessionStore({ file: join(directory, 'sessions.sqlite') });
+  const nowhere = 'http://127.0.0.1:9';
+  const app = await buildApp({
+    config: devConfig(),
+    upstreams: { records: nowhere, stats: nowhere, exports: nowhere },
+    internalAuthSecret: INTERNAL_SECRET,
+    ...deps,
+    sessions,
+    logger: silentLogger,
+  });
+  return {
+    app,
+    sessions,
+    async close() {
+      await app.close();
+      await sessions.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the development route and answers the `name=value` cookie pair. */
+export async function devSignIn(
+  app: FastifyInstance,
+  user = { name: 'Ada Stalker', email: 'ada@example.org' },
+  cookie?: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/dev/login',
+    headers: { origin: DEV_ORIGIN, ...(cookie === undefined ? {} : { cookie }) },
+    payload: user,
+  });
+  if (response.statusCode !== 200) throw new Error(`dev sign-in answered ${response.statusCode}`);
+  return sessionCookieOf(response.headers['set-cookie']);
+}
+
+export function sessionCookieOf(setCookie: string | string[] | undefined, name = 'cull_session'): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [setCookie];
+  const found = cookies.find((cookie) => cookie.startsWith(`${name}=`));
+  if (found === undefined) throw new Error(`no ${name} cookie was set`);
+  return found.split(';')[0] as string;
+}
