@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { openSqliteExportStore } from './store/sqlite-export-store';
+import type { ExportStore } from './store/export-store';
+import { createEventLog } from './testing/cull-events';
+import { TEST_SECRET, identityHeaders } from './testing/signed-request';
+
+const NOW = new Date('2026-05-20T12:00:00Z');
+const HEADER =
+  '"Date","Time","Location","Species","Sex","Age","Weight","Condition","Shot Placement","Shot Distance",' +
+  '"Antlers Present","Antler Points","Antler Condition","Notes"\r\n';
+
+describe('GET /exports/culls.csv', () => {
+  let directory: string;
+  let store: ExportStore;
+  let app: ReturnType<typeof buildApp>;
+
+  beforeEach(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'cull-log-exports-app-'));
+    store = openSqliteExportStore({ file: join(directory, 'exports.db') });
+    app = buildApp({
+      projectionStore: store,
+      logger: pino({ level: 'silent' }),
+      internalAuthSecret: TEST_SECRET,
+      now: () => NOW,
+    });
+    await app.ready();
+  });
+  afterEach(async () => {
+    await app.close();
+    await store.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  const download = (uid: string, url = '/exports/culls.csv') =>
+    app.inject({ method: 'GET', url, headers: identityHeaders(uid, url, NOW) });
+
+  it('answers 401 without a signed identity', async () => {
+    const response = await app.inject({ method: 'GET', url: '/exports/culls.csv' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('not_authenticated');
+  });
+
+  it('is a culls.csv attachment whose first line is the header, columns in SPEC order', async () => {
+    const response = await download('alice');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="culls.csv"');
+    expect(response.body).toBe(HEADER);
+  });
+
+  it('writes one quoted line per cull, newest recorded first, antlers as Yes/No and empty values empty', async () => {
+    const log = createEventLog();
+    await store.apply(
+      log.recorded('alice', {
+        date: '2026-01-05',
+        weight: 18.5,
+        shot_distance: '150 meters',
+        antler_points: 6,
+        antler_condition: 'Good',
+        notes: 'first',
+      }),
+    );
+    await store.apply(
+      log.recorded('alice', { date: '2026-01-01', antlers_present: false, weight: undefined }),
+    );
+    const response = await download('alice');
+    expect(response.body).toBe(
+      HEADER +
+        '"2026-01-01","06:00","Home Wood","Roe Deer","Male","Adult","","Good","Heart/Lung","","No","","",""\r\n' +
+        '"2026-01-05","06:00","Home Wood","Roe Deer","Male","Adult","18.5","Good","Heart/Lung","150 meters","Yes","6","Good","first"\r\n',
+    );
+  });
+
+  it('quotes commas, doubles quotes and keeps new lines inside notes', async () => {
+    const log = createEventLog();
+    await store.apply(log.recorded('alice', { notes: 'Wind NW, light rain\nsaid "steady"' }));
+    const response = await download('alice');
+    expect(response.body.endsWith('"Wind NW, light rain\nsaid ""steady"""\r\n')).toBe(true);
+  });
+
+  it('neutralises cells a spreadsheet would run as a formula, but not plain numbers', async () => {
+    const log = createEventLog();
+    await store.apply(
+      log.recorded('alice', {
+        location_name: '=HYPERLINK("http://x","y")',
+        species: '+Deer',
+        shot_placement: '@SUM(A1)',
+        shot_distance: '-80 yards',
+        notes: '-12.5',
+      }),
+    );
+    const line = (await download('alice')).body.split('\r\n')[1] ?? '';
+    expect(line).toContain('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(line).toContain('"\'+Deer"');
+    expect(line).toContain('"\'@SUM(A1)"');
+    expect(line).toContain('"\'-80 yards"');
+    expect(line.endsWith('"-12.5"')).toBe(true);
+  });
+
+  it("never includes another user's rows", async () => {
+    const log = createEventLog();
+    await store.apply(log.recorded('alice', { notes: 'alice' }));
+    await store.apply(log.recorded('bob', { notes: 'bob' }));
+    const body = (await download('bob')).body;
+    expect(body).toContain('"bob"');
+    expect(body).not.toContain('"alice"');
+  });
+
+  it('filters by from, to and species', async () => {
+    const log = createEventLog();
+    for (const [date, species] of [
+      ['2026-01-01', 'Fox'],
+      ['2026-02-01', 'Roe Deer'],
+      ['2026-03-01', 'Fox'],
+    ] as const) {
+      await store.apply(log.recorded('alice', { date, species }));
+    }
+    const dates = async (query: string) =>
+      (await download('alice', `/exports/culls.csv?${query}`)).body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.slice(1, 11));
+    expect(await dates('from=2026-02-01')).toEqual(['2026-03-01', '2026-02-01']);
+    expect(await dates('to=2026-02-01')).toEqual(['2026-02-01', '2026-01-01']);
+    expect(await dates('species=Fox&to=2026-02-15')).toEqual(['2026-01-01']);
+  });
+
+  it('refuses a malformed filter with 400 and names it', async () => {
+    const response = await download('alice', '/exports/culls.csv?from=yesterday');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toHaveProperty('from');
+  });
+
+  it('streams thousands of rows as complete lines', async () => {
+    const log = createEventLog();
+    for (let index = 0; index < 3000; index++)
+      await store.apply(log.recorded('alice', { notes: `row ${index}` }));
+    const lines = (await download('alice')).body.split('\r\n');
+    expect(lines).toHaveLength(3002);
+    expect(lines[1]?.endsWith('"row 2999"')).toBe(true);
+    expect(lines[3000]?.endsWith('"row 0"')).toBe(true);
+  });
+});

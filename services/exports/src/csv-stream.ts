@@ -1,0 +1,27 @@
+import { Readable } from 'node:stream';
+import { csvHeader, csvRow, toCsvLine } from '@cull-log/domain';
+import type { CullFields } from '@cull-log/contracts';
+import type { CsvFields } from './store/export-store';
+
+/** Lines are gathered into chunks of about this size, so 100,000 rows are not 100,000 socket writes. */
+const CHUNK_CHARACTERS = 64 * 1024;
+
+async function* csvChunks(rows: AsyncIterable<CsvFields>): AsyncGenerator<string> {
+  let chunk = csvHeader;
+  for await (const row of rows) {
+    chunk += toCsvLine(csvRow(row as CullFields));
+    if (chunk.length >= CHUNK_CHARACTERS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield chunk;
+}
+
+/**
+ * The CSV file as a byte stream: a row is read from the store only when the client has taken the previous
+ * chunks (Readable.from pulls on demand), and destroying the stream ends the store's iteration.
+ */
+export function csvStream(rows: AsyncIterable<CsvFields>): Readable {
+  return Readable.from(csvChunks(rows), { objectMode: false });
+}

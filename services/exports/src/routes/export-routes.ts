@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ExportQuery } from '@cull-log/contracts';
+import { csvStream } from '../csv-stream';
+import type { ExportStore } from '../store/export-store';
+
+export const exportRoutes: FastifyPluginAsync<{ store: ExportStore }> = async (app, { store }) => {
+  app.get('/exports/culls.csv', async (request, reply) => {
+    const filter = ExportQuery.parse(request.query);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="culls.csv"')
+      .header('cache-control', 'no-store')
+      .send(csvStream(store.rows(request.identity.uid, filter)));
+  });
+};

@@ -1,0 +1,33 @@
+import { EVENT_TYPES, type CullEvent, type CullFields } from '@cull-log/contracts';
+import { applyChanges } from '@cull-log/domain';
+import { CSV_FIELD_NAMES, type ApplyOutcome, type CsvFields, type ExportRow } from './export-store';
+
+/** Applies an event only when it is the next version of its stream; earlier ones are redeliveries. */
+export function versionCheck(storedVersion: number, eventVersion: number): ApplyOutcome {
+  if (eventVersion <= storedVersion) return 'duplicate';
+  if (eventVersion > storedVersion + 1) return 'gap';
+  return 'applied';
+}
+
+function csvFields(fields: Partial<CullFields>): CsvFields {
+  const picked: Record<string, unknown> = {};
+  for (const name of CSV_FIELD_NAMES) if (fields[name] !== undefined) picked[name] = fields[name];
+  return picked as CsvFields;
+}
+
+/** The row after an event, or undefined when the cull is gone. */
+export function nextRow(current: ExportRow | undefined, event: CullEvent): ExportRow | undefined {
+  switch (event.type) {
+    case EVENT_TYPES.recorded:
+      return { userId: event.userId, createdAt: event.occurredAt, fields: csvFields(event.data) };
+    case EVENT_TYPES.amended:
+      if (current === undefined) return undefined;
+      // The row holds only the CSV fields, which is all applyChanges needs to keep antler details consistent.
+      return {
+        ...current,
+        fields: csvFields(applyChanges(current.fields as CullFields, event.data.changes)),
+      };
+    case EVENT_TYPES.deleted:
+      return undefined;
+  }
+}

@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { StatsResponse } from '@cull-log/contracts';
+import { buildApp } from './app';
+import { openSqliteStatsStore } from './store/sqlite-stats-store';
+import type { StatsStore } from './store/stats-store';
+import { createEventLog } from './testing/cull-events';
+import { TEST_SECRET, identityHeaders } from './testing/signed-request';
+
+const NOW = new Date('2026-05-20T12:00:00Z');
+
+describe('GET /stats', () => {
+  let directory: string;
+  let store: StatsStore;
+  let app: ReturnType<typeof buildApp>;
+
+  beforeEach(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-app-'));
+    store = openSqliteStatsStore({ file: join(directory, 'stats.db') });
+    app = buildApp({
+      projectionStore: store,
+      logger: pino({ level: 'silent' }),
+      internalAuthSecret: TEST_SECRET,
+      now: () => NOW,
+      afterWaitMs: 300,
+    });
+    await app.ready();
+  });
+  afterEach(async () => {
+    await app.close();
+    await store.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  const get = (uid: string, url: string) =>
+    app.inject({ method: 'GET', url, headers: identityHeaders(uid, url, NOW) });
+
+  it('answers 401 without a signed identity', async () => {
+    const response = await app.inject({ method: 'GET', url: '/stats' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      error: { code: 'not_authenticated', message: 'User must be authenticated to access this data' },
+    });
+  });
+
+  it("gives the caller's figures only, in the contract's shape", async () => {
+    const log = createEventLog();
+    await store.apply(log.recorded('alice', { date: '2026-05-02', weight: 20 }));
+    await store.apply(
+      log.recorded('alice', { date: '2026-05-03', weight: 21.25, species: 'Muntjac', sex: 'Female' }),
+    );
+    await store.apply(log.recorded('alice', { date: '2025-12-24', species: 'Muntjac', weight: undefined }));
+    await store.apply(log.recorded('bob', { date: '2026-05-04', species: 'Fox' }));
+
+    const response = await get('alice', '/stats');
+
+    expect(response.statusCode).toBe(200);
+    const figures = StatsResponse.parse(response.json());
+    expect(figures).toMatchObject({
+      total_culls: 3,
+      this_month: 2,
+      species_breakdown: { Muntjac: 2, 'Roe Deer': 1 },
+      average_weight: 20.6,
+      top_species: 'Muntjac',
+      season: {
+        label: '2026/27',
+        from: '2026-04-01',
+        to: '2027-03-31',
+        species_by_sex: { Muntjac: { Female: 1 }, 'Roe Deer': { Male: 1 } },
+      },
+      position: 4,
+    });
+    expect(figures.per_month).toHaveLength(12);
+    expect(figures.per_month[0]).toEqual({ month: '2025-06', count: 0 });
+    expect(figures.per_month.find((entry) => entry.month === '2025-12')).toEqual({
+      month: '2025-12',
+      count: 1,
+    });
+    expect(figures.per_month[11]).toEqual({ month: '2026-05', count: 2 });
+  });
+
+  it('a user without culls gets zeros, a null average and no top species', async () => {
+    const response = await get('nobody', '/stats');
+    expect(response.json()).toMatchObject({
+      total_culls: 0,
+      this_month: 0,
+      species_breakdown: {},
+      average_weight: null,
+      top_species: null,
+      position: 0,
+    });
+  });
+
+  it('?after waits until the projection has applied that position', async () => {
+    const log = createEventLog();
+    await store.apply(log.recorded('alice'));
+    const pending = get('alice', '/stats?after=2');
+    setTimeout(() => void store.apply(log.recorded('alice')), 50);
+    const figures = (await pending).json();
+    expect(figures).toMatchObject({ total_culls: 2, position: 2 });
+  });
+
+  it('?after beyond what has been applied still answers after the bounded wait, with the position reached', async () => {
+    const log = createEventLog();
+    await store.apply(log.recorded('alice'));
+    const response = await get('alice', '/stats?after=99');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ total_culls: 1, position: 1 });
+  });
+
+  it('refuses a malformed ?after with 400', async () => {
+    const response = await get('alice', '/stats?after=soon');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_failed');
+  });
+});

@@ -1,0 +1,205 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import type { CullChanges, CullCommand, CullFields, StoredEvent } from '@cull-log/contracts';
+import { computeStats, decide, evolve, initialState, type CullState } from '@cull-log/domain';
+import type { Delivery } from '@cull-log/bus';
+import { applyDelivery } from './projection';
+import { statsResponse, statsWindow } from './stats-figures';
+import { openSqliteStatsStore } from './store/sqlite-stats-store';
+import type { StatsStore } from './store/stats-store';
+
+const USERS = ['alice', 'bob', 'carol'] as const;
+const CULL_IDS = Array.from({ length: 8 }, (_, index) => `00000000-0000-4000-8000-00000000000${index}`);
+const SPECIES = ['Roe Deer', 'Red Deer', 'Muntjac', 'Fox', 'Hare', '__proto__'];
+
+const date = fc
+  .date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2027-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((value) => value.toISOString().slice(0, 10));
+const weight = fc.oneof(
+  fc.constant(undefined),
+  fc.double({ min: 0, max: 1000, noNaN: true }),
+  fc.constantFrom(12.25, 0.05),
+);
+
+const fields: fc.Arbitrary<CullFields> = fc
+  .record({
+    date,
+    time: fc.constant('06:00'),
+    location_name: fc.constant('Home Wood'),
+    species: fc.constantFrom(...SPECIES),
+    sex: fc.constantFrom('Male', 'Female', 'Unknown'),
+    age_estimate: fc.constant('Adult'),
+    condition: fc.constant('Good'),
+    shot_placement: fc.constant('Heart/Lung'),
+    antlers_present: fc.boolean(),
+    weight,
+  })
+  .map(({ weight: kilograms, ...rest }) => (kilograms === undefined ? rest : { ...rest, weight: kilograms }));
+
+const changes: fc.Arbitrary<CullChanges> = fc.record(
+  {
+    species: fc.constantFrom(...SPECIES),
+    sex: fc.constantFrom('Male', 'Female', 'Unknown'),
+    date,
+    weight: fc.oneof(fc.constant(null), fc.double({ min: 0, max: 1000, noNaN: true })),
+  },
+  { requiredKeys: [] },
+);
+
+type Step =
+  | { kind: 'record'; userId: string; cullId: string; fields: CullFields }
+  | { kind: 'amend'; userId: string; cullId: string; changes: CullChanges }
+  | { kind: 'delete'; userId: string; cullId: string };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant('record' as const),
+    userId: fc.constantFrom(...USERS),
+    cullId: fc.constantFrom(...CULL_IDS),
+    fields,
+  }),
+  fc.record({
+    kind: fc.constant('amend' as const),
+    userId: fc.constantFrom(...USERS),
+    cullId: fc.constantFrom(...CULL_IDS),
+    changes,
+  }),
+  fc.record({
+    kind: fc.constant('delete' as const),
+    userId: fc.constantFrom(...USERS),
+    cullId: fc.constantFrom(...CULL_IDS),
+  }),
+);
+
+function commandOf(next: Step, index: number): CullCommand {
+  const meta = {
+    userId: next.userId,
+    eventId: `event-${index}`,
+    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+    correlationId: `correlation-${index}`,
+  };
+  switch (next.kind) {
+    case 'record':
+      return { type: 'RecordCull', cullId: next.cullId, fields: next.fields, meta };
+    case 'amend':
+      return { type: 'AmendCull', cullId: next.cullId, changes: next.changes, meta };
+    case 'delete':
+      return { type: 'DeleteCull', cullId: next.cullId, meta };
+  }
+}
+
+/** Runs the commands through the domain's decider, as the records service would, and returns the log. */
+function runCommands(steps: Step[]): { log: StoredEvent[]; states: Map<string, CullState> } {
+  const states = new Map<string, CullState>();
+  const log: StoredEvent[] = [];
+  steps.forEach((next, index) => {
+    const state = states.get(next.cullId) ?? initialState;
+    const decision = decide(commandOf(next, index), state);
+    if (!decision.ok) return;
+    let current = state;
+    for (const event of decision.events) {
+      log.push({ ...event, position: log.length + 1 });
+      current = evolve(current, event);
+    }
+    states.set(next.cullId, current);
+  });
+  return { log, states };
+}
+
+function delivery(event: StoredEvent): Delivery & { answer: string | undefined } {
+  const answered: Delivery & { answer: string | undefined } = {
+    event,
+    deliveryCount: 1,
+    answer: undefined,
+    async ack() {
+      answered.answer = 'ack';
+    },
+    async nak() {
+      answered.answer = 'nak';
+    },
+  };
+  return answered;
+}
+
+const silent = pino({ level: 'silent' });
+
+describe('stats projection', () => {
+  let directory: string;
+  let store: StatsStore;
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-property-'));
+    store = openSqliteStatsStore({ file: join(directory, 'stats.db') });
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('equals computeStats over the final records for random record, amend and delete sequences, redeliveries included', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { maxLength: 40 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        fc.date({
+          min: new Date('2024-06-01T00:00:00Z'),
+          max: new Date('2027-06-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        async (steps, redeliveries, now) => {
+          await store.clear();
+          const { log, states } = runCommands(steps);
+          for (const [index, event] of log.entries()) {
+            const first = delivery(event);
+            expect(await applyDelivery(store, first, silent)).toBe('applied');
+            expect(first.answer).toBe('ack');
+            // Some earlier event comes round again, as after a consumer crash before its ack.
+            for (const pick of redeliveries.filter((_, at) => at % (index + 1) === 0)) {
+              const again = delivery(log[pick % (index + 1)] as StoredEvent);
+              expect(await applyDelivery(store, again, silent)).toBe('duplicate');
+              expect(again.answer).toBe('ack');
+            }
+          }
+          for (const userId of USERS) {
+            const records = [...states.values()].flatMap((state) =>
+              state.status === 'active' && state.ownerId === userId ? [state.fields] : [],
+            );
+            const figures = statsResponse(await store.aggregates(statsWindow(userId, now)), now);
+            expect(figures).toEqual({ ...computeStats(records, now), position: log.length });
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("an event that skips a version is nak'd and leaves the figures as they were", async () => {
+    await store.clear();
+    const { log } = runCommands([
+      {
+        kind: 'record',
+        userId: 'alice',
+        cullId: CULL_IDS[0] as string,
+        fields: {
+          date: '2026-05-01',
+          time: '06:00',
+          location_name: 'Wood',
+          species: 'Fox',
+          sex: 'Male',
+          age_estimate: 'Adult',
+          condition: 'Good',
+          shot_placement: 'Limb',
+          antlers_present: false,
+        },
+      },
+      { kind: 'amend', userId: 'alice', cullId: CULL_IDS[0] as string, changes: { species: 'Muntjac' } },
+    ]);
+    const ahead = delivery(log[1] as StoredEvent);
+    expect(await applyDelivery(store, ahead, silent, 0)).toBe('gap');
+    expect(ahead.answer).toBe('nak');
+    expect(await store.position()).toBe(0);
+  });
+});

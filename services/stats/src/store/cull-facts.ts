@@ -1,0 +1,38 @@
+import { EVENT_TYPES, type CullEvent } from '@cull-log/contracts';
+import type { ApplyOutcome, CullFacts } from './stats-store';
+
+/** Applies an event only when it is the next version of its stream; earlier ones are redeliveries. */
+export function versionCheck(storedVersion: number, eventVersion: number): ApplyOutcome {
+  if (eventVersion <= storedVersion) return 'duplicate';
+  if (eventVersion > storedVersion + 1) return 'gap';
+  return 'applied';
+}
+
+const grams = (kilograms: number | null) => (kilograms === null ? null : Math.round(kilograms * 1000));
+
+/** The facts after an event, or undefined when the cull no longer counts. */
+export function nextFacts(current: CullFacts | undefined, event: CullEvent): CullFacts | undefined {
+  switch (event.type) {
+    case EVENT_TYPES.recorded:
+      return {
+        userId: event.userId,
+        species: event.data.species,
+        sex: event.data.sex,
+        date: event.data.date,
+        weightGrams: grams(event.data.weight ?? null),
+      };
+    case EVENT_TYPES.amended: {
+      if (current === undefined) return undefined;
+      const { species, sex, date, weight } = event.data.changes;
+      return {
+        ...current,
+        ...(species !== undefined && { species }),
+        ...(sex !== undefined && { sex }),
+        ...(date !== undefined && { date }),
+        ...(weight !== undefined && { weightGrams: grams(weight) }),
+      };
+    }
+    case EVENT_TYPES.deleted:
+      return undefined;
+  }
+}

@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StatsStore, StatsWindow } from '../store/stats-store';
+import { createEventLog } from './cull-events';
+
+const window = (userId: string): StatsWindow => ({
+  userId,
+  months: ['2026-03', '2026-04', '2026-05'],
+  season: { from: '2026-04-01', to: '2027-03-31' },
+});
+
+/** The behaviour every StatsStore adapter must show; each adapter's test file runs it. */
+export function statsStoreContract(name: string, open: () => Promise<StatsStore>) {
+  describe(`${name} stats store`, () => {
+    let store: StatsStore;
+    beforeEach(async () => {
+      store = await open();
+      await store.clear();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('counts a recorded cull in every bucket it belongs to', async () => {
+      const log = createEventLog();
+      expect(await store.apply(log.recorded('alice', { date: '2026-05-02', weight: 20 }))).toBe('applied');
+      expect(
+        await store.apply(log.recorded('alice', { date: '2026-03-30', species: 'Fox', sex: 'Female' })),
+      ).toBe('applied');
+      expect(await store.aggregates(window('alice'))).toEqual({
+        total: 2,
+        speciesCounts: { 'Roe Deer': 1, Fox: 1 },
+        weightGrams: 38_500,
+        weighed: 2,
+        perMonth: { '2026-05': 1, '2026-03': 1 },
+        seasonSpeciesBySex: { 'Roe Deer': { Male: 1 } },
+        position: 2,
+      });
+    });
+
+    it('an empty projection answers zeros and position 0', async () => {
+      expect(await store.aggregates(window('nobody'))).toEqual({
+        total: 0,
+        speciesCounts: {},
+        weightGrams: 0,
+        weighed: 0,
+        perMonth: {},
+        seasonSpeciesBySex: {},
+        position: 0,
+      });
+    });
+
+    it("never counts another user's culls", async () => {
+      const log = createEventLog();
+      await store.apply(log.recorded('alice'));
+      await store.apply(log.recorded('bob', { species: 'Muntjac' }));
+      const figures = await store.aggregates(window('bob'));
+      expect(figures.total).toBe(1);
+      expect(figures.speciesCounts).toEqual({ Muntjac: 1 });
+    });
+
+    it('a species named like an object property is counted as a plain name', async () => {
+      const log = createEventLog();
+      await store.apply(log.recorded('alice', { species: '__proto__', date: '2026-05-01' }));
+      await store.apply(log.recorded('alice', { species: 'constructor', date: '2026-05-02' }));
+      const figures = await store.aggregates(window('alice'));
+      expect(Object.entries(figures.speciesCounts)).toEqual(
+        expect.arrayContaining([
+          ['__proto__', 1],
+          ['constructor', 1],
+        ]),
+      );
+      expect(Object.hasOwn(figures.seasonSpeciesBySex, '__proto__')).toBe(true);
+      expect(({} as Record<string, unknown>).Male).toBeUndefined();
+    });
+
+    it('a redelivered event is reported as a duplicate and changes nothing', async () => {
+      const log = createEventLog();
+      const recorded = log.recorded('alice');
+      await store.apply(recorded);
+      const amended = log.amended('alice', recorded.streamId, { species: 'Fox' });
+      await store.apply(amended);
+      expect(await store.apply(recorded)).toBe('duplicate');
+      expect(await store.apply(amended)).toBe('duplicate');
+      const figures = await store.aggregates(window('alice'));
+      expect(figures.total).toBe(1);
+      expect(figures.speciesCounts).toEqual({ Fox: 1 });
+    });
+
+    it('an event ahead of its stream is reported as a gap and changes nothing', async () => {
+      const log = createEventLog();
+      const recorded = log.recorded('alice');
+      const amended = log.amended('alice', recorded.streamId, { species: 'Fox' });
+      expect(await store.apply(amended)).toBe('gap');
+      expect(await store.position()).toBe(0);
+      expect(await store.apply(recorded)).toBe('applied');
+      expect(await store.apply(amended)).toBe('applied');
+      expect((await store.aggregates(window('alice'))).speciesCounts).toEqual({ Fox: 1 });
+    });
+
+    it('an amendment moves the cull between species, month, sex and weight buckets', async () => {
+      const log = createEventLog();
+      const recorded = log.recorded('alice', { date: '2026-05-02', weight: 20 });
+      await store.apply(recorded);
+      await store.apply(
+        log.amended('alice', recorded.streamId, {
+          species: 'Sika Deer',
+          sex: 'Female',
+          date: '2026-03-10',
+          weight: null,
+        }),
+      );
+      expect(await store.aggregates(window('alice'))).toMatchObject({
+        total: 1,
+        speciesCounts: { 'Sika Deer': 1 },
+        weighed: 0,
+        perMonth: { '2026-03': 1 },
+        seasonSpeciesBySex: {},
+      });
+      await store.apply(log.amended('alice', recorded.streamId, { date: '2026-04-01', weight: 31.2 }));
+      expect(await store.aggregates(window('alice'))).toMatchObject({
+        weightGrams: 31_200,
+        weighed: 1,
+        perMonth: { '2026-04': 1 },
+        seasonSpeciesBySex: { 'Sika Deer': { Female: 1 } },
+      });
+    });
+
+    it('a deleted cull stops counting, and a late redelivery of its creation does not bring it back', async () => {
+      const log = createEventLog();
+      const recorded = log.recorded('alice');
+      await store.apply(recorded);
+      await store.apply(log.deleted('alice', recorded.streamId));
+      expect(await store.apply(recorded)).toBe('duplicate');
+      expect((await store.aggregates(window('alice'))).total).toBe(0);
+      expect(await store.position()).toBe(2);
+    });
+
+    it('the checkpoint keeps the highest applied position', async () => {
+      const log = createEventLog();
+      const first = log.recorded('alice');
+      const second = log.recorded('alice');
+      await store.apply(second);
+      await store.apply(first);
+      expect(await store.position()).toBe(second.position);
+    });
+
+    it('clear forgets culls, versions and the checkpoint', async () => {
+      const log = createEventLog();
+      const recorded = log.recorded('alice');
+      await store.apply(recorded);
+      await store.clear();
+      expect(await store.position()).toBe(0);
+      expect(await store.apply(recorded)).toBe('applied');
+      expect((await store.aggregates(window('alice'))).total).toBe(1);
+    });
+  });
+}
