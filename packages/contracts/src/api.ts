@@ -85,6 +85,7 @@ export type ExportQuery = z.infer<typeof ExportQuery>;
 
 export const ERROR_CODES = [
   'validation_failed',
+  'bad_request',
   'not_authenticated',
   'forbidden',
   'not_found',

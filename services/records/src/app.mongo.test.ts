@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe } from 'vitest';
+import { connectMongoEventStore } from '@cull-log/eventstore';
+import { mongoTestTarget } from '@cull-log/eventstore/testing';
+import { openMongoReadModel } from './read-model/mongo-cull-read-model';
+import { describeRecordsApi } from './testing/records-api-suite';
+
+const target = await mongoTestTarget('records API on MongoDB');
+
+afterAll(async () => {
+  await target?.stop();
+});
+
+describe.skipIf(target === undefined)('MongoDB backend', () => {
+  describeRecordsApi('MongoDB', async () => {
+    const store = await connectMongoEventStore({ url: target!.url, dbName: `records-test-${randomUUID()}` });
+    const readModel = await openMongoReadModel({ db: store.db });
+    return {
+      store,
+      readModel,
+      async close() {
+        await store.db.dropDatabase();
+        await store.close();
+      },
+    };
+  });
+});

@@ -1,0 +1,42 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeRecordsApi } from './testing/records-api-suite';
+import { ALICE, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
+
+describeRecordsApi('the embedded SQLite store', async () => openSqliteBackend());
+
+describe('records logs', () => {
+  const backend = openSqliteBackend();
+
+  afterEach(async () => {
+    await backend.close();
+  });
+
+  it('name the request and the user on every line, and never the record contents', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const harness = createHarness({ backend, logDestination: destination });
+    const body = cullBody({ location_name: 'Secret Spinney', notes: 'private note' });
+    const created = await harness.call(ALICE, 'POST', '/culls', body, { 'x-request-id': 'request-1' });
+    await harness.call(ALICE, 'PATCH', `/culls/${created.json().id}`, { notes: 'another private note' });
+    await harness.call(ALICE, 'POST', '/culls', { ...body, weight: 'lots' });
+    await harness.call(ALICE, 'GET', '/culls?q=spinney');
+    await harness.app.close();
+
+    const requestLines = lines.filter((line) => line.requestId !== undefined);
+    expect(requestLines.length).toBeGreaterThan(4);
+    expect(requestLines.every((line) => line.userId === ALICE.uid)).toBe(true);
+    expect(requestLines.some((line) => line.requestId === 'request-1' && line.msg === 'cull recorded')).toBe(
+      true,
+    );
+    const everything = JSON.stringify(lines).toLowerCase();
+    for (const secret of ['spinney', 'private note', 'lots', ALICE.email!]) {
+      expect(everything).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppendResult, EventStore } from '@cull-log/eventstore';
+import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
+import { createCullCommandHandler } from './cull-commands';
+import type { CullReadModel } from './read-model/cull-read-model';
+import { cullsRoutes } from './routes/culls-routes';
+
+export { createCullCommandHandler, CommandRejectedError } from './cull-commands';
+export type { CommandOutcome, CullCommandHandler, RejectionCode } from './cull-commands';
+export type { CullReadModel } from './read-model/cull-read-model';
+export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
+export type { SqliteCullReadModel, SqliteReadModelOptions } from './read-model/sqlite-cull-read-model';
+export { openMongoReadModel } from './read-model/mongo-cull-read-model';
+export type { MongoCullReadModel, MongoReadModelOptions } from './read-model/mongo-cull-read-model';
+export { startRelay } from './relay';
+export type { Relay, RelayOptions } from './relay';
+export { openSqliteRelayCheckpoint, openMongoRelayCheckpoint } from './relay-checkpoint';
+export type { RelayCheckpoint } from './relay-checkpoint';
+
+/** Records carry at most a few kilobytes of text; anything much larger is not a record. */
+export const BODY_LIMIT_BYTES = 32 * 1024;
+
+export interface RecordsAppDeps<Tx> {
+  store: EventStore<Tx>;
+  /** Must be the read model of the same backend as `store`: it is written inside the store's transactions. */
+  readModel: CullReadModel<Tx>;
+  logger: FastifyBaseLogger;
+  /** Verifies the gateway-signed identity header. */
+  internalAuthSecret: string;
+  now?: () => Date;
+  newId?: () => string;
+  /** Told after every append that wrote events (the relay wakes on it). */
+  onAppended?: (result: AppendResult) => void;
+}
+
+/** The records service: commands on culls and the caller's own records, behind the signed identity. */
+export function buildApp<Tx>({
+  store,
+  readModel,
+  logger,
+  internalAuthSecret,
+  now = () => new Date(),
+  newId = randomUUID,
+  onAppended,
+}: RecordsAppDeps<Tx>): FastifyInstance {
+  const app = buildServiceApp({
+    name: 'records',
+    logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    readiness: async () => {
+      await store.headPosition();
+    },
+  });
+  app.register(internalAuth, { secret: internalAuthSecret, now });
+  const handle = createCullCommandHandler({ store, readModel, onAppended });
+  app.register(cullsRoutes, { handle, readModel, now, newId });
+  return app;
+}

@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVENT_TYPES, SORT_COLUMNS, type CullFields, type StoredEvent } from '@cull-log/contracts';
+import { cullBody, openSqliteBackend } from '../testing/records-harness';
+import { applyToSqlite, listSql } from './sqlite-cull-read-model';
+
+const CULL_ID = '3c0e1b0e-7f55-4d3c-9a8e-2b9f3d6c1a20';
+
+function recorded(version: number): StoredEvent {
+  return {
+    id: `event-${version}`,
+    type: EVENT_TYPES.recorded,
+    streamId: CULL_ID,
+    version,
+    userId: 'user-alice',
+    occurredAt: '2025-03-01T09:00:00.000Z',
+    meta: { correlationId: 'test' },
+    data: cullBody() as CullFields,
+    position: version,
+  };
+}
+
+describe('SQLite culls read model', () => {
+  let backend: ReturnType<typeof openSqliteBackend>;
+
+  beforeEach(() => {
+    backend = openSqliteBackend();
+  });
+
+  afterEach(async () => {
+    await backend.close();
+  });
+
+  function plan(sql: string, parameters: unknown[]): string {
+    const steps = backend.store.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters);
+    return (steps as { detail: string }[]).map((step) => step.detail).join('\n');
+  }
+
+  it.each(SORT_COLUMNS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))))(
+    "a page sorted by $sort $order walks the user's slice of one index, with no sorting step",
+    ({ sort, order }) => {
+      const details = plan(listSql({ sort, order }, false).page, ['user-alice', 10, 0]);
+      expect(details).toContain(`USING INDEX culls_by_user_${sort} (user_id=?)`);
+      expect(details).not.toContain('TEMP B-TREE');
+    },
+  );
+
+  it("a search reads only the caller's slice of the narrow search index", () => {
+    const sql = listSql({ sort: 'date', order: 'desc' }, true);
+    expect(plan(sql.count, ['user-alice', 'roe'])).toContain('USING COVERING INDEX culls_search (user_id=?)');
+    expect(plan(sql.page, ['user-alice', 'roe', 10, 0])).toContain(
+      'USING INDEX culls_by_user_date (user_id=?)',
+    );
+  });
+
+  it('an unfiltered total is one lookup, whatever the number of records', () => {
+    const sql = listSql({ sort: 'date', order: 'desc' }, false);
+    expect(plan(sql.count, ['user-alice'])).toContain('USING PRIMARY KEY (user_id=?)');
+  });
+
+  it('refuses an event that does not follow the version it holds, so the append rolls back', () => {
+    expect(() => applyToSqlite(backend.store.database, [recorded(2)])).toThrow(
+      `Read model has ${CULL_ID} at version 0, not 1`,
+    );
+    applyToSqlite(backend.store.database, [recorded(1)]);
+    expect(() => applyToSqlite(backend.store.database, [recorded(1)])).toThrow(/at version 1, not 0/);
+  });
+
+  it('reads back exactly the record it was given, optional numbers and booleans included', async () => {
+    applyToSqlite(backend.store.database, [recorded(1)]);
+    expect(await backend.readModel.get('user-alice', CULL_ID)).toEqual({
+      ...cullBody(),
+      id: CULL_ID,
+      created_by: 'user-alice',
+      created_at: '2025-03-01T09:00:00.000Z',
+      updated_at: '2025-03-01T09:00:00.000Z',
+      version: 1,
+    });
+    expect(await backend.readModel.get('user-bob', CULL_ID)).toBeUndefined();
+  });
+});

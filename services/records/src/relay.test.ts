@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pino } from 'pino';
+import type { StoredEvent } from '@cull-log/contracts';
+import { startRelay, type Relay } from './relay';
+import { openSqliteRelayCheckpoint, type RelayCheckpoint } from './relay-checkpoint';
+import { ALICE, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
+
+/** A bus that takes events while up and refuses them, taking nothing, while down. */
+function fakeBus() {
+  const bus = {
+    up: true,
+    published: [] as StoredEvent[],
+    refused: 0,
+    async publish(event: StoredEvent) {
+      if (!bus.up) {
+        bus.refused += 1;
+        throw new Error('bus down');
+      }
+      bus.published.push(event);
+    },
+  };
+  return bus;
+}
+
+const silent = pino({ level: 'silent' });
+
+describe('relay', () => {
+  let backend: ReturnType<typeof openSqliteBackend>;
+  let harness: ReturnType<typeof createHarness>;
+  let checkpoint: RelayCheckpoint;
+  let relays: Relay[];
+  let notify: () => void;
+
+  beforeEach(() => {
+    backend = openSqliteBackend();
+    checkpoint = openSqliteRelayCheckpoint({ database: backend.store.database });
+    relays = [];
+    notify = () => undefined;
+    harness = createHarness({ backend, onAppended: () => notify() });
+  });
+
+  afterEach(async () => {
+    for (const relay of relays) await relay.stop();
+    await harness.app.close();
+    await backend.close();
+  });
+
+  async function relayTo(bus: ReturnType<typeof fakeBus>, idlePollMs = 60_000): Promise<Relay> {
+    const relay = await startRelay({
+      store: backend.store,
+      bus,
+      checkpoint,
+      logger: silent,
+      batchSize: 3,
+      idlePollMs,
+      retryMinMs: 5,
+      retryMaxMs: 20,
+    });
+    relays.push(relay);
+    notify = () => relay.notify();
+    return relay;
+  }
+
+  async function write(count: number): Promise<void> {
+    for (let index = 0; index < count; index += 1) {
+      const response = await harness.call(ALICE, 'POST', '/culls', cullBody());
+      expect(response.statusCode).toBe(201);
+    }
+  }
+
+  const positions = (events: StoredEvent[]) => events.map((event) => event.position);
+
+  it('publishes the whole log in order, in batches, and stores how far it got', async () => {
+    await write(7);
+    const bus = fakeBus();
+    const relay = await relayTo(bus, 10);
+    await vi.waitFor(() => expect(positions(bus.published)).toEqual([1, 2, 3, 4, 5, 6, 7]));
+    expect(relay.position()).toBe(7);
+    expect(await checkpoint.load()).toBe(7);
+  });
+
+  it('is woken by a write instead of waiting for its next look', async () => {
+    const bus = fakeBus();
+    await relayTo(bus);
+    await write(2);
+    await vi.waitFor(() => expect(positions(bus.published)).toEqual([1, 2]));
+  });
+
+  it('starts again after the last acknowledged event, publishing nothing twice', async () => {
+    await write(4);
+    const first = fakeBus();
+    const relay = await relayTo(first);
+    await vi.waitFor(() => expect(first.published).toHaveLength(4));
+    await relay.stop();
+
+    await write(2);
+    const second = fakeBus();
+    await relayTo(second);
+    await vi.waitFor(() => expect(positions(second.published)).toEqual([5, 6]));
+  });
+
+  it('keeps accepting writes while the bus is down, then delivers every event once, in order', async () => {
+    const bus = fakeBus();
+    bus.up = false;
+    const relay = await relayTo(bus);
+    await write(5);
+    await vi.waitFor(() => expect(bus.refused).toBeGreaterThan(2));
+    expect(bus.published).toEqual([]);
+    expect(await checkpoint.load()).toBe(0);
+    expect((await harness.call(ALICE, 'GET', '/culls')).json().total).toBe(5);
+
+    bus.up = true;
+    await vi.waitFor(() => expect(positions(bus.published)).toEqual([1, 2, 3, 4, 5]));
+    expect(relay.position()).toBe(5);
+  });
+
+  it('moves the checkpoint only past events the bus acknowledged', async () => {
+    await write(3);
+    const bus = fakeBus();
+    const publish = bus.publish;
+    let refusals = 0;
+    bus.publish = async (event) => {
+      if (event.position === 2) {
+        refusals += 1;
+        throw new Error('rejected');
+      }
+      return publish(event);
+    };
+    await relayTo(bus);
+    await vi.waitFor(() => expect(refusals).toBeGreaterThan(2));
+    expect(positions(bus.published)).toEqual([1]);
+    expect(await checkpoint.load()).toBe(1);
+  });
+
+  it('stops promptly while waiting to retry a down bus', async () => {
+    const bus = fakeBus();
+    bus.up = false;
+    await write(1);
+    const relay = await relayTo(bus);
+    await vi.waitFor(() => expect(bus.refused).toBeGreaterThan(0));
+    await relay.stop();
+    const refusedAtStop = bus.refused;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bus.refused).toBe(refusedAtStop);
+  });
+});

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AmendCullRequest,
+  EVENT_POSITION_HEADER,
+  ListCullsQuery,
+  MESSAGES,
+  RecordCullRequest,
+  type CommandMeta,
+  type Cull,
+} from '@cull-log/contracts';
+import { StoreUnavailableError } from '@cull-log/eventstore';
+import { HttpError } from '@cull-log/service-kit';
+import { CommandRejectedError, type CullCommandHandler } from '../cull-commands';
+import type { CullReadModel } from '../read-model/cull-read-model';
+
+export interface CullsRoutesOptions {
+  handle: CullCommandHandler;
+  readModel: Pick<CullReadModel<unknown>, 'get' | 'list'>;
+  now: () => Date;
+  newId: () => string;
+}
+
+const CullId = z.uuid();
+
+function notFound(): HttpError {
+  return new HttpError(404, 'not_found', MESSAGES.cullNotFound);
+}
+
+function toHttpError(error: unknown): unknown {
+  if (error instanceof CommandRejectedError) {
+    switch (error.code) {
+      case 'not_found':
+        return notFound();
+      case 'already_exists':
+        return new HttpError(409, 'already_exists', MESSAGES.alreadyExists);
+      case 'version_conflict':
+        return new HttpError(409, 'version_conflict', MESSAGES.versionConflict);
+    }
+  }
+  if (error instanceof StoreUnavailableError) {
+    return new HttpError(503, 'service_unavailable', MESSAGES.serviceUnavailable);
+  }
+  return error;
+}
+
+/** Runs store work, answering refusals and an unreachable store with their HTTP errors. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toHttpError(error);
+  }
+}
+
+/** Ids are UUIDs; anything else cannot name a record, so it is answered like a missing one. */
+function cullIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
+  const parsed = CullId.safeParse(request.params.id);
+  if (!parsed.success) throw notFound();
+  return parsed.data.toLowerCase();
+}
+
+function existing(record: Cull | undefined): Cull {
+  if (record === undefined) throw notFound();
+  return record;
+}
+
+export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
+  app,
+  { handle, readModel, now, newId },
+) => {
+  const metaOf = (request: FastifyRequest): CommandMeta => ({
+    userId: request.identity.uid,
+    eventId: newId(),
+    occurredAt: now().toISOString(),
+    correlationId: request.id,
+  });
+
+  app.post('/culls', async (request, reply) => {
+    const { id, ...fields } = RecordCullRequest.parse(request.body);
+    const cullId = (id ?? newId()).toLowerCase();
+    const outcome = await guarded(() =>
+      handle({ type: 'RecordCull', cullId, fields, meta: metaOf(request) }),
+    );
+    request.log.info({ cullId, position: outcome.position }, 'cull recorded');
+    return reply
+      .status(201)
+      .header(EVENT_POSITION_HEADER, String(outcome.position))
+      .send(existing(outcome.record));
+  });
+
+  app.get('/culls', async (request) => {
+    const query = ListCullsQuery.parse(request.query);
+    return guarded(() => readModel.list(request.identity.uid, query));
+  });
+
+  app.get<{ Params: { id: string } }>('/culls/:id', async (request) => {
+    const cullId = cullIdOf(request);
+    return existing(await guarded(() => readModel.get(request.identity.uid, cullId)));
+  });
+
+  app.patch<{ Params: { id: string } }>('/culls/:id', async (request, reply) => {
+    const cullId = cullIdOf(request);
+    const { expected_version: expectedVersion, ...changes } = AmendCullRequest.parse(request.body);
+    const outcome = await guarded(() =>
+      handle({ type: 'AmendCull', cullId, changes, expectedVersion, meta: metaOf(request) }),
+    );
+    request.log.info({ cullId, position: outcome.position }, 'cull amended');
+    return reply.header(EVENT_POSITION_HEADER, String(outcome.position)).send(existing(outcome.record));
+  });
+
+  app.delete<{ Params: { id: string } }>('/culls/:id', async (request, reply) => {
+    const cullId = cullIdOf(request);
+    const outcome = await guarded(() => handle({ type: 'DeleteCull', cullId, meta: metaOf(request) }));
+    request.log.info({ cullId, position: outcome.position }, 'cull deleted');
+    return reply.status(204).header(EVENT_POSITION_HEADER, String(outcome.position)).send();
+  });
+};

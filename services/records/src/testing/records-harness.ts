@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { pino, type DestinationStream } from 'pino';
+import type { AppendResult, EventStore } from '@cull-log/eventstore';
+import { openSqliteEventStore, type SqliteDatabase, type SqliteEventStore } from '@cull-log/eventstore';
+import { IDENTITY_HEADER, signIdentity, type Identity } from '@cull-log/service-kit';
+import { buildApp } from '../app';
+import type { CullReadModel } from '../read-model/cull-read-model';
+import { openSqliteReadModel } from '../read-model/sqlite-cull-read-model';
+
+export const TEST_SECRET = 'records-test-secret-0123456789-abcdefghij';
+
+export const ALICE: Identity = { uid: 'user-alice', display_name: 'Alice', email: 'alice@example.org' };
+export const BOB: Identity = { uid: 'user-bob', display_name: 'Bob', email: 'bob@example.org' };
+
+/** A store and read model of one backend; `close` removes whatever the backend left behind. */
+export interface Backend<Tx> {
+  store: EventStore<Tx>;
+  readModel: CullReadModel<Tx>;
+  close(): Promise<void>;
+}
+
+export function openSqliteBackend(): Backend<SqliteDatabase> & { store: SqliteEventStore; dir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'cull-log-records-'));
+  const store = openSqliteEventStore({ file: join(dir, 'records.db') });
+  const readModel = openSqliteReadModel({ database: store.database });
+  return {
+    dir,
+    store,
+    readModel,
+    async close() {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = '2025-03-01T09:00:00.000Z') {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
+export interface HarnessOptions<Tx> {
+  backend: Backend<Tx>;
+  /** Replaces the backend's store as the app sees it (to simulate failures). */
+  store?: EventStore<Tx>;
+  readModel?: CullReadModel<Tx>;
+  logDestination?: DestinationStream;
+  onAppended?: (result: AppendResult) => void;
+}
+
+export function createHarness<Tx>({
+  backend,
+  store,
+  readModel,
+  logDestination,
+  onAppended,
+}: HarnessOptions<Tx>) {
+  const clock = manualClock();
+  // Routes may raise their own log level (the probes log at warn), so quiet tests need a sink, not a level.
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const logger = pino({ level: 'info' }, logDestination ?? sink);
+  const app = buildApp({
+    store: store ?? backend.store,
+    readModel: readModel ?? backend.readModel,
+    logger,
+    internalAuthSecret: TEST_SECRET,
+    now: clock.now,
+    onAppended,
+  });
+
+  /** Sends a request as `user`, signed the way the gateway signs it. */
+  function call(
+    user: Identity,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const identity = signIdentity({ secret: TEST_SECRET, identity: user, method, url, now: clock.now() });
+    const options: InjectOptions = { method, url, headers: { [IDENTITY_HEADER]: identity, ...headers } };
+    if (body !== undefined) options.payload = body as InjectOptions['payload'];
+    return app.inject(options);
+  }
+
+  return { app, clock, call, backend };
+}
+
+/** A complete, valid create body; override fields per test. */
+export function cullBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    date: '2025-02-14',
+    time: '06:30',
+    location_name: 'Ashdown Forest, north block',
+    grid_ref: 'TQ 432 315',
+    latitude: 51.07,
+    longitude: 0.04,
+    species: 'Roe Deer',
+    sex: 'Female',
+    age_estimate: 'Adult',
+    weight: 14.5,
+    condition: 'Good',
+    antlers_present: false,
+    shot_placement: 'Heart/Lung',
+    shot_distance: '120 metres',
+    notes: 'Clean kill',
+    ...overrides,
+  };
+}
