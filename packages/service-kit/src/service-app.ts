@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyServerOptions,
 } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, fieldMessages } from '@cull-log/contracts';
@@ -23,6 +24,8 @@ export interface ServiceAppOptions {
   /** Throws when a dependency the service needs (store, bus) is unavailable. */
   readiness?: () => Promise<void>;
   bodyLimit?: number;
+  /** Behind a load balancer: which proxies to believe about the client address (Fastify's trustProxy). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
 export function buildServiceApp({
@@ -30,10 +33,12 @@ export function buildServiceApp({
   logger,
   readiness = async () => {},
   bodyLimit = DEFAULT_BODY_LIMIT,
+  trustProxy = false,
 }: ServiceAppOptions): FastifyInstance {
   const app = Fastify({
     loggerInstance: logger.child({ service: name }),
     bodyLimit,
+    trustProxy,
     genReqId: requestIdOf,
     // One line per request is written in onResponse below, after the identity (and so the user id) is known.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),

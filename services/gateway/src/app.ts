@@ -39,7 +39,13 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const bodyLimit = config.bodyLimit ?? DEFAULT_GATEWAY_BODY_LIMIT;
   const rateLimits = config.rateLimits ?? DEFAULT_RATE_LIMITS;
 
-  const app = buildServiceApp({ name: 'gateway', logger, bodyLimit, readiness: () => sessions.ping() });
+  const app = buildServiceApp({
+    name: 'gateway',
+    logger,
+    bodyLimit,
+    trustProxy: config.trustProxy,
+    readiness: () => sessions.ping(),
+  });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(webSecurity, { publicUrl: config.publicUrl, production: config.production });
   await app.register(rateLimit, {

@@ -29,6 +29,19 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('gateway configuration', () => {
+  it('trusts proxies by hop count or by address list, and none by default', () => {
+    expect(settings(base).config.trustProxy).toBeUndefined();
+    const byHops = settings({ ...base, TRUST_PROXY: '1' }).config.trustProxy;
+    expect(typeof byHops).toBe('function');
+    if (typeof byHops !== 'function') throw new Error('expected a hop test');
+    expect([byHops('10.0.0.1', 0), byHops('10.0.0.2', 1)]).toEqual([true, false]);
+    expect(settings({ ...base, TRUST_PROXY: '10.0.0.0/8,192.168.1.1' }).config.trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.1',
+    ]);
+    expect(problemsOf({ ...base, TRUST_PROXY: 'everyone' })).toEqual(['TRUST_PROXY']);
+  });
+
   it('defaults to development sign-in on port 3000 when Google is not configured', () => {
     const result = settings(base);
     expect(result.config.authMode).toBe('dev');

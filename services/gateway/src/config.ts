@@ -41,6 +41,8 @@ export interface GatewayConfig {
   sessionPolicy?: SessionPolicy;
   rateLimits?: RateLimits;
   bodyLimit?: number;
+  /** Proxies whose X-Forwarded-For is believed, so rate limits see the real client address. */
+  trustProxy?: string[] | ((address: string, hop: number) => boolean);
 }
 
 export const SESSION_SECRET_MIN_LENGTH = 32;
@@ -71,6 +73,15 @@ export const gatewayEnvironmentSchema = z
     STATS_URL: httpUrl.default('http://127.0.0.1:3002'),
     EXPORTS_URL: httpUrl.default('http://127.0.0.1:3003'),
     WEB_DIST: optional(z.string().trim().min(1)),
+    /** Proxies in front of the gateway: a hop count, or their addresses/CIDRs separated by commas. */
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^(\d+|[0-9A-Fa-f.:/]+(,[0-9A-Fa-f.:/]+)*)$/, {
+          error: 'must be a number of hops or a comma-separated list of addresses',
+        }),
+    ),
   })
   .superRefine((env, context) => {
     const production = env.NODE_ENV === 'production';
@@ -109,6 +120,13 @@ export interface GatewaySettings {
   webDist: string | undefined;
 }
 
+function trustProxyFrom(setting: string | undefined): GatewayConfig['trustProxy'] {
+  if (setting === undefined) return undefined;
+  if (!/^\d+$/.test(setting)) return setting.split(',');
+  const hops = Number(setting);
+  return (_address, hop) => hop < hops;
+}
+
 export function gatewaySettingsFrom(env: GatewayEnvironment): GatewaySettings {
   const production = env.NODE_ENV === 'production';
   const google =
@@ -126,6 +144,7 @@ export function gatewaySettingsFrom(env: GatewayEnvironment): GatewaySettings {
       sessionPolicy: DEFAULT_SESSION_POLICY,
       rateLimits: DEFAULT_RATE_LIMITS,
       bodyLimit: DEFAULT_GATEWAY_BODY_LIMIT,
+      trustProxy: trustProxyFrom(env.TRUST_PROXY),
     },
     oidcIssuerUrl: env.OIDC_ISSUER_URL,
     port: env.PORT,
