@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { commonConfigShape, parseConfig, portSetting } from '@cull-log/service-kit';
+
+type Environment = Record<string, string | undefined>;
+
+/** Empty strings (a `NAME=` line in an env file) mean "not set". */
+function optional<Schema extends z.ZodType>(schema: Schema) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+/** What the one-process app reads itself; the gateway's own settings (sign-in, PUBLIC_URL) are checked by it. */
+export const standaloneConfigSchema = z.object({
+  PORT: portSetting(3000),
+  LOG_LEVEL: commonConfigShape.LOG_LEVEL,
+  DATA_DIR: commonConfigShape.DATA_DIR,
+  NODE_ENV: commonConfigShape.NODE_ENV,
+  INTERNAL_AUTH_SECRET: optional(commonConfigShape.INTERNAL_AUTH_SECRET),
+  WEB_DIST: optional(z.string().trim().min(1)),
+  MONGODB_URL: commonConfigShape.MONGODB_URL,
+  NATS_URL: commonConfigShape.NATS_URL,
+});
+export type StandaloneConfig = z.output<typeof standaloneConfigSchema>;
+
+export function readStandaloneConfig(env: Environment = process.env): StandaloneConfig {
+  return parseConfig(standaloneConfigSchema, env);
+}
+
+/** What the four services of the launcher share. */
+export const launcherConfigSchema = z.object({
+  PORT: portSetting(3000),
+  DATA_DIR: commonConfigShape.DATA_DIR,
+  INTERNAL_AUTH_SECRET: optional(commonConfigShape.INTERNAL_AUTH_SECRET),
+  MONGODB_URL: commonConfigShape.MONGODB_URL,
+  NATS_URL: commonConfigShape.NATS_URL,
+  NATS_SERVER_BIN: optional(z.string().trim().min(1)),
+});
+export type LauncherConfig = z.output<typeof launcherConfigSchema>;
+
+export function readLauncherConfig(env: Environment = process.env): LauncherConfig {
+  return parseConfig(launcherConfigSchema, env);
+}
+
+/** A fresh secret for one run; long enough for every secret setting (at least 32 characters). */
+export function randomSecret(): string {
+  return randomBytes(32).toString('base64url');
+}

@@ -1,0 +1,182 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Cull } from '@cull-log/contracts';
+import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
+import { randomSecret } from './config';
+import { SERVICE_NAMES, serviceEntry, type ServiceName } from './repository';
+import { spawnChildProcess, type ChildProcessHandle } from './service-process';
+import { CullLogClient } from './testing/cull-log-client';
+import { testEnvironment } from './testing/environment';
+import { CSV_HEADER, pollUntil, projectionsOf, sampleCull } from './testing/expectations';
+import { freePort } from './testing/free-port';
+import { ProcessOutput } from './testing/process-output';
+import { answersOk, waitFor } from './wait-for';
+
+const READY_TIMEOUT_MS = 60_000;
+
+interface RunningService {
+  process: ChildProcessHandle;
+  exited: boolean;
+}
+
+describe('the four services as separate processes over NATS (npm run start:services)', () => {
+  let nats: NatsTestServer;
+  let root: string;
+  const ports = {} as Record<ServiceName, number>;
+  const running = new Map<ServiceName, RunningService>();
+  const outputs: ProcessOutput[] = [];
+  const internalAuthSecret = randomSecret();
+  let ann: CullLogClient;
+  let newestPosition = 0;
+
+  const loopback = (name: ServiceName) => `http://127.0.0.1:${ports[name]}`;
+
+  async function startService(name: ServiceName): Promise<void> {
+    const output = new ProcessOutput(`${name} #${outputs.filter((o) => o.name.startsWith(name)).length + 1}`);
+    outputs.push(output);
+    const child = spawnChildProcess({
+      name,
+      command: process.execPath,
+      args: [serviceEntry(name)],
+      env: testEnvironment({
+        PORT: String(ports[name]),
+        DATA_DIR: join(root, name),
+        INTERNAL_AUTH_SECRET: internalAuthSecret,
+        NATS_URL: nats.url,
+        RECORDS_URL: loopback('records'),
+        STATS_URL: loopback('stats'),
+        EXPORTS_URL: loopback('exports'),
+        PUBLIC_URL: `http://localhost:${ports.gateway}`,
+      }),
+      onLine: output.collect,
+    });
+    const service: RunningService = { process: child, exited: false };
+    void child.exited.then(() => {
+      service.exited = true;
+    });
+    running.set(name, service);
+    await waitFor(`${name} becoming ready`, () => answersOk(`${loopback(name)}/readyz`), {
+      timeoutMs: READY_TIMEOUT_MS,
+      intervalMs: 200,
+      giveUp: () => (service.exited ? `it exited. Its output:\n${output.tail()}` : undefined),
+    });
+  }
+
+  /** Remembers the newest write, whose position every projection must reach. */
+  function track<T extends { position: number }>(write: T): T {
+    newestPosition = Math.max(newestPosition, write.position);
+    return write;
+  }
+
+  async function expectProjectionsToMatchTheRecords(): Promise<Cull[]> {
+    const list = await ann.listCulls();
+    const { stats, expectedStats, csv, expectedRows } = await projectionsOf(ann, list.items, newestPosition);
+    expect(stats.position).toBe(newestPosition);
+    expect(stats).toEqual({ ...expectedStats, position: newestPosition });
+    expect(stats.total_culls).toBe(list.total);
+    expect(csv.header).toBe(CSV_HEADER);
+    expect(csv.rows).toEqual(expectedRows);
+    return list.items;
+  }
+
+  beforeAll(async () => {
+    const missing = SERVICE_NAMES.filter((name) => !existsSync(serviceEntry(name)));
+    if (missing.length > 0) {
+      throw new Error(
+        `Not built: ${missing.join(', ')}. Build first: npx turbo run build --filter=@cull-log/standalone...`,
+      );
+    }
+    nats = await startNatsServer();
+    root = mkdtempSync(join(tmpdir(), 'cull-log-distributed-'));
+    for (const name of SERVICE_NAMES) ports[name] = await freePort();
+    await Promise.all(SERVICE_NAMES.map(startService));
+    ann = new CullLogClient(loopback('gateway'), `http://localhost:${ports.gateway}`);
+    await ann.signIn('Ann Stalker', 'ann@example.org');
+  });
+
+  afterEach((context) => {
+    if (context.task.result?.state === 'fail') for (const output of outputs) console.log(output.tail(40));
+  });
+
+  afterAll(async () => {
+    await Promise.all([...running.values()].map(({ process }) => process.stop({ timeoutMs: 10_000 })));
+    await nats?.stop();
+    if (root !== undefined) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('records, amends and deletes through the gateway, and the list, stats and CSV agree', async () => {
+    const roe = track(await ann.recordCull(sampleCull()));
+    const fox = track(await ann.recordCull(sampleCull({ species: 'Fox', sex: 'Male', weight: 7.2 })));
+    const fallow = track(
+      await ann.recordCull(sampleCull({ species: 'Fallow Deer', sex: 'Male', weight: 45 })),
+    );
+    track(await ann.amendCull(fox.cull.id, { weight: 7.8, location_name: 'Long Covert' }));
+    track(await ann.deleteCull(fallow.cull.id));
+
+    const records = await expectProjectionsToMatchTheRecords();
+    expect(records.map((record) => record.id)).toEqual([roe.cull.id, fox.cull.id]);
+    expect(records[1]).toMatchObject({ weight: 7.8, location_name: 'Long Covert', version: 2 });
+  });
+
+  it('a stats process killed outright while events stream in catches up after its restart, losing nothing and counting nothing twice', async () => {
+    const before = await ann.listCulls();
+    const [roe, fox] = before.items;
+    if (roe === undefined || fox === undefined) throw new Error('the first test left no records');
+
+    // Writes keep coming while stats dies, so it is killed part-way through what it is consuming.
+    let written = 0;
+    const burst = (async () => {
+      for (let index = 0; index < 8; index++) {
+        track(
+          await ann.recordCull(
+            sampleCull({ species: 'Sika Deer', weight: 30 + index, time: `08:0${index}` }),
+          ),
+        );
+        written += 1;
+      }
+    })();
+    await pollUntil(
+      async () => written,
+      (count) => count >= 3,
+      { timeoutMs: 30_000, intervalMs: 20 },
+    );
+    const stats = running.get('stats');
+    expect(await stats?.process.stop({ signal: 'SIGKILL' })).toEqual({ code: null, signal: 'SIGKILL' });
+    await burst;
+    expect((await ann.send('GET', '/api/stats')).status).toBeGreaterThanOrEqual(500);
+
+    track(await ann.amendCull(roe.id, { weight: 16, sex: 'Male' }));
+    track(await ann.deleteCull(fox.id));
+
+    await startService('stats');
+    const records = await expectProjectionsToMatchTheRecords();
+    expect(records).toHaveLength(9);
+  });
+
+  it('records are still written while nats-server restarts, and everything arrives once it is back', async () => {
+    await nats.stop();
+    const written = [];
+    for (let index = 0; index < 3; index++) {
+      written.push(track(await ann.recordCull(sampleCull({ species: 'Muntjac', weight: 10 + index }))));
+    }
+    const [first] = written;
+    if (first === undefined) throw new Error('nothing was written');
+    track(await ann.amendCull(first.cull.id, { notes: 'Written while the bus was away' }));
+    expect((await ann.listCulls()).total).toBe(12);
+
+    await nats.restart();
+    const records = await expectProjectionsToMatchTheRecords();
+    expect(records).toHaveLength(12);
+  });
+
+  it('every service stops cleanly on SIGTERM', async () => {
+    const exits = await Promise.all(
+      SERVICE_NAMES.map(async (name) => [name, await running.get(name)?.process.stop({ timeoutMs: 20_000 })]),
+    );
+    expect(Object.fromEntries(exits)).toEqual(
+      Object.fromEntries(SERVICE_NAMES.map((name) => [name, { code: 0, signal: null }])),
+    );
+  });
+});

@@ -1,0 +1,175 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Cull, ListCullsResponse, StatsResponse } from '@cull-log/contracts';
+import { spawnChildProcess, type ChildProcessHandle } from './service-process';
+import { CullLogClient } from './testing/cull-log-client';
+import { testEnvironment } from './testing/environment';
+import { CSV_HEADER, parseCsv, projectionsOf, sampleCull, type ParsedCsv } from './testing/expectations';
+import { freePort } from './testing/free-port';
+import { ProcessOutput } from './testing/process-output';
+
+const ENTRY = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+interface RunningApp {
+  process: ChildProcessHandle;
+  output: ProcessOutput;
+  url: string;
+}
+
+describe('the one-process app (npm start)', () => {
+  let dataDir: string;
+  let port: number;
+  let app: RunningApp | undefined;
+  const outputs: ProcessOutput[] = [];
+
+  function client(): CullLogClient {
+    return new CullLogClient(`http://127.0.0.1:${port}`, `http://localhost:${port}`);
+  }
+
+  async function start(settings: Record<string, string> = {}): Promise<RunningApp> {
+    const output = new ProcessOutput(`cull-log #${outputs.length + 1}`);
+    outputs.push(output);
+    const child = spawnChildProcess({
+      name: 'cull-log',
+      command: process.execPath,
+      args: [ENTRY],
+      env: testEnvironment({ PORT: String(port), DATA_DIR: dataDir, ...settings }),
+      onLine: output.collect,
+    });
+    let exited = false;
+    void child.exited.then(() => {
+      exited = true;
+    });
+    const [, url = ''] = await output.waitForLine(/Cull Log is running at (\S+)/, {
+      timeoutMs: START_TIMEOUT_MS,
+      giveUp: () => exited,
+    });
+    return { process: child, output, url };
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(ENTRY)) {
+      throw new Error(
+        `${ENTRY} is missing: build first (npx turbo run build --filter=@cull-log/standalone...)`,
+      );
+    }
+    dataDir = mkdtempSync(join(tmpdir(), 'cull-log-standalone-'));
+    port = await freePort();
+  });
+
+  afterEach((context) => {
+    if (context.task.result?.state === 'fail') for (const output of outputs) console.log(output.tail());
+  });
+
+  afterAll(async () => {
+    await app?.process.stop({ signal: 'SIGKILL' });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  let ann: CullLogClient;
+  let recordsBeforeRestart: ListCullsResponse;
+  let statsBeforeRestart: StatsResponse;
+  let csvBeforeRestart: ParsedCsv;
+
+  it('prints its address and serves the web client there', async () => {
+    app = await start();
+    expect(app.url).toBe(`http://localhost:${port}`);
+    const page = await fetch(`http://127.0.0.1:${port}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toMatch(/<div id="root">/);
+  });
+
+  it('records, amends and deletes through /api/culls, and the list, stats and CSV agree', async () => {
+    ann = client();
+    await ann.signIn('Ann Stalker', 'ann@example.org');
+    const roe = await ann.recordCull(sampleCull());
+    const fox = await ann.recordCull(
+      sampleCull({ species: 'Fox', sex: 'Male', location_name: 'Low Wood', weight: 7.2 }),
+    );
+    const fallow = await ann.recordCull(sampleCull({ species: 'Fallow Deer', sex: 'Male', weight: 45 }));
+    const amended = await ann.amendCull(fox.cull.id, { weight: 7.8, location_name: 'Long Covert' });
+    const deleted = await ann.deleteCull(fallow.cull.id);
+
+    const list = await ann.listCulls();
+    expect(list.total).toBe(2);
+    expect(list.items.map((record: Cull) => record.id)).toEqual([roe.cull.id, fox.cull.id]);
+    expect(list.items[1]).toMatchObject({ weight: 7.8, location_name: 'Long Covert', version: 2 });
+    expect(amended.position).toBeLessThan(deleted.position);
+
+    const { stats, expectedStats, csv, expectedRows } = await projectionsOf(
+      ann,
+      list.items,
+      deleted.position,
+    );
+    expect(stats.position).toBeGreaterThanOrEqual(deleted.position);
+    expect(stats).toEqual({ ...expectedStats, position: stats.position });
+    expect(stats).toMatchObject({ total_culls: 2, species_breakdown: { 'Roe Deer': 1, Fox: 1 } });
+    expect(csv.header).toBe(CSV_HEADER);
+    expect(csv.rows).toEqual(expectedRows);
+
+    const answer = await ann.csv();
+    expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(answer.headers.get('content-disposition')).toMatch(/attachment; filename="culls\.csv"/);
+
+    const bob = client();
+    await bob.signIn('Bob Keeper', 'bob@example.org');
+    expect((await bob.listCulls()).total).toBe(0);
+    expect((await bob.stats()).total_culls).toBe(0);
+
+    recordsBeforeRestart = list;
+    statsBeforeRestart = stats;
+    csvBeforeRestart = csv;
+  });
+
+  it('stops cleanly on Ctrl-C (SIGINT)', async () => {
+    const running = app;
+    if (running === undefined) throw new Error('the app did not start');
+    const exit = await running.process.stop({ signal: 'SIGINT', timeoutMs: 30_000 });
+    app = undefined;
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(running.output.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+  });
+
+  it('keeps every record, figure and CSV row across a restart on the same DATA_DIR, and goes on counting', async () => {
+    app = await start();
+    ann = client();
+    await ann.signIn('Ann Stalker', 'ann@example.org');
+    const list = await ann.listCulls();
+    expect(list).toEqual(recordsBeforeRestart);
+    expect(await ann.stats()).toEqual(statsBeforeRestart);
+    expect(parseCsv((await ann.csv()).text)).toEqual(csvBeforeRestart);
+
+    const muntjac = await ann.recordCull(sampleCull({ species: 'Muntjac', weight: 11 }));
+    const after = await ann.listCulls();
+    expect(after.total).toBe(3);
+    const { stats, expectedStats, csv, expectedRows } = await projectionsOf(
+      ann,
+      after.items,
+      muntjac.position,
+    );
+    expect(stats).toEqual({ ...expectedStats, position: stats.position });
+    expect(stats.total_culls).toBe(3);
+    expect(csv.rows).toEqual(expectedRows);
+  });
+
+  it('refuses to start on a bad setting and names it', async () => {
+    await app?.process.stop({ signal: 'SIGINT', timeoutMs: 30_000 });
+    app = undefined;
+    const output = new ProcessOutput('cull-log (bad PORT)');
+    outputs.push(output);
+    const child = spawnChildProcess({
+      name: 'cull-log',
+      command: process.execPath,
+      args: [ENTRY],
+      env: testEnvironment({ PORT: 'eighty', DATA_DIR: dataDir }),
+      onLine: output.collect,
+    });
+    expect(await child.exited).toEqual({ code: 1, signal: null });
+    expect(output.lines.join('\n')).toMatch(/PORT: must be a whole number/);
+  });
+});

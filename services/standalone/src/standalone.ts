@@ -1,0 +1,155 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { createInProcessBus, createSqliteConsumerPositions, type EventBus } from '@cull-log/bus';
+import { openSqliteEventStore, type AppendResult, type EventStore } from '@cull-log/eventstore';
+import { buildApp as buildExportsApp, openSqliteExportStore } from '@cull-log/exports';
+import { createGatewayFromEnvironment } from '@cull-log/gateway';
+import { buildApp as buildRecordsApp, openSqliteReadModel } from '@cull-log/records';
+import { createLogger, runService } from '@cull-log/service-kit';
+import { buildApp as buildStatsApp, openSqliteStatsStore } from '@cull-log/stats';
+import { randomSecret, readStandaloneConfig } from './config';
+import { REPOSITORY_WEB_DIST } from './repository';
+
+type Environment = Record<string, string | undefined>;
+
+/** The event log, the records read model and the bus's consumer positions share one file. */
+export const RECORDS_DATABASE = 'records.db';
+export const STATS_DATABASE = 'stats.db';
+export const EXPORTS_DATABASE = 'exports.db';
+
+export interface RunningStandalone {
+  /** Where users reach the app, e.g. `http://localhost:3000`. */
+  url: string;
+  /** Stops taking requests, then closes every service, the bus and the databases, as Ctrl-C does. */
+  close: () => Promise<void>;
+}
+
+interface Closer {
+  what: string;
+  close: () => Promise<unknown> | unknown;
+}
+
+/** Closes in the reverse order of opening: the gateway first, the databases last. */
+async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
+  const failures: unknown[] = [];
+  for (const { what, close } of closers.splice(0).reverse()) {
+    try {
+      await close();
+    } catch (error) {
+      logger.error({ err: error }, `could not close ${what}`);
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw new AggregateError(failures, 'Cull Log did not close cleanly');
+}
+
+/** The bus reads the log itself, so after an append it only needs waking; it is told the newest event. */
+function wakeBusAfterAppend(store: EventStore, bus: EventBus, logger: Logger) {
+  return ({ position }: AppendResult) => {
+    store
+      .readAll(position - 1, 1)
+      .then(async ([event]) => {
+        if (event !== undefined) await bus.publish(event);
+      })
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not wake the bus; it looks again within a second'),
+      );
+  };
+}
+
+async function listenInternally(app: FastifyInstance): Promise<string> {
+  // Only the gateway is reachable from outside; it finds the others on loopback ports chosen by the system.
+  return app.listen({ host: '127.0.0.1', port: 0 });
+}
+
+/**
+ * Cull Log in one process: the four services with embedded SQLite stores under DATA_DIR and the in-process bus
+ * fed from the event log. The gateway listens on PORT and handles SIGINT/SIGTERM for the whole process.
+ */
+export async function startStandalone(env: Environment = process.env): Promise<RunningStandalone> {
+  const config = readStandaloneConfig(env);
+  const logger = createLogger({ name: 'cull-log', level: config.LOG_LEVEL });
+  const dataDir = resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  if (config.MONGODB_URL !== undefined || config.NATS_URL !== undefined) {
+    logger.warn(
+      'MONGODB_URL and NATS_URL are for `npm run start:services`; this app keeps its data in DATA_DIR',
+    );
+  }
+  // The secret never leaves this process, so one made at start-up is as good as a configured one.
+  const internalAuthSecret = config.INTERNAL_AUTH_SECRET ?? randomSecret();
+  const loggerFor = (name: string) => createLogger({ name, level: config.LOG_LEVEL });
+  const closers: Closer[] = [];
+  let gatewayApp: FastifyInstance | undefined;
+
+  try {
+    const recordsFile = join(dataDir, RECORDS_DATABASE);
+    const store = openSqliteEventStore({ file: recordsFile });
+    closers.push({ what: 'the event store', close: () => store.close() });
+    const positions = createSqliteConsumerPositions({ file: recordsFile });
+    closers.push({ what: 'the bus positions', close: () => positions.close() });
+    const statsStore = openSqliteStatsStore({ file: join(dataDir, STATS_DATABASE) });
+    closers.push({ what: 'the stats store', close: () => statsStore.close() });
+    const exportStore = openSqliteExportStore({ file: join(dataDir, EXPORTS_DATABASE) });
+    closers.push({ what: 'the exports store', close: () => exportStore.close() });
+    const bus = createInProcessBus({ log: store, positions, logger });
+    closers.push({ what: 'the bus', close: () => bus.close() });
+    logger.info({ dataDir }, 'data: SQLite files in DATA_DIR; bus: in-process');
+
+    const recordsLogger = loggerFor('records');
+    const records = buildRecordsApp({
+      store,
+      readModel: openSqliteReadModel({ database: store.database }),
+      logger: recordsLogger,
+      internalAuthSecret,
+      onAppended: wakeBusAfterAppend(store, bus, recordsLogger),
+    });
+    const stats = buildStatsApp({
+      projectionStore: statsStore,
+      bus,
+      logger: loggerFor('stats'),
+      internalAuthSecret,
+    });
+    const exports = buildExportsApp({
+      projectionStore: exportStore,
+      bus,
+      logger: loggerFor('exports'),
+      internalAuthSecret,
+    });
+    const upstreams: Record<string, string> = {};
+    for (const [name, app] of Object.entries({ records, stats, exports })) {
+      closers.push({ what: `the ${name} service`, close: () => app.close() });
+      upstreams[name] = await listenInternally(app);
+    }
+
+    const webDist = config.WEB_DIST ?? (existsSync(REPOSITORY_WEB_DIST) ? REPOSITORY_WEB_DIST : undefined);
+    const gateway = await createGatewayFromEnvironment({
+      ...env,
+      PORT: String(config.PORT),
+      DATA_DIR: dataDir,
+      INTERNAL_AUTH_SECRET: internalAuthSecret,
+      RECORDS_URL: upstreams.records,
+      STATS_URL: upstreams.stats,
+      EXPORTS_URL: upstreams.exports,
+      WEB_DIST: webDist,
+      // Sessions stay in DATA_DIR with everything else.
+      MONGODB_URL: undefined,
+    });
+    closers.push({ what: 'the session store', close: () => gateway.closeDependencies() });
+    gatewayApp = gateway.app;
+
+    const running = await runService({
+      app: gateway.app,
+      port: gateway.settings.port,
+      logger: gateway.logger,
+      onClose: () => closeAll(closers, logger),
+    });
+    return { url: running.url, close: running.close };
+  } catch (error) {
+    await gatewayApp?.close().catch(() => undefined);
+    await closeAll(closers, logger).catch(() => undefined);
+    throw error;
+  }
+}

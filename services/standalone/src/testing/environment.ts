@@ -1,0 +1,26 @@
+/** Settings a developer's shell may hold that would change what a test starts. */
+const CONFIG_VARIABLES = new Set([
+  'PORT',
+  'DATA_DIR',
+  'AUTH_MODE',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'OIDC_ISSUER_URL',
+  'PUBLIC_URL',
+  'SESSION_SECRET',
+  'INTERNAL_AUTH_SECRET',
+  'MONGODB_URL',
+  'NATS_URL',
+  'RECORDS_URL',
+  'STATS_URL',
+  'EXPORTS_URL',
+  'WEB_DIST',
+  'LOG_LEVEL',
+  'NODE_ENV',
+]);
+
+/** This process's environment without any Cull Log setting, plus the given ones. */
+export function testEnvironment(settings: Record<string, string>): Record<string, string | undefined> {
+  const inherited = Object.entries(process.env).filter(([name]) => !CONFIG_VARIABLES.has(name));
+  return { ...Object.fromEntries(inherited), NODE_ENV: 'development', LOG_LEVEL: 'info', ...settings };
+}

@@ -1,0 +1,85 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isDeepStrictEqual } from 'node:util';
+import type { Cull, RecordCullRequest, StatsResponse } from '@cull-log/contracts';
+import { computeStats, csvHeader, csvRow, toCsvLine, type DashboardStats } from '@cull-log/domain';
+import type { CullLogClient } from './cull-log-client';
+
+/** A valid record; `overrides` changes what a test cares about. */
+export function sampleCull(overrides: Partial<RecordCullRequest> = {}): RecordCullRequest {
+  return {
+    date: '2026-11-02',
+    time: '07:15',
+    location_name: 'Home Farm',
+    species: 'Roe Deer',
+    sex: 'Female',
+    age_estimate: 'Adult',
+    condition: 'Good',
+    shot_placement: 'Heart/Lung',
+    antlers_present: false,
+    weight: 14.5,
+    ...overrides,
+  };
+}
+
+/**
+ * Calls `attempt` until `done` accepts its result, for at most `timeoutMs`, and returns the last result, so
+ * the caller's own assertion shows what was still wrong when time ran out.
+ */
+export async function pollUntil<T>(
+  attempt: () => Promise<T>,
+  done: (result: T) => boolean,
+  { timeoutMs = 90_000, intervalMs = 250 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await attempt();
+    if (done(result) || Date.now() > deadline) return result;
+    await sleep(intervalMs);
+  }
+}
+
+/** The figures the domain derives from the records themselves: what every projection must converge to. */
+export function statsOf(records: readonly Cull[]): DashboardStats {
+  return computeStats(records, new Date());
+}
+
+export function withoutPosition({ position: _position, ...figures }: StatsResponse): DashboardStats {
+  return figures;
+}
+
+/** The CSV rows of these records, sorted (the export's order is the service's choice). */
+export function csvRowsOf(records: readonly Cull[]): string[] {
+  return records.map((record) => toCsvLine(csvRow(record)).trimEnd()).sort();
+}
+
+export interface ParsedCsv {
+  header: string;
+  rows: string[];
+}
+
+/** Splits an export into its header and sorted data lines (rows here never span lines). */
+export function parseCsv(text: string): ParsedCsv {
+  const [header = '', ...rows] = text.split('\r\n').filter((line) => line !== '');
+  return { header, rows: rows.sort() };
+}
+
+export const CSV_HEADER = csvHeader.trimEnd();
+
+/**
+ * Waits until the stats and the CSV export agree with the records list (bounded), and returns what they
+ * finally answered for the caller to assert on. The bound covers a consumer that died holding an event:
+ * JetStream hands that event on only after its ack wait (30 s).
+ */
+export async function projectionsOf(client: CullLogClient, records: readonly Cull[], position: number) {
+  const expectedStats = statsOf(records);
+  const expectedRows = csvRowsOf(records);
+  const stats = await pollUntil(
+    () => client.stats(position),
+    (answer) => answer.position >= position && isDeepStrictEqual(withoutPosition(answer), expectedStats),
+  );
+  const csv = await pollUntil(
+    async () => parseCsv((await client.csv()).text),
+    (parsed) => isDeepStrictEqual(parsed.rows, expectedRows),
+  );
+  return { stats, expectedStats, csv, expectedRows };
+}
