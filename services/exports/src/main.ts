@@ -26,7 +26,14 @@ function readConfig() {
 const config = readConfig();
 const logger = createLogger({ name: 'exports', level: config.LOG_LEVEL });
 const store = await openExportStore(config);
-const bus = await connectNatsBus({ servers: config.NATS_URL.split(','), logger, connectionName: 'exports' });
+logger.info('connecting to NATS');
+// The projection has nothing to do without the bus, so wait for it rather than exit when it is not up yet.
+const bus = await connectNatsBus({
+  servers: config.NATS_URL.split(','),
+  logger,
+  connectionName: 'exports',
+  waitOnFirstConnect: true,
+});
 const app = buildApp({
   projectionStore: store,
   bus,

@@ -35,11 +35,16 @@ export interface NatsBusOptions {
   reconnectWaitMs?: number;
   /** Connection name shown in the server's monitoring. */
   connectionName?: string;
+  /**
+   * Keep trying when no server answers at start-up instead of rejecting: for consumers that have
+   * nothing to do until the bus is there. Default false.
+   */
+  waitOnFirstConnect?: boolean;
 }
 
 export const CULL_SUBJECTS = 'culls.v1.>';
 
-const DEFAULT_ACK_WAIT_MS = 30_000;
+const DEFAULT_ACK_WAIT_MS = 10_000;
 const DEFAULT_RETRY_DELAY_MS = 1_000;
 const PUBLISH_ATTEMPT_TIMEOUT_MS = 2_000;
 const PUBLISH_RETRY_PAUSE_MS = 100;
@@ -87,6 +92,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<EventBus>
     name: options.connectionName ?? 'cull-log-bus',
     maxReconnectAttempts: -1,
     reconnectTimeWait: options.reconnectWaitMs ?? 1_000,
+    waitOnFirstConnect: options.waitOnFirstConnect ?? false,
   });
   const link = watchConnection(connection, logger);
   const manager = await connection.jetstreamManager();
