@@ -1,0 +1,19 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { ConsentProvider } from './components/ConsentProvider';
+
+interface AppProps {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createBrowserRouter>;
+  storage?: Storage;
+}
+
+export function App({ queryClient, router, storage }: AppProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConsentProvider {...(storage ? { storage } : {})}>
+        <RouterProvider router={router} />
+      </ConsentProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  Cull,
+  ListCullsResponse,
+  type AmendCullRequest,
+  type ListCullsQuery,
+  type RecordCullRequest,
+} from '@cull-log/contracts';
+import { ApiRequestError, getJson, request } from './client';
+import { sendJson } from './writes';
+
+export type ListCullsParams = ListCullsQuery;
+
+export function cullsSearchParams(params: ListCullsParams): URLSearchParams {
+  const search = new URLSearchParams({
+    page: String(params.page),
+    page_size: String(params.page_size),
+    sort: params.sort,
+    order: params.order,
+  });
+  if (params.q !== '') search.set('q', params.q);
+  return search;
+}
+
+export function fetchCulls(params: ListCullsParams, signal?: AbortSignal): Promise<ListCullsResponse> {
+  return getJson(`/api/culls?${cullsSearchParams(params).toString()}`, ListCullsResponse, signal);
+}
+
+export function fetchCull(id: string, signal?: AbortSignal): Promise<Cull> {
+  return getJson(`/api/culls/${encodeURIComponent(id)}`, Cull, signal);
+}
+
+const MAP_PAGE_SIZE = 100;
+const MAP_CONCURRENT_PAGES = 4;
+
+/** Every record of the user that has coordinates, read page by page (the map needs them all). */
+export async function fetchMappedCulls(signal?: AbortSignal): Promise<Cull[]> {
+  const pageOf = (page: number) =>
+    fetchCulls({ page, page_size: MAP_PAGE_SIZE, sort: 'created_at', order: 'desc', q: '' }, signal);
+  const first = await pageOf(1);
+  const pageCount = Math.ceil(first.total / MAP_PAGE_SIZE);
+  const items = [...first.items];
+  for (let start = 2; start <= pageCount; start += MAP_CONCURRENT_PAGES) {
+    const pages = [];
+    for (let page = start; page < start + MAP_CONCURRENT_PAGES && page <= pageCount; page += 1) {
+      pages.push(pageOf(page));
+    }
+    for (const result of await Promise.all(pages)) items.push(...result.items);
+  }
+  return items.filter((cull) => cull.latitude !== undefined && cull.longitude !== undefined);
+}
+
+export async function recordCull(body: RecordCullRequest): Promise<Cull> {
+  const cull = await sendJson('POST', '/api/culls', body, Cull);
+  if (!cull) throw new ApiRequestError(500, 'internal_error', 'The record was saved without an answer');
+  return cull;
+}
+
+export async function amendCull(id: string, body: AmendCullRequest): Promise<Cull> {
+  const cull = await sendJson('PATCH', `/api/culls/${encodeURIComponent(id)}`, body, Cull);
+  if (!cull) throw new ApiRequestError(500, 'internal_error', 'The record was saved without an answer');
+  return cull;
+}
+
+export async function deleteCull(id: string): Promise<void> {
+  await sendJson('DELETE', `/api/culls/${encodeURIComponent(id)}`, undefined);
+}
+
+/** Downloads the server's CSV export and hands it to the browser as culls.csv. */
+export async function downloadCullsCsv(): Promise<void> {
+  const response = await request('/api/exports/culls.csv', { headers: { accept: 'text/csv' } });
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'culls.csv';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: some browsers start the download only after the click handler returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,7 @@
+/** Keys start with the endpoint, so invalidating ['culls'] refreshes every list, record and map view. */
+export const queryKeys = {
+  me: ['me'] as const,
+  authOptions: ['auth-options'] as const,
+  culls: ['culls'] as const,
+  stats: ['stats'] as const,
+};

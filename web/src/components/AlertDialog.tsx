@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from './Button';
+
+interface AlertDialogProps {
+  isOpen: boolean;
+  onOpenChange(isOpen: boolean): void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  pendingLabel?: string;
+  isPending?: boolean;
+  onConfirm(): void;
+}
+
+/** A confirmation that must be answered: Cancel (focused first, so Enter never destroys) or the action. */
+export function AlertDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel,
+  pendingLabel,
+  isPending = false,
+  onConfirm,
+}: AlertDialogProps) {
+  return (
+    <ModalOverlay
+      className="modal-overlay"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={!isPending}
+    >
+      <Modal className="modal">
+        <Dialog role="alertdialog" className="dialog">
+          <Heading slot="title" className="dialog__title">
+            {title}
+          </Heading>
+          <div className="dialog__body">{children}</div>
+          <div className="dialog__actions">
+            <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={isPending} autoFocus>
+              Cancel
+            </Button>
+            <Button variant="danger" onPress={onConfirm} isDisabled={isPending}>
+              {isPending ? (pendingLabel ?? confirmLabel) : confirmLabel}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useConsent } from '../hooks/useConsent';
+import { Button } from './Button';
+
+/** SPEC §2: the banner waits a second after load, and only when no choice is stored. */
+export const COOKIE_BANNER_DELAY_MS = 1000;
+
+export function CookieBanner() {
+  const { consent, accept, decline } = useConsent();
+  const [delayPassed, setDelayPassed] = useState(false);
+
+  useEffect(() => {
+    if (consent !== null) return;
+    const timer = setTimeout(() => setDelayPassed(true), COOKIE_BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [consent]);
+
+  if (consent !== null || !delayPassed) return null;
+  return (
+    <section className="cookie-banner" role="region" aria-label="Cookie consent">
+      <p className="cookie-banner__text">
+        We use cookies to enhance your experience and to maintain your session. Read our{' '}
+        <Link to="/privacy">Privacy Policy</Link> to learn more.
+      </p>
+      <div className="cookie-banner__actions">
+        <Button variant="secondary" onPress={decline}>
+          Decline
+        </Button>
+        <Button onPress={accept}>Accept All</Button>
+      </div>
+    </section>
+  );
+}

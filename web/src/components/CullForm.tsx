@@ -1,0 +1,290 @@
+import {
+  AGE_ESTIMATES,
+  ANTLER_CONDITIONS,
+  CONDITIONS,
+  MESSAGES,
+  OTHER,
+  SEXES,
+  SHOT_PLACEMENTS,
+  SPECIES,
+} from '@cull-log/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { ApiRequestError } from '../api/client';
+import { Button } from './Button';
+import { Checkbox } from './Checkbox';
+import { NumberField } from './NumberField';
+import { Select } from './Select';
+import { TextField } from './TextField';
+import {
+  toFormErrors,
+  toRecordRequest,
+  type CullFormErrors,
+  type CullFormField,
+  type CullFormValues,
+} from './cull-form-model';
+
+interface CullFormProps {
+  initialValues: CullFormValues;
+  submitLabel: string;
+  /** Sends the values; throws (ApiRequestError) when the server refuses them. */
+  save(values: CullFormValues): Promise<void>;
+  onCancel(): void;
+}
+
+function submitErrorFor(error: unknown): string {
+  if (error instanceof ApiRequestError && error.code === 'version_conflict') return MESSAGES.versionConflict;
+  return MESSAGES.submitFailed;
+}
+
+export function CullForm({ initialValues, submitLabel, save, onCancel }: CullFormProps) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<CullFormErrors>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // After a refused submit, take the user to the first field that needs attention.
+  useEffect(() => {
+    if (failedAttempts === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedAttempts]);
+
+  function update<K extends CullFormField>(
+    field: K,
+    value: CullFormValues[K],
+    alsoClear: CullFormField[] = [],
+  ) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const cleared of [field, ...alsoClear]) delete next[cleared];
+      return next;
+    });
+  }
+
+  const textProps = (field: Exclude<CullFormField, 'antlers_present'>) => ({
+    name: field,
+    value: values[field],
+    onChange: (value: string) => update(field, value),
+    error: errors[field],
+    isDisabled: isSaving,
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitError(null);
+    const checked = toRecordRequest(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setFailedAttempts((count) => count + 1);
+      return;
+    }
+    setIsSaving(true);
+    try {
+      await save(values);
+    } catch (error) {
+      console.error('Saving the cull record failed', error);
+      if (error instanceof ApiRequestError && error.fields) setErrors(toFormErrors(error.fields, values));
+      setSubmitError(submitErrorFor(error));
+      setIsSaving(false);
+      setFailedAttempts((count) => count + 1);
+    }
+  }
+
+  const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+  function fillCurrentLocation() {
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        update('latitude', position.coords.latitude.toFixed(6));
+        update('longitude', position.coords.longitude.toFixed(6));
+      },
+      (error) => console.warn('Location unavailable', error.message),
+      { enableHighAccuracy: true, timeout: 15_000 },
+    );
+  }
+
+  return (
+    <Form ref={formRef} className="form cull-form" onSubmit={submit} validationBehavior="aria">
+      {submitError ? (
+        <p className="form-error" role="alert">
+          {submitError}
+        </p>
+      ) : null}
+
+      <fieldset className="form__section">
+        <legend>When and where</legend>
+        <div className="form__grid">
+          <TextField label="Date" type="date" isRequired {...textProps('date')} />
+          <TextField label="Time" type="time" isRequired {...textProps('time')} />
+          <TextField
+            label="Location"
+            isRequired
+            placeholder="e.g. Home Wood, North Beat"
+            className="form__wide"
+            {...textProps('location_name')}
+          />
+          <TextField label="Grid reference" placeholder="e.g. SK 123 456" {...textProps('grid_ref')} />
+          <NumberField
+            label="Latitude"
+            step="0.000001"
+            placeholder="e.g. 52.512345"
+            {...textProps('latitude')}
+          />
+          <NumberField
+            label="Longitude"
+            step="0.000001"
+            placeholder="e.g. -1.498765"
+            {...textProps('longitude')}
+          />
+          {canLocate ? (
+            <div className="form__wide">
+              <Button variant="secondary" onPress={fillCurrentLocation} isDisabled={isSaving}>
+                Use my current location
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      </fieldset>
+
+      <fieldset className="form__section">
+        <legend>Animal</legend>
+        <div className="form__grid">
+          <Select
+            label="Species"
+            name="species"
+            options={SPECIES}
+            value={values.species}
+            onChange={(value) => update('species', value, ['species_other'])}
+            error={values.species === OTHER ? undefined : errors.species}
+            isRequired
+            isDisabled={isSaving}
+          />
+          {values.species === OTHER ? (
+            <TextField
+              label="Other species"
+              isRequired
+              placeholder="e.g. Hare"
+              {...textProps('species_other')}
+            />
+          ) : null}
+          <Select
+            label="Sex"
+            name="sex"
+            options={SEXES}
+            value={values.sex}
+            onChange={(value) => update('sex', value)}
+            error={errors.sex}
+            isRequired
+            isDisabled={isSaving}
+          />
+          <Select
+            label="Age estimate"
+            name="age_estimate"
+            options={AGE_ESTIMATES}
+            value={values.age_estimate}
+            onChange={(value) => update('age_estimate', value)}
+            error={errors.age_estimate}
+            isRequired
+            isDisabled={isSaving}
+          />
+          <NumberField label="Weight (kg)" step="0.1" min="0" {...textProps('weight')} />
+          <Select
+            label="Condition"
+            name="condition"
+            options={CONDITIONS}
+            value={values.condition}
+            onChange={(value) => update('condition', value)}
+            error={errors.condition}
+            isRequired
+            isDisabled={isSaving}
+          />
+          <TextField
+            label="Condition notes"
+            multiline
+            className="form__wide"
+            {...textProps('condition_notes')}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="form__section">
+        <legend>Antlers</legend>
+        <div className="form__grid">
+          <div className="form__wide">
+            <Checkbox
+              name="antlers_present"
+              isSelected={values.antlers_present}
+              onChange={(checked) =>
+                update('antlers_present', checked, ['antler_points', 'antler_condition'])
+              }
+              isDisabled={isSaving}
+            >
+              Antlers present
+            </Checkbox>
+          </div>
+          {values.antlers_present ? (
+            <>
+              <NumberField
+                label="Antler points"
+                step="1"
+                min="0"
+                inputMode="numeric"
+                {...textProps('antler_points')}
+              />
+              <Select
+                label="Antler condition"
+                name="antler_condition"
+                options={ANTLER_CONDITIONS}
+                value={values.antler_condition}
+                onChange={(value) => update('antler_condition', value)}
+                error={errors.antler_condition}
+                isDisabled={isSaving}
+              />
+            </>
+          ) : null}
+        </div>
+      </fieldset>
+
+      <fieldset className="form__section">
+        <legend>Shot</legend>
+        <div className="form__grid">
+          <Select
+            label="Shot placement"
+            name="shot_placement"
+            options={SHOT_PLACEMENTS}
+            value={values.shot_placement}
+            onChange={(value) => update('shot_placement', value, ['shot_placement_other'])}
+            error={values.shot_placement === OTHER ? undefined : errors.shot_placement}
+            isRequired
+            isDisabled={isSaving}
+          />
+          {values.shot_placement === OTHER ? (
+            <TextField
+              label="Other shot placement"
+              isRequired
+              placeholder="e.g. Spine"
+              {...textProps('shot_placement_other')}
+            />
+          ) : null}
+          <TextField
+            label="Shot distance"
+            placeholder="e.g. 150 meters, 80 yards"
+            {...textProps('shot_distance')}
+          />
+          <TextField label="Notes" multiline className="form__wide" {...textProps('notes')} />
+        </div>
+      </fieldset>
+
+      <div className="form__actions">
+        <Button variant="secondary" onPress={onCancel} isDisabled={isSaving}>
+          Cancel
+        </Button>
+        <Button type="submit" isDisabled={isSaving}>
+          {isSaving ? 'Saving...' : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,175 @@
+import {
+  CULL_FIELD_NAMES,
+  OPTIONAL_FIELD_NAMES,
+  OTHER,
+  RecordCullRequest,
+  SHOT_PLACEMENTS,
+  SPECIES,
+  fieldMessages,
+  parseNumberInput,
+  type AmendCullRequest,
+  type Cull,
+} from '@cull-log/contracts';
+import { localIsoDate } from '../format/format';
+
+/** What the form holds: text as typed, so nothing the user enters is reformatted under them. */
+export interface CullFormValues {
+  date: string;
+  time: string;
+  location_name: string;
+  grid_ref: string;
+  latitude: string;
+  longitude: string;
+  species: string;
+  species_other: string;
+  sex: string;
+  age_estimate: string;
+  weight: string;
+  condition: string;
+  condition_notes: string;
+  antlers_present: boolean;
+  antler_points: string;
+  antler_condition: string;
+  shot_placement: string;
+  shot_placement_other: string;
+  shot_distance: string;
+  notes: string;
+}
+
+export type CullFormField = keyof CullFormValues;
+export type CullFormErrors = Partial<Record<CullFormField, string>>;
+
+export const DEFAULT_TIME = '06:00';
+
+export function emptyFormValues(now: Date): CullFormValues {
+  return {
+    date: localIsoDate(now),
+    time: DEFAULT_TIME,
+    location_name: '',
+    grid_ref: '',
+    latitude: '',
+    longitude: '',
+    species: '',
+    species_other: '',
+    sex: '',
+    age_estimate: '',
+    weight: '',
+    condition: '',
+    condition_notes: '',
+    antlers_present: false,
+    antler_points: '',
+    antler_condition: '',
+    shot_placement: '',
+    shot_placement_other: '',
+    shot_distance: '',
+    notes: '',
+  };
+}
+
+/** A stored value outside the list was typed as "Other" free text, so it is shown that way again. */
+function splitChoice(value: string, choices: readonly string[]): [choice: string, other: string] {
+  if (value !== OTHER && choices.includes(value)) return [value, ''];
+  return [OTHER, value === OTHER ? '' : value];
+}
+
+const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
+
+export function valuesFromCull(cull: Cull): CullFormValues {
+  const [species, species_other] = splitChoice(cull.species, SPECIES);
+  const [shot_placement, shot_placement_other] = splitChoice(cull.shot_placement, SHOT_PLACEMENTS);
+  return {
+    date: cull.date,
+    time: cull.time,
+    location_name: cull.location_name,
+    grid_ref: text(cull.grid_ref),
+    latitude: text(cull.latitude),
+    longitude: text(cull.longitude),
+    species,
+    species_other,
+    sex: cull.sex,
+    age_estimate: cull.age_estimate,
+    weight: text(cull.weight),
+    condition: cull.condition,
+    condition_notes: text(cull.condition_notes),
+    antlers_present: cull.antlers_present,
+    antler_points: text(cull.antler_points),
+    antler_condition: text(cull.antler_condition),
+    shot_placement,
+    shot_placement_other,
+    shot_distance: text(cull.shot_distance),
+    notes: text(cull.notes),
+  };
+}
+
+/** Where a record field's message is shown: on the free-text box when "Other" is chosen. */
+export function formFieldFor(field: string, values: CullFormValues): CullFormField | undefined {
+  if (field === 'species' && values.species === OTHER) return 'species_other';
+  if (field === 'shot_placement' && values.shot_placement === OTHER) return 'shot_placement_other';
+  return field in values ? (field as CullFormField) : undefined;
+}
+
+export function toFormErrors(fields: Record<string, string>, values: CullFormValues): CullFormErrors {
+  const errors: CullFormErrors = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const target = formFieldFor(field, values);
+    if (target) errors[target] ??= message;
+  }
+  return errors;
+}
+
+const blankToUndefined = (value: string) => (value === '' ? undefined : value);
+
+/** The record the form describes, before validation ("Other" replaced by its text, numbers parsed). */
+function candidateRecord(values: CullFormValues): Record<string, unknown> {
+  return {
+    date: values.date,
+    time: values.time,
+    location_name: values.location_name,
+    grid_ref: values.grid_ref,
+    latitude: parseNumberInput(values.latitude),
+    longitude: parseNumberInput(values.longitude),
+    species: values.species === OTHER ? values.species_other : values.species,
+    sex: blankToUndefined(values.sex),
+    age_estimate: blankToUndefined(values.age_estimate),
+    weight: parseNumberInput(values.weight),
+    condition: blankToUndefined(values.condition),
+    condition_notes: values.condition_notes,
+    antlers_present: values.antlers_present,
+    ...(values.antlers_present
+      ? {
+          antler_points: parseNumberInput(values.antler_points),
+          antler_condition: blankToUndefined(values.antler_condition),
+        }
+      : {}),
+    shot_placement: values.shot_placement === OTHER ? values.shot_placement_other : values.shot_placement,
+    shot_distance: values.shot_distance,
+    notes: values.notes,
+  };
+}
+
+/** Undefined fields are left out entirely (SPEC §3: stripped before writing). */
+function withoutUndefined(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+}
+
+export type FormCheck<T> = { ok: true; body: T } | { ok: false; errors: CullFormErrors };
+
+/** Checks the form with the shared schema; the body is what POST /api/culls takes. */
+export function toRecordRequest(values: CullFormValues): FormCheck<RecordCullRequest> {
+  const result = RecordCullRequest.safeParse(withoutUndefined(candidateRecord(values)));
+  if (!result.success) return { ok: false, errors: toFormErrors(fieldMessages(result.error), values) };
+  return { ok: true, body: result.data };
+}
+
+/** Same checks; the body sets every field, clearing (null) the optional ones left empty. */
+export function toAmendRequest(values: CullFormValues, expectedVersion: number): FormCheck<AmendCullRequest> {
+  const checked = toRecordRequest(values);
+  if (!checked.ok) return checked;
+  const body: Record<string, unknown> = { expected_version: expectedVersion };
+  const record = checked.body as Record<string, unknown>;
+  for (const field of CULL_FIELD_NAMES) {
+    const isOptional = (OPTIONAL_FIELD_NAMES as readonly string[]).includes(field);
+    body[field] = record[field] ?? (isOptional ? null : undefined);
+  }
+  return { ok: true, body: body as AmendCullRequest };
+}

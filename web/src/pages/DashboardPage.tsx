@@ -1,0 +1,127 @@
+import { MESSAGES, SEXES, type StatsResponse } from '@cull-log/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ApiRequestError, errorMessage } from '../api/client';
+import { statsQuery } from '../api/queries';
+import { ButtonLink } from '../components/ButtonLink';
+import { MonthlyChart } from '../components/MonthlyChart';
+import { SpeciesChart } from '../components/SpeciesChart';
+import { StatusMessage } from '../components/StatusMessage';
+import { formatDate } from '../format/format';
+
+function StatCard({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="card stat-card">
+      <dt className="stat-card__label">{label}</dt>
+      <dd className="stat-card__value">{value}</dd>
+    </div>
+  );
+}
+
+function SeasonTable({ season }: { season: StatsResponse['season'] }) {
+  const species = Object.keys(season.species_by_sex).sort();
+  if (species.length === 0) return <p>No culls recorded this season yet.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="simple-table">
+        <caption className="visually-hidden">Culls this season by species and sex</caption>
+        <thead>
+          <tr>
+            <th scope="col">Species</th>
+            {SEXES.map((sex) => (
+              <th scope="col" key={sex}>
+                {sex}
+              </th>
+            ))}
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {species.map((name) => {
+            const bySex = season.species_by_sex[name] ?? {};
+            const total = Object.values(bySex).reduce((sum, count) => sum + count, 0);
+            return (
+              <tr key={name}>
+                <th scope="row">{name}</th>
+                {SEXES.map((sex) => (
+                  <td key={sex}>{bySex[sex] ?? 0}</td>
+                ))}
+                <td>{total}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function loadError(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status === 401) return MESSAGES.userNotAuthenticated;
+  return `Failed to load dashboard data: ${errorMessage(error)}`;
+}
+
+export default function DashboardPage() {
+  const stats = useQuery(statsQuery());
+
+  let content;
+  if (stats.isPending) {
+    content = <StatusMessage>Loading dashboard...</StatusMessage>;
+  } else if (stats.isError) {
+    content = <StatusMessage kind="error">{loadError(stats.error)}</StatusMessage>;
+  } else if (stats.data.total_culls === 0) {
+    content = (
+      <div className="card empty-state">
+        <p className="empty-state__title">{MESSAGES.noData}</p>
+        <p>Add your first cull record to see your statistics here.</p>
+        <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+      </div>
+    );
+  } else {
+    const data = stats.data;
+    content = (
+      <>
+        <dl className="stat-grid">
+          <StatCard label="Total Culls" value={String(data.total_culls)} />
+          <StatCard label="This Month" value={String(data.this_month)} />
+          <StatCard label="Top Species" value={data.top_species ?? '-'} />
+          <StatCard
+            label="Average Weight"
+            value={data.average_weight === null ? '-' : `${data.average_weight.toFixed(1)} kg`}
+          />
+        </dl>
+        <div className="dashboard-grid">
+          <section className="card" aria-labelledby="species-heading">
+            <h2 id="species-heading">Species Breakdown</h2>
+            <SpeciesChart breakdown={data.species_breakdown} />
+          </section>
+          <section className="card" aria-labelledby="months-heading">
+            <h2 id="months-heading">Culls per Month</h2>
+            <MonthlyChart months={data.per_month} />
+          </section>
+          <section className="card dashboard-grid__wide" aria-labelledby="season-heading">
+            <h2 id="season-heading">Season {data.season.label}</h2>
+            <p className="muted">
+              {formatDate(data.season.from)} to {formatDate(data.season.to)}
+            </p>
+            <SeasonTable season={data.season} />
+          </section>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="page page--wide">
+      <div className="page__header">
+        <h1>Dashboard</h1>
+        <div className="page__header-actions">
+          <ButtonLink to="/map" variant="secondary">
+            View Map
+          </ButtonLink>
+          <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+        </div>
+      </div>
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+import {
+  ListCullsQuery,
+  MESSAGES,
+  PAGE_SIZES,
+  type Cull,
+  type ListCullsQuery as ListCullsParams,
+  type SortColumn,
+} from '@cull-log/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { SearchField, Input, Label } from 'react-aria-components';
+import { Link, useSearchParams } from 'react-router-dom';
+import { downloadCullsCsv, deleteCull } from '../api/culls';
+import { errorMessage } from '../api/client';
+import { cullsQuery } from '../api/queries';
+import { AlertDialog } from '../components/AlertDialog';
+import { Button } from '../components/Button';
+import { ButtonLink } from '../components/ButtonLink';
+import { Pagination } from '../components/Pagination';
+import { StatusMessage } from '../components/StatusMessage';
+import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from '../components/Table';
+import { dashIfEmpty, formatDate, yesNo } from '../format/format';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useRefreshAfterWrite } from '../hooks/useRefreshAfterWrite';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const COLUMNS: { id: SortColumn; label: string }[] = [
+  { id: 'date', label: 'Date' },
+  { id: 'time', label: 'Time' },
+  { id: 'location_name', label: 'Location' },
+  { id: 'species', label: 'Species' },
+  { id: 'sex', label: 'Sex' },
+  { id: 'age_estimate', label: 'Age' },
+  { id: 'weight', label: 'Weight (kg)' },
+  { id: 'condition', label: 'Condition' },
+  { id: 'antlers_present', label: 'Antlers' },
+  { id: 'shot_placement', label: 'Shot Placement' },
+  { id: 'shot_distance', label: 'Distance' },
+];
+
+const DEFAULT_PARAMS: ListCullsParams = { page: 1, page_size: 10, sort: 'created_at', order: 'desc', q: '' };
+
+/** The table's state lives in the address, so Back, reload and shared links keep the same view. */
+function paramsFrom(search: URLSearchParams): ListCullsParams {
+  const parsed = ListCullsQuery.safeParse(
+    Object.fromEntries(
+      ['page', 'page_size', 'sort', 'order', 'q'].flatMap((key) => {
+        const value = search.get(key);
+        return value === null ? [] : [[key, value]];
+      }),
+    ),
+  );
+  if (!parsed.success) return DEFAULT_PARAMS;
+  const pageSizeOffered = (PAGE_SIZES as readonly number[]).includes(parsed.data.page_size);
+  return { ...parsed.data, page_size: pageSizeOffered ? parsed.data.page_size : DEFAULT_PARAMS.page_size };
+}
+
+function toSearch(params: ListCullsParams): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.page !== DEFAULT_PARAMS.page) search.set('page', String(params.page));
+  if (params.page_size !== DEFAULT_PARAMS.page_size) search.set('page_size', String(params.page_size));
+  if (params.sort !== DEFAULT_PARAMS.sort || params.order !== DEFAULT_PARAMS.order) {
+    search.set('sort', params.sort);
+    search.set('order', params.order);
+  }
+  if (params.q !== '') search.set('q', params.q);
+  return search;
+}
+
+function describe(cull: Cull): string {
+  return `${cull.species} on ${formatDate(cull.date)} at ${cull.location_name}`;
+}
+
+export default function DataPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = paramsFrom(searchParams);
+  const [searchText, setSearchText] = useState(params.q);
+  const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const culls = useQuery(cullsQuery(params));
+  const refreshAfterWrite = useRefreshAfterWrite();
+  const [pendingDelete, setPendingDelete] = useState<Cull | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+
+  const setParams = (changes: Partial<ListCullsParams>) =>
+    setSearchParams(toSearch({ ...params, ...changes }), { replace: true });
+
+  useEffect(() => {
+    if (debouncedSearch !== params.q) setParams({ q: debouncedSearch, page: 1 });
+    // Only a settled change of the typed text starts a new search.
+  }, [debouncedSearch]);
+
+  const total = culls.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / params.page_size));
+
+  // After deletes (or a stale link) the page may lie beyond the last one: show the last instead.
+  useEffect(() => {
+    if (culls.data && !culls.isPlaceholderData && params.page > pageCount) setParams({ page: pageCount });
+  }, [culls.data, culls.isPlaceholderData, pageCount, params.page]);
+
+  const sortDescriptor: SortDescriptor | undefined =
+    params.sort === 'created_at'
+      ? undefined
+      : { column: params.sort, direction: params.order === 'asc' ? 'ascending' : 'descending' };
+
+  async function confirmDelete() {
+    if (!pendingDelete) return;
+    setIsDeleting(true);
+    setDeleteError(null);
+    try {
+      await deleteCull(pendingDelete.id);
+      await refreshAfterWrite();
+    } catch (error) {
+      setDeleteError(`Error deleting record: ${errorMessage(error)}`);
+    } finally {
+      setIsDeleting(false);
+      setPendingDelete(null);
+    }
+  }
+
+  async function exportCsv() {
+    setIsExporting(true);
+    try {
+      await downloadCullsCsv();
+    } catch (error) {
+      // SPEC §8: an export failure is logged only.
+      console.error('CSV export failed', error);
+    } finally {
+      setIsExporting(false);
+    }
+  }
+
+  return (
+    <div className="page page--wide">
+      <div className="page__header">
+        <h1>Cull Data</h1>
+        <div className="page__header-actions">
+          <Button variant="secondary" onPress={exportCsv} isDisabled={isExporting}>
+            Export CSV
+          </Button>
+          <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+        </div>
+      </div>
+
+      <SearchField className="field search" value={searchText} onChange={setSearchText} aria-label="Search">
+        <Label className="visually-hidden">Search all columns</Label>
+        <Input className="field__input" placeholder="Search all columns..." />
+      </SearchField>
+
+      {deleteError ? <StatusMessage kind="error">{deleteError}</StatusMessage> : null}
+
+      {culls.isPending ? (
+        <StatusMessage>Loading data...</StatusMessage>
+      ) : culls.isError ? (
+        <StatusMessage kind="error">Error loading data: {errorMessage(culls.error)}</StatusMessage>
+      ) : (
+        <>
+          <div className="table-scroll" aria-busy={culls.isFetching}>
+            <Table
+              aria-label="Cull records"
+              {...(sortDescriptor ? { sortDescriptor } : {})}
+              onSortChange={(descriptor) =>
+                setParams({
+                  sort: descriptor.column as SortColumn,
+                  order: descriptor.direction === 'ascending' ? 'asc' : 'desc',
+                  page: 1,
+                })
+              }
+            >
+              <TableHeader>
+                {COLUMNS.map((column, index) => (
+                  <Column
+                    key={column.id}
+                    id={column.id}
+                    allowsSorting
+                    {...(index === 0 ? { isRowHeader: true, className: 'table__sticky' } : {})}
+                  >
+                    {column.label}
+                  </Column>
+                ))}
+                <Column id="actions">Actions</Column>
+              </TableHeader>
+              <TableBody
+                items={culls.data.items}
+                renderEmptyState={() =>
+                  params.q === '' ? 'No cull records yet.' : 'No records match your search.'
+                }
+              >
+                {(cull) => (
+                  <Row id={cull.id}>
+                    <Cell className="table__sticky">{formatDate(cull.date)}</Cell>
+                    <Cell>{cull.time}</Cell>
+                    <Cell>{cull.location_name}</Cell>
+                    <Cell>{cull.species}</Cell>
+                    <Cell>{cull.sex}</Cell>
+                    <Cell>{cull.age_estimate}</Cell>
+                    <Cell>{dashIfEmpty(cull.weight)}</Cell>
+                    <Cell>{cull.condition}</Cell>
+                    <Cell>{yesNo(cull.antlers_present)}</Cell>
+                    <Cell>{cull.shot_placement}</Cell>
+                    <Cell>{dashIfEmpty(cull.shot_distance)}</Cell>
+                    <Cell>
+                      <div className="row-actions">
+                        <Link
+                          className="row-actions__link"
+                          to={`/view-cull/${encodeURIComponent(cull.id)}`}
+                          aria-label={`View ${describe(cull)}`}
+                        >
+                          View
+                        </Link>
+                        <Link
+                          className="row-actions__link"
+                          to={`/edit-cull/${encodeURIComponent(cull.id)}`}
+                          aria-label={`Edit ${describe(cull)}`}
+                        >
+                          Edit
+                        </Link>
+                        <Button
+                          variant="ghost"
+                          className="row-actions__delete"
+                          aria-label={`Delete ${describe(cull)}`}
+                          onPress={() => setPendingDelete(cull)}
+                        >
+                          Delete
+                        </Button>
+                      </div>
+                    </Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </Table>
+          </div>
+          <Pagination
+            page={Math.min(params.page, pageCount)}
+            pageCount={pageCount}
+            pageSize={params.page_size}
+            pageSizes={PAGE_SIZES}
+            onPageChange={(page) => setParams({ page })}
+            onPageSizeChange={(page_size) => setParams({ page_size, page: 1 })}
+          />
+          <p className="table-summary">
+            {total === 1 ? '1 record' : `${total} records`}
+            {params.q === '' ? '' : ` matching “${params.q}”`}
+          </p>
+        </>
+      )}
+
+      <AlertDialog
+        isOpen={pendingDelete !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen && !isDeleting) setPendingDelete(null);
+        }}
+        title="Delete record"
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={isDeleting}
+        onConfirm={confirmDelete}
+      >
+        <p>{MESSAGES.deleteConfirm}</p>
+      </AlertDialog>
+    </div>
+  );
+}

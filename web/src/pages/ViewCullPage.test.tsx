@@ -1,0 +1,52 @@
+import { MESSAGES } from '@cull-log/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeApi, json, makeCull } from '../test/fake-api';
+import { renderApp } from '../test/render-app';
+
+describe('record card', () => {
+  it('shows every field, an Edit link and Back to Data', async () => {
+    const cull = makeCull({ weight: 14.5, grid_ref: 'SK 123 456', latitude: 52.5, longitude: -1.25 });
+    fakeApi()
+      .signedInAs()
+      .on(`GET /api/culls/${cull.id}`, () => json(cull));
+    renderApp(`/view-cull/${cull.id}`);
+    expect(await screen.findByRole('heading', { name: /Roe Deer/ })).toBeInTheDocument();
+    for (const text of [
+      '07/03/2025',
+      '06:30',
+      'Home Wood',
+      'SK 123 456',
+      '52.500000, -1.250000',
+      '14.5 kg',
+      'No',
+    ]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/edit-cull/${cull.id}`);
+    expect(screen.getByRole('link', { name: 'Back to Data' })).toHaveAttribute('href', '/data');
+  });
+
+  it.each([
+    [404, 'not_found', MESSAGES.cullRecordNotFound],
+    [403, 'forbidden', MESSAGES.unauthorizedAccess],
+    [500, 'internal_error', 'Error loading cull: Something broke'],
+  ])('answers %i with its message and a way back', async (status, code, message) => {
+    fakeApi()
+      .signedInAs()
+      .on('GET /api/culls/abc', () => apiError(status, code, 'Something broke'));
+    renderApp('/view-cull/abc');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'Back to Data' })).toBeInTheDocument();
+  });
+
+  it("refuses to show another user's record", async () => {
+    const cull = makeCull({ created_by: 'someone-else' });
+    fakeApi()
+      .signedInAs()
+      .on(`GET /api/culls/${cull.id}`, () => json(cull));
+    renderApp(`/view-cull/${cull.id}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unauthorizedAccess);
+    expect(screen.queryByText('Home Wood')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,61 @@
+import { MESSAGES } from '@cull-log/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { ApiRequestError } from '../api/client';
+import { cullQuery } from '../api/queries';
+import { ButtonLink } from '../components/ButtonLink';
+import { CullDetails } from '../components/CullDetails';
+import { StatusMessage } from '../components/StatusMessage';
+import { useSession } from '../hooks/useSession';
+
+function loadErrorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 401) return MESSAGES.authenticationRequired;
+    if (error.status === 403) return MESSAGES.unauthorizedAccess;
+    if (error.status === 404) return MESSAGES.cullRecordNotFound;
+  }
+  return `Error loading cull: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function ErrorState({ message }: { message: string }) {
+  return (
+    <div className="page page--narrow">
+      <StatusMessage kind="error">{message}</StatusMessage>
+      <p>
+        <Link to="/data">Back to Data</Link>
+      </p>
+    </div>
+  );
+}
+
+export default function ViewCullPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const cull = useQuery(cullQuery(id));
+
+  if (session.status !== 'signed-in') return <ErrorState message={MESSAGES.authenticationRequired} />;
+  if (cull.isPending) return <StatusMessage>Loading...</StatusMessage>;
+  if (cull.isError) return <ErrorState message={loadErrorMessage(cull.error)} />;
+  // The server only answers with the user's own records; this guards the screen all the same.
+  if (cull.data.created_by !== session.user.uid) return <ErrorState message={MESSAGES.unauthorizedAccess} />;
+
+  const record = cull.data;
+  return (
+    <div className="page page--narrow">
+      <article className="card record-card" aria-labelledby="record-heading">
+        <header className="record-card__header">
+          <h1 id="record-heading">
+            {record.species} <span className="record-card__subtitle">at {record.location_name}</span>
+          </h1>
+        </header>
+        <CullDetails cull={record} />
+        <div className="record-card__actions">
+          <ButtonLink to={`/edit-cull/${encodeURIComponent(record.id)}`}>Edit</ButtonLink>
+          <ButtonLink to="/data" variant="secondary">
+            Back to Data
+          </ButtonLink>
+        </div>
+      </article>
+    </div>
+  );
+}
