@@ -28,6 +28,8 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // The date and time inputs follow the browser's language, as they would for a user in England.
+      '--lang=en-GB',
     ],
   });
 }
