@@ -6,8 +6,8 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { openSqliteExportStore } from './store/sqlite-export-store';
 import type { ExportStore } from './store/export-store';
-import { createEventLog } from './testing/cull-events';
-import { TEST_SECRET, identityHeaders } from './testing/signed-request';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 
 const NOW = new Date('2026-05-20T12:00:00Z');
 const HEADER =
@@ -54,7 +54,7 @@ describe('GET /exports/culls.csv', () => {
   });
 
   it('writes one quoted line per cull, newest recorded first, antlers as Yes/No and empty values empty', async () => {
-    const log = createEventLog();
+    const log = createSampleEventLog();
     await store.apply(
       log.recorded('alice', {
         date: '2026-01-05',
@@ -77,14 +77,14 @@ describe('GET /exports/culls.csv', () => {
   });
 
   it('quotes commas, doubles quotes and keeps new lines inside notes', async () => {
-    const log = createEventLog();
+    const log = createSampleEventLog();
     await store.apply(log.recorded('alice', { notes: 'Wind NW, light rain\nsaid "steady"' }));
     const response = await download('alice');
     expect(response.body.endsWith('"Wind NW, light rain\nsaid ""steady"""\r\n')).toBe(true);
   });
 
   it('neutralises cells a spreadsheet would run as a formula, but not plain numbers', async () => {
-    const log = createEventLog();
+    const log = createSampleEventLog();
     await store.apply(
       log.recorded('alice', {
         location_name: '=HYPERLINK("http://x","y")',
@@ -103,7 +103,7 @@ describe('GET /exports/culls.csv', () => {
   });
 
   it("never includes another user's rows", async () => {
-    const log = createEventLog();
+    const log = createSampleEventLog();
     await store.apply(log.recorded('alice', { notes: 'alice' }));
     await store.apply(log.recorded('bob', { notes: 'bob' }));
     const body = (await download('bob')).body;
@@ -112,7 +112,7 @@ describe('GET /exports/culls.csv', () => {
   });
 
   it('filters by from, to and species', async () => {
-    const log = createEventLog();
+    const log = createSampleEventLog();
     for (const [date, species] of [
       ['2026-01-01', 'Fox'],
       ['2026-02-01', 'Roe Deer'],
@@ -137,7 +137,7 @@ describe('GET /exports/culls.csv', () => {
   });
 
   it('streams thousands of rows as complete lines', async () => {
-    const log = createEventLog();
+    const log = createSampleEventLog();
     for (let index = 0; index < 3000; index++)
       await store.apply(log.recorded('alice', { notes: `row ${index}` }));
     const lines = (await download('alice')).body.split('\r\n');

@@ -1,14 +1,19 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { EventBus, Subscription } from '@cull-log/bus';
-import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
-import { startExportProjection } from './projection';
+import type { EventBus } from '@cull-log/bus';
+import { buildProjectionApp } from '@cull-log/projection';
+import { internalAuth } from '@cull-log/service-kit';
+import { EXPORTS_DURABLE_NAME } from './projection';
 import { exportRoutes } from './routes/export-routes';
 import type { ExportStore } from './store/export-store';
 
 export { openSqliteExportStore } from './store/sqlite-export-store';
 export { connectMongoExportStore } from './store/mongo-export-store';
-export { startExportProjection, applyDelivery, readStoredEvent, EXPORTS_DURABLE_NAME } from './projection';
-export { rebuildExportProjection } from './rebuild-projection';
+export { startExportProjection, EXPORTS_DURABLE_NAME } from './projection';
+export {
+  applyDelivery,
+  readStoredEvent,
+  rebuildProjection as rebuildExportProjection,
+} from '@cull-log/projection';
 export type { ExportStore, ApplyOutcome, CsvFields } from './store/export-store';
 
 export interface ExportsAppDeps {
@@ -27,23 +32,13 @@ export function buildApp({
   internalAuthSecret,
   now = () => new Date(),
 }: ExportsAppDeps): FastifyInstance {
-  const app = buildServiceApp({
+  const app = buildProjectionApp({
     name: 'exports',
     logger,
-    readiness: async () => {
-      await projectionStore.position();
-    },
+    store: projectionStore,
+    bus,
+    durableName: EXPORTS_DURABLE_NAME,
   });
-
-  if (bus !== undefined) {
-    let subscription: Subscription | undefined;
-    app.addHook('onReady', async () => {
-      subscription = await startExportProjection({ bus, store: projectionStore, logger: app.log });
-    });
-    app.addHook('onClose', async () => {
-      await subscription?.stop();
-    });
-  }
 
   app.register(internalAuth, { secret: internalAuthSecret, now });
   app.register(exportRoutes, { store: projectionStore });

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
+import { projectionStoreOpener } from '@cull-log/projection';
 import { commonConfigShape, parseConfig, portSetting } from '@cull-log/service-kit';
-import type { ExportStore } from './store/export-store';
 import { connectMongoExportStore } from './store/mongo-export-store';
 import { openSqliteExportStore } from './store/sqlite-export-store';
 
@@ -18,12 +16,9 @@ export const EXPORTS_MONGO_DB = 'cull_log_exports';
 export const EXPORTS_SQLITE_FILE = 'exports.db';
 
 /** MongoDB when MONGODB_URL is set, otherwise DATA_DIR/exports.db. */
-export async function openExportStore(
-  config: Pick<ExportsConfig, 'MONGODB_URL' | 'DATA_DIR'>,
-): Promise<ExportStore> {
-  if (config.MONGODB_URL !== undefined) {
-    return connectMongoExportStore({ url: config.MONGODB_URL, dbName: EXPORTS_MONGO_DB });
-  }
-  mkdirSync(config.DATA_DIR, { recursive: true });
-  return openSqliteExportStore({ file: join(config.DATA_DIR, EXPORTS_SQLITE_FILE) });
-}
+export const openExportStore = projectionStoreOpener({
+  sqliteFile: EXPORTS_SQLITE_FILE,
+  mongoDb: EXPORTS_MONGO_DB,
+  openSqlite: openSqliteExportStore,
+  connectMongo: connectMongoExportStore,
+});

@@ -7,12 +7,13 @@ import type { StoredEvent } from '@cull-log/contracts';
 import { connectNatsBus, type EventBus } from '@cull-log/bus';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import { openSqliteEventStore, type EventStore } from '@cull-log/eventstore';
+import { rebuildProjection } from '@cull-log/projection';
+import { caughtUp } from '@cull-log/projection/testing';
 import { csvStream } from './csv-stream';
 import { startExportProjection } from './projection';
-import { rebuildExportProjection } from './rebuild-projection';
 import { openSqliteExportStore } from './store/sqlite-export-store';
 import type { ExportStore } from './store/export-store';
-import { createEventLog } from './testing/cull-events';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
 const silent = pino({ level: 'silent' });
 
@@ -20,15 +21,6 @@ async function csvOf(store: ExportStore, userId: string): Promise<string> {
   let text = '';
   for await (const chunk of csvStream(store.rows(userId, {}))) text += String(chunk);
   return text;
-}
-
-async function caughtUp(store: ExportStore, position: number, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await store.position()) < position) {
-    if (Date.now() > deadline)
-      throw new Error(`projection stuck at ${await store.position()}, wanted ${position}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('export projection on a real nats-server', () => {
@@ -68,7 +60,7 @@ describe('export projection on a real nats-server', () => {
   }
 
   it('redelivery and a restart from the checkpoint give the same file as a rebuild from the event log', async () => {
-    const log = createEventLog();
+    const log = createSampleEventLog();
     const first = log.recorded('alice', { notes: 'one, "quoted"' });
     log.recorded('bob', { notes: 'not alice' });
     const second = log.recorded('alice', { date: '2026-02-02', antler_points: 4, antler_condition: 'Fair' });
@@ -93,7 +85,7 @@ describe('export projection on a real nats-server', () => {
     await caughtUp(live, history.length);
 
     const rebuilt = openStore('rebuilt.db');
-    await rebuildExportProjection({ store: rebuilt, eventLog });
+    await rebuildProjection({ store: rebuilt, eventLog });
     const expected = await csvOf(rebuilt, 'alice');
     expect(expected.split('\r\n')).toHaveLength(4);
     expect(expected).toContain(`"'=cmd"`);

@@ -1,52 +1,11 @@
-import { connectNatsBus } from '@cull-log/bus';
-import { ConfigError, createLogger, runService } from '@cull-log/service-kit';
+import { runProjectionService } from '@cull-log/projection';
 import { buildApp } from './app';
 import { openExportStore, readExportsConfig } from './config';
 
-function readConfig() {
-  try {
-    const config = readExportsConfig();
-    if (config.NATS_URL === undefined) {
-      // The in-process bus lives inside the one-process app, which wires this service itself.
-      throw new ConfigError([
-        {
-          variable: 'NATS_URL',
-          problem: 'is required to run exports on its own (the one-process app is `npm start`)',
-        },
-      ]);
-    }
-    return { ...config, NATS_URL: config.NATS_URL };
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-}
-
-const config = readConfig();
-const logger = createLogger({ name: 'exports', level: config.LOG_LEVEL });
-const store = await openExportStore(config);
-logger.info('connecting to NATS');
-// The projection has nothing to do without the bus, so wait for it rather than exit when it is not up yet.
-const bus = await connectNatsBus({
-  servers: config.NATS_URL.split(','),
-  logger,
-  connectionName: 'exports',
-  waitOnFirstConnect: true,
-});
-const app = buildApp({
-  projectionStore: store,
-  bus,
-  logger,
-  internalAuthSecret: config.INTERNAL_AUTH_SECRET,
-});
-
-await runService({
-  app,
-  port: config.PORT,
-  logger,
-  onClose: async () => {
-    await bus.close();
-    await store.close();
-  },
+await runProjectionService({
+  name: 'exports',
+  readConfig: () => readExportsConfig(),
+  openStore: openExportStore,
+  buildApp: ({ config, store, bus, logger }) =>
+    buildApp({ projectionStore: store, bus, logger, internalAuthSecret: config.INTERNAL_AUTH_SECRET }),
 });

@@ -7,8 +7,8 @@ import { StatsResponse } from '@cull-log/contracts';
 import { buildApp } from './app';
 import { openSqliteStatsStore } from './store/sqlite-stats-store';
 import type { StatsStore } from './store/stats-store';
-import { createEventLog } from './testing/cull-events';
-import { TEST_SECRET, identityHeaders } from './testing/signed-request';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 
 const NOW = new Date('2026-05-20T12:00:00Z');
 
@@ -47,7 +47,7 @@ describe('GET /stats', () => {
   });
 
   it("gives the caller's figures only, in the contract's shape", async () => {
-    const log = createEventLog();
+    const log = createSampleEventLog();
     await store.apply(log.recorded('alice', { date: '2026-05-02', weight: 20 }));
     await store.apply(
       log.recorded('alice', { date: '2026-05-03', weight: 21.25, species: 'Muntjac', sex: 'Female' }),
@@ -95,7 +95,7 @@ describe('GET /stats', () => {
   });
 
   it('?after waits until the projection has applied that position', async () => {
-    const log = createEventLog();
+    const log = createSampleEventLog();
     await store.apply(log.recorded('alice'));
     const pending = get('alice', '/stats?after=2');
     setTimeout(() => void store.apply(log.recorded('alice')), 50);
@@ -104,7 +104,7 @@ describe('GET /stats', () => {
   });
 
   it('?after beyond what has been applied still answers after the bounded wait, with the position reached', async () => {
-    const log = createEventLog();
+    const log = createSampleEventLog();
     await store.apply(log.recorded('alice'));
     const response = await get('alice', '/stats?after=99');
     expect(response.statusCode).toBe(200);

@@ -1,15 +1,20 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { EventBus, Subscription } from '@cull-log/bus';
-import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
+import type { EventBus } from '@cull-log/bus';
+import { buildProjectionApp } from '@cull-log/projection';
+import { internalAuth } from '@cull-log/service-kit';
 import { createPositionWatch } from './position-watch';
-import { startStatsProjection } from './projection';
+import { STATS_DURABLE_NAME } from './projection';
 import { statsRoutes } from './routes/stats-routes';
 import type { StatsStore } from './store/stats-store';
 
 export { openSqliteStatsStore } from './store/sqlite-stats-store';
 export { connectMongoStatsStore } from './store/mongo-stats-store';
-export { startStatsProjection, applyDelivery, readStoredEvent, STATS_DURABLE_NAME } from './projection';
-export { rebuildStatsProjection } from './rebuild-projection';
+export { startStatsProjection, STATS_DURABLE_NAME } from './projection';
+export {
+  applyDelivery,
+  readStoredEvent,
+  rebuildProjection as rebuildStatsProjection,
+} from '@cull-log/projection';
 export type { StatsStore, ApplyOutcome } from './store/stats-store';
 
 export interface StatsAppDeps {
@@ -33,29 +38,15 @@ export function buildApp({
   now = () => new Date(),
   afterWaitMs = DEFAULT_AFTER_WAIT_MS,
 }: StatsAppDeps): FastifyInstance {
-  const app = buildServiceApp({
+  const watch = createPositionWatch(() => projectionStore.position());
+  const app = buildProjectionApp({
     name: 'stats',
     logger,
-    readiness: async () => {
-      await projectionStore.position();
-    },
+    store: projectionStore,
+    bus,
+    durableName: STATS_DURABLE_NAME,
+    onApplied: () => watch.notify(),
   });
-  const watch = createPositionWatch(() => projectionStore.position());
-
-  if (bus !== undefined) {
-    let subscription: Subscription | undefined;
-    app.addHook('onReady', async () => {
-      subscription = await startStatsProjection({
-        bus,
-        store: projectionStore,
-        logger: app.log,
-        onApplied: () => watch.notify(),
-      });
-    });
-    app.addHook('onClose', async () => {
-      await subscription?.stop();
-    });
-  }
 
   app.register(internalAuth, { secret: internalAuthSecret, now });
   app.register(statsRoutes, { store: projectionStore, watch, now, afterWaitMs });

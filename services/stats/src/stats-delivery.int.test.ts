@@ -10,12 +10,13 @@ import { connectNatsBus, type EventBus, type Subscription } from '@cull-log/bus'
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import { computeStats, fold } from '@cull-log/domain';
 import { openSqliteEventStore, type EventStore } from '@cull-log/eventstore';
+import { rebuildProjection } from '@cull-log/projection';
+import { caughtUp } from '@cull-log/projection/testing';
 import { startStatsProjection } from './projection';
-import { rebuildStatsProjection } from './rebuild-projection';
 import { statsResponse, statsWindow } from './stats-figures';
 import { openSqliteStatsStore } from './store/sqlite-stats-store';
 import type { ApplyOutcome, StatsStore } from './store/stats-store';
-import { createEventLog } from './testing/cull-events';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
 const NOW = new Date('2026-05-20T12:00:00Z');
 const USERS = ['alice', 'bob'];
@@ -34,15 +35,6 @@ function counting(store: StatsStore) {
     },
   };
   return { store: wrapped, outcomes };
-}
-
-async function caughtUp(store: StatsStore, position: number, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await store.position()) < position) {
-    if (Date.now() > deadline)
-      throw new Error(`projection stuck at ${await store.position()}, wanted ${position}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** What the figures must be: computeStats over the records folded from the log. */
@@ -112,7 +104,7 @@ describe('stats projection on a real nats-server', () => {
 
   /** Writes a varied history to the event log and returns it as stored (with positions). */
   async function writeHistory(): Promise<StoredEvent[]> {
-    const log = createEventLog();
+    const log = createSampleEventLog();
     const first = log.recorded('alice', { date: '2026-05-01', weight: 20.4 });
     const second = log.recorded('alice', { date: '2026-04-12', species: 'Muntjac', sex: 'Female' });
     log.recorded('bob', { species: 'Fox', weight: 7.25 });
@@ -212,14 +204,14 @@ describe('stats projection on a real nats-server', () => {
     await caughtUp(live, history.length);
     const before = await figures(live);
 
-    expect(await rebuildStatsProjection({ store: live, eventLog })).toEqual({
+    expect(await rebuildProjection({ store: live, eventLog })).toEqual({
       events: history.length,
       position: history.length,
     });
     expect(await figures(live)).toEqual(before);
 
     const fresh = openStore('rebuilt.db');
-    await rebuildStatsProjection({ store: fresh, eventLog, batchSize: 3 });
+    await rebuildProjection({ store: fresh, eventLog, batchSize: 3 });
     expect(await figures(fresh)).toEqual(before);
     expect(before).toEqual(expectedFigures(history));
   });

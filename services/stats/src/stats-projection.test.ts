@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import type { CullChanges, CullCommand, CullFields, StoredEvent } from '@cull-log/contracts';
 import { computeStats, decide, evolve, initialState, type CullState } from '@cull-log/domain';
-import type { Delivery } from '@cull-log/bus';
-import { applyDelivery } from './projection';
+import { applyDelivery } from '@cull-log/projection';
+import { recordedDelivery } from '@cull-log/projection/testing';
 import { statsResponse, statsWindow } from './stats-figures';
 import { openSqliteStatsStore } from './store/sqlite-stats-store';
 import type { StatsStore } from './store/stats-store';
@@ -110,21 +110,6 @@ function runCommands(steps: Step[]): { log: StoredEvent[]; states: Map<string, C
   return { log, states };
 }
 
-function delivery(event: StoredEvent): Delivery & { answer: string | undefined } {
-  const answered: Delivery & { answer: string | undefined } = {
-    event,
-    deliveryCount: 1,
-    answer: undefined,
-    async ack() {
-      answered.answer = 'ack';
-    },
-    async nak() {
-      answered.answer = 'nak';
-    },
-  };
-  return answered;
-}
-
 const silent = pino({ level: 'silent' });
 
 describe('stats projection', () => {
@@ -153,12 +138,12 @@ describe('stats projection', () => {
           await store.clear();
           const { log, states } = runCommands(steps);
           for (const [index, event] of log.entries()) {
-            const first = delivery(event);
+            const first = recordedDelivery(event);
             expect(await applyDelivery(store, first, silent)).toBe('applied');
             expect(first.answer).toBe('ack');
             // Some earlier event comes round again, as after a consumer crash before its ack.
             for (const pick of redeliveries.filter((_, at) => at % (index + 1) === 0)) {
-              const again = delivery(log[pick % (index + 1)] as StoredEvent);
+              const again = recordedDelivery(log[pick % (index + 1)] as StoredEvent);
               expect(await applyDelivery(store, again, silent)).toBe('duplicate');
               expect(again.answer).toBe('ack');
             }
@@ -197,7 +182,7 @@ describe('stats projection', () => {
       },
       { kind: 'amend', userId: 'alice', cullId: CULL_IDS[0] as string, changes: { species: 'Muntjac' } },
     ]);
-    const ahead = delivery(log[1] as StoredEvent);
+    const ahead = recordedDelivery(log[1] as StoredEvent);
     expect(await applyDelivery(store, ahead, silent, 0)).toBe('gap');
     expect(ahead.answer).toBe('nak');
     expect(await store.position()).toBe(0);

@@ -4,4 +4,11 @@ export {
   type EventStoreLocation,
 } from './event-store-contract';
 export { mongoTestTarget, type MongoTestTarget } from './mongo-test-target';
-export { cullAmendedEvent, cullDeletedEvent, cullRecordedEvent } from './sample-events';
+export { describeWithMongo } from './describe-with-mongo';
+export {
+  createSampleEventLog,
+  cullAmendedEvent,
+  cullDeletedEvent,
+  cullRecordedEvent,
+  sampleCullFields,
+} from './sample-events';

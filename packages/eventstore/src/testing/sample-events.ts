@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_TYPES, type CullAmended, type CullDeleted, type CullRecorded } from '@cull-log/contracts';
+import {
+  EVENT_TYPES,
+  type CullAmended,
+  type CullChanges,
+  type CullDeleted,
+  type CullFields,
+  type CullRecorded,
+  type StoredEvent,
+} from '@cull-log/contracts';
 
 function envelope(streamId: string, version: number, userId: string) {
   return {
@@ -12,21 +20,30 @@ function envelope(streamId: string, version: number, userId: string) {
   };
 }
 
+/** A cull with only the required fields and a weight, for read model tests that vary one field at a time. */
+export const sampleCullFields: CullFields = {
+  date: '2026-05-14',
+  time: '06:00',
+  location_name: 'Home Wood',
+  species: 'Roe Deer',
+  sex: 'Male',
+  age_estimate: 'Adult',
+  condition: 'Good',
+  shot_placement: 'Heart/Lung',
+  antlers_present: true,
+  weight: 18.5,
+};
+
 /** A `cull.recorded.v1` event with every optional field filled, so a round trip checks them all. */
 export function cullRecordedEvent(streamId: string, userId = 'user-1'): CullRecorded {
   return {
     ...envelope(streamId, 1, userId),
     type: EVENT_TYPES.recorded,
     data: {
+      ...sampleCullFields,
       date: '2025-11-01',
       time: '06:30',
       location_name: 'Hanging Wood, north ride',
-      species: 'Roe Deer',
-      sex: 'Male',
-      age_estimate: 'Adult',
-      condition: 'Good',
-      shot_placement: 'Heart/Lung',
-      antlers_present: true,
       grid_ref: 'SU 123 456',
       latitude: 51.4567,
       longitude: -1.2345,
@@ -51,4 +68,53 @@ export function cullAmendedEvent(streamId: string, version: number, userId = 'us
 
 export function cullDeletedEvent(streamId: string, version: number, userId = 'user-1'): CullDeleted {
   return { ...envelope(streamId, version, userId), type: EVENT_TYPES.deleted, data: {} };
+}
+
+/**
+ * Builds a consistent history of stored events for read model tests: versions per stream and global
+ * positions count up, and each event is a second after the one before.
+ */
+export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
+  let position = 0;
+  let clock = start.getTime();
+  const versions = new Map<string, number>();
+  const events: StoredEvent[] = [];
+
+  function next(streamId: string, userId: string) {
+    const version = (versions.get(streamId) ?? 0) + 1;
+    versions.set(streamId, version);
+    position += 1;
+    clock += 1000;
+    return {
+      id: randomUUID(),
+      streamId,
+      version,
+      userId,
+      occurredAt: new Date(clock).toISOString(),
+      meta: { correlationId: randomUUID() },
+      position,
+    };
+  }
+
+  function keep<E extends StoredEvent>(event: E): E {
+    events.push(event);
+    return event;
+  }
+
+  return {
+    events,
+    recorded(userId: string, fields: Partial<CullFields> = {}, streamId: string = randomUUID()) {
+      return keep({
+        ...next(streamId, userId),
+        type: EVENT_TYPES.recorded,
+        data: { ...sampleCullFields, ...fields },
+      });
+    },
+    amended(userId: string, streamId: string, changes: CullChanges) {
+      return keep({ ...next(streamId, userId), type: EVENT_TYPES.amended, data: { changes } });
+    },
+    deleted(userId: string, streamId: string) {
+      return keep({ ...next(streamId, userId), type: EVENT_TYPES.deleted, data: {} });
+    },
+  };
 }

@@ -9,15 +9,15 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from '../app';
 import { openSqliteExportStore } from '../store/sqlite-export-store';
-import { createEventLog } from '../testing/cull-events';
-import { TEST_SECRET, identityHeaders } from '../testing/signed-request';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const directory = mkdtempSync(join(tmpdir(), 'cull-log-exports-bench-'));
 const store = openSqliteExportStore({ file: join(directory, 'exports.db') });
-const log = createEventLog();
+const log = createSampleEventLog();
 const seedStarted = performance.now();
 for (let index = 0; index < ROWS; index++) {
   await store.apply(

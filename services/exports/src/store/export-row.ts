@@ -1,13 +1,6 @@
 import { EVENT_TYPES, type CullEvent, type CullFields } from '@cull-log/contracts';
 import { applyChanges } from '@cull-log/domain';
-import { CSV_FIELD_NAMES, type ApplyOutcome, type CsvFields, type ExportRow } from './export-store';
-
-/** Applies an event only when it is the next version of its stream; earlier ones are redeliveries. */
-export function versionCheck(storedVersion: number, eventVersion: number): ApplyOutcome {
-  if (eventVersion <= storedVersion) return 'duplicate';
-  if (eventVersion > storedVersion + 1) return 'gap';
-  return 'applied';
-}
+import { CSV_FIELD_NAMES, type CsvFields, type ExportRow } from './export-store';
 
 function csvFields(fields: Partial<CullFields>): CsvFields {
   const picked: Record<string, unknown> = {};

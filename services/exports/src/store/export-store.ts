@@ -1,7 +1,7 @@
-import type { CullFields, ExportQuery, StoredEvent } from '@cull-log/contracts';
+import type { CullFields, ExportQuery } from '@cull-log/contracts';
+import type { ProjectionStore } from '@cull-log/projection';
 
-/** What applying one event did: applied, already applied (a redelivery), or arrived before an earlier version. */
-export type ApplyOutcome = 'applied' | 'duplicate' | 'gap';
+export type { ApplyOutcome } from '@cull-log/projection';
 
 /** The fields that make up a CSV row (SPEC §3 "CSV export"). */
 export const CSV_FIELD_NAMES = [
@@ -31,17 +31,11 @@ export interface ExportRow {
   fields: CsvFields;
 }
 
-export interface ExportStore {
-  /** Applies one event and moves the checkpoint, in one transaction, guarded by the stream version. */
-  apply(event: StoredEvent): Promise<ApplyOutcome>;
+/** The export projection: `clear` forgets every row as well as the versions and the checkpoint. */
+export interface ExportStore extends ProjectionStore {
   /**
    * The user's rows, newest recorded first, read lazily: the caller pulls rows as it can send them,
    * and ending the iteration early (return()) releases the cursor.
    */
   rows(userId: string, filter: ExportQuery): AsyncIterable<CsvFields>;
-  /** Global position of the newest applied event, 0 when none. */
-  position(): Promise<number>;
-  /** Forgets every row, version and the checkpoint (the first step of a rebuild). */
-  clear(): Promise<void>;
-  close(): Promise<void>;
 }

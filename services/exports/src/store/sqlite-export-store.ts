@@ -1,13 +1,10 @@
 import Database from 'better-sqlite3';
 import type { ExportQuery, StoredEvent } from '@cull-log/contracts';
-import { nextRow, versionCheck } from './export-row';
-import type { ApplyOutcome, CsvFields, ExportRow, ExportStore } from './export-store';
+import { openSqliteProjection } from '@cull-log/projection';
+import { nextRow } from './export-row';
+import type { CsvFields, ExportRow, ExportStore } from './export-store';
 
 const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS stream_versions (
-    stream_id TEXT PRIMARY KEY,
-    version INTEGER NOT NULL
-  ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS culls (
     stream_id TEXT PRIMARY KEY,
     user_id TEXT NOT NULL,
@@ -17,29 +14,15 @@ const SCHEMA = `
     fields TEXT NOT NULL
   );
   CREATE INDEX IF NOT EXISTS culls_by_user_created ON culls (user_id, created_at DESC, stream_id DESC);
-  CREATE TABLE IF NOT EXISTS checkpoint (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    position INTEGER NOT NULL
-  );
 `;
 
 /** The export projection in a SQLite file (DATA_DIR/exports.db in the standalone app). */
 export function openSqliteExportStore({ file }: { file: string }): ExportStore {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
+  const projection = openSqliteProjection({ file, schema: SCHEMA, readModelTables: ['culls'] });
+  const { db } = projection;
 
-  const selectVersion = db.prepare<[string], { version: number }>(
-    'SELECT version FROM stream_versions WHERE stream_id = ?',
-  );
   const selectRow = db.prepare<[string], { user_id: string; created_at: string; fields: string }>(
     'SELECT user_id, created_at, fields FROM culls WHERE stream_id = ?',
-  );
-  const upsertVersion = db.prepare(
-    `INSERT INTO stream_versions (stream_id, version) VALUES (?, ?)
-     ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version`,
   );
   const upsertRow = db.prepare(
     `INSERT INTO culls (stream_id, user_id, created_at, date, species, fields)
@@ -48,16 +31,8 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
        date = excluded.date, species = excluded.species, fields = excluded.fields`,
   );
   const deleteRow = db.prepare('DELETE FROM culls WHERE stream_id = ?');
-  // MAX keeps the checkpoint from moving back if streams are ever delivered out of global order.
-  const advanceCheckpoint = db.prepare(
-    `INSERT INTO checkpoint (id, position) VALUES (1, ?)
-     ON CONFLICT (id) DO UPDATE SET position = MAX(position, excluded.position)`,
-  );
-  const selectPosition = db.prepare<[], { position: number }>('SELECT position FROM checkpoint WHERE id = 1');
 
-  const applyInTransaction = db.transaction((event: StoredEvent): ApplyOutcome => {
-    const outcome = versionCheck(selectVersion.get(event.streamId)?.version ?? 0, event.version);
-    if (outcome !== 'applied') return outcome;
+  function writeRow(event: StoredEvent): void {
     const stored = selectRow.get(event.streamId);
     const current: ExportRow | undefined = stored && {
       userId: stored.user_id,
@@ -75,19 +50,10 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
         species: next.fields.species,
         fields: JSON.stringify(next.fields),
       });
-    upsertVersion.run(event.streamId, event.version);
-    advanceCheckpoint.run(event.position);
-    return outcome;
-  });
-
-  const clearAll = db.transaction(() => {
-    db.exec('DELETE FROM culls; DELETE FROM stream_versions; DELETE FROM checkpoint;');
-  });
+  }
 
   return {
-    async apply(event) {
-      return applyInTransaction.immediate(event);
-    },
+    ...projection.projectionStore(writeRow),
     async *rows(userId: string, filter: ExportQuery) {
       // A connection of its own: a better-sqlite3 connection is busy while an iterator is open, and the
       // projection must keep writing during a long download. WAL gives this reader a stable snapshot.
@@ -105,15 +71,6 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
       } finally {
         reader.close();
       }
-    },
-    async position() {
-      return selectPosition.get()?.position ?? 0;
-    },
-    async clear() {
-      clearAll.immediate();
-    },
-    async close() {
-      db.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CsvFields, ExportStore } from '../store/export-store';
 import type { ExportQuery } from '@cull-log/contracts';
-import { createEventLog } from './cull-events';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
 async function collect(rows: AsyncIterable<CsvFields>): Promise<CsvFields[]> {
   const result: CsvFields[] = [];
@@ -24,7 +24,7 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
     });
 
     it('keeps the CSV fields of a recorded cull, newest recorded first', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       await store.apply(log.recorded('alice', { notes: 'first', latitude: 52.1 }));
       await store.apply(log.recorded('alice', { notes: 'second' }));
       const found = await rows('alice');
@@ -34,7 +34,7 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
     });
 
     it("never returns another user's rows", async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       await store.apply(log.recorded('alice'));
       await store.apply(log.recorded('bob', { notes: 'bob' }));
       expect((await rows('bob')).map((row) => row.notes)).toEqual(['bob']);
@@ -42,7 +42,7 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
     });
 
     it('filters by inclusive date range and by species', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       for (const [date, species] of [
         ['2026-01-01', 'Fox'],
         ['2026-02-01', 'Roe Deer'],
@@ -59,7 +59,7 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
     });
 
     it('an amendment changes the row and clearing antlers drops their details', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       const recorded = log.recorded('alice', { antler_points: 6, antler_condition: 'Good', notes: 'x' });
       await store.apply(recorded);
       await store.apply(
@@ -73,7 +73,7 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
     });
 
     it('redelivery is a duplicate, a skipped version is a gap, and neither changes anything', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       const recorded = log.recorded('alice');
       const amended = log.amended('alice', recorded.streamId, { species: 'Fox' });
       expect(await store.apply(amended)).toBe('gap');
@@ -85,7 +85,7 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
     });
 
     it('a deleted cull leaves the export and a late redelivery of its creation does not bring it back', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       const recorded = log.recorded('alice');
       await store.apply(recorded);
       await store.apply(log.deleted('alice', recorded.streamId));
@@ -95,7 +95,7 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
     });
 
     it('stopping a read early releases it and the store keeps working', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       for (let index = 0; index < 5; index++) await store.apply(log.recorded('alice'));
       for await (const _row of store.rows('alice', {})) break;
       await store.apply(log.recorded('alice'));
@@ -103,7 +103,7 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
     });
 
     it('clear forgets rows, versions and the checkpoint', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       const recorded = log.recorded('alice');
       await store.apply(recorded);
       await store.clear();

@@ -11,8 +11,8 @@ import { openSqliteEventStore } from '@cull-log/eventstore';
 import { buildApp } from '../app';
 import { openSqliteStatsStore } from '../store/sqlite-stats-store';
 import type { StatsStore } from '../store/stats-store';
-import { createEventLog } from '../testing/cull-events';
-import { TEST_SECRET, identityHeaders } from '../testing/signed-request';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 1000);
 const WRITES_PER_SECOND = Number(process.env.BENCH_RATE ?? 50);
@@ -41,7 +41,7 @@ const app = buildApp({
 });
 await app.ready();
 
-const log = createEventLog();
+const log = createSampleEventLog();
 const live: { userId: string; streamId: string }[] = [];
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
 

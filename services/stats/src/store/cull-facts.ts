@@ -1,12 +1,5 @@
 import { EVENT_TYPES, type CullEvent } from '@cull-log/contracts';
-import type { ApplyOutcome, CullFacts } from './stats-store';
-
-/** Applies an event only when it is the next version of its stream; earlier ones are redeliveries. */
-export function versionCheck(storedVersion: number, eventVersion: number): ApplyOutcome {
-  if (eventVersion <= storedVersion) return 'duplicate';
-  if (eventVersion > storedVersion + 1) return 'gap';
-  return 'applied';
-}
+import type { CullFacts } from './stats-store';
 
 const grams = (kilograms: number | null) => (kilograms === null ? null : Math.round(kilograms * 1000));
 

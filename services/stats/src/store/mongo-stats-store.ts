@@ -1,19 +1,12 @@
-import { MongoClient, type ClientSession } from 'mongodb';
+import type { ClientSession } from 'mongodb';
 import type { StoredEvent } from '@cull-log/contracts';
-import { nextFacts, versionCheck } from './cull-facts';
+import { connectMongoProjection } from '@cull-log/projection';
+import { nextFacts } from './cull-facts';
 import { nestCounts } from './nest-counts';
-import type { ApplyOutcome, CullFacts, StatsAggregates, StatsStore, StatsWindow } from './stats-store';
+import type { CullFacts, StatsAggregates, StatsStore, StatsWindow } from './stats-store';
 
 interface CullDocument extends CullFacts {
   _id: string;
-}
-interface StreamVersionDocument {
-  _id: string;
-  version: number;
-}
-interface CheckpointDocument {
-  _id: 'stats';
-  position: number;
 }
 
 interface FacetResult {
@@ -31,46 +24,25 @@ export async function connectMongoStatsStore({
   url: string;
   dbName: string;
 }): Promise<StatsStore> {
-  const client = await new MongoClient(url).connect();
-  const db = client.db(dbName);
-  const culls = db.collection<CullDocument>('stats_culls');
-  const versions = db.collection<StreamVersionDocument>('stats_stream_versions');
-  const checkpoint = db.collection<CheckpointDocument>('stats_checkpoint');
+  const projection = await connectMongoProjection({
+    url,
+    dbName,
+    name: 'stats',
+    readModelCollections: ['stats_culls'],
+  });
+  const { client, readPosition } = projection;
+  const culls = projection.db.collection<CullDocument>('stats_culls');
   await culls.createIndex({ userId: 1, date: 1 });
 
-  const readPosition = async (session?: ClientSession) =>
-    (await checkpoint.findOne({ _id: 'stats' }, { session }))?.position ?? 0;
-
-  async function applyInSession(event: StoredEvent, session: ClientSession): Promise<ApplyOutcome> {
-    const stored = await versions.findOne({ _id: event.streamId }, { session });
-    const outcome = versionCheck(stored?.version ?? 0, event.version);
-    if (outcome !== 'applied') return outcome;
+  async function writeFacts(event: StoredEvent, session: ClientSession): Promise<void> {
     const current = await culls.findOne({ _id: event.streamId }, { session });
     const next = nextFacts(current ? withoutId(current) : undefined, event);
     if (next === undefined) await culls.deleteOne({ _id: event.streamId }, { session });
     else await culls.replaceOne({ _id: event.streamId }, next, { upsert: true, session });
-    await versions.updateOne(
-      { _id: event.streamId },
-      { $set: { version: event.version } },
-      { upsert: true, session },
-    );
-    await checkpoint.updateOne(
-      { _id: 'stats' },
-      { $max: { position: event.position } },
-      { upsert: true, session },
-    );
-    return outcome;
   }
 
   return {
-    async apply(event) {
-      const session = client.startSession();
-      try {
-        return await session.withTransaction(() => applyInSession(event, session));
-      } finally {
-        await session.endSession();
-      }
-    },
+    ...projection.projectionStore(writeFacts),
     async aggregates(window: StatsWindow): Promise<StatsAggregates> {
       const { userId, months, season } = window;
       const session = client.startSession({ snapshot: true });
@@ -122,24 +94,6 @@ export async function connectMongoStatsStore({
       } finally {
         await session.endSession();
       }
-    },
-    async position() {
-      return readPosition();
-    },
-    async clear() {
-      const session = client.startSession();
-      try {
-        await session.withTransaction(async () => {
-          await culls.deleteMany({}, { session });
-          await versions.deleteMany({}, { session });
-          await checkpoint.deleteMany({}, { session });
-        });
-      } finally {
-        await session.endSession();
-      }
-    },
-    async close() {
-      await client.close();
     },
   };
 }

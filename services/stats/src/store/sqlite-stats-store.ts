@@ -1,14 +1,10 @@
-import Database from 'better-sqlite3';
 import type { StoredEvent } from '@cull-log/contracts';
-import { nextFacts, versionCheck } from './cull-facts';
+import { openSqliteProjection } from '@cull-log/projection';
+import { nextFacts } from './cull-facts';
 import { nestCounts } from './nest-counts';
-import type { ApplyOutcome, CullFacts, StatsAggregates, StatsStore, StatsWindow } from './stats-store';
+import type { CullFacts, StatsAggregates, StatsStore, StatsWindow } from './stats-store';
 
 const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS stream_versions (
-    stream_id TEXT PRIMARY KEY,
-    version INTEGER NOT NULL
-  ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS culls (
     stream_id TEXT PRIMARY KEY,
     user_id TEXT NOT NULL,
@@ -18,10 +14,6 @@ const SCHEMA = `
     weight_grams INTEGER
   ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS culls_by_user_date ON culls (user_id, date);
-  CREATE TABLE IF NOT EXISTS checkpoint (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    position INTEGER NOT NULL
-  );
 `;
 
 interface CullRow {
@@ -34,21 +26,11 @@ interface CullRow {
 
 /** The stats projection in a SQLite file (DATA_DIR/stats.db in the standalone app). */
 export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
+  const projection = openSqliteProjection({ file, schema: SCHEMA, readModelTables: ['culls'] });
+  const { db, readPosition } = projection;
 
-  const selectVersion = db.prepare<[string], { version: number }>(
-    'SELECT version FROM stream_versions WHERE stream_id = ?',
-  );
   const selectCull = db.prepare<[string], CullRow>(
     'SELECT user_id, species, sex, date, weight_grams FROM culls WHERE stream_id = ?',
-  );
-  const upsertVersion = db.prepare(
-    `INSERT INTO stream_versions (stream_id, version) VALUES (?, ?)
-     ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version`,
   );
   const upsertCull = db.prepare(
     `INSERT INTO culls (stream_id, user_id, species, sex, date, weight_grams)
@@ -57,12 +39,6 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
        sex = excluded.sex, date = excluded.date, weight_grams = excluded.weight_grams`,
   );
   const deleteCull = db.prepare('DELETE FROM culls WHERE stream_id = ?');
-  // MAX keeps the checkpoint from moving back if streams are ever delivered out of global order.
-  const advanceCheckpoint = db.prepare(
-    `INSERT INTO checkpoint (id, position) VALUES (1, ?)
-     ON CONFLICT (id) DO UPDATE SET position = MAX(position, excluded.position)`,
-  );
-  const selectPosition = db.prepare<[], { position: number }>('SELECT position FROM checkpoint WHERE id = 1');
 
   const totals = db.prepare<[string], { total: number; weight_grams: number | null; weighed: number }>(
     `SELECT COUNT(*) AS total, SUM(weight_grams) AS weight_grams, COUNT(weight_grams) AS weighed
@@ -83,11 +59,7 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
       WHERE user_id = ? AND date >= ? AND date <= ? GROUP BY species, sex`,
   );
 
-  const readPosition = () => selectPosition.get()?.position ?? 0;
-
-  const applyInTransaction = db.transaction((event: StoredEvent): ApplyOutcome => {
-    const outcome = versionCheck(selectVersion.get(event.streamId)?.version ?? 0, event.version);
-    if (outcome !== 'applied') return outcome;
+  function writeFacts(event: StoredEvent): void {
     const row = selectCull.get(event.streamId);
     const current: CullFacts | undefined = row && {
       userId: row.user_id,
@@ -99,14 +71,7 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
     const next = nextFacts(current, event);
     if (next === undefined) deleteCull.run(event.streamId);
     else upsertCull.run({ streamId: event.streamId, ...next });
-    upsertVersion.run(event.streamId, event.version);
-    advanceCheckpoint.run(event.position);
-    return outcome;
-  });
-
-  const clearAll = db.transaction(() => {
-    db.exec('DELETE FROM culls; DELETE FROM stream_versions; DELETE FROM checkpoint;');
-  });
+  }
 
   const readAggregates = db.transaction((window: StatsWindow): StatsAggregates => {
     const { userId, months, season } = window;
@@ -128,20 +93,9 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
   });
 
   return {
-    async apply(event) {
-      return applyInTransaction.immediate(event);
-    },
+    ...projection.projectionStore(writeFacts),
     async aggregates(window) {
       return readAggregates(window);
-    },
-    async position() {
-      return readPosition();
-    },
-    async clear() {
-      clearAll.immediate();
-    },
-    async close() {
-      db.close();
     },
   };
 }

@@ -1,7 +1,6 @@
-import type { StoredEvent } from '@cull-log/contracts';
+import type { ProjectionStore } from '@cull-log/projection';
 
-/** What applying one event did: applied, already applied (a redelivery), or arrived before an earlier version. */
-export type ApplyOutcome = 'applied' | 'duplicate' | 'gap';
+export type { ApplyOutcome } from '@cull-log/projection';
 
 /** The facts the dashboard needs about one live cull. */
 export interface CullFacts {
@@ -36,13 +35,7 @@ export interface StatsAggregates {
   position: number;
 }
 
-export interface StatsStore {
-  /** Applies one event and moves the checkpoint, in one transaction, guarded by the stream version. */
-  apply(event: StoredEvent): Promise<ApplyOutcome>;
+/** The stats projection: `clear` forgets every cull as well as the versions and the checkpoint. */
+export interface StatsStore extends ProjectionStore {
   aggregates(window: StatsWindow): Promise<StatsAggregates>;
-  /** Global position of the newest applied event, 0 when none. */
-  position(): Promise<number>;
-  /** Forgets every cull, version and the checkpoint (the first step of a rebuild). */
-  clear(): Promise<void>;
-  close(): Promise<void>;
 }

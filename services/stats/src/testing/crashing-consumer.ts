@@ -3,7 +3,8 @@
  * before acknowledging. Run by the delivery-fault tests as a child process.
  */
 import { connectNatsBus } from '@cull-log/bus';
-import { STATS_DURABLE_NAME, readStoredEvent } from '../projection';
+import { readStoredEvent } from '@cull-log/projection';
+import { STATS_DURABLE_NAME } from '../projection';
 import { openSqliteStatsStore } from '../store/sqlite-stats-store';
 
 const { NATS_URL, STATS_FILE, CRASH_AFTER, ACK_WAIT_MS } = process.env;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatsStore, StatsWindow } from '../store/stats-store';
-import { createEventLog } from './cull-events';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
 const window = (userId: string): StatsWindow => ({
   userId,
@@ -21,7 +21,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
     });
 
     it('counts a recorded cull in every bucket it belongs to', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       expect(await store.apply(log.recorded('alice', { date: '2026-05-02', weight: 20 }))).toBe('applied');
       expect(
         await store.apply(log.recorded('alice', { date: '2026-03-30', species: 'Fox', sex: 'Female' })),
@@ -50,7 +50,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
     });
 
     it("never counts another user's culls", async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       await store.apply(log.recorded('alice'));
       await store.apply(log.recorded('bob', { species: 'Muntjac' }));
       const figures = await store.aggregates(window('bob'));
@@ -59,7 +59,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
     });
 
     it('a species named like an object property is counted as a plain name', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       await store.apply(log.recorded('alice', { species: '__proto__', date: '2026-05-01' }));
       await store.apply(log.recorded('alice', { species: 'constructor', date: '2026-05-02' }));
       const figures = await store.aggregates(window('alice'));
@@ -74,7 +74,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
     });
 
     it('a redelivered event is reported as a duplicate and changes nothing', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       const recorded = log.recorded('alice');
       await store.apply(recorded);
       const amended = log.amended('alice', recorded.streamId, { species: 'Fox' });
@@ -87,7 +87,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
     });
 
     it('an event ahead of its stream is reported as a gap and changes nothing', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       const recorded = log.recorded('alice');
       const amended = log.amended('alice', recorded.streamId, { species: 'Fox' });
       expect(await store.apply(amended)).toBe('gap');
@@ -98,7 +98,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
     });
 
     it('an amendment moves the cull between species, month, sex and weight buckets', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       const recorded = log.recorded('alice', { date: '2026-05-02', weight: 20 });
       await store.apply(recorded);
       await store.apply(
@@ -126,7 +126,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
     });
 
     it('a deleted cull stops counting, and a late redelivery of its creation does not bring it back', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       const recorded = log.recorded('alice');
       await store.apply(recorded);
       await store.apply(log.deleted('alice', recorded.streamId));
@@ -136,7 +136,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
     });
 
     it('the checkpoint keeps the highest applied position', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       const first = log.recorded('alice');
       const second = log.recorded('alice');
       await store.apply(second);
@@ -145,7 +145,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
     });
 
     it('clear forgets culls, versions and the checkpoint', async () => {
-      const log = createEventLog();
+      const log = createSampleEventLog();
       const recorded = log.recorded('alice');
       await store.apply(recorded);
       await store.clear();

@@ -1,8 +1,9 @@
-import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
+import { IDENTITY_HEADER, signIdentity } from '../identity';
 
+/** An internal auth secret for tests, long enough to pass the config check. */
 export const TEST_SECRET = 'a-test-secret-that-is-at-least-32-characters';
 
-/** Headers the gateway would send for this user and request. */
+/** Headers the gateway would send for this user and request, signed with TEST_SECRET. */
 export function identityHeaders(uid: string, url: string, now: Date, method = 'GET') {
   return {
     [IDENTITY_HEADER]: signIdentity({

@@ -1,6 +1,6 @@
 import type { EventStore } from '@cull-log/eventstore';
-import { readStoredEvent } from './projection';
-import type { ExportStore } from './store/export-store';
+import type { ProjectionStore } from './projection-store';
+import { readStoredEvent } from './stored-event';
 
 export interface RebuildResult {
   events: number;
@@ -11,12 +11,12 @@ export interface RebuildResult {
  * Clears the projection and applies the whole event log again, in log order. A consumer still running
  * meanwhile is harmless: the version guard makes its events either duplicates or gaps it will retry.
  */
-export async function rebuildExportProjection({
+export async function rebuildProjection({
   store,
   eventLog,
   batchSize = 1000,
 }: {
-  store: ExportStore;
+  store: Pick<ProjectionStore, 'apply' | 'clear'>;
   eventLog: Pick<EventStore, 'readAll'>;
   batchSize?: number;
 }): Promise<RebuildResult> {

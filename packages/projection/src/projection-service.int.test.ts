@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectNatsBus } from '@cull-log/bus';
+import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { TEST_SECRET, startServiceProcess } from '@cull-log/service-kit/testing';
+
+const FIXTURE = fileURLToPath(new URL('./__fixtures__/projection-service.ts', import.meta.url));
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Starts the fixture service with a data folder of its own. */
+function startService(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cull-log-projection-service-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const service = startServiceProcess(FIXTURE, {
+    NATS_URL: '',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    INTERNAL_AUTH_SECRET: TEST_SECRET,
+    ...env,
+  });
+  cleanups.push(() => service.kill());
+  return service;
+}
+
+describe('runProjectionService', () => {
+  it('without NATS_URL prints what is missing and exits with status 1', async () => {
+    const service = startService({});
+    expect(await service.exitCode).toBe(1);
+    expect(service.stderr()).toContain(
+      'NATS_URL: is required to run fixture on its own (the one-process app is `npm start`)',
+    );
+  });
+
+  it('waits for NATS to come up, then projects what is published, and closes on SIGTERM', async () => {
+    const server: NatsTestServer = await startNatsServer();
+    cleanups.push(() => server.stop());
+    await server.stop();
+
+    const service = startService({ NATS_URL: server.url });
+    await service.waitFor('connecting to NATS');
+    await server.restart();
+    const { url } = await service.waitFor('listening on http://127.0.0.1:');
+
+    const publisher = await connectNatsBus({ servers: server.url });
+    cleanups.push(() => publisher.close());
+    await publisher.publish(createSampleEventLog().recorded('alice'));
+    const deadline = Date.now() + 15_000;
+    let position = 0;
+    while (position < 1 && Date.now() < deadline) {
+      position = ((await (await fetch(`${url}/position`)).json()) as { position: number }).position;
+      if (position < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(position).toBe(1);
+
+    service.child.kill('SIGTERM');
+    expect(await service.exitCode).toBe(0);
+    await service.waitFor('stopped');
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredEvent } from '@cull-log/contracts';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { versionCheck, type ApplyOutcome } from './projection-store';
+import { rebuildProjection } from './rebuild-projection';
+
+/** An event log over a fixed list, recording how it was read. */
+function fixedLog(events: readonly StoredEvent[]) {
+  const reads: { after: number; limit: number }[] = [];
+  return {
+    reads,
+    async readAll(after: number, limit: number) {
+      reads.push({ after, limit });
+      return events.filter((event) => event.position > after).slice(0, limit);
+    },
+  };
+}
+
+/** A store keeping only versions per stream, so the guard is real. */
+function versionStore() {
+  const versions = new Map<string, number>();
+  const calls: string[] = [];
+  return {
+    calls,
+    async clear() {
+      calls.push('clear');
+      versions.clear();
+    },
+    async apply(event: StoredEvent): Promise<ApplyOutcome> {
+      calls.push(`apply ${event.position}`);
+      const outcome = versionCheck(versions.get(event.streamId) ?? 0, event.version);
+      if (outcome === 'applied') versions.set(event.streamId, event.version);
+      return outcome;
+    },
+  };
+}
+
+describe('rebuildProjection', () => {
+  it('clears the store first, then applies the whole log in order, batch by batch', async () => {
+    const log = createSampleEventLog();
+    const recorded = log.recorded('alice');
+    log.recorded('bob');
+    log.amended('alice', recorded.streamId, { species: 'Fox' });
+    log.deleted('alice', recorded.streamId);
+    log.recorded('alice');
+    const eventLog = fixedLog(log.events);
+    const store = versionStore();
+    await store.apply(recorded);
+    store.calls.splice(0);
+
+    expect(await rebuildProjection({ store, eventLog, batchSize: 2 })).toEqual({ events: 5, position: 5 });
+    expect(store.calls).toEqual(['clear', 'apply 1', 'apply 2', 'apply 3', 'apply 4', 'apply 5']);
+    expect(eventLog.reads.map((read) => read.after)).toEqual([0, 2, 4, 5]);
+  });
+
+  it('an empty log leaves an empty projection at position 0', async () => {
+    expect(await rebuildProjection({ store: versionStore(), eventLog: fixedLog([]) })).toEqual({
+      events: 0,
+      position: 0,
+    });
+  });
+
+  it('stops with the stream named when the log skips a version', async () => {
+    const log = createSampleEventLog();
+    const recorded = log.recorded('alice');
+    log.amended('alice', recorded.streamId, { species: 'Fox' });
+    const amendedAgain = log.amended('alice', recorded.streamId, { sex: 'Female' });
+    const skipping = log.events.filter((event) => event.version !== 2);
+    await expect(rebuildProjection({ store: versionStore(), eventLog: fixedLog(skipping) })).rejects.toThrow(
+      `The event log skips a version of stream ${recorded.streamId} before position ${amendedAgain.position}`,
+    );
+  });
+
+  it('refuses an event in the log that does not fit the contracts', async () => {
+    const event = createSampleEventLog().recorded('alice');
+    const broken = { ...event, data: { ...event.data, date: 'yesterday' } };
+    await expect(
+      rebuildProjection({ store: versionStore(), eventLog: fixedLog([broken]) }),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { openSqliteProjection } from './sqlite-projection';
+import { projectionBookkeepingContract, type MarkingProjection } from './testing';
+
+const directory = mkdtempSync(join(tmpdir(), 'cull-log-projection-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+const SCHEMA = 'CREATE TABLE IF NOT EXISTS marks (seq INTEGER PRIMARY KEY, event_id TEXT NOT NULL)';
+
+function openMarking(file: string): MarkingProjection {
+  const projection = openSqliteProjection({ file, schema: SCHEMA, readModelTables: ['marks'] });
+  const insert = projection.db.prepare('INSERT INTO marks (event_id) VALUES (?)');
+  const select = projection.db.prepare<[], { event_id: string }>('SELECT event_id FROM marks ORDER BY seq');
+  let failNext = false;
+  return {
+    store: projection.projectionStore((event) => {
+      insert.run(event.id);
+      if (failNext) {
+        failNext = false;
+        throw new Error('read model write failed');
+      }
+    }),
+    marks: async () => select.all().map((row) => row.event_id),
+    failNextWrite: () => {
+      failNext = true;
+    },
+  };
+}
+
+projectionBookkeepingContract('SQLite', async () => openMarking(join(directory, 'contract.db')));
+
+describe('SQLite projection file', () => {
+  it('keeps versions and the checkpoint across a reopen', async () => {
+    const file = join(directory, 'reopen.db');
+    const log = createSampleEventLog();
+    const recorded = log.recorded('alice');
+    const first = openMarking(file);
+    await first.store.apply(recorded);
+    await first.store.close();
+
+    const second = openMarking(file);
+    expect(await second.store.position()).toBe(1);
+    expect(await second.store.apply(recorded)).toBe('duplicate');
+    expect(await second.marks()).toEqual([recorded.id]);
+    await second.store.close();
+  });
+
+  it('reads the checkpoint synchronously, inside the read model transactions', async () => {
+    const projection = openSqliteProjection({
+      file: join(directory, 'sync.db'),
+      schema: SCHEMA,
+      readModelTables: ['marks'],
+    });
+    const store = projection.projectionStore(() => undefined);
+    await store.apply(createSampleEventLog().recorded('alice'));
+    expect(projection.db.transaction(() => projection.readPosition())()).toBe(1);
+    await store.close();
+  });
+});

@@ -1,0 +1,2 @@
+export { TEST_SECRET, identityHeaders } from './signed-request';
+export { startServiceProcess, type ServiceLogLine, type ServiceProcess } from './service-process';
