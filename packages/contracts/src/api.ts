@@ -38,6 +38,32 @@ export const ListCullsResponse = z.object({
 });
 export type ListCullsResponse = z.infer<typeof ListCullsResponse>;
 
+/** What a map marker and its popup show of a record: a record with both coordinates, minus its bookkeeping. */
+export const MapCull = Cull.pick({
+  id: true,
+  latitude: true,
+  longitude: true,
+  location_name: true,
+  date: true,
+  time: true,
+  species: true,
+  sex: true,
+  age_estimate: true,
+  weight: true,
+  condition: true,
+  antlers_present: true,
+  antler_points: true,
+  antler_condition: true,
+  shot_placement: true,
+  shot_distance: true,
+  notes: true,
+}).required({ latitude: true, longitude: true });
+export type MapCull = z.infer<typeof MapCull>;
+
+/** GET /api/culls/locations: every record of the caller that has coordinates, newest first, in one answer. */
+export const MapCullsResponse = z.object({ items: z.array(MapCull) });
+export type MapCullsResponse = z.infer<typeof MapCullsResponse>;
+
 export const Me = z.object({
   uid: z.string(),
   display_name: z.string().nullable(),

@@ -1,6 +1,7 @@
 /**
  * Records service benchmark on the embedded SQLite store: creates per second and list latency (median, p99)
- * for one user holding 10, 1,000 and 100,000 records. Every request goes through the app (`app.inject`), with
+ * for one user holding 10, 1,000 and 100,000 records, and the map's answer (GET /culls/locations) for one user
+ * holding 10,000 located records. `npm run bench -- list` or `npm run bench -- map` runs one part alone. Every request goes through the app (`app.inject`), with
  * a signed identity, validation, the event store and the read model, as in production minus the socket.
  *
  * Seeding: records are decided by the domain and appended with the read model updated in the append's
@@ -33,6 +34,11 @@ const SIZES = [10, 1_000, 100_000];
 const TIMED_CREATES = 300;
 const LIST_RUNS = 200;
 const SEED_BATCH = 5_000;
+const MAP_SIZE = 10_000;
+/** Records of the map's user that have no coordinates: they must cost the map nothing. */
+const MAP_UNLOCATED = 2_000;
+const MAP_RUNS = 50;
+const PARTS = ['list', 'map'] as const;
 
 const LOCATIONS = [
   'Ashdown Forest',
@@ -45,6 +51,14 @@ const LOCATIONS = [
 
 function pick<T>(values: readonly T[], index: number): T {
   return values[index % values.length] as T;
+}
+
+/** Coordinates spread over Great Britain, as a stalker's grounds across the country would be. */
+function located(index: number): Pick<CullFields, 'latitude' | 'longitude'> {
+  return {
+    latitude: Number((50.2 + ((index * 7717) % 8000) / 1000).toFixed(6)),
+    longitude: Number((-5.5 + ((index * 3571) % 7200) / 1000).toFixed(6)),
+  };
 }
 
 function fieldsFor(index: number): CullFields {
@@ -76,7 +90,7 @@ function summary(samples: number[]): string {
   return `median ${percentile(sorted, 0.5).toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms`;
 }
 
-async function run(size: number): Promise<void> {
+async function openBench() {
   const dir = mkdtempSync(join(tmpdir(), 'cull-log-records-bench-'));
   const store = openSqliteEventStore({ file: join(dir, 'records.db') });
   const readModel = openSqliteReadModel({ database: store.database });
@@ -91,31 +105,69 @@ async function run(size: number): Promise<void> {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
 
-  const seedStarted = performance.now();
-  const seedBatch = store.database.transaction((from: number, to: number) => {
-    for (let index = from; index < to; index += 1) {
-      const cullId = randomUUID();
-      const decision = decide(
-        {
-          type: 'RecordCull',
-          cullId,
-          fields: fieldsFor(index),
-          meta: {
-            userId: USER.uid,
-            eventId: randomUUID(),
-            occurredAt: new Date().toISOString(),
-            correlationId: 'seed',
+  const seedBatch = store.database.transaction(
+    (from: number, to: number, fields: (index: number) => CullFields) => {
+      for (let index = from; index < to; index += 1) {
+        const cullId = randomUUID();
+        const decision = decide(
+          {
+            type: 'RecordCull',
+            cullId,
+            fields: fields(index),
+            meta: {
+              userId: USER.uid,
+              eventId: randomUUID(),
+              occurredAt: new Date().toISOString(),
+              correlationId: 'seed',
+            },
           },
-        },
-        initialState,
-      );
-      if (!decision.ok) throw new Error('seed record refused');
-      // The SQLite store appends synchronously inside this call; the promise only reports the outcome.
-      void store.append(cullId, 0, decision.events, (tx, events) => readModel.apply(tx, events));
+          initialState,
+        );
+        if (!decision.ok) throw new Error('seed record refused');
+        // The SQLite store appends synchronously inside this call; the promise only reports the outcome.
+        void store.append(cullId, 0, decision.events, (tx, events) => readModel.apply(tx, events));
+      }
+    },
+  );
+
+  /** Seeds records `from`..`to` (exclusive) and answers the seconds it took. */
+  function seed(from: number, to: number, fields: (index: number) => CullFields = fieldsFor): number {
+    const started = performance.now();
+    for (let batch = from; batch < to; batch += SEED_BATCH) {
+      seedBatch(batch, Math.min(to, batch + SEED_BATCH), fields);
     }
-  });
-  for (let from = 0; from < size; from += SEED_BATCH) seedBatch(from, Math.min(size, from + SEED_BATCH));
-  const seedSeconds = (performance.now() - seedStarted) / 1000;
+    return (performance.now() - started) / 1000;
+  }
+
+  async function close(): Promise<void> {
+    await app.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  return { request, seed, close };
+}
+
+/** Median and p99 of `runs` sequential requests for `url`, after a few to warm up. */
+async function timeRequests(
+  request: Awaited<ReturnType<typeof openBench>>['request'],
+  url: string,
+  runs: number,
+): Promise<string> {
+  for (let warm = 0; warm < 5; warm += 1) await request('GET', url);
+  const samples: number[] = [];
+  for (let index = 0; index < runs; index += 1) {
+    const started = performance.now();
+    const response = await request('GET', url);
+    samples.push(performance.now() - started);
+    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+  }
+  return summary(samples);
+}
+
+async function run(size: number): Promise<void> {
+  const { request, seed, close } = await openBench();
+  const seedSeconds = seed(0, size);
   const listed = await request('GET', '/culls?page_size=1');
   if (listed.json().total !== size) throw new Error(`seeded ${listed.json().total}, wanted ${size}`);
 
@@ -140,23 +192,40 @@ async function run(size: number): Promise<void> {
     `  creates: ${createsPerSecond.toFixed(0)} per second (${TIMED_CREATES} sequential POST /culls)`,
   );
   for (const [label, url] of lists) {
-    for (let warm = 0; warm < 5; warm += 1) await request('GET', url);
-    const samples: number[] = [];
-    for (let index = 0; index < LIST_RUNS; index += 1) {
-      const started = performance.now();
-      const response = await request('GET', url);
-      samples.push(performance.now() - started);
-      if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`);
-    }
-    console.log(`  ${label.padEnd(30)} ${summary(samples)}`);
+    console.log(`  ${label.padEnd(30)} ${await timeRequests(request, url, LIST_RUNS)}`);
   }
-
-  await app.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 }
 
-console.log(
-  `Records benchmark, embedded SQLite, Node ${process.version}, one user, ${LIST_RUNS} runs per list`,
-);
-for (const size of SIZES) await run(size);
+async function runMap(): Promise<void> {
+  const { request, seed, close } = await openBench();
+  const seedSeconds =
+    seed(0, MAP_SIZE, (index) => ({ ...fieldsFor(index), ...located(index) })) +
+    seed(MAP_SIZE, MAP_SIZE + MAP_UNLOCATED);
+  const answer = await request('GET', '/culls/locations');
+  const items = answer.json<{ items: unknown[] }>().items;
+  if (items.length !== MAP_SIZE) throw new Error(`the map answered ${items.length}, wanted ${MAP_SIZE}`);
+
+  console.log(
+    `\n${MAP_SIZE.toLocaleString('en-GB')} located records and ${MAP_UNLOCATED.toLocaleString('en-GB')} ` +
+      `without coordinates (seeded in ${seedSeconds.toFixed(1)} s)`,
+  );
+  const kilobytes = Buffer.byteLength(answer.body) / 1024;
+  console.log(
+    `  ${'map: GET /culls/locations'.padEnd(30)} ${await timeRequests(request, '/culls/locations', MAP_RUNS)}` +
+      ` (${MAP_RUNS} runs, ${kilobytes.toFixed(0)} KiB of JSON)`,
+  );
+  await close();
+}
+
+const only = process.argv[2];
+if (only !== undefined && !(PARTS as readonly string[]).includes(only)) {
+  throw new Error(`Unknown part "${only}": name one of ${PARTS.join(', ')}, or none for all`);
+}
+
+console.log(`Records benchmark, embedded SQLite, Node ${process.version}, one user`);
+if (only === undefined || only === 'list') {
+  console.log(`List latency over ${LIST_RUNS} runs per list`);
+  for (const size of SIZES) await run(size);
+}
+if (only === undefined || only === 'map') await runMap();

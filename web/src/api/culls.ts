@@ -1,7 +1,9 @@
 import {
   Cull,
   ListCullsResponse,
+  MapCullsResponse,
   type AmendCullRequest,
+  type MapCull,
   type ListCullsQuery,
   type RecordCullRequest,
 } from '@cull-log/contracts';
@@ -29,24 +31,9 @@ export function fetchCull(id: string, signal?: AbortSignal): Promise<Cull> {
   return getJson(`/api/culls/${encodeURIComponent(id)}`, Cull, signal);
 }
 
-const MAP_PAGE_SIZE = 100;
-const MAP_CONCURRENT_PAGES = 4;
-
-/** Every record of the user that has coordinates, read page by page (the map needs them all). */
-export async function fetchMappedCulls(signal?: AbortSignal): Promise<Cull[]> {
-  const pageOf = (page: number) =>
-    fetchCulls({ page, page_size: MAP_PAGE_SIZE, sort: 'created_at', order: 'desc', q: '' }, signal);
-  const first = await pageOf(1);
-  const pageCount = Math.ceil(first.total / MAP_PAGE_SIZE);
-  const items = [...first.items];
-  for (let start = 2; start <= pageCount; start += MAP_CONCURRENT_PAGES) {
-    const pages = [];
-    for (let page = start; page < start + MAP_CONCURRENT_PAGES && page <= pageCount; page += 1) {
-      pages.push(pageOf(page));
-    }
-    for (const result of await Promise.all(pages)) items.push(...result.items);
-  }
-  return items.filter((cull) => cull.latitude !== undefined && cull.longitude !== undefined);
+/** Every record of the user that has coordinates, newest first, in one answer (the map needs them all). */
+export async function fetchMappedCulls(signal?: AbortSignal): Promise<MapCull[]> {
+  return (await getJson('/api/culls/locations', MapCullsResponse, signal)).items;
 }
 
 export async function recordCull(body: RecordCullRequest): Promise<Cull> {

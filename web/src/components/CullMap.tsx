@@ -1,4 +1,4 @@
-import type { Cull } from '@cull-log/contracts';
+import type { MapCull } from '@cull-log/contracts';
 import L from 'leaflet';
 import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
@@ -27,9 +27,9 @@ const markerIcon = L.icon({
 });
 
 interface CullMapProps {
-  culls: Cull[];
-  selected: Cull | null;
-  onSelect(cull: Cull | null): void;
+  culls: MapCull[];
+  selected: MapCull | null;
+  onSelect(cull: MapCull | null): void;
 }
 
 /** Markers are built once per data set, so selecting one does not re-render thousands of them. */
@@ -39,7 +39,7 @@ export function CullMap({ culls, selected, onSelect }: CullMapProps) {
       culls.map((cull) => (
         <Marker
           key={cull.id}
-          position={[cull.latitude ?? 0, cull.longitude ?? 0]}
+          position={[cull.latitude, cull.longitude]}
           icon={markerIcon}
           title={`${cull.species} at ${cull.location_name}, ${formatDate(cull.date)}`}
           alt={`${cull.species} at ${cull.location_name}`}
@@ -50,7 +50,7 @@ export function CullMap({ culls, selected, onSelect }: CullMapProps) {
   );
 
   const popupPosition = useMemo<[number, number] | null>(
-    () => (selected ? [selected.latitude ?? 0, selected.longitude ?? 0] : null),
+    () => (selected ? [selected.latitude, selected.longitude] : null),
     [selected],
   );
 

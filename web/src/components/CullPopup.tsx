@@ -1,9 +1,12 @@
-import type { Cull } from '@cull-log/contracts';
+import type { MapCull } from '@cull-log/contracts';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../format/format';
 
+/** What the popup shows: a map record's fields, so a full record will do as well. */
+export type PopupCull = Omit<MapCull, 'latitude' | 'longitude'>;
+
 /** A map popup's content, built as React elements so user text is never parsed as HTML. */
-export function CullPopup({ cull }: { cull: Cull }) {
+export function CullPopup({ cull }: { cull: PopupCull }) {
   const antlers = cull.antlers_present
     ? [
         cull.antler_points === undefined ? null : `${cull.antler_points} points`,

@@ -1,7 +1,26 @@
+import type { Cull, MapCull } from '@cull-log/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferred, fakeApi, json, makeCull } from '../test/fake-api';
+import { apiError, deferred, fakeApi, json, makeCull } from '../test/fake-api';
 import { renderApp } from '../test/render-app';
+
+const LOCATIONS = 'GET /api/culls/locations';
+
+/** A record as the map endpoint answers it: coordinates always, bookkeeping never. */
+function makeMapCull(overrides: Partial<Cull> = {}): MapCull {
+  const {
+    created_by: _by,
+    created_at: _at,
+    updated_at: _updated,
+    version: _version,
+    ...shown
+  } = makeCull({
+    latitude: 52.2,
+    longitude: -1.5,
+    ...overrides,
+  });
+  return shown as MapCull;
+}
 
 /** jsdom lays nothing out; give Leaflet's container a size so it draws the markers in view. */
 function giveMapASize() {
@@ -37,7 +56,7 @@ describe('map screen', () => {
     const list = deferred<Response>();
     fakeApi()
       .signedInAs()
-      .on('GET /api/culls', () => list.promise);
+      .on(LOCATIONS, () => list.promise);
     renderApp('/map');
     expect(await screen.findByRole('heading', { name: 'Interactive Map' })).toBeInTheDocument();
     expect(await screen.findByText('Loading map...')).toBeInTheDocument();
@@ -51,51 +70,48 @@ describe('map screen', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/Your records are private/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login to View Records' })).toHaveAttribute('href', '/login');
+    expect(api.callsTo(LOCATIONS)).toHaveLength(0);
     expect(api.callsTo('GET /api/culls')).toHaveLength(0);
   });
 
   it('explains that no record has location data', async () => {
     fakeApi()
       .signedInAs()
-      .on('GET /api/culls', () => json({ items: [makeCull()], total: 1, page: 1, page_size: 100 }));
+      .on(LOCATIONS, () => json({ items: [] }));
     renderApp('/map');
     expect(await screen.findByText('No cull records with location data found.')).toBeInTheDocument();
     expect(screen.getByText('Add records with GPS coordinates to see them on the map.')).toBeInTheDocument();
   });
 
-  it('reads every page and places a marker for each record with coordinates', async () => {
+  it('reads every located record in one request and places a marker for each', async () => {
     const records = Array.from({ length: 150 }, (_, index) =>
-      makeCull({
-        location_name: `Wood ${index}`,
-        ...(index % 2 === 0 ? { latitude: 52 + index / 1000, longitude: -1.5 } : {}),
-      }),
+      makeMapCull({ location_name: `Wood ${index}`, latitude: 50 + index / 1000 }),
     );
     const api = fakeApi().signedInAs();
-    api.on('GET /api/culls', ({ url }) => {
-      const page = Number(url.searchParams.get('page'));
-      const size = Number(url.searchParams.get('page_size'));
-      return json({
-        items: records.slice((page - 1) * size, page * size),
-        total: records.length,
-        page,
-        page_size: size,
-      });
-    });
+    api.on(LOCATIONS, () => json({ items: records }));
     const { container } = renderApp('/map');
-    expect(await screen.findByText('75 records with coordinates')).toBeInTheDocument();
-    expect(api.callsTo('GET /api/culls').map((call) => call.url.searchParams.get('page'))).toEqual([
-      '1',
-      '2',
-    ]);
+    expect(await screen.findByText('150 records with coordinates')).toBeInTheDocument();
+    expect(api.callsTo(LOCATIONS)).toHaveLength(1);
+    expect(api.callsTo('GET /api/culls')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'OpenStreetMap' })).toBeInTheDocument();
     await waitFor(() => expect(container.querySelector('.marker-cluster')).not.toBeNull());
   });
 
-  it('shows a popup with the record and reports the selected record when a marker is clicked', async () => {
-    const cull = makeCull({ latitude: 52.1, longitude: -1.2, weight: 15, notes: 'Frosty morning' });
+  it('says why the records could not be read', async () => {
     fakeApi()
       .signedInAs()
-      .on('GET /api/culls', () => json({ items: [cull], total: 1, page: 1, page_size: 100 }));
+      .on(LOCATIONS, () => apiError(503, 'service_unavailable', 'The service is unavailable, try again'));
+    renderApp('/map');
+    expect(
+      await screen.findByText('Error loading data: The service is unavailable, try again'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a popup with the record and reports the selected record when a marker is clicked', async () => {
+    const cull = makeMapCull({ latitude: 52.1, longitude: -1.2, weight: 15, notes: 'Frosty morning' });
+    fakeApi()
+      .signedInAs()
+      .on(LOCATIONS, () => json({ items: [cull] }));
     const { container } = renderApp('/map');
     await screen.findByText('1 record with coordinates');
     const marker = await waitFor(() => {

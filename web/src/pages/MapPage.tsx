@@ -1,4 +1,4 @@
-import type { Cull } from '@cull-log/contracts';
+import type { MapCull } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { StatusMessage } from '../components/StatusMessage';
 import { formatDate } from '../format/format';
 import { useSession } from '../hooks/useSession';
 
-const NO_CULLS: Cull[] = [];
+const NO_CULLS: MapCull[] = [];
 
 function Notice({ title, hint, children }: { title: string; hint: string; children?: ReactNode }) {
   return (
@@ -26,8 +26,8 @@ export default function MapPage() {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
   const culls = useQuery({ ...mappedCullsQuery(), enabled: signedIn });
-  const [selected, setSelected] = useState<Cull | null>(null);
-  const select = useCallback((cull: Cull | null) => setSelected(cull), []);
+  const [selected, setSelected] = useState<MapCull | null>(null);
+  const select = useCallback((cull: MapCull | null) => setSelected(cull), []);
 
   let notice = null;
   let mapped = NO_CULLS;

@@ -4,7 +4,9 @@ import {
   MongoServerSelectionError,
   type Collection,
   type Db,
+  type Document,
   type Filter,
+  type FindOptions,
   type Sort,
 } from 'mongodb';
 import {
@@ -12,15 +14,16 @@ import {
   type Cull,
   type CullFields,
   type ListCullsResponse,
+  type MapCull,
   type StoredEvent,
 } from '@cull-log/contracts';
 import { applyEventToCull, cullSearchText, normaliseSearch } from '@cull-log/domain';
 import { StoreUnavailableError, type MongoTx } from '@cull-log/eventstore';
-import { CASE_INSENSITIVE_COLUMNS, sortKeys, type CullReadModel } from './cull-read-model';
+import { CASE_INSENSITIVE_COLUMNS, MAP_CULL_FIELDS, sortKeys, type CullReadModel } from './cull-read-model';
 
 export const CULLS_COLLECTION = 'culls';
 
-type CullDocument = Omit<Cull, 'id' | 'created_by'> & {
+export type CullDocument = Omit<Cull, 'id' | 'created_by'> & {
   _id: string;
   user_id: string;
   search_text: string;
@@ -72,10 +75,38 @@ async function reachable<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** One index per sort, `{ user_id, <column(s)>, _id }`, so every page is a walk of one user's slice. */
+/**
+ * Both coordinates present: the map's filter, and the condition of the map's partial index. A range matches
+ * numbers only (never null or absent), and every stored coordinate lies within these bounds.
+ */
+const LOCATED: Filter<CullDocument> = { latitude: { $gte: -90 }, longitude: { $gte: -180 } };
+
+export const LOCATED_INDEX = 'located_by_user';
+
+/** The map's query: the filter implies the partial index's, and the projection fetches only what it shows. */
+export function locatedQuery(userId: string): { filter: Filter<CullDocument>; options: FindOptions } {
+  return {
+    filter: { user_id: userId, ...LOCATED },
+    options: {
+      // Named, so a user whose records mostly lack coordinates never gets a plan that fetches them all.
+      hint: LOCATED_INDEX,
+      sort: { created_at: -1, _id: -1 },
+      projection: Object.fromEntries(MAP_CULL_FIELDS.map((field) => [field, 1])),
+    },
+  };
+}
+
+function toMapCull({ _id, ...fields }: Document): MapCull {
+  return { ...fields, id: _id } as MapCull;
+}
+
+/**
+ * One index per sort, `{ user_id, <column(s)>, _id }`, so every page is a walk of one user's slice; and the
+ * map's, holding only located records, already newest first.
+ */
 async function ensureIndexes(culls: Collection<CullDocument>): Promise<void> {
-  await culls.createIndexes(
-    SORT_COLUMNS.map((sort) => ({
+  await culls.createIndexes([
+    ...SORT_COLUMNS.map((sort) => ({
       name: `by_user_${sort}`,
       key: Object.fromEntries([
         ['user_id', 1],
@@ -83,7 +114,12 @@ async function ensureIndexes(culls: Collection<CullDocument>): Promise<void> {
         ['_id', 1],
       ]),
     })),
-  );
+    {
+      name: LOCATED_INDEX,
+      key: { user_id: 1, created_at: -1, _id: -1 },
+      partialFilterExpression: LOCATED,
+    },
+  ]);
 }
 
 export interface MongoReadModelOptions {
@@ -142,6 +178,11 @@ export async function openMongoReadModel({
         ]),
       );
       return { items: documents.map(toRecord), total, page: query.page, page_size: query.page_size };
+    },
+    async listLocated(userId) {
+      const { filter, options } = locatedQuery(userId);
+      const documents = await reachable(() => culls.find(filter, options).toArray());
+      return documents.map(toMapCull);
     },
   };
 }

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, SORT_COLUMNS, type CullFields, type StoredEvent } from '@cull-log/contracts';
 import { cullBody, openSqliteBackend } from '../testing/records-harness';
-import { applyToSqlite, listSql } from './sqlite-cull-read-model';
+import { LOCATED_SQL, applyToSqlite, listSql } from './sqlite-cull-read-model';
 
 const CULL_ID = '3c0e1b0e-7f55-4d3c-9a8e-2b9f3d6c1a20';
 
-function recorded(version: number): StoredEvent {
+function recorded(version: number, overrides: Partial<StoredEvent> = {}, fields = cullBody()): StoredEvent {
   return {
     id: `event-${version}`,
     type: EVENT_TYPES.recorded,
@@ -14,9 +14,10 @@ function recorded(version: number): StoredEvent {
     userId: 'user-alice',
     occurredAt: '2025-03-01T09:00:00.000Z',
     meta: { correlationId: 'test' },
-    data: cullBody() as CullFields,
+    data: fields as CullFields,
     position: version,
-  };
+    ...overrides,
+  } as StoredEvent;
 }
 
 describe('SQLite culls read model', () => {
@@ -55,6 +56,29 @@ describe('SQLite culls read model', () => {
   it('an unfiltered total is one lookup, whatever the number of records', () => {
     const sql = listSql({ sort: 'date', order: 'desc' }, false);
     expect(plan(sql.count, ['user-alice'])).toContain('USING PRIMARY KEY (user_id=?)');
+  });
+
+  it("the map walks the caller's slice of the located-only index, already in order", () => {
+    const details = plan(LOCATED_SQL, ['user-alice']);
+    expect(details).toContain('USING INDEX culls_located_by_user (user_id=?)');
+    expect(details).not.toContain('TEMP B-TREE');
+  });
+
+  it("reads back the caller's located records with the popup's fields, newest created first", async () => {
+    const ids = ['a', 'b', 'c', 'd'].map((letter) => `3c0e1b0e-7f55-4d3c-9a8e-2b9f3d6c1a2${letter}`);
+    const { latitude: _latitude, longitude: _longitude, ...unlocated } = cullBody();
+    applyToSqlite(backend.store.database, [
+      recorded(1, { streamId: ids[0], occurredAt: '2025-03-01T09:00:00.000Z', position: 1 }),
+      recorded(1, { streamId: ids[1], occurredAt: '2025-03-02T09:00:00.000Z', position: 2 }, unlocated),
+      recorded(1, { streamId: ids[2], occurredAt: '2025-03-03T09:00:00.000Z', position: 3 }),
+      recorded(1, { streamId: ids[3], userId: 'user-bob', position: 4 }),
+    ]);
+    const { grid_ref: _grid, ...shown } = cullBody();
+    expect(await backend.readModel.listLocated('user-alice')).toEqual([
+      { ...shown, id: ids[2] },
+      { ...shown, id: ids[0] },
+    ]);
+    expect(await backend.readModel.listLocated('user-carol')).toEqual([]);
   });
 
   it('refuses an event that does not follow the version it holds, so the append rolls back', () => {

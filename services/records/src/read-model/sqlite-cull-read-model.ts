@@ -7,9 +7,10 @@ import {
   type Cull,
   type ListCullsQuery,
   type ListCullsResponse,
+  type MapCull,
   type StoredEvent,
 } from '@cull-log/contracts';
-import { CASE_INSENSITIVE_COLUMNS, sortKeys, type CullReadModel } from './cull-read-model';
+import { CASE_INSENSITIVE_COLUMNS, MAP_CULL_FIELDS, sortKeys, type CullReadModel } from './cull-read-model';
 
 type SqliteDatabase = Database.Database;
 type Row = Record<string, string | number | null>;
@@ -47,6 +48,9 @@ CREATE TABLE IF NOT EXISTS culls (
 );
 -- A search reads only this index, narrow and in one user's key range, rather than the records themselves.
 CREATE INDEX IF NOT EXISTS culls_search ON culls (user_id, search_text);
+-- The map's walk: only located rows are in it, already newest first, so records without coordinates cost nothing.
+CREATE INDEX IF NOT EXISTS culls_located_by_user ON culls (user_id, created_at DESC, id DESC)
+  WHERE latitude IS NOT NULL AND longitude IS NOT NULL;
 -- Kept in step with culls, so an unfiltered total costs the same for 10 records as for 100,000.
 CREATE TABLE IF NOT EXISTS cull_totals (user_id TEXT PRIMARY KEY, total INTEGER NOT NULL) WITHOUT ROWID;
 ${SORT_COLUMNS.map(
@@ -165,6 +169,24 @@ export function listSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, searching
   };
 }
 
+const LOCATED_COLUMNS = ['id', ...MAP_CULL_FIELDS] as const;
+
+/** The map's query: one parameter, the user id; its WHERE implies the partial index's, so SQLite may use it. */
+export const LOCATED_SQL = `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM culls
+  WHERE user_id = ? AND latitude IS NOT NULL AND longitude IS NOT NULL
+  ORDER BY created_at DESC, id DESC`;
+
+/** Builds a map record from a row read as an array, in LOCATED_COLUMNS order. */
+function toMapCull(values: readonly (string | number | null)[]): MapCull {
+  const record: Record<string, unknown> = {};
+  LOCATED_COLUMNS.forEach((column, index) => {
+    const value = values[index];
+    if (value !== null && value !== undefined) record[column] = value;
+  });
+  record.antlers_present = record.antlers_present === 1;
+  return record as MapCull;
+}
+
 /** SQLite's words for "cannot read now" (locked past the busy timeout, disk trouble), as opposed to a bug. */
 const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|PROTOCOL)/;
 
@@ -188,6 +210,8 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
   db.exec(SCHEMA);
 
   const getStatement = db.prepare<[string, string], Row>('SELECT * FROM culls WHERE id = ? AND user_id = ?');
+  // Rows as arrays: with thousands of records, building keyed rows costs more than reading them.
+  const locatedStatement = db.prepare<[string], (string | number | null)[]>(LOCATED_SQL).raw();
   const listStatements = new Map<
     string,
     { page: Database.Statement<unknown[], Row>; count: Database.Statement<unknown[], { total: number }> }
@@ -227,6 +251,9 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
     },
     async list(userId, query) {
       return readingFrom(() => readList.deferred(userId, query));
+    },
+    async listLocated(userId) {
+      return readingFrom(() => locatedStatement.all(userId).map(toMapCull));
     },
   };
 }

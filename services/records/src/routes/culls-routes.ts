@@ -8,6 +8,7 @@ import {
   RecordCullRequest,
   type CommandMeta,
   type Cull,
+  type MapCullsResponse,
 } from '@cull-log/contracts';
 import { StoreUnavailableError } from '@cull-log/eventstore';
 import { HttpError } from '@cull-log/service-kit';
@@ -16,12 +17,15 @@ import type { CullReadModel } from '../read-model/cull-read-model';
 
 export interface CullsRoutesOptions {
   handle: CullCommandHandler;
-  readModel: Pick<CullReadModel<unknown>, 'get' | 'list'>;
+  readModel: Pick<CullReadModel<unknown>, 'get' | 'list' | 'listLocated'>;
   now: () => Date;
   newId: () => string;
 }
 
 const CullId = z.uuid();
+
+/** The map asks for everything located, so the query takes nothing; anything sent is refused, as for a list. */
+const LocatedCullsQuery = z.strictObject({});
 
 function notFound(): HttpError {
   return new HttpError(404, 'not_found', MESSAGES.cullNotFound);
@@ -92,6 +96,12 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
   app.get('/culls', async (request) => {
     const query = ListCullsQuery.parse(request.query);
     return guarded(() => readModel.list(request.identity.uid, query));
+  });
+
+  // A static path, so the router tries it before `/culls/:id`, whatever the order of registration.
+  app.get('/culls/locations', async (request): Promise<MapCullsResponse> => {
+    LocatedCullsQuery.parse(request.query);
+    return { items: await guarded(() => readModel.listLocated(request.identity.uid)) };
   });
 
   app.get<{ Params: { id: string } }>('/culls/:id', async (request) => {

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   EVENT_POSITION_HEADER,
+  MapCullsResponse,
   MESSAGES,
   REQUIRED_MESSAGES,
   SORT_COLUMNS,
   type Cull,
   type ListCullsResponse,
+  type MapCull,
   type SortColumn,
 } from '@cull-log/contracts';
 import { StoreUnavailableError, type EventStore } from '@cull-log/eventstore';
@@ -506,6 +508,79 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       });
     });
 
+    describe('map locations', () => {
+      async function located(user = ALICE): Promise<MapCull[]> {
+        const response = await harness.call(user, 'GET', '/culls/locations');
+        expect(response.statusCode).toBe(200);
+        const body = response.json<unknown>();
+        // The schema drops keys it does not know, so equality also proves nothing else was sent.
+        expect(body).toEqual(MapCullsResponse.parse(body));
+        return (body as MapCullsResponse).items;
+      }
+
+      function onTheMap(record: Cull): MapCull {
+        const { created_by: _by, created_at: _at, updated_at: _updated, version: _version, ...rest } = record;
+        const { grid_ref: _grid, condition_notes: _conditionNotes, ...shown } = rest;
+        return shown as MapCull;
+      }
+
+      it("answers every located record of the caller, newest first, with only the popup's fields", async () => {
+        const older = await create({
+          antlers_present: true,
+          antler_points: 6,
+          antler_condition: 'Good',
+          condition_notes: 'Healthy coat',
+        });
+        harness.clock.advance(1000);
+        await create({ latitude: undefined, longitude: undefined, location_name: 'No coordinates' });
+        await create({ longitude: undefined, location_name: 'Latitude only' });
+        await create({ latitude: undefined, location_name: 'Longitude only' });
+        const bare = await create({
+          latitude: -33.5,
+          longitude: 151,
+          weight: undefined,
+          shot_distance: undefined,
+          notes: undefined,
+        });
+        harness.clock.advance(1000);
+        const newest = await create({ latitude: 0, longitude: 0, location_name: 'Null Island' });
+        await create({ location_name: 'Bob wood' }, BOB);
+
+        expect(await located()).toEqual([newest, bare, older].map(onTheMap));
+        expect((await located(BOB)).map((item) => item.location_name)).toEqual(['Bob wood']);
+      });
+
+      it('answers every located record at once, beyond the largest page of the list', async () => {
+        for (let index = 0; index < 105; index += 1) await create({ time: `0${index % 10}:00` });
+        const items = await located();
+        expect(items).toHaveLength(105);
+        expect(new Set(items.map((item) => item.id)).size).toBe(105);
+      });
+
+      it('follows amendments and deletions, and answers an empty list when nothing is located', async () => {
+        const moved = await create();
+        const cleared = await create();
+        const deleted = await create();
+        await harness.call(ALICE, 'PATCH', `/culls/${moved.id}`, { latitude: 50.5, longitude: -3.75 });
+        await harness.call(ALICE, 'PATCH', `/culls/${cleared.id}`, { latitude: null });
+        await harness.call(ALICE, 'DELETE', `/culls/${deleted.id}`);
+        expect(await located()).toEqual([
+          expect.objectContaining({ id: moved.id, latitude: 50.5, longitude: -3.75 }),
+        ]);
+        await harness.call(ALICE, 'PATCH', `/culls/${moved.id}`, { longitude: '' });
+        expect(await located()).toEqual([]);
+      });
+
+      it('refuses a query it does not take, and a caller without a signed identity', async () => {
+        const query = await harness.call(ALICE, 'GET', '/culls/locations?page_size=10');
+        expect(query.statusCode).toBe(400);
+        expect(query.json().error.code).toBe('validation_failed');
+        const anonymous = await harness.app.inject({ method: 'GET', url: '/culls/locations' });
+        expect(anonymous.statusCode).toBe(401);
+        expect(anonymous.json().error.message).toBe(MESSAGES.notAuthenticated);
+      });
+    });
+
     describe('when the store is unreachable', () => {
       function unreachable<T extends object>(target: T, methods: (keyof T)[]): T {
         return new Proxy(target, {
@@ -540,9 +615,14 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         const down = createHarness({
           backend,
           store: unreachable(backend.store, ['readStream', 'headPosition'] as (keyof EventStore<Tx>)[]),
-          readModel: unreachable(backend.readModel, ['get', 'list'] as (keyof CullReadModel<Tx>)[]),
+          readModel: unreachable(backend.readModel, [
+            'get',
+            'list',
+            'listLocated',
+          ] as (keyof CullReadModel<Tx>)[]),
         });
         expect((await down.call(ALICE, 'GET', '/culls')).statusCode).toBe(503);
+        expect((await down.call(ALICE, 'GET', '/culls/locations')).statusCode).toBe(503);
         expect((await down.call(ALICE, 'GET', `/culls/${CLIENT_ID}`)).statusCode).toBe(503);
         expect((await down.call(ALICE, 'DELETE', `/culls/${CLIENT_ID}`)).statusCode).toBe(503);
         expect((await down.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Document } from 'mongodb';
+import { connectMongoEventStore } from '@cull-log/eventstore';
+import { mongoTestTarget } from '@cull-log/eventstore/testing';
+import { ALICE, BOB, createHarness, cullBody } from '../testing/records-harness';
+import {
+  CULLS_COLLECTION,
+  LOCATED_INDEX,
+  locatedQuery,
+  openMongoReadModel,
+  type CullDocument,
+} from './mongo-cull-read-model';
+
+const target = await mongoTestTarget('records read model on MongoDB');
+
+afterAll(async () => {
+  await target?.stop();
+});
+
+/** Every stage of a plan, depth first, so a test can look for one wherever the planner put it. */
+function stagesOf(plan: Document): Document[] {
+  const children = [plan.inputStage, ...(plan.inputStages ?? [])].filter(Boolean) as Document[];
+  return [plan, ...children.flatMap(stagesOf)];
+}
+
+describe.skipIf(target === undefined)('MongoDB culls read model', () => {
+  it("the map walks the caller's slice of the located-only index in order and fetches only its fields", async () => {
+    const store = await connectMongoEventStore({ url: target!.url, dbName: `records-test-${randomUUID()}` });
+    const readModel = await openMongoReadModel({ db: store.db });
+    const harness = createHarness({
+      backend: { store, readModel, close: async () => undefined },
+    });
+    try {
+      for (let index = 0; index < 6; index += 1) {
+        const body = index % 2 === 0 ? cullBody() : cullBody({ latitude: undefined });
+        await harness.call(index === 5 ? BOB : ALICE, 'POST', '/culls', body);
+        harness.clock.advance(1000);
+      }
+
+      const { filter, options } = locatedQuery(ALICE.uid);
+      const explained = await store.db
+        .collection<CullDocument>(CULLS_COLLECTION)
+        .find(filter, options)
+        .explain();
+      const stages = stagesOf(explained.queryPlanner.winningPlan as Document);
+      const scan = stages.find((stage) => stage.stage === 'IXSCAN');
+      expect(scan).toMatchObject({ indexName: LOCATED_INDEX });
+      expect(stages.map((stage) => stage.stage)).not.toContain('SORT');
+
+      const items = await readModel.listLocated(ALICE.uid);
+      expect(items).toHaveLength(3);
+      expect(Object.keys(items[0]!).sort()).toEqual(
+        Object.keys({ ...cullBody(), id: '' })
+          .filter((field) => field !== 'grid_ref')
+          .sort(),
+      );
+    } finally {
+      await harness.app.close();
+      await store.db.dropDatabase();
+      await store.close();
+    }
+  });
+});
