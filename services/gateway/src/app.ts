@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -46,6 +47,8 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     readiness: () => sessions.ping(),
   });
+  // Lists, map locations and CSV exports are large and repetitive; phones in the field are on thin signal.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(webSecurity, { publicUrl: config.publicUrl, production: config.production });
   await app.register(rateLimit, {

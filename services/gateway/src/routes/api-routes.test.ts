@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cull-log/contracts';
 import {
@@ -216,5 +217,38 @@ describe('request bodies without a declared length', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe('payload_too_large');
+  });
+});
+
+describe('compression', () => {
+  it('gzips a large JSON answer for a client that accepts it, and not for one that does not', async () => {
+    const { app, cookie } = await signedInGateway();
+    const url = `/api/culls?q=${'roe'.repeat(500)}`;
+    const compressed = await app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(compressed.rawPayload).toString('utf8')).url).toBe(url.replace('/api', ''));
+
+    const plain = await app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().url).toBe(url.replace('/api', ''));
+  });
+
+  it('gzips the streamed CSV export', async () => {
+    const { app, cookie } = await signedInGateway();
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/exports/culls.csv',
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="culls.csv"');
+    expect(gunzipSync(response.rawPayload).toString('utf8')).toBe(
+      '"Date","Species"\n"01/06/2025","Roe Deer"\n',
+    );
   });
 });
