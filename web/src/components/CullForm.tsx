@@ -270,7 +270,7 @@ export function CullForm({ initialValues, submitLabel, save, onCancel }: CullFor
           ) : null}
           <TextField
             label="Shot distance"
-            placeholder="e.g. 150 meters, 80 yards"
+            placeholder="e.g. 150 metres, 80 yards"
             {...textProps('shot_distance')}
           />
           <TextField label="Notes" multiline className="form__wide" {...textProps('notes')} />
