@@ -44,6 +44,8 @@ async function choose(page: Page, label: string, option: string) {
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
 
 async function rowTexts(page: Page): Promise<string[][]> {
+  // While a new page loads, the previous rows stay on screen under aria-busy; read the settled table.
+  await page.locator('.table-scroll[aria-busy="false"]').waitFor();
   const rows = page.getByRole('grid', { name: 'Cull records' }).getByRole('row');
   await rows.nth(1).waitFor();
   const count = await rows.count();
