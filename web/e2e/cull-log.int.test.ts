@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleRecordRequest } from '@cull-log/contracts/testing';
 import {
   BASE_URL,
   launchChromium,
@@ -58,31 +59,28 @@ async function rowTexts(page: Page): Promise<string[][]> {
 
 /** Records made straight through the API, so paging and sorting have enough rows to work on. */
 async function addRecordsThroughApi(page: Page, count: number) {
-  const statuses = await page.evaluate(async (total) => {
-    const answers: number[] = [];
-    for (let index = 1; index <= total; index += 1) {
-      const day = String(index).padStart(2, '0');
-      const response = await fetch('/api/culls', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          date: `2025-01-${day}`,
-          time: '07:00',
-          location_name: `Wood ${day}`,
-          species: 'Roe Deer',
-          sex: 'Female',
-          age_estimate: 'Adult',
-          condition: 'Good',
-          shot_placement: 'Heart/Lung',
-          antlers_present: false,
-          latitude: 51 + index / 10,
-          longitude: -2 + index / 10,
-        }),
-      });
-      answers.push(response.status);
-    }
-    return answers;
-  }, count);
+  const statuses = await page.evaluate(
+    async ({ total, base }) => {
+      const answers: number[] = [];
+      for (let index = 1; index <= total; index += 1) {
+        const day = String(index).padStart(2, '0');
+        const response = await fetch('/api/culls', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            ...base,
+            date: `2025-01-${day}`,
+            location_name: `Wood ${day}`,
+            latitude: 51 + index / 10,
+            longitude: -2 + index / 10,
+          }),
+        });
+        answers.push(response.status);
+      }
+      return answers;
+    },
+    { total: count, base: sampleRecordRequest({ time: '07:00' }) },
+  );
   expect(statuses).toEqual(Array.from({ length: count }, () => 201));
 }
 

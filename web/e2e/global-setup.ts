@@ -1,28 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@cull-log/service-kit/testing';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 const APP_ENTRY = join(REPOSITORY, 'services/standalone/dist/main.js');
 const START_TIMEOUT_MS = 60_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address !== null && typeof address === 'object'
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitUntilReady(url: string, app: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AmendCullRequest, Cull, LIMITS, RecordCullRequest, REQUIRED_MESSAGES, fieldMessages } from './index';
+import { sampleRecordRequest } from './testing';
 
-const validBody = {
-  date: '2026-11-03',
-  time: '06:00',
-  location_name: 'Home Wood',
-  species: 'Roe Deer',
-  sex: 'Female',
-  age_estimate: 'Adult',
-  condition: 'Good',
-  shot_placement: 'Heart/Lung',
-  antlers_present: false,
-};
+const validBody = sampleRecordRequest();
 
 function recordErrors(body: unknown): Record<string, string> {
   const result = RecordCullRequest.safeParse(body);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUS_STREAM, CullEvent, EVENT_TYPES, busSubject, eventShortName } from './index';
+import { sampleCullFields } from './testing';
 
 const envelope = {
   id: 'e1',
@@ -9,17 +10,7 @@ const envelope = {
   occurredAt: '2026-11-03T07:00:00.000Z',
   meta: { correlationId: 'r1' },
 };
-const fields = {
-  date: '2026-11-03',
-  time: '06:00',
-  location_name: 'Home Wood',
-  species: 'Roe Deer',
-  sex: 'Female',
-  age_estimate: 'Adult',
-  condition: 'Good',
-  shot_placement: 'Heart/Lung',
-  antlers_present: false,
-};
+const fields = sampleCullFields();
 
 describe('CullEvent', () => {
   it('parses each versioned event type by its discriminator', () => {

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Cull } from '@cull-log/contracts';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
+import { freePort } from '@cull-log/service-kit/testing';
 import { randomSecret } from './config';
 import { SERVICE_NAMES, serviceEntry, type ServiceName } from './repository';
 import { spawnChildProcess, type ChildProcessHandle } from './service-process';
 import { CullLogClient } from './testing/cull-log-client';
 import { testEnvironment } from './testing/environment';
 import { CSV_HEADER, pollUntil, projectionsOf, sampleCull } from './testing/expectations';
-import { freePort } from './testing/free-port';
 import { ProcessOutput } from './testing/process-output';
 import { answersOk, waitFor } from './wait-for';
 

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Cull, ListCullsResponse, StatsResponse } from '@cull-log/contracts';
+import { freePort } from '@cull-log/service-kit/testing';
 import { spawnChildProcess, type ChildProcessHandle } from './service-process';
 import { CullLogClient } from './testing/cull-log-client';
 import { testEnvironment } from './testing/environment';
 import { CSV_HEADER, parseCsv, projectionsOf, sampleCull, type ParsedCsv } from './testing/expectations';
-import { freePort } from './testing/free-port';
 import { ProcessOutput } from './testing/process-output';
 
 const ENTRY = fileURLToPath(new URL('../dist/main.js', import.meta.url));

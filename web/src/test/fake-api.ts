@@ -1,4 +1,5 @@
 import type { Cull, Me } from '@cull-log/contracts';
+import { sampleCullFields } from '@cull-log/contracts/testing';
 import { vi } from 'vitest';
 
 export interface FakeRequest {
@@ -69,15 +70,7 @@ export function makeCull(overrides: Partial<Cull> = {}): Cull {
   counter += 1;
   return {
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-    date: '2025-03-07',
-    time: '06:30',
-    location_name: 'Home Wood',
-    species: 'Roe Deer',
-    sex: 'Female',
-    age_estimate: 'Adult',
-    condition: 'Good',
-    shot_placement: 'Heart/Lung',
-    antlers_present: false,
+    ...sampleCullFields({ date: '2025-03-07', time: '06:30' }),
     created_by: USER.uid,
     created_at: '2025-03-07T07:00:00.000Z',
     updated_at: '2025-03-07T07:00:00.000Z',

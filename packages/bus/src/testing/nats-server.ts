@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@cull-log/service-kit/testing';
 
 export interface NatsTestServer {
   /** `nats://127.0.0.1:<port>` */
@@ -41,20 +42,6 @@ function installExitHook(): void {
   exitHookInstalled = true;
   process.once('exit', cleanUp);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, cleanUpThenDie);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('Could not find a free port'));
-      });
-    });
-  });
 }
 
 function acceptsConnections(port: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_TYPES, type CullEvent } from '@cull-log/contracts';
+import type { CullEvent } from '@cull-log/contracts';
+import { cullAmendedEvent, cullRecordedEvent } from '@cull-log/eventstore/testing';
 
 export interface SampleEventOptions {
   streamId?: string;
@@ -16,37 +17,5 @@ export function sampleCullEvent({
   version = 1,
   userId = 'user-1',
 }: SampleEventOptions = {}): CullEvent {
-  const envelope = {
-    id: randomUUID(),
-    streamId,
-    version,
-    userId,
-    occurredAt: new Date(Date.UTC(2025, 10, 1, 6, 30, version)).toISOString(),
-    meta: { correlationId: randomUUID() },
-  };
-  if (version > 1) {
-    return {
-      ...envelope,
-      type: EVENT_TYPES.amended,
-      data: { changes: { weight: 17 + version, notes: null } },
-    };
-  }
-  return {
-    ...envelope,
-    type: EVENT_TYPES.recorded,
-    data: {
-      date: '2025-11-01',
-      time: '06:30',
-      location_name: 'Hanging Wood, north ride',
-      species: 'Roe Deer',
-      sex: 'Male',
-      age_estimate: 'Adult',
-      condition: 'Good',
-      shot_placement: 'Heart/Lung',
-      antlers_present: true,
-      weight: 17.5,
-      antler_points: 6,
-      notes: 'Line one\nLine two',
-    },
-  };
+  return version > 1 ? cullAmendedEvent(streamId, version, userId) : cullRecordedEvent(streamId, userId);
 }

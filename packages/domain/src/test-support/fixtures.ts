@@ -11,19 +11,9 @@ import {
   type CullCommand,
   type CullFields,
 } from '@cull-log/contracts';
+import { sampleCullFields } from '@cull-log/contracts/testing';
 
-export const roeDoe: CullFields = {
-  date: '2026-11-03',
-  time: '06:00',
-  location_name: 'Home Wood',
-  species: 'Roe Deer',
-  sex: 'Female',
-  age_estimate: 'Adult',
-  condition: 'Good',
-  shot_placement: 'Heart/Lung',
-  antlers_present: false,
-  weight: 14.5,
-};
+export const roeDoe: CullFields = sampleCullFields({ weight: 14.5 });
 
 export const redStag: CullFields = {
   date: '2026-09-20',

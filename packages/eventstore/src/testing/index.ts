@@ -5,10 +5,4 @@ export {
 } from './event-store-contract';
 export { mongoTestTarget, type MongoTestTarget } from './mongo-test-target';
 export { describeWithMongo } from './describe-with-mongo';
-export {
-  createSampleEventLog,
-  cullAmendedEvent,
-  cullDeletedEvent,
-  cullRecordedEvent,
-  sampleCullFields,
-} from './sample-events';
+export { createSampleEventLog, cullAmendedEvent, cullDeletedEvent, cullRecordedEvent } from './sample-events';

@@ -8,6 +8,7 @@ import {
   type CullRecorded,
   type StoredEvent,
 } from '@cull-log/contracts';
+import { sampleCullFields } from '@cull-log/contracts/testing';
 
 function envelope(streamId: string, version: number, userId: string) {
   return {
@@ -21,18 +22,12 @@ function envelope(streamId: string, version: number, userId: string) {
 }
 
 /** A cull with only the required fields and a weight, for read model tests that vary one field at a time. */
-export const sampleCullFields: CullFields = {
+const readModelCullFields: CullFields = sampleCullFields({
   date: '2026-05-14',
-  time: '06:00',
-  location_name: 'Home Wood',
-  species: 'Roe Deer',
   sex: 'Male',
-  age_estimate: 'Adult',
-  condition: 'Good',
-  shot_placement: 'Heart/Lung',
   antlers_present: true,
   weight: 18.5,
-};
+});
 
 /** A `cull.recorded.v1` event with every optional field filled, so a round trip checks them all. */
 export function cullRecordedEvent(streamId: string, userId = 'user-1'): CullRecorded {
@@ -40,7 +35,7 @@ export function cullRecordedEvent(streamId: string, userId = 'user-1'): CullReco
     ...envelope(streamId, 1, userId),
     type: EVENT_TYPES.recorded,
     data: {
-      ...sampleCullFields,
+      ...readModelCullFields,
       date: '2025-11-01',
       time: '06:30',
       location_name: 'Hanging Wood, north ride',
@@ -107,7 +102,7 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
       return keep({
         ...next(streamId, userId),
         type: EVENT_TYPES.recorded,
-        data: { ...sampleCullFields, ...fields },
+        data: { ...readModelCullFields, ...fields },
       });
     },
     amended(userId: string, streamId: string, changes: CullChanges) {

@@ -1,24 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Cull, RecordCullRequest, StatsResponse } from '@cull-log/contracts';
+import { sampleRecordRequest } from '@cull-log/contracts/testing';
 import { computeStats, csvHeader, csvRow, toCsvLine, type DashboardStats } from '@cull-log/domain';
 import type { CullLogClient } from './cull-log-client';
 
-/** A valid record; `overrides` changes what a test cares about. */
+/** A valid record with a weight; `overrides` changes what a test cares about. */
 export function sampleCull(overrides: Partial<RecordCullRequest> = {}): RecordCullRequest {
-  return {
-    date: '2026-11-02',
-    time: '07:15',
-    location_name: 'Home Farm',
-    species: 'Roe Deer',
-    sex: 'Female',
-    age_estimate: 'Adult',
-    condition: 'Good',
-    shot_placement: 'Heart/Lung',
-    antlers_present: false,
-    weight: 14.5,
-    ...overrides,
-  };
+  return sampleRecordRequest({ weight: 14.5, ...overrides });
 }
 
 /**

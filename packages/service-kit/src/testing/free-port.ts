@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** A loopback port nobody listens on right now (the system's choice). */
+/** A loopback port nobody listens on right now (the system's choice, bound once and released). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

@@ -1,0 +1,22 @@
+import type { CullFields, RecordCullRequest } from '../cull';
+
+/** A valid cull with only the required fields (a roe doe at Home Wood); `overrides` set what a test cares about. */
+export function sampleCullFields(overrides: Partial<CullFields> = {}): CullFields {
+  return {
+    date: '2026-11-03',
+    time: '06:00',
+    location_name: 'Home Wood',
+    species: 'Roe Deer',
+    sex: 'Female',
+    age_estimate: 'Adult',
+    condition: 'Good',
+    shot_placement: 'Heart/Lung',
+    antlers_present: false,
+    ...overrides,
+  };
+}
+
+/** A valid body for POST /culls, built from `sampleCullFields`. */
+export function sampleRecordRequest(overrides: Partial<RecordCullRequest> = {}): RecordCullRequest {
+  return { ...sampleCullFields(), ...overrides };
+}
