@@ -72,6 +72,39 @@ export function CullForm({ initialValues, submitLabel, save, onCancel }: CullFor
     isDisabled: isSaving,
   });
 
+  /** A required choice whose "Other" opens a required free-text field that replaces it on save. */
+  function choiceWithOther(
+    field: 'species' | 'shot_placement',
+    label: string,
+    options: readonly string[],
+    otherField: 'species_other' | 'shot_placement_other',
+    otherPlaceholder: string,
+  ) {
+    const isOther = values[field] === OTHER;
+    return (
+      <>
+        <Select
+          label={label}
+          name={field}
+          options={options}
+          value={values[field]}
+          onChange={(value) => update(field, value, [otherField])}
+          error={isOther ? undefined : errors[field]}
+          isRequired
+          isDisabled={isSaving}
+        />
+        {isOther ? (
+          <TextField
+            label={`Other ${label.toLowerCase()}`}
+            isRequired
+            placeholder={otherPlaceholder}
+            {...textProps(otherField)}
+          />
+        ) : null}
+      </>
+    );
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitError(null);
@@ -151,24 +184,7 @@ export function CullForm({ initialValues, submitLabel, save, onCancel }: CullFor
       <fieldset className="form__section">
         <legend>Animal</legend>
         <div className="form__grid">
-          <Select
-            label="Species"
-            name="species"
-            options={SPECIES}
-            value={values.species}
-            onChange={(value) => update('species', value, ['species_other'])}
-            error={values.species === OTHER ? undefined : errors.species}
-            isRequired
-            isDisabled={isSaving}
-          />
-          {values.species === OTHER ? (
-            <TextField
-              label="Other species"
-              isRequired
-              placeholder="e.g. Hare"
-              {...textProps('species_other')}
-            />
-          ) : null}
+          {choiceWithOther('species', 'Species', SPECIES, 'species_other', 'e.g. Hare')}
           <Select
             label="Sex"
             name="sex"
@@ -250,24 +266,13 @@ export function CullForm({ initialValues, submitLabel, save, onCancel }: CullFor
       <fieldset className="form__section">
         <legend>Shot</legend>
         <div className="form__grid">
-          <Select
-            label="Shot placement"
-            name="shot_placement"
-            options={SHOT_PLACEMENTS}
-            value={values.shot_placement}
-            onChange={(value) => update('shot_placement', value, ['shot_placement_other'])}
-            error={values.shot_placement === OTHER ? undefined : errors.shot_placement}
-            isRequired
-            isDisabled={isSaving}
-          />
-          {values.shot_placement === OTHER ? (
-            <TextField
-              label="Other shot placement"
-              isRequired
-              placeholder="e.g. Spine"
-              {...textProps('shot_placement_other')}
-            />
-          ) : null}
+          {choiceWithOther(
+            'shot_placement',
+            'Shot placement',
+            SHOT_PLACEMENTS,
+            'shot_placement_other',
+            'e.g. Spine',
+          )}
           <TextField
             label="Shot distance"
             placeholder="e.g. 150 metres, 80 yards"
