@@ -71,3 +71,35 @@ export function userSubjectToken(userId: string): string {
 export function busSubject(event: Pick<CullEvent, 'type' | 'userId'>): string {
   return `culls.v1.${userSubjectToken(event.userId)}.${eventShortName(event.type)}`;
 }
+
+const EventPosition = z.number().int().min(1);
+
+/** Why a value is not a stored event: each failing path and its message, in one line. */
+export class EventContractError extends Error {
+  override readonly name = 'EventContractError';
+  constructor(readonly reason: string) {
+    super(`Not a cull event: ${reason}`);
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+}
+
+/**
+ * The one check of "unknown → event": run where events enter a trust boundary (an append, bytes read from a
+ * store or off the bus wire). Everything past that boundary passes the typed event along without re-checking.
+ */
+export function parseCullEvent(value: unknown): CullEvent {
+  const parsed = CullEvent.safeParse(value);
+  if (!parsed.success) throw new EventContractError(describeIssues(parsed.error));
+  return parsed.data;
+}
+
+/** `parseCullEvent` plus the event's global log position, for events read back from a store or the bus. */
+export function parseStoredEvent(value: unknown, position: unknown): StoredEvent {
+  const event = parseCullEvent(value);
+  const checked = EventPosition.safeParse(position);
+  if (!checked.success) throw new EventContractError('position: must be a whole number of at least 1');
+  return { ...event, position: checked.data };
+}

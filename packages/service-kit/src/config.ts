@@ -48,7 +48,7 @@ function describeProblem(issue: z.core.$ZodIssue, value: string | undefined): st
 }
 
 /** Empty strings (a `NAME=` line in an env file) mean "not set". */
-function optionalSetting<Schema extends z.ZodType>(schema: Schema) {
+export function optionalSetting<Schema extends z.ZodType>(schema: Schema) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 }
 

@@ -4,6 +4,7 @@ export {
   commonConfigShape,
   commonConfigSchema,
   portSetting,
+  optionalSetting,
   LOG_LEVELS,
   INTERNAL_AUTH_SECRET_MIN_LENGTH,
 } from './config';
@@ -26,3 +27,5 @@ export { internalAuth } from './internal-auth';
 export type { InternalAuthOptions } from './internal-auth';
 export { runService } from './run-service';
 export type { RunServiceOptions, RunningService } from './run-service';
+export { SERVICES, BACKEND_SERVICES, EVENT_LOG, defaultServiceUrl } from './topology';
+export type { ServiceName } from './topology';
