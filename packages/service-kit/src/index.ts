@@ -23,6 +23,7 @@ export {
   verifyIdentity,
 } from './identity';
 export type { Identity, IdentityFailure, SignIdentityOptions, VerifyIdentityOptions } from './identity';
+export { pathOf } from './request-path';
 export { internalAuth } from './internal-auth';
 export type { InternalAuthOptions } from './internal-auth';
 export { runService } from './run-service';

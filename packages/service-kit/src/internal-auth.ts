@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { MESSAGES } from '@cull-log/contracts';
 import { HttpError } from './http-error';
+import { pathOf } from './request-path';
 import { IDENTITY_HEADER, IdentityError, verifyIdentity, type Identity } from './identity';
 import { HEALTH_PATHS } from './service-app';
 
@@ -39,11 +40,6 @@ const plugin: FastifyPluginAsync<InternalAuthOptions> = async (app, { secret, no
     request.log = request.log.child({ userId: request.identity.uid });
   });
 };
-
-function pathOf(url: string): string {
-  const queryStart = url.indexOf('?');
-  return queryStart === -1 ? url : url.slice(0, queryStart);
-}
 
 /** Verifies the gateway-signed identity header on every request and exposes it as `request.identity`. */
 export const internalAuth = fastifyPlugin(plugin, { name: '@cull-log/internal-auth', fastify: '5.x' });

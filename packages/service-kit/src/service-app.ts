@@ -10,6 +10,7 @@ import Fastify, {
 import { z } from 'zod';
 import { MESSAGES, fieldMessages } from '@cull-log/contracts';
 import { HttpError, errorBody } from './http-error';
+import { pathOf } from './request-path';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -101,11 +102,6 @@ export function buildServiceApp({
 function requestIdOf(request: IncomingMessage): string {
   const given = request.headers[REQUEST_ID_HEADER];
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
-}
-
-function pathOf(url: string): string {
-  const queryStart = url.indexOf('?');
-  return queryStart === -1 ? url : url.slice(0, queryStart);
 }
 
 const GENERIC_CLIENT_ERRORS: Record<number, { code: string; message: string }> = {

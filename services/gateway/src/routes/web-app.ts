@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '@cull-log/service-kit';
+import { HttpError, pathOf } from '@cull-log/service-kit';
 
 export interface WebAppOptions {
   /** The built web client (`web/dist`). */
@@ -40,11 +40,6 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { root }) =
   app.get('/', serve);
   app.get('/*', serve);
 };
-
-function pathOf(url: string): string {
-  const queryStart = url.indexOf('?');
-  return queryStart === -1 ? url : url.slice(0, queryStart);
-}
 
 /** The file under root that the path names, as a path relative to root, or undefined. */
 async function existingFile(rootPath: string, urlPath: string): Promise<string | undefined> {
