@@ -12,7 +12,6 @@ export type { CommonConfig, ConfigProblem, LogLevel } from './config';
 export { createLogger } from './logger';
 export type { LoggerOptions } from './logger';
 export { HttpError, errorBody } from './http-error';
-export type { ErrorBody } from './http-error';
 export { buildServiceApp, describeError, DEFAULT_BODY_LIMIT, REQUEST_ID_HEADER } from './service-app';
 export type { ServiceAppOptions } from './service-app';
 export {

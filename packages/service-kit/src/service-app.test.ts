@@ -1,9 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ApiError } from '@cull-log/contracts';
 import { HttpError } from './http-error';
 import { createLogger } from './logger';
-import { buildServiceApp, DEFAULT_BODY_LIMIT } from './service-app';
+import { buildServiceApp, describeError, DEFAULT_BODY_LIMIT } from './service-app';
 
 const Body = z.strictObject({
   species: z.string({ error: 'Species is required' }).min(1, { error: 'Species is required' }),
@@ -270,6 +271,30 @@ describe('error shapes', () => {
       error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' },
     });
     expect(response.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('error codes', () => {
+  it('every error the service kit describes parses with the contract error schema', () => {
+    const libraryErrors = [
+      { validation: [] },
+      { code: 'FST_ERR_CTP_INVALID_JSON_BODY' },
+      { code: 'FST_ERR_CTP_EMPTY_JSON_BODY' },
+      { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' },
+      { code: 'FST_ERR_CTP_BODY_TOO_LARGE' },
+      ...Array.from({ length: 200 }, (_, index) => ({ statusCode: 400 + index })),
+    ];
+    const thrown: unknown[] = [
+      new HttpError(409, 'version_conflict', 'Changed elsewhere', { version: 'Stale' }),
+      Body.safeParse({}).error,
+      new Error('anything else'),
+      'not even an error',
+      ...libraryErrors,
+    ];
+    for (const error of thrown) {
+      const { body } = describeError(error);
+      expect(ApiError.safeParse(body).success, JSON.stringify(body)).toBe(true);
+    }
   });
 });
 

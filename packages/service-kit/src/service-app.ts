@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, fieldMessages } from '@cull-log/contracts';
+import { MESSAGES, fieldMessages, type ApiError, type ErrorCode } from '@cull-log/contracts';
 import { HttpError, errorBody } from './http-error';
 import { pathOf } from './request-path';
 
@@ -104,21 +104,22 @@ function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-const GENERIC_CLIENT_ERRORS: Record<number, { code: string; message: string }> = {
+/** Codes come from the contract, so a client can parse every answer; statuses without their own code are bad_request. */
+const GENERIC_CLIENT_ERRORS: Record<number, { code: ErrorCode; message: string }> = {
   400: { code: 'bad_request', message: 'The request could not be understood.' },
   401: { code: 'not_authenticated', message: MESSAGES.notAuthenticated },
   403: { code: 'forbidden', message: 'This request is not allowed.' },
   404: { code: 'not_found', message: 'Not found' },
-  405: { code: 'method_not_allowed', message: 'This method is not allowed here.' },
-  406: { code: 'not_acceptable', message: 'The requested format is not available.' },
-  409: { code: 'conflict', message: MESSAGES.versionConflict },
+  405: { code: 'bad_request', message: 'This method is not allowed here.' },
+  406: { code: 'bad_request', message: 'The requested format is not available.' },
+  409: { code: 'version_conflict', message: MESSAGES.versionConflict },
   413: { code: 'payload_too_large', message: 'The request body is too large.' },
-  415: { code: 'unsupported_media_type', message: 'Send the request body as JSON.' },
+  415: { code: 'bad_request', message: 'Send the request body as JSON.' },
   429: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' },
 };
 
 /** Maps anything thrown in a request to a status and the contract error body; 5xx bodies never carry details. */
-export function describeError(error: unknown): { status: number; body: ReturnType<typeof errorBody> } {
+export function describeError(error: unknown): { status: number; body: ApiError } {
   if (error instanceof HttpError) {
     return { status: error.status, body: errorBody(error.code, error.message, error.fields) };
   }
