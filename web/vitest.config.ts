@@ -7,7 +7,7 @@ export default defineConfig({
     name: 'components',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['src/testing/setup.ts'],
     css: false,
     // The machine running the suite is shared; user-event typing in jsdom is slow under load.
     testTimeout: 30_000,

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { makeCull } from '../test/fake-api';
+import { makeCull } from '../testing/fake-api';
 import { CullPopup } from './CullPopup';
 
 const popupFor = (overrides: Parameters<typeof makeCull>[0]) =>

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, USER } from '../test/fake-api';
-import { renderApp } from '../test/render-app';
+import { fakeApi, USER } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
 
 const navLinks = () =>
   within(screen.getByRole('navigation', { name: 'Main' }))
@@ -12,7 +12,7 @@ const navLinks = () =>
 describe('layout', () => {
   it('shows Home, Map and Login to visitors, and the footer links with the year', async () => {
     fakeApi();
-    renderApp('/');
+    await renderApp('/');
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(navLinks()).toEqual(['Home', 'Map', 'Login']);
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
@@ -30,7 +30,7 @@ describe('layout', () => {
     api.on('POST /auth/logout', () => new Response(null, { status: 204 }));
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    renderApp('/terms');
+    await renderApp('/terms');
     expect(await screen.findByText(`Welcome, ${USER.display_name}`)).toBeInTheDocument();
     expect(navLinks()).toEqual(['Home', 'Dashboard', 'Data', '+ Add Cull']);
 
@@ -41,14 +41,14 @@ describe('layout', () => {
 
   it('points the main call to action at the dashboard when signed in', async () => {
     fakeApi().signedInAs({ uid: 'u2', display_name: null, email: 'bob@example.com' });
-    renderApp('/');
+    await renderApp('/');
     expect(await screen.findByText('Welcome, bob@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('collapses the navigation behind a Menu button that says whether it is open', async () => {
     fakeApi();
-    renderApp('/');
+    await renderApp('/');
     const menu = await screen.findByRole('button', { name: 'Menu' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     await userEvent.setup().click(menu);

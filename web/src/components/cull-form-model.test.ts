@@ -1,6 +1,6 @@
 import { REQUIRED_MESSAGES } from '@cull-log/contracts';
 import { describe, expect, it } from 'vitest';
-import { makeCull } from '../test/fake-api';
+import { makeCull } from '../testing/fake-api';
 import {
   emptyFormValues,
   toAmendRequest,

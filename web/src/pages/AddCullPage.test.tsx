@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { localIsoDate } from '../format/format';
-import { apiError, deferred, fakeApi, json, makeCull } from '../test/fake-api';
-import { renderApp } from '../test/render-app';
+import { apiError, deferred, fakeApi, json, makeCull } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
 
 async function openAddForm() {
   const api = fakeApi().signedInAs();
   api.on('GET /api/culls', () => json({ items: [], total: 0, page: 1, page_size: 10 }));
-  const app = renderApp('/add-cull');
+  const app = await renderApp('/add-cull');
   await screen.findByRole('heading', { name: 'Add New Cull Record' });
   return { api, app, user: userEvent.setup({ delay: null }) };
 }
@@ -155,7 +155,7 @@ describe('edit cull form', () => {
     api.on(`PATCH /api/culls/${cull.id}`, () => json({ ...cull, version: 5 }));
     api.on('GET /api/culls', () => json({ items: [], total: 0, page: 1, page_size: 10 }));
     const user = userEvent.setup({ delay: null });
-    renderApp(`/edit-cull/${cull.id}`);
+    await renderApp(`/edit-cull/${cull.id}`);
 
     expect(await screen.findByRole('heading', { name: 'Edit Cull Record' })).toBeInTheDocument();
     const other = await screen.findByLabelText(/Other species/);
@@ -170,7 +170,7 @@ describe('edit cull form', () => {
 
   it('says the record could not be loaded', async () => {
     fakeApi().signedInAs();
-    renderApp('/edit-cull/missing');
+    await renderApp('/edit-cull/missing');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loadCullFailed);
     expect(screen.getByRole('link', { name: 'Back to Data' })).toBeInTheDocument();
   });
@@ -180,7 +180,7 @@ describe('edit cull form', () => {
     fakeApi()
       .signedInAs()
       .on(`GET /api/culls/${cull.id}`, () => json(cull));
-    renderApp(`/cull/${cull.id}`);
+    await renderApp(`/cull/${cull.id}`);
     await screen.findByRole('heading', { name: 'Edit Cull Record' });
     expect(await screen.findByLabelText(/^Location/)).toHaveValue('Home Wood');
   });
@@ -191,7 +191,7 @@ describe('edit cull form', () => {
     api.on(`GET /api/culls/${cull.id}`, () => json(cull));
     api.on(`PATCH /api/culls/${cull.id}`, () => apiError(409, 'version_conflict', 'Version conflict'));
     const user = userEvent.setup({ delay: null });
-    renderApp(`/edit-cull/${cull.id}`);
+    await renderApp(`/edit-cull/${cull.id}`);
     await user.click(await screen.findByRole('button', { name: 'Update Record' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(MESSAGES.versionConflict)).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { MESSAGES, type StatsResponse } from '@cull-log/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, deferred, fakeApi, json } from '../test/fake-api';
-import { renderApp } from '../test/render-app';
+import { apiError, deferred, fakeApi, json } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
 
 const stats = (overrides: Partial<StatsResponse> = {}): StatsResponse => ({
   total_culls: 12,
@@ -30,7 +30,7 @@ describe('dashboard', () => {
     fakeApi()
       .signedInAs()
       .on('GET /api/stats', () => answer.promise);
-    renderApp('/dashboard');
+    await renderApp('/dashboard');
     expect(await screen.findByText('Loading dashboard...')).toBeInTheDocument();
     answer.resolve(json(stats()));
 
@@ -64,7 +64,7 @@ describe('dashboard', () => {
           }),
         ),
       );
-    renderApp('/dashboard');
+    await renderApp('/dashboard');
     expect(await screen.findByText(MESSAGES.noData)).toBeInTheDocument();
   });
 
@@ -72,7 +72,7 @@ describe('dashboard', () => {
     fakeApi()
       .signedInAs()
       .on('GET /api/stats', () => apiError(503, 'service_unavailable', 'Stats are rebuilding'));
-    renderApp('/dashboard');
+    await renderApp('/dashboard');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load dashboard data: Stats are rebuilding',
     );

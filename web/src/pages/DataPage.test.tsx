@@ -2,8 +2,8 @@ import { MESSAGES, type Cull } from '@cull-log/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, fakeApi, json, makeCull, type FakeRequest } from '../test/fake-api';
-import { renderApp } from '../test/render-app';
+import { apiError, fakeApi, json, makeCull, type FakeRequest } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
 
 /** A list endpoint over `records` that answers whatever page is asked for, like the records service. */
 function serveList(records: Cull[]) {
@@ -18,7 +18,7 @@ function serveList(records: Cull[]) {
 async function openData(records: Cull[]) {
   const api = fakeApi().signedInAs();
   api.on('GET /api/culls', serveList(records));
-  const app = renderApp('/data');
+  const app = await renderApp('/data');
   await screen.findByRole('grid', { name: 'Cull records' });
   return { api, app, user: userEvent.setup({ delay: null }) };
 }
@@ -41,7 +41,7 @@ describe('cull data table', () => {
         makeCull({ date: '2024-11-30', location_name: 'Top Field' }),
       ]),
     );
-    renderApp('/data');
+    await renderApp('/data');
     expect(await screen.findByText('Loading data...')).toBeInTheDocument();
     await screen.findByRole('grid', { name: 'Cull records' });
 
@@ -187,7 +187,7 @@ describe('cull data table', () => {
     fakeApi()
       .signedInAs()
       .on('GET /api/culls', () => apiError(503, 'service_unavailable', 'Service down'));
-    renderApp('/data');
+    await renderApp('/data');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading data: Service down');
   });
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatUkDate } from '../format/format';
-import { fakeApi } from '../test/fake-api';
-import { renderApp } from '../test/render-app';
+import { fakeApi } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
 
 const sectionTitles = () =>
   screen
@@ -13,7 +13,7 @@ const sectionTitles = () =>
 describe('legal pages', () => {
   it('terms cover every section, show today as their dates and link home', async () => {
     fakeApi();
-    renderApp('/terms');
+    await renderApp('/terms');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeInTheDocument();
     expect(sectionTitles()).toEqual([
       'About these terms',
@@ -45,7 +45,7 @@ describe('legal pages', () => {
 
   it('privacy policy covers every section with the retention and response periods', async () => {
     fakeApi();
-    renderApp('/privacy');
+    await renderApp('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(sectionTitles()).toHaveLength(16);
     for (const fact of [

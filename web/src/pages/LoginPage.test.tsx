@@ -2,15 +2,15 @@ import { MESSAGES } from '@cull-log/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, fakeApi, json, USER } from '../test/fake-api';
-import { renderApp } from '../test/render-app';
+import { apiError, fakeApi, json, USER } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
 
 describe('login screen', () => {
   it('offers Google sign-in, which reads Signing in... and is disabled while the browser leaves', async () => {
     fakeApi();
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    renderApp('/login');
+    await renderApp('/login');
     const button = await screen.findByRole('button', { name: 'Sign in with Google' });
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('heading', { name: 'Development sign-in' })).not.toBeInTheDocument();
@@ -22,7 +22,7 @@ describe('login screen', () => {
 
   it('says the login failed when Google sign-in came back with an error', async () => {
     fakeApi();
-    renderApp('/login?error=access_denied');
+    await renderApp('/login?error=access_denied');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
   });
 
@@ -34,7 +34,7 @@ describe('login screen', () => {
     });
     api.on('GET /api/stats', () => apiError(503, 'service_unavailable', 'Later'));
     const user = userEvent.setup({ delay: null });
-    const { router } = renderApp('/login');
+    const { router } = await renderApp('/login');
 
     expect(await screen.findByRole('heading', { name: 'Development sign-in' })).toBeInTheDocument();
     expect(screen.getByText(/running in development mode/)).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('login screen', () => {
     const api = fakeApi().on('GET /auth/options', () => json({ google: true, dev: true }));
     api.on('POST /auth/dev/login', () => apiError(400, 'validation_failed', 'Enter a valid e-mail address'));
     const user = userEvent.setup({ delay: null });
-    renderApp('/login');
+    await renderApp('/login');
     await user.type(await screen.findByLabelText(/^Name/), 'Ann');
     await user.type(screen.getByLabelText(/^Email/), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Sign in for development' }));

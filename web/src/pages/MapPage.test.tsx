@@ -1,8 +1,8 @@
 import type { Cull, MapCull } from '@cull-log/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, deferred, fakeApi, json, makeCull } from '../test/fake-api';
-import { renderApp } from '../test/render-app';
+import { apiError, deferred, fakeApi, json, makeCull } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
 
 const LOCATIONS = 'GET /api/culls/locations';
 
@@ -57,14 +57,14 @@ describe('map screen', () => {
     fakeApi()
       .signedInAs()
       .on(LOCATIONS, () => list.promise);
-    renderApp('/map');
+    await renderApp('/map');
     expect(await screen.findByRole('heading', { name: 'Interactive Map' })).toBeInTheDocument();
     expect(await screen.findByText('Loading map...')).toBeInTheDocument();
   });
 
   it('asks a visitor to log in, saying the data is private, and reads no records', async () => {
     const api = fakeApi();
-    renderApp('/map');
+    await renderApp('/map');
     expect(
       await screen.findByText('Please log in to view your cull records on the map.'),
     ).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('map screen', () => {
     fakeApi()
       .signedInAs()
       .on(LOCATIONS, () => json({ items: [] }));
-    renderApp('/map');
+    await renderApp('/map');
     expect(await screen.findByText('No cull records with location data found.')).toBeInTheDocument();
     expect(screen.getByText('Add records with GPS coordinates to see them on the map.')).toBeInTheDocument();
   });
@@ -89,7 +89,7 @@ describe('map screen', () => {
     );
     const api = fakeApi().signedInAs();
     api.on(LOCATIONS, () => json({ items: records }));
-    const { container } = renderApp('/map');
+    const { container } = await renderApp('/map');
     expect(await screen.findByText('150 records with coordinates')).toBeInTheDocument();
     expect(api.callsTo(LOCATIONS)).toHaveLength(1);
     expect(api.callsTo('GET /api/culls')).toHaveLength(0);
@@ -101,7 +101,7 @@ describe('map screen', () => {
     fakeApi()
       .signedInAs()
       .on(LOCATIONS, () => apiError(503, 'service_unavailable', 'The service is unavailable, try again'));
-    renderApp('/map');
+    await renderApp('/map');
     expect(
       await screen.findByText('Error loading data: The service is unavailable, try again'),
     ).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe('map screen', () => {
     fakeApi()
       .signedInAs()
       .on(LOCATIONS, () => json({ items: [cull] }));
-    const { container } = renderApp('/map');
+    const { container } = await renderApp('/map');
     await screen.findByText('1 record with coordinates');
     const marker = await waitFor(() => {
       const found = container.querySelector<HTMLElement>('.leaflet-marker-icon');

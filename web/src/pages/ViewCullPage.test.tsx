@@ -1,8 +1,8 @@
 import { MESSAGES } from '@cull-log/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, fakeApi, json, makeCull } from '../test/fake-api';
-import { renderApp } from '../test/render-app';
+import { apiError, fakeApi, json, makeCull } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
 
 describe('record card', () => {
   it('shows every field, an Edit link and Back to Data', async () => {
@@ -10,7 +10,7 @@ describe('record card', () => {
     fakeApi()
       .signedInAs()
       .on(`GET /api/culls/${cull.id}`, () => json(cull));
-    renderApp(`/view-cull/${cull.id}`);
+    await renderApp(`/view-cull/${cull.id}`);
     expect(await screen.findByRole('heading', { name: /Roe Deer/ })).toBeInTheDocument();
     for (const text of [
       '07/03/2025',
@@ -35,7 +35,7 @@ describe('record card', () => {
     fakeApi()
       .signedInAs()
       .on('GET /api/culls/abc', () => apiError(status, code, 'Something broke'));
-    renderApp('/view-cull/abc');
+    await renderApp('/view-cull/abc');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: 'Back to Data' })).toBeInTheDocument();
   });
@@ -45,7 +45,7 @@ describe('record card', () => {
     fakeApi()
       .signedInAs()
       .on(`GET /api/culls/${cull.id}`, () => json(cull));
-    renderApp(`/view-cull/${cull.id}`);
+    await renderApp(`/view-cull/${cull.id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unauthorizedAccess);
     expect(screen.queryByText('Home Wood')).not.toBeInTheDocument();
   });

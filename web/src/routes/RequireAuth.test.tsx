@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, fakeApi, json, USER } from '../test/fake-api';
-import { renderApp } from '../test/render-app';
+import { deferred, fakeApi, json, USER } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
 
 describe('protected routes', () => {
   it.each(['/dashboard', '/data', '/add-cull', '/edit-cull/abc', '/view-cull/abc', '/cull/abc'])(
@@ -9,8 +9,11 @@ describe('protected routes', () => {
     async (path) => {
       const session = deferred<Response>();
       fakeApi().on('GET /api/me', () => session.promise);
-      const { router } = renderApp(path);
-      expect(await screen.findByText('Loading...')).toBeInTheDocument();
+      // Loaded up front, so the redirect waits only for rendering, not for a module on a busy machine.
+      await import('../pages/LoginPage');
+      const { router } = await renderApp(path);
+      // The session request is held open, so this is the guard's own message, not the router's fallback.
+      expect(screen.getByText('Loading...')).toBeInTheDocument();
 
       session.resolve(json({ error: { code: 'not_authenticated', message: 'Not signed in' } }, 401));
       expect(await screen.findByRole('heading', { name: 'Sign in to Cull Log' })).toBeInTheDocument();
@@ -23,7 +26,7 @@ describe('protected routes', () => {
     fakeApi()
       .signedInAs()
       .on('GET /api/stats', () => json({ error: { code: 'internal_error', message: 'x' } }, 500));
-    const { router } = renderApp('/dashboard');
+    const { router } = await renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.getByText(`Welcome, ${USER.display_name}`)).toBeInTheDocument();
@@ -31,7 +34,7 @@ describe('protected routes', () => {
 
   it('sends any unknown path to home', async () => {
     fakeApi();
-    const { router } = renderApp('/no/such/page');
+    const { router } = await renderApp('/no/such/page');
     expect(
       await screen.findByRole('heading', { name: 'Your wildlife cull records, in one place' }),
     ).toBeInTheDocument();
