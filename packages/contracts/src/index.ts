@@ -5,3 +5,4 @@ export * from './api';
 export * from './events';
 export * from './commands';
 export * from './validation';
+export * from './timing';
