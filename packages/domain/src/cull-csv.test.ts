@@ -4,7 +4,7 @@ import { redStag, roeDoe } from './test-support/fixtures';
 
 describe('CSV export', () => {
   it('has the SPEC §3 columns in order', () => {
-    expect(CSV_COLUMNS).toEqual([
+    expect(CSV_COLUMNS.map((csvColumn) => csvColumn.header)).toEqual([
       'Date',
       'Time',
       'Location',

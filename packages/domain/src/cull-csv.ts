@@ -1,43 +1,48 @@
 import type { CullFields } from '@cull-log/contracts';
 
+/** One column of the export: its header, the record field under it, and that field written as text. */
+export interface CsvColumn<Field extends keyof CullFields = keyof CullFields> {
+  readonly header: string;
+  readonly field: Field;
+  value(cull: Pick<CullFields, Field>): string;
+}
+
+function column<Field extends keyof CullFields>(
+  header: string,
+  field: Field,
+  format: (value: CullFields[Field]) => string,
+): CsvColumn<Field> {
+  return { header, field, value: (cull) => format(cull[field]) };
+}
+
+/** Empty values are empty strings. */
+const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
 /** The export's columns, in the order of SPEC §3. */
 export const CSV_COLUMNS = [
-  'Date',
-  'Time',
-  'Location',
-  'Species',
-  'Sex',
-  'Age',
-  'Weight',
-  'Condition',
-  'Shot Placement',
-  'Shot Distance',
-  'Antlers Present',
-  'Antler Points',
-  'Antler Condition',
-  'Notes',
+  column('Date', 'date', text),
+  column('Time', 'time', text),
+  column('Location', 'location_name', text),
+  column('Species', 'species', text),
+  column('Sex', 'sex', text),
+  column('Age', 'age_estimate', text),
+  column('Weight', 'weight', text),
+  column('Condition', 'condition', text),
+  column('Shot Placement', 'shot_placement', text),
+  column('Shot Distance', 'shot_distance', text),
+  column('Antlers Present', 'antlers_present', yesNo),
+  column('Antler Points', 'antler_points', text),
+  column('Antler Condition', 'antler_condition', text),
+  column('Notes', 'notes', text),
 ] as const;
 
-const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
+/** The fields a CSV row is made of. */
+export type CsvRecord = Pick<CullFields, (typeof CSV_COLUMNS)[number]['field']>;
 
-/** One record's values in CSV_COLUMNS order; empty values are empty strings. */
-export function csvRow(cull: CullFields): string[] {
-  return [
-    cull.date,
-    cull.time,
-    cull.location_name,
-    cull.species,
-    cull.sex,
-    cull.age_estimate,
-    text(cull.weight),
-    cull.condition,
-    cull.shot_placement,
-    text(cull.shot_distance),
-    cull.antlers_present ? 'Yes' : 'No',
-    text(cull.antler_points),
-    text(cull.antler_condition),
-    text(cull.notes),
-  ];
+/** One record's values in CSV_COLUMNS order. */
+export function csvRow(cull: CsvRecord): string[] {
+  return CSV_COLUMNS.map((csvColumn) => csvColumn.value(cull));
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -54,4 +59,4 @@ export function toCsvLine(values: readonly string[]): string {
 }
 
 /** The header line of the export. */
-export const csvHeader = toCsvLine(CSV_COLUMNS);
+export const csvHeader = toCsvLine(CSV_COLUMNS.map((csvColumn) => csvColumn.header));
