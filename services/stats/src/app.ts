@@ -15,7 +15,7 @@ export {
   readStoredEvent,
   rebuildProjection as rebuildStatsProjection,
 } from '@cull-log/projection';
-export type { StatsStore, ApplyOutcome } from './store/stats-store';
+export type { StatsStore } from './store/stats-store';
 
 export interface StatsAppDeps {
   projectionStore: StatsStore;

@@ -15,7 +15,8 @@ import { caughtUp } from '@cull-log/projection/testing';
 import { startStatsProjection } from './projection';
 import { statsResponse, statsWindow } from './stats-figures';
 import { openSqliteStatsStore } from './store/sqlite-stats-store';
-import type { ApplyOutcome, StatsStore } from './store/stats-store';
+import type { ApplyOutcome } from '@cull-log/projection';
+import type { StatsStore } from './store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
 const NOW = new Date('2026-05-20T12:00:00Z');

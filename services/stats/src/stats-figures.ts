@@ -4,8 +4,7 @@ import type { StatsAggregates, StatsWindow } from './store/stats-store';
 
 /** The buckets the dashboard shows at `now` for one user: the last twelve months and the current season. */
 export function statsWindow(userId: string, now: Date): StatsWindow {
-  const season = seasonFor(now);
-  return { userId, months: lastTwelveMonths(now), season: { from: season.from, to: season.to } };
+  return { userId, months: lastTwelveMonths(now), season: seasonFor(now).label };
 }
 
 /**
@@ -14,7 +13,6 @@ export function statsWindow(userId: string, now: Date): StatsWindow {
  * domain's own and cannot drift from `computeStats`.
  */
 export function statsResponse(aggregates: StatsAggregates, now: Date): StatsResponse {
-  const season = seasonFor(now);
   const tally: StatsTally = {
     total: aggregates.total,
     bySpecies: aggregates.speciesCounts,
@@ -22,7 +20,7 @@ export function statsResponse(aggregates: StatsAggregates, now: Date): StatsResp
     bySeason:
       Object.keys(aggregates.seasonSpeciesBySex).length === 0
         ? {}
-        : { [season.label]: aggregates.seasonSpeciesBySex },
+        : { [seasonFor(now).label]: aggregates.seasonSpeciesBySex },
     weighed: aggregates.weighed,
     weightGrams: aggregates.weightGrams,
   };

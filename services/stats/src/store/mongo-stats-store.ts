@@ -3,17 +3,34 @@ import type { StoredEvent } from '@cull-log/contracts';
 import { connectMongoProjection } from '@cull-log/projection';
 import { nextFacts } from './cull-facts';
 import { nestCounts } from './nest-counts';
+import { counterChanges, countersOf, type CounterChange } from './stats-counters';
 import type { CullFacts, StatsAggregates, StatsStore, StatsWindow } from './stats-store';
 
 interface CullDocument extends CullFacts {
   _id: string;
 }
 
-interface FacetResult {
-  totals: { total: number; weightGrams: number; weighed: number }[];
-  species: { _id: string; count: number }[];
-  months: { _id: string; count: number }[];
-  season: { _id: { species: string; sex: string }; count: number }[];
+/** Each counter's collection and the fields that key it (a unique index). */
+const COUNTERS = {
+  totals: { collection: 'stats_totals', key: ['userId'] },
+  species: { collection: 'stats_species', key: ['userId', 'species'] },
+  months: { collection: 'stats_months', key: ['userId', 'month'] },
+  seasons: { collection: 'stats_seasons', key: ['userId', 'season', 'species', 'sex'] },
+} as const satisfies Record<CounterChange['counter'], { collection: string; key: readonly string[] }>;
+
+interface TotalsDocument {
+  userId: string;
+  total: number;
+  weighed: number;
+  weightGrams: number;
+}
+interface CountDocument {
+  userId: string;
+  species: string;
+  sex: string;
+  month: string;
+  season: string;
+  count: number;
 }
 
 /** The stats projection in MongoDB (a replica set: every event is applied in one transaction). */
@@ -28,71 +45,76 @@ export async function connectMongoStatsStore({
     url,
     dbName,
     name: 'stats',
-    readModelCollections: ['stats_culls'],
+    readModelCollections: ['stats_culls', ...Object.values(COUNTERS).map((counter) => counter.collection)],
   });
-  const { client, readPosition } = projection;
-  const culls = projection.db.collection<CullDocument>('stats_culls');
-  await culls.createIndex({ userId: 1, date: 1 });
+  const { client, db, readPosition } = projection;
+  const culls = db.collection<CullDocument>('stats_culls');
+  for (const { collection, key } of Object.values(COUNTERS)) {
+    await db
+      .collection(collection)
+      .createIndex(Object.fromEntries(key.map((field) => [field, 1])), { unique: true });
+  }
+
+  async function moveCounters(changes: readonly CounterChange[], session: ClientSession): Promise<void> {
+    for (const change of changes) {
+      await db
+        .collection(COUNTERS[change.counter].collection)
+        .updateOne(change.key, { $inc: change.by }, { upsert: true, session });
+    }
+  }
+
+  const totals = db.collection<TotalsDocument>(COUNTERS.totals.collection);
+  const counts = (counter: 'species' | 'months' | 'seasons') =>
+    db.collection<CountDocument>(COUNTERS[counter].collection);
+
+  // A database written before the counters existed holds culls but no totals: count them once. In a
+  // transaction, so a second replica starting at the same time conflicts and then finds the totals there.
+  const session = client.startSession();
+  try {
+    await session.withTransaction(async () => {
+      if ((await totals.findOne({}, { session })) !== null) return;
+      const kept = await culls.find({}, { session }).toArray();
+      await moveCounters(countersOf(kept.map(withoutId)), session);
+    });
+  } finally {
+    await session.endSession();
+  }
 
   async function writeFacts(event: StoredEvent, session: ClientSession): Promise<void> {
-    const current = await culls.findOne({ _id: event.streamId }, { session });
-    const next = nextFacts(current ? withoutId(current) : undefined, event);
+    const stored = await culls.findOne({ _id: event.streamId }, { session });
+    const current = stored === null ? undefined : withoutId(stored);
+    const next = nextFacts(current, event);
     if (next === undefined) await culls.deleteOne({ _id: event.streamId }, { session });
     else await culls.replaceOne({ _id: event.streamId }, next, { upsert: true, session });
+    await moveCounters(counterChanges(current, next), session);
   }
 
   return {
     ...projection.projectionStore(writeFacts),
-    async aggregates(window: StatsWindow): Promise<StatsAggregates> {
-      const { userId, months, season } = window;
-      const session = client.startSession({ snapshot: true });
+    async aggregates({ userId, months, season }: StatsWindow): Promise<StatsAggregates> {
+      const snapshot = client.startSession({ snapshot: true });
       try {
-        const [facets] = await culls
-          .aggregate<FacetResult>(
-            [
-              { $match: { userId } },
-              {
-                $facet: {
-                  totals: [
-                    {
-                      $group: {
-                        _id: null,
-                        total: { $sum: 1 },
-                        weightGrams: { $sum: '$weightGrams' },
-                        weighed: { $sum: { $cond: [{ $isNumber: '$weightGrams' }, 1, 0] } },
-                      },
-                    },
-                  ],
-                  species: [{ $group: { _id: '$species', count: { $sum: 1 } } }],
-                  months: [
-                    { $project: { month: { $substrBytes: ['$date', 0, 7] } } },
-                    { $match: { month: { $in: [...months] } } },
-                    { $group: { _id: '$month', count: { $sum: 1 } } },
-                  ],
-                  season: [
-                    { $match: { date: { $gte: season.from, $lte: season.to } } },
-                    { $group: { _id: { species: '$species', sex: '$sex' }, count: { $sum: 1 } } },
-                  ],
-                },
-              },
-            ],
-            { session },
-          )
+        const options = { session: snapshot };
+        const live = { userId, count: { $gt: 0 } };
+        const sums = await totals.findOne({ userId }, options);
+        const species = await counts('species').find(live, options).toArray();
+        const perMonth = await counts('months')
+          .find({ ...live, month: { $in: [...months] } }, options)
           .toArray();
-        const totals = facets?.totals[0];
+        const seasonCounts = await counts('seasons')
+          .find({ ...live, season }, options)
+          .toArray();
         return {
-          total: totals?.total ?? 0,
-          weightGrams: totals?.weightGrams ?? 0,
-          weighed: totals?.weighed ?? 0,
-          speciesCounts: Object.fromEntries((facets?.species ?? []).map(({ _id, count }) => [_id, count])),
-          perMonth: Object.fromEntries((facets?.months ?? []).map(({ _id, count }) => [_id, count])),
-          seasonSpeciesBySex: nestCounts(
-            (facets?.season ?? []).map(({ _id, count }) => ({ species: _id.species, sex: _id.sex, count })),
-          ),
-          position: await readPosition(session),
+          total: sums?.total ?? 0,
+          weightGrams: sums?.weightGrams ?? 0,
+          weighed: sums?.weighed ?? 0,
+          speciesCounts: Object.fromEntries(species.map((row) => [row.species, row.count])),
+          perMonth: Object.fromEntries(perMonth.map((row) => [row.month, row.count])),
+          seasonSpeciesBySex: nestCounts(seasonCounts),
+          position: await readPosition(snapshot),
         };
       } finally {
-        await session.endSession();
+        await snapshot.endSession();
       }
     },
   };

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
 import { statsStoreContract } from '../testing/stats-store-contract';
 import { openSqliteStatsStore } from './sqlite-stats-store';
 
@@ -9,3 +10,35 @@ const directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 statsStoreContract('SQLite', async () => openSqliteStatsStore({ file: join(directory, 'stats.db') }));
+
+describe('SQLite stats file written before the counters', () => {
+  it('counts the culls it already holds once, on first open', async () => {
+    const file = join(directory, 'facts-only.db');
+    const before = new Database(file);
+    before.exec(`
+      CREATE TABLE culls (stream_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, species TEXT NOT NULL,
+        sex TEXT NOT NULL, date TEXT NOT NULL, weight_grams INTEGER) WITHOUT ROWID;
+      CREATE INDEX culls_by_user_date ON culls (user_id, date);
+      INSERT INTO culls VALUES ('a', 'alice', 'Fox', 'Male', '2026-05-02', 7250),
+        ('b', 'alice', 'Fox', 'Female', '2026-04-30', NULL), ('c', 'bob', 'Muntjac', 'Male', '2026-05-03', 12000);
+    `);
+    before.close();
+    const window = { userId: 'alice', months: ['2026-04', '2026-05'], season: '2026/27' };
+    const expected = {
+      total: 2,
+      speciesCounts: { Fox: 2 },
+      weightGrams: 7250,
+      weighed: 1,
+      perMonth: { '2026-04': 1, '2026-05': 1 },
+      seasonSpeciesBySex: { Fox: { Male: 1, Female: 1 } },
+      position: 0,
+    };
+
+    const first = openSqliteStatsStore({ file });
+    expect(await first.aggregates(window)).toEqual(expected);
+    await first.close();
+    const second = openSqliteStatsStore({ file });
+    expect(await second.aggregates(window)).toEqual(expected);
+    await second.close();
+  });
+});

@@ -2,8 +2,10 @@ import type { StoredEvent } from '@cull-log/contracts';
 import { openSqliteProjection } from '@cull-log/projection';
 import { nextFacts } from './cull-facts';
 import { nestCounts } from './nest-counts';
+import { counterChanges, countersOf, type CounterChange } from './stats-counters';
 import type { CullFacts, StatsAggregates, StatsStore, StatsWindow } from './stats-store';
 
+// `culls` holds each live cull's counted facts, read only by the write that moves them.
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS culls (
     stream_id TEXT PRIMARY KEY,
@@ -13,8 +15,35 @@ const SCHEMA = `
     date TEXT NOT NULL,
     weight_grams INTEGER
   ) WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS culls_by_user_date ON culls (user_id, date);
+  DROP INDEX IF EXISTS culls_by_user_date;
+  CREATE TABLE IF NOT EXISTS user_totals (
+    user_id TEXT PRIMARY KEY,
+    total INTEGER NOT NULL,
+    weighed INTEGER NOT NULL,
+    weight_grams INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS species_counts (
+    user_id TEXT NOT NULL,
+    species TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, species)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS month_counts (
+    user_id TEXT NOT NULL,
+    month TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, month)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS season_counts (
+    user_id TEXT NOT NULL,
+    season TEXT NOT NULL,
+    species TEXT NOT NULL,
+    sex TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, season, species, sex)
+  ) WITHOUT ROWID;
 `;
+const TABLES = ['culls', 'user_totals', 'species_counts', 'month_counts', 'season_counts'];
 
 interface CullRow {
   user_id: string;
@@ -24,9 +53,17 @@ interface CullRow {
   weight_grams: number | null;
 }
 
+const factsOf = (row: CullRow): CullFacts => ({
+  userId: row.user_id,
+  species: row.species,
+  sex: row.sex,
+  date: row.date,
+  weightGrams: row.weight_grams,
+});
+
 /** The stats projection in a SQLite file (DATA_DIR/stats.db in the standalone app). */
 export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
-  const projection = openSqliteProjection({ file, schema: SCHEMA, readModelTables: ['culls'] });
+  const projection = openSqliteProjection({ file, schema: SCHEMA, readModelTables: TABLES });
   const { db, readPosition } = projection;
 
   const selectCull = db.prepare<[string], CullRow>(
@@ -40,54 +77,73 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
   );
   const deleteCull = db.prepare('DELETE FROM culls WHERE stream_id = ?');
 
-  const totals = db.prepare<[string], { total: number; weight_grams: number | null; weighed: number }>(
-    `SELECT COUNT(*) AS total, SUM(weight_grams) AS weight_grams, COUNT(weight_grams) AS weighed
-       FROM culls WHERE user_id = ?`,
-  );
-  const bySpecies = db.prepare<[string], { species: string; count: number }>(
-    'SELECT species, COUNT(*) AS count FROM culls WHERE user_id = ? GROUP BY species',
-  );
-  const byMonth = db.prepare<[string, string, string], { month: string; count: number }>(
-    `SELECT substr(date, 1, 7) AS month, COUNT(*) AS count FROM culls
-      WHERE user_id = ? AND date >= ? AND date < ? GROUP BY month`,
-  );
-  const bySeasonSpeciesSex = db.prepare<
-    [string, string, string],
-    { species: string; sex: string; count: number }
-  >(
-    `SELECT species, sex, COUNT(*) AS count FROM culls
-      WHERE user_id = ? AND date >= ? AND date <= ? GROUP BY species, sex`,
-  );
+  const moveCounter: Record<CounterChange['counter'], { run(values: object): unknown }> = {
+    totals: db.prepare(
+      `INSERT INTO user_totals (user_id, total, weighed, weight_grams)
+       VALUES (@userId, @total, @weighed, @weightGrams)
+       ON CONFLICT (user_id) DO UPDATE SET total = total + excluded.total,
+         weighed = weighed + excluded.weighed, weight_grams = weight_grams + excluded.weight_grams`,
+    ),
+    species: db.prepare(
+      `INSERT INTO species_counts (user_id, species, count) VALUES (@userId, @species, @count)
+       ON CONFLICT (user_id, species) DO UPDATE SET count = count + excluded.count`,
+    ),
+    months: db.prepare(
+      `INSERT INTO month_counts (user_id, month, count) VALUES (@userId, @month, @count)
+       ON CONFLICT (user_id, month) DO UPDATE SET count = count + excluded.count`,
+    ),
+    seasons: db.prepare(
+      `INSERT INTO season_counts (user_id, season, species, sex, count)
+       VALUES (@userId, @season, @species, @sex, @count)
+       ON CONFLICT (user_id, season, species, sex) DO UPDATE SET count = count + excluded.count`,
+    ),
+  };
+  const moveCounters = (changes: readonly CounterChange[]) => {
+    for (const change of changes) moveCounter[change.counter].run({ ...change.key, ...change.by });
+  };
+
+  // A file written before the counters existed holds culls but no totals: count them once.
+  db.transaction(() => {
+    if (db.prepare('SELECT 1 FROM user_totals LIMIT 1').get() !== undefined) return;
+    const rows = db.prepare<[], CullRow>('SELECT user_id, species, sex, date, weight_grams FROM culls').all();
+    moveCounters(countersOf(rows.map(factsOf)));
+  }).immediate();
 
   function writeFacts(event: StoredEvent): void {
     const row = selectCull.get(event.streamId);
-    const current: CullFacts | undefined = row && {
-      userId: row.user_id,
-      species: row.species,
-      sex: row.sex,
-      date: row.date,
-      weightGrams: row.weight_grams,
-    };
+    const current = row && factsOf(row);
     const next = nextFacts(current, event);
     if (next === undefined) deleteCull.run(event.streamId);
     else upsertCull.run({ streamId: event.streamId, ...next });
+    moveCounters(counterChanges(current, next));
   }
 
-  const readAggregates = db.transaction((window: StatsWindow): StatsAggregates => {
-    const { userId, months, season } = window;
-    const sums = totals.get(userId);
-    const firstMonth = months[0] ?? '';
-    const lastMonth = months[months.length - 1] ?? '';
+  const selectTotals = db.prepare<[string], { total: number; weighed: number; weight_grams: number }>(
+    'SELECT total, weighed, weight_grams FROM user_totals WHERE user_id = ?',
+  );
+  const selectSpecies = db.prepare<[string], { species: string; count: number }>(
+    'SELECT species, count FROM species_counts WHERE user_id = ? AND count > 0',
+  );
+  const selectMonths = db.prepare<[string, string, string], { month: string; count: number }>(
+    'SELECT month, count FROM month_counts WHERE user_id = ? AND month BETWEEN ? AND ? AND count > 0',
+  );
+  const selectSeason = db.prepare<[string, string], { species: string; sex: string; count: number }>(
+    'SELECT species, sex, count FROM season_counts WHERE user_id = ? AND season = ? AND count > 0',
+  );
+
+  const readAggregates = db.transaction(({ userId, months, season }: StatsWindow): StatsAggregates => {
+    const totals = selectTotals.get(userId);
     return {
-      total: sums?.total ?? 0,
-      weightGrams: sums?.weight_grams ?? 0,
-      weighed: sums?.weighed ?? 0,
-      speciesCounts: Object.fromEntries(bySpecies.all(userId).map((row) => [row.species, row.count])),
-      // "YYYY-MM-" sorts before every day of that month and "YYYY-MM-~" after them.
+      total: totals?.total ?? 0,
+      weightGrams: totals?.weight_grams ?? 0,
+      weighed: totals?.weighed ?? 0,
+      speciesCounts: Object.fromEntries(selectSpecies.all(userId).map((row) => [row.species, row.count])),
       perMonth: Object.fromEntries(
-        byMonth.all(userId, `${firstMonth}-`, `${lastMonth}-~`).map((row) => [row.month, row.count]),
+        selectMonths
+          .all(userId, months[0] ?? '', months[months.length - 1] ?? '')
+          .map((row) => [row.month, row.count]),
       ),
-      seasonSpeciesBySex: nestCounts(bySeasonSpeciesSex.all(userId, season.from, season.to)),
+      seasonSpeciesBySex: nestCounts(selectSeason.all(userId, season)),
       position: readPosition(),
     };
   });

@@ -1,8 +1,9 @@
 import type { ProjectionStore } from '@cull-log/projection';
 
-export type { ApplyOutcome } from '@cull-log/projection';
-
-/** The facts the dashboard needs about one live cull. */
+/**
+ * What the dashboard counts of one live cull. The store keeps it per cull only so that an amendment or a
+ * deletion can take the cull's old contribution back out of the counters.
+ */
 export interface CullFacts {
   userId: string;
   species: string;
@@ -18,24 +19,27 @@ export interface StatsWindow {
   userId: string;
   /** The months to count, as YYYY-MM, oldest first. */
   months: readonly string[];
-  /** Inclusive YYYY-MM-DD bounds of the current stalking season. */
-  season: { from: string; to: string };
+  /** The current stalking season's label, e.g. '2026/27'. */
+  season: string;
 }
 
-/** Counts and sums for one user, straight from the store's own aggregation. */
+/** Counts and sums for one user, read from the counters the projection keeps. */
 export interface StatsAggregates {
   total: number;
   speciesCounts: Record<string, number>;
   weightGrams: number;
   weighed: number;
-  /** Counts for the window's months (months without culls may be absent). */
+  /** Counts for the window's months (months without culls are absent). */
   perMonth: Record<string, number>;
   seasonSpeciesBySex: Record<string, Record<string, number>>;
   /** Global position of the newest event applied when these figures were read. */
   position: number;
 }
 
-/** The stats projection: `clear` forgets every cull as well as the versions and the checkpoint. */
+/**
+ * The stats projection: per-user counters, moved in the same transaction as the version guard and the
+ * checkpoint, so a read costs the same however many culls the user has. `clear` forgets everything.
+ */
 export interface StatsStore extends ProjectionStore {
   aggregates(window: StatsWindow): Promise<StatsAggregates>;
 }

@@ -5,7 +5,7 @@ import { createSampleEventLog } from '@cull-log/eventstore/testing';
 const window = (userId: string): StatsWindow => ({
   userId,
   months: ['2026-03', '2026-04', '2026-05'],
-  season: { from: '2026-04-01', to: '2027-03-31' },
+  season: '2026/27',
 });
 
 /** The behaviour every StatsStore adapter must show; each adapter's test file runs it. */
@@ -122,6 +122,27 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         weighed: 1,
         perMonth: { '2026-04': 1 },
         seasonSpeciesBySex: { 'Sika Deer': { Female: 1 } },
+      });
+    });
+
+    it('an amendment of uncounted fields leaves every figure as it was', async () => {
+      const log = createSampleEventLog();
+      const recorded = log.recorded('alice', { date: '2026-05-02', weight: 20 });
+      await store.apply(recorded);
+      const before = await store.aggregates(window('alice'));
+      await store.apply(log.amended('alice', recorded.streamId, { notes: 'hind legs only' }));
+      expect(await store.aggregates(window('alice'))).toEqual({ ...before, position: 2 });
+    });
+
+    it('a month or season outside the window is counted in the total but not shown', async () => {
+      const log = createSampleEventLog();
+      await store.apply(log.recorded('alice', { date: '2025-05-31', species: 'Fox' }));
+      await store.apply(log.recorded('alice', { date: '2026-06-01', species: 'Fox' }));
+      expect(await store.aggregates(window('alice'))).toMatchObject({
+        total: 2,
+        speciesCounts: { Fox: 2 },
+        perMonth: {},
+        seasonSpeciesBySex: { Fox: { Male: 1 } },
       });
     });
 

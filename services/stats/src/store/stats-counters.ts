@@ -1,0 +1,68 @@
+import { monthKey, seasonOfDate } from '@cull-log/domain';
+import type { CullFacts } from './stats-store';
+
+/**
+ * One move of one counter: each kind of counter is a table (SQLite) or a collection (MongoDB) keyed by
+ * `key`, whose amounts grow by `by` (negative to take a cull back out).
+ */
+export type CounterChange =
+  | {
+      counter: 'totals';
+      key: { userId: string };
+      by: { total: number; weighed: number; weightGrams: number };
+    }
+  | { counter: 'species'; key: { userId: string; species: string }; by: { count: number } }
+  | { counter: 'months'; key: { userId: string; month: string }; by: { count: number } }
+  | {
+      counter: 'seasons';
+      key: { userId: string; season: string; species: string; sex: string };
+      by: { count: number };
+    };
+
+function contribution({ userId, species, sex, date, weightGrams }: CullFacts, sign: 1 | -1): CounterChange[] {
+  return [
+    {
+      counter: 'totals',
+      key: { userId },
+      by: { total: sign, weighed: weightGrams === null ? 0 : sign, weightGrams: sign * (weightGrams ?? 0) },
+    },
+    { counter: 'species', key: { userId, species }, by: { count: sign } },
+    { counter: 'months', key: { userId, month: monthKey(date) }, by: { count: sign } },
+    {
+      counter: 'seasons',
+      key: { userId, season: seasonOfDate(date).label, species, sex },
+      by: { count: sign },
+    },
+  ];
+}
+
+/** Sums the moves of the same counter and drops those that cancel out, so an unchanged cull writes nothing. */
+function merged(changes: readonly CounterChange[]): CounterChange[] {
+  const byCounter = new Map<string, CounterChange>();
+  for (const change of changes) {
+    const id = JSON.stringify([change.counter, change.key]);
+    const seen = byCounter.get(id);
+    if (seen === undefined) {
+      byCounter.set(id, { ...change, by: { ...change.by } } as CounterChange);
+      continue;
+    }
+    const amounts = seen.by as Record<string, number>;
+    for (const [name, amount] of Object.entries(change.by)) amounts[name] = (amounts[name] ?? 0) + amount;
+  }
+  return [...byCounter.values()].filter((change) => Object.values(change.by).some((amount) => amount !== 0));
+}
+
+/** How the counters move when a cull's facts go from `previous` to `next` (absent: not counted). */
+export function counterChanges(
+  previous: CullFacts | undefined,
+  next: CullFacts | undefined,
+): CounterChange[] {
+  return merged([...(previous ? contribution(previous, -1) : []), ...(next ? contribution(next, 1) : [])]);
+}
+
+/** The counters of a set of culls counted from nothing: filling them in for culls kept before counters were. */
+export function countersOf(culls: Iterable<CullFacts>): CounterChange[] {
+  const changes: CounterChange[] = [];
+  for (const facts of culls) changes.push(...contribution(facts, 1));
+  return merged(changes);
+}
