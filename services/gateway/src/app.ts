@@ -3,12 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildServiceApp, HttpError } from '@cull-log/service-kit';
-import {
-  DEFAULT_GATEWAY_BODY_LIMIT,
-  DEFAULT_RATE_LIMITS,
-  SESSION_SECRET_MIN_LENGTH,
-  type GatewayConfig,
-} from './config';
+import { DEFAULT_GATEWAY_BODY_LIMIT, DEFAULT_RATE_LIMITS, type GatewayConfig } from './config';
 import { sessionsPlugin } from './plugins/sessions';
 import { webSecurity } from './plugins/web-security';
 import { createUpstream } from './proxy/upstream-proxy';
@@ -36,7 +31,6 @@ export interface GatewayDeps {
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const { config, sessions, internalAuthSecret, logger, webDist } = deps;
   const now = deps.now ?? (() => new Date());
-  checkConfig(config);
   const bodyLimit = config.bodyLimit ?? DEFAULT_GATEWAY_BODY_LIMIT;
   const rateLimits = config.rateLimits ?? DEFAULT_RATE_LIMITS;
 
@@ -97,19 +91,4 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
 
   if (webDist !== undefined) await app.register(webApp, { root: webDist });
   return app;
-}
-
-function checkConfig(config: GatewayConfig): void {
-  if (config.production && config.authMode === 'dev') {
-    throw new Error('Development sign-in is refused in production');
-  }
-  if (config.authMode === 'google' && config.google === undefined) {
-    throw new Error('Google sign-in needs a Google client id and secret');
-  }
-  if (config.sessionSecret.length < SESSION_SECRET_MIN_LENGTH) {
-    throw new Error(`The session secret must be at least ${SESSION_SECRET_MIN_LENGTH} characters long`);
-  }
-  if (config.production && !config.publicUrl.startsWith('https://')) {
-    throw new Error('The public URL must be https:// in production');
-  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '@cull-log/service-kit';
+import { ConfigError } from '@cull-log/service-kit';
 import { GOOGLE_PROVIDER } from './auth/oidc-provider';
-import { gatewayEnvironmentSchema, gatewaySettingsFrom, withProvider } from './config';
+import { readGatewaySettings, withProvider } from './config';
 
 const SECRET = 'a'.repeat(40);
 const base = { INTERNAL_AUTH_SECRET: SECRET };
@@ -14,13 +14,9 @@ const productionGoogle = {
   SESSION_SECRET: 'b'.repeat(40),
 };
 
-function settings(env: Record<string, string>) {
-  return gatewaySettingsFrom(parseConfig(gatewayEnvironmentSchema, env));
-}
-
 function problemsOf(env: Record<string, string>): string[] {
   try {
-    parseConfig(gatewayEnvironmentSchema, env);
+    readGatewaySettings(env);
   } catch (error) {
     if (error instanceof ConfigError) return error.problems.map(({ variable }) => variable);
     throw error;
@@ -30,20 +26,19 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe('gateway configuration', () => {
   it('trusts proxies by hop count or by address list, and none by default', () => {
-    expect(settings(base).config.trustProxy).toBeUndefined();
-    const byHops = settings({ ...base, TRUST_PROXY: '1' }).config.trustProxy;
+    expect(readGatewaySettings(base).config.trustProxy).toBeUndefined();
+    const byHops = readGatewaySettings({ ...base, TRUST_PROXY: '1' }).config.trustProxy;
     expect(typeof byHops).toBe('function');
     if (typeof byHops !== 'function') throw new Error('expected a hop test');
     expect([byHops('10.0.0.1', 0), byHops('10.0.0.2', 1)]).toEqual([true, false]);
-    expect(settings({ ...base, TRUST_PROXY: '10.0.0.0/8,192.168.1.1' }).config.trustProxy).toEqual([
-      '10.0.0.0/8',
-      '192.168.1.1',
-    ]);
+    expect(readGatewaySettings({ ...base, TRUST_PROXY: '10.0.0.0/8,192.168.1.1' }).config.trustProxy).toEqual(
+      ['10.0.0.0/8', '192.168.1.1'],
+    );
     expect(problemsOf({ ...base, TRUST_PROXY: 'everyone' })).toEqual(['TRUST_PROXY']);
   });
 
   it('defaults to development sign-in on port 3000 when Google is not configured', () => {
-    const result = settings(base);
+    const result = readGatewaySettings(base);
     expect(result.config.authMode).toBe('dev');
     expect(result.config.production).toBe(false);
     expect(result.config.publicUrl).toBe('http://localhost:3000');
@@ -58,7 +53,7 @@ describe('gateway configuration', () => {
   });
 
   it('chooses Google sign-in when a client id is configured', () => {
-    const result = settings({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    const result = readGatewaySettings({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(result.config.authMode).toBe('google');
     expect(withProvider(result).google).toEqual({
       clientId: 'id',
@@ -68,7 +63,7 @@ describe('gateway configuration', () => {
   });
 
   it('accepts a complete production configuration and trims the public URL', () => {
-    const result = settings(productionGoogle);
+    const result = readGatewaySettings(productionGoogle);
     expect(result.config).toMatchObject({
       authMode: 'google',
       production: true,
@@ -106,7 +101,12 @@ describe('gateway configuration', () => {
   });
 
   it('treats empty variables as unset', () => {
-    const result = settings({ ...base, GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', AUTH_MODE: '' });
+    const result = readGatewaySettings({
+      ...base,
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: '',
+      AUTH_MODE: '',
+    });
     expect(result.config.authMode).toBe('dev');
   });
 });

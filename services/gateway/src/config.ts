@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { commonConfigShape, portSetting, type LogLevel } from '@cull-log/service-kit';
+import {
+  commonConfigShape,
+  defaultServiceUrl,
+  optionalSetting,
+  parseConfig,
+  portSetting,
+  SERVICES,
+  type LogLevel,
+} from '@cull-log/service-kit';
 import { GOOGLE_PROVIDER, type OidcProvider } from './auth/oidc-provider';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions/session-manager';
 
@@ -26,7 +34,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { signInPerMinute: 20, writesPerM
 /** Largest request body the gateway accepts or forwards; a cull record is a few kilobytes. */
 export const DEFAULT_GATEWAY_BODY_LIMIT = 64 * 1024;
 
-/** What `buildApp` needs to know; `loadGatewayEnvironment` builds it from the environment. */
+/** What `buildApp` needs to know; `readGatewaySettings` builds it from the environment. */
 export interface GatewayConfig {
   authMode: AuthMode;
   /** Present when Google sign-in is configured; required when `authMode` is 'google'. */
@@ -45,65 +53,40 @@ export interface GatewayConfig {
   trustProxy?: string[] | ((address: string, hop: number) => boolean);
 }
 
-export const SESSION_SECRET_MIN_LENGTH = 32;
-
-/** Empty strings (a `NAME=` line in an env file) mean "not set". */
-function optional<Schema extends z.ZodType>(schema: Schema) {
-  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-}
+const SESSION_SECRET_MIN_LENGTH = 32;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
-export const gatewayEnvironmentSchema = z
-  .object({
-    ...commonConfigShape,
-    PORT: portSetting(3000),
-    AUTH_MODE: optional(z.enum(['google', 'dev'], { error: 'must be google or dev' })),
-    GOOGLE_CLIENT_ID: optional(z.string().trim().min(1)),
-    GOOGLE_CLIENT_SECRET: optional(z.string().trim().min(1)),
-    /** Points sign-in at another OpenID provider (a local one for end-to-end tests); Google when unset. */
-    OIDC_ISSUER_URL: optional(httpUrl),
-    PUBLIC_URL: optional(httpUrl),
-    SESSION_SECRET: optional(
-      z.string().min(SESSION_SECRET_MIN_LENGTH, {
-        error: `must be at least ${SESSION_SECRET_MIN_LENGTH} characters long`,
+const gatewayEnvironmentFields = z.object({
+  ...commonConfigShape,
+  PORT: portSetting(SERVICES.gateway.port),
+  AUTH_MODE: optionalSetting(z.enum(['google', 'dev'], { error: 'must be google or dev' })),
+  GOOGLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
+  GOOGLE_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
+  /** Points sign-in at another OpenID provider (a local one for end-to-end tests); Google when unset. */
+  OIDC_ISSUER_URL: optionalSetting(httpUrl),
+  PUBLIC_URL: optionalSetting(httpUrl),
+  SESSION_SECRET: optionalSetting(
+    z.string().min(SESSION_SECRET_MIN_LENGTH, {
+      error: `must be at least ${SESSION_SECRET_MIN_LENGTH} characters long`,
+    }),
+  ),
+  RECORDS_URL: httpUrl.default(defaultServiceUrl('records')),
+  STATS_URL: httpUrl.default(defaultServiceUrl('stats')),
+  EXPORTS_URL: httpUrl.default(defaultServiceUrl('exports')),
+  WEB_DIST: optionalSetting(z.string().trim().min(1)),
+  /** Proxies in front of the gateway: a hop count, or their addresses/CIDRs separated by commas. */
+  TRUST_PROXY: optionalSetting(
+    z
+      .string()
+      .trim()
+      .regex(/^(\d+|[0-9A-Fa-f.:/]+(,[0-9A-Fa-f.:/]+)*)$/, {
+        error: 'must be a number of hops or a comma-separated list of addresses',
       }),
-    ),
-    RECORDS_URL: httpUrl.default('http://127.0.0.1:3001'),
-    STATS_URL: httpUrl.default('http://127.0.0.1:3002'),
-    EXPORTS_URL: httpUrl.default('http://127.0.0.1:3003'),
-    WEB_DIST: optional(z.string().trim().min(1)),
-    /** Proxies in front of the gateway: a hop count, or their addresses/CIDRs separated by commas. */
-    TRUST_PROXY: optional(
-      z
-        .string()
-        .trim()
-        .regex(/^(\d+|[0-9A-Fa-f.:/]+(,[0-9A-Fa-f.:/]+)*)$/, {
-          error: 'must be a number of hops or a comma-separated list of addresses',
-        }),
-    ),
-  })
-  .superRefine((env, context) => {
-    const production = env.NODE_ENV === 'production';
-    const googleConfigured = env.GOOGLE_CLIENT_ID !== undefined;
-    const authMode = env.AUTH_MODE ?? (googleConfigured || production ? 'google' : 'dev');
-    const refuse = (variable: string, message: string) =>
-      context.addIssue({ code: 'custom', path: [variable], message });
-    if (production && authMode === 'dev') refuse('AUTH_MODE', 'development sign-in is refused in production');
-    if (authMode === 'google' || googleConfigured) {
-      if (env.GOOGLE_CLIENT_ID === undefined) refuse('GOOGLE_CLIENT_ID', 'is required for Google sign-in');
-      if (env.GOOGLE_CLIENT_SECRET === undefined) {
-        refuse('GOOGLE_CLIENT_SECRET', 'is required for Google sign-in');
-      }
-    }
-    if (production) {
-      if (env.PUBLIC_URL === undefined) refuse('PUBLIC_URL', 'is required in production');
-      else if (!env.PUBLIC_URL.startsWith('https://')) refuse('PUBLIC_URL', 'must be https:// in production');
-      if (env.SESSION_SECRET === undefined) refuse('SESSION_SECRET', 'is required in production');
-    }
-  });
+  ),
+});
 
-export type GatewayEnvironment = z.output<typeof gatewayEnvironmentSchema>;
+type GatewayEnvironment = z.output<typeof gatewayEnvironmentFields>;
 
 /** Everything `main.ts` needs, read from a parsed environment. */
 export interface GatewaySettings {
@@ -127,15 +110,34 @@ function trustProxyFrom(setting: string | undefined): GatewayConfig['trustProxy'
   return (_address, hop) => hop < hops;
 }
 
-export function gatewaySettingsFrom(env: GatewayEnvironment): GatewaySettings {
+type Refuse = (variable: string, problem: string) => void;
+
+/**
+ * The gateway's rules (which sign-in, what production requires), checked here and nowhere else, so `buildApp`
+ * trusts the config it is given. Each broken rule is refused under the variable that breaks it.
+ */
+function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings {
   const production = env.NODE_ENV === 'production';
   const google =
     env.GOOGLE_CLIENT_ID !== undefined && env.GOOGLE_CLIENT_SECRET !== undefined
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
       : undefined;
+  const authMode = env.AUTH_MODE ?? (env.GOOGLE_CLIENT_ID !== undefined || production ? 'google' : 'dev');
+  if (production && authMode === 'dev') refuse('AUTH_MODE', 'development sign-in is refused in production');
+  if (authMode === 'google' || env.GOOGLE_CLIENT_ID !== undefined) {
+    if (env.GOOGLE_CLIENT_ID === undefined) refuse('GOOGLE_CLIENT_ID', 'is required for Google sign-in');
+    if (env.GOOGLE_CLIENT_SECRET === undefined) {
+      refuse('GOOGLE_CLIENT_SECRET', 'is required for Google sign-in');
+    }
+  }
+  if (production) {
+    if (env.PUBLIC_URL === undefined) refuse('PUBLIC_URL', 'is required in production');
+    else if (!env.PUBLIC_URL.startsWith('https://')) refuse('PUBLIC_URL', 'must be https:// in production');
+    if (env.SESSION_SECRET === undefined) refuse('SESSION_SECRET', 'is required in production');
+  }
   return {
     config: {
-      authMode: env.AUTH_MODE ?? (google !== undefined || production ? 'google' : 'dev'),
+      authMode,
       google,
       publicUrl: stripTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
       // Outside production a missing secret only costs sign-ins that are half-way through at a restart.
@@ -150,12 +152,21 @@ export function gatewaySettingsFrom(env: GatewayEnvironment): GatewaySettings {
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
     dataDir: env.DATA_DIR,
-    sessionDatabaseFile: join(env.DATA_DIR, 'gateway-sessions.sqlite'),
+    sessionDatabaseFile: join(env.DATA_DIR, SERVICES.gateway.sqliteFile),
     mongodbUrl: env.MONGODB_URL,
     upstreams: { records: env.RECORDS_URL, stats: env.STATS_URL, exports: env.EXPORTS_URL },
     internalAuthSecret: env.INTERNAL_AUTH_SECRET,
     webDist: env.WEB_DIST,
   };
+}
+
+const gatewayEnvironmentSchema = gatewayEnvironmentFields.transform((env, context) =>
+  settingsFrom(env, (variable, message) => context.addIssue({ code: 'custom', path: [variable], message })),
+);
+
+/** Reads the gateway's settings; throws `ConfigError` naming every bad variable and every broken rule. */
+export function readGatewaySettings(env: Record<string, string | undefined> = process.env): GatewaySettings {
+  return parseConfig(gatewayEnvironmentSchema, env);
 }
 
 export function withProvider(

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createLogger, parseConfig } from '@cull-log/service-kit';
+import { createLogger, SERVICES } from '@cull-log/service-kit';
 import { buildApp } from './app';
 import { discoverOidcProvider, GOOGLE_PROVIDER } from './auth/oidc-provider';
-import { gatewayEnvironmentSchema, gatewaySettingsFrom, withProvider, type GatewaySettings } from './config';
+import { readGatewaySettings, withProvider, type GatewaySettings } from './config';
 import { connectMongoSessionStore } from './sessions/mongo-session-store';
 import { openSqliteSessionStore } from './sessions/sqlite-session-store';
 import type { SessionStore } from './sessions/session-store';
@@ -28,7 +28,7 @@ export interface ComposedGateway {
 export async function createGatewayFromEnvironment(
   env: Record<string, string | undefined> = process.env,
 ): Promise<ComposedGateway> {
-  const settings = gatewaySettingsFrom(parseConfig(gatewayEnvironmentSchema, env));
+  const settings = readGatewaySettings(env);
   const logger = createLogger({ name: 'gateway', level: settings.logLevel });
   const provider =
     settings.oidcIssuerUrl === undefined
@@ -37,7 +37,7 @@ export async function createGatewayFromEnvironment(
   const sessions: SessionStore =
     settings.mongodbUrl === undefined
       ? openSqliteSessionStore({ file: settings.sessionDatabaseFile })
-      : await connectMongoSessionStore({ url: settings.mongodbUrl });
+      : await connectMongoSessionStore({ url: settings.mongodbUrl, dbName: SERVICES.gateway.mongoDatabase });
   const webDist = settings.webDist ?? (existsSync(REPOSITORY_WEB_DIST) ? REPOSITORY_WEB_DIST : undefined);
   if (webDist === undefined) logger.warn('no built web client found; serving /api and /auth only');
 

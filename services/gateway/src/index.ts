@@ -1,12 +1,6 @@
 export { buildApp } from './app';
 export type { GatewayDeps } from './app';
-export {
-  gatewayEnvironmentSchema,
-  gatewaySettingsFrom,
-  withProvider,
-  DEFAULT_RATE_LIMITS,
-  DEFAULT_GATEWAY_BODY_LIMIT,
-} from './config';
+export { readGatewaySettings, withProvider, DEFAULT_RATE_LIMITS, DEFAULT_GATEWAY_BODY_LIMIT } from './config';
 export type { AuthMode, GatewayConfig, GatewaySettings, GoogleSettings, RateLimits } from './config';
 export { createGatewayFromEnvironment } from './gateway-from-environment';
 export type { ComposedGateway } from './gateway-from-environment';

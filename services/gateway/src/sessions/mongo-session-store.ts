@@ -4,7 +4,7 @@ import type { SessionStore, StoredSession } from './session-store';
 export interface MongoSessionStoreOptions {
   url: string;
   /** Database of the gateway's own data; no other service reads it. */
-  dbName?: string;
+  dbName: string;
   collectionName?: string;
 }
 
@@ -18,12 +18,10 @@ interface SessionDocument {
   expires_at: Date;
 }
 
-export const DEFAULT_SESSION_DB = 'cull_log_gateway';
-
 /** Sessions in MongoDB, shared by every gateway replica; a TTL index purges expired ones on its own. */
 export async function connectMongoSessionStore({
   url,
-  dbName = DEFAULT_SESSION_DB,
+  dbName,
   collectionName = 'sessions',
 }: MongoSessionStoreOptions): Promise<SessionStore> {
   const client = new MongoClient(url);
