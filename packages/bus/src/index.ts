@@ -9,6 +9,7 @@ export {
 export {
   createInProcessBus,
   type EventLogReader,
+  type InProcessBus,
   type InProcessBusOptions,
 } from './in-process/in-process-event-bus';
 export {

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { createInProcessBus, createSqliteConsumerPositions, type EventBus } from '@cull-log/bus';
-import { openSqliteEventStore, type AppendResult, type EventStore } from '@cull-log/eventstore';
+import { createInProcessBus, createSqliteConsumerPositions } from '@cull-log/bus';
+import { openSqliteEventStore } from '@cull-log/eventstore';
 import { buildApp as buildExportsApp, openSqliteExportStore } from '@cull-log/exports';
 import { createGatewayFromEnvironment } from '@cull-log/gateway';
 import { buildApp as buildRecordsApp, openSqliteReadModel } from '@cull-log/records';
@@ -45,20 +45,6 @@ async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
   if (failures.length > 0) throw new AggregateError(failures, 'Cull Log did not close cleanly');
 }
 
-/** The bus reads the log itself, so after an append it only needs waking; it is told the newest event. */
-function wakeBusAfterAppend(store: EventStore, bus: EventBus, logger: Logger) {
-  return ({ position }: AppendResult) => {
-    store
-      .readAll(position - 1, 1)
-      .then(async ([event]) => {
-        if (event !== undefined) await bus.publish(event);
-      })
-      .catch((error: unknown) =>
-        logger.warn({ err: error }, 'could not wake the bus; it looks again within a second'),
-      );
-  };
-}
-
 async function listenInternally(app: FastifyInstance): Promise<string> {
   // Only the gateway is reachable from outside; it finds the others on loopback ports chosen by the system.
   return app.listen({ host: '127.0.0.1', port: 0 });
@@ -98,13 +84,13 @@ export async function startStandalone(env: Environment = process.env): Promise<R
     closers.push({ what: 'the bus', close: () => bus.close() });
     logger.info({ dataDir }, 'data: SQLite files in DATA_DIR; bus: in-process');
 
-    const recordsLogger = loggerFor('records');
     const records = buildRecordsApp({
       store,
       readModel: openSqliteReadModel({ database: store.database }),
-      logger: recordsLogger,
+      logger: loggerFor('records'),
       internalAuthSecret,
-      onAppended: wakeBusAfterAppend(store, bus, recordsLogger),
+      // The bus reads the log itself: after an append it only needs waking.
+      onAppended: () => bus.notify(),
     });
     const stats = buildStatsApp({
       projectionStore: statsStore,

@@ -90,6 +90,22 @@ describe('in-process bus', () => {
     await vi.waitFor(() => expect(received).toEqual([event.id]), { timeout: 5_000, interval: 10 });
   });
 
+  it('wakes subscribers on notify, with no event handed over, instead of waiting for the next poll', async () => {
+    const { store, bus } = temporaryWorld({ pollIntervalMs: 60 * 60_000 });
+    const received: string[] = [];
+    await bus.subscribe({
+      durableName: 'stats',
+      handler: async (delivery) => {
+        received.push(delivery.event.id);
+        await delivery.ack();
+      },
+    });
+    const event = sampleCullEvent();
+    await store.append(event.streamId, 0, [event]);
+    bus.notify();
+    await vi.waitFor(() => expect(received).toEqual([event.id]), { timeout: 5_000, interval: 10 });
+  });
+
   it('finds events appended without a publish by polling the log', async () => {
     const { store, bus } = temporaryWorld({ pollIntervalMs: 50 });
     const received: string[] = [];

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@cull-log/contracts';
+import { createWakeSignal, sleep, type StoredEvent } from '@cull-log/contracts';
 import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
 import type { Delivery, EventBus, SubscribeOptions, Subscription } from '../event-bus';
 import type { ConsumerPositions } from './consumer-positions';
@@ -24,53 +24,18 @@ const DEFAULT_RETRY_DELAY_MS = 1_000;
 
 type Outcome = 'acked' | 'nakked' | 'failed' | 'expired' | 'stopped';
 
-/** A wake-up that is not lost when it arrives while nobody is waiting yet. */
-class WakeSignal {
-  private pending = false;
-  private readonly waiters = new Set<() => void>();
-
-  fire(): void {
-    this.pending = true;
-    for (const wake of [...this.waiters]) wake();
-  }
-
-  clear(): void {
-    this.pending = false;
-  }
-
-  wait(ms: number): Promise<void> {
-    if (this.pending) {
-      this.pending = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.waiters.delete(wake);
-        this.pending = false;
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.waiters.add(wake);
-    });
-  }
-}
-
-function delay<T>(ms: number, value: T): { promise: Promise<T>; cancel: () => void } {
-  let timer: NodeJS.Timeout | undefined;
-  const promise = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(value), ms);
-  });
-  return { promise, cancel: () => clearTimeout(timer) };
+/** The one-process bus: its events are already in the log, so telling it "something was appended" is enough. */
+export interface InProcessBus extends EventBus {
+  /** Wakes every subscription to read the log now rather than at its next poll. */
+  notify(): void;
 }
 
 /**
- * The bus for the one-process app. Events are already in the event log when published, so the
- * bus only wakes its subscribers; each reads the log from its stored position and advances that
- * position when an event is acknowledged. Restarting, republishing or a crash costs nothing but
- * redelivery.
+ * The bus for the one-process app. Subscribers read the event log itself, from their stored
+ * positions, and advance a position when an event is acknowledged; `notify` (or `publish`, which
+ * ignores its event) only wakes them. Restarting, republishing or a crash costs nothing but redelivery.
  */
-export function createInProcessBus(options: InProcessBusOptions): EventBus {
+export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
   const { log, positions } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 100;
@@ -82,18 +47,8 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
     const { durableName, handler } = subscribeOptions;
     const ackWaitMs = subscribeOptions.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
     const retryDelayMs = subscribeOptions.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-    const wakeSignal = new WakeSignal();
-    let stopped = false;
-    let markStopped: (outcome: 'stopped') => void = () => undefined;
-    const stoppedPromise = new Promise<'stopped'>((resolve) => {
-      markStopped = resolve;
-    });
-
-    async function pauseUnlessStopped(ms: number): Promise<void> {
-      const timer = delay(ms, 'paused' as const);
-      await Promise.race([timer.promise, stoppedPromise]);
-      timer.cancel();
-    }
+    const wakeSignal = createWakeSignal();
+    const stopping = new AbortController();
 
     async function deliverOnce(event: StoredEvent, deliveryCount: number): Promise<Outcome> {
       let answered = false;
@@ -141,9 +96,12 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
         }
       }
       if (answered) return answer;
-      const ackWait = delay(ackWaitMs, 'expired' as const);
-      const outcome = await Promise.race([answer, ackWait.promise, stoppedPromise]);
-      ackWait.cancel();
+      const answeredInTime = new AbortController();
+      const lapsed = sleep(ackWaitMs, AbortSignal.any([answeredInTime.signal, stopping.signal])).then(
+        (): Outcome => (stopping.signal.aborted ? 'stopped' : 'expired'),
+      );
+      const outcome = await Promise.race([answer, lapsed]);
+      answeredInTime.abort();
       // An answer that comes after the delivery has lapsed belongs to nobody.
       current = false;
       return outcome;
@@ -151,23 +109,22 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
 
     /** Delivers one event until it is acknowledged; false when stopped first. */
     async function deliverUntilAcknowledged(event: StoredEvent): Promise<boolean> {
-      for (let deliveryCount = 1; !stopped; deliveryCount++) {
+      for (let deliveryCount = 1; !stopping.signal.aborted; deliveryCount++) {
         const outcome = await deliverOnce(event, deliveryCount);
         if (outcome === 'acked') return true;
-        if (outcome === 'failed') await pauseUnlessStopped(retryDelayMs);
+        if (outcome === 'failed') await sleep(retryDelayMs, stopping.signal);
       }
       return false;
     }
 
     async function run(): Promise<void> {
       let position: number | undefined;
-      while (!stopped) {
+      while (!stopping.signal.aborted) {
         try {
-          wakeSignal.clear();
           position ??= await positions.get(durableName);
           const events = (await log.headPosition()) > position ? await log.readAll(position, batchSize) : [];
           if (events.length === 0) {
-            await wakeSignal.wait(pollIntervalMs);
+            await wakeSignal.sleep(pollIntervalMs, stopping.signal);
             continue;
           }
           for (const event of events) {
@@ -179,7 +136,7 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
             { durableName, error: describeError(error) },
             'Reading the event log failed; retrying',
           );
-          await pauseUnlessStopped(pollIntervalMs);
+          await sleep(pollIntervalMs, stopping.signal);
         }
       }
     }
@@ -188,20 +145,24 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
       logger.error({ durableName, error: describeError(error) }, 'Bus subscription ended unexpectedly');
     });
     return {
-      wake: () => wakeSignal.fire(),
+      wake: () => wakeSignal.wake(),
       async stop() {
-        stopped = true;
-        markStopped('stopped');
-        wakeSignal.fire();
+        stopping.abort();
         await running;
       },
     };
   }
 
+  function notify(): void {
+    for (const subscription of active.values()) subscription.wake();
+  }
+
   return {
+    notify,
+
     async publish() {
       if (closed) throw new Error('The bus is closed');
-      for (const subscription of active.values()) subscription.wake();
+      notify();
     },
 
     async subscribe(subscribeOptions): Promise<Subscription> {

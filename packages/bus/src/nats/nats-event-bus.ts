@@ -1,4 +1,11 @@
-import { BUS_STREAM, busSubject, type StoredEvent } from '@cull-log/contracts';
+import {
+  BUS_STREAM,
+  EventContractError,
+  busSubject,
+  parseStoredEvent,
+  sleep,
+  type StoredEvent,
+} from '@cull-log/contracts';
 import {
   AckPolicy,
   ConsumerEvents,
@@ -16,7 +23,6 @@ import {
 } from 'nats';
 import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
 import type { Delivery, EventBus, SubscribeOptions } from '../event-bus';
-import { parseStoredEvent } from '../stored-event-schema';
 
 export interface NatsBusOptions {
   /** One or more `nats://host:port` URLs. */
@@ -74,8 +80,6 @@ function isTransient(error: unknown): boolean {
   const transient: string[] = [ErrorCode.Timeout, ErrorCode.JetStreamNotEnabled, ErrorCode.Disconnect];
   return transient.includes(error.code);
 }
-
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Connects to NATS and makes sure the JetStream stream exists. Rejects when no server can be
@@ -138,7 +142,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<EventBus>
           // The same event id again is harmless, so any error that may pass is worth another try.
           // 503 persists if the stream itself is gone (a server with a fresh store).
           if (isNoResponders(error) && attempt % 5 === 0) await ensureStream().catch(() => undefined);
-          await pause(PUBLISH_RETRY_PAUSE_MS);
+          await sleep(PUBLISH_RETRY_PAUSE_MS);
         }
       }
     },
@@ -166,7 +170,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<EventBus>
       subscriptions.clear();
       if (connection.isClosed()) return;
       // drain() waits for the server, which may be away; close() afterwards in any case.
-      await Promise.race([connection.drain().catch(() => undefined), pause(2_000)]);
+      await Promise.race([connection.drain().catch(() => undefined), sleep(2_000)]);
       if (!connection.isClosed()) await connection.close();
     },
   };
@@ -322,14 +326,23 @@ async function startNatsSubscription(context: {
   };
 }
 
-function parseMessage(message: JsMsg): ReturnType<typeof parseStoredEvent> {
+type ParsedMessage = { ok: true; event: StoredEvent } | { ok: false; reason: string };
+
+/** Bytes off the wire: the one place a consumer checks an event against the contract. */
+function parseMessage(message: JsMsg): ParsedMessage {
   let body: unknown;
   try {
     body = message.json();
   } catch {
     return { ok: false, reason: 'not JSON' };
   }
-  return parseStoredEvent(body);
+  try {
+    const { position } = (body ?? {}) as { position?: unknown };
+    return { ok: true, event: parseStoredEvent(body, position) };
+  } catch (error) {
+    if (!(error instanceof EventContractError)) throw error;
+    return { ok: false, reason: error.reason };
+  }
 }
 
 /** The client retries a missing consumer for ever but never recreates it; we do. */
