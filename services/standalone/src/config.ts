@@ -1,22 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { commonConfigShape, parseConfig, portSetting } from '@cull-log/service-kit';
+import {
+  commonConfigShape,
+  optionalSetting,
+  parseConfig,
+  portSetting,
+  SERVICES,
+} from '@cull-log/service-kit';
 
 type Environment = Record<string, string | undefined>;
 
-/** Empty strings (a `NAME=` line in an env file) mean "not set". */
-function optional<Schema extends z.ZodType>(schema: Schema) {
-  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-}
-
 /** What the one-process app reads itself; the gateway's own settings (sign-in, PUBLIC_URL) are checked by it. */
 export const standaloneConfigSchema = z.object({
-  PORT: portSetting(3000),
+  PORT: portSetting(SERVICES.gateway.port),
   LOG_LEVEL: commonConfigShape.LOG_LEVEL,
   DATA_DIR: commonConfigShape.DATA_DIR,
   NODE_ENV: commonConfigShape.NODE_ENV,
-  INTERNAL_AUTH_SECRET: optional(commonConfigShape.INTERNAL_AUTH_SECRET),
-  WEB_DIST: optional(z.string().trim().min(1)),
+  INTERNAL_AUTH_SECRET: optionalSetting(commonConfigShape.INTERNAL_AUTH_SECRET),
+  WEB_DIST: optionalSetting(z.string().trim().min(1)),
   MONGODB_URL: commonConfigShape.MONGODB_URL,
   NATS_URL: commonConfigShape.NATS_URL,
 });
@@ -28,12 +29,12 @@ export function readStandaloneConfig(env: Environment = process.env): Standalone
 
 /** What the four services of the launcher share. */
 export const launcherConfigSchema = z.object({
-  PORT: portSetting(3000),
+  PORT: portSetting(SERVICES.gateway.port),
   DATA_DIR: commonConfigShape.DATA_DIR,
-  INTERNAL_AUTH_SECRET: optional(commonConfigShape.INTERNAL_AUTH_SECRET),
+  INTERNAL_AUTH_SECRET: optionalSetting(commonConfigShape.INTERNAL_AUTH_SECRET),
   MONGODB_URL: commonConfigShape.MONGODB_URL,
   NATS_URL: commonConfigShape.NATS_URL,
-  NATS_SERVER_BIN: optional(z.string().trim().min(1)),
+  NATS_SERVER_BIN: optionalSetting(z.string().trim().min(1)),
 });
 export type LauncherConfig = z.output<typeof launcherConfigSchema>;
 

@@ -1,17 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError } from '@cull-log/service-kit';
+import { ConfigError, SERVICES, type ServiceName } from '@cull-log/service-kit';
 import { randomSecret, readLauncherConfig } from './config';
 import { findNatsServer, startLocalNats, type LocalNats } from './local-nats';
 import { prefixedPrinter } from './prefixed-output';
-import { REPOSITORY_ROOT, SERVICE_NAMES, serviceEntry, type ServiceName } from './repository';
+import { REPOSITORY_ROOT, SERVICE_NAMES, serviceEntry } from './repository';
 import { spawnChildProcess, type ChildProcessHandle, type ProcessExit } from './service-process';
 import { answersOk, waitFor } from './wait-for';
 
-/** The services' own default ports; the gateway takes PORT. */
-const SERVICE_PORTS = { records: 3001, stats: 3002, exports: 3003 } as const;
-/** The gateway starts last, so the services it routes to are already on their way up. */
-const START_ORDER: readonly ServiceName[] = ['records', 'stats', 'exports', 'gateway'];
 const READY_TIMEOUT_MS = 60_000;
 const NATS_PROBLEM = /\[(WRN|ERR|FTL)\]/;
 const PREFIX_WIDTH = Math.max(...[...SERVICE_NAMES, 'nats', 'cull-log'].map((name) => name.length));
@@ -67,8 +63,9 @@ async function main(): Promise<void> {
       : 'stores: MongoDB (MONGODB_URL), one database per service',
   );
 
-  const ports: Record<ServiceName, number> = { ...SERVICE_PORTS, gateway: config.PORT };
-  const loopback = (name: ServiceName) => `http://127.0.0.1:${ports[name]}`;
+  // The services listen on their own default ports; the gateway takes PORT.
+  const portOf = (name: ServiceName) => (name === 'gateway' ? config.PORT : SERVICES[name].port);
+  const loopback = (name: ServiceName) => `http://127.0.0.1:${portOf(name)}`;
   const children = new Map<ServiceName, ChildProcessHandle>();
   let stopping: Promise<void> | undefined;
 
@@ -102,7 +99,7 @@ async function main(): Promise<void> {
     void stopAll(1);
   });
 
-  for (const name of START_ORDER) {
+  for (const name of SERVICE_NAMES) {
     const child = spawnChildProcess({
       name,
       command: process.execPath,
@@ -110,7 +107,7 @@ async function main(): Promise<void> {
       cwd: REPOSITORY_ROOT,
       env: {
         ...process.env,
-        PORT: String(ports[name]),
+        PORT: String(portOf(name)),
         DATA_DIR: join(dataDir, name),
         INTERNAL_AUTH_SECRET: internalAuthSecret,
         NATS_URL: natsUrl,
@@ -132,7 +129,7 @@ async function main(): Promise<void> {
 
   try {
     await Promise.all(
-      START_ORDER.map((name) =>
+      SERVICE_NAMES.map((name) =>
         waitFor(`${name} did not become ready`, () => answersOk(`${loopback(name)}/readyz`), {
           timeoutMs: READY_TIMEOUT_MS,
           intervalMs: 250,
@@ -146,7 +143,7 @@ async function main(): Promise<void> {
     return;
   }
   process.stdout.write(
-    `\nCull Log is running at http://localhost:${ports.gateway} (four processes over NATS). Press Ctrl-C to stop.\n\n`,
+    `\nCull Log is running at http://localhost:${config.PORT} (four processes over NATS). Press Ctrl-C to stop.\n\n`,
   );
 }
 
