@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICES } from './topology';
 
 /** One bad or missing environment variable and why it was refused. */
 export interface ConfigProblem {
@@ -69,10 +70,10 @@ export const INTERNAL_AUTH_SECRET_MIN_LENGTH = 32;
 
 /**
  * Settings every service reads. Spread into a service's own schema and override PORT with its default:
- * `z.object({ ...commonConfigShape, PORT: portSetting(3001), RECORDS_URL: z.url() })`.
+ * `z.object({ ...commonConfigShape, PORT: portSetting(SERVICES.records.port) })`.
  */
 export const commonConfigShape = {
-  PORT: portSetting(3000),
+  PORT: portSetting(SERVICES.gateway.port),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
   NODE_ENV: z
