@@ -2,13 +2,10 @@ import {
   Cull,
   ListCullsResponse,
   MapCullsResponse,
-  type AmendCullRequest,
   type MapCull,
   type ListCullsQuery,
-  type RecordCullRequest,
 } from '@cull-log/contracts';
-import { ApiRequestError, getJson, request } from './client';
-import { sendJson } from './writes';
+import { getJson, request } from './client';
 
 export type ListCullsParams = ListCullsQuery;
 
@@ -34,22 +31,6 @@ export function fetchCull(id: string, signal?: AbortSignal): Promise<Cull> {
 /** Every record of the user that has coordinates, newest first, in one answer (the map needs them all). */
 export async function fetchMappedCulls(signal?: AbortSignal): Promise<MapCull[]> {
   return (await getJson('/api/culls/locations', MapCullsResponse, signal)).items;
-}
-
-export async function recordCull(body: RecordCullRequest): Promise<Cull> {
-  const cull = await sendJson('POST', '/api/culls', body, Cull);
-  if (!cull) throw new ApiRequestError(500, 'internal_error', 'The record was saved without an answer');
-  return cull;
-}
-
-export async function amendCull(id: string, body: AmendCullRequest): Promise<Cull> {
-  const cull = await sendJson('PATCH', `/api/culls/${encodeURIComponent(id)}`, body, Cull);
-  if (!cull) throw new ApiRequestError(500, 'internal_error', 'The record was saved without an answer');
-  return cull;
-}
-
-export async function deleteCull(id: string): Promise<void> {
-  await sendJson('DELETE', `/api/culls/${encodeURIComponent(id)}`, undefined);
 }
 
 /** Downloads the server's CSV export and hands it to the browser as culls.csv. */

@@ -18,17 +18,27 @@ import { Select } from './Select';
 import { TextField } from './TextField';
 import {
   toFormErrors,
-  toRecordRequest,
   type CullFormErrors,
   type CullFormField,
   type CullFormValues,
+  type FormCheck,
 } from './cull-form-model';
 
-interface CullFormProps {
+/** What the form needs of its page's write (a mutation): sending the checked body, and how that went. */
+interface CullFormSave<Body> {
+  mutate(body: Body): void;
+  reset(): void;
+  isPending: boolean;
+  isSuccess: boolean;
+  error: Error | null;
+}
+
+interface CullFormProps<Body> {
   initialValues: CullFormValues;
   submitLabel: string;
-  /** Sends the values; throws (ApiRequestError) when the server refuses them. */
-  save(values: CullFormValues): Promise<void>;
+  /** The shared contract's check of the values: the request body, or a message per field. */
+  check(values: CullFormValues): FormCheck<Body>;
+  save: CullFormSave<Body>;
   onCancel(): void;
 }
 
@@ -37,13 +47,23 @@ function submitErrorFor(error: unknown): string {
   return MESSAGES.submitFailed;
 }
 
-export function CullForm({ initialValues, submitLabel, save, onCancel }: CullFormProps) {
+export function CullForm<Body>({ initialValues, submitLabel, check, save, onCancel }: CullFormProps<Body>) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<CullFormErrors>({});
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
   const [failedAttempts, setFailedAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // Once saved, the form stays disabled while the page moves on.
+  const isSaving = save.isPending || save.isSuccess;
+  const submitError = save.error ? submitErrorFor(save.error) : null;
+
+  // A refused save marks the fields the server named, as a refused check does.
+  useEffect(() => {
+    if (!save.error) return;
+    console.error('Saving the cull record failed', save.error);
+    if (save.error instanceof ApiRequestError && save.error.fields)
+      setErrors(toFormErrors(save.error.fields, values));
+    setFailedAttempts((count) => count + 1);
+  }, [save.error]);
 
   // After a refused submit, take the user to the first field that needs attention.
   useEffect(() => {
@@ -105,25 +125,16 @@ export function CullForm({ initialValues, submitLabel, save, onCancel }: CullFor
     );
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitError(null);
-    const checked = toRecordRequest(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFailedAttempts((count) => count + 1);
+    const checked = check(values);
+    if (checked.ok) {
+      save.mutate(checked.body);
       return;
     }
-    setIsSaving(true);
-    try {
-      await save(values);
-    } catch (error) {
-      console.error('Saving the cull record failed', error);
-      if (error instanceof ApiRequestError && error.fields) setErrors(toFormErrors(error.fields, values));
-      setSubmitError(submitErrorFor(error));
-      setIsSaving(false);
-      setFailedAttempts((count) => count + 1);
-    }
+    save.reset();
+    setErrors(checked.errors);
+    setFailedAttempts((count) => count + 1);
   }
 
   const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;

@@ -138,6 +138,33 @@ describe('add cull form', () => {
     expect(screen.getByRole('button', { name: 'Save Record' })).toBeEnabled();
   });
 
+  it('drops the server refusal when the next submit fails the form check', async () => {
+    const { user, api } = await openAddForm();
+    api.on('POST /api/culls', () => apiError(503, 'service_unavailable', 'Service down'));
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Save Record' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.submitFailed);
+
+    await user.clear(screen.getByLabelText(/^Location/));
+    await user.click(screen.getByRole('button', { name: 'Save Record' }));
+    expect(screen.getByLabelText(/^Location/)).toHaveAccessibleDescription(REQUIRED_MESSAGES.location_name);
+    expect(screen.queryByText(MESSAGES.submitFailed)).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/culls')).toHaveLength(1);
+  });
+
+  it('asks the dashboard for figures at least as fresh as the saved record', async () => {
+    const { user, api, app } = await openAddForm();
+    api.on('POST /api/culls', () => json(makeCull(), 201, { 'x-event-position': '41' }));
+    api.on('GET /api/stats', () => apiError(503, 'service_unavailable', 'Service down'));
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Save Record' }));
+    await screen.findByRole('heading', { name: 'Cull Data' });
+
+    await app.router.navigate('/dashboard');
+    await waitFor(() => expect(api.callsTo('GET /api/stats')).not.toHaveLength(0));
+    expect(api.callsTo('GET /api/stats')[0]?.url.searchParams.get('after')).toBe('41');
+  });
+
   it('goes back to the data table on Cancel without saving', async () => {
     const { user, api, app } = await openAddForm();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -10,9 +10,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SearchField, Input, Label } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
-import { downloadCullsCsv, deleteCull } from '../api/culls';
+import { downloadCullsCsv } from '../api/culls';
 import { errorMessage } from '../api/client';
 import { cullsQuery } from '../api/queries';
+import { useDeleteCull } from '../api/writes';
 import { AlertDialog } from '../components/AlertDialog';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
@@ -21,7 +22,6 @@ import { StatusMessage } from '../components/StatusMessage';
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from '../components/Table';
 import { dashIfEmpty, formatDate, yesNo } from '../format/format';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
-import { useRefreshAfterWrite } from '../hooks/useRefreshAfterWrite';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -39,13 +39,14 @@ const COLUMNS: { id: SortColumn; label: string }[] = [
   { id: 'shot_distance', label: 'Distance' },
 ];
 
-const DEFAULT_PARAMS: ListCullsParams = { page: 1, page_size: 10, sort: 'created_at', order: 'desc', q: '' };
+/** The API's own defaults: the view an address without parameters shows. */
+const DEFAULT_PARAMS: ListCullsParams = ListCullsQuery.parse({});
 
 /** The table's state lives in the address, so Back, reload and shared links keep the same view. */
 function paramsFrom(search: URLSearchParams): ListCullsParams {
   const parsed = ListCullsQuery.safeParse(
     Object.fromEntries(
-      ['page', 'page_size', 'sort', 'order', 'q'].flatMap((key) => {
+      ListCullsQuery.keyof().options.flatMap((key) => {
         const value = search.get(key);
         return value === null ? [] : [[key, value]];
       }),
@@ -78,10 +79,8 @@ export default function DataPage() {
   const [searchText, setSearchText] = useState(params.q);
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const culls = useQuery(cullsQuery(params));
-  const refreshAfterWrite = useRefreshAfterWrite();
+  const deleteCull = useDeleteCull();
   const [pendingDelete, setPendingDelete] = useState<Cull | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [isExporting, setIsExporting] = useState(false);
 
   const setParams = (changes: Partial<ListCullsParams>) =>
@@ -100,24 +99,14 @@ export default function DataPage() {
     if (culls.data && !culls.isPlaceholderData && params.page > pageCount) setParams({ page: pageCount });
   }, [culls.data, culls.isPlaceholderData, pageCount, params.page]);
 
+  // Recording order has no column of its own, so no header shows an arrow for it.
   const sortDescriptor: SortDescriptor | undefined =
     params.sort === 'created_at'
       ? undefined
       : { column: params.sort, direction: params.order === 'asc' ? 'ascending' : 'descending' };
 
-  async function confirmDelete() {
-    if (!pendingDelete) return;
-    setIsDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteCull(pendingDelete.id);
-      await refreshAfterWrite();
-    } catch (error) {
-      setDeleteError(`Error deleting record: ${errorMessage(error)}`);
-    } finally {
-      setIsDeleting(false);
-      setPendingDelete(null);
-    }
+  function confirmDelete() {
+    if (pendingDelete) deleteCull.mutate(pendingDelete.id, { onSettled: () => setPendingDelete(null) });
   }
 
   async function exportCsv() {
@@ -149,7 +138,9 @@ export default function DataPage() {
         <Input className="field__input" placeholder="Search all columns..." />
       </SearchField>
 
-      {deleteError ? <StatusMessage kind="error">{deleteError}</StatusMessage> : null}
+      {deleteCull.isError ? (
+        <StatusMessage kind="error">Error deleting record: {errorMessage(deleteCull.error)}</StatusMessage>
+      ) : null}
 
       {culls.isPending ? (
         <StatusMessage>Loading data...</StatusMessage>
@@ -250,12 +241,12 @@ export default function DataPage() {
       <AlertDialog
         isOpen={pendingDelete !== null}
         onOpenChange={(isOpen) => {
-          if (!isOpen && !isDeleting) setPendingDelete(null);
+          if (!isOpen && !deleteCull.isPending) setPendingDelete(null);
         }}
         title="Delete record"
         confirmLabel="Delete"
         pendingLabel="Deleting..."
-        isPending={isDeleting}
+        isPending={deleteCull.isPending}
         onConfirm={confirmDelete}
       >
         <p>{MESSAGES.deleteConfirm}</p>

@@ -1,18 +1,17 @@
 import { MESSAGES } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { amendCull } from '../api/culls';
 import { cullQuery } from '../api/queries';
+import { useAmendCull } from '../api/writes';
 import { CullForm } from '../components/CullForm';
 import { StatusMessage } from '../components/StatusMessage';
-import { toAmendRequest, valuesFromCull, type CullFormValues } from '../components/cull-form-model';
-import { useRefreshAfterWrite } from '../hooks/useRefreshAfterWrite';
+import { toAmendRequest, valuesFromCull } from '../components/cull-form-model';
 
 export default function EditCullPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const refreshAfterWrite = useRefreshAfterWrite();
   const cull = useQuery({ ...cullQuery(id), staleTime: 0 });
+  const amendCull = useAmendCull(id, () => navigate('/data'));
 
   let content;
   if (cull.isPending) {
@@ -29,19 +28,13 @@ export default function EditCullPage() {
     );
   } else {
     const record = cull.data;
-    const save = async (values: CullFormValues) => {
-      const checked = toAmendRequest(values, record.version);
-      if (!checked.ok) throw new Error(MESSAGES.submitFailed);
-      await amendCull(record.id, checked.body);
-      void refreshAfterWrite();
-      navigate('/data');
-    };
     content = (
       <CullForm
         key={`${record.id}:${record.version}`}
         initialValues={valuesFromCull(record)}
         submitLabel="Update Record"
-        save={save}
+        check={(values) => toAmendRequest(values, record.version)}
+        save={amendCull}
         onCancel={() => navigate('/data')}
       />
     );
