@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { csvHeader, csvRow, toCsvLine } from '@cull-log/domain';
-import type { CullFields } from '@cull-log/contracts';
 import type { CsvFields } from './store/export-store';
 
 /** Lines are gathered into chunks of about this size, so 100,000 rows are not 100,000 socket writes. */
@@ -9,7 +8,7 @@ const CHUNK_CHARACTERS = 64 * 1024;
 async function* csvChunks(rows: AsyncIterable<CsvFields>): AsyncGenerator<string> {
   let chunk = csvHeader;
   for await (const row of rows) {
-    chunk += toCsvLine(csvRow(row as CullFields));
+    chunk += toCsvLine(csvRow(row));
     if (chunk.length >= CHUNK_CHARACTERS) {
       yield chunk;
       chunk = '';

@@ -1,10 +1,10 @@
 import { EVENT_TYPES, type CullEvent, type CullFields } from '@cull-log/contracts';
-import { applyChanges } from '@cull-log/domain';
-import { CSV_FIELD_NAMES, type CsvFields, type ExportRow } from './export-store';
+import { applyChanges, CSV_COLUMNS } from '@cull-log/domain';
+import type { CsvFields, ExportRow } from './export-store';
 
 function csvFields(fields: Partial<CullFields>): CsvFields {
   const picked: Record<string, unknown> = {};
-  for (const name of CSV_FIELD_NAMES) if (fields[name] !== undefined) picked[name] = fields[name];
+  for (const { field } of CSV_COLUMNS) if (fields[field] !== undefined) picked[field] = fields[field];
   return picked as CsvFields;
 }
 
