@@ -69,13 +69,4 @@ describe('applyDelivery', () => {
     ).rejects.toThrow('disk full');
     expect(delivery.answer).toBeUndefined();
   });
-
-  it('refuses an event that does not fit the contracts before it reaches the store', async () => {
-    const store = answering('applied');
-    const event = createSampleEventLog().recorded('alice');
-    const delivery = recordedDelivery({ ...event, position: 0 });
-    await expect(applyDelivery(store, delivery, recordingLogger())).rejects.toThrow();
-    expect(store.applied).toEqual([]);
-    expect(delivery.answer).toBeUndefined();
-  });
 });

@@ -1,7 +1,7 @@
 import type { Delivery } from '@cull-log/bus';
+import { sleep } from '@cull-log/contracts';
 import type { ProjectionLogger } from './projection-logger';
 import type { ApplyOutcome, ProjectionStore } from './projection-store';
-import { readStoredEvent } from './stored-event';
 
 export const DEFAULT_GAP_RETRY_DELAY_MS = 1000;
 
@@ -20,14 +20,14 @@ export async function applyDelivery(
   logger: Pick<ProjectionLogger, 'warn'>,
   gapRetryDelayMs = DEFAULT_GAP_RETRY_DELAY_MS,
 ): Promise<ApplyOutcome> {
-  const event = readStoredEvent(delivery.event);
+  const { event } = delivery;
   const outcome = await store.apply(event);
   if (outcome === 'gap') {
     logger.warn(
       { streamId: event.streamId, version: event.version, deliveryCount: delivery.deliveryCount },
       'event arrived before an earlier version of its stream; asked for redelivery',
     );
-    await new Promise((resolve) => setTimeout(resolve, gapRetryDelayMs));
+    await sleep(gapRetryDelayMs);
     await delivery.nak();
     return outcome;
   }

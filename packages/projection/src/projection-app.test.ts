@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { createLogger } from '@cull-log/service-kit';
-import { buildProjectionApp } from './projection-app';
+import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { buildProjectionApp, type ProjectionRoutes } from './projection-app';
+import type { ProjectionStore } from './projection-store';
 import { openSqliteProjection } from './sqlite-projection';
 import { capturingBus, recordedDelivery } from './testing';
 
 // Routes may raise their own log level (readyz logs at warn), so the lines go nowhere rather than silent.
 const silent = createLogger({ name: 'test', destination: { write: () => undefined } });
+const NOW = new Date('2026-05-20T12:00:00Z');
 let directory: string;
 beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), 'cull-log-projection-app-'));
@@ -24,37 +27,79 @@ function openStore() {
   }).projectionStore(() => undefined);
 }
 
+/** `GET /position?after=n`: waits for position n, then says who asked and where the store is. */
+const positionRoutes: ProjectionRoutes<ProjectionStore> = async (app, { store, waitForPosition }) => {
+  app.get<{ Querystring: { after?: string } }>('/position', async (request) => {
+    if (request.query.after !== undefined) await waitForPosition(Number(request.query.after));
+    return { uid: request.identity.uid, position: await store.position() };
+  });
+};
+const definition = { name: 'stats', durableName: 'stats', routes: positionRoutes };
+
+const get = (app: ReturnType<typeof buildProjectionApp>, url: string) =>
+  app.inject({ method: 'GET', url, headers: identityHeaders('alice', url, NOW) });
+
 describe('buildProjectionApp', () => {
-  it('consumes the bus under its durable name from ready until close, reporting what it applied', async () => {
+  it('consumes the bus under its durable name from ready until close, waking reads waiting for a position', async () => {
     const { bus, subscriptions, stopped } = capturingBus();
     const store = openStore();
-    const applied: number[] = [];
-    const app = buildProjectionApp({
-      name: 'stats',
+    const app = buildProjectionApp(definition, {
+      projectionStore: store,
       logger: silent,
-      store,
       bus,
-      durableName: 'stats',
-      onApplied: (position) => applied.push(position),
+      internalAuthSecret: TEST_SECRET,
+      now: () => NOW,
+      afterWaitMs: 60_000,
     });
     expect(subscriptions).toHaveLength(0);
     await app.ready();
     expect(subscriptions.map((subscription) => subscription.durableName)).toEqual(['stats']);
 
+    const waiting = get(app, '/position?after=1');
     const delivery = recordedDelivery(createSampleEventLog().recorded('alice'));
     await subscriptions[0]?.handler(delivery);
     expect(delivery.answer).toBe('ack');
-    expect(applied).toEqual([1]);
-    expect(await store.position()).toBe(1);
+    expect((await waiting).json()).toEqual({ uid: 'alice', position: 1 });
 
     await app.close();
     expect(stopped).toEqual(['stats']);
     await store.close();
   });
 
+  it('serves its routes only to a caller with a signed identity', async () => {
+    const store = openStore();
+    const app = buildProjectionApp(definition, {
+      projectionStore: store,
+      logger: silent,
+      internalAuthSecret: TEST_SECRET,
+      now: () => NOW,
+    });
+    expect((await app.inject({ url: '/position' })).statusCode).toBe(401);
+    expect((await get(app, '/position')).json()).toEqual({ uid: 'alice', position: 0 });
+    await app.close();
+    await store.close();
+  });
+
+  it('a read waiting for a position not yet applied answers after the bounded wait', async () => {
+    const store = openStore();
+    const app = buildProjectionApp(definition, {
+      projectionStore: store,
+      logger: silent,
+      internalAuthSecret: TEST_SECRET,
+      now: () => NOW,
+      afterWaitMs: 50,
+    });
+    expect((await get(app, '/position?after=5')).json()).toEqual({ uid: 'alice', position: 0 });
+    await app.close();
+    await store.close();
+  });
+
   it('without a bus only serves, and is ready only while its store answers', async () => {
     const store = openStore();
-    const app = buildProjectionApp({ name: 'exports', logger: silent, store, durableName: 'exports' });
+    const app = buildProjectionApp(
+      { ...definition, name: 'exports', durableName: 'exports' },
+      { projectionStore: store, logger: silent, internalAuthSecret: TEST_SECRET },
+    );
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     await store.close();
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);

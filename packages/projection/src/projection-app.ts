@@ -1,32 +1,58 @@
 import type { EventBus, Subscription } from '@cull-log/bus';
-import { buildServiceApp, type ServiceAppOptions } from '@cull-log/service-kit';
+import { buildServiceApp, internalAuth, type ServiceAppOptions } from '@cull-log/service-kit';
+import { createPositionWatch } from './position-watch';
 import type { ProjectionStore } from './projection-store';
 import { startProjection } from './start-projection';
 
-export interface ProjectionAppOptions {
-  /** The service's name, as buildServiceApp takes it. */
-  name: string;
-  logger: ServiceAppOptions['logger'];
-  store: ProjectionStore;
-  /** When given, the app consumes it with the durable consumer `durableName` from ready until close. */
+/** Longest wait of a read for the projection to catch up with a write the caller has just made. */
+export const DEFAULT_AFTER_WAIT_MS = 2000;
+
+/** What a projection service's routes are given; every request carries its verified `request.identity`. */
+export interface ProjectionRoutesOptions<Store extends ProjectionStore> {
+  store: Store;
+  now: () => Date;
+  /**
+   * Resolves once the store has applied `position` (e.g. a write's `x-event-position`), or after the
+   * app's bounded wait: a projection that is behind still answers, its position saying how far it got.
+   */
+  waitForPosition(position: number): Promise<void>;
+}
+
+/** The app a projection service is built on (Fastify, with the service kit's error and log handling). */
+export type ProjectionApp = ReturnType<typeof buildServiceApp>;
+
+/** A projection service's routes, as a Fastify plugin. */
+export type ProjectionRoutes<Store extends ProjectionStore> = (
+  app: ProjectionApp,
+  options: ProjectionRoutesOptions<Store>,
+) => Promise<void>;
+
+/** What the composition root (the service's own `main`, or the one-process app) hands a projection app. */
+export interface ProjectionAppDeps<Store extends ProjectionStore> {
+  projectionStore: Store;
+  /** When given, the app consumes it with its durable consumer from ready until close. */
   bus?: EventBus;
-  durableName: string;
-  /** Called after each event is committed (wakes requests waiting for a position in this process). */
-  onApplied?: (position: number) => void;
+  logger: ServiceAppOptions['logger'];
+  internalAuthSecret: string;
+  now?: () => Date;
+  afterWaitMs?: number;
 }
 
 /**
- * The service app of a projection, before its own routes: ready once its store answers, and keeping the
- * store up to date with the bus while it runs.
+ * A projection service's app: ready while its store answers, keeping the store up to date with the bus
+ * while it runs, and serving `routes` to callers with a gateway-signed identity.
  */
-export function buildProjectionApp({
-  name,
-  logger,
-  store,
-  bus,
-  durableName,
-  onApplied,
-}: ProjectionAppOptions): ReturnType<typeof buildServiceApp> {
+export function buildProjectionApp<Store extends ProjectionStore>(
+  { name, durableName, routes }: { name: string; durableName: string; routes: ProjectionRoutes<Store> },
+  {
+    projectionStore: store,
+    bus,
+    logger,
+    internalAuthSecret,
+    now = () => new Date(),
+    afterWaitMs = DEFAULT_AFTER_WAIT_MS,
+  }: ProjectionAppDeps<Store>,
+): ProjectionApp {
   const app = buildServiceApp({
     name,
     logger,
@@ -34,14 +60,27 @@ export function buildProjectionApp({
       await store.position();
     },
   });
+  const watch = createPositionWatch(() => store.position());
   if (bus !== undefined) {
     let subscription: Subscription | undefined;
     app.addHook('onReady', async () => {
-      subscription = await startProjection({ durableName, bus, store, logger: app.log, onApplied });
+      subscription = await startProjection({
+        durableName,
+        bus,
+        store,
+        logger: app.log,
+        onApplied: () => watch.notify(),
+      });
     });
     app.addHook('onClose', async () => {
       await subscription?.stop();
     });
   }
+  app.register(internalAuth, { secret: internalAuthSecret, now });
+  app.register(routes, {
+    store,
+    now,
+    waitForPosition: (position) => watch.waitFor(position, afterWaitMs),
+  });
   return app;
 }

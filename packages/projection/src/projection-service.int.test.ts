@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectNatsBus } from '@cull-log/bus';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, startServiceProcess } from '@cull-log/service-kit/testing';
+import { TEST_SECRET, identityHeaders, startServiceProcess } from '@cull-log/service-kit/testing';
 
-const FIXTURE = fileURLToPath(new URL('./__fixtures__/projection-service.ts', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('./testing/fixture-projection-service.ts', import.meta.url));
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -30,7 +30,7 @@ function startService(env: Record<string, string>) {
   return service;
 }
 
-describe('runProjectionService', () => {
+describe('a projection service on its own', () => {
   it('without NATS_URL prints what is missing and exits with status 1', async () => {
     const service = startService({});
     expect(await service.exitCode).toBe(1);
@@ -55,7 +55,9 @@ describe('runProjectionService', () => {
     const deadline = Date.now() + 15_000;
     let position = 0;
     while (position < 1 && Date.now() < deadline) {
-      position = ((await (await fetch(`${url}/position`)).json()) as { position: number }).position;
+      const headers = identityHeaders('alice', '/position', new Date());
+      position = ((await (await fetch(`${url}/position`, { headers })).json()) as { position: number })
+        .position;
       if (position < 1) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(position).toBe(1);

@@ -1,19 +1,56 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '@cull-log/service-kit';
-import { readProjectionServiceConfig } from './projection-service';
+import type { ProjectionStore } from './projection-store';
+import { defineProjectionService } from './projection-service';
 
-const config = { PORT: 3002, LOG_LEVEL: 'info' as const, INTERNAL_AUTH_SECRET: 'x'.repeat(32) };
+let directory: string;
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), 'cull-log-projection-service-'));
+});
+afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
-describe('readProjectionServiceConfig', () => {
+const SECRET = 'x'.repeat(32);
+
+/** A service whose store adapters only say how they were called. */
+function recordingService(name = 'stats') {
+  const calls: unknown[] = [];
+  const store = {} as ProjectionStore;
+  const service = defineProjectionService({
+    name,
+    durableName: name,
+    port: 3002,
+    sqliteFile: 'stats.db',
+    mongoDatabase: 'cull_log_stats',
+    openSqlite: (options) => {
+      calls.push({ sqlite: options });
+      return store;
+    },
+    connectMongo: async (options) => {
+      calls.push({ mongo: options });
+      return store;
+    },
+    routes: async () => undefined,
+  });
+  return { service, calls, store };
+}
+
+function configError(read: () => unknown): ConfigError {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('no ConfigError');
+}
+
+describe('readConfig', () => {
   it('refuses to start without NATS_URL, naming the service and the one-process app', () => {
-    let thrown: unknown;
-    try {
-      readProjectionServiceConfig('stats', () => config);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(ConfigError);
-    expect((thrown as ConfigError).problems).toEqual([
+    const { service } = recordingService('stats');
+    expect(configError(() => service.readConfig({ INTERNAL_AUTH_SECRET: SECRET })).problems).toEqual([
       {
         variable: 'NATS_URL',
         problem: 'is required to run stats on its own (the one-process app is `npm start`)',
@@ -21,19 +58,37 @@ describe('readProjectionServiceConfig', () => {
     ]);
   });
 
-  it("passes a config error of the service's own through unchanged", () => {
-    const own = new ConfigError([
-      { variable: 'PORT', problem: 'must be a whole number between 0 and 65535' },
-    ]);
-    expect(() =>
-      readProjectionServiceConfig('stats', () => {
-        throw own;
-      }),
-    ).toThrow(own);
+  it("reports a bad setting of the service's own as it is", () => {
+    const { service } = recordingService();
+    const problems = configError(() =>
+      service.readConfig({ INTERNAL_AUTH_SECRET: SECRET, NATS_URL: 'nats://127.0.0.1:4222', PORT: 'x' }),
+    ).problems;
+    expect(problems).toEqual([{ variable: 'PORT', problem: 'must be a whole number between 0 and 65535' }]);
   });
 
-  it('keeps every setting when NATS_URL is there', () => {
-    const withNats = { ...config, NATS_URL: 'nats://127.0.0.1:4222' };
-    expect(readProjectionServiceConfig('exports', () => withNats)).toEqual(withNats);
+  it('keeps every setting when NATS_URL is there, with the default port of the service', () => {
+    const { service } = recordingService('exports');
+    const env = { INTERNAL_AUTH_SECRET: SECRET, NATS_URL: 'nats://127.0.0.1:4222', LOG_LEVEL: 'warn' };
+    expect(service.readConfig(env)).toMatchObject({ ...env, PORT: 3002 });
+  });
+});
+
+describe('openStore', () => {
+  it('opens the SQLite file in DATA_DIR, creating the folder, when MONGODB_URL is not set', async () => {
+    const { service, calls, store } = recordingService();
+    const dataDir = join(directory, 'nested', 'data');
+    expect(await service.openStore({ DATA_DIR: dataDir })).toBe(store);
+    expect(existsSync(dataDir)).toBe(true);
+    expect(calls).toEqual([{ sqlite: { file: join(dataDir, 'stats.db') } }]);
+  });
+
+  it("connects to the service's own MongoDB database when MONGODB_URL is set", async () => {
+    const { service, calls } = recordingService();
+    await service.openStore({
+      DATA_DIR: join(directory, 'unused'),
+      MONGODB_URL: 'mongodb://127.0.0.1:27017',
+    });
+    expect(calls).toEqual([{ mongo: { url: 'mongodb://127.0.0.1:27017', dbName: 'cull_log_stats' } }]);
+    expect(existsSync(join(directory, 'unused'))).toBe(false);
   });
 });

@@ -1,99 +1,135 @@
-import { connectNatsBus, type EventBus } from '@cull-log/bus';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { connectNatsBus } from '@cull-log/bus';
 import {
+  commonConfigShape,
   ConfigError,
   createLogger,
+  parseConfig,
+  portSetting,
   runService,
-  type LogLevel,
-  type RunServiceOptions,
+  type CommonConfig,
   type RunningService,
 } from '@cull-log/service-kit';
+import {
+  buildProjectionApp,
+  type ProjectionApp,
+  type ProjectionAppDeps,
+  type ProjectionRoutes,
+} from './projection-app';
 import type { ProjectionStore } from './projection-store';
+import { runProjectionRebuild } from './rebuild-command';
 
-/** The settings every projection service reads (its own schema may add more). */
-export interface ProjectionServiceConfig {
-  PORT: number;
-  LOG_LEVEL: LogLevel;
-  NATS_URL?: string | undefined;
-}
+type Environment = Record<string, string | undefined>;
 
-export interface ProjectionServiceOptions<
-  Config extends ProjectionServiceConfig,
-  Store extends ProjectionStore,
-> {
-  /** The service's name: its logger, its NATS connection and the config error say it. */
+/** Everything that makes one projection service; the rest is the same for every projection. */
+export interface ProjectionServiceDefinition<Store extends ProjectionStore> {
+  /** The service's name: its logs, its NATS connection and its config errors say it. */
   name: string;
-  /** The interface to listen on; every interface when not given. */
-  host?: string;
-  /** Parses the environment; throws ConfigError when it does not fit. */
-  readConfig: () => Config;
-  openStore: (config: Config) => Promise<Store>;
-  buildApp: (deps: {
-    config: Config & { NATS_URL: string };
-    store: Store;
-    bus: EventBus;
-    logger: ReturnType<typeof createLogger>;
-  }) => RunServiceOptions['app'];
+  /** The durable consumer's name on the bus. */
+  durableName: string;
+  /** The port it listens on unless PORT says otherwise. */
+  port: number;
+  /** Its own MongoDB database, used when MONGODB_URL is set. */
+  mongoDatabase: string;
+  /** Its own SQLite file in DATA_DIR, used otherwise. */
+  sqliteFile: string;
+  openSqlite(options: { file: string }): Store;
+  connectMongo(options: { url: string; dbName: string }): Promise<Store>;
+  routes: ProjectionRoutes<Store>;
 }
 
-/** The service's config, refusing to start without NATS_URL. */
-export function readProjectionServiceConfig<Config extends ProjectionServiceConfig>(
-  name: string,
-  readConfig: () => Config,
-): Config & { NATS_URL: string } {
-  const config = readConfig();
-  if (config.NATS_URL === undefined) {
-    // The in-process bus lives inside the one-process app, which wires this service itself.
-    throw new ConfigError([
-      {
-        variable: 'NATS_URL',
-        problem: `is required to run ${name} on its own (the one-process app is \`npm start\`)`,
+/** The settings of a projection service running on its own, where the bus can only be NATS. */
+export type ProjectionServiceConfig = CommonConfig & { NATS_URL: string };
+
+export interface ProjectionService<Store extends ProjectionStore> {
+  readonly name: string;
+  readonly durableName: string;
+  /** The environment's settings; a ConfigError names each bad one, NATS_URL included when it is missing. */
+  readConfig(env?: Environment): ProjectionServiceConfig;
+  /** MongoDB when MONGODB_URL is set, otherwise the SQLite file in DATA_DIR (creating DATA_DIR). */
+  openStore(config: Pick<CommonConfig, 'DATA_DIR' | 'MONGODB_URL'>): Promise<Store>;
+  buildApp(deps: ProjectionAppDeps<Store>): ProjectionApp;
+  /** The service's `main.ts`: config, logger, store, NATS, the app, then listening until a signal. */
+  main(options?: { host?: string }): Promise<RunningService>;
+  /** The service's `npm run rebuild`: empties its projection and replays the event log into it. */
+  rebuild(env?: Environment): Promise<void>;
+}
+
+export function defineProjectionService<Store extends ProjectionStore>(
+  definition: ProjectionServiceDefinition<Store>,
+): ProjectionService<Store> {
+  const { name, durableName, port, mongoDatabase, sqliteFile, openSqlite, connectMongo } = definition;
+  const configSchema = z.object({ ...commonConfigShape, PORT: portSetting(port) });
+
+  function readConfig(env: Environment = process.env): ProjectionServiceConfig {
+    const config = parseConfig(configSchema, env);
+    if (config.NATS_URL === undefined) {
+      // The in-process bus lives inside the one-process app, which wires this service itself.
+      throw new ConfigError([
+        {
+          variable: 'NATS_URL',
+          problem: `is required to run ${name} on its own (the one-process app is \`npm start\`)`,
+        },
+      ]);
+    }
+    return { ...config, NATS_URL: config.NATS_URL };
+  }
+
+  async function openStore(config: Pick<CommonConfig, 'DATA_DIR' | 'MONGODB_URL'>): Promise<Store> {
+    if (config.MONGODB_URL !== undefined)
+      return connectMongo({ url: config.MONGODB_URL, dbName: mongoDatabase });
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    return openSqlite({ file: join(config.DATA_DIR, sqliteFile) });
+  }
+
+  const buildApp = (deps: ProjectionAppDeps<Store>) => buildProjectionApp(definition, deps);
+
+  async function main({ host }: { host?: string } = {}): Promise<RunningService> {
+    let config: ProjectionServiceConfig;
+    try {
+      config = readConfig();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
+    const logger = createLogger({ name, level: config.LOG_LEVEL });
+    const store = await openStore(config);
+    logger.info('connecting to NATS');
+    // The projection has nothing to do without the bus, so wait for it rather than exit when it is not up yet.
+    const bus = await connectNatsBus({
+      servers: config.NATS_URL.split(','),
+      logger,
+      connectionName: name,
+      waitOnFirstConnect: true,
+    });
+    const app = buildApp({
+      projectionStore: store,
+      bus,
+      logger,
+      internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+    });
+    return runService({
+      app,
+      port: config.PORT,
+      ...(host !== undefined && { host }),
+      logger,
+      onClose: async () => {
+        await bus.close();
+        await store.close();
       },
-    ]);
+    });
   }
-  return { ...config, NATS_URL: config.NATS_URL };
-}
 
-/**
- * The composition root of a projection service on its own: config (a bad one prints what is wrong and exits
- * with status 1), logger, store, NATS, the app, then listening until a signal closes it all.
- */
-export async function runProjectionService<
-  Config extends ProjectionServiceConfig,
-  Store extends ProjectionStore,
->({
-  name,
-  host,
-  readConfig,
-  openStore,
-  buildApp,
-}: ProjectionServiceOptions<Config, Store>): Promise<RunningService> {
-  let config: Config & { NATS_URL: string };
-  try {
-    config = readProjectionServiceConfig(name, readConfig);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-  const logger = createLogger({ name, level: config.LOG_LEVEL });
-  const store = await openStore(config);
-  logger.info('connecting to NATS');
-  // The projection has nothing to do without the bus, so wait for it rather than exit when it is not up yet.
-  const bus = await connectNatsBus({
-    servers: config.NATS_URL.split(','),
-    logger,
-    connectionName: name,
-    waitOnFirstConnect: true,
-  });
-  const app = buildApp({ config, store, bus, logger });
-  return runService({
-    app,
-    port: config.PORT,
-    ...(host !== undefined && { host }),
-    logger,
-    onClose: async () => {
-      await bus.close();
-      await store.close();
-    },
-  });
+  return {
+    name,
+    durableName,
+    readConfig,
+    openStore,
+    buildApp,
+    main,
+    rebuild: (env = process.env) => runProjectionRebuild({ name, openStore, env }),
+  };
 }

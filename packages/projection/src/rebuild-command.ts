@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { connectMongoEventStore, openSqliteEventStore, type EventStore } from '@cull-log/eventstore';
-import { commonConfigShape, createLogger, parseConfig } from '@cull-log/service-kit';
+import {
+  commonConfigShape,
+  createLogger,
+  EVENT_LOG,
+  optionalSetting,
+  parseConfig,
+} from '@cull-log/service-kit';
 import type { ProjectionStore } from './projection-store';
 import { rebuildProjection } from './rebuild-projection';
 
@@ -10,9 +16,9 @@ const rebuildConfigSchema = z.object({
   DATA_DIR: commonConfigShape.DATA_DIR,
   LOG_LEVEL: commonConfigShape.LOG_LEVEL,
   MONGODB_URL: commonConfigShape.MONGODB_URL,
-  /** The records service's event log: its SQLite file, or its MongoDB database. */
-  EVENT_LOG_FILE: z.string().min(1).optional(),
-  EVENT_LOG_DB: z.string().min(1).default('cull_log_records'),
+  /** The event log elsewhere than the topology says: its SQLite file, or its MongoDB database. */
+  EVENT_LOG_FILE: optionalSetting(z.string()),
+  EVENT_LOG_DB: optionalSetting(z.string()).transform((value) => value ?? EVENT_LOG.mongoDatabase),
 });
 export type RebuildConfig = z.output<typeof rebuildConfigSchema>;
 
@@ -30,12 +36,12 @@ export function readRebuildConfig(env: Environment = process.env): RebuildConfig
   };
 }
 
-/** The records service's event log: MongoDB when MONGODB_URL is set, otherwise DATA_DIR/records.db. */
+/** The event log: MongoDB when MONGODB_URL is set, otherwise its SQLite file in DATA_DIR. */
 export async function openEventLog(config: RebuildConfig): Promise<EventStore> {
   if (config.MONGODB_URL !== undefined) {
     return connectMongoEventStore({ url: config.MONGODB_URL, dbName: config.EVENT_LOG_DB });
   }
-  const file = config.EVENT_LOG_FILE ?? join(config.DATA_DIR, 'records.db');
+  const file = config.EVENT_LOG_FILE ?? join(config.DATA_DIR, EVENT_LOG.sqliteFile);
   if (!existsSync(file)) throw new Error(`No event log at ${file}; set DATA_DIR or EVENT_LOG_FILE`);
   return openSqliteEventStore({ file });
 }

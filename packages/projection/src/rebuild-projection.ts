@@ -1,6 +1,5 @@
 import type { EventStore } from '@cull-log/eventstore';
 import type { ProjectionStore } from './projection-store';
-import { readStoredEvent } from './stored-event';
 
 export interface RebuildResult {
   events: number;
@@ -26,8 +25,7 @@ export async function rebuildProjection({
   for (;;) {
     const batch = await eventLog.readAll(position, batchSize);
     if (batch.length === 0) return { events, position };
-    for (const stored of batch) {
-      const event = readStoredEvent(stored);
+    for (const event of batch) {
       if ((await store.apply(event)) === 'gap') {
         throw new Error(
           `The event log skips a version of stream ${event.streamId} before position ${event.position}`,

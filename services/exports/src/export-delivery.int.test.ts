@@ -7,10 +7,10 @@ import type { StoredEvent } from '@cull-log/contracts';
 import { connectNatsBus, type EventBus } from '@cull-log/bus';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import { openSqliteEventStore, type EventStore } from '@cull-log/eventstore';
-import { rebuildProjection } from '@cull-log/projection';
+import { rebuildProjection, startProjection } from '@cull-log/projection';
 import { caughtUp } from '@cull-log/projection/testing';
 import { csvStream } from './csv-stream';
-import { startExportProjection } from './projection';
+import { exportsService } from './exports-service';
 import { openSqliteExportStore } from './store/sqlite-export-store';
 import type { ExportStore } from './store/export-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
@@ -56,7 +56,13 @@ describe('export projection on a real nats-server', () => {
   async function project(store: ExportStore) {
     const bus = await connectNatsBus({ servers: server.url });
     buses.push(bus);
-    return startExportProjection({ bus, store, logger: silent, ackWaitMs: 1000 });
+    return startProjection({
+      durableName: exportsService.durableName,
+      bus,
+      store,
+      logger: silent,
+      ackWaitMs: 1000,
+    });
   }
 
   it('redelivery and a restart from the checkpoint give the same file as a rebuild from the event log', async () => {

@@ -1,5 +1,4 @@
-import { runProjectionRebuild } from '@cull-log/projection';
-import { openExportStore } from './config';
+import { exportsService } from './exports-service';
 
 /** `npm run rebuild -w services/exports`: empties the export projection and replays the event log into it. */
-await runProjectionRebuild({ name: 'exports', openStore: openExportStore });
+await exportsService.rebuild();

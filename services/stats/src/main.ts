@@ -1,11 +1,3 @@
-import { runProjectionService } from '@cull-log/projection';
-import { buildApp } from './app';
-import { openStatsStore, readStatsConfig } from './config';
+import { statsService } from './stats-service';
 
-await runProjectionService({
-  name: 'stats',
-  readConfig: () => readStatsConfig(),
-  openStore: openStatsStore,
-  buildApp: ({ config, store, bus, logger }) =>
-    buildApp({ projectionStore: store, bus, logger, internalAuthSecret: config.INTERNAL_AUTH_SECRET }),
-});
+await statsService.main();

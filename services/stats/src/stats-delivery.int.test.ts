@@ -10,12 +10,11 @@ import { connectNatsBus, type EventBus, type Subscription } from '@cull-log/bus'
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import { computeStats, fold } from '@cull-log/domain';
 import { openSqliteEventStore, type EventStore } from '@cull-log/eventstore';
-import { rebuildProjection } from '@cull-log/projection';
+import { rebuildProjection, startProjection, type ApplyOutcome } from '@cull-log/projection';
 import { caughtUp } from '@cull-log/projection/testing';
-import { startStatsProjection } from './projection';
 import { statsResponse, statsWindow } from './stats-figures';
+import { statsService } from './stats-service';
 import { openSqliteStatsStore } from './store/sqlite-stats-store';
-import type { ApplyOutcome } from '@cull-log/projection';
 import type { StatsStore } from './store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
@@ -87,7 +86,8 @@ describe('stats projection on a real nats-server', () => {
   }
 
   async function project(store: StatsStore): Promise<Subscription> {
-    const subscription = await startStatsProjection({
+    const subscription = await startProjection({
+      durableName: statsService.durableName,
       bus: await consumerBus(),
       store,
       logger: silent,

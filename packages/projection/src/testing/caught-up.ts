@@ -1,3 +1,4 @@
+import { sleep } from '@cull-log/contracts';
 import type { ProjectionStore } from '../projection-store';
 
 /** Resolves once the store's checkpoint reaches `position`; rejects, saying where it stopped, after the timeout. */
@@ -10,6 +11,6 @@ export async function caughtUp(
   while ((await store.position()) < position) {
     if (Date.now() > deadline)
       throw new Error(`projection stuck at ${await store.position()}, wanted ${position}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
 }

@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { buildApp } from '../app';
+import { exportsService } from '../exports-service';
 import { openSqliteExportStore } from '../store/sqlite-export-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
@@ -34,7 +34,7 @@ for (let index = 0; index < ROWS; index++) {
 }
 const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-const app = buildApp({
+const app = exportsService.buildApp({
   projectionStore: store,
   logger: pino({ level: 'silent' }),
   internalAuthSecret: TEST_SECRET,

@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { ExportQuery } from '@cull-log/contracts';
+import type { ProjectionRoutes } from '@cull-log/projection';
 import { csvStream } from '../csv-stream';
 import type { ExportStore } from '../store/export-store';
 
-export const exportRoutes: FastifyPluginAsync<{ store: ExportStore }> = async (app, { store }) => {
+export const exportRoutes: ProjectionRoutes<ExportStore> = async (app, { store }) => {
   app.get('/exports/culls.csv', async (request, reply) => {
     const filter = ExportQuery.parse(request.query);
     return reply

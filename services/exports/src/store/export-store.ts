@@ -1,27 +1,9 @@
 import type { CullFields, ExportQuery } from '@cull-log/contracts';
+import type { CSV_COLUMNS } from '@cull-log/domain';
 import type { ProjectionStore } from '@cull-log/projection';
 
-export type { ApplyOutcome } from '@cull-log/projection';
-
-/** The fields that make up a CSV row (SPEC §3 "CSV export"). */
-export const CSV_FIELD_NAMES = [
-  'date',
-  'time',
-  'location_name',
-  'species',
-  'sex',
-  'age_estimate',
-  'weight',
-  'condition',
-  'shot_placement',
-  'shot_distance',
-  'antlers_present',
-  'antler_points',
-  'antler_condition',
-  'notes',
-] as const satisfies readonly (keyof CullFields)[];
-
-export type CsvFields = Pick<CullFields, (typeof CSV_FIELD_NAMES)[number]>;
+/** The fields the CSV columns are made of (SPEC §3 "CSV export"). */
+export type CsvFields = Pick<CullFields, (typeof CSV_COLUMNS)[number]['field']>;
 
 /** One live cull as the export keeps it. */
 export interface ExportRow {

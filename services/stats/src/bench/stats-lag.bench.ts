@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { createInProcessBus, createMemoryConsumerPositions } from '@cull-log/bus';
 import { openSqliteEventStore } from '@cull-log/eventstore';
-import { buildApp } from '../app';
+import { statsService } from '../stats-service';
 import { openSqliteStatsStore } from '../store/sqlite-stats-store';
 import type { StatsStore } from '../store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
@@ -33,7 +33,7 @@ const store: StatsStore = {
     return outcome;
   },
 };
-const app = buildApp({
+const app = statsService.buildApp({
   projectionStore: store,
   bus,
   logger: pino({ level: 'silent' }),

@@ -3,8 +3,7 @@
  * before acknowledging. Run by the delivery-fault tests as a child process.
  */
 import { connectNatsBus } from '@cull-log/bus';
-import { readStoredEvent } from '@cull-log/projection';
-import { STATS_DURABLE_NAME } from '../projection';
+import { statsService } from '../stats-service';
 import { openSqliteStatsStore } from '../store/sqlite-stats-store';
 
 const { NATS_URL, STATS_FILE, CRASH_AFTER, ACK_WAIT_MS } = process.env;
@@ -15,10 +14,10 @@ const store = openSqliteStatsStore({ file: STATS_FILE });
 const bus = await connectNatsBus({ servers: NATS_URL });
 let applied = 0;
 await bus.subscribe({
-  durableName: STATS_DURABLE_NAME,
+  durableName: statsService.durableName,
   ackWaitMs: Number(ACK_WAIT_MS),
   handler: async (delivery) => {
-    await store.apply(readStoredEvent(delivery.event));
+    await store.apply(delivery.event);
     applied += 1;
     if (applied === Number(CRASH_AFTER)) process.kill(process.pid, 'SIGKILL');
     await delivery.ack();

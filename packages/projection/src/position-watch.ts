@@ -1,3 +1,5 @@
+import { createWakeSignal } from '@cull-log/contracts';
+
 /** Lets a request wait, briefly, until the projection has applied a given global position. */
 export interface PositionWatch {
   /** Wakes waiters at once (called by this process's projection after each commit). */
@@ -11,25 +13,15 @@ export interface PositionWatch {
  * applied by another process's consumer.
  */
 export function createPositionWatch(readPosition: () => Promise<number>, pollMs = 25): PositionWatch {
-  const sleepers = new Set<() => void>();
+  const commits = createWakeSignal();
   return {
-    notify() {
-      for (const wake of sleepers) wake();
-    },
+    notify: () => commits.wake(),
     async waitFor(target, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       while ((await readPosition()) < target) {
         const remaining = deadline - Date.now();
         if (remaining <= 0) return;
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            clearTimeout(timer);
-            sleepers.delete(wake);
-            resolve();
-          };
-          const timer = setTimeout(wake, Math.min(pollMs, remaining));
-          sleepers.add(wake);
-        });
+        await commits.sleep(Math.min(pollMs, remaining));
       }
     },
   };

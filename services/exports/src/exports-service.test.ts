@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { buildApp } from './app';
+import { exportsService } from './exports-service';
 import { openSqliteExportStore } from './store/sqlite-export-store';
 import type { ExportStore } from './store/export-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
@@ -17,12 +17,12 @@ const HEADER =
 describe('GET /exports/culls.csv', () => {
   let directory: string;
   let store: ExportStore;
-  let app: ReturnType<typeof buildApp>;
+  let app: ReturnType<typeof exportsService.buildApp>;
 
   beforeEach(async () => {
     directory = mkdtempSync(join(tmpdir(), 'cull-log-exports-app-'));
     store = openSqliteExportStore({ file: join(directory, 'exports.db') });
-    app = buildApp({
+    app = exportsService.buildApp({
       projectionStore: store,
       logger: pino({ level: 'silent' }),
       internalAuthSecret: TEST_SECRET,

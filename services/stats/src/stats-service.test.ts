@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { StatsResponse } from '@cull-log/contracts';
-import { buildApp } from './app';
+import { statsService } from './stats-service';
 import { openSqliteStatsStore } from './store/sqlite-stats-store';
 import type { StatsStore } from './store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
@@ -15,12 +15,12 @@ const NOW = new Date('2026-05-20T12:00:00Z');
 describe('GET /stats', () => {
   let directory: string;
   let store: StatsStore;
-  let app: ReturnType<typeof buildApp>;
+  let app: ReturnType<typeof statsService.buildApp>;
 
   beforeEach(async () => {
     directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-app-'));
     store = openSqliteStatsStore({ file: join(directory, 'stats.db') });
-    app = buildApp({
+    app = statsService.buildApp({
       projectionStore: store,
       logger: pino({ level: 'silent' }),
       internalAuthSecret: TEST_SECRET,

@@ -1,0 +1,15 @@
+import { defineProjectionService } from '@cull-log/projection';
+import { SERVICES } from '@cull-log/service-kit';
+import { statsRoutes } from './routes/stats-routes';
+import { connectMongoStatsStore } from './store/mongo-stats-store';
+import { openSqliteStatsStore } from './store/sqlite-stats-store';
+
+/** The dashboard figures, kept as per-user counters from the cull events. */
+export const statsService = defineProjectionService({
+  name: 'stats',
+  durableName: 'stats',
+  ...SERVICES.stats,
+  openSqlite: openSqliteStatsStore,
+  connectMongo: connectMongoStatsStore,
+  routes: statsRoutes,
+});
