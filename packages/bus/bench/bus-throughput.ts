@@ -2,10 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { StoredEvent } from '@cull-log/contracts';
-import { openSqliteEventStore } from '@cull-log/eventstore';
+import { openSqliteCheckpoints, openSqliteEventStore } from '@cull-log/eventstore';
 import type { BusLogger, EventBus } from '../src';
-import { connectNatsBus, createInProcessBus, createSqliteConsumerPositions } from '../src';
+import { BUS_CONSUMER_CHECKPOINTS, connectNatsBus, createInProcessBus } from '../src';
 import { sampleCullEvent, startNatsServer } from '../src/testing';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2_000);
@@ -52,17 +51,14 @@ async function benchNats(): Promise<void> {
 async function benchInProcess(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cull-log-bench-'));
   const store = openSqliteEventStore({ file: join(dir, 'events.sqlite') });
-  const positions = createSqliteConsumerPositions({ file: join(dir, 'events.sqlite') });
-  const bus = createInProcessBus({ log: store, positions, logger: quiet });
+  const checkpoints = openSqliteCheckpoints({ database: store.database, table: BUS_CONSUMER_CHECKPOINTS });
+  const bus = createInProcessBus({ log: store, checkpoints, logger: quiet });
   for (let index = 0; index < EVENTS; index++) {
     const event = sampleCullEvent();
     await store.append(event.streamId, 0, [event]);
   }
-  const last: StoredEvent[] = await store.readAll(EVENTS - 1, 1);
-  await bus.publish(last[0]!);
   console.log(`In-process bus consume over SQLite (ack each, in order): ${await consumeAll(bus, EVENTS)}`);
   await bus.close();
-  await positions.close();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -7,13 +7,9 @@ export {
   type NatsBusOptions,
 } from './nats/nats-event-bus';
 export {
+  BUS_CONSUMER_CHECKPOINTS,
   createInProcessBus,
   type EventLogReader,
   type InProcessBus,
   type InProcessBusOptions,
 } from './in-process/in-process-event-bus';
-export {
-  createMemoryConsumerPositions,
-  createSqliteConsumerPositions,
-  type ConsumerPositions,
-} from './in-process/consumer-positions';

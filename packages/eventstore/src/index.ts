@@ -12,3 +12,12 @@ export {
   type MongoEventStoreOptions,
   type MongoTx,
 } from './mongo-event-store';
+export {
+  openMongoCheckpoints,
+  openSqliteCheckpoints,
+  type Checkpoints,
+  type MongoCheckpoints,
+  type MongoCheckpointsOptions,
+  type SqliteCheckpoints,
+  type SqliteCheckpointsOptions,
+} from './checkpoint';

@@ -13,10 +13,8 @@ export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
 export type { SqliteCullReadModel, SqliteReadModelOptions } from './read-model/sqlite-cull-read-model';
 export { openMongoReadModel } from './read-model/mongo-cull-read-model';
 export type { MongoCullReadModel, MongoReadModelOptions } from './read-model/mongo-cull-read-model';
-export { startRelay } from './relay';
+export { RELAY_CHECKPOINT, startRelay } from './relay';
 export type { Relay, RelayOptions } from './relay';
-export { openSqliteRelayCheckpoint, openMongoRelayCheckpoint } from './relay-checkpoint';
-export type { RelayCheckpoint } from './relay-checkpoint';
 
 /** Records carry at most a few kilobytes of text; anything much larger is not a record. */
 export const BODY_LIMIT_BYTES = 32 * 1024;

@@ -1,33 +1,43 @@
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { connectNatsBus, type EventBus } from '@cull-log/bus';
-import { connectMongoEventStore, openSqliteEventStore, type EventStore } from '@cull-log/eventstore';
-import { commonConfigShape, createLogger, parseConfig, portSetting, runService } from '@cull-log/service-kit';
+import { retryWithBackoff } from '@cull-log/contracts';
 import {
+  connectMongoEventStore,
+  openMongoCheckpoints,
+  openSqliteCheckpoints,
+  openSqliteEventStore,
+  type Checkpoints,
+  type EventStore,
+} from '@cull-log/eventstore';
+import {
+  SERVICES,
+  commonConfigShape,
+  createLogger,
+  parseConfig,
+  portSetting,
+  runService,
+} from '@cull-log/service-kit';
+import {
+  RELAY_CHECKPOINT,
   buildApp,
   openMongoReadModel,
-  openMongoRelayCheckpoint,
   openSqliteReadModel,
-  openSqliteRelayCheckpoint,
   startRelay,
   type CullReadModel,
   type Relay,
-  type RelayCheckpoint,
 } from './app';
 
-const RecordsConfig = z.object({ ...commonConfigShape, PORT: portSetting(3001) });
+const RecordsConfig = z.object({ ...commonConfigShape, PORT: portSetting(SERVICES.records.port) });
 type RecordsConfig = z.output<typeof RecordsConfig>;
 
-/** The records service's own database in a shared MongoDB. */
-const MONGO_DB_NAME = 'cull_log_records';
-const BUS_RETRY_MAX_MS = 10_000;
+const BUS_RETRY = { initialMs: 500, maxMs: 10_000 };
 
 interface Backend<Tx> {
   store: EventStore<Tx>;
   readModel: CullReadModel<Tx>;
-  checkpoint: RelayCheckpoint;
+  checkpoints: Checkpoints;
 }
 
 /** Writes must not wait for NATS, not even at start-up: the relay begins whenever the bus first answers. */
@@ -35,20 +45,24 @@ function relayWhenBusAnswers<Tx>(backend: Backend<Tx>, natsUrl: string, logger: 
   let relay: Relay | undefined;
   let bus: EventBus | undefined;
   const stopping = new AbortController();
-  const started = (async () => {
-    for (let delay = 500; !stopping.signal.aborted; delay = Math.min(delay * 2, BUS_RETRY_MAX_MS)) {
+  const started = retryWithBackoff(
+    async () => {
+      bus = await connectNatsBus({ servers: natsUrl.split(','), logger, connectionName: 'records' });
       try {
-        bus = await connectNatsBus({ servers: natsUrl.split(','), logger, connectionName: 'records' });
-        relay = await startRelay({ store: backend.store, bus, checkpoint: backend.checkpoint, logger });
-        return;
+        relay = await startRelay({ store: backend.store, bus, checkpoints: backend.checkpoints, logger });
       } catch (error) {
-        logger.warn({ error: String(error), retryInMs: delay }, 'cannot reach NATS yet; records are kept');
-        await bus?.close().catch(() => undefined);
+        await bus.close().catch(() => undefined);
         bus = undefined;
-        await sleep(delay, undefined, { signal: stopping.signal }).catch(() => undefined);
+        throw error;
       }
-    }
-  })();
+    },
+    {
+      ...BUS_RETRY,
+      signal: stopping.signal,
+      onFailure: (error, _failures, retryInMs) =>
+        logger.warn({ error: String(error), retryInMs }, 'cannot reach NATS yet; records are kept'),
+    },
+  );
   return {
     notify: () => relay?.notify(),
     async stop() {
@@ -85,12 +99,14 @@ async function main(): Promise<void> {
   const config = parseConfig(RecordsConfig);
   const logger = createLogger({ name: 'records', level: config.LOG_LEVEL });
   if (config.MONGODB_URL) {
-    const store = await connectMongoEventStore({ url: config.MONGODB_URL, dbName: MONGO_DB_NAME });
-    logger.info({ database: MONGO_DB_NAME }, 'event store: MongoDB');
+    const { mongoDatabase } = SERVICES.records;
+    const store = await connectMongoEventStore({ url: config.MONGODB_URL, dbName: mongoDatabase });
+    logger.info({ database: mongoDatabase }, 'event store: MongoDB');
     const readModel = await openMongoReadModel({ db: store.db });
-    await serve({ store, readModel, checkpoint: openMongoRelayCheckpoint({ db: store.db }) }, config, logger);
+    const checkpoints = openMongoCheckpoints({ db: store.db, collection: RELAY_CHECKPOINT.table });
+    await serve({ store, readModel, checkpoints }, config, logger);
   } else {
-    const file = join(config.DATA_DIR, 'records.db');
+    const file = join(config.DATA_DIR, SERVICES.records.sqliteFile);
     const store = openSqliteEventStore({ file });
     logger.info({ file }, 'event store: SQLite');
     const { database } = store;
@@ -98,7 +114,7 @@ async function main(): Promise<void> {
       {
         store,
         readModel: openSqliteReadModel({ database }),
-        checkpoint: openSqliteRelayCheckpoint({ database }),
+        checkpoints: openSqliteCheckpoints({ database, table: RELAY_CHECKPOINT.table }),
       },
       config,
       logger,

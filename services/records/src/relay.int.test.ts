@@ -3,8 +3,8 @@ import { pino } from 'pino';
 import { connectNatsBus, type EventBus, type Subscription } from '@cull-log/bus';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import type { Cull } from '@cull-log/contracts';
-import { startRelay, type Relay } from './relay';
-import { openSqliteRelayCheckpoint } from './relay-checkpoint';
+import { openSqliteCheckpoints } from '@cull-log/eventstore';
+import { RELAY_CHECKPOINT, startRelay, type Relay } from './relay';
 import { ALICE, BOB, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
 
 const silent = pino({ level: 'silent' });
@@ -57,7 +57,10 @@ describe('relay to a real nats-server', () => {
       relay = await startRelay({
         store: backend.store,
         bus,
-        checkpoint: openSqliteRelayCheckpoint({ database: backend.store.database }),
+        checkpoints: openSqliteCheckpoints({
+          database: backend.store.database,
+          table: RELAY_CHECKPOINT.table,
+        }),
         logger: silent,
         retryMinMs: 50,
         retryMaxMs: 400,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import type { StoredEvent } from '@cull-log/contracts';
-import { startRelay, type Relay } from './relay';
-import { openSqliteRelayCheckpoint, type RelayCheckpoint } from './relay-checkpoint';
+import { openSqliteCheckpoints, type Checkpoints } from '@cull-log/eventstore';
+import { RELAY_CHECKPOINT, startRelay, type Relay } from './relay';
 import { ALICE, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
 
 /** A bus that takes events while up and refuses them, taking nothing, while down. */
@@ -27,13 +27,13 @@ const silent = pino({ level: 'silent' });
 describe('relay', () => {
   let backend: ReturnType<typeof openSqliteBackend>;
   let harness: ReturnType<typeof createHarness>;
-  let checkpoint: RelayCheckpoint;
+  let checkpoints: Checkpoints;
   let relays: Relay[];
   let notify: () => void;
 
   beforeEach(() => {
     backend = openSqliteBackend();
-    checkpoint = openSqliteRelayCheckpoint({ database: backend.store.database });
+    checkpoints = openSqliteCheckpoints({ database: backend.store.database, table: RELAY_CHECKPOINT.table });
     relays = [];
     notify = () => undefined;
     harness = createHarness({ backend, onAppended: () => notify() });
@@ -49,7 +49,7 @@ describe('relay', () => {
     const relay = await startRelay({
       store: backend.store,
       bus,
-      checkpoint,
+      checkpoints,
       logger: silent,
       batchSize: 3,
       idlePollMs,
@@ -76,7 +76,7 @@ describe('relay', () => {
     const relay = await relayTo(bus, 10);
     await vi.waitFor(() => expect(positions(bus.published)).toEqual([1, 2, 3, 4, 5, 6, 7]));
     expect(relay.position()).toBe(7);
-    expect(await checkpoint.load()).toBe(7);
+    expect(await checkpoints.load(RELAY_CHECKPOINT.name)).toBe(7);
   });
 
   it('is woken by a write instead of waiting for its next look', async () => {
@@ -106,7 +106,7 @@ describe('relay', () => {
     await write(5);
     await vi.waitFor(() => expect(bus.refused).toBeGreaterThan(2));
     expect(bus.published).toEqual([]);
-    expect(await checkpoint.load()).toBe(0);
+    expect(await checkpoints.load(RELAY_CHECKPOINT.name)).toBe(0);
     expect((await harness.call(ALICE, 'GET', '/culls')).json().total).toBe(5);
 
     bus.up = true;
@@ -129,7 +129,7 @@ describe('relay', () => {
     await relayTo(bus);
     await vi.waitFor(() => expect(refusals).toBeGreaterThan(2));
     expect(positions(bus.published)).toEqual([1]);
-    expect(await checkpoint.load()).toBe(1);
+    expect(await checkpoints.load(RELAY_CHECKPOINT.name)).toBe(1);
   });
 
   it('stops promptly while waiting to retry a down bus', async () => {

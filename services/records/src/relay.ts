@@ -1,12 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '@cull-log/bus';
-import type { EventStore } from '@cull-log/eventstore';
-import type { RelayCheckpoint } from './relay-checkpoint';
+import { createWakeSignal, retryWithBackoff } from '@cull-log/contracts';
+import type { Checkpoints, EventStore } from '@cull-log/eventstore';
+
+/** Where the relay keeps its position: the table (SQLite) or collection (MongoDB), and its name there. */
+export const RELAY_CHECKPOINT = { table: 'relay_checkpoint', name: 'bus' } as const;
 
 export interface RelayOptions {
   store: Pick<EventStore, 'readAll'>;
   bus: Pick<EventBus, 'publish'>;
-  checkpoint: RelayCheckpoint;
+  /** On the event store's own database, so the position lives beside the log it points into. */
+  checkpoints: Checkpoints;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'>;
   batchSize?: number;
   /** With nothing to publish, look again this often anyway: other processes may append to the same log. */
@@ -33,40 +37,23 @@ export interface Relay {
 export async function startRelay({
   store,
   bus,
-  checkpoint,
+  checkpoints,
   logger,
   batchSize = 100,
   idlePollMs = 1000,
   retryMinMs = 100,
   retryMaxMs = 5000,
 }: RelayOptions): Promise<Relay> {
-  let position = await checkpoint.load();
-  let stopped = false;
-  let notified = false;
-  let wake: (() => void) | undefined;
-
-  function pause(ms: number, wakeOnNotify: boolean): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      wake = wakeOnNotify
-        ? done
-        : () => {
-            if (stopped) done();
-          };
-    });
-  }
+  let position = await checkpoints.load(RELAY_CHECKPOINT.name);
+  const stopping = new AbortController();
+  const appended = createWakeSignal();
 
   async function publishPending(): Promise<number> {
     const batch = await store.readAll(position, batchSize);
     for (const event of batch) {
-      if (stopped) break;
+      if (stopping.signal.aborted) break;
       await bus.publish(event);
-      await checkpoint.save(event.position);
+      await checkpoints.save(RELAY_CHECKPOINT.name, event.position);
       position = event.position;
     }
     return batch.length;
@@ -74,22 +61,24 @@ export async function startRelay({
 
   async function run(): Promise<void> {
     let failures = 0;
-    while (!stopped) {
-      notified = false;
-      try {
-        const published = await publishPending();
-        if (failures > 0) logger.info({ position, failures }, 'relay publishing again');
-        failures = 0;
-        if (published < batchSize && !notified) await pause(idlePollMs, true);
-      } catch (error) {
-        failures += 1;
-        const retryInMs = Math.min(retryMaxMs, retryMinMs * 2 ** (failures - 1));
-        // One warning per outage; the retries after it are routine until the bus returns.
-        if (failures === 1)
-          logger.warn({ err: error, position, retryInMs }, 'relay cannot publish; writes go on');
-        else logger.debug({ position, failures, retryInMs }, 'relay still cannot publish');
-        await pause(retryInMs, false);
-      }
+    while (!stopping.signal.aborted) {
+      const published = await retryWithBackoff(publishPending, {
+        initialMs: retryMinMs,
+        maxMs: retryMaxMs,
+        signal: stopping.signal,
+        onFailure(error, failuresInRow, retryInMs) {
+          failures = failuresInRow;
+          // One warning per outage; the retries after it are routine until the bus returns.
+          if (failures === 1)
+            logger.warn({ err: error, position, retryInMs }, 'relay cannot publish; writes go on');
+          else logger.debug({ position, failures, retryInMs }, 'relay still cannot publish');
+        },
+      });
+      if (published === undefined) return;
+      if (failures > 0) logger.info({ position, failures }, 'relay publishing again');
+      failures = 0;
+      // A full batch means more may be waiting: read again at once rather than sleep.
+      if (published < batchSize) await appended.sleep(idlePollMs, stopping.signal);
     }
   }
 
@@ -97,14 +86,10 @@ export async function startRelay({
   const running = run();
 
   return {
-    notify() {
-      notified = true;
-      wake?.();
-    },
+    notify: () => appended.wake(),
     position: () => position,
     async stop() {
-      stopped = true;
-      wake?.();
+      stopping.abort();
       await running;
     },
   };

@@ -2,22 +2,17 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { createInProcessBus, createSqliteConsumerPositions } from '@cull-log/bus';
-import { openSqliteEventStore } from '@cull-log/eventstore';
+import { BUS_CONSUMER_CHECKPOINTS, createInProcessBus } from '@cull-log/bus';
+import { openSqliteCheckpoints, openSqliteEventStore } from '@cull-log/eventstore';
 import { buildApp as buildExportsApp, openSqliteExportStore } from '@cull-log/exports';
 import { createGatewayFromEnvironment } from '@cull-log/gateway';
 import { buildApp as buildRecordsApp, openSqliteReadModel } from '@cull-log/records';
-import { createLogger, runService } from '@cull-log/service-kit';
+import { SERVICES, createLogger, runService } from '@cull-log/service-kit';
 import { buildApp as buildStatsApp, openSqliteStatsStore } from '@cull-log/stats';
 import { randomSecret, readStandaloneConfig } from './config';
 import { REPOSITORY_WEB_DIST } from './repository';
 
 type Environment = Record<string, string | undefined>;
-
-/** The event log, the records read model and the bus's consumer positions share one file. */
-export const RECORDS_DATABASE = 'records.db';
-export const STATS_DATABASE = 'stats.db';
-export const EXPORTS_DATABASE = 'exports.db';
 
 export interface RunningStandalone {
   /** Where users reach the app, e.g. `http://localhost:3000`. */
@@ -71,16 +66,18 @@ export async function startStandalone(env: Environment = process.env): Promise<R
   let gatewayApp: FastifyInstance | undefined;
 
   try {
-    const recordsFile = join(dataDir, RECORDS_DATABASE);
+    // The event log, the records read model and the bus's checkpoints share one file.
+    const recordsFile = join(dataDir, SERVICES.records.sqliteFile);
     const store = openSqliteEventStore({ file: recordsFile });
     closers.push({ what: 'the event store', close: () => store.close() });
-    const positions = createSqliteConsumerPositions({ file: recordsFile });
-    closers.push({ what: 'the bus positions', close: () => positions.close() });
-    const statsStore = openSqliteStatsStore({ file: join(dataDir, STATS_DATABASE) });
+    // A connection of their own, synced less often: a checkpoint lost to a power cut only means redelivery.
+    const checkpoints = openSqliteCheckpoints({ file: recordsFile, table: BUS_CONSUMER_CHECKPOINTS });
+    closers.push({ what: 'the bus checkpoints', close: () => checkpoints.close() });
+    const statsStore = openSqliteStatsStore({ file: join(dataDir, SERVICES.stats.sqliteFile) });
     closers.push({ what: 'the stats store', close: () => statsStore.close() });
-    const exportStore = openSqliteExportStore({ file: join(dataDir, EXPORTS_DATABASE) });
+    const exportStore = openSqliteExportStore({ file: join(dataDir, SERVICES.exports.sqliteFile) });
     closers.push({ what: 'the exports store', close: () => exportStore.close() });
-    const bus = createInProcessBus({ log: store, positions, logger });
+    const bus = createInProcessBus({ log: store, checkpoints, logger });
     closers.push({ what: 'the bus', close: () => bus.close() });
     logger.info({ dataDir }, 'data: SQLite files in DATA_DIR; bus: in-process');
 

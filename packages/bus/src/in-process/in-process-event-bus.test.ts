@@ -2,33 +2,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StoredEvent } from '@cull-log/contracts';
-import { openSqliteEventStore, type SqliteEventStore } from '@cull-log/eventstore';
+import { openSqliteCheckpoints, openSqliteEventStore, type SqliteEventStore } from '@cull-log/eventstore';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BusLogger } from '../bus-logger';
 import type { EventBus } from '../event-bus';
 import { eventBusContract } from '../testing/event-bus-contract';
 import { sampleCullEvent } from '../testing/sample-events';
-import {
-  createMemoryConsumerPositions,
-  createSqliteConsumerPositions,
-  type ConsumerPositions,
-} from './consumer-positions';
-import { createInProcessBus } from './in-process-event-bus';
+import { BUS_CONSUMER_CHECKPOINTS, createInProcessBus } from './in-process-event-bus';
 
 const quietLogger: BusLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** A real SQLite event log and SQLite positions in a temporary folder, as the one-process app has them. */
+/** A real SQLite event log with the consumers' checkpoints beside it, as the one-process app has them. */
 function openSqliteWorld(dir: string, busOptions: { pollIntervalMs?: number } = {}) {
   const store = openSqliteEventStore({ file: join(dir, 'events.sqlite') });
-  const positions = createSqliteConsumerPositions({ file: join(dir, 'events.sqlite') });
-  const bus = createInProcessBus({ log: store, positions, logger: quietLogger, ...busOptions });
+  const checkpoints = openSqliteCheckpoints({ database: store.database, table: BUS_CONSUMER_CHECKPOINTS });
+  const bus = createInProcessBus({ log: store, checkpoints, logger: quietLogger, ...busOptions });
   return {
     store,
-    positions,
+    checkpoints,
     bus,
     async close() {
       await bus.close();
-      await positions.close();
       await store.close();
     },
   };
@@ -129,7 +123,7 @@ describe('in-process bus', () => {
   });
 
   it('stores the position only when an event is acknowledged', async () => {
-    const { store, bus, positions } = temporaryWorld({});
+    const { store, bus, checkpoints } = temporaryWorld({});
     const first = await appendAndPublish(store, bus);
     const second = await appendAndPublish(store, bus);
     const seen: string[] = [];
@@ -142,40 +136,6 @@ describe('in-process bus', () => {
     });
     await vi.waitFor(() => expect(seen).toEqual([first.id, second.id]), { timeout: 5_000, interval: 10 });
     await subscription.stop();
-    expect(await positions.get('exports')).toBe(first.position);
-  });
-});
-
-describe('consumer positions', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function checkPositions(positions: ConsumerPositions) {
-    expect(await positions.get('stats')).toBe(0);
-    await positions.set('stats', 7);
-    await positions.set('exports', 3);
-    await positions.set('stats', 9);
-    expect(await positions.get('stats')).toBe(9);
-    expect(await positions.get('exports')).toBe(3);
-  }
-
-  it('in memory: start at 0 and keep the last position set per name', async () => {
-    await checkPositions(createMemoryConsumerPositions());
-  });
-
-  it('in SQLite: keep the last position set per name, across closing and reopening the file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cull-log-positions-'));
-    dirs.push(dir);
-    const file = join(dir, 'nested', 'positions.sqlite');
-    const positions = createSqliteConsumerPositions({ file });
-    await checkPositions(positions);
-    await positions.close();
-
-    const reopened = createSqliteConsumerPositions({ file });
-    expect(await reopened.get('stats')).toBe(9);
-    expect(await reopened.get('exports')).toBe(3);
-    await reopened.close();
+    expect(await checkpoints.load('exports')).toBe(first.position);
   });
 });

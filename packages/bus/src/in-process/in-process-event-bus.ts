@@ -1,7 +1,7 @@
 import { createWakeSignal, sleep, type StoredEvent } from '@cull-log/contracts';
+import type { Checkpoints } from '@cull-log/eventstore';
 import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
 import type { Delivery, EventBus, SubscribeOptions, Subscription } from '../event-bus';
-import type { ConsumerPositions } from './consumer-positions';
 
 /** The part of the EventStore port the in-process bus reads from. */
 export interface EventLogReader {
@@ -9,9 +9,13 @@ export interface EventLogReader {
   headPosition(): Promise<number>;
 }
 
+/** The table (or collection) its consumers' checkpoints are kept in by convention, e.g. beside the event log. */
+export const BUS_CONSUMER_CHECKPOINTS = 'bus_consumer_checkpoints';
+
 export interface InProcessBusOptions {
   log: EventLogReader;
-  positions: ConsumerPositions;
+  /** Each durable consumer's acknowledged position, under its durable name. */
+  checkpoints: Checkpoints;
   /** How often an idle subscription looks at the log for events nobody announced. Default 1 s. */
   pollIntervalMs?: number;
   /** Events read from the log at a time. Default 100. */
@@ -36,7 +40,7 @@ export interface InProcessBus extends EventBus {
  * ignores its event) only wakes them. Restarting, republishing or a crash costs nothing but redelivery.
  */
 export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
-  const { log, positions } = options;
+  const { log, checkpoints } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 100;
   const logger = options.logger ?? consoleBusLogger;
@@ -64,7 +68,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
           if (answered || !current) return;
           answered = true;
           try {
-            await positions.set(durableName, event.position);
+            await checkpoints.save(durableName, event.position);
           } catch (error) {
             settle('failed');
             throw error;
@@ -121,7 +125,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
       let position: number | undefined;
       while (!stopping.signal.aborted) {
         try {
-          position ??= await positions.get(durableName);
+          position ??= await checkpoints.load(durableName);
           const events = (await log.headPosition()) > position ? await log.readAll(position, batchSize) : [];
           if (events.length === 0) {
             await wakeSignal.sleep(pollIntervalMs, stopping.signal);
