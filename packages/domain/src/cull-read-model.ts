@@ -1,5 +1,5 @@
-import { EVENT_TYPES, type Cull, type CullEvent, type CullFields } from '@cull-log/contracts';
-import { applyChanges, type CullState } from './cull-decider';
+import type { Cull, CullEvent, CullFields } from '@cull-log/contracts';
+import { evolve, initialState, type CullState } from './cull-decider';
 
 /** The record as the API reads it back, or undefined when the stream holds no live record. */
 export function toCull(state: CullState, id: string): Cull | undefined {
@@ -14,9 +14,6 @@ export function toCull(state: CullState, id: string): Cull | undefined {
   };
 }
 
-/** Same as toCull, named for call sites that read "cull from state". */
-export const cullFromState = toCull;
-
 /** The user-entered fields of a read-back record. */
 export function fieldsOf(record: Cull): CullFields {
   const {
@@ -30,34 +27,24 @@ export function fieldsOf(record: Cull): CullFields {
   return fields;
 }
 
+/** The stream state a read-model record stands for: the inverse of toCull. */
+function stateOf(record: Cull | undefined): CullState {
+  if (record === undefined) return initialState;
+  return {
+    status: 'active',
+    version: record.version,
+    ownerId: record.created_by,
+    fields: fieldsOf(record),
+    createdAt: record.created_at,
+    updatedAt: record.updated_at,
+  };
+}
+
 /**
- * Moves a read-model record on by one event, for projections that keep records rather than streams.
- * An event at or below the record's version is a redelivery and changes nothing; a deleted record leaves
- * nothing behind, so a projection that may see redeliveries after a delete keeps the version itself.
+ * Moves a read-model record on by one event with the decider's own `evolve`, so the amend and delete rules
+ * are written once; undefined when the stream holds no live record. The caller feeds each stream's events
+ * in version order (the records read models refuse anything else), so there is no redelivery to guard.
  */
 export function applyEventToCull(record: Cull | undefined, event: CullEvent): Cull | undefined {
-  if (record !== undefined && event.version <= record.version) return record;
-  switch (event.type) {
-    case EVENT_TYPES.recorded:
-      return {
-        ...event.data,
-        id: event.streamId,
-        created_by: event.userId,
-        created_at: event.occurredAt,
-        updated_at: event.occurredAt,
-        version: event.version,
-      };
-    case EVENT_TYPES.amended:
-      if (record === undefined) return undefined;
-      return {
-        ...applyChanges(fieldsOf(record), event.data.changes),
-        id: record.id,
-        created_by: record.created_by,
-        created_at: record.created_at,
-        updated_at: event.occurredAt,
-        version: event.version,
-      };
-    case EVENT_TYPES.deleted:
-      return undefined;
-  }
+  return toCull(evolve(stateOf(record), event), event.streamId);
 }

@@ -1,6 +1,6 @@
 export { decide, evolve, fold, initialState, applyChanges } from './cull-decider';
 export type { CullState, Decision, DecisionError } from './cull-decider';
-export { toCull, cullFromState, fieldsOf, applyEventToCull } from './cull-read-model';
+export { toCull, fieldsOf, applyEventToCull } from './cull-read-model';
 export {
   computeStats,
   statsFromTally,
