@@ -64,6 +64,33 @@ export type MapCull = z.infer<typeof MapCull>;
 export const MapCullsResponse = z.object({ items: z.array(MapCull) });
 export type MapCullsResponse = z.infer<typeof MapCullsResponse>;
 
+/** The most points one map answer carries; a larger log answers the newest this many, marked truncated. */
+export const MAP_POINTS_LIMIT = 50_000;
+
+/** One located record as the map draws it: [latitude, longitude, index into `species`]. */
+export const MapPoint = z.tuple([z.number(), z.number(), z.number().int().min(0)]);
+export type MapPoint = z.infer<typeof MapPoint>;
+
+/**
+ * GET /api/culls/map-points: every located record of the caller in about 25 bytes each, newest first. A marker's
+ * details come from GET /api/culls/at with its exact coordinates, so the map never downloads what it does not show.
+ */
+export const MapPointsResponse = z.object({
+  /** The species named by the points, each once; a point holds its index here. */
+  species: z.array(z.string()),
+  points: z.array(MapPoint),
+  /** True when the caller has more located records than MAP_POINTS_LIMIT. */
+  truncated: z.boolean(),
+});
+export type MapPointsResponse = z.infer<typeof MapPointsResponse>;
+
+/** GET /api/culls/at?latitude=&longitude=: the caller's records at exactly that point, newest first. */
+export const CullsAtQuery = z.strictObject({
+  latitude: z.coerce.number().min(-90).max(90),
+  longitude: z.coerce.number().min(-180).max(180),
+});
+export type CullsAtQuery = z.infer<typeof CullsAtQuery>;
+
 export const Me = z.object({
   uid: z.string(),
   display_name: z.string().nullable(),
