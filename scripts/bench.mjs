@@ -1,0 +1,26 @@
+/**
+ * `npm run bench`: every workspace's benchmark, one at a time. `npm run bench -- <part>` runs one part alone:
+ * the arguments after `--` reach this script, not turbo, which would take them for task names.
+ */
+import { spawnSync } from 'node:child_process';
+import process from 'node:process';
+
+/** Each part: the workspace whose `bench` script runs it (from source), and the arguments it is given. */
+const PARTS = {
+  reads: { workspace: 'services/standalone', args: [] },
+  list: { workspace: 'services/records', args: ['list'] },
+  map: { workspace: 'services/records', args: ['map'] },
+};
+
+const [part, ...rest] = process.argv.slice(2);
+if (rest.length > 0 || (part !== undefined && !Object.hasOwn(PARTS, part))) {
+  process.stderr.write(`Usage: npm run bench [-- ${Object.keys(PARTS).join(' | ')}]\n`);
+  process.exit(2);
+}
+const [command, args] =
+  part === undefined
+    ? ['turbo', ['run', 'bench', '--concurrency=1']]
+    : ['npm', ['run', 'bench', `--workspace=${PARTS[part].workspace}`, '--', ...PARTS[part].args]];
+const { status, error } = spawnSync(command, args, { stdio: 'inherit' });
+if (error !== undefined) throw error;
+process.exit(status ?? 1);

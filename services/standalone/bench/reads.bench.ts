@@ -1,0 +1,341 @@
+/**
+ * `npm run bench -- reads`: the one-process app's reads at 1,000 and at 100,000 records for one user, measured
+ * as issues 10 and 11 ask. For each size the log is seeded straight into a fresh DATA_DIR, the built app
+ * (the standalone's `main.js`, built from the current source and run as `npm start` runs it) is started on it, and autocannon drives it over HTTP from another
+ * process, signed in with the development sign-in, beside a bare Fastify baseline. Prints one table and
+ * writes it as JSON under the system's temporary folder.
+ *
+ * BENCH_SECONDS sets each load run's length (default 8); BENCH_SIZES the two sizes (default 1000,100000).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { stringify } from 'csv-stringify';
+import type { CullFields } from '@cull-log/contracts';
+import { BENCH_EMAIL, benchFields, developmentUid, seedCulls } from './bench-culls';
+import {
+  buildApp,
+  removeBuild,
+  runLoad,
+  startApp,
+  startBareFastify,
+  type RunningApp,
+} from './child-processes';
+import { expectStatus, httpRequest, streamRequest } from './http-client';
+import type { LoadOptions, LoadResult } from './load';
+import { renderTable, tableRows, type SizeFigures } from './report';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARM_UP_SECONDS = 1;
+const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number) as [number, number];
+const READ_CLIENTS = 50;
+const WRITE_CLIENTS = 32;
+const CSV_RUNS = 3;
+const MAP_RUNS = 5;
+const RESULTS_FILE = join(tmpdir(), 'cull-log-bench-reads.json');
+
+const sleep = (milliseconds: number) => new Promise((done) => setTimeout(done, milliseconds));
+const count = (value: number) => value.toLocaleString('en-GB');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+interface Session {
+  url: string;
+  /** Cookie and same-origin headers of the signed-in benchmark user. */
+  headers: Record<string, string>;
+}
+
+async function signIn(app: RunningApp, userId: string): Promise<Session> {
+  const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+  const answer = await expectStatus(`${app.url}/auth/dev/login`, 200, {
+    method: 'POST',
+    headers: sameOrigin,
+    body: { name: 'Bench Stalker', email: BENCH_EMAIL },
+  });
+  const { uid } = JSON.parse(answer.body.toString()) as { uid: string };
+  if (uid !== userId)
+    throw new Error(`the development sign-in gave ${uid}; the records were seeded for ${userId}`);
+  const cookies = [answer.headers['set-cookie'] ?? []].flat().map((cookie) => cookie.split(';')[0]);
+  return { url: app.url, headers: { ...sameOrigin, cookie: cookies.join('; ') } };
+}
+
+/** Seconds from starting the app until `GET /api/stats` reports every seeded event applied. */
+async function statsCatchUp(app: RunningApp, session: Session, events: number): Promise<number> {
+  const deadline = performance.now() + 600_000;
+  while (performance.now() < deadline) {
+    // The route itself waits (up to 2 s) for the position, so this loop asks rarely.
+    const answer = await expectStatus(`${session.url}/api/stats?after=${events}`, 200, {
+      headers: session.headers,
+    });
+    const { position, total_culls: total } = JSON.parse(answer.body.toString()) as {
+      position: number;
+      total_culls: number;
+    };
+    if (position >= events && total === events) return (performance.now() - app.startedAt) / 1000;
+  }
+  throw new Error(`the stats projection did not reach position ${events} within 10 minutes`);
+}
+
+/** Streams the user's CSV export once, counting its rows (one line each; the header is not one). */
+async function downloadCsv(session: Session): Promise<{ rows: number; bytes: number; seconds: number }> {
+  let bytes = 0;
+  let lines = 0;
+  const answer = await streamRequest(
+    `${session.url}/api/exports/culls.csv`,
+    { headers: session.headers },
+    (chunk) => {
+      bytes += chunk.length;
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+    },
+  );
+  if (answer.status !== 200) throw new Error(`the CSV export answered ${answer.status}`);
+  return { rows: lines - 1, bytes, seconds: answer.milliseconds / 1000 };
+}
+
+/** Waits until the exports projection holds every record (it catches up beside the stats). */
+async function exportsCatchUp(session: Session, records: number): Promise<void> {
+  const deadline = performance.now() + 300_000;
+  while ((await downloadCsv(session)).rows !== records) {
+    if (performance.now() > deadline) throw new Error(`the CSV export did not reach ${records} rows`);
+    await sleep(1000);
+  }
+}
+
+/** Waits until the app answers a trivial request quickly, so a slow run's backlog does not spill into the next. */
+async function idle(session: Session): Promise<void> {
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline) {
+    const answer = await httpRequest(`${session.url}/auth/options`);
+    if (answer.milliseconds < 50) return;
+    await sleep(200);
+  }
+}
+
+async function load(session: Session, path: string, extra: Partial<LoadOptions> = {}): Promise<LoadResult> {
+  const result = await runLoad<LoadOptions, LoadResult>({
+    url: `${session.url}${path}`,
+    connections: READ_CLIENTS,
+    seconds: SECONDS,
+    warmUpSeconds: WARM_UP_SECONDS,
+    headers: session.headers,
+    ...extra,
+  });
+  await idle(session);
+  if (result.ok === 0)
+    throw new Error(`${path}: no request succeeded (${JSON.stringify(result.statusCounts)})`);
+  return result;
+}
+
+/** The bare Fastify baseline, serving `page` from memory in its own process. */
+async function bareFastify(page: Buffer, runDir: string): Promise<LoadResult> {
+  const pageFile = join(runDir, 'page.json');
+  writeFileSync(pageFile, page);
+  const baseline = await startBareFastify(pageFile);
+  try {
+    return await runLoad<LoadOptions, LoadResult>({
+      url: `${baseline.url}/api/culls?page=1&page_size=10`,
+      connections: READ_CLIENTS,
+      seconds: SECONDS,
+      warmUpSeconds: WARM_UP_SECONDS,
+      headers: {},
+    });
+  } finally {
+    await baseline.stop();
+  }
+}
+
+/** One located-records answer for the map: its size before compression and how long it took (median). */
+async function locations(session: Session): Promise<SizeFigures['locations']> {
+  const timings: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run <= MAP_RUNS; run += 1) {
+    const answer = await expectStatus(`${session.url}/api/culls/locations`, 200, {
+      headers: session.headers,
+    });
+    bytes = answer.body.length;
+    // The first answer warms the caches and is not timed.
+    if (run > 0) timings.push(answer.milliseconds);
+  }
+  return { bytes, milliseconds: median(timings) };
+}
+
+/** The whole CSV export, a few times; rows per second of the median run and the app's memory meanwhile. */
+async function csvExport(app: RunningApp, session: Session, records: number): Promise<SizeFigures['csv']> {
+  const rssBefore = app.rss();
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    const rss = app.rss();
+    if (rss !== undefined) rssPeak = Math.max(rssPeak ?? 0, rss);
+  }, 10);
+  const rates: number[] = [];
+  let bytes = 0;
+  try {
+    for (let run = 0; run < CSV_RUNS; run += 1) {
+      const download = await downloadCsv(session);
+      if (download.rows !== records)
+        throw new Error(`the CSV export had ${download.rows} rows, wanted ${records}`);
+      rates.push(download.rows / download.seconds);
+      bytes = download.bytes;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  return { rowsPerSecond: median(rates), bytes, rssBefore, rssPeak };
+}
+
+const CSV_COLUMNS: { key: keyof CullFields; header: string }[] = [
+  { key: 'date', header: 'Date' },
+  { key: 'time', header: 'Time' },
+  { key: 'location_name', header: 'Location' },
+  { key: 'species', header: 'Species' },
+  { key: 'sex', header: 'Sex' },
+  { key: 'age_estimate', header: 'Age' },
+  { key: 'weight', header: 'Weight' },
+  { key: 'condition', header: 'Condition' },
+  { key: 'shot_placement', header: 'Shot Placement' },
+  { key: 'shot_distance', header: 'Shot Distance' },
+  { key: 'antlers_present', header: 'Antlers Present' },
+  { key: 'antler_points', header: 'Antler Points' },
+  { key: 'antler_condition', header: 'Antler Condition' },
+  { key: 'notes', header: 'Notes' },
+];
+
+/** csv-stringify alone writing the same records as the export's columns, quoted and CRLF-ended as it is. */
+async function csvStringifyRowsPerSecond(records: number): Promise<number> {
+  const rows = Array.from({ length: records }, (_, index) => benchFields(index));
+  const rates: number[] = [];
+  for (let run = 0; run < CSV_RUNS; run += 1) {
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const stringifier = stringify(rows, {
+        header: true,
+        columns: CSV_COLUMNS,
+        quoted: true,
+        record_delimiter: 'windows',
+        cast: { boolean: (value) => (value ? 'Yes' : 'No') },
+      });
+      let bytes = 0;
+      stringifier.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      stringifier.on('error', reject);
+      stringifier.on('end', () => (bytes > 0 ? resolve() : reject(new Error('csv-stringify wrote nothing'))));
+    });
+    rates.push(records / ((performance.now() - started) / 1000));
+  }
+  return median(rates);
+}
+
+async function measure(records: number, runDir: string, userId: string): Promise<SizeFigures> {
+  const dataDir = join(runDir, `data-${records}`);
+  const seeded = await seedCulls(dataDir, userId, records);
+  console.log(
+    `\n${count(records)} records for ${userId}: seeded in ${seeded.seconds.toFixed(1)} s (${count(seeded.located)} located)`,
+  );
+
+  const app = await startApp(dataDir, join(runDir, `app-${records}.log`));
+  try {
+    const startSeconds = (app.answeredAt - app.startedAt) / 1000;
+    const session = await signIn(app, userId);
+    const startToCaughtUpSeconds = await statsCatchUp(app, session, records);
+    console.log(
+      `  app answered after ${startSeconds.toFixed(2)} s; stats caught up after ${startToCaughtUpSeconds.toFixed(2)} s`,
+    );
+    await exportsCatchUp(session, records);
+    await idle(session);
+
+    const stats = await load(session, '/api/stats');
+    console.log(
+      `  GET /api/stats: median ${stats.medianMs} ms, p99 ${stats.p99Ms} ms, ${stats.okPerSecond.toFixed(0)}/s`,
+    );
+    const firstPagePath = '/api/culls?page=1&page_size=10';
+    const firstPage = await load(session, firstPagePath);
+    const page = await expectStatus(`${session.url}${firstPagePath}`, 200, { headers: session.headers });
+    const bare = await bareFastify(page.body, runDir);
+    console.log(
+      `  list page 1: ${firstPage.okPerSecond.toFixed(0)}/s, p99 ${firstPage.p99Ms} ms; bare Fastify ${bare.okPerSecond.toFixed(0)}/s`,
+    );
+    const search = await load(session, '/api/culls?q=wood%2042&page=1&page_size=10');
+    console.log(`  search "wood 42": median ${search.medianMs} ms, p99 ${search.p99Ms} ms`);
+    const { total } = JSON.parse(page.body.toString()) as { total: number };
+    const lastPage = await load(session, `/api/culls?page=${Math.ceil(total / 10)}&page_size=10`);
+    console.log(`  last page: median ${lastPage.medianMs} ms, p99 ${lastPage.p99Ms} ms`);
+    const map = await locations(session);
+    console.log(`  map: ${count(map.bytes)} bytes in ${map.milliseconds.toFixed(0)} ms`);
+    const csv = await csvExport(app, session, records);
+    console.log(`  CSV export: ${count(Math.round(csv.rowsPerSecond))} rows/s`);
+    // Last: the creates add records, and the write limit they run into lasts a minute.
+    const creates = await load(session, '/api/culls', {
+      connections: WRITE_CLIENTS,
+      warmUpSeconds: 0,
+      createBody: { ...benchFields(records) },
+    });
+    console.log(
+      `  creates: ${creates.okPerSecond.toFixed(0)}/s acknowledged, answers ${JSON.stringify(creates.statusCounts)}`,
+    );
+    await app.stop();
+
+    // The same start with the projections already caught up: what the first start spent on anything else.
+    const restart = await startApp(dataDir, join(runDir, `app-${records}-restart.log`));
+    const restartSeconds = (restart.answeredAt - restart.startedAt) / 1000;
+    await restart.stop();
+    console.log(`  restarted with nothing to catch up: answered after ${restartSeconds.toFixed(2)} s`);
+
+    return {
+      records,
+      located: seeded.located,
+      seedSeconds: seeded.seconds,
+      startSeconds,
+      startToCaughtUpSeconds,
+      restartSeconds,
+      catchUpSeconds: Math.max(0.001, startToCaughtUpSeconds - restartSeconds),
+      stats,
+      firstPage,
+      bareFastify: bare,
+      search,
+      lastPage,
+      locations: map,
+      csv,
+      csvStringifyRowsPerSecond: await csvStringifyRowsPerSecond(records),
+      creates,
+    };
+  } finally {
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The machine's one-minute load average: other work on it skews every figure, so the table states it. */
+const load1 = () => (loadavg()[0] as number).toFixed(1);
+
+const started = performance.now();
+const loadBefore = load1();
+const runDir = mkdtempSync(join(tmpdir(), 'cull-log-bench-reads-'));
+try {
+  buildApp();
+  const userId = developmentUid(BENCH_EMAIL);
+  const [small, large] = SIZES;
+  const smallFigures = await measure(small, runDir, userId);
+  const largeFigures = await measure(large, runDir, userId);
+  const rows = tableRows(smallFigures, largeFigures);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `\nOne-process app, one user, ${READ_CLIENTS} clients (creates: ${WRITE_CLIENTS}), ${SECONDS} s per load run; ` +
+      `took ${seconds.toFixed(0)} s; ${cpus().length} CPUs, load average ${loadBefore} before and ${load1()} after\n`,
+  );
+  console.log(renderTable(rows, small, large));
+  console.log(
+    '\nCreates go through the gateway write limit (120 per minute per user today): above it they answer 429,' +
+      ' so "creates acknowledged" measures the limit until it becomes configuration.',
+  );
+  writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify({ finishedAt: new Date().toISOString(), seconds, loadBefore, loadAfter: load1(), sizes: SIZES, rows, figures: [smallFigures, largeFigures] }, null, 2)}\n`,
+  );
+  console.log(`\nTable as JSON: ${RESULTS_FILE}`);
+} finally {
+  rmSync(runDir, { recursive: true, force: true });
+  removeBuild();
+}
