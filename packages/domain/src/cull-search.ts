@@ -31,8 +31,3 @@ export function cullSearchText(cull: CullFields): string {
 export function normaliseSearch(query: string): string {
   return query.trim().toLowerCase();
 }
-
-/** Whether a record shows up for this search ('' matches everything). */
-export function matchesSearch(cull: CullFields, query: string): boolean {
-  return cullSearchText(cull).includes(normaliseSearch(query));
-}

@@ -15,9 +15,8 @@ export interface StatsRecord {
 type Counts = Record<string, number>;
 
 /**
- * Running totals from which the figures for any `now` follow. A projection may keep one per user and
- * move it with addToStatsTally / removeFromStatsTally (an amendment is a remove then an add).
- * Plain JSON, so it can be stored as it is. Zero counts are removed, so equal records give equal tallies.
+ * Running totals from which the figures for any `now` follow. Plain JSON, so a projection may keep its own
+ * aggregates in this shape (see statsFromTally).
  */
 export interface StatsTally {
   total: number;
@@ -27,12 +26,8 @@ export interface StatsTally {
   /** Keyed by stalking-season label, then species, then sex. */
   bySeason: Record<string, Record<string, Counts>>;
   weighed: number;
-  /** Whole grams, so adding and removing weights never drifts the way summing floats would. */
+  /** Whole grams, so the mean weight is exact. */
   weightGrams: number;
-}
-
-export function emptyStatsTally(): StatsTally {
-  return { total: 0, bySpecies: {}, byMonth: {}, bySeason: {}, weighed: 0, weightGrams: 0 };
 }
 
 // Species are free text: own-property reads and defineProperty keep a name like "__proto__" an ordinary key.
@@ -47,11 +42,7 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   }
 }
 
-function bump(counts: Counts, key: string, delta: number): void {
-  const next = countOf(counts, key) + delta;
-  if (next === 0) delete counts[key];
-  else setOwn(counts, key, next);
-}
+const bump = (counts: Counts, key: string) => setOwn(counts, key, countOf(counts, key) + 1);
 
 function childOf<T extends object>(parent: Record<string, T>, key: string, make: () => T): T {
   if (Object.hasOwn(parent, key)) return parent[key] as T;
@@ -63,56 +54,37 @@ function childOf<T extends object>(parent: Record<string, T>, key: string, make:
 const hasWeight = (record: StatsRecord): record is StatsRecord & { weight: number } =>
   typeof record.weight === 'number';
 
-/** Adds (delta 1) or removes (delta -1) a record in place; only ever called on a tally this module owns. */
-function adjust(tally: StatsTally, record: StatsRecord, delta: 1 | -1): void {
-  tally.total += delta;
-  bump(tally.bySpecies, record.species, delta);
-  bump(tally.byMonth, monthKey(record.date), delta);
-  const season = seasonOfDate(record.date).label;
-  const bySpecies = childOf<Record<string, Counts>>(tally.bySeason, season, () => ({}));
-  const bySex = childOf<Counts>(bySpecies, record.species, () => ({}));
-  bump(bySex, record.sex, delta);
-  if (delta < 0 && Object.keys(bySex).length === 0) delete bySpecies[record.species];
-  if (delta < 0 && Object.keys(bySpecies).length === 0) delete tally.bySeason[season];
-  if (hasWeight(record)) {
-    tally.weighed += delta;
-    tally.weightGrams += delta * Math.round(record.weight * 1000);
+export function tallyRecords(records: Iterable<StatsRecord>): StatsTally {
+  const tally: StatsTally = {
+    total: 0,
+    bySpecies: {},
+    byMonth: {},
+    bySeason: {},
+    weighed: 0,
+    weightGrams: 0,
+  };
+  for (const record of records) {
+    tally.total += 1;
+    bump(tally.bySpecies, record.species);
+    bump(tally.byMonth, monthKey(record.date));
+    const bySpecies = childOf<Record<string, Counts>>(
+      tally.bySeason,
+      seasonOfDate(record.date).label,
+      () => ({}),
+    );
+    bump(
+      childOf<Counts>(bySpecies, record.species, () => ({})),
+      record.sex,
+    );
+    if (hasWeight(record)) {
+      tally.weighed += 1;
+      tally.weightGrams += Math.round(record.weight * 1000);
+    }
   }
+  return tally;
 }
 
 const copyCounts = (counts: Counts): Counts => Object.fromEntries(Object.entries(counts));
-
-function copyTally(tally: StatsTally): StatsTally {
-  return {
-    ...tally,
-    bySpecies: copyCounts(tally.bySpecies),
-    byMonth: copyCounts(tally.byMonth),
-    bySeason: Object.fromEntries(
-      Object.entries(tally.bySeason).map(([season, bySpecies]) => [
-        season,
-        Object.fromEntries(Object.entries(bySpecies).map(([species, bySex]) => [species, copyCounts(bySex)])),
-      ]),
-    ),
-  };
-}
-
-export function addToStatsTally(tally: StatsTally, record: StatsRecord): StatsTally {
-  const next = copyTally(tally);
-  adjust(next, record, 1);
-  return next;
-}
-
-export function removeFromStatsTally(tally: StatsTally, record: StatsRecord): StatsTally {
-  const next = copyTally(tally);
-  adjust(next, record, -1);
-  return next;
-}
-
-export function tallyRecords(records: Iterable<StatsRecord>): StatsTally {
-  const tally = emptyStatsTally();
-  for (const record of records) adjust(tally, record, 1);
-  return tally;
-}
 
 /** Alphabetical order for species names, the same on every machine. */
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
