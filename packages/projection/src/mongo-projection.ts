@@ -1,14 +1,11 @@
 import { MongoClient, type ClientSession, type Db } from 'mongodb';
 import type { StoredEvent } from '@cull-log/contracts';
+import { openMongoCheckpoints } from '@cull-log/eventstore';
 import { versionCheck, type ProjectionStore } from './projection-store';
 
 interface StreamVersionDocument {
   _id: string;
   version: number;
-}
-interface CheckpointDocument {
-  _id: string;
-  position: number;
 }
 
 export interface MongoProjection {
@@ -44,10 +41,8 @@ export async function connectMongoProjection({
   const client = await new MongoClient(url).connect();
   const db = client.db(dbName);
   const versions = db.collection<StreamVersionDocument>(`${name}_stream_versions`);
-  const checkpoint = db.collection<CheckpointDocument>(`${name}_checkpoint`);
-
-  const readPosition = async (session?: ClientSession) =>
-    (await checkpoint.findOne({ _id: name }, { session }))?.position ?? 0;
+  const checkpoints = openMongoCheckpoints({ db, collection: `${name}_checkpoint` });
+  const readPosition = (session?: ClientSession) => checkpoints.load(name, session);
 
   async function inTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
     const session = client.startSession();
@@ -75,11 +70,9 @@ export async function connectMongoProjection({
               { $set: { version: event.version } },
               { upsert: true, session },
             );
-            await checkpoint.updateOne(
-              { _id: name },
-              { $max: { position: event.position } },
-              { upsert: true, session },
-            );
+            // Only forward, should streams ever be delivered out of global order.
+            const position = Math.max(await readPosition(session), event.position);
+            await checkpoints.save(name, position, session);
             return outcome;
           }),
         position: () => readPosition(),
@@ -88,7 +81,7 @@ export async function connectMongoProjection({
             for (const collection of readModelCollections)
               await db.collection(collection).deleteMany({}, { session });
             await versions.deleteMany({}, { session });
-            await checkpoint.deleteMany({}, { session });
+            await checkpoints.save(name, 0, session);
           }),
         close: () => client.close(),
       };

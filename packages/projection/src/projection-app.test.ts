@@ -22,6 +22,7 @@ afterEach(() => rmSync(directory, { recursive: true, force: true }));
 function openStore() {
   return openSqliteProjection({
     file: join(directory, 'app.db'),
+    name: 'app',
     schema: 'CREATE TABLE IF NOT EXISTS seen (event_id TEXT PRIMARY KEY)',
     readModelTables: ['seen'],
   }).projectionStore(() => undefined);

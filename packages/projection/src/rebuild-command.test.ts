@@ -30,6 +30,7 @@ async function writeRecords(dataDir: string) {
 function openProjection(file: string) {
   return openSqliteProjection({
     file,
+    name: 'seen',
     schema: 'CREATE TABLE IF NOT EXISTS seen (event_id TEXT PRIMARY KEY)',
     readModelTables: ['seen'],
   });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { openSqliteProjection } from './sqlite-projection';
@@ -12,7 +13,12 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 const SCHEMA = 'CREATE TABLE IF NOT EXISTS marks (seq INTEGER PRIMARY KEY, event_id TEXT NOT NULL)';
 
 function openMarking(file: string): MarkingProjection {
-  const projection = openSqliteProjection({ file, schema: SCHEMA, readModelTables: ['marks'] });
+  const projection = openSqliteProjection({
+    file,
+    name: 'marking',
+    schema: SCHEMA,
+    readModelTables: ['marks'],
+  });
   const insert = projection.db.prepare('INSERT INTO marks (event_id) VALUES (?)');
   const select = projection.db.prepare<[], { event_id: string }>('SELECT event_id FROM marks ORDER BY seq');
   let failNext = false;
@@ -49,9 +55,31 @@ describe('SQLite projection file', () => {
     await second.store.close();
   });
 
+  it('moves the checkpoint of a file written before the checkpoint port, and keeps its versions', async () => {
+    const file = join(directory, 'one-row-checkpoint.db');
+    const recorded = createSampleEventLog().recorded('alice');
+    const before = new Database(file);
+    before.exec(`
+      CREATE TABLE stream_versions (stream_id TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE checkpoint (id INTEGER PRIMARY KEY CHECK (id = 1), position INTEGER NOT NULL);
+      INSERT INTO checkpoint (id, position) VALUES (1, 7);
+    `);
+    before.prepare('INSERT INTO stream_versions VALUES (?, 1)').run(recorded.streamId);
+    before.close();
+
+    const opened = openMarking(file);
+    expect(await opened.store.position()).toBe(7);
+    expect(await opened.store.apply(recorded)).toBe('duplicate');
+    await opened.store.close();
+    const reopened = openMarking(file);
+    expect(await reopened.store.position()).toBe(7);
+    await reopened.store.close();
+  });
+
   it('reads the checkpoint synchronously, inside the read model transactions', async () => {
     const projection = openSqliteProjection({
       file: join(directory, 'sync.db'),
+      name: 'marking',
       schema: SCHEMA,
       readModelTables: ['marks'],
     });

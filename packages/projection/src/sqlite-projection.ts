@@ -1,17 +1,15 @@
 import Database from 'better-sqlite3';
 import type { StoredEvent } from '@cull-log/contracts';
+import { openSqliteCheckpoints } from '@cull-log/eventstore';
 import { versionCheck, type ProjectionStore } from './projection-store';
 
-const BOOKKEEPING_SCHEMA = `
+const STREAM_VERSIONS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS stream_versions (
     stream_id TEXT PRIMARY KEY,
     version INTEGER NOT NULL
   ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS checkpoint (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    position INTEGER NOT NULL
-  );
 `;
+const CHECKPOINTS_TABLE = 'checkpoints';
 
 export interface SqliteProjection {
   /** The projection's database, for the read model's own statements. */
@@ -28,14 +26,17 @@ export interface SqliteProjection {
 
 /**
  * Opens (creating when needed) a projection's SQLite file: the read model's `schema`, plus the tables every
- * projection keeps beside it, `stream_versions` and the one-row `checkpoint`.
+ * projection keeps beside it, `stream_versions` and `checkpoints` (the event store's checkpoint port).
  */
 export function openSqliteProjection({
   file,
+  name,
   schema,
   readModelTables,
 }: {
   file: string;
+  /** The projection's name, naming its checkpoint. */
+  name: string;
   schema: string;
   /** Emptied by `clear`, together with the versions and the checkpoint. */
   readModelTables: readonly string[];
@@ -44,7 +45,9 @@ export function openSqliteProjection({
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  db.exec(BOOKKEEPING_SCHEMA);
+  db.exec(STREAM_VERSIONS_SCHEMA);
+  const checkpoints = openSqliteCheckpoints({ database: db, table: CHECKPOINTS_TABLE });
+  moveOneRowCheckpoint(db, name);
   db.exec(schema);
 
   const selectVersion = db.prepare<[string], { version: number }>(
@@ -54,17 +57,14 @@ export function openSqliteProjection({
     `INSERT INTO stream_versions (stream_id, version) VALUES (?, ?)
      ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version`,
   );
-  // MAX keeps the checkpoint from moving back if streams are ever delivered out of global order.
-  const advanceCheckpoint = db.prepare(
-    `INSERT INTO checkpoint (id, position) VALUES (1, ?)
-     ON CONFLICT (id) DO UPDATE SET position = MAX(position, excluded.position)`,
-  );
-  const selectPosition = db.prepare<[], { position: number }>('SELECT position FROM checkpoint WHERE id = 1');
-  const readPosition = () => selectPosition.get()?.position ?? 0;
+  const readPosition = () => checkpoints.loadNow(name);
+  // Only forward, should streams ever be delivered out of global order.
+  const advanceCheckpoint = (position: number) =>
+    checkpoints.saveNow(name, Math.max(readPosition(), position));
 
   const clearAll = db.transaction(() => {
-    for (const table of [...readModelTables, 'stream_versions', 'checkpoint'])
-      db.exec(`DELETE FROM ${table}`);
+    for (const table of [...readModelTables, 'stream_versions']) db.exec(`DELETE FROM ${table}`);
+    checkpoints.saveNow(name, 0);
   });
 
   return {
@@ -76,7 +76,7 @@ export function openSqliteProjection({
         if (outcome !== 'applied') return outcome;
         write(event);
         upsertVersion.run(event.streamId, event.version);
-        advanceCheckpoint.run(event.position);
+        advanceCheckpoint(event.position);
         return outcome;
       });
       return {
@@ -95,4 +95,19 @@ export function openSqliteProjection({
       };
     },
   };
+}
+
+/** A file written before the checkpoint port kept its position in a one-row `checkpoint` table: move it. */
+function moveOneRowCheckpoint(db: Database.Database, name: string): void {
+  const oneRowTable = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'checkpoint'")
+    .get();
+  if (oneRowTable === undefined) return;
+  db.transaction(() => {
+    db.prepare(
+      `INSERT INTO ${CHECKPOINTS_TABLE} (name, position) SELECT ?, position FROM checkpoint WHERE id = 1
+       ON CONFLICT (name) DO NOTHING`,
+    ).run(name);
+    db.exec('DROP TABLE checkpoint');
+  }).immediate();
 }

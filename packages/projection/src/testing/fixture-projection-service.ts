@@ -12,6 +12,7 @@ const fixture = defineProjectionService({
   openSqlite: ({ file }) => {
     const projection = openSqliteProjection({
       file,
+      name: 'fixture',
       schema: 'CREATE TABLE IF NOT EXISTS applied (event_id TEXT PRIMARY KEY)',
       readModelTables: ['applied'],
     });

@@ -18,7 +18,12 @@ const SCHEMA = `
 
 /** The export projection in a SQLite file (DATA_DIR/exports.db in the standalone app). */
 export function openSqliteExportStore({ file }: { file: string }): ExportStore {
-  const projection = openSqliteProjection({ file, schema: SCHEMA, readModelTables: ['culls'] });
+  const projection = openSqliteProjection({
+    file,
+    name: 'exports',
+    schema: SCHEMA,
+    readModelTables: ['culls'],
+  });
   const { db } = projection;
 
   const selectRow = db.prepare<[string], { user_id: string; created_at: string; fields: string }>(

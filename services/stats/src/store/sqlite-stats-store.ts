@@ -63,7 +63,7 @@ const factsOf = (row: CullRow): CullFacts => ({
 
 /** The stats projection in a SQLite file (DATA_DIR/stats.db in the standalone app). */
 export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
-  const projection = openSqliteProjection({ file, schema: SCHEMA, readModelTables: TABLES });
+  const projection = openSqliteProjection({ file, name: 'stats', schema: SCHEMA, readModelTables: TABLES });
   const { db, readPosition } = projection;
 
   const selectCull = db.prepare<[string], CullRow>(
