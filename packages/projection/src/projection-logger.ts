@@ -1,6 +1,5 @@
 /** The logging a projection needs; a pino or Fastify logger fits it. */
 export interface ProjectionLogger {
-  info(details: Record<string, unknown>, message: string): void;
   warn(details: Record<string, unknown>, message: string): void;
   error(details: Record<string, unknown>, message: string): void;
 }

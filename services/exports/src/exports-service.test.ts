@@ -45,7 +45,7 @@ describe('GET /exports/culls.csv', () => {
     expect(response.json().error.code).toBe('not_authenticated');
   });
 
-  it('is a culls.csv attachment whose first line is the header, columns in SPEC order', async () => {
+  it('is a culls.csv attachment whose first line is the header, columns in export order', async () => {
     const response = await download('alice');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -2,7 +2,7 @@ import type { CullFields, ExportQuery } from '@cull-log/contracts';
 import type { CSV_COLUMNS } from '@cull-log/domain';
 import type { ProjectionStore } from '@cull-log/projection';
 
-/** The fields the CSV columns are made of (SPEC §3 "CSV export"). */
+/** The fields the CSV columns are made of. */
 export type CsvFields = Pick<CullFields, (typeof CSV_COLUMNS)[number]['field']>;
 
 /** One live cull as the export keeps it. */

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createInProcessBus, createMemoryConsumerPositions } from '@cull-log/bus';
-import { openSqliteEventStore } from '@cull-log/eventstore';
+import { BUS_CONSUMER_CHECKPOINTS, createInProcessBus } from '@cull-log/bus';
+import { openSqliteCheckpoints, openSqliteEventStore } from '@cull-log/eventstore';
 import { statsService } from '../stats-service';
 import { openSqliteStatsStore } from '../store/sqlite-stats-store';
 import type { StatsStore } from '../store/stats-store';
@@ -22,7 +22,8 @@ const USERS = Array.from({ length: 20 }, (_, index) => `user-${index}`);
 
 const directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-bench-'));
 const eventStore = openSqliteEventStore({ file: join(directory, 'records.db') });
-const bus = createInProcessBus({ log: eventStore, positions: createMemoryConsumerPositions() });
+const checkpoints = openSqliteCheckpoints({ database: eventStore.database, table: BUS_CONSUMER_CHECKPOINTS });
+const bus = createInProcessBus({ log: eventStore, checkpoints });
 const inner = openSqliteStatsStore({ file: join(directory, 'stats.db') });
 const appliedAt = new Map<number, number>();
 const store: StatsStore = {
@@ -72,7 +73,7 @@ for (let index = 0; index < WARM_UP_WRITES + WRITES; index++) {
   const { position: _position, ...event } = nextEvent();
   const { position } = await eventStore.append(event.streamId, event.version - 1, [event]);
   const committed = performance.now();
-  await bus.publish({ ...event, position });
+  bus.notify();
   // The user's next read, as the web client makes it after a write.
   const url = `/stats?after=${position}`;
   reads.push(
