@@ -100,6 +100,32 @@ describe('gateway configuration', () => {
     );
   });
 
+  it('limits 20 sign-ins per address and 120 writes per user a minute unless told otherwise', () => {
+    expect(readGatewaySettings(base).config.rateLimits).toEqual({
+      signInPerMinute: 20,
+      writesPerMinute: 120,
+    });
+    const configured = readGatewaySettings({
+      ...base,
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: '5',
+      WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+    });
+    expect(configured.config.rateLimits).toEqual({ signInPerMinute: 5, writesPerMinute: 100_000 });
+    const unset = { ...base, SIGN_IN_RATE_LIMIT_PER_MINUTE: '', WRITE_RATE_LIMIT_PER_MINUTE: '' };
+    expect(readGatewaySettings(unset).config.rateLimits).toEqual({
+      signInPerMinute: 20,
+      writesPerMinute: 120,
+    });
+  });
+
+  it('refuses a rate limit that is not a whole number of at least 1, naming the variable', () => {
+    for (const value of ['0', '-3', '2.5', 'many']) {
+      expect(
+        problemsOf({ ...base, SIGN_IN_RATE_LIMIT_PER_MINUTE: value, WRITE_RATE_LIMIT_PER_MINUTE: value }),
+      ).toEqual(['SIGN_IN_RATE_LIMIT_PER_MINUTE', 'WRITE_RATE_LIMIT_PER_MINUTE']);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     const result = readGatewaySettings({
       ...base,

@@ -31,6 +31,12 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { signInPerMinute: 20, writesPerMinute: 120 };
 
+/** A limit per minute from the environment: a whole number of at least 1; unset means the default. */
+function perMinuteSetting() {
+  const error = 'must be a whole number of at least 1';
+  return optionalSetting(z.coerce.number({ error }).int({ error }).min(1, { error }));
+}
+
 /** Largest request body the gateway accepts or forwards; a cull record is a few kilobytes. */
 export const DEFAULT_GATEWAY_BODY_LIMIT = 64 * 1024;
 
@@ -75,6 +81,8 @@ const gatewayEnvironmentFields = z.object({
   STATS_URL: httpUrl.default(defaultServiceUrl('stats')),
   EXPORTS_URL: httpUrl.default(defaultServiceUrl('exports')),
   WEB_DIST: optionalSetting(z.string().trim().min(1)),
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: perMinuteSetting(),
+  WRITE_RATE_LIMIT_PER_MINUTE: perMinuteSetting(),
   /** Proxies in front of the gateway: a hop count, or their addresses/CIDRs separated by commas. */
   TRUST_PROXY: optionalSetting(
     z
@@ -144,7 +152,10 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       production,
       sessionPolicy: DEFAULT_SESSION_POLICY,
-      rateLimits: DEFAULT_RATE_LIMITS,
+      rateLimits: {
+        signInPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.signInPerMinute,
+        writesPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.writesPerMinute,
+      },
       bodyLimit: DEFAULT_GATEWAY_BODY_LIMIT,
       trustProxy: trustProxyFrom(env.TRUST_PROXY),
     },
