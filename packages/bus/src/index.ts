@@ -1,11 +1,6 @@
 export * from './event-bus';
-export { consoleBusLogger, type BusLogger } from './bus-logger';
-export {
-  connectNatsBus,
-  BusUnavailableError,
-  CULL_SUBJECTS,
-  type NatsBusOptions,
-} from './nats/nats-event-bus';
+export type { BusLogger } from './bus-logger';
+export { connectNatsBus, BusUnavailableError, type NatsBusOptions } from './nats/nats-event-bus';
 export {
   BUS_CONSUMER_CHECKPOINTS,
   createInProcessBus,

@@ -2,7 +2,6 @@ export * from './event-store';
 export {
   openSqliteEventStore,
   type SqliteDatabase,
-  type SqliteDatabase as Database,
   type SqliteEventStore,
   type SqliteEventStoreOptions,
 } from './sqlite-event-store';

@@ -6,15 +6,7 @@ import { createCullCommandHandler } from './cull-commands';
 import type { CullReadModel } from './read-model/cull-read-model';
 import { cullsRoutes } from './routes/culls-routes';
 
-export { createCullCommandHandler, CommandRejectedError } from './cull-commands';
-export type { CommandOutcome, CullCommandHandler, RejectionCode } from './cull-commands';
-export type { CullReadModel } from './read-model/cull-read-model';
 export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
-export type { SqliteCullReadModel, SqliteReadModelOptions } from './read-model/sqlite-cull-read-model';
-export { openMongoReadModel } from './read-model/mongo-cull-read-model';
-export type { MongoCullReadModel, MongoReadModelOptions } from './read-model/mongo-cull-read-model';
-export { RELAY_CHECKPOINT, startRelay } from './relay';
-export type { Relay, RelayOptions } from './relay';
 
 /** Records carry at most a few kilobytes of text; anything much larger is not a record. */
 export const BODY_LIMIT_BYTES = 32 * 1024;

@@ -19,15 +19,11 @@ import {
   portSetting,
   runService,
 } from '@cull-log/service-kit';
-import {
-  RELAY_CHECKPOINT,
-  buildApp,
-  openMongoReadModel,
-  openSqliteReadModel,
-  startRelay,
-  type CullReadModel,
-  type Relay,
-} from './app';
+import { buildApp } from './app';
+import type { CullReadModel } from './read-model/cull-read-model';
+import { openMongoReadModel } from './read-model/mongo-cull-read-model';
+import { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
+import { RELAY_CHECKPOINT, startRelay, type Relay } from './relay';
 
 const RecordsConfig = z.object({ ...commonConfigShape, PORT: portSetting(SERVICES.records.port) });
 type RecordsConfig = z.output<typeof RecordsConfig>;

@@ -48,7 +48,7 @@ export interface NatsBusOptions {
   waitOnFirstConnect?: boolean;
 }
 
-export const CULL_SUBJECTS = 'culls.v1.>';
+const CULL_SUBJECTS = 'culls.v1.>';
 
 const DEFAULT_ACK_WAIT_MS = 10_000;
 const DEFAULT_RETRY_DELAY_MS = 1_000;
