@@ -100,12 +100,12 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
         }
       }
       if (answered) return answer;
-      const answeredInTime = new AbortController();
-      const lapsed = sleep(ackWaitMs, AbortSignal.any([answeredInTime.signal, stopping.signal])).then(
+      const cancelAckWait = new AbortController();
+      const lapsed = sleep(ackWaitMs, AbortSignal.any([cancelAckWait.signal, stopping.signal])).then(
         (): Outcome => (stopping.signal.aborted ? 'stopped' : 'expired'),
       );
       const outcome = await Promise.race([answer, lapsed]);
-      answeredInTime.abort();
+      cancelAckWait.abort();
       // An answer that comes after the delivery has lapsed belongs to nobody.
       current = false;
       return outcome;
