@@ -6,7 +6,7 @@ import { buildServiceApp, HttpError } from '@cull-log/service-kit';
 import { DEFAULT_GATEWAY_BODY_LIMIT, DEFAULT_RATE_LIMITS, type GatewayConfig } from './config';
 import { sessionsPlugin } from './plugins/sessions';
 import { webSecurity } from './plugins/web-security';
-import { createUpstream } from './proxy/upstream-proxy';
+import { createUpstream, type UpstreamTarget } from './proxy/upstream';
 import { apiRoutes } from './routes/api-routes';
 import { authRoutes } from './routes/auth-routes';
 import { googleSignIn } from './routes/google-sign-in';
@@ -17,8 +17,8 @@ import type { SessionStore } from './sessions/session-store';
 export interface GatewayDeps {
   config: GatewayConfig;
   sessions: SessionStore;
-  /** Base URLs of the services: records (`/culls`), stats (`/stats`), exports (`/exports`). */
-  upstreams: { records: string; stats: string; exports: string };
+  /** The services, each a base URL or an app in this process: records (`/culls`), stats, exports. */
+  upstreams: { records: UpstreamTarget; stats: UpstreamTarget; exports: UpstreamTarget };
   /** Shared with the services; signs the identity header. */
   internalAuthSecret: string;
   now?: () => Date;
@@ -79,7 +79,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     exports: createUpstream('exports', deps.upstreams.exports),
   };
   app.addHook('onClose', async () => {
-    await Promise.all(Object.values(upstreams).map(({ pool }) => pool.close()));
+    await Promise.all(Object.values(upstreams).map((upstream) => upstream.close()));
   });
   await app.register(apiRoutes, {
     upstreams,

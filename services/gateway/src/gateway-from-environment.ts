@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createLogger, SERVICES } from '@cull-log/service-kit';
-import { buildApp } from './app';
+import { buildApp, type GatewayDeps } from './app';
 import { discoverOidcProvider, GOOGLE_PROVIDER } from './auth/oidc-provider';
 import { readGatewaySettings, withProvider, type GatewaySettings } from './config';
 import { connectMongoSessionStore } from './sessions/mongo-session-store';
@@ -21,12 +21,18 @@ export interface ComposedGateway {
   closeDependencies: () => Promise<void>;
 }
 
+export interface GatewayComposition {
+  /** The services' apps when they run in this process (the one-process app); their URLs are read otherwise. */
+  upstreams?: GatewayDeps['upstreams'];
+}
+
 /**
  * Reads the environment (throws `ConfigError` naming every bad variable) and builds the gateway with real
  * adapters: MongoDB sessions when `MONGODB_URL` is set, an embedded file under `DATA_DIR` otherwise.
  */
 export async function createGatewayFromEnvironment(
   env: Record<string, string | undefined> = process.env,
+  composition: GatewayComposition = {},
 ): Promise<ComposedGateway> {
   const settings = readGatewaySettings(env);
   const logger = createLogger({ name: 'gateway', level: settings.logLevel });
@@ -44,7 +50,7 @@ export async function createGatewayFromEnvironment(
   const app = await buildApp({
     config: withProvider(settings, provider),
     sessions,
-    upstreams: settings.upstreams,
+    upstreams: composition.upstreams ?? settings.upstreams,
     internalAuthSecret: settings.internalAuthSecret,
     webDist,
     logger,

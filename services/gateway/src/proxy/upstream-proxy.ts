@@ -1,6 +1,5 @@
 import { Readable, Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Pool } from 'undici';
 import { EVENT_POSITION_HEADER, MESSAGES } from '@cull-log/contracts';
 import {
   HttpError,
@@ -9,6 +8,7 @@ import {
   signIdentity,
   type Identity,
 } from '@cull-log/service-kit';
+import type { Upstream, UpstreamResponse } from './upstream';
 
 /** Request headers a service needs; cookies and everything else stay at the gateway. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept'] as const;
@@ -21,27 +21,6 @@ const FORWARDED_RESPONSE_HEADERS = [
   'retry-after',
   EVENT_POSITION_HEADER,
 ] as const;
-
-/** One service behind the gateway, reached over a pool of keep-alive connections. */
-export interface Upstream {
-  name: string;
-  pool: Pool;
-  /** Path of the base URL (usually empty), put before every forwarded path. */
-  basePath: string;
-}
-
-export function createUpstream(name: string, baseUrl: string): Upstream {
-  const url = new URL(baseUrl);
-  const pool = new Pool(url.origin, {
-    connections: 64,
-    keepAliveTimeout: 30_000,
-    connectTimeout: 5_000,
-    headersTimeout: 30_000,
-    // An export streams for as long as it takes; only a stalled stream is given up.
-    bodyTimeout: 60_000,
-  });
-  return { name, pool, basePath: url.pathname.replace(/\/+$/, '') };
-}
 
 export interface ForwardOptions {
   upstream: Upstream;
@@ -82,13 +61,18 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, opti
   });
   const body = request.body instanceof Readable ? limitedBody(request.body, bodyLimit) : undefined;
 
-  let response: Awaited<ReturnType<Pool['request']>>;
+  let response: UpstreamResponse;
   try {
-    response = await upstream.pool.request({ method: request.method as 'GET', path, headers, body });
+    response = await upstream.request({ method: request.method, path, headers, body });
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw tooLarge(reply);
+    if (body?.errored instanceof BodyTooLargeError) throw tooLarge(reply);
     request.log.warn({ err: error, upstream: upstream.name }, 'service unavailable');
     throw new HttpError(503, 'service_unavailable', MESSAGES.serviceUnavailable);
+  }
+  // A service in this process may answer before it notices its body was cut off; the limit decides.
+  if (body?.errored instanceof BodyTooLargeError) {
+    response.body.destroy();
+    throw tooLarge(reply);
   }
   reply.code(response.statusCode);
   for (const name of FORWARDED_RESPONSE_HEADERS) {

@@ -10,6 +10,7 @@ import {
   startFakeService,
   type TestGateway,
 } from '../testing/gateway-harness';
+import type { UpstreamTarget } from '../proxy/upstream';
 import { developmentUid } from './auth-routes';
 
 type FakeService = Awaited<ReturnType<typeof startFakeService>>;
@@ -33,11 +34,23 @@ afterEach(async () => {
   gateway = undefined;
 });
 
-async function signedInGateway(overrides: Parameters<typeof buildTestGateway>[0] = {}) {
-  gateway = await buildTestGateway({
-    upstreams: { records: records.url, stats: stats.url, exports: exportsService.url },
-    ...overrides,
-  });
+/** The distributed deployment reaches each service by URL; the one-process app calls its app in process. */
+const REACHES = {
+  'over HTTP': (service: FakeService): UpstreamTarget => service.url,
+  'in this process': (service: FakeService): UpstreamTarget => service.app,
+};
+type Reach = keyof typeof REACHES;
+
+function upstreamsBy(reach: Reach) {
+  const target = REACHES[reach];
+  return { records: target(records), stats: target(stats), exports: target(exportsService) };
+}
+
+async function signedInGateway(
+  overrides: Parameters<typeof buildTestGateway>[0] = {},
+  reach: Reach = 'over HTTP',
+) {
+  gateway = await buildTestGateway({ upstreams: upstreamsBy(reach), ...overrides });
   const cookie = await devSignIn(gateway.app);
   return { app: gateway.app, cookie };
 }
@@ -87,7 +100,7 @@ describe('GET /api/me', () => {
   });
 });
 
-describe('routing to the services', () => {
+describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (reach) => {
   it.each([
     ['/api/culls?page=2&page_size=20&q=roe%20deer', 'records', '/culls?page=2&page_size=20&q=roe%20deer'],
     [
@@ -97,7 +110,7 @@ describe('routing to the services', () => {
     ],
     ['/api/stats?after=7', 'stats', '/stats?after=7'],
   ])('GET %s reaches %s at %s with a signed identity the service accepts', async (url, service, path) => {
-    const { app, cookie } = await signedInGateway();
+    const { app, cookie } = await signedInGateway({}, reach);
     const response = await app.inject({
       method: 'GET',
       url,
@@ -112,14 +125,14 @@ describe('routing to the services', () => {
   });
 
   it('does not route look-alike paths such as /api/cullsx', async () => {
-    const { app, cookie } = await signedInGateway();
+    const { app, cookie } = await signedInGateway({}, reach);
     const response = await app.inject({ method: 'GET', url: '/api/cullsx', headers: { cookie } });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('not_found');
   });
 
   it('streams a write body to records and passes x-event-position and status back', async () => {
-    const { app, cookie } = await signedInGateway();
+    const { app, cookie } = await signedInGateway({}, reach);
     const body = JSON.stringify({ species: 'Roe Deer', location_name: 'North wood' });
     const response = await app.inject({
       method: 'PATCH',
@@ -139,7 +152,7 @@ describe('routing to the services', () => {
   });
 
   it('streams the CSV export with its content type and attachment name', async () => {
-    const { app, cookie } = await signedInGateway();
+    const { app, cookie } = await signedInGateway({}, reach);
     const response = await app.inject({
       method: 'GET',
       url: '/api/exports/culls.csv?from=2025-04-01',
@@ -151,19 +164,8 @@ describe('routing to the services', () => {
     expect(response.body).toBe('"Date","Species"\n"01/06/2025","Roe Deer"\n');
   });
 
-  it('answers 503 service_unavailable when a service is down', async () => {
-    const { app, cookie } = await signedInGateway({
-      upstreams: { records: 'http://127.0.0.1:9', stats: stats.url, exports: exportsService.url },
-    });
-    const response = await app.inject({ method: 'GET', url: '/api/culls', headers: { cookie } });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({
-      error: { code: 'service_unavailable', message: MESSAGES.serviceUnavailable },
-    });
-  });
-
   it('refuses a body over the limit with 413 before it reaches the service', async () => {
-    const { app, cookie } = await signedInGateway({ config: devConfig({ bodyLimit: 1024 }) });
+    const { app, cookie } = await signedInGateway({ config: devConfig({ bodyLimit: 1024 }) }, reach);
     const response = await app.inject({
       method: 'POST',
       url: '/api/culls',
@@ -175,7 +177,7 @@ describe('routing to the services', () => {
   });
 
   it('refuses a cross-site write with 403 and forwards nothing', async () => {
-    const { app, cookie } = await signedInGateway();
+    const { app, cookie } = await signedInGateway({}, reach);
     const response = await app.inject({
       method: 'DELETE',
       url: '/api/culls/0b6f7c1e-1111-4222-8333-944445555666',
@@ -186,9 +188,10 @@ describe('routing to the services', () => {
   });
 
   it('limits writes per user with 429 rate_limited, while reads go on', async () => {
-    const { app, cookie } = await signedInGateway({
-      config: devConfig({ rateLimits: { signInPerMinute: 100, writesPerMinute: 2 } }),
-    });
+    const { app, cookie } = await signedInGateway(
+      { config: devConfig({ rateLimits: { signInPerMinute: 100, writesPerMinute: 2 } }) },
+      reach,
+    );
     const write = () =>
       app.inject({
         method: 'DELETE',
@@ -206,9 +209,22 @@ describe('routing to the services', () => {
   });
 });
 
-describe('request bodies without a declared length', () => {
+describe('a service that is down', () => {
+  it('answers 503 service_unavailable', async () => {
+    const { app, cookie } = await signedInGateway({
+      upstreams: { records: 'http://127.0.0.1:9', stats: stats.url, exports: exportsService.url },
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/culls', headers: { cookie } });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: { code: 'service_unavailable', message: MESSAGES.serviceUnavailable },
+    });
+  });
+});
+
+describe.each(Object.keys(REACHES) as Reach[])('request bodies without a declared length, %s', (reach) => {
   it('are cut off with 413 once they pass the limit', async () => {
-    const { app, cookie } = await signedInGateway({ config: devConfig({ bodyLimit: 1024 }) });
+    const { app, cookie } = await signedInGateway({ config: devConfig({ bodyLimit: 1024 }) }, reach);
     const response = await app.inject({
       method: 'POST',
       url: '/api/culls',
@@ -220,9 +236,9 @@ describe('request bodies without a declared length', () => {
   });
 });
 
-describe('compression', () => {
+describe.each(Object.keys(REACHES) as Reach[])('compression, %s', (reach) => {
   it('gzips a large JSON answer for a client that accepts it, and not for one that does not', async () => {
-    const { app, cookie } = await signedInGateway();
+    const { app, cookie } = await signedInGateway({}, reach);
     const url = `/api/culls?q=${'roe'.repeat(500)}`;
     const compressed = await app.inject({
       method: 'GET',
@@ -239,7 +255,7 @@ describe('compression', () => {
   });
 
   it('gzips the streamed CSV export', async () => {
-    const { app, cookie } = await signedInGateway();
+    const { app, cookie } = await signedInGateway({}, reach);
     const response = await app.inject({
       method: 'GET',
       url: '/api/exports/culls.csv',

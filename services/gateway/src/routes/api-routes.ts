@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, type Me } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
-import { forward, type Upstream } from '../proxy/upstream-proxy';
+import type { Upstream } from '../proxy/upstream';
+import { forward } from '../proxy/upstream-proxy';
 import type { SessionUser } from '../sessions/session-store';
 
 export interface ApiRoutesOptions {

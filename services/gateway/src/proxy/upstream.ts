@@ -1,0 +1,89 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { Pool } from 'undici';
+
+/**
+ * Where a service is: its base URL (the distributed deployment), or its app in this process (the one-process
+ * app), which then answers without a second HTTP server, and still checks the identity the gateway signed.
+ */
+export type UpstreamTarget = string | FastifyInstance;
+
+export interface UpstreamRequest {
+  method: string;
+  /** Path and query exactly as the service receives them, its base path included. */
+  path: string;
+  headers: Record<string, string>;
+  body: Readable | undefined;
+}
+
+export interface UpstreamResponse {
+  statusCode: number;
+  headers: OutgoingHttpHeaders;
+  body: Readable;
+}
+
+/** One service behind the gateway. */
+export interface Upstream {
+  name: string;
+  /** Path of the base URL (usually empty), put before every forwarded path. */
+  basePath: string;
+  request(request: UpstreamRequest): Promise<UpstreamResponse>;
+  /** Releases what the gateway opened for it; an in-process app belongs to whoever built it. */
+  close(): Promise<void>;
+}
+
+export function createUpstream(name: string, target: UpstreamTarget): Upstream {
+  return typeof target === 'string' ? httpUpstream(name, target) : inProcessUpstream(name, target);
+}
+
+/** A service reached over a pool of keep-alive connections. */
+function httpUpstream(name: string, baseUrl: string): Upstream {
+  const url = new URL(baseUrl);
+  const pool = new Pool(url.origin, {
+    connections: 64,
+    keepAliveTimeout: 30_000,
+    connectTimeout: 5_000,
+    headersTimeout: 30_000,
+    // An export streams for as long as it takes; only a stalled stream is given up.
+    bodyTimeout: 60_000,
+  });
+  return {
+    name,
+    basePath: url.pathname.replace(/\/+$/, ''),
+    request: ({ method, path, headers, body }) =>
+      pool.request({ method: method as 'GET', path, headers, body }),
+    close: () => pool.close(),
+  };
+}
+
+/**
+ * A service's app in this process, called through Fastify's `inject`: the request runs the app's whole
+ * lifecycle (its internal auth included) and its answer streams back as it is written, with backpressure.
+ */
+function inProcessUpstream(name: string, app: FastifyInstance): Upstream {
+  return {
+    name,
+    basePath: '',
+    async request({ method, path, headers, body }) {
+      const response = await app.inject({
+        method: method as 'GET',
+        url: path,
+        // Over HTTP a streamed body arrives chunked; the service sees the same here.
+        headers: body === undefined ? headers : { ...headers, 'transfer-encoding': 'chunked' },
+        ...(body === undefined ? {} : { payload: body }),
+        payloadAsStream: true,
+        // The options are ours and well-formed; checking them on every request is wasted work.
+        validate: false,
+      });
+      const stream = response.stream();
+      const serviceReply = response.raw.res;
+      // A client gone half-way through (an export) ends the service's answer too, as a closed socket would.
+      stream.once('close', () => {
+        if (!serviceReply.writableFinished) serviceReply.destroy();
+      });
+      return { statusCode: response.statusCode, headers: response.headers, body: stream };
+    },
+    close: async () => {},
+  };
+}
