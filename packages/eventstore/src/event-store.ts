@@ -11,9 +11,10 @@ export class VersionConflictError extends Error {
   }
 }
 
-/** The store cannot be reached (maps to 503). */
+/** The store cannot be reached. Its status code makes every service answer 503 in the contract's shape. */
 export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';
+  readonly statusCode = 503;
   constructor(cause: unknown) {
     super('Event store unavailable', { cause });
   }

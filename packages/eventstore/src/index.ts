@@ -20,3 +20,6 @@ export {
   type SqliteCheckpoints,
   type SqliteCheckpointsOptions,
 } from './checkpoint';
+export { reportingOutages, type OutageTest } from './store-outage';
+export { isSqliteOutage } from './sqlite-outage';
+export { isMongoOutage } from './mongo-outage';

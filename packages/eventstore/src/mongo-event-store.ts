@@ -1,14 +1,4 @@
-import {
-  MongoClient,
-  MongoNetworkError,
-  MongoNotConnectedError,
-  MongoServerError,
-  MongoServerSelectionError,
-  MongoTopologyClosedError,
-  type ClientSession,
-  type Db,
-  type TransactionOptions,
-} from 'mongodb';
+import { MongoClient, MongoServerError, type ClientSession, type Db, type TransactionOptions } from 'mongodb';
 import type { CullEvent, StoredEvent } from '@cull-log/contracts';
 import {
   StoreUnavailableError,
@@ -17,6 +7,7 @@ import {
   type EventStore,
   type InTransaction,
 } from './event-store';
+import { isMongoOutage } from './mongo-outage';
 import { checkAppend, checkReadAll, readBack } from './event-checks';
 
 /**
@@ -268,10 +259,5 @@ function isStreamVersionViolation(error: unknown): boolean {
 }
 
 function translateUnavailable(error: unknown): unknown {
-  const unavailable =
-    error instanceof MongoNetworkError ||
-    error instanceof MongoServerSelectionError ||
-    error instanceof MongoNotConnectedError ||
-    error instanceof MongoTopologyClosedError;
-  return unavailable ? new StoreUnavailableError(error) : error;
+  return isMongoOutage(error) ? new StoreUnavailableError(error) : error;
 }

@@ -9,6 +9,7 @@ import {
   type EventStore,
   type InTransaction,
 } from './event-store';
+import { isSqliteOutage } from './sqlite-outage';
 import { checkAppend, checkReadAll, readBack } from './event-checks';
 
 /** The better-sqlite3 handle: the `Tx` of the SQLite store, and the way to the caller's own tables. */
@@ -53,17 +54,6 @@ const SCHEMA = `
   )`;
 
 const COLUMNS = 'position, id, stream_id, version, type, user_id, occurred_at, data, meta';
-
-/** SQLite's words for "the store cannot do this now", as opposed to a bug or a conflict. */
-const UNAVAILABLE_CODES = [
-  'SQLITE_BUSY',
-  'SQLITE_LOCKED',
-  'SQLITE_IOERR',
-  'SQLITE_FULL',
-  'SQLITE_CANTOPEN',
-  'SQLITE_READONLY',
-  'SQLITE_PROTOCOL',
-];
 
 /**
  * Opens (creating when needed) an event store in one SQLite file: WAL, and `synchronous=FULL` so an
@@ -255,7 +245,5 @@ function isStreamVersionViolation(error: unknown): boolean {
 }
 
 function translateUnavailable(error: unknown): unknown {
-  const code = sqliteCode(error);
-  const unavailable = code !== undefined && UNAVAILABLE_CODES.some((prefix) => code.startsWith(prefix));
-  return unavailable ? new StoreUnavailableError(error) : error;
+  return isSqliteOutage(error) ? new StoreUnavailableError(error) : error;
 }

@@ -1,14 +1,4 @@
-import {
-  MongoNetworkError,
-  MongoNotConnectedError,
-  MongoServerSelectionError,
-  type Collection,
-  type Db,
-  type Document,
-  type Filter,
-  type FindOptions,
-  type Sort,
-} from 'mongodb';
+import { type Collection, type Db, type Document, type Filter, type FindOptions, type Sort } from 'mongodb';
 import {
   SORT_COLUMNS,
   type Cull,
@@ -18,7 +8,7 @@ import {
   type StoredEvent,
 } from '@cull-log/contracts';
 import { applyEventToCull, cullSearchText, normaliseSearch } from '@cull-log/domain';
-import { StoreUnavailableError, type MongoTx } from '@cull-log/eventstore';
+import { isMongoOutage, reportingOutages, type MongoTx } from '@cull-log/eventstore';
 import { CASE_INSENSITIVE_COLUMNS, MAP_CULL_FIELDS, sortKeys, type CullReadModel } from './cull-read-model';
 
 export const CULLS_COLLECTION = 'culls';
@@ -57,22 +47,6 @@ function toRecord(document: CullDocument): Cull {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function isUnreachable(error: unknown): boolean {
-  return (
-    error instanceof MongoNetworkError ||
-    error instanceof MongoServerSelectionError ||
-    error instanceof MongoNotConnectedError
-  );
-}
-
-async function reachable<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw isUnreachable(error) ? new StoreUnavailableError(error) : error;
-  }
 }
 
 /**
@@ -134,55 +108,56 @@ export async function openMongoReadModel({
   db: database,
 }: MongoReadModelOptions): Promise<MongoCullReadModel> {
   const culls = database.collection<CullDocument>(CULLS_COLLECTION);
-  await reachable(() => ensureIndexes(culls));
+  await ensureIndexes(culls);
 
-  return {
-    async apply({ db, session }, events: readonly StoredEvent[]) {
-      const collection = db.collection<CullDocument>(CULLS_COLLECTION);
-      for (const event of events) {
-        const document = await collection.findOne({ _id: event.streamId }, { session });
-        const current = document === null ? undefined : toRecord(document);
-        const currentVersion = current?.version ?? 0;
-        if (currentVersion !== event.version - 1) {
-          throw new Error(
-            `Read model has ${event.streamId} at version ${currentVersion}, not ${event.version - 1}`,
-          );
+  return reportingOutages<MongoCullReadModel>(
+    {
+      async apply({ db, session }, events: readonly StoredEvent[]) {
+        const collection = db.collection<CullDocument>(CULLS_COLLECTION);
+        for (const event of events) {
+          const document = await collection.findOne({ _id: event.streamId }, { session });
+          const current = document === null ? undefined : toRecord(document);
+          const currentVersion = current?.version ?? 0;
+          if (currentVersion !== event.version - 1) {
+            throw new Error(
+              `Read model has ${event.streamId} at version ${currentVersion}, not ${event.version - 1}`,
+            );
+          }
+          const next = applyEventToCull(current, event);
+          if (next === undefined) await collection.deleteOne({ _id: event.streamId }, { session });
+          else
+            await collection.replaceOne({ _id: event.streamId }, toDocument(next), { session, upsert: true });
         }
-        const next = applyEventToCull(current, event);
-        if (next === undefined) await collection.deleteOne({ _id: event.streamId }, { session });
-        else
-          await collection.replaceOne({ _id: event.streamId }, toDocument(next), { session, upsert: true });
-      }
-    },
-    async get(userId, id) {
-      const document = await reachable(() => culls.findOne({ _id: id, user_id: userId }));
-      return document === null ? undefined : toRecord(document);
-    },
-    async list(userId, query): Promise<ListCullsResponse> {
-      const search = normaliseSearch(query.q);
-      const filter: Filter<CullDocument> =
-        search === ''
-          ? { user_id: userId }
-          : { user_id: userId, search_text: { $regex: escapeRegExp(search) } };
-      const direction = query.order === 'asc' ? 1 : -1;
-      const sort = Object.fromEntries([
-        ...sortKeys(query.sort).map((column) => [sortField(column), direction]),
-        ['_id', direction],
-      ]) as Sort;
-      const [documents, total] = await reachable(() =>
-        Promise.all([
+      },
+      async get(userId, id) {
+        const document = await culls.findOne({ _id: id, user_id: userId });
+        return document === null ? undefined : toRecord(document);
+      },
+      async list(userId, query): Promise<ListCullsResponse> {
+        const search = normaliseSearch(query.q);
+        const filter: Filter<CullDocument> =
+          search === ''
+            ? { user_id: userId }
+            : { user_id: userId, search_text: { $regex: escapeRegExp(search) } };
+        const direction = query.order === 'asc' ? 1 : -1;
+        const sort = Object.fromEntries([
+          ...sortKeys(query.sort).map((column) => [sortField(column), direction]),
+          ['_id', direction],
+        ]) as Sort;
+        const [documents, total] = await Promise.all([
           culls
             .find(filter, { sort, skip: (query.page - 1) * query.page_size, limit: query.page_size })
             .toArray(),
           culls.countDocuments(filter),
-        ]),
-      );
-      return { items: documents.map(toRecord), total, page: query.page, page_size: query.page_size };
+        ]);
+        return { items: documents.map(toRecord), total, page: query.page, page_size: query.page_size };
+      },
+      async listLocated(userId) {
+        const { filter, options } = locatedQuery(userId);
+        const documents = await culls.find(filter, options).toArray();
+        return documents.map(toMapCull);
+      },
     },
-    async listLocated(userId) {
-      const { filter, options } = locatedQuery(userId);
-      const documents = await reachable(() => culls.find(filter, options).toArray());
-      return documents.map(toMapCull);
-    },
-  };
+    isMongoOutage,
+  );
 }

@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { applyEventToCull, cullSearchText, normaliseSearch } from '@cull-log/domain';
-import { StoreUnavailableError } from '@cull-log/eventstore';
+import { isSqliteOutage, reportingOutages } from '@cull-log/eventstore';
 import {
   CULL_FIELD_NAMES,
   SORT_COLUMNS,
@@ -187,18 +187,6 @@ function toMapCull(values: readonly (string | number | null)[]): MapCull {
   return record as MapCull;
 }
 
-/** SQLite's words for "cannot read now" (locked past the busy timeout, disk trouble), as opposed to a bug. */
-const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|PROTOCOL)/;
-
-function readingFrom<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    const unavailable = error instanceof Database.SqliteError && UNAVAILABLE.test(error.code);
-    throw unavailable ? new StoreUnavailableError(error) : error;
-  }
-}
-
 export interface SqliteReadModelOptions {
   /** The SQLite event store's connection: the table lives beside the log so one transaction covers both. */
   database: SqliteDatabase;
@@ -241,19 +229,22 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
     return { items: rows.map(toRecord), total, page: query.page, page_size: query.page_size };
   });
 
-  return {
-    apply(tx, events) {
-      applyToSqlite(tx, events);
+  return reportingOutages<SqliteCullReadModel>(
+    {
+      apply(tx, events) {
+        applyToSqlite(tx, events);
+      },
+      async get(userId, id) {
+        const row = getStatement.get(id, userId);
+        return row === undefined ? undefined : toRecord(row);
+      },
+      async list(userId, query) {
+        return readList.deferred(userId, query);
+      },
+      async listLocated(userId) {
+        return locatedStatement.all(userId).map(toMapCull);
+      },
     },
-    async get(userId, id) {
-      const row = readingFrom(() => getStatement.get(id, userId));
-      return row === undefined ? undefined : toRecord(row);
-    },
-    async list(userId, query) {
-      return readingFrom(() => readList.deferred(userId, query));
-    },
-    async listLocated(userId) {
-      return readingFrom(() => locatedStatement.all(userId).map(toMapCull));
-    },
-  };
+    isSqliteOutage,
+  );
 }

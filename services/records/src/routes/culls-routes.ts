@@ -10,7 +10,6 @@ import {
   type Cull,
   type MapCullsResponse,
 } from '@cull-log/contracts';
-import { StoreUnavailableError } from '@cull-log/eventstore';
 import { HttpError } from '@cull-log/service-kit';
 import { CommandRejectedError, type CullCommandHandler } from '../cull-commands';
 import type { CullReadModel } from '../read-model/cull-read-model';
@@ -42,13 +41,10 @@ function toHttpError(error: unknown): unknown {
         return new HttpError(409, 'version_conflict', MESSAGES.versionConflict);
     }
   }
-  if (error instanceof StoreUnavailableError) {
-    return new HttpError(503, 'service_unavailable', MESSAGES.serviceUnavailable);
-  }
   return error;
 }
 
-/** Runs store work, answering refusals and an unreachable store with their HTTP errors. */
+/** Runs store work, answering refusals with their HTTP errors (an unreachable store answers 503 by itself). */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
