@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
-import type { FastifyPluginAsync } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { HttpError } from '@cull-log/service-kit';
 
@@ -18,7 +18,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * state-changing requests that a browser did not send from our own origin (cross-site request forgery).
  */
 const plugin: FastifyPluginAsync<WebSecurityOptions> = async (app, { publicUrl, production }) => {
-  await app.register(helmet, {
+  const securityHeaders = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -42,6 +42,10 @@ const plugin: FastifyPluginAsync<WebSecurityOptions> = async (app, { publicUrl, 
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
+  });
 
   const ownOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
@@ -57,5 +61,21 @@ const plugin: FastifyPluginAsync<WebSecurityOptions> = async (app, { publicUrl, 
     throw new HttpError(403, 'forbidden', 'This request must come from the Cull Log app itself.');
   });
 };
+
+/**
+ * The headers helmet sets with these options. @fastify/helmet builds helmet's middleware again on every
+ * request, yet nothing in our headers depends on the request, so they are worked out once, on a probe.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Array<[string, string]>> {
+  const probe = Fastify();
+  await probe.register(helmet, { ...options, global: false });
+  probe.get('/', async (_request, reply) => {
+    reply.helmet();
+    return Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, String(value)]);
+  });
+  const headers = (await probe.inject('/')).json<Array<[string, string]>>();
+  await probe.close();
+  return headers;
+}
 
 export const webSecurity = fastifyPlugin(plugin, { name: 'gateway-web-security', fastify: '5.x' });

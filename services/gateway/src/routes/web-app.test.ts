@@ -143,6 +143,30 @@ describe('security headers', () => {
     expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
   });
 
+  it.each([
+    ['a page of the web client', '/', 200],
+    ['a refused /api request', '/api/culls', 401],
+    ['an unknown /auth route', '/auth/unknown', 404],
+  ])('sends the same security headers with %s', async (_label, url, status) => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url, headers: html });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+
   it('never shows a stack trace to the client', async () => {
     const app = await start();
     const response = await app.inject({
