@@ -106,4 +106,28 @@ describe('buildProjectionApp', () => {
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);
     await app.close();
   });
+
+  it('a store outage answers 503 in the contract shape on its routes and on /readyz', async () => {
+    const inner = openSqliteProjection({
+      file: join(directory, 'closed.db'),
+      name: 'app',
+      schema: 'CREATE TABLE IF NOT EXISTS seen (event_id TEXT PRIMARY KEY)',
+      readModelTables: ['seen'],
+    });
+    const app = buildProjectionApp(definition, {
+      projectionStore: inner.projectionStore(() => undefined),
+      logger: silent,
+      internalAuthSecret: TEST_SECRET,
+      now: () => NOW,
+    });
+    await app.ready();
+    inner.db.close();
+    const response = await get(app, '/position');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: { code: 'service_unavailable', message: expect.any(String) },
+    });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    await app.close();
+  });
 });

@@ -1,4 +1,5 @@
 import type { EventBus, Subscription } from '@cull-log/bus';
+import { isMongoOutage, isSqliteOutage, reportingOutages } from '@cull-log/eventstore';
 import { buildServiceApp, internalAuth, type ServiceAppOptions } from '@cull-log/service-kit';
 import { createPositionWatch } from './position-watch';
 import type { ProjectionStore } from './projection-store';
@@ -45,7 +46,7 @@ export interface ProjectionAppDeps<Store extends ProjectionStore> {
 export function buildProjectionApp<Store extends ProjectionStore>(
   { name, durableName, routes }: { name: string; durableName: string; routes: ProjectionRoutes<Store> },
   {
-    projectionStore: store,
+    projectionStore,
     bus,
     logger,
     internalAuthSecret,
@@ -53,6 +54,8 @@ export function buildProjectionApp<Store extends ProjectionStore>(
     afterWaitMs = DEFAULT_AFTER_WAIT_MS,
   }: ProjectionAppDeps<Store>,
 ): ProjectionApp {
+  // Whichever database the store is on, its adapter's one outage test turns an outage into a 503 on every route.
+  const store = reportingOutages(projectionStore, (error) => isSqliteOutage(error) || isMongoOutage(error));
   const app = buildServiceApp({
     name,
     logger,
