@@ -1,5 +1,6 @@
 import { MongoClient } from 'mongodb';
 import type { SessionStore, StoredSession } from './session-store';
+import { isMongoOutage, reportingOutages } from '@cull-log/eventstore';
 
 export interface MongoSessionStoreOptions {
   url: string;
@@ -31,34 +32,37 @@ export async function connectMongoSessionStore({
   const sessions = db.collection<SessionDocument>(collectionName, { writeConcern: { w: 'majority' } });
   await sessions.createIndex({ expires_at: 1 }, { expireAfterSeconds: 0, name: 'expires_at_ttl' });
 
-  return {
-    async create(session) {
-      await sessions.insertOne(toDocument(session));
+  return reportingOutages<SessionStore>(
+    {
+      async create(session) {
+        await sessions.insertOne(toDocument(session));
+      },
+      async find(idHash) {
+        const document = await sessions.findOne({ _id: idHash });
+        return document === null ? undefined : fromDocument(document);
+      },
+      async touch(idHash, lastSeenAt, expiresAt) {
+        await sessions.updateOne(
+          { _id: idHash },
+          { $set: { last_seen_at: lastSeenAt, expires_at: expiresAt } },
+        );
+      },
+      async destroy(idHash) {
+        await sessions.deleteOne({ _id: idHash });
+      },
+      async destroyExpired(now) {
+        const result = await sessions.deleteMany({ expires_at: { $lte: now } });
+        return result.deletedCount;
+      },
+      async ping() {
+        await db.command({ ping: 1 });
+      },
+      async close() {
+        await client.close();
+      },
     },
-    async find(idHash) {
-      const document = await sessions.findOne({ _id: idHash });
-      return document === null ? undefined : fromDocument(document);
-    },
-    async touch(idHash, lastSeenAt, expiresAt) {
-      await sessions.updateOne(
-        { _id: idHash },
-        { $set: { last_seen_at: lastSeenAt, expires_at: expiresAt } },
-      );
-    },
-    async destroy(idHash) {
-      await sessions.deleteOne({ _id: idHash });
-    },
-    async destroyExpired(now) {
-      const result = await sessions.deleteMany({ expires_at: { $lte: now } });
-      return result.deletedCount;
-    },
-    async ping() {
-      await db.command({ ping: 1 });
-    },
-    async close() {
-      await client.close();
-    },
-  };
+    isMongoOutage,
+  );
 }
 
 function toDocument(session: StoredSession): SessionDocument {

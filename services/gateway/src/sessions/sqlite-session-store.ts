@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SessionStore, StoredSession } from './session-store';
+import { isSqliteOutage, reportingOutages } from '@cull-log/eventstore';
 
 export interface SqliteSessionStoreOptions {
   /** Path of the database file; its folder is created when missing. */
@@ -50,38 +51,41 @@ export function openSqliteSessionStore({ file }: SqliteSessionStoreOptions): Ses
   const removeExpired = db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?');
   const probe = db.prepare('SELECT 1');
 
-  return {
-    async create(session) {
-      insert.run({
-        id_hash: session.idHash,
-        uid: session.user.uid,
-        display_name: session.user.display_name,
-        email: session.user.email,
-        created_at: session.createdAt.getTime(),
-        last_seen_at: session.lastSeenAt.getTime(),
-        expires_at: session.expiresAt.getTime(),
-      });
+  return reportingOutages<SessionStore>(
+    {
+      async create(session) {
+        insert.run({
+          id_hash: session.idHash,
+          uid: session.user.uid,
+          display_name: session.user.display_name,
+          email: session.user.email,
+          created_at: session.createdAt.getTime(),
+          last_seen_at: session.lastSeenAt.getTime(),
+          expires_at: session.expiresAt.getTime(),
+        });
+      },
+      async find(idHash) {
+        const row = select.get(idHash);
+        return row === undefined ? undefined : fromRow(row);
+      },
+      async touch(idHash, lastSeenAt, expiresAt) {
+        update.run(lastSeenAt.getTime(), expiresAt.getTime(), idHash);
+      },
+      async destroy(idHash) {
+        remove.run(idHash);
+      },
+      async destroyExpired(now) {
+        return removeExpired.run(now.getTime()).changes;
+      },
+      async ping() {
+        probe.get();
+      },
+      async close() {
+        if (db.open) db.close();
+      },
     },
-    async find(idHash) {
-      const row = select.get(idHash);
-      return row === undefined ? undefined : fromRow(row);
-    },
-    async touch(idHash, lastSeenAt, expiresAt) {
-      update.run(lastSeenAt.getTime(), expiresAt.getTime(), idHash);
-    },
-    async destroy(idHash) {
-      remove.run(idHash);
-    },
-    async destroyExpired(now) {
-      return removeExpired.run(now.getTime()).changes;
-    },
-    async ping() {
-      probe.get();
-    },
-    async close() {
-      if (db.open) db.close();
-    },
-  };
+    isSqliteOutage,
+  );
 }
 
 function fromRow(row: SessionRow): StoredSession {
