@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, fakeClock } from '../testing/gateway-harness';
-import { DEFAULT_SESSION_POLICY, hashSessionId, SessionManager } from './session-manager';
+import { DEFAULT_SESSION_POLICY, hashSessionId, RECENT_SESSION_MS, SessionManager } from './session-manager';
 import type { SessionStore } from './session-store';
 import { openSqliteSessionStore } from './sqlite-session-store';
 
@@ -88,6 +88,48 @@ describe('SessionManager', () => {
     expect(await manager.resume(undefined)).toBeUndefined();
     expect(await manager.resume('')).toBeUndefined();
     expect(await manager.resume('not-a-session')).toBeUndefined();
+  });
+
+  it('reads a session from the store once for the requests of the next few seconds', async () => {
+    const { id } = await manager.start(user);
+    let finds = 0;
+    const find = store.find.bind(store);
+    store.find = (idHash) => ((finds += 1), find(idHash));
+    await manager.resume(id);
+    clock.advance(RECENT_SESSION_MS - 1);
+    expect((await manager.resume(id))?.user).toEqual(user);
+    expect(finds).toBe(1);
+    clock.advance(1);
+    await manager.resume(id);
+    expect(finds).toBe(2);
+  });
+
+  it('ends a recently read session at once on logout', async () => {
+    const { id } = await manager.start(user);
+    expect(await manager.resume(id)).toBeDefined();
+    await manager.end(id);
+    expect(await manager.resume(id)).toBeUndefined();
+  });
+
+  it('ends a recently read session at once when it expires', async () => {
+    const shortLived = new SessionManager(store, clock.now, {
+      idleTimeoutMs: 1_000,
+      absoluteTimeoutMs: DAY_MS,
+      touchIntervalMs: DAY_MS,
+    });
+    const { id, session } = await shortLived.start(user);
+    expect(await shortLived.resume(id)).toBeDefined();
+    clock.advance(1_000);
+    expect(await shortLived.resume(id)).toBeUndefined();
+    expect(await store.find(session.idHash)).toBeUndefined();
+  });
+
+  it('notices a session removed from the store by another process after a few seconds', async () => {
+    const { id, session } = await manager.start(user);
+    expect(await manager.resume(id)).toBeDefined();
+    await store.destroy(session.idHash);
+    clock.advance(RECENT_SESSION_MS);
+    expect(await manager.resume(id)).toBeUndefined();
   });
 
   it('purges expired sessions and keeps live ones', async () => {

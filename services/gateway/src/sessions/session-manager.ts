@@ -22,6 +22,16 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   touchIntervalMs: 60 * 60 * 1000,
 };
 
+/**
+ * How long a session read from the store answers again without a second read. Every request of a signed-in
+ * user resumes its session, so this spares the store a read per request. Logging out, signing in again and
+ * expiry go through this manager and take effect at once in this process; a session ended by another gateway
+ * replica (shared MongoDB) may still be honoured here for up to this long.
+ */
+export const RECENT_SESSION_MS = 5_000;
+/** Recently read sessions are forgotten all at once beyond this many, so forged cookies cannot grow memory. */
+const RECENT_SESSION_LIMIT = 10_000;
+
 export interface StartedSession {
   /** The opaque value for the cookie; only its hash is stored. */
   id: string;
@@ -30,6 +40,9 @@ export interface StartedSession {
 
 /** Opens, checks and ends sessions by the policy above, over any SessionStore. */
 export class SessionManager {
+  /** Sessions read from the store in the last `RECENT_SESSION_MS`, by id hash, with when they were read. */
+  private readonly recent = new Map<string, { session: StoredSession; readAt: number }>();
+
   constructor(
     private readonly store: SessionStore,
     private readonly now: () => Date,
@@ -54,27 +67,48 @@ export class SessionManager {
   async resume(id: string | undefined): Promise<StoredSession | undefined> {
     if (!id) return undefined;
     const idHash = hashSessionId(id);
-    const session = await this.store.find(idHash);
-    if (session === undefined) return undefined;
     const now = this.now();
+    const session = await this.find(idHash, now);
+    if (session === undefined) return undefined;
+    // Checked on every request, a recently read session included, so expiry is never late.
     if (this.expiryOf(session.createdAt, session.lastSeenAt).getTime() <= now.getTime()) {
+      this.recent.delete(idHash);
       await this.store.destroy(idHash);
       return undefined;
     }
     if (now.getTime() - session.lastSeenAt.getTime() >= this.policy.touchIntervalMs) {
       const expiresAt = this.expiryOf(session.createdAt, now);
       await this.store.touch(idHash, now, expiresAt);
-      return { ...session, lastSeenAt: now, expiresAt };
+      const touched = { ...session, lastSeenAt: now, expiresAt };
+      this.remember(touched, now);
+      return touched;
     }
     return session;
   }
 
   async end(id: string | undefined): Promise<void> {
-    if (id) await this.store.destroy(hashSessionId(id));
+    if (!id) return;
+    const idHash = hashSessionId(id);
+    this.recent.delete(idHash);
+    await this.store.destroy(idHash);
   }
 
   async purgeExpired(): Promise<number> {
     return this.store.destroyExpired(this.now());
+  }
+
+  private async find(idHash: string, now: Date): Promise<StoredSession | undefined> {
+    const recent = this.recent.get(idHash);
+    if (recent !== undefined && now.getTime() - recent.readAt < RECENT_SESSION_MS) return recent.session;
+    this.recent.delete(idHash);
+    const session = await this.store.find(idHash);
+    if (session !== undefined) this.remember(session, now);
+    return session;
+  }
+
+  private remember(session: StoredSession, now: Date): void {
+    if (this.recent.size >= RECENT_SESSION_LIMIT) this.recent.clear();
+    this.recent.set(session.idHash, { session, readAt: now.getTime() });
   }
 
   private expiryOf(createdAt: Date, lastSeenAt: Date): Date {
