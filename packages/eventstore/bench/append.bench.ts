@@ -10,6 +10,9 @@ import { cullAmendedEvent, cullRecordedEvent } from '../src/testing/index';
 const STREAMS = 200;
 const APPENDS_PER_STREAM = 10;
 const READ_PAGE = 500;
+/** As many appenders as the app's benchmark has clients, each awaiting its append before the next. */
+const CONCURRENT_APPENDERS = 32;
+const APPENDS_PER_APPENDER = 100;
 
 function perSecond(count: number, milliseconds: number): string {
   return Math.round((count * 1000) / milliseconds).toLocaleString('en-GB');
@@ -33,6 +36,22 @@ async function main(): Promise<void> {
     console.log(
       `SQLite append (one event per transaction, synchronous=FULL): ${appended} appends in ` +
         `${appendMs.toFixed(0)} ms = ${perSecond(appended, appendMs)} appends/s`,
+    );
+
+    const concurrentStart = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENT_APPENDERS }, async () => {
+        for (let appended = 0; appended < APPENDS_PER_APPENDER; appended += 1) {
+          const streamId = randomUUID();
+          await store.append(streamId, 0, [cullRecordedEvent(streamId)]);
+        }
+      }),
+    );
+    const concurrentMs = performance.now() - concurrentStart;
+    const concurrent = CONCURRENT_APPENDERS * APPENDS_PER_APPENDER;
+    console.log(
+      `SQLite append (${CONCURRENT_APPENDERS} concurrent appenders, one event each): ${concurrent} appends in ` +
+        `${concurrentMs.toFixed(0)} ms = ${perSecond(concurrent, concurrentMs)} appends/s`,
     );
 
     const batchStreams = Array.from({ length: 50 }, () => randomUUID());
