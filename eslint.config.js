@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/scripts/**', '**/bench/**', '**/e2e/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/scripts/**', '**/bench/**', '**/e2e/**'],
     rules: { 'no-console': 'off' },
   },
   prettier,

@@ -17,7 +17,7 @@ function amendErrors(body: unknown): Record<string, string> {
 }
 
 describe('RecordCullRequest: required fields', () => {
-  it('an empty body answers every required-field message of SPEC §5, word for word', () => {
+  it('an empty body answers every required-field message, word for word', () => {
     expect(recordErrors({})).toEqual({
       date: 'Date is required',
       time: 'Time is required',

@@ -1,4 +1,4 @@
-/** The choices of SPEC §3. "Other" stands for free text that replaces it on save. */
+/** The choices each field offers. "Other" stands for free text that replaces it on save. */
 export const OTHER = 'Other';
 
 export const SPECIES = [

@@ -7,7 +7,7 @@ export const EVENT_TYPES = {
   deleted: 'cull.deleted.v1',
 } as const;
 
-/** Envelope fields shared by every event (ARCHITECTURE.md, "Contracts"). */
+/** Envelope fields shared by every event: ids, stream and version, owner, time, correlation. */
 const envelope = {
   id: z.string().min(1),
   streamId: z.string().min(1),

@@ -21,7 +21,7 @@ describe('checked-in JSON Schema', () => {
     expect(checkedIn, `schemas/${file} is out of date: ${regenerate}`).toBe(text);
   });
 
-  it('describes each event with its type constant and the SPEC field names', () => {
+  it('describes each event with its type constant and the field names of a record', () => {
     const recorded = JSON.parse(generated.get(`${EVENT_TYPES.recorded}.json`) ?? '{}');
     expect(recorded.properties.type.const).toBe(EVENT_TYPES.recorded);
     expect(recorded.required).toEqual(

@@ -1,4 +1,4 @@
-/** User-facing texts of SPEC §5 and §8, shared so the web client and the services say the same thing. */
+/** User-facing texts (field rules, errors, notices), shared so the web client and the services say the same thing. */
 export const REQUIRED_MESSAGES = {
   date: 'Date is required',
   time: 'Time is required',

@@ -14,7 +14,7 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-/** Number inputs parse to a float, or undefined when empty (SPEC §5). */
+/** Number inputs parse to a float, or undefined when empty. */
 export function parseNumberInput(value: string): number | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return undefined;

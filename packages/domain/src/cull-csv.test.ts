@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, csvHeader, csvRow, neutraliseFormula, toCsvLine } from './cull-csv';
-import { redStag, roeDoe } from './test-support/fixtures';
+import { redStag, roeDoe } from './testing/fixtures';
 
 describe('CSV export', () => {
   it('has the SPEC §3 columns in order', () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decide, evolve, fold, initialState, type CullState } from './cull-decider';
 import { applyEventToCull, toCull } from './cull-read-model';
-import { commandHistoryArb, toCommand, type CommandPlan } from './test-support/fixtures';
+import { commandHistoryArb, toCommand, type CommandPlan } from './testing/fixtures';
 
 interface Run {
   states: Map<string, CullState>;

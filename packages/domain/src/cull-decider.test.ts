@@ -1,7 +1,7 @@
 import { EVENT_TYPES, type CullCommand, type CullEvent } from '@cull-log/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyChanges, decide, evolve, fold, initialState, type CullState } from './cull-decider';
-import { commandMeta, redStag, roeDoe } from './test-support/fixtures';
+import { commandMeta, redStag, roeDoe } from './testing/fixtures';
 
 const CULL_ID = '0b8f8e8e-5d3a-4a55-9a77-6a1c2f3e4d5b';
 

@@ -2,7 +2,7 @@ import { EVENT_TYPES, type CullEvent } from '@cull-log/contracts';
 import { describe, expect, it } from 'vitest';
 import { fold, initialState } from './cull-decider';
 import { applyEventToCull, fieldsOf, toCull } from './cull-read-model';
-import { roeDoe } from './test-support/fixtures';
+import { roeDoe } from './testing/fixtures';
 
 const envelope = { streamId: 'cull-1', userId: 'alice', meta: { correlationId: 'r' } };
 const recordedEvent: CullEvent = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cullSearchText, normaliseSearch } from './cull-search';
 import type { CullFields } from '@cull-log/contracts';
-import { redStag, roeDoe } from './test-support/fixtures';
+import { redStag, roeDoe } from './testing/fixtures';
 
 describe('cullSearchText', () => {
   it('holds every Cull Data column, lower-cased, one per line', () => {

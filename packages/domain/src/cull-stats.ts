@@ -120,7 +120,7 @@ export function statsFromTally(tally: StatsTally, now: Date): DashboardStats {
   };
 }
 
-/** The dashboard statistics of SPEC §3 plus months and season, computed directly from records. */
+/** The dashboard statistics (totals, species, average weight, this month) plus months and season, computed directly from records. */
 export function computeStats(records: Iterable<StatsRecord>, now: Date): DashboardStats {
   return statsFromTally(tallyRecords(records), now);
 }

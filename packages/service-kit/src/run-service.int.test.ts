@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const FIXTURE = fileURLToPath(new URL('./__fixtures__/service-process.ts', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('./testing/fixture-service-process.ts', import.meta.url));
 
 interface LogLine {
   msg: string;

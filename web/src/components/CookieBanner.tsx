@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useConsent } from '../hooks/useConsent';
 import { Button } from './Button';
 
-/** SPEC §2: the banner waits a second after load, and only when no choice is stored. */
+/** The banner waits a second after load, and shows only when no choice is stored. */
 export const COOKIE_BANNER_DELAY_MS = 1000;
 
 export function CookieBanner() {

@@ -21,7 +21,7 @@ export interface TextFieldProps {
   multiline?: boolean;
   placeholder?: string;
   autoComplete?: string;
-  /** Attributes for number inputs: SPEC §9 steps and minimums. */
+  /** Attributes for number inputs: their steps and minimums. */
   step?: InputProps['step'];
   min?: InputProps['min'];
   max?: InputProps['max'];

@@ -147,7 +147,7 @@ function candidateRecord(values: CullFormValues): Record<string, unknown> {
   };
 }
 
-/** Undefined fields are left out entirely (SPEC §3: stripped before writing). */
+/** Undefined fields are left out entirely: stripped before writing. */
 function withoutUndefined(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 }

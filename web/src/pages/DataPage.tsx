@@ -114,7 +114,7 @@ export default function DataPage() {
     try {
       await downloadCullsCsv();
     } catch (error) {
-      // SPEC §8: an export failure is logged only.
+      // An export failure is logged only: the download simply does not start.
       console.error('CSV export failed', error);
     } finally {
       setIsExporting(false);
