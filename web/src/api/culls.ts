@@ -2,8 +2,10 @@ import {
   Cull,
   ListCullsResponse,
   MapCullsResponse,
-  type MapCull,
+  MapPointsResponse,
+  type CullsAtQuery,
   type ListCullsQuery,
+  type MapCull,
 } from '@cull-log/contracts';
 import { getJson, request } from './client';
 
@@ -28,9 +30,19 @@ export function fetchCull(id: string, signal?: AbortSignal): Promise<Cull> {
   return getJson(`/api/culls/${encodeURIComponent(id)}`, Cull, signal);
 }
 
-/** Every record of the user that has coordinates, newest first, in one answer (the map needs them all). */
-export async function fetchMappedCulls(signal?: AbortSignal): Promise<MapCull[]> {
-  return (await getJson('/api/culls/locations', MapCullsResponse, signal)).items;
+/** Every located record of the user as a compact point, newest first, in one answer (the map draws them all). */
+export function fetchMapPoints(signal?: AbortSignal): Promise<MapPointsResponse> {
+  return getJson('/api/culls/map-points', MapPointsResponse, signal);
+}
+
+/** The user's records at exactly this point, newest first: what a map marker's popup shows. */
+export async function fetchCullsAt(point: CullsAtQuery, signal?: AbortSignal): Promise<MapCull[]> {
+  // String() writes the shortest text that reads back as the same number, so the server matches it exactly.
+  const search = new URLSearchParams({
+    latitude: String(point.latitude),
+    longitude: String(point.longitude),
+  });
+  return (await getJson(`/api/culls/at?${search.toString()}`, MapCullsResponse, signal)).items;
 }
 
 /** Downloads the server's CSV export and hands it to the browser as culls.csv. */

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchCull, fetchCulls, fetchMappedCulls, type ListCullsParams } from './culls';
+import type { CullsAtQuery } from '@cull-log/contracts';
+import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
+import { fetchCull, fetchCulls, fetchCullsAt, fetchMapPoints, type ListCullsParams } from './culls';
 import { queryKeys } from './keys';
 import { fetchStats } from './stats';
 
@@ -22,10 +23,18 @@ export function cullQuery(id: string) {
   });
 }
 
-export function mappedCullsQuery() {
+export function mapPointsQuery() {
   return queryOptions({
-    queryKey: [...queryKeys.culls, 'mapped'] as const,
-    queryFn: ({ signal }) => fetchMappedCulls(signal),
+    queryKey: [...queryKeys.culls, 'map-points'] as const,
+    queryFn: ({ signal }) => fetchMapPoints(signal),
+  });
+}
+
+/** The records at one map point; with no point chosen the query waits (skipToken) rather than fetching. */
+export function cullsAtQuery(point: CullsAtQuery | null) {
+  return queryOptions({
+    queryKey: [...queryKeys.culls, 'at', point] as const,
+    queryFn: point ? ({ signal }) => fetchCullsAt(point, signal) : skipToken,
   });
 }
 

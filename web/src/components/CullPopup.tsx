@@ -1,12 +1,17 @@
 import type { MapCull } from '@cull-log/contracts';
 import { Link } from 'react-router-dom';
+import { errorMessage } from '../api/client';
 import { formatDate } from '../format/format';
+import { StatusMessage } from './StatusMessage';
 
-/** What the popup shows: a map record's fields, so a full record will do as well. */
+/** What the popup shows of a record: a map record's fields, so a full record will do as well. */
 export type PopupCull = Omit<MapCull, 'latitude' | 'longitude'>;
 
-/** A map popup's content, built as React elements so user text is never parsed as HTML. */
-export function CullPopup({ cull }: { cull: PopupCull }) {
+/** The records at a point as they arrive; a TanStack Query result fits it. */
+export type PopupRecords =
+  { status: 'pending' } | { status: 'error'; error: unknown } | { status: 'success'; data: PopupCull[] };
+
+function PopupRecord({ cull }: { cull: PopupCull }) {
   const antlers = cull.antlers_present
     ? [
         cull.antler_points === undefined ? null : `${cull.antler_points} points`,
@@ -16,7 +21,7 @@ export function CullPopup({ cull }: { cull: PopupCull }) {
         .join(', ') || 'Present'
     : null;
   return (
-    <div className="cull-popup">
+    <>
       <h3 className="cull-popup__title">{cull.location_name}</h3>
       <dl className="cull-popup__details">
         <dt>Date</dt>
@@ -59,6 +64,36 @@ export function CullPopup({ cull }: { cull: PopupCull }) {
         )}
       </dl>
       <Link to={`/view-cull/${encodeURIComponent(cull.id)}`}>View record</Link>
-    </div>
+    </>
   );
+}
+
+/**
+ * A map popup's content: every record at the marker's point (often several at one high seat), newest first,
+ * built as React elements so user text is never parsed as HTML.
+ */
+export function CullPopup({ records }: { records: PopupRecords }) {
+  let content;
+  if (records.status === 'pending') {
+    content = <StatusMessage>Loading records...</StatusMessage>;
+  } else if (records.status === 'error') {
+    content = (
+      <StatusMessage kind="error">
+        Could not load the records here: {errorMessage(records.error)}
+      </StatusMessage>
+    );
+  } else if (records.data.length === 0) {
+    content = <StatusMessage kind="empty">No records here any more.</StatusMessage>;
+  } else {
+    content = (
+      <ul className="cull-popup__records">
+        {records.data.map((cull) => (
+          <li key={cull.id} className="cull-popup__record">
+            <PopupRecord cull={cull} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return <div className="cull-popup">{content}</div>;
 }

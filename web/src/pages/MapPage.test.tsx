@@ -1,12 +1,13 @@
-import type { Cull, MapCull } from '@cull-log/contracts';
+import type { Cull, MapCull, MapPoint } from '@cull-log/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, deferred, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
 
-const LOCATIONS = 'GET /api/culls/locations';
+const MAP_POINTS = 'GET /api/culls/map-points';
+const CULLS_AT = 'GET /api/culls/at';
 
-/** A record as the map endpoint answers it: coordinates always, bookkeeping never. */
+/** A record as the records-at-a-point endpoint answers it: coordinates always, bookkeeping never. */
 function makeMapCull(overrides: Partial<Cull> = {}): MapCull {
   const {
     created_by: _by,
@@ -20,6 +21,11 @@ function makeMapCull(overrides: Partial<Cull> = {}): MapCull {
     ...overrides,
   });
   return shown as MapCull;
+}
+
+/** The map-points answer for these points, all of one species unless the points say otherwise. */
+function mapPoints(points: MapPoint[], truncated = false) {
+  return json({ species: ['Roe Deer', 'Red Deer'], points, truncated });
 }
 
 /** jsdom lays nothing out; give Leaflet's container a size so it draws the markers in view. */
@@ -45,6 +51,23 @@ function giveMapASize() {
   };
 }
 
+/** The one marker drawn (not a cluster), once it is on the map. */
+function theMarker(container: HTMLElement) {
+  return waitFor(() => {
+    const found = container.querySelector<HTMLElement>('.leaflet-marker-icon:not(.marker-cluster)');
+    if (!found) throw new Error('No marker drawn yet');
+    return found;
+  });
+}
+
+function thePopup(container: HTMLElement) {
+  return waitFor(() => {
+    const found = container.querySelector<HTMLElement>('.leaflet-popup');
+    if (!found) throw new Error('No popup yet');
+    return found;
+  });
+}
+
 describe('map screen', () => {
   let restoreSize: () => void;
   beforeAll(() => {
@@ -53,10 +76,10 @@ describe('map screen', () => {
   afterAll(() => restoreSize());
 
   it('says Loading map... while records load', async () => {
-    const list = deferred<Response>();
+    const answer = deferred<Response>();
     fakeApi()
       .signedInAs()
-      .on(LOCATIONS, () => list.promise);
+      .on(MAP_POINTS, () => answer.promise);
     await renderApp('/map');
     expect(await screen.findByRole('heading', { name: 'Interactive Map' })).toBeInTheDocument();
     expect(await screen.findByText('Loading map...')).toBeInTheDocument();
@@ -70,66 +93,143 @@ describe('map screen', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/Your records are private/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login to View Records' })).toHaveAttribute('href', '/login');
-    expect(api.callsTo(LOCATIONS)).toHaveLength(0);
+    expect(api.callsTo(MAP_POINTS)).toHaveLength(0);
     expect(api.callsTo('GET /api/culls')).toHaveLength(0);
   });
 
   it('explains that no record has location data', async () => {
     fakeApi()
       .signedInAs()
-      .on(LOCATIONS, () => json({ items: [] }));
+      .on(MAP_POINTS, () => json({ species: [], points: [], truncated: false }));
     await renderApp('/map');
     expect(await screen.findByText('No cull records with location data found.')).toBeInTheDocument();
     expect(screen.getByText('Add records with GPS coordinates to see them on the map.')).toBeInTheDocument();
   });
 
-  it('reads every located record in one request and places a marker for each', async () => {
-    const records = Array.from({ length: 150 }, (_, index) =>
-      makeMapCull({ location_name: `Wood ${index}`, latitude: 50 + index / 1000 }),
-    );
+  it('reads every located point in one request and clusters a marker for each', async () => {
+    const points = Array.from({ length: 150 }, (_, index): MapPoint => [50 + index / 1000, -1.5, index % 2]);
     const api = fakeApi().signedInAs();
-    api.on(LOCATIONS, () => json({ items: records }));
+    api.on(MAP_POINTS, () => mapPoints(points));
     const { container } = await renderApp('/map');
     expect(await screen.findByText('150 records with coordinates')).toBeInTheDocument();
-    expect(api.callsTo(LOCATIONS)).toHaveLength(1);
+    expect(api.callsTo(MAP_POINTS)).toHaveLength(1);
     expect(api.callsTo('GET /api/culls')).toHaveLength(0);
+    expect(api.callsTo(CULLS_AT)).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'OpenStreetMap' })).toBeInTheDocument();
-    await waitFor(() => expect(container.querySelector('.marker-cluster')).not.toBeNull());
+    await waitFor(() =>
+      expect(container.querySelector('.map')).toHaveAttribute('data-points-rendered', '150'),
+    );
+    expect(container.querySelector('.marker-cluster')).toHaveTextContent('150');
+    expect(screen.queryByText(/Showing the newest/)).not.toBeInTheDocument();
+  });
+
+  it('says plainly when the answer holds only the newest located records', async () => {
+    fakeApi()
+      .signedInAs()
+      .on(MAP_POINTS, () => mapPoints([[52.1, -1.2, 0]], true));
+    await renderApp('/map');
+    expect(await screen.findByText('Showing the newest 50,000 located records.')).toBeInTheDocument();
   });
 
   it('says why the records could not be read', async () => {
     fakeApi()
       .signedInAs()
-      .on(LOCATIONS, () => apiError(503, 'service_unavailable', 'The service is unavailable, try again'));
+      .on(MAP_POINTS, () => apiError(503, 'service_unavailable', 'The service is unavailable, try again'));
     await renderApp('/map');
     expect(
       await screen.findByText('Error loading data: The service is unavailable, try again'),
     ).toBeInTheDocument();
   });
 
-  it('shows a popup with the record and reports the selected record when a marker is clicked', async () => {
+  it('fetches the records at a marker when it is clicked, and shows them in its popup', async () => {
     const cull = makeMapCull({ latitude: 52.1, longitude: -1.2, weight: 15, notes: 'Frosty morning' });
-    fakeApi()
-      .signedInAs()
-      .on(LOCATIONS, () => json({ items: [cull] }));
+    const records = deferred<Response>();
+    const api = fakeApi().signedInAs();
+    api.on(MAP_POINTS, () => mapPoints([[52.1, -1.2, 0]])).on(CULLS_AT, () => records.promise);
     const { container } = await renderApp('/map');
     await screen.findByText('1 record with coordinates');
-    const marker = await waitFor(() => {
-      const found = container.querySelector<HTMLElement>('.leaflet-marker-icon');
-      if (!found) throw new Error('No marker drawn yet');
-      return found;
-    });
-    expect(marker).toHaveAttribute('alt', 'Roe Deer at Home Wood');
+    const marker = await theMarker(container);
+    expect(marker).toHaveAttribute('alt', 'Roe Deer');
+    expect(marker).toHaveAttribute('tabindex', '0');
+    expect(api.callsTo(CULLS_AT)).toHaveLength(0);
 
     marker.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    const popup = await waitFor(() => {
-      const found = container.querySelector<HTMLElement>('.leaflet-popup');
-      if (!found) throw new Error('No popup yet');
-      return found;
-    });
-    expect(popup).toHaveTextContent('Home Wood');
+    const popup = await thePopup(container);
+    await waitFor(() => expect(popup).toHaveTextContent('Loading records...'));
+    const [call] = api.callsTo(CULLS_AT);
+    expect(Object.fromEntries(call?.url.searchParams ?? [])).toEqual({ latitude: '52.1', longitude: '-1.2' });
+
+    records.resolve(json({ items: [cull] }));
+    await waitFor(() => expect(popup).toHaveTextContent('Home Wood'));
     expect(popup).toHaveTextContent('15 kg');
     expect(popup).toHaveTextContent('Frosty morning');
     expect(screen.getByText(/^Selected: Roe Deer at Home Wood on 07\/03\/2025/)).toBeInTheDocument();
+  });
+
+  it('shows every record at a shared point, newest first, each with its link', async () => {
+    const records = [
+      makeMapCull({ location_name: 'High Seat 3', date: '2025-03-09', species: 'Red Deer' }),
+      makeMapCull({ location_name: 'High Seat 3', date: '2025-03-08' }),
+      makeMapCull({ location_name: 'High Seat 3', date: '2025-03-07' }),
+    ];
+    fakeApi()
+      .signedInAs()
+      .on(MAP_POINTS, () => mapPoints([[52.1, -1.2, 1]]))
+      .on(CULLS_AT, () => json({ items: records }));
+    const { container } = await renderApp('/map');
+    (await theMarker(container)).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const popup = await thePopup(container);
+    await waitFor(() => expect(popup.querySelectorAll('.cull-popup__record')).toHaveLength(3));
+    expect([...popup.querySelectorAll('.cull-popup a')].map((link) => link.getAttribute('href'))).toEqual(
+      records.map((record) => `/view-cull/${record.id}`),
+    );
+    expect(
+      screen.getByText(/^Selected: 3 records here, the newest Red Deer at High Seat 3 on 09\/03\/2025/),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for the exact coordinates of the point, however many digits they have', async () => {
+    // Thirds and sevenths need every digit a double holds.
+    const [latitude, longitude] = [52 + 1 / 3, -1 - 1 / 7];
+    const api = fakeApi().signedInAs();
+    api
+      .on(MAP_POINTS, () => mapPoints([[latitude, longitude, 0]]))
+      .on(CULLS_AT, () => json({ items: [makeMapCull()] }));
+    const { container } = await renderApp('/map');
+    (await theMarker(container)).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await waitFor(() => expect(api.callsTo(CULLS_AT)).toHaveLength(1));
+    const search = api.callsTo(CULLS_AT)[0]?.url.searchParams;
+    expect(Number(search?.get('latitude'))).toBe(latitude);
+    expect(Number(search?.get('longitude'))).toBe(longitude);
+  });
+
+  it('opens a marker with Enter once it has the keyboard focus', async () => {
+    const api = fakeApi().signedInAs();
+    api
+      .on(MAP_POINTS, () => mapPoints([[52.1, -1.2, 0]]))
+      .on(CULLS_AT, () => json({ items: [makeMapCull()] }));
+    const { container } = await renderApp('/map');
+    const marker = await theMarker(container);
+    marker.focus();
+    expect(marker).toHaveFocus();
+    marker.dispatchEvent(new KeyboardEvent('keypress', { key: 'Enter', keyCode: 13, bubbles: true }));
+    await waitFor(() => expect(thePopup(container)).resolves.toHaveTextContent('Home Wood'));
+    expect(api.callsTo(CULLS_AT)).toHaveLength(1);
+  });
+
+  it('says in the popup why the records at a point could not be read', async () => {
+    fakeApi()
+      .signedInAs()
+      .on(MAP_POINTS, () => mapPoints([[52.1, -1.2, 0]]))
+      .on(CULLS_AT, () => apiError(503, 'service_unavailable', 'The service is unavailable, try again'));
+    const { container } = await renderApp('/map');
+    (await theMarker(container)).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const popup = await thePopup(container);
+    await waitFor(() =>
+      expect(popup).toHaveTextContent(
+        'Could not load the records here: The service is unavailable, try again',
+      ),
+    );
+    expect(screen.queryByText(/^Selected:/)).not.toBeInTheDocument();
   });
 });
