@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { meQuery } from './api/queries';
 import { createQueryClient } from './api/query-client';
 import { routes } from './routes/routes';
 import './styles/app.css';
@@ -9,8 +10,12 @@ import './styles/app.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+const queryClient = createQueryClient();
+// Every screen asks who is signed in: asking now overlaps the answer with the download of the first screen.
+void queryClient.prefetchQuery(meQuery());
+
 createRoot(root).render(
   <StrictMode>
-    <App queryClient={createQueryClient()} router={createBrowserRouter(routes)} />
+    <App queryClient={queryClient} router={createBrowserRouter(routes)} />
   </StrictMode>,
 );
