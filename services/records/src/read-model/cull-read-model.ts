@@ -1,8 +1,11 @@
 import {
+  MAP_POINTS_LIMIT,
   MapCull,
   type Cull,
+  type CullsAtQuery,
   type ListCullsQuery,
   type ListCullsResponse,
+  type MapPointsResponse,
   type SortColumn,
   type StoredEvent,
 } from '@cull-log/contracts';
@@ -17,8 +20,15 @@ export interface CullReadModel<Tx> {
   /** The caller's record, or undefined when it does not exist or belongs to someone else. */
   get(userId: string, id: string): Promise<Cull | undefined>;
   list(userId: string, query: ListCullsQuery): Promise<ListCullsResponse>;
-  /** Every record of the user with both coordinates, newest created first, with only what the map shows. */
+  /**
+   * The user's records with both coordinates, newest created first, with only what the map shows; at most
+   * MAP_POINTS_LIMIT of them.
+   */
   listLocated(userId: string): Promise<MapCull[]>;
+  /** The user's newest MAP_POINTS_LIMIT located records as bare points, and whether there are more. */
+  mapPoints(userId: string): Promise<MapPointsResponse>;
+  /** The user's records at exactly this point, newest created first, with only what the map shows. */
+  listAt(userId: string, point: CullsAtQuery): Promise<MapCull[]>;
 }
 
 /** The fields a map marker and its popup need besides the id, as the contract names them. */
@@ -42,3 +52,46 @@ export const CASE_INSENSITIVE_COLUMNS: ReadonlySet<string> = new Set([
   'shot_placement',
   'shot_distance',
 ]);
+
+/** Which rows of a sorted result a page reads: `limit` rows after skipping `offset`, in the asked order or reversed. */
+export interface PageWindow {
+  reversed: boolean;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * A page past the middle of `total` rows is read from the other end, in the opposite order, and the rows are
+ * reversed back: a walk skips whichever part is shorter, so the last page costs what the first does.
+ */
+export function pageWindow(page: number, pageSize: number, total: number): PageWindow {
+  const offset = (page - 1) * pageSize;
+  const limit = Math.max(0, Math.min(pageSize, total - offset));
+  if (limit === 0 || total - offset >= offset + limit) return { reversed: false, offset, limit };
+  return { reversed: true, offset: total - offset - limit, limit };
+}
+
+/** The order a window reads in: the asked one, or its opposite when it reads from the end. */
+export function readOrder(window: PageWindow, order: 'asc' | 'desc'): 'asc' | 'desc' {
+  if (!window.reversed) return order;
+  return order === 'asc' ? 'desc' : 'asc';
+}
+
+/** Packs located rows, newest first, into the map's answer: each species named once, points index into it. */
+export function toMapPoints(
+  rows: Iterable<readonly [latitude: number, longitude: number, species: string]>,
+): MapPointsResponse {
+  const species: string[] = [];
+  const speciesIndex = new Map<string, number>();
+  const points: MapPointsResponse['points'] = [];
+  for (const [latitude, longitude, name] of rows) {
+    if (points.length === MAP_POINTS_LIMIT) return { species, points, truncated: true };
+    let index = speciesIndex.get(name);
+    if (index === undefined) {
+      index = species.push(name) - 1;
+      speciesIndex.set(name, index);
+    }
+    points.push([latitude, longitude, index]);
+  }
+  return { species, points, truncated: false };
+}

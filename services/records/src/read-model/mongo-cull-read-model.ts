@@ -1,15 +1,34 @@
-import { type Collection, type Db, type Document, type Filter, type FindOptions, type Sort } from 'mongodb';
 import {
+  type AnyBulkWriteOperation,
+  type Collection,
+  type Db,
+  type Document,
+  type Filter,
+  type FindOptions,
+  type Sort,
+} from 'mongodb';
+import {
+  MAP_POINTS_LIMIT,
   SORT_COLUMNS,
   type Cull,
   type CullFields,
+  type ListCullsQuery,
   type ListCullsResponse,
   type MapCull,
   type StoredEvent,
 } from '@cull-log/contracts';
 import { applyEventToCull, cullSearchText, normaliseSearch } from '@cull-log/domain';
 import { isMongoOutage, reportingOutages, type MongoTx } from '@cull-log/eventstore';
-import { CASE_INSENSITIVE_COLUMNS, MAP_CULL_FIELDS, sortKeys, type CullReadModel } from './cull-read-model';
+import {
+  CASE_INSENSITIVE_COLUMNS,
+  MAP_CULL_FIELDS,
+  pageWindow,
+  readOrder,
+  sortKeys,
+  toMapPoints,
+  type CullReadModel,
+} from './cull-read-model';
+import { trigramsOf, usesTrigrams } from './search-trigrams';
 
 export const CULLS_COLLECTION = 'culls';
 
@@ -17,6 +36,8 @@ export type CullDocument = Omit<Cull, 'id' | 'created_by'> & {
   _id: string;
   user_id: string;
   search_text: string;
+  /** The distinct trigrams of search_text: a search's trigrams must all be here before its text is matched. */
+  search_trigrams: string[];
   /** Lower-cased copies of the free-text columns, so they sort without regard to case. */
   sort: Record<string, string>;
 };
@@ -33,11 +54,19 @@ function toDocument(record: Cull): CullDocument {
     const value = (record as Record<string, unknown>)[column];
     if (typeof value === 'string') sort[column] = value.toLowerCase();
   }
-  return { ...rest, _id: id, user_id: created_by, search_text: cullSearchText(record), sort };
+  const searchText = cullSearchText(record);
+  return {
+    ...rest,
+    _id: id,
+    user_id: created_by,
+    search_text: searchText,
+    search_trigrams: trigramsOf(searchText),
+    sort,
+  };
 }
 
 function toRecord(document: CullDocument): Cull {
-  const { _id, user_id, search_text: _search, sort: _sort, ...rest } = document;
+  const { _id, user_id, search_text: _search, search_trigrams: _trigrams, sort: _sort, ...rest } = document;
   return {
     ...(rest as CullFields & Pick<Cull, 'created_at' | 'updated_at' | 'version'>),
     id: _id,
@@ -57,6 +86,9 @@ const LOCATED: Filter<CullDocument> = { latitude: { $gte: -90 }, longitude: { $g
 
 export const LOCATED_INDEX = 'located_by_user';
 
+const NEWEST_FIRST: Sort = { created_at: -1, _id: -1 };
+const MAP_CULL_PROJECTION = Object.fromEntries(MAP_CULL_FIELDS.map((field) => [field, 1]));
+
 /** The map's query: the filter implies the partial index's, and the projection fetches only what it shows. */
 export function locatedQuery(userId: string): { filter: Filter<CullDocument>; options: FindOptions } {
   return {
@@ -64,10 +96,43 @@ export function locatedQuery(userId: string): { filter: Filter<CullDocument>; op
     options: {
       // Named, so a user whose records mostly lack coordinates never gets a plan that fetches them all.
       hint: LOCATED_INDEX,
-      sort: { created_at: -1, _id: -1 },
-      projection: Object.fromEntries(MAP_CULL_FIELDS.map((field) => [field, 1])),
+      sort: NEWEST_FIRST,
+      projection: MAP_CULL_PROJECTION,
+      limit: MAP_POINTS_LIMIT,
     },
   };
+}
+
+/** The map's points: the same walk, with only a point's columns, one more than the answer holds to tell truncation. */
+export function mapPointsQuery(userId: string): { filter: Filter<CullDocument>; options: FindOptions } {
+  return {
+    filter: { user_id: userId, ...LOCATED },
+    options: {
+      hint: LOCATED_INDEX,
+      sort: NEWEST_FIRST,
+      projection: { _id: 0, latitude: 1, longitude: 1, species: 1 },
+      limit: MAP_POINTS_LIMIT + 1,
+    },
+  };
+}
+
+/**
+ * A list's filter: every record of the user, or those whose text holds the search. A search of a trigram or
+ * more first narrows by the trigram index, in the user's slice of it; the regular expression decides.
+ */
+export function listFilter(userId: string, search: string): Filter<CullDocument> {
+  if (search === '') return { user_id: userId };
+  const contains = { $regex: escapeRegExp(search) };
+  if (!usesTrigrams(search)) return { user_id: userId, search_text: contains };
+  return { user_id: userId, search_trigrams: { $all: trigramsOf(search) }, search_text: contains };
+}
+
+function sortOf({ sort, order }: Pick<ListCullsQuery, 'sort' | 'order'>): Sort {
+  const direction = order === 'asc' ? 1 : -1;
+  return Object.fromEntries([
+    ...sortKeys(sort).map((column) => [sortField(column), direction]),
+    ['_id', direction],
+  ]) as Sort;
 }
 
 function toMapCull({ _id, ...fields }: Document): MapCull {
@@ -93,7 +158,28 @@ async function ensureIndexes(culls: Collection<CullDocument>): Promise<void> {
       key: { user_id: 1, created_at: -1, _id: -1 },
       partialFilterExpression: LOCATED,
     },
+    { name: 'at_point_by_user', key: { user_id: 1, latitude: 1, longitude: 1, created_at: -1, _id: -1 } },
+    { name: 'search_by_user', key: { user_id: 1, search_trigrams: 1 } },
   ]);
+}
+
+/** Gives records written before the trigram index their trigrams, a batch at a time. */
+async function addMissingTrigrams(culls: Collection<CullDocument>): Promise<void> {
+  const missing = culls.find(
+    { search_trigrams: { $exists: false } },
+    { projection: { search_text: 1 }, batchSize: 1000 },
+  );
+  let updates: AnyBulkWriteOperation<CullDocument>[] = [];
+  for await (const { _id, search_text } of missing) {
+    updates.push({
+      updateOne: { filter: { _id }, update: { $set: { search_trigrams: trigramsOf(search_text) } } },
+    });
+    if (updates.length === 1000) {
+      await culls.bulkWrite(updates, { ordered: false });
+      updates = [];
+    }
+  }
+  if (updates.length > 0) await culls.bulkWrite(updates, { ordered: false });
 }
 
 export interface MongoReadModelOptions {
@@ -109,6 +195,7 @@ export async function openMongoReadModel({
 }: MongoReadModelOptions): Promise<MongoCullReadModel> {
   const culls = database.collection<CullDocument>(CULLS_COLLECTION);
   await ensureIndexes(culls);
+  await addMissingTrigrams(culls);
 
   return reportingOutages<MongoCullReadModel>(
     {
@@ -134,27 +221,57 @@ export async function openMongoReadModel({
         return document === null ? undefined : toRecord(document);
       },
       async list(userId, query): Promise<ListCullsResponse> {
-        const search = normaliseSearch(query.q);
-        const filter: Filter<CullDocument> =
-          search === ''
-            ? { user_id: userId }
-            : { user_id: userId, search_text: { $regex: escapeRegExp(search) } };
-        const direction = query.order === 'asc' ? 1 : -1;
-        const sort = Object.fromEntries([
-          ...sortKeys(query.sort).map((column) => [sortField(column), direction]),
-          ['_id', direction],
-        ]) as Sort;
-        const [documents, total] = await Promise.all([
-          culls
-            .find(filter, { sort, skip: (query.page - 1) * query.page_size, limit: query.page_size })
-            .toArray(),
-          culls.countDocuments(filter),
-        ]);
-        return { items: documents.map(toRecord), total, page: query.page, page_size: query.page_size };
+        const filter = listFilter(userId, normaliseSearch(query.q));
+        const answer = (documents: CullDocument[], total: number): ListCullsResponse => ({
+          items: documents.map(toRecord),
+          total,
+          page: query.page,
+          page_size: query.page_size,
+        });
+        // The first page never reads from the end, so it need not wait for the total.
+        if (query.page === 1) {
+          const [documents, total] = await Promise.all([
+            culls.find(filter, { sort: sortOf(query), limit: query.page_size }).toArray(),
+            culls.countDocuments(filter),
+          ]);
+          return answer(documents, total);
+        }
+        const total = await culls.countDocuments(filter);
+        const window = pageWindow(query.page, query.page_size, total);
+        if (window.limit === 0) return answer([], total);
+        const documents = await culls
+          .find(filter, {
+            sort: sortOf({ sort: query.sort, order: readOrder(window, query.order) }),
+            skip: window.offset,
+            limit: window.limit,
+          })
+          .toArray();
+        if (window.reversed) documents.reverse();
+        return answer(documents, total);
       },
       async listLocated(userId) {
         const { filter, options } = locatedQuery(userId);
         const documents = await culls.find(filter, options).toArray();
+        return documents.map(toMapCull);
+      },
+      async mapPoints(userId) {
+        const { filter, options } = mapPointsQuery(userId);
+        const documents = culls.find<Pick<CullDocument, 'latitude' | 'longitude' | 'species'>>(
+          filter,
+          options,
+        );
+        const rows = documents.map(
+          ({ latitude, longitude, species }) => [latitude!, longitude!, species] as const,
+        );
+        return toMapPoints(await rows.toArray());
+      },
+      async listAt(userId, { latitude, longitude }) {
+        const documents = await culls
+          .find(
+            { user_id: userId, latitude, longitude },
+            { sort: NEWEST_FIRST, projection: MAP_CULL_PROJECTION, limit: MAP_POINTS_LIMIT },
+          )
+          .toArray();
         return documents.map(toMapCull);
       },
     },

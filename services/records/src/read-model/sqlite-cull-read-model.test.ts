@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, SORT_COLUMNS, type CullFields, type StoredEvent } from '@cull-log/contracts';
 import { cullBody, openSqliteBackend } from '../testing/records-harness';
-import { LOCATED_SQL, applyToSqlite, listSql } from './sqlite-cull-read-model';
+import { AT_SQL, LOCATED_SQL, MAP_POINTS_SQL, applyToSqlite, listSql } from './sqlite-cull-read-model';
 
 const CULL_ID = '3c0e1b0e-7f55-4d3c-9a8e-2b9f3d6c1a20';
 
@@ -39,28 +39,50 @@ describe('SQLite culls read model', () => {
   it.each(SORT_COLUMNS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))))(
     "a page sorted by $sort $order walks the user's slice of one index, with no sorting step",
     ({ sort, order }) => {
-      const details = plan(listSql({ sort, order }, false).page, ['user-alice', 10, 0]);
+      const details = plan(listSql({ sort, order }, 'all').page, ['user-alice', 10, 0]);
       expect(details).toContain(`USING INDEX culls_by_user_${sort} (user_id=?)`);
       expect(details).not.toContain('TEMP B-TREE');
     },
   );
 
-  it("a search reads only the caller's slice of the narrow search index", () => {
-    const sql = listSql({ sort: 'date', order: 'desc' }, true);
-    expect(plan(sql.count, ['user-alice', 'roe'])).toContain('USING COVERING INDEX culls_search (user_id=?)');
-    expect(plan(sql.page, ['user-alice', 'roe', 10, 0])).toContain(
+  it("a search too short for trigrams reads only the caller's slice of the narrow search index", () => {
+    const sql = listSql({ sort: 'date', order: 'desc' }, 'contains');
+    expect(plan(sql.count, ['user-alice', 'ro'])).toContain('USING COVERING INDEX culls_search (user_id=?)');
+    expect(plan(sql.page, ['user-alice', 'ro', 10, 0])).toContain(
       'USING INDEX culls_by_user_date (user_id=?)',
     );
   });
 
+  it("a search reads the trigram index within the caller's rowid range, then each hit's record", () => {
+    const sql = listSql({ sort: 'date', order: 'desc' }, 'trigrams');
+    const parameters = ['"roe"', 1n << 32n, (2n << 32n) - 1n];
+    // M: the MATCH, > and <: both ends of the rowid range handed to FTS5.
+    expect(plan(sql.count, parameters)).toMatch(/SCAN culls_search_trigrams VIRTUAL TABLE INDEX \d+:M\d*></);
+    const page = plan(sql.page, [...parameters, 10, 0]);
+    expect(page).toMatch(/^SCAN culls_search_trigrams VIRTUAL TABLE INDEX \d+:M\d*></);
+    expect(page).toContain('SEARCH culls USING INDEX culls_by_search_rowid (search_rowid=?)');
+  });
+
   it('an unfiltered total is one lookup, whatever the number of records', () => {
-    const sql = listSql({ sort: 'date', order: 'desc' }, false);
+    const sql = listSql({ sort: 'date', order: 'desc' }, 'all');
     expect(plan(sql.count, ['user-alice'])).toContain('USING PRIMARY KEY (user_id=?)');
   });
 
   it("the map walks the caller's slice of the located-only index, already in order", () => {
-    const details = plan(LOCATED_SQL, ['user-alice']);
+    const details = plan(LOCATED_SQL, ['user-alice', 10]);
     expect(details).toContain('USING INDEX culls_located_by_user (user_id=?)');
+    expect(details).not.toContain('TEMP B-TREE');
+  });
+
+  it("the map's points read only the caller's slice of the located-only index", () => {
+    const details = plan(MAP_POINTS_SQL, ['user-alice', 10]);
+    expect(details).toContain('USING COVERING INDEX culls_located_by_user (user_id=?)');
+    expect(details).not.toContain('TEMP B-TREE');
+  });
+
+  it("a marker's records are one seek in the caller's slice of the point index", () => {
+    const details = plan(AT_SQL, ['user-alice', 51.07, 0.04, 10]);
+    expect(details).toContain('USING INDEX culls_at_point (user_id=? AND latitude=? AND longitude=?)');
     expect(details).not.toContain('TEMP B-TREE');
   });
 

@@ -3,6 +3,7 @@ import { applyEventToCull, cullSearchText, normaliseSearch } from '@cull-log/dom
 import { isSqliteOutage, reportingOutages } from '@cull-log/eventstore';
 import {
   CULL_FIELD_NAMES,
+  MAP_POINTS_LIMIT,
   SORT_COLUMNS,
   type Cull,
   type ListCullsQuery,
@@ -10,16 +11,28 @@ import {
   type MapCull,
   type StoredEvent,
 } from '@cull-log/contracts';
-import { CASE_INSENSITIVE_COLUMNS, MAP_CULL_FIELDS, sortKeys, type CullReadModel } from './cull-read-model';
+import {
+  CASE_INSENSITIVE_COLUMNS,
+  MAP_CULL_FIELDS,
+  pageWindow,
+  readOrder,
+  sortKeys,
+  toMapPoints,
+  type CullReadModel,
+} from './cull-read-model';
+import { trigramPhrase, usesTrigrams } from './search-trigrams';
 
 type SqliteDatabase = Database.Database;
-type Row = Record<string, string | number | null>;
+type Row = Record<string, string | number | bigint | null>;
 
 const META_COLUMNS = ['id', 'user_id', 'version', 'created_at', 'updated_at'] as const;
 const FIELD_COLUMNS: readonly string[] = CULL_FIELD_NAMES;
-const ALL_COLUMNS = [...META_COLUMNS, ...FIELD_COLUMNS, 'search_text'];
+const ALL_COLUMNS = [...META_COLUMNS, ...FIELD_COLUMNS, 'search_text', 'search_rowid'];
 
-const SCHEMA = `
+/** A user's records hold rowids from `number << USER_SHIFT` up: one user's postings sit together in the index. */
+const USER_SHIFT = 32n;
+
+const TABLE = `
 CREATE TABLE IF NOT EXISTS culls (
   id TEXT PRIMARY KEY,
   user_id TEXT NOT NULL,
@@ -44,12 +57,32 @@ CREATE TABLE IF NOT EXISTS culls (
   shot_placement TEXT NOT NULL,
   shot_distance TEXT,
   notes TEXT,
-  search_text TEXT NOT NULL
+  search_text TEXT NOT NULL,
+  -- The record's row in culls_search_trigrams; NULL only in a database from before the index, until opened.
+  search_rowid INTEGER
 );
--- A search reads only this index, narrow and in one user's key range, rather than the records themselves.
+`;
+
+const SCHEMA = `
+-- A search shorter than a trigram reads only this index, narrow and in one user's key range.
 CREATE INDEX IF NOT EXISTS culls_search ON culls (user_id, search_text);
--- The map's walk: only located rows are in it, already newest first, so records without coordinates cost nothing.
-CREATE INDEX IF NOT EXISTS culls_located_by_user ON culls (user_id, created_at DESC, id DESC)
+-- Every search_text by trigram, case as stored (already lower-cased, as a search is), keyed by search_rowid.
+CREATE VIRTUAL TABLE IF NOT EXISTS culls_search_trigrams USING fts5(
+  search_text, content='', contentless_delete=1, tokenize='trigram case_sensitive 1'
+);
+-- Each user's number, the high bits of their search rowids, and how many rowids they have been given.
+CREATE TABLE IF NOT EXISTS cull_search_users (
+  number INTEGER PRIMARY KEY,
+  user_id TEXT NOT NULL UNIQUE,
+  records INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS culls_by_search_rowid ON culls (search_rowid);
+-- The map's walk: only located rows are in it, already newest first, so records without coordinates cost nothing;
+-- the points' columns ride along, so the map's points never touch the records.
+CREATE INDEX IF NOT EXISTS culls_located_by_user ON culls (user_id, created_at DESC, id DESC, latitude, longitude, species)
+  WHERE latitude IS NOT NULL AND longitude IS NOT NULL;
+-- A marker's records: one user's records at one point, newest first.
+CREATE INDEX IF NOT EXISTS culls_at_point ON culls (user_id, latitude, longitude, created_at DESC, id DESC)
   WHERE latitude IS NOT NULL AND longitude IS NOT NULL;
 -- Kept in step with culls, so an unfiltered total costs the same for 10 records as for 100,000.
 CREATE TABLE IF NOT EXISTS cull_totals (user_id TEXT PRIMARY KEY, total INTEGER NOT NULL) WITHOUT ROWID;
@@ -70,7 +103,7 @@ function orderTerm(column: string): string {
   return CASE_INSENSITIVE_COLUMNS.has(column) ? `${quote(column)} COLLATE NOCASE` : quote(column);
 }
 
-function toRow(record: Cull): Row {
+function toRow(record: Cull, searchRowid: bigint): Row {
   const row: Row = {};
   for (const column of ALL_COLUMNS) row[column] = null;
   const { created_by, antlers_present, ...rest } = record;
@@ -78,22 +111,25 @@ function toRow(record: Cull): Row {
   row.user_id = created_by;
   row.antlers_present = antlers_present ? 1 : 0;
   row.search_text = cullSearchText(record);
+  row.search_rowid = searchRowid;
   return row;
 }
 
+/** A row as a record; the write path reads rows with safe integers, so numbers may come as bigints. */
 function toRecord(row: Row): Cull {
   const record: Record<string, unknown> = {
     id: row.id,
     created_by: row.user_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    version: row.version,
+    version: Number(row.version),
   };
   for (const column of FIELD_COLUMNS) {
     const value = row[column];
-    if (value !== null && value !== undefined) record[column] = value;
+    if (value !== null && value !== undefined)
+      record[column] = typeof value === 'bigint' ? Number(value) : value;
   }
-  record.antlers_present = row.antlers_present === 1;
+  record.antlers_present = Number(row.antlers_present) === 1;
   return record as Cull;
 }
 
@@ -103,6 +139,9 @@ interface WriteStatements {
   remove: Database.Statement<[string]>;
   countUp: Database.Statement<[string]>;
   countDown: Database.Statement<[string]>;
+  nextSearchRowid: Database.Statement<[string], bigint>;
+  indexSearch: Database.Statement<[bigint, string]>;
+  unindexSearch: Database.Statement<[bigint]>;
 }
 
 /** Statements prepared on the event store's connection, once per connection. */
@@ -117,7 +156,8 @@ function statementsOf(db: SqliteDatabase): WriteStatements {
       .map((column) => `${quote(column)} = excluded.${quote(column)}`)
       .join(', ');
     statements = {
-      select: db.prepare<[string], Row>('SELECT * FROM culls WHERE id = ?'),
+      // Safe integers: a search rowid passes 2^53 from the user numbered 2^21 on.
+      select: db.prepare<[string], Row>('SELECT * FROM culls WHERE id = ?').safeIntegers(),
       upsert: db.prepare<[Row]>(
         `INSERT INTO culls (${columns}) VALUES (${values}) ON CONFLICT (id) DO UPDATE SET ${updates}`,
       ),
@@ -126,6 +166,18 @@ function statementsOf(db: SqliteDatabase): WriteStatements {
         'INSERT INTO cull_totals (user_id, total) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET total = total + 1',
       ),
       countDown: db.prepare<[string]>('UPDATE cull_totals SET total = total - 1 WHERE user_id = ?'),
+      nextSearchRowid: db
+        .prepare<[string], bigint>(
+          `INSERT INTO cull_search_users (user_id, records) VALUES (?, 1)
+           ON CONFLICT (user_id) DO UPDATE SET records = records + 1
+           RETURNING (number << ${USER_SHIFT}) + records`,
+        )
+        .pluck()
+        .safeIntegers(),
+      indexSearch: db.prepare<[bigint, string]>(
+        'INSERT INTO culls_search_trigrams (rowid, search_text) VALUES (?, ?)',
+      ),
+      unindexSearch: db.prepare<[bigint]>('DELETE FROM culls_search_trigrams WHERE rowid = ?'),
     };
     writeStatements.set(db, statements);
   }
@@ -146,35 +198,112 @@ export function applyToSqlite(db: SqliteDatabase, events: readonly StoredEvent[]
       );
     }
     const next = applyEventToCull(current, event);
-    if (next === undefined) statements.remove.run(event.streamId);
-    else statements.upsert.run(toRow(next));
+    const searchRowid = (row?.search_rowid as bigint | undefined) ?? undefined;
+    if (next === undefined) {
+      statements.remove.run(event.streamId);
+      if (searchRowid !== undefined) statements.unindexSearch.run(searchRowid);
+    } else {
+      const nextRow = toRow(next, searchRowid ?? statements.nextSearchRowid.get(next.created_by)!);
+      statements.upsert.run(nextRow);
+      if (nextRow.search_text !== row?.search_text) {
+        if (searchRowid !== undefined) statements.unindexSearch.run(searchRowid);
+        statements.indexSearch.run(nextRow.search_rowid as bigint, nextRow.search_text as string);
+      }
+    }
     if (current === undefined && next !== undefined) statements.countUp.run(next.created_by);
     if (current !== undefined && next === undefined) statements.countDown.run(current.created_by);
   }
 }
 
 /**
- * The page and total queries of a list: parameters are the user id, the search (when searching), then for the
- * page LIMIT and OFFSET. Filtering on user_id first keeps every other user's rows out of the walk.
+ * Brings a database from before the search index up to date: adds the rowid column, and gives every record
+ * without one its rowid and its row in the index, in one transaction. The map's index gained columns: an old
+ * one is rebuilt.
  */
-export function listSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, searching: boolean) {
+function migrate(db: SqliteDatabase): void {
+  const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('culls')").pluck().all();
+  if (!columns.includes('search_rowid')) db.exec('ALTER TABLE culls ADD COLUMN search_rowid INTEGER');
+  const mapIndex = db
+    .prepare<[], string>("SELECT name FROM pragma_index_info('culls_located_by_user')")
+    .pluck()
+    .all();
+  if (mapIndex.length > 0 && !mapIndex.includes('species')) db.exec('DROP INDEX culls_located_by_user');
+}
+
+function indexUnindexedRecords(db: SqliteDatabase): void {
+  const statements = statementsOf(db);
+  const unindexed = db.prepare<[], { id: string; user_id: string; search_text: string }>(
+    'SELECT id, user_id, search_text FROM culls WHERE search_rowid IS NULL ORDER BY user_id, created_at, id',
+  );
+  const setSearchRowid = db.prepare<[bigint, string]>('UPDATE culls SET search_rowid = ? WHERE id = ?');
+  db.transaction(() => {
+    for (const record of unindexed.all()) {
+      const searchRowid = statements.nextSearchRowid.get(record.user_id)!;
+      setSearchRowid.run(searchRowid, record.id);
+      statements.indexSearch.run(searchRowid, record.search_text);
+    }
+  })();
+}
+
+/**
+ * How a list finds its rows: all the user's, those whose text contains a term too short for trigrams (read from
+ * the narrow search index), or those the trigram index finds in the user's rowid range.
+ */
+export type ListFilter = 'all' | 'contains' | 'trigrams';
+
+/**
+ * The page and total queries of a list. Parameters: for `all` the user id, for `contains` the user id and the
+ * term, for `trigrams` the FTS5 phrase and the user's lowest and highest search rowid; then for the page LIMIT
+ * and OFFSET. Every filter keeps other users' rows out of the walk: by user_id first, or by the rowid range.
+ */
+export function listSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, filter: ListFilter) {
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
   const orderBy = [...sortKeys(query.sort), 'id'].map((column) => `${orderTerm(column)} ${direction}`);
-  const where = searching ? 'user_id = ? AND instr(search_text, ?) > 0' : 'user_id = ?';
-  return {
-    page: `SELECT * FROM culls WHERE ${where} ORDER BY ${orderBy.join(', ')} LIMIT ? OFFSET ?`,
-    count: searching
-      ? `SELECT COUNT(*) AS total FROM culls WHERE ${where}`
-      : 'SELECT total FROM cull_totals WHERE user_id = ?',
-  };
+  const page = `ORDER BY ${orderBy.join(', ')} LIMIT ? OFFSET ?`;
+  const hits = 'culls_search_trigrams MATCH ? AND culls_search_trigrams.rowid BETWEEN ? AND ?';
+  switch (filter) {
+    case 'all':
+      return {
+        page: `SELECT * FROM culls WHERE user_id = ? ${page}`,
+        count: 'SELECT total FROM cull_totals WHERE user_id = ?',
+      };
+    case 'contains': {
+      const where = 'user_id = ? AND instr(search_text, ?) > 0';
+      return {
+        page: `SELECT * FROM culls WHERE ${where} ${page}`,
+        count: `SELECT COUNT(*) AS total FROM culls WHERE ${where}`,
+      };
+    }
+    case 'trigrams':
+      return {
+        // CROSS JOIN keeps the index's hits the outer loop: each is one lookup, and only they are sorted.
+        page: `SELECT culls.* FROM culls_search_trigrams CROSS JOIN culls ON culls.search_rowid = culls_search_trigrams.rowid
+          WHERE ${hits} ${page}`,
+        count: `SELECT COUNT(*) AS total FROM culls_search_trigrams WHERE ${hits}`,
+      };
+  }
 }
 
 const LOCATED_COLUMNS = ['id', ...MAP_CULL_FIELDS] as const;
+const LOCATED = 'latitude IS NOT NULL AND longitude IS NOT NULL';
 
-/** The map's query: one parameter, the user id; its WHERE implies the partial index's, so SQLite may use it. */
-export const LOCATED_SQL = `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM culls
-  WHERE user_id = ? AND latitude IS NOT NULL AND longitude IS NOT NULL
-  ORDER BY created_at DESC, id DESC`;
+/**
+ * The map's query: the user id, then the most rows. Its WHERE implies the partial index's, and the index is named,
+ * so a user whose records mostly lack coordinates never gets a plan that walks them all.
+ */
+export const LOCATED_SQL = `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM culls INDEXED BY culls_located_by_user
+  WHERE user_id = ? AND ${LOCATED}
+  ORDER BY created_at DESC, id DESC LIMIT ?`;
+
+/** The map's points: the same walk, reading only the index (user id, then the most rows). */
+export const MAP_POINTS_SQL = `SELECT latitude, longitude, species FROM culls INDEXED BY culls_located_by_user
+  WHERE user_id = ? AND ${LOCATED}
+  ORDER BY created_at DESC, id DESC LIMIT ?`;
+
+/** A marker's records: the user id, latitude and longitude, then the most rows. */
+export const AT_SQL = `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM culls
+  WHERE user_id = ? AND latitude = ? AND longitude = ?
+  ORDER BY created_at DESC, id DESC LIMIT ?`;
 
 /** Builds a map record from a row read as an array, in LOCATED_COLUMNS order. */
 function toMapCull(values: readonly (string | number | null)[]): MapCull {
@@ -194,22 +323,33 @@ export interface SqliteReadModelOptions {
 
 export type SqliteCullReadModel = CullReadModel<SqliteDatabase>;
 
+type ListStatements = {
+  page: Database.Statement<unknown[], Row>;
+  count: Database.Statement<unknown[], { total: number }>;
+};
+
 export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): SqliteCullReadModel {
+  db.exec(TABLE);
+  migrate(db);
   db.exec(SCHEMA);
+  indexUnindexedRecords(db);
 
   const getStatement = db.prepare<[string, string], Row>('SELECT * FROM culls WHERE id = ? AND user_id = ?');
   // Rows as arrays: with thousands of records, building keyed rows costs more than reading them.
-  const locatedStatement = db.prepare<[string], (string | number | null)[]>(LOCATED_SQL).raw();
-  const listStatements = new Map<
-    string,
-    { page: Database.Statement<unknown[], Row>; count: Database.Statement<unknown[], { total: number }> }
-  >();
+  const locatedStatement = db.prepare<[string, number], (string | number | null)[]>(LOCATED_SQL).raw();
+  const mapPointsStatement = db.prepare<[string, number], [number, number, string]>(MAP_POINTS_SQL).raw();
+  const atStatement = db.prepare<[string, number, number, number], (string | number | null)[]>(AT_SQL).raw();
+  const userRangeStatement = db
+    .prepare<[string], bigint>(`SELECT number << ${USER_SHIFT} FROM cull_search_users WHERE user_id = ?`)
+    .pluck()
+    .safeIntegers();
+  const listStatements = new Map<string, ListStatements>();
 
-  function listStatementsFor(query: ListCullsQuery, searching: boolean) {
-    const key = `${query.sort}:${query.order}:${searching}`;
+  function listStatementsFor(query: Pick<ListCullsQuery, 'sort' | 'order'>, filter: ListFilter) {
+    const key = `${query.sort}:${query.order}:${filter}`;
     let statements = listStatements.get(key);
     if (statements === undefined) {
-      const sql = listSql(query, searching);
+      const sql = listSql(query, filter);
       statements = {
         page: db.prepare<unknown[], Row>(sql.page),
         count: db.prepare<unknown[], { total: number }>(sql.count),
@@ -219,14 +359,33 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
     return statements;
   }
 
+  /** The filter of a list and its parameters, or undefined when the user has nothing a search could find. */
+  function filterOf(userId: string, search: string): [ListFilter, unknown[]] | undefined {
+    if (search === '') return ['all', [userId]];
+    if (!usesTrigrams(search)) return ['contains', [userId, search]];
+    const low = userRangeStatement.get(userId);
+    if (low === undefined) return undefined;
+    return ['trigrams', [trigramPhrase(search), low, low + (1n << USER_SHIFT) - 1n]];
+  }
+
   // One read transaction, so the page and the total describe the same moment.
   const readList = db.transaction((userId: string, query: ListCullsQuery): ListCullsResponse => {
-    const search = normaliseSearch(query.q);
-    const filter = search === '' ? [userId] : [userId, search];
-    const statements = listStatementsFor(query, search !== '');
-    const rows = statements.page.all(...filter, query.page_size, (query.page - 1) * query.page_size);
-    const total = statements.count.get(...filter)?.total ?? 0;
-    return { items: rows.map(toRecord), total, page: query.page, page_size: query.page_size };
+    const answer = { items: [] as Cull[], total: 0, page: query.page, page_size: query.page_size };
+    const filter = filterOf(userId, normaliseSearch(query.q));
+    if (filter === undefined) return answer;
+    const [kind, parameters] = filter;
+    answer.total = listStatementsFor(query, kind).count.get(...parameters)?.total ?? 0;
+    const window = pageWindow(query.page, query.page_size, answer.total);
+    if (window.limit === 0) return answer;
+    const order = readOrder(window, query.order);
+    const rows = listStatementsFor({ sort: query.sort, order }, kind).page.all(
+      ...parameters,
+      window.limit,
+      window.offset,
+    );
+    if (window.reversed) rows.reverse();
+    answer.items = rows.map(toRecord);
+    return answer;
   });
 
   return reportingOutages<SqliteCullReadModel>(
@@ -242,7 +401,13 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
         return readList.deferred(userId, query);
       },
       async listLocated(userId) {
-        return locatedStatement.all(userId).map(toMapCull);
+        return locatedStatement.all(userId, MAP_POINTS_LIMIT).map(toMapCull);
+      },
+      async mapPoints(userId) {
+        return toMapPoints(mapPointsStatement.iterate(userId, MAP_POINTS_LIMIT + 1));
+      },
+      async listAt(userId, { latitude, longitude }) {
+        return atStatement.all(userId, latitude, longitude, MAP_POINTS_LIMIT).map(toMapCull);
       },
     },
     isSqliteOutage,

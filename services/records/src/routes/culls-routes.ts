@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AmendCullRequest,
+  CullsAtQuery,
   EVENT_POSITION_HEADER,
   ListCullsQuery,
   MESSAGES,
@@ -9,6 +10,7 @@ import {
   type CommandMeta,
   type Cull,
   type MapCullsResponse,
+  type MapPointsResponse,
 } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
 import { CommandRejectedError, type CullCommandHandler } from '../cull-commands';
@@ -16,14 +18,14 @@ import type { CullReadModel } from '../read-model/cull-read-model';
 
 export interface CullsRoutesOptions {
   handle: CullCommandHandler;
-  readModel: Pick<CullReadModel<unknown>, 'get' | 'list' | 'listLocated'>;
+  readModel: Pick<CullReadModel<unknown>, 'get' | 'list' | 'listLocated' | 'mapPoints' | 'listAt'>;
   now: () => Date;
   newId: () => string;
 }
 
 const CullId = z.uuid();
 
-/** The map asks for everything located, so the query takes nothing; anything sent is refused, as for a list. */
+/** The map asks for everything located, so its queries take nothing; anything sent is refused, as for a list. */
 const LocatedCullsQuery = z.strictObject({});
 
 function notFound(): HttpError {
@@ -94,10 +96,20 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     return guarded(() => readModel.list(request.identity.uid, query));
   });
 
-  // A static path, so the router tries it before `/culls/:id`, whatever the order of registration.
+  // Static paths, so the router tries them before `/culls/:id`, whatever the order of registration.
   app.get('/culls/locations', async (request): Promise<MapCullsResponse> => {
     LocatedCullsQuery.parse(request.query);
     return { items: await guarded(() => readModel.listLocated(request.identity.uid)) };
+  });
+
+  app.get('/culls/map-points', async (request): Promise<MapPointsResponse> => {
+    LocatedCullsQuery.parse(request.query);
+    return guarded(() => readModel.mapPoints(request.identity.uid));
+  });
+
+  app.get('/culls/at', async (request): Promise<MapCullsResponse> => {
+    const point = CullsAtQuery.parse(request.query);
+    return { items: await guarded(() => readModel.listAt(request.identity.uid, point)) };
   });
 
   app.get<{ Params: { id: string } }>('/culls/:id', async (request) => {
