@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StoreUnavailableError, VersionConflictError } from './event-store';
 import { openSqliteEventStore, type SqliteEventStore } from './sqlite-event-store';
 import { eventStoreContract } from './testing/event-store-contract';
-import { cullRecordedEvent } from './testing/sample-events';
+import { cullAmendedEvent, cullRecordedEvent } from './testing/sample-events';
 
 function temporaryFolder(): string {
   return mkdtempSync(join(tmpdir(), 'cull-log-eventstore-'));
@@ -141,5 +141,220 @@ describe('SQLite event store', () => {
     await expect(second.append(cullId, 0, [cullRecordedEvent(cullId)])).rejects.toBeInstanceOf(
       VersionConflictError,
     );
+  });
+
+  describe('group commit', () => {
+    const countEventsOutside = (file: string): number => {
+      const reader = new BetterSqlite3(file, { readonly: true });
+      try {
+        return (
+          reader.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM events').get()?.count ?? 0
+        );
+      } finally {
+        reader.close();
+      }
+    };
+
+    it('many concurrent appends to different streams all commit, positioned gap-free in the order they were made', async () => {
+      const { store } = openInTemporaryFolder();
+      // More than one commit's worth, so the queue carries over into a second batch.
+      const streamIds = Array.from({ length: 300 }, () => randomUUID());
+
+      const results = await Promise.all(
+        streamIds.map((streamId) => store.append(streamId, 0, [cullRecordedEvent(streamId)])),
+      );
+
+      expect(results).toEqual(streamIds.map((_, index) => ({ version: 1, position: index + 1 })));
+      const log = await store.readAll(0, 1000);
+      expect(log.map((event) => [event.streamId, event.position])).toEqual(
+        streamIds.map((streamId, index) => [streamId, index + 1]),
+      );
+    });
+
+    it('appends made together share one transaction: none is visible to another connection before all are', async () => {
+      const { file, store } = openInTemporaryFolder();
+      const firstId = randomUUID();
+      const secondId = randomUUID();
+      let seenByOtherConnection = -1;
+
+      await Promise.all([
+        store.append(firstId, 0, [cullRecordedEvent(firstId)]),
+        store.append(secondId, 0, [cullRecordedEvent(secondId)], () => {
+          seenByOtherConnection = countEventsOutside(file);
+        }),
+      ]);
+
+      expect(seenByOtherConnection).toBe(0);
+      expect(countEventsOutside(file)).toBe(2);
+    });
+
+    it('an append is acknowledged only once its commit is done: another connection sees it when the promise resolves', async () => {
+      const { file, store } = openInTemporaryFolder();
+      const streamIds = [randomUUID(), randomUUID(), randomUUID()];
+
+      const seenOnResolve = await Promise.all(
+        streamIds.map((streamId) =>
+          store.append(streamId, 0, [cullRecordedEvent(streamId)]).then(() => ({
+            inTransaction: store.database.inTransaction,
+            committed: countEventsOutside(file),
+          })),
+        ),
+      );
+
+      expect(seenOnResolve).toEqual(streamIds.map(() => ({ inTransaction: false, committed: 3 })));
+    });
+
+    it('a batch whose COMMIT fails acknowledges none of its appends and keeps nothing', async () => {
+      const { store } = openInTemporaryFolder();
+      // A deferred foreign key is checked at COMMIT, so this makes the shared COMMIT itself fail.
+      store.database.pragma('foreign_keys = ON');
+      store.database.exec(`
+        CREATE TABLE owners (id TEXT PRIMARY KEY);
+        CREATE TABLE owned (owner TEXT REFERENCES owners (id) DEFERRABLE INITIALLY DEFERRED)`);
+      const [first, dangling] = [randomUUID(), randomUUID()];
+
+      const outcomes = await Promise.allSettled([
+        store.append(first, 0, [cullRecordedEvent(first)]),
+        store.append(dangling, 0, [cullRecordedEvent(dangling)], (database) => {
+          database.prepare('INSERT INTO owned (owner) VALUES (?)').run('nobody');
+        }),
+      ]);
+
+      for (const outcome of outcomes) {
+        expect((outcome as PromiseRejectedResult).reason).toMatchObject({
+          code: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+        });
+      }
+      expect(store.database.inTransaction).toBe(false);
+      expect(await store.headPosition()).toBe(0);
+    });
+
+    it('two appends at one version of one stream in the same batch: the first made wins, the second conflicts, the rest commit', async () => {
+      const { store } = openInTemporaryFolder();
+      const cullId = randomUUID();
+      const before = randomUUID();
+      const after = randomUUID();
+      const winner = cullRecordedEvent(cullId, 'user-a');
+
+      const outcomes = await Promise.allSettled([
+        store.append(before, 0, [cullRecordedEvent(before)]),
+        store.append(cullId, 0, [winner]),
+        store.append(cullId, 0, [cullRecordedEvent(cullId, 'user-b')]),
+        store.append(after, 0, [cullRecordedEvent(after)]),
+      ]);
+
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      const conflict = (outcomes[2] as PromiseRejectedResult).reason as unknown;
+      expect(conflict).toBeInstanceOf(VersionConflictError);
+      expect(conflict).toMatchObject({ streamId: cullId, expectedVersion: 0 });
+      expect((outcomes[3] as PromiseFulfilledResult<unknown>).value).toEqual({ version: 1, position: 3 });
+      expect(await store.readStream(cullId)).toEqual([{ ...winner, position: 2 }]);
+      expect((await store.readAll(0, 10)).map((event) => event.position)).toEqual([1, 2, 3]);
+    });
+
+    it('appends to one stream made together in version order all commit', async () => {
+      const { store } = openInTemporaryFolder();
+      const cullId = randomUUID();
+
+      const results = await Promise.all([
+        store.append(cullId, 0, [cullRecordedEvent(cullId)]),
+        store.append(cullId, 1, [cullAmendedEvent(cullId, 2), cullAmendedEvent(cullId, 3)]),
+        store.append(cullId, 3, [cullAmendedEvent(cullId, 4)]),
+      ]);
+
+      expect(results).toEqual([
+        { version: 1, position: 1 },
+        { version: 3, position: 3 },
+        { version: 4, position: 4 },
+      ]);
+    });
+
+    it('inTransaction work that throws rejects only its own append, leaving nothing of it; the rest of the batch commits', async () => {
+      const { store } = openInTemporaryFolder();
+      store.database.exec('CREATE TABLE markers (marker TEXT NOT NULL)');
+      const mark = (marker: string) => (database: BetterSqlite3.Database) => {
+        database.prepare('INSERT INTO markers (marker) VALUES (?)').run(marker);
+      };
+      const [first, failing, last] = [randomUUID(), randomUUID(), randomUUID()];
+      const failure = new Error('read model rejected the event');
+
+      const outcomes = await Promise.allSettled([
+        store.append(first, 0, [cullRecordedEvent(first)], mark('first')),
+        store.append(failing, 0, [cullRecordedEvent(failing)], (database) => {
+          mark('failing')(database);
+          throw failure;
+        }),
+        store.append(last, 0, [cullRecordedEvent(last)], mark('last')),
+      ]);
+
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBe(failure);
+      expect(await store.readStream(failing)).toEqual([]);
+      expect((await store.readAll(0, 10)).map((event) => [event.streamId, event.position])).toEqual([
+        [first, 1],
+        [last, 2],
+      ]);
+      const markers = store.database.prepare<[], { marker: string }>('SELECT marker FROM markers').all();
+      expect(markers.map((row) => row.marker)).toEqual(['first', 'last']);
+    });
+
+    it('an event id used earlier in the same batch rejects only the append that reuses it', async () => {
+      const { store } = openInTemporaryFolder();
+      const [first, reusing, last] = [randomUUID(), randomUUID(), randomUUID()];
+      const recorded = cullRecordedEvent(first);
+
+      const outcomes = await Promise.allSettled([
+        store.append(first, 0, [recorded]),
+        store.append(reusing, 0, [{ ...cullRecordedEvent(reusing), id: recorded.id }]),
+        store.append(last, 0, [cullRecordedEvent(last)]),
+      ]);
+
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(BetterSqlite3.SqliteError);
+      expect((await store.readAll(0, 10)).map((event) => event.streamId)).toEqual([first, last]);
+    });
+
+    it('when the write lock cannot be had, every append of the batch answers StoreUnavailableError and nothing is written', async () => {
+      const { file, store } = openInTemporaryFolder('events.sqlite', 20);
+      const otherWriter = new BetterSqlite3(file);
+      otherWriter.exec('BEGIN IMMEDIATE');
+      const streamIds = [randomUUID(), randomUUID()];
+
+      try {
+        const outcomes = await Promise.allSettled(
+          streamIds.map((streamId) => store.append(streamId, 0, [cullRecordedEvent(streamId)])),
+        );
+        for (const outcome of outcomes) {
+          expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailableError);
+        }
+      } finally {
+        otherWriter.exec('ROLLBACK');
+        otherWriter.close();
+      }
+      expect(await store.headPosition()).toBe(0);
+    });
+
+    it('closing commits the appends still waiting before it closes; an append after close answers StoreUnavailableError', async () => {
+      const { file, store } = openInTemporaryFolder();
+      const streamIds = [randomUUID(), randomUUID()];
+      const waiting = streamIds.map((streamId) => store.append(streamId, 0, [cullRecordedEvent(streamId)]));
+
+      await store.close();
+
+      expect(await Promise.all(waiting)).toEqual([
+        { version: 1, position: 1 },
+        { version: 1, position: 2 },
+      ]);
+      expect(countEventsOutside(file)).toBe(2);
+      const late = randomUUID();
+      await expect(store.append(late, 0, [cullRecordedEvent(late)])).rejects.toBeInstanceOf(
+        StoreUnavailableError,
+      );
+    });
   });
 });

@@ -55,10 +55,27 @@ const SCHEMA = `
 
 const COLUMNS = 'position, id, stream_id, version, type, user_id, occurred_at, data, meta';
 
+/** Bounds one group commit, so a burst of appends holds the write lock (and the event loop) briefly. */
+const MAX_APPENDS_PER_COMMIT = 256;
+
+/** An append waiting for the next group commit, with the settlement of its caller's promise. */
+interface PendingAppend {
+  streamId: string;
+  expectedVersion: number;
+  events: CullEvent[];
+  inTransaction: InTransaction<SqliteDatabase> | undefined;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+
 /**
  * Opens (creating when needed) an event store in one SQLite file: WAL, and `synchronous=FULL` so an
- * acknowledged append survives a power cut. Appends run in IMMEDIATE transactions, so concurrent writers,
- * in this process or another, queue on the file's write lock instead of both passing the version check.
+ * acknowledged append survives a power cut. Appends made while a commit is due are group-committed: one
+ * IMMEDIATE transaction (one sync) holds each in its own savepoint, in arrival order, and every promise
+ * settles only after that COMMIT. IMMEDIATE makes writers in other processes queue on the file's write
+ * lock instead of both passing the version check.
  */
 export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
   let database: SqliteDatabase;
@@ -81,7 +98,10 @@ class SqliteStore implements SqliteEventStore {
   private readonly selectStream;
   private readonly selectAfter;
   private readonly selectHead;
-  private readonly appendInTransaction;
+  private readonly appendInSavepoint;
+  private readonly commitBatch;
+  private readonly pending: PendingAppend[] = [];
+  private scheduledCommit: NodeJS.Immediate | undefined;
 
   constructor(readonly database: SqliteDatabase) {
     this.insertEvent = database.prepare<[Omit<EventRow, 'position'>]>(
@@ -100,12 +120,10 @@ class SqliteStore implements SqliteEventStore {
     this.selectHead = database.prepare<[], { position: number | null }>(
       'SELECT MAX(position) AS position FROM events',
     );
-    this.appendInTransaction = database.transaction(
+    // Inside the batch's transaction, better-sqlite3 runs this in a savepoint: a throw undoes this one only.
+    this.appendInSavepoint = database.transaction(
       (
-        streamId: string,
-        expectedVersion: number,
-        events: CullEvent[],
-        inTransaction: InTransaction<SqliteDatabase> | undefined,
+        { streamId, expectedVersion, events, inTransaction }: PendingAppend,
         callerFailure: { error?: unknown },
       ): AppendResult => {
         const head = this.streamHead.get(streamId);
@@ -123,6 +141,18 @@ class SqliteStore implements SqliteEventStore {
         return { version: last.version, position: last.position };
       },
     );
+    this.commitBatch = database.transaction((batch: PendingAppend[]): AppendOutcome[] =>
+      batch.map((append) => {
+        const callerFailure: { error?: unknown } = {};
+        try {
+          return { ok: true, result: this.appendInSavepoint(append, callerFailure) };
+        } catch (error) {
+          // SQLite rolled the whole transaction back (an I/O error, a full disk): the batch is lost.
+          if (!database.inTransaction) throw error;
+          return { ok: false, error: appendFailure(append, error, callerFailure) };
+        }
+      }),
+    );
   }
 
   async append(
@@ -132,21 +162,10 @@ class SqliteStore implements SqliteEventStore {
     inTransaction?: InTransaction<SqliteDatabase>,
   ): Promise<AppendResult> {
     const checked = checkAppend(streamId, expectedVersion, events);
-    const callerFailure: { error?: unknown } = {};
-    try {
-      return this.appendInTransaction.immediate(
-        streamId,
-        expectedVersion,
-        checked,
-        inTransaction,
-        callerFailure,
-      );
-    } catch (error) {
-      // The caller's own failure reaches it unchanged; only the store's own errors are translated.
-      if ('error' in callerFailure) throw callerFailure.error;
-      if (isStreamVersionViolation(error)) throw new VersionConflictError(streamId, expectedVersion);
-      throw translateUnavailable(error);
-    }
+    return new Promise((resolve, reject) => {
+      this.pending.push({ streamId, expectedVersion, events: checked, inTransaction, resolve, reject });
+      this.scheduleCommit();
+    });
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {
@@ -166,8 +185,42 @@ class SqliteStore implements SqliteEventStore {
     }
   }
 
+  /** Commits the appends still waiting (accepted, so a graceful shutdown keeps them), then closes. */
   async close(): Promise<void> {
+    clearImmediate(this.scheduledCommit);
+    this.scheduledCommit = undefined;
+    while (this.pending.length > 0) this.commitNextBatch();
     this.database.close();
+  }
+
+  /**
+   * After the poll phase rather than at a microtask (those run after each socket's callback): the appends of
+   * every request read in this turn of the event loop join the batch, not only the first request's.
+   */
+  private scheduleCommit(): void {
+    this.scheduledCommit ??= setImmediate(() => {
+      this.scheduledCommit = undefined;
+      this.commitNextBatch();
+      if (this.pending.length > 0) this.scheduleCommit();
+    });
+  }
+
+  private commitNextBatch(): void {
+    const batch = this.pending.splice(0, MAX_APPENDS_PER_COMMIT);
+    let outcomes: AppendOutcome[];
+    try {
+      outcomes = this.commitBatch.immediate(batch);
+    } catch (error) {
+      const failure = translateUnavailable(error);
+      for (const append of batch) append.reject(failure);
+      return;
+    }
+    // Only now, with the COMMIT synced, is any append of the batch acknowledged.
+    batch.forEach((append, index) => {
+      const outcome = outcomes[index] as AppendOutcome;
+      if (outcome.ok) append.resolve(outcome.result);
+      else append.reject(outcome.error);
+    });
   }
 
   private read(query: () => EventRow[]): StoredEvent[] {
@@ -179,6 +232,14 @@ class SqliteStore implements SqliteEventStore {
     }
     return rows.map(fromRow);
   }
+}
+
+/** What the caller of one failed append is told: its own failure unchanged, the store's errors translated. */
+function appendFailure(append: PendingAppend, error: unknown, callerFailure: { error?: unknown }): unknown {
+  if ('error' in callerFailure) return callerFailure.error;
+  if (isStreamVersionViolation(error))
+    return new VersionConflictError(append.streamId, append.expectedVersion);
+  return translateUnavailable(error);
 }
 
 function runCallerWork(
