@@ -3,10 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Document } from 'mongodb';
 import { connectMongoEventStore } from '@cull-log/eventstore';
 import { mongoTestTarget } from '@cull-log/eventstore/testing';
+import { describeReadModel } from '../testing/read-model-suite';
 import { ALICE, BOB, createHarness, cullBody } from '../testing/records-harness';
 import {
   CULLS_COLLECTION,
   LOCATED_INDEX,
+  listFilter,
   locatedQuery,
   openMongoReadModel,
   type CullDocument,
@@ -25,6 +27,50 @@ function stagesOf(plan: Document): Document[] {
 }
 
 describe.skipIf(target === undefined)('MongoDB culls read model', () => {
+  describeReadModel('MongoDB', async () => {
+    const store = await connectMongoEventStore({ url: target!.url, dbName: `records-test-${randomUUID()}` });
+    const readModel = await openMongoReadModel({ db: store.db });
+    return {
+      store,
+      readModel,
+      async close() {
+        await store.db.dropDatabase();
+        await store.close();
+      },
+    };
+  });
+
+  it("a search reads the caller's slice of the trigram index, and old records get their trigrams on open", async () => {
+    const store = await connectMongoEventStore({ url: target!.url, dbName: `records-test-${randomUUID()}` });
+    try {
+      const readModel = await openMongoReadModel({ db: store.db });
+      const harness = createHarness({ backend: { store, readModel, close: async () => undefined } });
+      for (const location of ['Home Wood 42', 'Lower Meadow', 'Home Wood 7']) {
+        await harness.call(ALICE, 'POST', '/culls', cullBody({ location_name: location }));
+      }
+      await harness.call(BOB, 'POST', '/culls', cullBody({ location_name: 'Home Wood 42' }));
+      await harness.app.close();
+      const culls = store.db.collection<CullDocument>(CULLS_COLLECTION);
+
+      const explained = await culls.find(listFilter(ALICE.uid, 'wood 42')).explain();
+      const scan = stagesOf(explained.queryPlanner.winningPlan as Document).find(
+        (stage) => stage.stage === 'IXSCAN',
+      );
+      expect(scan).toMatchObject({ indexName: 'search_by_user' });
+      expect(scan!.indexBounds.user_id).toEqual([`["${ALICE.uid}", "${ALICE.uid}"]`]);
+
+      await culls.updateMany({}, { $unset: { search_trigrams: '' } });
+      const reopened = await openMongoReadModel({ db: store.db });
+      const query = { q: 'WOOD 42', page: 1, page_size: 10, sort: 'created_at', order: 'desc' } as const;
+      const found = await reopened.list(ALICE.uid, query);
+      expect(found.items.map((item) => item.location_name)).toEqual(['Home Wood 42']);
+      expect(found.total).toBe(1);
+    } finally {
+      await store.db.dropDatabase();
+      await store.close();
+    }
+  });
+
   it("the map walks the caller's slice of the located-only index in order and fetches only its fields", async () => {
     const store = await connectMongoEventStore({ url: target!.url, dbName: `records-test-${randomUUID()}` });
     const readModel = await openMongoReadModel({ db: store.db });

@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, SORT_COLUMNS, type CullFields, type StoredEvent } from '@cull-log/contracts';
+import { describeReadModel } from '../testing/read-model-suite';
 import { cullBody, openSqliteBackend } from '../testing/records-harness';
-import { AT_SQL, LOCATED_SQL, MAP_POINTS_SQL, applyToSqlite, listSql } from './sqlite-cull-read-model';
+import {
+  AT_SQL,
+  LOCATED_SQL,
+  MAP_POINTS_SQL,
+  applyToSqlite,
+  listSql,
+  openSqliteReadModel,
+} from './sqlite-cull-read-model';
 
 const CULL_ID = '3c0e1b0e-7f55-4d3c-9a8e-2b9f3d6c1a20';
 
@@ -19,6 +27,8 @@ function recorded(version: number, overrides: Partial<StoredEvent> = {}, fields 
     ...overrides,
   } as StoredEvent;
 }
+
+describeReadModel('SQLite', async () => openSqliteBackend());
 
 describe('SQLite culls read model', () => {
   let backend: ReturnType<typeof openSqliteBackend>;
@@ -101,6 +111,36 @@ describe('SQLite culls read model', () => {
       { ...shown, id: ids[0] },
     ]);
     expect(await backend.readModel.listLocated('user-carol')).toEqual([]);
+  });
+
+  it('indexes the records of a database from before the search index when it opens', async () => {
+    const ids = ['a', 'b', 'c'].map((letter) => `3c0e1b0e-7f55-4d3c-9a8e-2b9f3d6c1a2${letter}`);
+    applyToSqlite(backend.store.database, [
+      recorded(1, { streamId: ids[0], position: 1 }, cullBody({ location_name: 'Home Wood 42' })),
+      recorded(1, { streamId: ids[1], position: 2 }, cullBody({ location_name: 'Lower Meadow' })),
+      recorded(
+        1,
+        { streamId: ids[2], userId: 'user-bob', position: 3 },
+        cullBody({ location_name: 'Home Wood 42' }),
+      ),
+    ]);
+    backend.store.database.exec(`
+      DROP TABLE culls_search_trigrams;
+      DROP TABLE cull_search_users;
+      DROP INDEX culls_by_search_rowid;
+      ALTER TABLE culls DROP COLUMN search_rowid;
+      DROP INDEX culls_located_by_user;
+      CREATE INDEX culls_located_by_user ON culls (user_id, created_at DESC, id DESC)
+        WHERE latitude IS NOT NULL AND longitude IS NOT NULL;
+    `);
+
+    const reopened = openSqliteReadModel({ database: backend.store.database });
+    const query = { q: 'WOOD 42', page: 1, page_size: 10, sort: 'created_at', order: 'desc' } as const;
+    const found = await reopened.list('user-alice', query);
+    expect(found.items.map((item) => item.id)).toEqual([ids[0]]);
+    expect(found.total).toBe(1);
+    expect(plan(MAP_POINTS_SQL, ['user-alice', 10])).toContain('COVERING INDEX culls_located_by_user');
+    expect((await reopened.mapPoints('user-alice')).points).toHaveLength(2);
   });
 
   it('refuses an event that does not follow the version it holds, so the append rolls back', () => {

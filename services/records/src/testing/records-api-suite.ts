@@ -2,17 +2,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   EVENT_POSITION_HEADER,
   MapCullsResponse,
+  MapPointsResponse,
   MESSAGES,
   REQUIRED_MESSAGES,
   SORT_COLUMNS,
   type Cull,
   type ListCullsResponse,
   type MapCull,
-  type SortColumn,
 } from '@cull-log/contracts';
 import { StoreUnavailableError, type EventStore } from '@cull-log/eventstore';
 import { BODY_LIMIT_BYTES } from '../app';
 import type { CullReadModel } from '../read-model/cull-read-model';
+import { expectedOrder } from './expected-order';
 import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
 
 const CLIENT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -497,6 +498,34 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         expect(await ids('clean kill')).toEqual([]);
       });
 
+      it('answers the same pages read from either end, searched or not', async () => {
+        const records: Cull[] = [];
+        for (let index = 0; index < 45; index += 1) {
+          records.push(
+            await create({
+              date: `2025-01-0${1 + (index % 3)}`,
+              location_name: index % 2 === 0 ? 'Home Wood' : 'home wood',
+              species: index % 3 === 0 ? 'Roe Deer' : 'Muntjac',
+            }),
+          );
+        }
+        for (const [q, matching] of [
+          ['', records],
+          ['roe', records.filter((record) => record.species === 'Roe Deer')],
+        ] as const) {
+          for (const order of ['asc', 'desc'] as const) {
+            const whole = expectedOrder([...matching], 'location_name', order).map((record) => record.id);
+            for (let page = 1; page <= Math.ceil(whole.length / 10); page += 1) {
+              const answer = await list(`/culls?q=${q}&sort=location_name&order=${order}&page=${page}`);
+              expect(answer.total).toBe(whole.length);
+              expect(answer.items.map((record) => record.id)).toEqual(
+                whole.slice((page - 1) * 10, page * 10),
+              );
+            }
+          }
+        }
+      });
+
       it('pages through search results', async () => {
         for (let index = 0; index < 12; index += 1) {
           await create({ species: index % 2 === 0 ? 'Muntjac' : 'Rabbit', time: `0${index % 10}:00` });
@@ -581,6 +610,94 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       });
     });
 
+    describe('map points', () => {
+      async function mapPoints(user = ALICE): Promise<MapPointsResponse> {
+        const response = await harness.call(user, 'GET', '/culls/map-points');
+        expect(response.statusCode).toBe(200);
+        const body = response.json<MapPointsResponse>();
+        expect(body).toEqual(MapPointsResponse.parse(body));
+        return body;
+      }
+
+      it("answers the caller's located records, newest first, as points into a table of species", async () => {
+        await create({ latitude: 51.07, longitude: 0.04, species: 'Roe Deer' });
+        harness.clock.advance(1000);
+        await create({ latitude: undefined, longitude: undefined });
+        await create({ latitude: 52.123456, longitude: -1.654321, species: 'Muntjac' });
+        harness.clock.advance(1000);
+        await create({ latitude: -33.5, longitude: 151, species: 'Roe Deer' });
+        await create({ latitude: 10, longitude: 10, species: 'Fox' }, BOB);
+
+        expect(await mapPoints()).toEqual({
+          species: ['Roe Deer', 'Muntjac'],
+          points: [
+            [-33.5, 151, 0],
+            [52.123456, -1.654321, 1],
+            [51.07, 0.04, 0],
+          ],
+          truncated: false,
+        });
+        expect(await mapPoints(BOB)).toEqual({ species: ['Fox'], points: [[10, 10, 0]], truncated: false });
+      });
+
+      it('spends at most 40 bytes of JSON on a point, with coordinates of full precision', async () => {
+        for (let index = 0; index < 20; index += 1) {
+          await create({ latitude: -89.123456 + index, longitude: -179.654321 + index, species: 'Roe Deer' });
+        }
+        const response = await harness.call(ALICE, 'GET', '/culls/map-points');
+        const empty = JSON.stringify({ species: ['Roe Deer'], points: [], truncated: false });
+        expect((Buffer.byteLength(response.body) - Buffer.byteLength(empty)) / 20).toBeLessThanOrEqual(40);
+      });
+
+      it('answers no points for a caller with none, and refuses a query it does not take', async () => {
+        await create({ latitude: undefined });
+        expect(await mapPoints()).toEqual({ species: [], points: [], truncated: false });
+        const query = await harness.call(ALICE, 'GET', '/culls/map-points?limit=10');
+        expect(query.statusCode).toBe(400);
+        expect(query.json().error.code).toBe('validation_failed');
+      });
+    });
+
+    describe('records at a point', () => {
+      async function at(query: string, user = ALICE): Promise<MapCull[]> {
+        const response = await harness.call(user, 'GET', `/culls/at?${query}`);
+        expect(response.statusCode).toBe(200);
+        const body = response.json<unknown>();
+        expect(body).toEqual(MapCullsResponse.parse(body));
+        return (body as MapCullsResponse).items;
+      }
+
+      it("answers the caller's records at exactly that point, newest first, with the popup's fields", async () => {
+        const older = await create({ latitude: 52.123456, longitude: -1.654321 });
+        harness.clock.advance(1000);
+        const newer = await create({ latitude: 52.123456, longitude: -1.654321, species: 'Muntjac' });
+        await create({ latitude: 52.123457, longitude: -1.654321 });
+        await create({ latitude: 52.123456, longitude: -1.65432 });
+        await create({ latitude: 52.123456, longitude: -1.654321 }, BOB);
+
+        const found = await at('latitude=52.123456&longitude=-1.654321');
+        expect(found.map((item) => item.id)).toEqual([newer.id, older.id]);
+        const { created_by: _by, created_at: _at, updated_at: _updated, version: _version, ...rest } = newer;
+        const { grid_ref: _grid, ...shown } = rest;
+        expect(found[0]).toEqual(shown);
+        expect(await at('latitude=52.123456&longitude=-1.654321', BOB)).toHaveLength(1);
+        expect(await at('latitude=0&longitude=0')).toEqual([]);
+      });
+
+      it.each([
+        'longitude=0',
+        'latitude=52',
+        'latitude=91&longitude=0',
+        'latitude=0&longitude=-181',
+        'latitude=north&longitude=0',
+        'latitude=0&longitude=0&page=1',
+      ])('refuses the query %j with 400', async (query) => {
+        const response = await harness.call(ALICE, 'GET', `/culls/at?${query}`);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.code).toBe('validation_failed');
+      });
+    });
+
     describe('when the store is unreachable', () => {
       function unreachable<T extends object>(target: T, methods: (keyof T)[]): T {
         return new Proxy(target, {
@@ -619,10 +736,14 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
             'get',
             'list',
             'listLocated',
+            'mapPoints',
+            'listAt',
           ] as (keyof CullReadModel<Tx>)[]),
         });
         expect((await down.call(ALICE, 'GET', '/culls')).statusCode).toBe(503);
         expect((await down.call(ALICE, 'GET', '/culls/locations')).statusCode).toBe(503);
+        expect((await down.call(ALICE, 'GET', '/culls/map-points')).statusCode).toBe(503);
+        expect((await down.call(ALICE, 'GET', '/culls/at?latitude=0&longitude=0')).statusCode).toBe(503);
         expect((await down.call(ALICE, 'GET', `/culls/${CLIENT_ID}`)).statusCode).toBe(503);
         expect((await down.call(ALICE, 'DELETE', `/culls/${CLIENT_ID}`)).statusCode).toBe(503);
         expect((await down.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
@@ -630,23 +751,4 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       });
     });
   });
-}
-
-/** The order of SPEC's table: text compared without case, absent numbers first, date then time, then id. */
-function expectedOrder(records: Cull[], sort: SortColumn, order: 'asc' | 'desc'): Cull[] {
-  const keys: (keyof Cull)[] = sort === 'date' ? ['date', 'time', 'id'] : [sort, 'id'];
-  const comparable = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
-  const compare = (a: Cull, b: Cull): number => {
-    for (const key of keys) {
-      const left = comparable(a[key]);
-      const right = comparable(b[key]);
-      if (left === right) continue;
-      if (left === undefined) return -1;
-      if (right === undefined) return 1;
-      return (left as number | string | boolean) < (right as number | string | boolean) ? -1 : 1;
-    }
-    return 0;
-  };
-  const sorted = [...records].sort(compare);
-  return order === 'asc' ? sorted : sorted.reverse();
 }

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { type Cull, type CullFields, type ListCullsQuery } from '@cull-log/contracts';
+import { cullSearchText, normaliseSearch } from '@cull-log/domain';
+import { createCullCommandHandler, type CullCommandHandler } from '../cull-commands';
+import { expectedOrder } from './expected-order';
+import { ALICE, BOB, cullBody, type Backend } from './records-harness';
+
+/** Letters of several scripts and cases, the search syntax of SQL, FTS5 and regular expressions, and a newline. */
+const CHARACTERS = [...'aAbBoOdDwW 0124-/.,:', ...'éÉßẞİıøÅĳ🦌', ...`"'%_*^$()[]\\+?|{}`, '\n'];
+
+const text = (maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...CHARACTERS), minLength: 1, maxLength });
+
+/** Text as a record holds it: trimmed, never empty. */
+const fieldText = (maxLength: number) =>
+  text(maxLength)
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+
+/** The user-entered free text of a record, everything else fixed: the columns a search finds. */
+const RecordText = fc.record({
+  location_name: fieldText(12),
+  species: fieldText(6),
+  shot_placement: fieldText(6),
+  shot_distance: fc.option(fieldText(6), { nil: undefined }),
+});
+
+/**
+ * What a search answers, by property, against a store's read model: the records of the caller whose search text
+ * contains the normalised term, counted exactly, whatever the term; and pages that read from either end agree.
+ */
+export function describeReadModel<Tx>(backendName: string, openBackend: () => Promise<Backend<Tx>>): void {
+  describe(`the read model on ${backendName}`, () => {
+    async function withBackend(work: (backend: Backend<Tx>, handle: CullCommandHandler) => Promise<void>) {
+      const backend = await openBackend();
+      try {
+        await work(backend, createCullCommandHandler({ store: backend.store, readModel: backend.readModel }));
+      } finally {
+        await backend.close();
+      }
+    }
+
+    const meta = (userId: string) => ({
+      userId,
+      eventId: randomUUID(),
+      occurredAt: '2025-03-01T09:00:00.000Z',
+      correlationId: 'read-model-suite',
+    });
+
+    async function record(handle: CullCommandHandler, fields: object, userId = ALICE.uid): Promise<Cull> {
+      const cullId = randomUUID();
+      const outcome = await handle({
+        type: 'RecordCull',
+        cullId,
+        fields: { ...cullBody(), ...fields } as CullFields,
+        meta: meta(userId),
+      });
+      return outcome.record!;
+    }
+
+    async function search(backend: Backend<Tx>, q: string, page = 1, pageSize = 100) {
+      const query: ListCullsQuery = { q, page, page_size: pageSize, sort: 'created_at', order: 'asc' };
+      return backend.readModel.list(ALICE.uid, query);
+    }
+
+    it('a search finds exactly the records whose text contains it, amended and deleted ones included', async () => {
+      const Scenario = fc.record({
+        texts: fc.array(RecordText, { minLength: 1, maxLength: 8 }),
+        amendments: fc.array(fc.tuple(fc.nat(), RecordText), { maxLength: 3 }),
+        deletions: fc.array(fc.nat(), { maxLength: 2 }),
+        terms: fc.array(
+          fc.oneof(
+            text(5),
+            // A run of a record's own text, often across the line between two columns.
+            fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 9 })),
+          ),
+          { minLength: 1, maxLength: 8 },
+        ),
+      });
+      await fc.assert(
+        fc.asyncProperty(Scenario, async ({ texts, amendments, deletions, terms }) => {
+          await withBackend(async (backend, handle) => {
+            const records = await Promise.all(texts.map((fields) => record(handle, fields)));
+            // Another user's copies: never found by Alice.
+            await Promise.all(texts.map((fields) => record(handle, fields, BOB.uid)));
+            for (const [index, changes] of amendments) {
+              const cullId = records[index % records.length]!.id;
+              await handle({ type: 'AmendCull', cullId, changes, meta: meta(ALICE.uid) });
+            }
+            const deleted = new Set(deletions.map((index) => records[index % records.length]!.id));
+            for (const cullId of deleted) {
+              await handle({ type: 'DeleteCull', cullId, meta: meta(ALICE.uid) });
+            }
+            const live = (
+              await Promise.all(records.map((each) => backend.readModel.get(ALICE.uid, each.id)))
+            ).filter((each) => each !== undefined);
+
+            for (const term of terms) {
+              let q: string;
+              if (typeof term === 'string') q = term;
+              else {
+                const [index, start, length] = term;
+                const source = [...cullSearchText(records[index % records.length]!)];
+                const from = start % source.length;
+                q = source.slice(from, from + length).join('');
+              }
+              const expected = live
+                .filter((each) => cullSearchText(each).includes(normaliseSearch(q)))
+                .map((each) => each.id);
+              const found = await search(backend, q);
+              expect(found.items.map((each) => each.id).sort(), JSON.stringify(q)).toEqual(expected.sort());
+              expect(found.total, JSON.stringify(q)).toBe(expected.length);
+            }
+          });
+        }),
+        { numRuns: 40 },
+      );
+    });
+
+    it('every page, read from either end, is the slice of the whole order, searched or not', async () => {
+      await withBackend(async (backend, handle) => {
+        const records: Cull[] = [];
+        // Few distinct values, so most sorts meet long runs of ties that only the id breaks.
+        for (let batch = 0; batch < 6; batch += 1) {
+          records.push(
+            ...(await Promise.all(
+              Array.from({ length: 50 }, (_, offset) => {
+                const index = batch * 50 + offset;
+                return record(handle, {
+                  date: `2025-01-0${1 + (index % 3)}`,
+                  time: index % 2 === 0 ? '06:00' : '18:30',
+                  location_name: ['Home Wood', 'home wood', 'Lower Meadow'][index % 3],
+                  species: index % 4 === 0 ? 'Roe Deer' : 'Muntjac',
+                  weight: index % 5 === 0 ? undefined : 10 + (index % 2),
+                  shot_distance: index % 7 === 0 ? undefined : '80 yards',
+                });
+              }),
+            )),
+          );
+        }
+        const searches = [
+          ['', records],
+          ['roe deer', records.filter((each) => each.species === 'Roe Deer')],
+          ['d', records],
+        ] as const;
+        for (const [q, matching] of searches) {
+          for (const sort of ['created_at', 'date', 'location_name', 'weight', 'shot_distance'] as const) {
+            for (const order of ['asc', 'desc'] as const) {
+              const whole = expectedOrder([...matching], sort, order).map((each) => each.id);
+              for (const pageSize of [7, 50]) {
+                const pages = Math.ceil(whole.length / pageSize);
+                for (let page = 1; page <= pages + 1; page += 1) {
+                  const query = { q, page, page_size: pageSize, sort, order };
+                  const answer = await backend.readModel.list(ALICE.uid, query);
+                  expect(answer.total).toBe(whole.length);
+                  expect(
+                    answer.items.map((each) => each.id),
+                    JSON.stringify(query),
+                  ).toEqual(whole.slice((page - 1) * pageSize, page * pageSize));
+                }
+              }
+            }
+          }
+        }
+      });
+    });
+  });
+}
