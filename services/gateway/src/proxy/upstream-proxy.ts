@@ -71,7 +71,7 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, opti
   }
   // A service in this process may answer before it notices its body was cut off; the limit decides.
   if (body?.errored instanceof BodyTooLargeError) {
-    response.body.destroy();
+    if (response.body instanceof Readable) response.body.destroy();
     throw tooLarge(reply);
   }
   reply.code(response.statusCode);

@@ -20,7 +20,8 @@ export interface UpstreamRequest {
 export interface UpstreamResponse {
   statusCode: number;
   headers: OutgoingHttpHeaders;
-  body: Readable;
+  /** A stream, or the whole body when it had all arrived by the time the answer began. */
+  body: Readable | Buffer;
 }
 
 /** One service behind the gateway. */
@@ -78,11 +79,14 @@ function inProcessUpstream(name: string, app: FastifyInstance): Upstream {
       });
       const stream = response.stream();
       const serviceReply = response.raw.res;
+      const answer = { statusCode: response.statusCode, headers: response.headers };
+      // A JSON answer is written in one go, so it is complete already: one buffer costs less than a stream.
+      if (serviceReply.writableFinished) return { ...answer, body: stream.read() ?? Buffer.alloc(0) };
       // A client gone half-way through (an export) ends the service's answer too, as a closed socket would.
       stream.once('close', () => {
         if (!serviceReply.writableFinished) serviceReply.destroy();
       });
-      return { statusCode: response.statusCode, headers: response.headers, body: stream };
+      return { ...answer, body: stream };
     },
     close: async () => {},
   };
