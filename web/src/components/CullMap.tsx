@@ -49,9 +49,12 @@ function PointMarkers({ points, species, onOpen }: PointMarkersProps) {
       chunkedLoading: true,
       // A short pause between chunks is enough to keep the page responsive; the default 50 ms adds up.
       chunkDelay: 5,
-      // Called before the group draws its clusters, in the same task, so nothing can observe the gap.
+      // Called before the group draws its clusters, in the same task, so nothing can observe the gap; joining the
+      // map reports an empty pass first, which the count tells apart.
       chunkProgress: (processed, total) => {
-        if (current && processed === total) container.dataset.pointsRendered = String(total);
+        if (current && processed === total && total === points.length) {
+          container.dataset.pointsRendered = String(total);
+        }
       },
     });
     // Each marker's point, kept here because a spiderfied marker's own position is moved off it.
@@ -66,9 +69,9 @@ function PointMarkers({ points, species, onOpen }: PointMarkersProps) {
       const point = pointOf.get(event.layer as L.Layer);
       if (point && isActivation(event)) onOpen(point);
     });
-    // Added to the group before the group joins the map, the markers are clustered in one chunked pass.
-    group.addLayers(markers);
+    // On the map first: a group off the map checks each new marker against every one it holds (quadratic).
     map.addLayer(group);
+    group.addLayers(markers);
     return () => {
       current = false;
       map.removeLayer(group);
