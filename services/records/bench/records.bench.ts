@@ -1,12 +1,12 @@
 /**
  * Records service benchmark on the embedded SQLite store: creates per second and list latency (median, p99)
- * for one user holding 10, 1,000 and 100,000 records, and the map's answer (GET /culls/locations) for one user
- * holding 10,000 located records. `npm run bench -- list` or `npm run bench -- map` runs one part alone. Every request goes through the app (`app.inject`), with
- * a signed identity, validation, the event store and the read model, as in production minus the socket.
+ * for one user holding 10, 1,000 and 100,000 records, and the map's answers (GET /culls/locations, GET
+ * /culls/map-points, GET /culls/at) for one user holding 10,000 and 100,000 located records. `npm run bench -- list`
+ * or `npm run bench -- map` runs one part alone. Every request goes through the app (`app.inject`), with a signed
+ * identity, validation, the event store and the read model, as in production minus the socket.
  *
  * Seeding: records are decided by the domain and appended with the read model updated in the append's
- * transaction, exactly as the API does; to seed 100,000 in reasonable time, 5,000 appends at a time run inside
- * one outer SQLite transaction (the store's own transaction becomes a savepoint), saving a disk sync per append.
+ * transaction, exactly as the API does; 5,000 appends are in flight at a time, so the store commits them in groups.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,10 +17,12 @@ import { pino } from 'pino';
 import {
   AGE_ESTIMATES,
   CONDITIONS,
+  MAP_POINTS_LIMIT,
   SEXES,
   SPECIES,
   SHOT_PLACEMENTS,
   type CullFields,
+  type MapPointsResponse,
 } from '@cull-log/contracts';
 import { decide, initialState } from '@cull-log/domain';
 import { openSqliteEventStore } from '@cull-log/eventstore';
@@ -34,7 +36,7 @@ const SIZES = [10, 1_000, 100_000];
 const TIMED_CREATES = 300;
 const LIST_RUNS = 200;
 const SEED_BATCH = 5_000;
-const MAP_SIZE = 10_000;
+const MAP_SIZES = [10_000, 100_000];
 /** Records of the map's user that have no coordinates: they must cost the map nothing. */
 const MAP_UNLOCATED = 2_000;
 const MAP_RUNS = 50;
@@ -105,36 +107,35 @@ async function openBench() {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
 
-  const seedBatch = store.database.transaction(
-    (from: number, to: number, fields: (index: number) => CullFields) => {
-      for (let index = from; index < to; index += 1) {
-        const cullId = randomUUID();
-        const decision = decide(
-          {
-            type: 'RecordCull',
-            cullId,
-            fields: fields(index),
-            meta: {
-              userId: USER.uid,
-              eventId: randomUUID(),
-              occurredAt: new Date().toISOString(),
-              correlationId: 'seed',
-            },
+  function seedBatch(from: number, to: number, fields: (index: number) => CullFields) {
+    const appends: Promise<unknown>[] = [];
+    for (let index = from; index < to; index += 1) {
+      const cullId = randomUUID();
+      const decision = decide(
+        {
+          type: 'RecordCull',
+          cullId,
+          fields: fields(index),
+          meta: {
+            userId: USER.uid,
+            eventId: randomUUID(),
+            occurredAt: new Date().toISOString(),
+            correlationId: 'seed',
           },
-          initialState,
-        );
-        if (!decision.ok) throw new Error('seed record refused');
-        // The SQLite store appends synchronously inside this call; the promise only reports the outcome.
-        void store.append(cullId, 0, decision.events, (tx, events) => readModel.apply(tx, events));
-      }
-    },
-  );
+        },
+        initialState,
+      );
+      if (!decision.ok) throw new Error('seed record refused');
+      appends.push(store.append(cullId, 0, decision.events, (tx, events) => readModel.apply(tx, events)));
+    }
+    return Promise.all(appends);
+  }
 
   /** Seeds records `from`..`to` (exclusive) and answers the seconds it took. */
-  function seed(from: number, to: number, fields: (index: number) => CullFields = fieldsFor): number {
+  async function seed(from: number, to: number, fields: (index: number) => CullFields = fieldsFor) {
     const started = performance.now();
     for (let batch = from; batch < to; batch += SEED_BATCH) {
-      seedBatch(batch, Math.min(to, batch + SEED_BATCH), fields);
+      await seedBatch(batch, Math.min(to, batch + SEED_BATCH), fields);
     }
     return (performance.now() - started) / 1000;
   }
@@ -167,7 +168,7 @@ async function timeRequests(
 
 async function run(size: number): Promise<void> {
   const { request, seed, close } = await openBench();
-  const seedSeconds = seed(0, size);
+  const seedSeconds = await seed(0, size);
   const listed = await request('GET', '/culls?page_size=1');
   if (listed.json().total !== size) throw new Error(`seeded ${listed.json().total}, wanted ${size}`);
 
@@ -185,6 +186,8 @@ async function run(size: number): Promise<void> {
     ['first page, sort by location', '/culls?sort=location_name&order=asc&page=1&page_size=10'],
     ['search "roe" (1 in 8 match)', '/culls?q=roe&sort=date&order=desc&page=1&page_size=10'],
     ['search "hanger 42" (rare)', '/culls?q=hanger%2042&sort=date&order=desc&page=1&page_size=10'],
+    ['search "hanger 42", last page', '/culls?q=hanger%2042&sort=date&order=desc&page=3&page_size=10'],
+    ['search "ro" (too short to index)', '/culls?q=ro&sort=date&order=desc&page=1&page_size=10'],
     ['last page, sort by date', `/culls?sort=date&order=desc&page=${lastPage}&page_size=10`],
   ];
   console.log(`\n${size.toLocaleString('en-GB')} records (seeded in ${seedSeconds.toFixed(1)} s)`);
@@ -197,24 +200,38 @@ async function run(size: number): Promise<void> {
   await close();
 }
 
-async function runMap(): Promise<void> {
+async function runMap(size: number): Promise<void> {
   const { request, seed, close } = await openBench();
   const seedSeconds =
-    seed(0, MAP_SIZE, (index) => ({ ...fieldsFor(index), ...located(index) })) +
-    seed(MAP_SIZE, MAP_SIZE + MAP_UNLOCATED);
+    (await seed(0, size, (index) => ({ ...fieldsFor(index), ...located(index) }))) +
+    (await seed(size, size + MAP_UNLOCATED));
   const answer = await request('GET', '/culls/locations');
   const items = answer.json<{ items: unknown[] }>().items;
-  if (items.length !== MAP_SIZE) throw new Error(`the map answered ${items.length}, wanted ${MAP_SIZE}`);
+  const expected = Math.min(size, MAP_POINTS_LIMIT);
+  if (items.length !== expected) throw new Error(`the map answered ${items.length}, wanted ${expected}`);
+  const points = await request('GET', '/culls/map-points');
+  const pointCount = points.json<MapPointsResponse>().points.length;
+  const { latitude, longitude } = located(size - 1);
 
   console.log(
-    `\n${MAP_SIZE.toLocaleString('en-GB')} located records and ${MAP_UNLOCATED.toLocaleString('en-GB')} ` +
+    `\n${size.toLocaleString('en-GB')} located records and ${MAP_UNLOCATED.toLocaleString('en-GB')} ` +
       `without coordinates (seeded in ${seedSeconds.toFixed(1)} s)`,
   );
-  const kilobytes = Buffer.byteLength(answer.body) / 1024;
-  console.log(
-    `  ${'map: GET /culls/locations'.padEnd(30)} ${await timeRequests(request, '/culls/locations', MAP_RUNS)}` +
-      ` (${MAP_RUNS} runs, ${kilobytes.toFixed(0)} KiB of JSON)`,
-  );
+  const kilobytes = (body: string) => `${(Buffer.byteLength(body) / 1024).toFixed(0)} KiB of JSON`;
+  const maps: [string, string, string][] = [
+    ['map: GET /culls/locations', '/culls/locations', kilobytes(answer.body)],
+    [
+      'map: GET /culls/map-points',
+      '/culls/map-points',
+      `${kilobytes(points.body)}, ${(Buffer.byteLength(points.body) / pointCount).toFixed(1)} bytes a point`,
+    ],
+    ['map: GET /culls/at (a marker)', `/culls/at?latitude=${latitude}&longitude=${longitude}`, 'one record'],
+  ];
+  for (const [label, url, note] of maps) {
+    console.log(
+      `  ${label.padEnd(30)} ${await timeRequests(request, url, MAP_RUNS)} (${MAP_RUNS} runs, ${note})`,
+    );
+  }
   await close();
 }
 
@@ -228,4 +245,4 @@ if (only === undefined || only === 'list') {
   console.log(`List latency over ${LIST_RUNS} runs per list`);
   for (const size of SIZES) await run(size);
 }
-if (only === undefined || only === 'map') await runMap();
+if (only === undefined || only === 'map') for (const size of MAP_SIZES) await runMap(size);

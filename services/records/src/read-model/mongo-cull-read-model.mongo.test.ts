@@ -8,7 +8,8 @@ import { ALICE, BOB, createHarness, cullBody } from '../testing/records-harness'
 import {
   CULLS_COLLECTION,
   LOCATED_INDEX,
-  listFilter,
+  listQuery,
+  SEARCH_INDEX,
   locatedQuery,
   openMongoReadModel,
   type CullDocument,
@@ -52,11 +53,12 @@ describe.skipIf(target === undefined)('MongoDB culls read model', () => {
       await harness.app.close();
       const culls = store.db.collection<CullDocument>(CULLS_COLLECTION);
 
-      const explained = await culls.find(listFilter(ALICE.uid, 'wood 42')).explain();
+      const { filter, options } = listQuery(ALICE.uid, 'wood 42');
+      const explained = await culls.find(filter, options).explain();
       const scan = stagesOf(explained.queryPlanner.winningPlan as Document).find(
         (stage) => stage.stage === 'IXSCAN',
       );
-      expect(scan).toMatchObject({ indexName: 'search_by_user' });
+      expect(scan).toMatchObject({ indexName: SEARCH_INDEX });
       expect(scan!.indexBounds.user_id).toEqual([`["${ALICE.uid}", "${ALICE.uid}"]`]);
 
       await culls.updateMany({}, { $unset: { search_trigrams: '' } });

@@ -116,15 +116,24 @@ export function mapPointsQuery(userId: string): { filter: Filter<CullDocument>; 
   };
 }
 
+export const SEARCH_INDEX = 'search_by_user';
+
 /**
  * A list's filter: every record of the user, or those whose text holds the search. A search of a trigram or
- * more first narrows by the trigram index, in the user's slice of it; the regular expression decides.
+ * more reads the user's slice of the trigram index, named so that no plan walks a sort index instead, testing
+ * every record; the regular expression decides.
  */
-export function listFilter(userId: string, search: string): Filter<CullDocument> {
-  if (search === '') return { user_id: userId };
+export function listQuery(
+  userId: string,
+  search: string,
+): { filter: Filter<CullDocument>; options: FindOptions } {
+  if (search === '') return { filter: { user_id: userId }, options: {} };
   const contains = { $regex: escapeRegExp(search) };
-  if (!usesTrigrams(search)) return { user_id: userId, search_text: contains };
-  return { user_id: userId, search_trigrams: { $all: trigramsOf(search) }, search_text: contains };
+  if (!usesTrigrams(search)) return { filter: { user_id: userId, search_text: contains }, options: {} };
+  return {
+    filter: { user_id: userId, search_trigrams: { $all: trigramsOf(search) }, search_text: contains },
+    options: { hint: SEARCH_INDEX },
+  };
 }
 
 function sortOf({ sort, order }: Pick<ListCullsQuery, 'sort' | 'order'>): Sort {
@@ -159,7 +168,7 @@ async function ensureIndexes(culls: Collection<CullDocument>): Promise<void> {
       partialFilterExpression: LOCATED,
     },
     { name: 'at_point_by_user', key: { user_id: 1, latitude: 1, longitude: 1, created_at: -1, _id: -1 } },
-    { name: 'search_by_user', key: { user_id: 1, search_trigrams: 1 } },
+    { name: SEARCH_INDEX, key: { user_id: 1, search_trigrams: 1 } },
   ]);
 }
 
@@ -221,7 +230,7 @@ export async function openMongoReadModel({
         return document === null ? undefined : toRecord(document);
       },
       async list(userId, query): Promise<ListCullsResponse> {
-        const filter = listFilter(userId, normaliseSearch(query.q));
+        const { filter, options } = listQuery(userId, normaliseSearch(query.q));
         const answer = (documents: CullDocument[], total: number): ListCullsResponse => ({
           items: documents.map(toRecord),
           total,
@@ -231,16 +240,17 @@ export async function openMongoReadModel({
         // The first page never reads from the end, so it need not wait for the total.
         if (query.page === 1) {
           const [documents, total] = await Promise.all([
-            culls.find(filter, { sort: sortOf(query), limit: query.page_size }).toArray(),
-            culls.countDocuments(filter),
+            culls.find(filter, { ...options, sort: sortOf(query), limit: query.page_size }).toArray(),
+            culls.countDocuments(filter, options),
           ]);
           return answer(documents, total);
         }
-        const total = await culls.countDocuments(filter);
+        const total = await culls.countDocuments(filter, options);
         const window = pageWindow(query.page, query.page_size, total);
         if (window.limit === 0) return answer([], total);
         const documents = await culls
           .find(filter, {
+            ...options,
             sort: sortOf({ sort: query.sort, order: readOrder(window, query.order) }),
             skip: window.offset,
             limit: window.limit,
