@@ -10,6 +10,7 @@ import {
   ANTLER_CONDITIONS,
   CONDITIONS,
   SEXES,
+  RecordCullRequest,
   SHOT_PLACEMENTS,
   type CullFields,
 } from '@cull-log/contracts';
@@ -21,7 +22,7 @@ import { EVENT_LOG } from '@cull-log/service-kit';
 /** The development sign-in's e-mail for the benchmark's user. */
 export const BENCH_EMAIL = 'bench.stalker@cull-log.test';
 
-/** 5,000 appends share one outer transaction (each append's own becomes a savepoint): one disk sync each. */
+/** Appends in flight at once; the store commits them in groups, so seeding costs few disk syncs. */
 const SEED_BATCH = 5_000;
 
 /** Species with roughly the weights of a lowland English deer manager's year. */
@@ -124,14 +125,19 @@ export interface SeededLog {
 /** Seeds `count` records for `userId` into the event log file of a fresh DATA_DIR. */
 export async function seedCulls(dataDir: string, userId: string, count: number): Promise<SeededLog> {
   const store = openSqliteEventStore({ file: join(dataDir, EVENT_LOG.sqliteFile) });
-  // A large page cache keeps the read model's indexes in memory while 100,000 rows go in; this connection only.
+  // This connection only, for seeding: a large page cache keeps the read model's indexes in memory while
+  // 100,000 rows go in, and no sync per commit (the app under test opens its own connection, syncing every one).
   store.database.pragma('cache_size = -262144');
+  store.database.pragma('synchronous = OFF');
   const readModel = openSqliteReadModel({ database: store.database });
   let located = 0;
-  const appends: Promise<unknown>[] = [];
-  const seedBatch = store.database.transaction((from: number, to: number) => {
+
+  /** Appends records `from`..`to` (exclusive) together: in flight at once, the store commits them in groups. */
+  function seedBatch(from: number, to: number): Promise<unknown> {
+    const appends: Promise<unknown>[] = [];
     for (let index = from; index < to; index += 1) {
-      const fields = benchFields(index);
+      // Checked and normalised as the API would before deciding.
+      const { id: _id, ...fields } = RecordCullRequest.parse(benchFields(index));
       if (fields.latitude !== undefined) located += 1;
       const cullId = randomUUID();
       const decision = decide(
@@ -149,16 +155,16 @@ export async function seedCulls(dataDir: string, userId: string, count: number):
         initialState,
       );
       if (!decision.ok) throw new Error(`the domain refused bench record ${index}`);
-      // The SQLite store appends synchronously inside this call; the promise only reports the outcome.
       appends.push(store.append(cullId, 0, decision.events, (tx, events) => readModel.apply(tx, events)));
     }
-  });
+    return Promise.all(appends);
+  }
 
   const started = performance.now();
   try {
-    for (let batch = 0; batch < count; batch += SEED_BATCH)
-      seedBatch(batch, Math.min(count, batch + SEED_BATCH));
-    await Promise.all(appends);
+    for (let batch = 0; batch < count; batch += SEED_BATCH) {
+      await seedBatch(batch, Math.min(count, batch + SEED_BATCH));
+    }
     const head = await store.headPosition();
     if (head !== count) throw new Error(`seeded ${head} events, wanted ${count}`);
   } finally {
