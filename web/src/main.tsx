@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { meQuery } from './api/queries';
 import { createQueryClient } from './api/query-client';
-import { routes } from './routes/routes';
+import { createRoutes } from './routes/routes';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -16,6 +16,6 @@ void queryClient.prefetchQuery(meQuery());
 
 createRoot(root).render(
   <StrictMode>
-    <App queryClient={queryClient} router={createBrowserRouter(routes)} />
+    <App queryClient={queryClient} router={createBrowserRouter(createRoutes(queryClient))} />
   </StrictMode>,
 );

@@ -1,7 +1,8 @@
 import type { CullsAtQuery } from '@cull-log/contracts';
-import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 import { fetchCull, fetchCulls, fetchCullsAt, fetchMapPoints, type ListCullsParams } from './culls';
 import { queryKeys } from './keys';
+import { meQuery } from './session';
 import { fetchStats } from './stats';
 
 export { queryKeys } from './keys';
@@ -28,6 +29,15 @@ export function mapPointsQuery() {
     queryKey: [...queryKeys.culls, 'map-points'] as const,
     queryFn: ({ signal }) => fetchMapPoints(signal),
   });
+}
+
+/**
+ * Starts reading the map's points as soon as the session says someone is signed in, so the download overlaps the
+ * map screen's own. It never holds the route; a failure is left for the screen's query to report.
+ */
+export async function prefetchMapPoints(queryClient: QueryClient): Promise<void> {
+  await queryClient.prefetchQuery(meQuery());
+  if (queryClient.getQueryData(meQuery().queryKey)) await queryClient.prefetchQuery(mapPointsQuery());
 }
 
 /** The records at one map point; with no point chosen the query waits (skipToken) rather than fetching. */

@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { prefetchMapPoints } from '../api/queries';
 import { Layout } from '../components/Layout';
 import { StatusMessage } from '../components/StatusMessage';
 import { HomePage } from '../pages/HomePage';
@@ -11,7 +13,8 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
-export const routes: RouteObject[] = [
+/** The app's routes; loaders start a screen's reads on the shared query client while its code downloads. */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -21,7 +24,14 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: page(() => import('../pages/LoginPage')) },
       { path: 'terms', lazy: page(() => import('../pages/TermsPage')) },
       { path: 'privacy', lazy: page(() => import('../pages/PrivacyPage')) },
-      { path: 'map', lazy: page(() => import('../pages/MapPage')) },
+      {
+        path: 'map',
+        loader: () => {
+          void prefetchMapPoints(queryClient);
+          return null;
+        },
+        lazy: page(() => import('../pages/MapPage')),
+      },
       {
         element: <RequireAuth />,
         children: [

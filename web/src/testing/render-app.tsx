@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../App';
-import { routes } from '../routes/routes';
+import { createRoutes } from '../routes/routes';
 
 type Router = ReturnType<typeof createMemoryRouter>;
 
@@ -26,7 +26,7 @@ export async function renderApp(path: string) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   await firstScreenLoaded(router);
   const view = render(<App queryClient={queryClient} router={router} storage={window.localStorage} />);
   return { ...view, router, queryClient };
