@@ -6,11 +6,11 @@ import { performance } from 'node:perf_hooks';
 import { openSqliteEventStore } from '../src/index';
 import { cullAmendedEvent, cullRecordedEvent } from '../src/testing/index';
 
-/** Sized to finish in seconds on a shared machine: every append is one fully synced transaction. */
+/** Sized to finish in seconds on a shared machine: an append awaited alone is one fully synced transaction. */
 const STREAMS = 200;
 const APPENDS_PER_STREAM = 10;
 const READ_PAGE = 500;
-/** As many appenders as the app's benchmark has clients, each awaiting its append before the next. */
+/** As many appenders as the app's benchmark has clients, each awaiting its append; they share commits. */
 const CONCURRENT_APPENDERS = 32;
 const APPENDS_PER_APPENDER = 100;
 
