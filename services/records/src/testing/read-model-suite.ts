@@ -143,6 +143,7 @@ export function describeReadModel<Tx>(backendName: string, openBackend: () => Pr
         const searches = [
           ['', records],
           ['roe deer', records.filter((each) => each.species === 'Roe Deer')],
+          ['home wood', records.filter((each) => each.location_name.toLowerCase() === 'home wood')],
           ['d', records],
         ] as const;
         for (const [q, matching] of searches) {
