@@ -1,9 +1,9 @@
 /**
- * `npm run bench -- reads`: the one-process app's reads at 1,000 and at 100,000 records for one user, measured
- * as issues 10 and 11 ask. For each size the log is seeded straight into a fresh DATA_DIR, the built app
- * (the standalone's `main.js`, built from the current source and run as `npm start` runs it) is started on it, and autocannon drives it over HTTP from another
- * process, signed in with the development sign-in, beside a bare Fastify baseline. Prints one table and
- * writes it as JSON under the system's temporary folder.
+ * `npm run bench -- reads`: the one-process app's reads at 1,000 and at 100,000 records for one user, the
+ * figures its performance targets are set on. For each size the log is seeded straight into a fresh DATA_DIR,
+ * the app is built from the current source and started on it as `npm start` runs it, and autocannon drives it
+ * over HTTP from another process, signed in with the development sign-in, beside a bare Fastify baseline.
+ * Prints one table and writes it as JSON under the system's temporary folder.
  *
  * BENCH_SECONDS sets each load run's length (default 8); BENCH_SIZES the two sizes (default 1000,100000).
  */
