@@ -1,23 +1,34 @@
 import type { StoredEvent } from '@cull-log/contracts';
 
-/** A delivered event; call ack() once its effects are durably stored, or it will be delivered again. */
-export interface Delivery {
+/** An event as handed to a consumer. */
+export interface DeliveredEvent {
   event: StoredEvent;
   /** How many times this event has been delivered to this consumer (1 on first delivery). */
   deliveryCount: number;
+}
+
+/** A delivered event; call ack() once its effects are durably stored, or it will be delivered again. */
+export interface Delivery extends DeliveredEvent {
   ack(): Promise<void>;
   /** Ask for redelivery later (the handler could not process it now). */
   nak(): Promise<void>;
 }
 
-export interface SubscribeOptions {
+/**
+ * Events delivered together, in log order, answered once: by ack() once their effects are durably stored,
+ * or by nak(). Events not acknowledged are delivered again, in order, before any later event.
+ */
+export interface DeliveryBatch {
+  readonly deliveries: readonly DeliveredEvent[];
+  /** Acknowledges the first `count` events (all by default) and asks for the rest to be delivered again. */
+  ack(count?: number): Promise<void>;
+  /** Asks for every event of the batch to be delivered again. */
+  nak(): Promise<void>;
+}
+
+interface DeliveryOptions {
   /** Durable consumer name: consumers with the same name share position and survive restarts. */
   durableName: string;
-  /**
-   * Called one delivery at a time, in log order; the next event comes only once this one is
-   * acknowledged. A thrown error leaves the event unacknowledged, so it is redelivered.
-   */
-  handler: (delivery: Delivery) => Promise<void>;
   /**
    * How long a delivered but unacknowledged event waits before redelivery, counted from when the
    * handler returns (a running handler keeps its delivery). Default 30 s.
@@ -25,6 +36,24 @@ export interface SubscribeOptions {
   ackWaitMs?: number;
   /** Pause before an event whose handler threw is delivered again. Default 1 s. */
   retryDelayMs?: number;
+}
+
+export interface SubscribeOptions extends DeliveryOptions {
+  /**
+   * Called one delivery at a time, in log order; the next event comes only once this one is
+   * acknowledged. A thrown error leaves the event unacknowledged, so it is redelivered.
+   */
+  handler: (delivery: Delivery) => Promise<void>;
+}
+
+export interface BatchSubscribeOptions extends DeliveryOptions {
+  /** The most events in one batch; a batch holds what is there to deliver, up to this. */
+  maxBatchSize: number;
+  /**
+   * Called one batch at a time, in log order; the next batch comes only once this one is answered. A
+   * thrown error leaves the batch unanswered, so it is redelivered.
+   */
+  handler: (batch: DeliveryBatch) => Promise<void>;
 }
 
 export interface Subscription {
@@ -36,5 +65,20 @@ export interface EventBus {
   /** Publishes an event; publishing the same event id again is harmless (delivered once). */
   publish(event: StoredEvent): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Like subscribe, with several events at a time when there are several to deliver (a catch-up). */
+  subscribeBatches(options: BatchSubscribeOptions): Promise<Subscription>;
   close(): Promise<void>;
+}
+
+/** A one-at-a-time subscription as a subscription to batches of one: how both adapters offer `subscribe`. */
+export function oneAtATime({ handler, ...options }: SubscribeOptions): BatchSubscribeOptions {
+  return {
+    ...options,
+    maxBatchSize: 1,
+    handler: async (batch) => {
+      const [delivered] = batch.deliveries;
+      if (delivered === undefined) return;
+      await handler({ ...delivered, ack: () => batch.ack(), nak: () => batch.nak() });
+    },
+  };
 }

@@ -1,4 +1,12 @@
-export * from './event-bus';
+export type {
+  BatchSubscribeOptions,
+  DeliveredEvent,
+  Delivery,
+  DeliveryBatch,
+  EventBus,
+  SubscribeOptions,
+  Subscription,
+} from './event-bus';
 export type { BusLogger } from './bus-logger';
 export { connectNatsBus, BusUnavailableError, type NatsBusOptions } from './nats/nats-event-bus';
 export {

@@ -3,17 +3,17 @@ import type { StoredEvent } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { applyDelivery, DEFAULT_GAP_RETRY_DELAY_MS } from './apply-delivery';
 import type { ApplyOutcome } from './projection-store';
-import { recordedDelivery } from './testing';
+import { recordedBatch } from './testing';
 
-/** A store that answers the given outcome and remembers what it was asked to apply. */
-function answering(outcome: ApplyOutcome | Error) {
-  const applied: StoredEvent[] = [];
+/** A store that answers the given outcomes and remembers the batches it was asked to apply. */
+function answering(outcomes: ApplyOutcome[] | Error) {
+  const applied: (readonly StoredEvent[])[] = [];
   return {
     applied,
-    async apply(event: StoredEvent) {
-      applied.push(event);
-      if (outcome instanceof Error) throw outcome;
-      return outcome;
+    async applyBatch(events: readonly StoredEvent[]) {
+      applied.push(events);
+      if (outcomes instanceof Error) throw outcomes;
+      return outcomes;
     },
   };
 }
@@ -27,46 +27,48 @@ afterEach(() => {
 });
 
 describe('applyDelivery', () => {
-  it('acknowledges an applied event after the store has applied it', async () => {
-    const event = createSampleEventLog().recorded('alice');
-    const store = answering('applied');
-    const delivery = recordedDelivery(event);
-    expect(await applyDelivery(store, delivery, recordingLogger())).toBe('applied');
-    expect(store.applied).toEqual([event]);
-    expect(delivery.answer).toBe('ack');
+  it('acknowledges a batch after the store has applied it, in one call', async () => {
+    const log = createSampleEventLog();
+    const events = [log.recorded('alice'), log.recorded('bob')];
+    const store = answering(['applied', 'applied']);
+    const batch = recordedBatch(events);
+    expect(await applyDelivery(store, batch, recordingLogger())).toEqual(['applied', 'applied']);
+    expect(store.applied).toEqual([events]);
+    expect(batch.acknowledged).toBe(2);
   });
 
-  it('acknowledges a duplicate, so a redelivered event is not delivered again', async () => {
-    const delivery = recordedDelivery(createSampleEventLog().recorded('alice'), 2);
-    expect(await applyDelivery(answering('duplicate'), delivery, recordingLogger())).toBe('duplicate');
-    expect(delivery.answer).toBe('ack');
+  it('acknowledges duplicates, so redelivered events are not delivered again', async () => {
+    const batch = recordedBatch([createSampleEventLog().recorded('alice')], 2);
+    expect(await applyDelivery(answering(['duplicate']), batch, recordingLogger())).toEqual(['duplicate']);
+    expect(batch.acknowledged).toBe(1);
   });
 
-  it('naks a gap only after the retry delay, with a warning naming the stream and version', async () => {
+  it('acknowledges what came before a gap and asks the rest again only after the retry delay, with a warning naming the stream and version', async () => {
     vi.useFakeTimers();
     const log = createSampleEventLog();
+    const other = log.recorded('bob');
     const recorded = log.recorded('alice');
     const amended = log.amended('alice', recorded.streamId, { species: 'Fox' });
-    const delivery = recordedDelivery(amended, 3);
+    const batch = recordedBatch([other, amended, log.recorded('carol')], 3);
     const logger = recordingLogger();
 
-    const outcome = applyDelivery(answering('gap'), delivery, logger);
+    const outcome = applyDelivery(answering(['applied', 'gap']), batch, logger);
     await vi.advanceTimersByTimeAsync(DEFAULT_GAP_RETRY_DELAY_MS - 1);
-    expect(delivery.answer).toBeUndefined();
+    expect(batch.acknowledged).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
-    expect(await outcome).toBe('gap');
-    expect(delivery.answer).toBe('nak');
+    expect(await outcome).toEqual(['applied', 'gap']);
+    expect(batch.acknowledged).toBe(1);
     expect(logger.warn).toHaveBeenCalledWith(
       { streamId: recorded.streamId, version: 2, deliveryCount: 3 },
       'event arrived before an earlier version of its stream; asked for redelivery',
     );
   });
 
-  it('leaves the delivery unanswered when the store fails, so the bus redelivers it', async () => {
-    const delivery = recordedDelivery(createSampleEventLog().recorded('alice'));
-    await expect(
-      applyDelivery(answering(new Error('disk full')), delivery, recordingLogger()),
-    ).rejects.toThrow('disk full');
-    expect(delivery.answer).toBeUndefined();
+  it('leaves the batch unanswered when the store fails, so the bus redelivers it', async () => {
+    const batch = recordedBatch([createSampleEventLog().recorded('alice')]);
+    await expect(applyDelivery(answering(new Error('disk full')), batch, recordingLogger())).rejects.toThrow(
+      'disk full',
+    );
+    expect(batch.acknowledged).toBeUndefined();
   });
 });

@@ -15,8 +15,11 @@ await describeWithMongo('MongoDB projection bookkeeping', (url) => {
     const marks = projection.db.collection<{ eventId: string; at: number }>('marking_marks');
     let failNext = false;
     return {
-      store: projection.projectionStore(async (event, session) => {
-        await marks.insertOne({ eventId: event.id, at: event.position }, { session });
+      store: projection.projectionStore(async (events, session) => {
+        await marks.insertMany(
+          events.map((event) => ({ eventId: event.id, at: event.position })),
+          { session },
+        );
         if (failNext) {
           failNext = false;
           throw new Error('read model write failed');

@@ -1,7 +1,7 @@
 import { MongoClient, type ClientSession, type Db } from 'mongodb';
 import type { StoredEvent } from '@cull-log/contracts';
 import { openMongoCheckpoints } from '@cull-log/eventstore';
-import { versionCheck, type ProjectionStore } from './projection-store';
+import { applyOne, checkBatch, type ProjectionStore } from './projection-store';
 
 interface StreamVersionDocument {
   _id: string;
@@ -15,10 +15,13 @@ export interface MongoProjection {
   /** Global position of the newest applied event, 0 when none; pass a session to read in its snapshot. */
   readPosition(session?: ClientSession): Promise<number>;
   /**
-   * The ProjectionStore methods. `apply` runs, in one transaction, the version guard and, for the next
-   * version of a stream only, `write` (the read model's change), the stream's new version and the checkpoint.
+   * The ProjectionStore methods. `applyBatch` runs, in one transaction, the version guard over the batch,
+   * then `write` (the read model's change) of the events that are the next version of their stream, in
+   * order, their streams' new versions and the checkpoint, once.
    */
-  projectionStore(write: (event: StoredEvent, session: ClientSession) => Promise<void>): ProjectionStore;
+  projectionStore(
+    write: (events: readonly StoredEvent[], session: ClientSession) => Promise<void>,
+  ): ProjectionStore;
 }
 
 /**
@@ -58,23 +61,28 @@ export async function connectMongoProjection({
     client,
     readPosition,
     projectionStore(write) {
+      const applyBatch = (events: readonly StoredEvent[]) =>
+        inTransaction(async (session) => {
+          const streamIds = [...new Set(events.map((event) => event.streamId))];
+          const stored = await versions.find({ _id: { $in: streamIds } }, { session }).toArray();
+          const storedVersions = new Map(stored.map((document) => [document._id, document.version]));
+          const check = checkBatch(events, (streamId) => storedVersions.get(streamId) ?? 0);
+          if (check.applied.length === 0) return check.outcomes;
+          await write(check.applied, session);
+          await versions.bulkWrite(
+            [...check.versions].map(([streamId, version]) => ({
+              updateOne: { filter: { _id: streamId }, update: { $set: { version } }, upsert: true },
+            })),
+            { session },
+          );
+          // Only forward, should streams ever be delivered out of global order.
+          const position = Math.max(await readPosition(session), check.position);
+          await checkpoints.save(name, position, session);
+          return check.outcomes;
+        });
       return {
-        apply: (event) =>
-          inTransaction(async (session) => {
-            const stored = await versions.findOne({ _id: event.streamId }, { session });
-            const outcome = versionCheck(stored?.version ?? 0, event.version);
-            if (outcome !== 'applied') return outcome;
-            await write(event, session);
-            await versions.updateOne(
-              { _id: event.streamId },
-              { $set: { version: event.version } },
-              { upsert: true, session },
-            );
-            // Only forward, should streams ever be delivered out of global order.
-            const position = Math.max(await readPosition(session), event.position);
-            await checkpoints.save(name, position, session);
-            return outcome;
-          }),
+        applyBatch,
+        apply: (event) => applyOne(applyBatch, event),
         position: () => readPosition(),
         clear: () =>
           inTransaction(async (session) => {

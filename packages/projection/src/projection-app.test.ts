@@ -8,7 +8,7 @@ import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 import { buildProjectionApp, type ProjectionRoutes } from './projection-app';
 import type { ProjectionStore } from './projection-store';
 import { openSqliteProjection } from './sqlite-projection';
-import { capturingBus, recordedDelivery } from './testing';
+import { capturingBus, recordedBatch } from './testing';
 
 // Routes may raise their own log level (readyz logs at warn), so the lines go nowhere rather than silent.
 const silent = createLogger({ name: 'test', destination: { write: () => undefined } });
@@ -57,9 +57,9 @@ describe('buildProjectionApp', () => {
     expect(subscriptions.map((subscription) => subscription.durableName)).toEqual(['stats']);
 
     const waiting = get(app, '/position?after=1');
-    const delivery = recordedDelivery(createSampleEventLog().recorded('alice'));
-    await subscriptions[0]?.handler(delivery);
-    expect(delivery.answer).toBe('ack');
+    const batch = recordedBatch([createSampleEventLog().recorded('alice')]);
+    await subscriptions[0]?.handler(batch);
+    expect(batch.acknowledged).toBe(1);
     expect((await waiting).json()).toEqual({ uid: 'alice', position: 1 });
 
     await app.close();

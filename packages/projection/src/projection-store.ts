@@ -5,7 +5,13 @@ export type ApplyOutcome = 'applied' | 'duplicate' | 'gap';
 
 /** A read model kept from the event stream, with a version per stream and one global checkpoint. */
 export interface ProjectionStore {
-  /** Applies one event and moves the checkpoint, in one transaction, guarded by the stream version. */
+  /**
+   * Applies events in order, in one transaction with one move of the checkpoint, each guarded by its
+   * stream's version. Answers one outcome per event up to and including the first gap: nothing after a
+   * gap is applied, so the caller hands it back for redelivery with the gap.
+   */
+  applyBatch(events: readonly StoredEvent[]): Promise<ApplyOutcome[]>;
+  /** `applyBatch` of one event. */
   apply(event: StoredEvent): Promise<ApplyOutcome>;
   /** Global position of the newest applied event, 0 when none. */
   position(): Promise<number>;
@@ -19,4 +25,49 @@ export function versionCheck(storedVersion: number, eventVersion: number): Apply
   if (eventVersion <= storedVersion) return 'duplicate';
   if (eventVersion > storedVersion + 1) return 'gap';
   return 'applied';
+}
+
+/** The version guard run over a batch, before anything is written. */
+export interface BatchCheck {
+  /** One per event up to and including the first gap. */
+  outcomes: ApplyOutcome[];
+  /** The events to write to the read model, in order. */
+  applied: StoredEvent[];
+  /** Each written stream's new version. */
+  versions: Map<string, number>;
+  /** The highest position among the applied events, 0 when none. */
+  position: number;
+}
+
+/**
+ * Checks a batch in order, stopping at the first gap. A stream met again later in the batch is checked
+ * against the version the batch has already taken it to, not the stored one.
+ */
+export function checkBatch(
+  events: readonly StoredEvent[],
+  storedVersion: (streamId: string) => number,
+): BatchCheck {
+  const check: BatchCheck = { outcomes: [], applied: [], versions: new Map(), position: 0 };
+  for (const event of events) {
+    const current = check.versions.get(event.streamId) ?? storedVersion(event.streamId);
+    const outcome = versionCheck(current, event.version);
+    check.outcomes.push(outcome);
+    if (outcome === 'gap') break;
+    if (outcome === 'applied') {
+      check.applied.push(event);
+      check.versions.set(event.streamId, event.version);
+      check.position = Math.max(check.position, event.position);
+    }
+  }
+  return check;
+}
+
+/** The single-event `apply` every store offers, from its `applyBatch`. */
+export async function applyOne(
+  applyBatch: ProjectionStore['applyBatch'],
+  event: StoredEvent,
+): Promise<ApplyOutcome> {
+  const [outcome] = await applyBatch([event]);
+  if (outcome === undefined) throw new Error('applyBatch answered no outcome for its one event');
+  return outcome;
 }

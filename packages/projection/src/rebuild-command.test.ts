@@ -88,7 +88,9 @@ describe('runProjectionRebuild', () => {
         openedWith = config.DATA_DIR;
         const projection = openProjection(file);
         const insert = projection.db.prepare('INSERT INTO seen (event_id) VALUES (?)');
-        return projection.projectionStore((event) => insert.run(event.id));
+        return projection.projectionStore((events) => {
+          for (const event of events) insert.run(event.id);
+        });
       },
     });
 

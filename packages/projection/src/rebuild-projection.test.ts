@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { versionCheck, type ApplyOutcome } from './projection-store';
+import { checkBatch, type ApplyOutcome } from './projection-store';
 import { rebuildProjection } from './rebuild-projection';
 
 /** An event log over a fixed list, recording how it was read. */
@@ -26,17 +26,17 @@ function versionStore() {
       calls.push('clear');
       versions.clear();
     },
-    async apply(event: StoredEvent): Promise<ApplyOutcome> {
-      calls.push(`apply ${event.position}`);
-      const outcome = versionCheck(versions.get(event.streamId) ?? 0, event.version);
-      if (outcome === 'applied') versions.set(event.streamId, event.version);
-      return outcome;
+    async applyBatch(events: readonly StoredEvent[]): Promise<ApplyOutcome[]> {
+      calls.push(`apply ${events.map((event) => event.position).join(',')}`);
+      const check = checkBatch(events, (streamId) => versions.get(streamId) ?? 0);
+      for (const [streamId, version] of check.versions) versions.set(streamId, version);
+      return check.outcomes;
     },
   };
 }
 
 describe('rebuildProjection', () => {
-  it('clears the store first, then applies the whole log in order, batch by batch', async () => {
+  it('clears the store first, then applies the whole log in order, a batch per page of the log', async () => {
     const log = createSampleEventLog();
     const recorded = log.recorded('alice');
     log.recorded('bob');
@@ -45,11 +45,11 @@ describe('rebuildProjection', () => {
     log.recorded('alice');
     const eventLog = fixedLog(log.events);
     const store = versionStore();
-    await store.apply(recorded);
+    await store.applyBatch([recorded]);
     store.calls.splice(0);
 
     expect(await rebuildProjection({ store, eventLog, batchSize: 2 })).toEqual({ events: 5, position: 5 });
-    expect(store.calls).toEqual(['clear', 'apply 1', 'apply 2', 'apply 3', 'apply 4', 'apply 5']);
+    expect(store.calls).toEqual(['clear', 'apply 1,2', 'apply 3,4', 'apply 5']);
     expect(eventLog.reads.map((read) => read.after)).toEqual([0, 2, 4, 5]);
   });
 

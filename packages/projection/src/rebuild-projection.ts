@@ -7,15 +7,16 @@ export interface RebuildResult {
 }
 
 /**
- * Clears the projection and applies the whole event log again, in log order. A consumer still running
- * meanwhile is harmless: the version guard makes its events either duplicates or gaps it will retry.
+ * Clears the projection and applies the whole event log again, in log order, a page of the log per
+ * transaction. A consumer still running meanwhile is harmless: the version guard makes its events either
+ * duplicates or gaps it will retry.
  */
 export async function rebuildProjection({
   store,
   eventLog,
-  batchSize = 1000,
+  batchSize = 5000,
 }: {
-  store: Pick<ProjectionStore, 'apply' | 'clear'>;
+  store: Pick<ProjectionStore, 'applyBatch' | 'clear'>;
   eventLog: Pick<EventStore, 'readAll'>;
   batchSize?: number;
 }): Promise<RebuildResult> {
@@ -25,14 +26,14 @@ export async function rebuildProjection({
   for (;;) {
     const batch = await eventLog.readAll(position, batchSize);
     if (batch.length === 0) return { events, position };
-    for (const event of batch) {
-      if ((await store.apply(event)) === 'gap') {
-        throw new Error(
-          `The event log skips a version of stream ${event.streamId} before position ${event.position}`,
-        );
-      }
-      events += 1;
-      position = event.position;
+    const outcomes = await store.applyBatch(batch);
+    const gap = batch[outcomes.indexOf('gap')];
+    if (gap !== undefined) {
+      throw new Error(
+        `The event log skips a version of stream ${gap.streamId} before position ${gap.position}`,
+      );
     }
+    events += batch.length;
+    position = batch[batch.length - 1]!.position;
   }
 }

@@ -23,8 +23,8 @@ function openMarking(file: string): MarkingProjection {
   const select = projection.db.prepare<[], { event_id: string }>('SELECT event_id FROM marks ORDER BY seq');
   let failNext = false;
   return {
-    store: projection.projectionStore((event) => {
-      insert.run(event.id);
+    store: projection.projectionStore((events) => {
+      for (const event of events) insert.run(event.id);
       if (failNext) {
         failNext = false;
         throw new Error('read model write failed');

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { StoredEvent } from '@cull-log/contracts';
 import { openSqliteCheckpoints } from '@cull-log/eventstore';
-import { versionCheck, type ProjectionStore } from './projection-store';
+import { applyOne, checkBatch, type ProjectionStore } from './projection-store';
 
 const STREAM_VERSIONS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS stream_versions (
@@ -17,11 +17,11 @@ export interface SqliteProjection {
   /** Global position of the newest applied event, 0 when none; usable inside the read model's transactions. */
   readPosition(): number;
   /**
-   * The ProjectionStore methods. `apply` runs, in one immediate transaction, the version guard and, for the
-   * next version of a stream only, `write` (the read model's change), the stream's new version and the
-   * checkpoint.
+   * The ProjectionStore methods. `applyBatch` runs, in one immediate transaction, the version guard over the
+   * batch, then `write` (the read model's change) of the events that are the next version of their stream,
+   * in order, their streams' new versions and the checkpoint, once.
    */
-  projectionStore(write: (event: StoredEvent) => void): ProjectionStore;
+  projectionStore(write: (events: readonly StoredEvent[]) => void): ProjectionStore;
 }
 
 /**
@@ -45,6 +45,8 @@ export function openSqliteProjection({
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  // Room for the stream and read-model indexes of a large log: random ids otherwise miss the default 2 MB cache.
+  db.pragma('cache_size = -65536');
   db.exec(STREAM_VERSIONS_SCHEMA);
   const checkpoints = openSqliteCheckpoints({ database: db, table: CHECKPOINTS_TABLE });
   moveOneRowCheckpoint(db, name);
@@ -71,18 +73,18 @@ export function openSqliteProjection({
     db,
     readPosition,
     projectionStore(write) {
-      const applyInTransaction = db.transaction((event: StoredEvent) => {
-        const outcome = versionCheck(selectVersion.get(event.streamId)?.version ?? 0, event.version);
-        if (outcome !== 'applied') return outcome;
-        write(event);
-        upsertVersion.run(event.streamId, event.version);
-        advanceCheckpoint(event.position);
-        return outcome;
+      const applyInTransaction = db.transaction((events: readonly StoredEvent[]) => {
+        const check = checkBatch(events, (streamId) => selectVersion.get(streamId)?.version ?? 0);
+        if (check.applied.length === 0) return check.outcomes;
+        write(check.applied);
+        for (const [streamId, version] of check.versions) upsertVersion.run(streamId, version);
+        advanceCheckpoint(check.position);
+        return check.outcomes;
       });
+      const applyBatch = async (events: readonly StoredEvent[]) => applyInTransaction.immediate(events);
       return {
-        async apply(event) {
-          return applyInTransaction.immediate(event);
-        },
+        applyBatch,
+        apply: (event) => applyOne(applyBatch, event),
         async position() {
           return readPosition();
         },

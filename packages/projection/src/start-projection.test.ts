@@ -3,18 +3,18 @@ import type { StoredEvent } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { DEFAULT_GAP_RETRY_DELAY_MS } from './apply-delivery';
 import type { ApplyOutcome } from './projection-store';
-import { startProjection } from './start-projection';
-import { capturingBus, recordedDelivery } from './testing';
+import { DEFAULT_MAX_BATCH_SIZE, startProjection } from './start-projection';
+import { capturingBus, recordedBatch } from './testing';
 
 function logger() {
   return { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 }
 
-/** A store answering from a script of outcomes, one per apply. */
-function scripted(...outcomes: (ApplyOutcome | Error)[]) {
+/** A store answering from a script, one answer per batch. */
+function scripted(...answers: (ApplyOutcome[] | Error)[]) {
   return {
-    async apply(_event: StoredEvent): Promise<ApplyOutcome> {
-      const next = outcomes.shift();
+    async applyBatch(_events: readonly StoredEvent[]): Promise<ApplyOutcome[]> {
+      const next = answers.shift();
       if (next === undefined) throw new Error('no more outcomes scripted');
       if (next instanceof Error) throw next;
       return next;
@@ -27,61 +27,75 @@ afterEach(() => {
 });
 
 describe('startProjection', () => {
-  it('subscribes under the durable name with the given ack wait', async () => {
+  it('subscribes to batches under the durable name with the given ack wait', async () => {
     const { bus, subscriptions } = capturingBus();
     await startProjection({ durableName: 'stats', bus, store: scripted(), logger: logger(), ackWaitMs: 500 });
     expect(subscriptions).toHaveLength(1);
-    expect(subscriptions[0]).toMatchObject({ durableName: 'stats', ackWaitMs: 500 });
+    expect(subscriptions[0]).toMatchObject({
+      durableName: 'stats',
+      ackWaitMs: 500,
+      maxBatchSize: DEFAULT_MAX_BATCH_SIZE,
+    });
     await startProjection({ durableName: 'exports', bus, store: scripted(), logger: logger() });
     expect(subscriptions[1]).not.toHaveProperty('ackWaitMs');
   });
 
-  it('reports applied and duplicate events to onApplied with their position, after acknowledging them', async () => {
+  it('reports a batch of applied and duplicate events to onApplied with its last position, after acknowledging it', async () => {
     const { bus, subscriptions } = capturingBus();
     const log = createSampleEventLog();
-    const events = [log.recorded('alice'), log.recorded('bob')];
-    const deliveries = events.map((event) => recordedDelivery(event));
-    const answersSeen: (string | undefined)[] = [];
-    const onApplied = vi.fn((position: number) => {
-      answersSeen.push(deliveries[position - 1]?.answer);
+    const batch = recordedBatch([log.recorded('alice'), log.recorded('bob')]);
+    const answersSeen: (number | undefined)[] = [];
+    const onApplied = vi.fn(() => {
+      answersSeen.push(batch.acknowledged);
     });
     await startProjection({
       durableName: 'stats',
       bus,
-      store: scripted('applied', 'duplicate'),
+      store: scripted(['applied', 'duplicate']),
       logger: logger(),
       onApplied,
     });
-    for (const delivery of deliveries) await subscriptions[0]?.handler(delivery);
-    expect(onApplied.mock.calls).toEqual([[1], [2]]);
-    expect(answersSeen).toEqual(['ack', 'ack']);
+    await subscriptions[0]?.handler(batch);
+    expect(onApplied.mock.calls).toEqual([[2]]);
+    expect(answersSeen).toEqual([2]);
   });
 
-  it('does not report a gap to onApplied, and naks it', async () => {
+  it('reports only what came before a gap to onApplied, and asks the gap again', async () => {
     vi.useFakeTimers();
     const { bus, subscriptions } = capturingBus();
     const onApplied = vi.fn();
-    await startProjection({ durableName: 'stats', bus, store: scripted('gap'), logger: logger(), onApplied });
-    const delivery = recordedDelivery(createSampleEventLog().recorded('alice'));
-    const handled = subscriptions[0]?.handler(delivery);
-    await vi.advanceTimersByTimeAsync(DEFAULT_GAP_RETRY_DELAY_MS);
-    await handled;
-    expect(delivery.answer).toBe('nak');
-    expect(onApplied).not.toHaveBeenCalled();
+    await startProjection({
+      durableName: 'stats',
+      bus,
+      store: scripted(['gap'], ['applied', 'gap']),
+      logger: logger(),
+      onApplied,
+    });
+    const log = createSampleEventLog();
+    const gapFirst = recordedBatch([log.recorded('alice')]);
+    const gapSecond = recordedBatch([log.recorded('bob'), log.recorded('carol')]);
+    for (const batch of [gapFirst, gapSecond]) {
+      const handled = subscriptions[0]?.handler(batch);
+      await vi.advanceTimersByTimeAsync(DEFAULT_GAP_RETRY_DELAY_MS);
+      await handled;
+    }
+    expect(gapFirst.acknowledged).toBe(0);
+    expect(gapSecond.acknowledged).toBe(1);
+    expect(onApplied.mock.calls).toEqual([[gapSecond.deliveries[0]?.event.position]]);
   });
 
-  it('logs an event it cannot apply under the projection name and throws, leaving it for redelivery', async () => {
+  it('logs a batch it cannot apply under the projection name and throws, leaving it for redelivery', async () => {
     const { bus, subscriptions } = capturingBus();
     const log = logger();
     const failure = new Error('store unavailable');
     await startProjection({ durableName: 'exports', bus, store: scripted(failure), logger: log });
     const event = createSampleEventLog().recorded('alice');
-    const delivery = recordedDelivery(event);
-    await expect(subscriptions[0]?.handler(delivery)).rejects.toBe(failure);
-    expect(delivery.answer).toBeUndefined();
+    const batch = recordedBatch([event]);
+    await expect(subscriptions[0]?.handler(batch)).rejects.toBe(failure);
+    expect(batch.acknowledged).toBeUndefined();
     expect(log.error).toHaveBeenCalledWith(
-      { err: failure, eventId: event.id },
-      'could not apply event to the exports projection',
+      { err: failure, eventId: event.id, events: 1 },
+      'could not apply events to the exports projection',
     );
   });
 });

@@ -3,18 +3,25 @@ import { applyDelivery } from './apply-delivery';
 import type { ProjectionLogger } from './projection-logger';
 import type { ProjectionStore } from './projection-store';
 
+/** Events applied in one transaction at most: a catch-up's batches, big enough that a commit costs little per event. */
+export const DEFAULT_MAX_BATCH_SIZE = 5000;
+
 export interface ProjectionOptions {
   /** The durable consumer's name; it also names the projection in log lines. */
   durableName: string;
   bus: EventBus;
-  store: Pick<ProjectionStore, 'apply'>;
+  store: Pick<ProjectionStore, 'applyBatch'>;
   logger: ProjectionLogger;
-  /** Called after each event is committed (e.g. wakes requests waiting for a position in this process). */
+  /**
+   * Called after each batch is committed, with the position of its last event applied or already applied
+   * (e.g. wakes requests waiting for a position in this process).
+   */
   onApplied?: (position: number) => void;
   ackWaitMs?: number;
+  maxBatchSize?: number;
 }
 
-/** Subscribes the durable consumer and keeps the store up to date with the bus. */
+/** Subscribes the durable consumer and keeps the store up to date with the bus, a batch at a time. */
 export async function startProjection({
   durableName,
   bus,
@@ -22,19 +29,23 @@ export async function startProjection({
   logger,
   onApplied,
   ackWaitMs,
+  maxBatchSize = DEFAULT_MAX_BATCH_SIZE,
 }: ProjectionOptions): Promise<Subscription> {
-  return bus.subscribe({
+  return bus.subscribeBatches({
     durableName,
+    maxBatchSize,
     ...(ackWaitMs !== undefined && { ackWaitMs }),
-    handler: async (delivery) => {
+    handler: async (batch) => {
       try {
-        const outcome = await applyDelivery(store, delivery, logger);
-        if (outcome !== 'gap') onApplied?.(delivery.event.position);
+        const outcomes = await applyDelivery(store, batch, logger);
+        const done = outcomes.filter((outcome) => outcome !== 'gap').length;
+        const last = batch.deliveries[done - 1];
+        if (last !== undefined) onApplied?.(last.event.position);
       } catch (error) {
         // Left unacknowledged, so the bus redelivers it; an event that can never be read stops here loudly.
         logger.error(
-          { err: error, eventId: delivery.event.id },
-          `could not apply event to the ${durableName} projection`,
+          { err: error, eventId: batch.deliveries[0]?.event.id, events: batch.deliveries.length },
+          `could not apply events to the ${durableName} projection`,
         );
         throw error;
       }

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import type { CullChanges, CullCommand, CullFields, StoredEvent } from '@cull-log/contracts';
 import { computeStats, decide, evolve, initialState, type CullState } from '@cull-log/domain';
 import { applyDelivery } from '@cull-log/projection';
-import { recordedDelivery } from '@cull-log/projection/testing';
+import { recordedBatch } from '@cull-log/projection/testing';
 import { statsResponse, statsWindow } from './stats-figures';
 import { openSqliteStatsStore } from './store/sqlite-stats-store';
 import type { StatsStore } from './store/stats-store';
@@ -115,6 +115,17 @@ const silent = pino({ level: 'silent' });
 describe('stats projection', () => {
   let directory: string;
   let store: StatsStore;
+
+  /** The store's figures for every user equal computeStats over the users' live records. */
+  async function expectFiguresOf(states: Map<string, CullState>, position: number, now: Date) {
+    for (const userId of USERS) {
+      const records = [...states.values()].flatMap((state) =>
+        state.status === 'active' && state.ownerId === userId ? [state.fields] : [],
+      );
+      const figures = statsResponse(await store.aggregates(statsWindow(userId, now)), now);
+      expect(figures).toEqual({ ...computeStats(records, now), position });
+    }
+  }
   beforeAll(() => {
     directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-property-'));
     store = openSqliteStatsStore({ file: join(directory, 'stats.db') });
@@ -138,23 +149,51 @@ describe('stats projection', () => {
           await store.clear();
           const { log, states } = runCommands(steps);
           for (const [index, event] of log.entries()) {
-            const first = recordedDelivery(event);
-            expect(await applyDelivery(store, first, silent)).toBe('applied');
-            expect(first.answer).toBe('ack');
+            const first = recordedBatch([event]);
+            expect(await applyDelivery(store, first, silent)).toEqual(['applied']);
+            expect(first.acknowledged).toBe(1);
             // Some earlier event comes round again, as after a consumer crash before its ack.
             for (const pick of redeliveries.filter((_, at) => at % (index + 1) === 0)) {
-              const again = recordedDelivery(log[pick % (index + 1)] as StoredEvent);
-              expect(await applyDelivery(store, again, silent)).toBe('duplicate');
-              expect(again.answer).toBe('ack');
+              const again = recordedBatch([log[pick % (index + 1)] as StoredEvent]);
+              expect(await applyDelivery(store, again, silent)).toEqual(['duplicate']);
+              expect(again.acknowledged).toBe(1);
             }
           }
-          for (const userId of USERS) {
-            const records = [...states.values()].flatMap((state) =>
-              state.status === 'active' && state.ownerId === userId ? [state.fields] : [],
-            );
-            const figures = statsResponse(await store.aggregates(statsWindow(userId, now)), now);
-            expect(figures).toEqual({ ...computeStats(records, now), position: log.length });
+          await expectFiguresOf(states, log.length, now);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('equals computeStats when the log arrives in batches, each with earlier events redelivered among its own', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { maxLength: 60 }),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        fc.date({
+          min: new Date('2024-06-01T00:00:00Z'),
+          max: new Date('2027-06-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        async (steps, sizes, redeliveries, now) => {
+          await store.clear();
+          const { log, states } = runCommands(steps);
+          for (let start = 0, turn = 0; start < log.length; turn += 1) {
+            const end = Math.min(log.length, start + (sizes[turn % sizes.length] as number));
+            // A consumer that crashed before its ack is handed some of what it already applied again.
+            const repeated = start === 0 ? [] : redeliveries.map((pick) => log[pick % start] as StoredEvent);
+            const batch = recordedBatch([...repeated, ...log.slice(start, end)]);
+            const outcomes = await applyDelivery(store, batch, silent);
+            expect(outcomes).toEqual([
+              ...repeated.map(() => 'duplicate'),
+              ...log.slice(start, end).map(() => 'applied'),
+            ]);
+            expect(batch.acknowledged).toBe(batch.deliveries.length);
+            start = end;
           }
+          await expectFiguresOf(states, log.length, now);
         },
       ),
       { numRuns: 60 },
@@ -182,9 +221,9 @@ describe('stats projection', () => {
       },
       { kind: 'amend', userId: 'alice', cullId: CULL_IDS[0] as string, changes: { species: 'Muntjac' } },
     ]);
-    const ahead = recordedDelivery(log[1] as StoredEvent);
-    expect(await applyDelivery(store, ahead, silent, 0)).toBe('gap');
-    expect(ahead.answer).toBe('nak');
+    const ahead = recordedBatch([log[1] as StoredEvent]);
+    expect(await applyDelivery(store, ahead, silent, 0)).toEqual(['gap']);
+    expect(ahead.acknowledged).toBe(0);
     expect(await store.position()).toBe(0);
   });
 });

@@ -1,7 +1,13 @@
 import { createWakeSignal, sleep, type StoredEvent } from '@cull-log/contracts';
 import type { Checkpoints } from '@cull-log/eventstore';
 import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
-import type { Delivery, EventBus, SubscribeOptions, Subscription } from '../event-bus';
+import {
+  oneAtATime,
+  type BatchSubscribeOptions,
+  type DeliveryBatch,
+  type EventBus,
+  type Subscription,
+} from '../event-bus';
 
 /** The part of the EventStore port the in-process bus reads from. */
 export interface EventLogReader {
@@ -18,7 +24,7 @@ export interface InProcessBusOptions {
   checkpoints: Checkpoints;
   /** How often an idle subscription looks at the log for events nobody announced. Default 1 s. */
   pollIntervalMs?: number;
-  /** Events read from the log at a time. Default 100. */
+  /** Events read from the log at a time (a batch subscription's batch is at most this). Default 1,000. */
   batchSize?: number;
   logger?: BusLogger;
 }
@@ -42,38 +48,53 @@ export interface InProcessBus extends EventBus {
 export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
   const { log, checkpoints } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = options.batchSize ?? 5_000;
   const logger = options.logger ?? consoleBusLogger;
   const active = new Map<string, { stop(): Promise<void>; wake(): void }>();
   let closed = false;
 
-  function startSubscription(subscribeOptions: SubscribeOptions) {
-    const { durableName, handler } = subscribeOptions;
+  function startSubscription(subscribeOptions: BatchSubscribeOptions) {
+    const { durableName, handler, maxBatchSize } = subscribeOptions;
     const ackWaitMs = subscribeOptions.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
     const retryDelayMs = subscribeOptions.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
     const wakeSignal = createWakeSignal();
     const stopping = new AbortController();
+    /** Deliveries so far of each event not yet acknowledged, by position. */
+    const deliveryCounts = new Map<number, number>();
 
-    async function deliverOnce(event: StoredEvent, deliveryCount: number): Promise<Outcome> {
+    /** Hands `events` to the handler once; resolves with how many it acknowledged and how the delivery ended. */
+    async function deliverOnce(
+      events: readonly StoredEvent[],
+    ): Promise<{ outcome: Outcome; acknowledged: number }> {
+      let acknowledged = 0;
       let answered = false;
       let current = true;
       let settle: (outcome: Outcome) => void = () => undefined;
       const answer = new Promise<Outcome>((resolve) => {
         settle = resolve;
       });
-      const delivery: Delivery = {
-        event,
-        deliveryCount,
-        async ack() {
+      const deliveries = events.map((event) => {
+        const deliveryCount = (deliveryCounts.get(event.position) ?? 0) + 1;
+        deliveryCounts.set(event.position, deliveryCount);
+        return { event, deliveryCount };
+      });
+      const batch: DeliveryBatch = {
+        deliveries,
+        async ack(count = events.length) {
           if (answered || !current) return;
           answered = true;
-          try {
-            await checkpoints.save(durableName, event.position);
-          } catch (error) {
-            settle('failed');
-            throw error;
+          const last = events[Math.min(count, events.length) - 1];
+          if (last !== undefined) {
+            try {
+              await checkpoints.save(durableName, last.position);
+            } catch (error) {
+              settle('failed');
+              throw error;
+            }
+            acknowledged = Math.min(count, events.length);
+            for (const event of events.slice(0, acknowledged)) deliveryCounts.delete(event.position);
           }
-          settle('acked');
+          settle(acknowledged === events.length ? 'acked' : 'nakked');
         },
         async nak() {
           if (answered || !current) return;
@@ -82,24 +103,26 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
         },
       };
       try {
-        await handler(delivery);
+        await handler(batch);
       } catch (error) {
+        const [first] = events;
         logger.warn(
           {
             durableName,
-            eventId: event.id,
-            position: event.position,
-            deliveryCount,
+            eventId: first?.id,
+            position: first?.position,
+            events: events.length,
+            deliveryCount: deliveries[0]?.deliveryCount,
             error: describeError(error),
           },
           'Event handler failed; the event will be delivered again',
         );
         if (!answered) {
           current = false;
-          return 'failed';
+          return { outcome: 'failed', acknowledged };
         }
       }
-      if (answered) return answer;
+      if (answered) return { outcome: await answer, acknowledged };
       const cancelAckWait = new AbortController();
       const lapsed = sleep(ackWaitMs, AbortSignal.any([cancelAckWait.signal, stopping.signal])).then(
         (): Outcome => (stopping.signal.aborted ? 'stopped' : 'expired'),
@@ -108,17 +131,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
       cancelAckWait.abort();
       // An answer that comes after the delivery has lapsed belongs to nobody.
       current = false;
-      return outcome;
-    }
-
-    /** Delivers one event until it is acknowledged; false when stopped first. */
-    async function deliverUntilAcknowledged(event: StoredEvent): Promise<boolean> {
-      for (let deliveryCount = 1; !stopping.signal.aborted; deliveryCount++) {
-        const outcome = await deliverOnce(event, deliveryCount);
-        if (outcome === 'acked') return true;
-        if (outcome === 'failed') await sleep(retryDelayMs, stopping.signal);
-      }
-      return false;
+      return { outcome, acknowledged };
     }
 
     async function run(): Promise<void> {
@@ -131,9 +144,14 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
             await wakeSignal.sleep(pollIntervalMs, stopping.signal);
             continue;
           }
-          for (const event of events) {
-            if (!(await deliverUntilAcknowledged(event))) return;
-            position = event.position;
+          for (let start = 0; start < events.length; start += maxBatchSize) {
+            const batch = events.slice(start, start + maxBatchSize);
+            const { outcome, acknowledged } = await deliverOnce(batch);
+            position = batch[acknowledged - 1]?.position ?? position;
+            if (outcome === 'stopped') return;
+            if (outcome === 'failed') await sleep(retryDelayMs, stopping.signal);
+            // What was not acknowledged comes again: read the log again from the acknowledged position.
+            if (acknowledged < batch.length) break;
           }
         } catch (error) {
           logger.error(
@@ -157,6 +175,21 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
     };
   }
 
+  async function subscribeBatches(subscribeOptions: BatchSubscribeOptions): Promise<Subscription> {
+    if (closed) throw new Error('The bus is closed');
+    const { durableName } = subscribeOptions;
+    // Two loops over one stored position would each deliver every event.
+    if (active.has(durableName)) throw new Error(`Durable consumer ${durableName} is already subscribed`);
+    const subscription = startSubscription(subscribeOptions);
+    active.set(durableName, subscription);
+    return {
+      async stop() {
+        if (active.get(durableName) === subscription) active.delete(durableName);
+        await subscription.stop();
+      },
+    };
+  }
+
   function notify(): void {
     for (const subscription of active.values()) subscription.wake();
   }
@@ -169,20 +202,8 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
       notify();
     },
 
-    async subscribe(subscribeOptions): Promise<Subscription> {
-      if (closed) throw new Error('The bus is closed');
-      const { durableName } = subscribeOptions;
-      // Two loops over one stored position would each deliver every event.
-      if (active.has(durableName)) throw new Error(`Durable consumer ${durableName} is already subscribed`);
-      const subscription = startSubscription(subscribeOptions);
-      active.set(durableName, subscription);
-      return {
-        async stop() {
-          if (active.get(durableName) === subscription) active.delete(durableName);
-          await subscription.stop();
-        },
-      };
-    },
+    subscribe: (subscribeOptions) => subscribeBatches(oneAtATime(subscribeOptions)),
+    subscribeBatches,
 
     async close() {
       closed = true;

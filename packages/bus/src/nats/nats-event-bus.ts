@@ -1,5 +1,6 @@
 import {
   BUS_STREAM,
+  createWakeSignal,
   EventContractError,
   busSubject,
   parseStoredEvent,
@@ -22,7 +23,13 @@ import {
   type NatsConnection,
 } from 'nats';
 import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
-import type { Delivery, EventBus, SubscribeOptions } from '../event-bus';
+import {
+  oneAtATime,
+  type BatchSubscribeOptions,
+  type DeliveryBatch,
+  type EventBus,
+  type Subscription,
+} from '../event-bus';
 
 export interface NatsBusOptions {
   /** One or more `nats://host:port` URLs. */
@@ -52,6 +59,8 @@ const CULL_SUBJECTS = 'culls.v1.>';
 
 const DEFAULT_ACK_WAIT_MS = 10_000;
 const DEFAULT_RETRY_DELAY_MS = 1_000;
+/** Messages a subscription asks the server for at a time, at least. */
+const MIN_PULL_MESSAGES = 8;
 const PUBLISH_ATTEMPT_TIMEOUT_MS = 2_000;
 const PUBLISH_RETRY_PAUSE_MS = 100;
 
@@ -120,6 +129,24 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<EventBus>
     });
   }
 
+  async function subscribeBatches(subscribeOptions: BatchSubscribeOptions): Promise<Subscription> {
+    const subscription = await startNatsSubscription({
+      manager,
+      jetstream,
+      streamName,
+      logger,
+      options: subscribeOptions,
+      ensureStream,
+    });
+    subscriptions.add(subscription);
+    return {
+      stop: async () => {
+        subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
   return {
     async publish(event) {
       const deadline = Date.now() + publishTimeoutMs;
@@ -147,23 +174,8 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<EventBus>
       }
     },
 
-    async subscribe(subscribeOptions) {
-      const subscription = await startNatsSubscription({
-        manager,
-        jetstream,
-        streamName,
-        logger,
-        options: subscribeOptions,
-        ensureStream,
-      });
-      subscriptions.add(subscription);
-      return {
-        stop: async () => {
-          subscriptions.delete(subscription);
-          await subscription.stop();
-        },
-      };
-    },
+    subscribe: (subscribeOptions) => subscribeBatches(oneAtATime(subscribeOptions)),
+    subscribeBatches,
 
     async close() {
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
@@ -204,13 +216,16 @@ async function ensureConsumer(
   manager: JetStreamManager,
   streamName: string,
   durableName: string,
-  ackWaitMs: number,
+  { ackWaitMs, maxBatchSize }: { ackWaitMs: number; maxBatchSize: number },
 ): Promise<void> {
   const ackWait = nanos(ackWaitMs);
   try {
     const info = await manager.consumers.info(streamName, durableName);
-    if (info.config.ack_wait !== ackWait || info.config.max_ack_pending !== 1) {
-      await manager.consumers.update(streamName, durableName, { ack_wait: ackWait, max_ack_pending: 1 });
+    if (info.config.ack_wait !== ackWait || info.config.max_ack_pending !== maxBatchSize) {
+      await manager.consumers.update(streamName, durableName, {
+        ack_wait: ackWait,
+        max_ack_pending: maxBatchSize,
+      });
     }
     return;
   } catch (error) {
@@ -221,8 +236,8 @@ async function ensureConsumer(
     ack_policy: AckPolicy.Explicit,
     ack_wait: ackWait,
     deliver_policy: DeliverPolicy.All,
-    // One outstanding event at a time keeps delivery in log order even across redeliveries.
-    max_ack_pending: 1,
+    // No more outstanding than one batch: a batch is answered whole, which keeps log order across redeliveries.
+    max_ack_pending: maxBatchSize,
     max_deliver: -1,
   });
 }
@@ -236,76 +251,128 @@ async function startNatsSubscription(context: {
   jetstream: JetStreamClient;
   streamName: string;
   logger: BusLogger;
-  options: SubscribeOptions;
+  options: BatchSubscribeOptions;
   ensureStream: () => Promise<void>;
 }): Promise<NatsSubscription> {
   const { manager, jetstream, streamName, logger, options, ensureStream } = context;
-  const { durableName, handler } = options;
+  const { durableName, handler, maxBatchSize } = options;
   const ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+  const consumerSettings = { ackWaitMs, maxBatchSize };
 
-  await ensureConsumer(manager, streamName, durableName, ackWaitMs);
+  await ensureConsumer(manager, streamName, durableName, consumerSettings);
   const consumer = await jetstream.consumers.get(streamName, durableName);
-  const messages = await consumer.consume({ max_messages: 8 });
+  const messages = await consumer.consume({ max_messages: Math.max(maxBatchSize, MIN_PULL_MESSAGES) });
   void recreateWhenMissing(messages, async () => {
     await ensureStream();
-    await ensureConsumer(manager, streamName, durableName, ackWaitMs);
+    await ensureConsumer(manager, streamName, durableName, consumerSettings);
   });
 
-  async function handle(message: JsMsg): Promise<void> {
-    const parsed = parseMessage(message);
-    if (!parsed.ok) {
+  /** Messages received and not yet handed to the handler: the next batch. */
+  const received: JsMsg[] = [];
+  const arrivals = createWakeSignal();
+  let closed = false;
+  const receiving = (async () => {
+    for await (const message of messages) {
+      received.push(message);
+      arrivals.wake();
+    }
+  })().finally(() => {
+    closed = true;
+    arrivals.wake();
+  });
+
+  /** The valid events among `batch`; any other message is logged and terminated. */
+  function validEvents(batch: JsMsg[]): { message: JsMsg; event: StoredEvent }[] {
+    const valid: { message: JsMsg; event: StoredEvent }[] = [];
+    for (const message of batch) {
+      const parsed = parseMessage(message);
+      if (parsed.ok) {
+        valid.push({ message, event: parsed.event });
+        continue;
+      }
       logger.error(
         { subject: message.subject, streamSequence: message.seq, durableName, reason: parsed.reason },
         'Dropping a bus message that is not a valid cull event',
       );
       // No reason text: Debian's nats-server 2.9 does not understand TERM with one and keeps the message.
       message.term();
-      return;
     }
+    return valid;
+  }
+
+  /**
+   * After a nak, the stream sequence that must come back before anything else is handed out: messages the
+   * server sent before it had the nak are asked again too, so they come back behind it, in order.
+   */
+  let redeliveryFrom: number | undefined;
+
+  function nextBatch(): JsMsg[] {
+    const batch: JsMsg[] = [];
+    for (let message = received.shift(); message !== undefined; message = received.shift()) {
+      if (redeliveryFrom !== undefined && message.seq !== redeliveryFrom) {
+        message.nak();
+        continue;
+      }
+      redeliveryFrom = undefined;
+      batch.push(message);
+      if (batch.length === maxBatchSize) break;
+    }
+    return batch;
+  }
+
+  async function handle(batch: JsMsg[]): Promise<void> {
+    const valid = validEvents(batch);
+    if (valid.length === 0) return;
     let answered = false;
-    const delivery: Delivery = {
-      event: parsed.event,
-      deliveryCount: message.info.deliveryCount,
-      async ack() {
-        if (answered) return;
-        answered = true;
-        try {
-          await message.ackAck();
-        } catch (error) {
-          answered = false;
-          throw error;
-        }
+    // The rest are asked again before the acknowledged ones are let go, so no later event overtakes them.
+    async function answer(acknowledged: number, redeliverAfterMs?: number): Promise<void> {
+      answered = true;
+      redeliveryFrom = valid[acknowledged]?.message.seq;
+      for (const { message } of valid.slice(acknowledged)) message.nak(redeliverAfterMs);
+      try {
+        await Promise.all(valid.slice(0, acknowledged).map(({ message }) => message.ackAck()));
+      } catch (error) {
+        answered = false;
+        throw error;
+      }
+    }
+    const deliveryBatch: DeliveryBatch = {
+      deliveries: valid.map(({ message, event }) => ({ event, deliveryCount: message.info.deliveryCount })),
+      async ack(count = valid.length) {
+        if (!answered) await answer(Math.min(count, valid.length));
       },
       async nak() {
-        if (answered) return;
-        answered = true;
-        message.nak();
+        if (!answered) await answer(0);
       },
     };
-    // A handler still at work keeps its delivery instead of having it redelivered under it.
+    // A handler still at work keeps its deliveries, and those waiting behind them, instead of having them redelivered.
     const keepAlive = setInterval(
       () => {
-        if (!answered) message.working();
+        if (!answered) for (const { message } of valid) message.working();
+        for (const message of received) message.working();
       },
       Math.max(ackWaitMs / 2, 100),
     );
     try {
-      await handler(delivery);
+      await handler(deliveryBatch);
     } catch (error) {
+      const [first] = valid;
       logger.warn(
         {
           durableName,
-          eventId: parsed.event.id,
-          position: parsed.event.position,
-          deliveryCount: delivery.deliveryCount,
+          eventId: first?.event.id,
+          position: first?.event.position,
+          events: valid.length,
+          deliveryCount: first?.message.info.deliveryCount,
           error: describeError(error),
         },
         'Event handler failed; the event will be delivered again',
       );
       if (!answered) {
-        answered = true;
-        message.nak(retryDelayMs);
+        // The server redelivers on a timer per message; one wait here keeps the batch in order.
+        if (valid.length > 1) await sleep(retryDelayMs);
+        await answer(0, valid.length > 1 ? undefined : retryDelayMs).catch(() => undefined);
       }
     } finally {
       clearInterval(keepAlive);
@@ -313,7 +380,14 @@ async function startNatsSubscription(context: {
   }
 
   const loop = (async () => {
-    for await (const message of messages) await handle(message);
+    // Once stopped, what was received but not handed out stays unacknowledged, for the next consumer.
+    while (!closed) {
+      if (received.length === 0) {
+        await arrivals.sleep(ackWaitMs);
+        continue;
+      }
+      await handle(nextBatch());
+    }
   })().catch((error: unknown) => {
     logger.error({ durableName, error: describeError(error) }, 'Bus subscription ended unexpectedly');
   });
@@ -321,6 +395,7 @@ async function startNatsSubscription(context: {
   return {
     async stop() {
       await messages.close().catch(() => undefined);
+      await receiving.catch(() => undefined);
       await loop;
     },
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CullEvent, StoredEvent } from '@cull-log/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Delivery, EventBus, Subscription } from '../event-bus';
+import type { DeliveryBatch, Delivery, EventBus, Subscription } from '../event-bus';
 import { sampleCullEvent } from './sample-events';
 
 /** What the contract suite needs from one adapter; a new fixture is made for every test. */
@@ -25,6 +25,8 @@ export interface BusContractOptions {
 }
 
 type Answer = 'ack' | 'nak' | 'throw' | 'ignore';
+/** What a batch handler does: ack all, ack the first n (the rest again), nak, or throw. */
+type BatchAnswer = Answer | { ackFirst: number };
 
 interface Received {
   event: StoredEvent;
@@ -70,6 +72,33 @@ export function eventBusContract(
         },
       });
       return { received, subscription };
+    }
+
+    /** Subscribes to batches and keeps every batch's deliveries; `answer` says what to do with each batch. */
+    async function consumeBatches(
+      durableName: string,
+      maxBatchSize: number,
+      answer: (batch: DeliveryBatch, index: number) => BatchAnswer = () => 'ack',
+    ): Promise<{ batches: Received[][]; received: Received[] }> {
+      const batches: Received[][] = [];
+      const received: Received[] = [];
+      await fixture.bus.subscribeBatches({
+        durableName,
+        maxBatchSize,
+        ackWaitMs,
+        retryDelayMs: 100,
+        handler: async (batch) => {
+          const deliveries = batch.deliveries.map(({ event, deliveryCount }) => ({ event, deliveryCount }));
+          batches.push(deliveries);
+          received.push(...deliveries);
+          const decision = answer(batch, batches.length - 1);
+          if (decision === 'ack') await batch.ack();
+          else if (decision === 'nak') await batch.nak();
+          else if (decision === 'throw') throw new Error('handler failed on purpose');
+          else if (decision !== 'ignore') await batch.ack(decision.ackFirst);
+        },
+      });
+      return { batches, received };
     }
 
     async function waitForCount(received: Received[], count: number): Promise<void> {
@@ -236,6 +265,55 @@ export function eventBusContract(
 
       expect(receivedIds(stats.received)).toEqual(ids(published));
       expect(receivedIds(exports.received)).toEqual(ids(published));
+    });
+
+    it('hands a batch subscription the events in log order, several at a time, each once', async () => {
+      const published = await publishAll(Array.from({ length: 12 }, () => sampleCullEvent()));
+      const { batches, received } = await consumeBatches('batches', 5);
+      published.push(...(await publishAll([sampleCullEvent(), sampleCullEvent()])));
+      await waitForCount(received, 14);
+      await new Promise((resolve) => setTimeout(resolve, ackWaitMs + 500));
+
+      expect(receivedIds(received)).toEqual(ids(published));
+      expect(received.every((item) => item.deliveryCount === 1)).toBe(true);
+      expect(batches.every((batch) => batch.length >= 1 && batch.length <= 5)).toBe(true);
+      expect(Math.max(...batches.map((batch) => batch.length))).toBeGreaterThan(1);
+    });
+
+    it('delivers the rest of a batch acknowledged in part again, before any later event', async () => {
+      const published = await publishAll(Array.from({ length: 6 }, () => sampleCullEvent()));
+      const { batches, received } = await consumeBatches('partial', 10, (_batch, index) =>
+        index === 0 ? { ackFirst: 1 } : 'ack',
+      );
+      await waitForCount(received, batches[0]?.length ?? 0);
+      await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual((batches[0]?.length ?? 0) + 5), {
+        timeout: waitTimeoutMs,
+        interval: 20,
+      });
+
+      const first = batches[0]!;
+      expect(receivedIds(received)).toEqual(
+        ids([...published.slice(0, first.length), ...published.slice(1)]),
+      );
+      expect(received.slice(first.length).map((item) => item.deliveryCount)).toEqual(
+        published.slice(1).map((_event, index) => (index + 1 < first.length ? 2 : 1)),
+      );
+    });
+
+    it('delivers a whole batch again, in order, when it is nakked or its handler throws', async () => {
+      const published = await publishAll(Array.from({ length: 4 }, () => sampleCullEvent()));
+      const nakked = await consumeBatches('nakked-batch', 10, (_batch, index) =>
+        index === 0 ? 'nak' : 'ack',
+      );
+      const thrown = await consumeBatches('thrown-batch', 10, (_batch, index) =>
+        index === 0 ? 'throw' : 'ack',
+      );
+      for (const { batches, received } of [nakked, thrown]) {
+        await waitForCount(received, 1);
+        await waitForCount(received, (batches[0]?.length ?? 0) + 4);
+        const first = batches[0]!;
+        expect(receivedIds(received)).toEqual(ids([...published.slice(0, first.length), ...published]));
+      }
     });
 
     it('delivers nothing to a stopped subscription', async () => {

@@ -17,7 +17,9 @@ const fixture = defineProjectionService({
       readModelTables: ['applied'],
     });
     const insert = projection.db.prepare('INSERT INTO applied (event_id) VALUES (?)');
-    return projection.projectionStore((event) => insert.run(event.id));
+    return projection.projectionStore((events) => {
+      for (const event of events) insert.run(event.id);
+    });
   },
   connectMongo: async (options) => {
     const projection = await connectMongoProjection({
@@ -26,8 +28,11 @@ const fixture = defineProjectionService({
       readModelCollections: ['applied'],
     });
     const applied = projection.db.collection<{ _id: string }>('applied');
-    return projection.projectionStore(async (event, session) => {
-      await applied.insertOne({ _id: event.id }, { session });
+    return projection.projectionStore(async (events, session) => {
+      await applied.insertMany(
+        events.map((event) => ({ _id: event.id })),
+        { session },
+      );
     });
   },
   routes: async (app, { store }) => {

@@ -1,4 +1,4 @@
 export { capturingBus } from './capturing-bus';
 export { caughtUp } from './caught-up';
-export { recordedDelivery, type RecordedDelivery } from './recorded-delivery';
+export { recordedBatch, type RecordedBatch } from './recorded-batch';
 export { projectionBookkeepingContract, type MarkingProjection } from './projection-bookkeeping-contract';

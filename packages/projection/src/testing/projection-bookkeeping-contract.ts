@@ -78,6 +78,62 @@ export function projectionBookkeepingContract(name: string, open: () => Promise<
       expect(await projection.store.position()).toBe(second.position);
     });
 
+    it('a batch applies each next version in order, several of one stream included, and moves the checkpoint to its last', async () => {
+      const log = createSampleEventLog();
+      const recorded = log.recorded('alice');
+      const other = log.recorded('bob');
+      const amended = log.amended('alice', recorded.streamId, { species: 'Fox' });
+      expect(await projection.store.applyBatch([recorded, other, amended])).toEqual([
+        'applied',
+        'applied',
+        'applied',
+      ]);
+      expect(await projection.marks()).toEqual([recorded.id, other.id, amended.id]);
+      expect(await projection.store.position()).toBe(amended.position);
+    });
+
+    it('a batch with a redelivered event applies the rest and writes the duplicate nowhere', async () => {
+      const log = createSampleEventLog();
+      const recorded = log.recorded('alice');
+      const other = log.recorded('bob');
+      await apply(recorded);
+      expect(await projection.store.applyBatch([recorded, other, recorded])).toEqual([
+        'duplicate',
+        'applied',
+        'duplicate',
+      ]);
+      expect(await projection.marks()).toEqual([recorded.id, other.id]);
+      expect(await projection.store.position()).toBe(other.position);
+    });
+
+    it('a batch stops at a gap: what came before is applied, the gap and what follows are not', async () => {
+      const log = createSampleEventLog();
+      const first = log.recorded('alice');
+      const recorded = log.recorded('bob');
+      const amended = log.amended('bob', recorded.streamId, { species: 'Fox' });
+      const after = log.recorded('carol');
+      expect(await projection.store.applyBatch([first, amended, after])).toEqual(['applied', 'gap']);
+      expect(await projection.marks()).toEqual([first.id]);
+      expect(await projection.store.position()).toBe(first.position);
+      expect(await projection.store.applyBatch([recorded, amended, after])).toEqual([
+        'applied',
+        'applied',
+        'applied',
+      ]);
+      expect(await projection.store.position()).toBe(after.position);
+    });
+
+    it('a batch whose write fails leaves nothing of it behind, so redelivery applies it whole', async () => {
+      const log = createSampleEventLog();
+      const events = [log.recorded('alice'), log.recorded('bob')];
+      projection.failNextWrite();
+      await expect(projection.store.applyBatch(events)).rejects.toThrow();
+      expect(await projection.marks()).toEqual([]);
+      expect(await projection.store.position()).toBe(0);
+      expect(await projection.store.applyBatch(events)).toEqual(['applied', 'applied']);
+      expect(await projection.marks()).toEqual(events.map((event) => event.id));
+    });
+
     it('clear forgets the read model, the versions and the checkpoint', async () => {
       const log = createSampleEventLog();
       const recorded = log.recorded('alice');

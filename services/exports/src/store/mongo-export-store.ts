@@ -27,26 +27,36 @@ export async function connectMongoExportStore({
   const rows = projection.db.collection<RowDocument>('exports_culls');
   await rows.createIndex({ userId: 1, createdAt: -1, _id: -1 });
 
-  async function writeRow(event: StoredEvent, session: ClientSession): Promise<void> {
-    const current = await rows.findOne({ _id: event.streamId }, { session });
-    const next = nextRow(current ?? undefined, event);
-    if (next === undefined) await rows.deleteOne({ _id: event.streamId }, { session });
-    else
-      await rows.replaceOne(
-        { _id: event.streamId },
-        {
-          userId: next.userId,
-          createdAt: next.createdAt,
-          date: next.fields.date,
-          species: next.fields.species,
-          fields: next.fields,
-        },
-        { upsert: true, session },
-      );
+  // One read of the batch's rows and one write of each.
+  async function writeRows(events: readonly StoredEvent[], session: ClientSession): Promise<void> {
+    const streamIds = [...new Set(events.map((event) => event.streamId))];
+    const stored = await rows.find({ _id: { $in: streamIds } }, { session }).toArray();
+    const latest = new Map<string, ExportRow | undefined>(stored.map((document) => [document._id, document]));
+    for (const event of events) latest.set(event.streamId, nextRow(latest.get(event.streamId), event));
+    await rows.bulkWrite(
+      [...latest].map(([streamId, next]) =>
+        next === undefined
+          ? { deleteOne: { filter: { _id: streamId } } }
+          : {
+              replaceOne: {
+                filter: { _id: streamId },
+                replacement: {
+                  userId: next.userId,
+                  createdAt: next.createdAt,
+                  date: next.fields.date,
+                  species: next.fields.species,
+                  fields: next.fields,
+                },
+                upsert: true,
+              },
+            },
+      ),
+      { session },
+    );
   }
 
   return {
-    ...projection.projectionStore(writeRow),
+    ...projection.projectionStore(writeRows),
     async *rows(userId: string, filter: ExportQuery) {
       const query: Filter<RowDocument> = { userId };
       if (filter.from !== undefined || filter.to !== undefined) {

@@ -37,6 +37,10 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
   );
   const deleteRow = db.prepare('DELETE FROM culls WHERE stream_id = ?');
 
+  function writeRows(events: readonly StoredEvent[]): void {
+    for (const event of events) writeRow(event);
+  }
+
   function writeRow(event: StoredEvent): void {
     const stored = selectRow.get(event.streamId);
     const current: ExportRow | undefined = stored && {
@@ -58,7 +62,7 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
   }
 
   return {
-    ...projection.projectionStore(writeRow),
+    ...projection.projectionStore(writeRows),
     async *rows(userId: string, filter: ExportQuery) {
       // A connection of its own: a better-sqlite3 connection is busy while an iterator is open, and the
       // projection must keep writing during a long download. WAL gives this reader a stable snapshot.

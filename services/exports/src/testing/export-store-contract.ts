@@ -33,6 +33,24 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       expect(found[1]).toMatchObject({ species: 'Roe Deer', antlers_present: true, weight: 18.5 });
     });
 
+    it('a batch that records, amends and deletes culls leaves the rows one event at a time would', async () => {
+      const log = createSampleEventLog();
+      const kept = log.recorded('alice', { notes: 'kept' });
+      const gone = log.recorded('alice', { notes: 'gone' });
+      const events = [
+        kept,
+        gone,
+        log.amended('alice', kept.streamId, { notes: 'amended', weight: 20 }),
+        log.deleted('alice', gone.streamId),
+        log.recorded('alice', { notes: 'last' }),
+      ];
+      expect(await store.applyBatch(events)).toEqual(events.map(() => 'applied'));
+      const found = await rows('alice');
+      expect(found.map((row) => row.notes)).toEqual(['last', 'amended']);
+      expect(found[1]).toMatchObject({ weight: 20 });
+      expect(await store.position()).toBe(events.length);
+    });
+
     it("never returns another user's rows", async () => {
       const log = createSampleEventLog();
       await store.apply(log.recorded('alice'));

@@ -23,9 +23,9 @@ const SEXES = ['Male', 'Female'] as const;
 const count = (value: number) => Math.round(value).toLocaleString('en-GB');
 const directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-catch-up-'));
 
-const eventStore = openSqliteEventStore({ file: join(directory, 'records.db') });
+const seeding = openSqliteEventStore({ file: join(directory, 'records.db') });
 // Seeding is not what is measured: no sync per append.
-eventStore.database.pragma('synchronous = OFF');
+seeding.database.pragma('synchronous = OFF');
 const log = createSampleEventLog();
 for (let index = 0; index < EVENTS; index++) {
   const day = 1 + (index % 28);
@@ -35,10 +35,12 @@ for (let index = 0; index < EVENTS; index++) {
     date: `${2020 + (index % 6)}-${String(1 + (index % 12)).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
     weight: 10 + (index % 900) / 10,
   });
-  await eventStore.append(event.streamId, 0, [event]);
+  await seeding.append(event.streamId, 0, [event]);
   log.events.length = 0;
 }
-eventStore.database.pragma('synchronous = FULL');
+// Closed and opened again, as the app finds a log: its write-ahead log folded into the file.
+await seeding.close();
+const eventStore = openSqliteEventStore({ file: join(directory, 'records.db') });
 const head = await eventStore.headPosition();
 // As the one-process app keeps them: beside the log, on a connection of their own.
 const checkpoints = openSqliteCheckpoints({

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import type { StoredEvent } from '@cull-log/contracts';
 import { BUS_CONSUMER_CHECKPOINTS, createInProcessBus } from '@cull-log/bus';
 import { openSqliteCheckpoints, openSqliteEventStore } from '@cull-log/eventstore';
 import { statsService } from '../stats-service';
@@ -28,10 +29,13 @@ const inner = openSqliteStatsStore({ file: join(directory, 'stats.db') });
 const appliedAt = new Map<number, number>();
 const store: StatsStore = {
   ...inner,
-  async apply(event) {
-    const outcome = await inner.apply(event);
-    if (outcome === 'applied') appliedAt.set(event.position, performance.now());
-    return outcome;
+  async applyBatch(events) {
+    const outcomes = await inner.applyBatch(events);
+    const at = performance.now();
+    outcomes.forEach((outcome, index) => {
+      if (outcome === 'applied') appliedAt.set((events[index] as StoredEvent).position, at);
+    });
+    return outcomes;
   },
 };
 const app = statsService.buildApp({

@@ -3,7 +3,7 @@ import type { StoredEvent } from '@cull-log/contracts';
 import { connectMongoProjection } from '@cull-log/projection';
 import { nextFacts } from './cull-facts';
 import { nestCounts } from './nest-counts';
-import { counterChanges, countersOf, type CounterChange } from './stats-counters';
+import { counterChanges, countersOf, summedChanges, type CounterChange } from './stats-counters';
 import type { CullFacts, StatsAggregates, StatsStore, StatsWindow } from './stats-store';
 
 interface CullDocument extends CullFacts {
@@ -56,10 +56,15 @@ export async function connectMongoStatsStore({
   }
 
   async function moveCounters(changes: readonly CounterChange[], session: ClientSession): Promise<void> {
-    for (const change of changes) {
-      await db
-        .collection(COUNTERS[change.counter].collection)
-        .updateOne(change.key, { $inc: change.by }, { upsert: true, session });
+    for (const [counter, { collection }] of Object.entries(COUNTERS)) {
+      const moves = changes.filter((change) => change.counter === counter);
+      if (moves.length === 0) continue;
+      await db.collection(collection).bulkWrite(
+        moves.map((change) => ({
+          updateOne: { filter: change.key, update: { $inc: change.by }, upsert: true },
+        })),
+        { session },
+      );
     }
   }
 
@@ -80,13 +85,29 @@ export async function connectMongoStatsStore({
     await session.endSession();
   }
 
-  async function writeFacts(event: StoredEvent, session: ClientSession): Promise<void> {
-    const stored = await culls.findOne({ _id: event.streamId }, { session });
-    const current = stored === null ? undefined : withoutId(stored);
-    const next = nextFacts(current, event);
-    if (next === undefined) await culls.deleteOne({ _id: event.streamId }, { session });
-    else await culls.replaceOne({ _id: event.streamId }, next, { upsert: true, session });
-    await moveCounters(counterChanges(current, next), session);
+  // One read of the batch's culls, one write of each, and each counter once with the sum of the batch's moves.
+  async function writeFacts(events: readonly StoredEvent[], session: ClientSession): Promise<void> {
+    const streamIds = [...new Set(events.map((event) => event.streamId))];
+    const stored = await culls.find({ _id: { $in: streamIds } }, { session }).toArray();
+    const facts = new Map<string, CullFacts | undefined>(
+      stored.map((document) => [document._id, withoutId(document)]),
+    );
+    const changes: CounterChange[] = [];
+    for (const event of events) {
+      const current = facts.get(event.streamId);
+      const next = nextFacts(current, event);
+      facts.set(event.streamId, next);
+      changes.push(...counterChanges(current, next));
+    }
+    await culls.bulkWrite(
+      [...facts].map(([streamId, next]) =>
+        next === undefined
+          ? { deleteOne: { filter: { _id: streamId } } }
+          : { replaceOne: { filter: { _id: streamId }, replacement: next, upsert: true } },
+      ),
+      { session },
+    );
+    await moveCounters(summedChanges(changes), session);
   }
 
   return {

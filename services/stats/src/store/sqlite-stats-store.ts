@@ -2,7 +2,7 @@ import type { StoredEvent } from '@cull-log/contracts';
 import { openSqliteProjection } from '@cull-log/projection';
 import { nextFacts } from './cull-facts';
 import { nestCounts } from './nest-counts';
-import { counterChanges, countersOf, type CounterChange } from './stats-counters';
+import { counterChanges, countersOf, summedChanges, type CounterChange } from './stats-counters';
 import type { CullFacts, StatsAggregates, StatsStore, StatsWindow } from './stats-store';
 
 // `culls` holds each live cull's counted facts, read only by the write that moves them.
@@ -109,13 +109,18 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
     moveCounters(countersOf(rows.map(factsOf)));
   }).immediate();
 
-  function writeFacts(event: StoredEvent): void {
-    const row = selectCull.get(event.streamId);
-    const current = row && factsOf(row);
-    const next = nextFacts(current, event);
-    if (next === undefined) deleteCull.run(event.streamId);
-    else upsertCull.run({ streamId: event.streamId, ...next });
-    moveCounters(counterChanges(current, next));
+  // Each counter is written once per batch, with the sum of the batch's moves.
+  function writeFacts(events: readonly StoredEvent[]): void {
+    const changes: CounterChange[] = [];
+    for (const event of events) {
+      const row = selectCull.get(event.streamId);
+      const current = row && factsOf(row);
+      const next = nextFacts(current, event);
+      if (next === undefined) deleteCull.run(event.streamId);
+      else upsertCull.run({ streamId: event.streamId, ...next });
+      changes.push(...counterChanges(current, next));
+    }
+    moveCounters(summedChanges(changes));
   }
 
   const selectTotals = db.prepare<[string], { total: number; weighed: number; weight_grams: number }>(

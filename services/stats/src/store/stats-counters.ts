@@ -37,10 +37,10 @@ function contribution({ userId, species, sex, date, weightGrams }: CullFacts, si
 }
 
 /** Sums the moves of the same counter and drops those that cancel out, so an unchanged cull writes nothing. */
-function merged(changes: readonly CounterChange[]): CounterChange[] {
+export function summedChanges(changes: readonly CounterChange[]): CounterChange[] {
   const byCounter = new Map<string, CounterChange>();
   for (const change of changes) {
-    const id = JSON.stringify([change.counter, change.key]);
+    const id = [change.counter, ...Object.values(change.key)].join('\u0000');
     const seen = byCounter.get(id);
     if (seen === undefined) {
       byCounter.set(id, { ...change, by: { ...change.by } } as CounterChange);
@@ -57,12 +57,15 @@ export function counterChanges(
   previous: CullFacts | undefined,
   next: CullFacts | undefined,
 ): CounterChange[] {
-  return merged([...(previous ? contribution(previous, -1) : []), ...(next ? contribution(next, 1) : [])]);
+  return summedChanges([
+    ...(previous ? contribution(previous, -1) : []),
+    ...(next ? contribution(next, 1) : []),
+  ]);
 }
 
 /** The counters of a set of culls counted from nothing: filling them in for culls kept before counters were. */
 export function countersOf(culls: Iterable<CullFacts>): CounterChange[] {
   const changes: CounterChange[] = [];
   for (const facts of culls) changes.push(...contribution(facts, 1));
-  return merged(changes);
+  return summedChanges(changes);
 }
