@@ -37,8 +37,8 @@ interface PointMarkersProps {
 
 /**
  * One marker per point, handed to the cluster group in one chunked `addLayers` rather than as a React component
- * each, with one listener on the group rather than one per marker: 10,000 points draw in a fraction of a second.
- * The map's element carries `data-points-rendered` (the count) once they are in.
+ * each, with one listener on the group rather than one per marker: clustering 10,000 points costs about a quarter
+ * of a second. The map's element carries `data-points-rendered` (the count) once they are in.
  */
 function PointMarkers({ points, species, onOpen }: PointMarkersProps) {
   const map = useMap();
