@@ -3,7 +3,7 @@ import type { StoredEvent } from '@cull-log/contracts';
 import { connectMongoProjection } from '@cull-log/projection';
 import { nextFacts } from './cull-facts';
 import { nestCounts } from './nest-counts';
-import { counterChanges, countersOf, summedChanges, type CounterChange } from './stats-counters';
+import { countersOf, createCounterSum, type CounterChange } from './stats-counters';
 import type { CullFacts, StatsAggregates, StatsStore, StatsWindow } from './stats-store';
 
 interface CullDocument extends CullFacts {
@@ -92,12 +92,12 @@ export async function connectMongoStatsStore({
     const facts = new Map<string, CullFacts | undefined>(
       stored.map((document) => [document._id, withoutId(document)]),
     );
-    const changes: CounterChange[] = [];
+    const counters = createCounterSum();
     for (const event of events) {
       const current = facts.get(event.streamId);
       const next = nextFacts(current, event);
       facts.set(event.streamId, next);
-      changes.push(...counterChanges(current, next));
+      counters.move(current, next);
     }
     await culls.bulkWrite(
       [...facts].map(([streamId, next]) =>
@@ -107,7 +107,7 @@ export async function connectMongoStatsStore({
       ),
       { session },
     );
-    await moveCounters(summedChanges(changes), session);
+    await moveCounters(counters.changes(), session);
   }
 
   return {

@@ -2,7 +2,7 @@ import type { StoredEvent } from '@cull-log/contracts';
 import { openSqliteProjection } from '@cull-log/projection';
 import { nextFacts } from './cull-facts';
 import { nestCounts } from './nest-counts';
-import { counterChanges, countersOf, summedChanges, type CounterChange } from './stats-counters';
+import { countersOf, createCounterSum, type CounterChange } from './stats-counters';
 import type { CullFacts, StatsAggregates, StatsStore, StatsWindow } from './stats-store';
 
 // `culls` holds each live cull's counted facts, read only by the write that moves them.
@@ -71,7 +71,7 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
   );
   const upsertCull = db.prepare(
     `INSERT INTO culls (stream_id, user_id, species, sex, date, weight_grams)
-     VALUES (@streamId, @userId, @species, @sex, @date, @weightGrams)
+     VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, species = excluded.species,
        sex = excluded.sex, date = excluded.date, weight_grams = excluded.weight_grams`,
   );
@@ -111,16 +111,16 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
 
   // Each counter is written once per batch, with the sum of the batch's moves.
   function writeFacts(events: readonly StoredEvent[]): void {
-    const changes: CounterChange[] = [];
+    const counters = createCounterSum();
     for (const event of events) {
       const row = selectCull.get(event.streamId);
       const current = row && factsOf(row);
       const next = nextFacts(current, event);
       if (next === undefined) deleteCull.run(event.streamId);
-      else upsertCull.run({ streamId: event.streamId, ...next });
-      changes.push(...counterChanges(current, next));
+      else upsertCull.run(event.streamId, next.userId, next.species, next.sex, next.date, next.weightGrams);
+      counters.move(current, next);
     }
-    moveCounters(summedChanges(changes));
+    moveCounters(counters.changes());
   }
 
   const selectTotals = db.prepare<[string], { total: number; weighed: number; weight_grams: number }>(

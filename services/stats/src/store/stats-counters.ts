@@ -36,20 +36,32 @@ function contribution({ userId, species, sex, date, weightGrams }: CullFacts, si
   ];
 }
 
-/** Sums the moves of the same counter and drops those that cancel out, so an unchanged cull writes nothing. */
-export function summedChanges(changes: readonly CounterChange[]): CounterChange[] {
+/** Sums the counter moves of many changes of culls (a batch), so that each counter is written once. */
+export function createCounterSum() {
   const byCounter = new Map<string, CounterChange>();
-  for (const change of changes) {
+  function add(change: CounterChange): void {
     const id = [change.counter, ...Object.values(change.key)].join('\u0000');
     const seen = byCounter.get(id);
     if (seen === undefined) {
       byCounter.set(id, { ...change, by: { ...change.by } } as CounterChange);
-      continue;
+      return;
     }
     const amounts = seen.by as Record<string, number>;
     for (const [name, amount] of Object.entries(change.by)) amounts[name] = (amounts[name] ?? 0) + amount;
   }
-  return [...byCounter.values()].filter((change) => Object.values(change.by).some((amount) => amount !== 0));
+  return {
+    /** Adds how the counters move when a cull's facts go from `previous` to `next` (absent: not counted). */
+    move(previous: CullFacts | undefined, next: CullFacts | undefined): void {
+      if (previous) for (const change of contribution(previous, -1)) add(change);
+      if (next) for (const change of contribution(next, 1)) add(change);
+    },
+    /** The summed moves, without those that cancel out, so an unchanged cull writes nothing. */
+    changes(): CounterChange[] {
+      return [...byCounter.values()].filter((change) =>
+        Object.values(change.by).some((amount) => amount !== 0),
+      );
+    },
+  };
 }
 
 /** How the counters move when a cull's facts go from `previous` to `next` (absent: not counted). */
@@ -57,15 +69,14 @@ export function counterChanges(
   previous: CullFacts | undefined,
   next: CullFacts | undefined,
 ): CounterChange[] {
-  return summedChanges([
-    ...(previous ? contribution(previous, -1) : []),
-    ...(next ? contribution(next, 1) : []),
-  ]);
+  const sum = createCounterSum();
+  sum.move(previous, next);
+  return sum.changes();
 }
 
 /** The counters of a set of culls counted from nothing: filling them in for culls kept before counters were. */
 export function countersOf(culls: Iterable<CullFacts>): CounterChange[] {
-  const changes: CounterChange[] = [];
-  for (const facts of culls) changes.push(...contribution(facts, 1));
-  return summedChanges(changes);
+  const sum = createCounterSum();
+  for (const facts of culls) sum.move(undefined, facts);
+  return sum.changes();
 }
