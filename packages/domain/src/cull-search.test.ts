@@ -51,6 +51,11 @@ describe('a search', () => {
     expect(found(roeDoe, query)).toBe(false);
   });
 
+  it('matches across two columns only with the line break between them', () => {
+    expect(found(roeDoe, 'wood roe')).toBe(false);
+    expect(found(roeDoe, 'wood\nroe')).toBe(true);
+  });
+
   it('normalises a query the way the text is stored', () => {
     expect(normaliseSearch('  Roe DEER ')).toBe('roe deer');
   });

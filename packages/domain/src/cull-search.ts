@@ -4,7 +4,7 @@ import { formatDateUk } from './london-calendar';
 /**
  * The lower-cased text of every Cull Data column, for a store to index: the date both as shown
  * (dd/MM/yyyy) and as stored, weight, Yes/No for antlers. Columns sit on separate lines so a search
- * never matches across two of them.
+ * never matches across two of them unless it holds the line break itself.
  */
 export function cullSearchText(cull: CullFields): string {
   const columns = [
