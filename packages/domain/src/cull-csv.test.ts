@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, csvHeader, csvRow, neutraliseFormula, toCsvLine } from './cull-csv';
 import { redStag, roeDoe } from './testing/fixtures';
@@ -90,5 +91,19 @@ describe('CSV export', () => {
 
   it('neutralises formulas in a line before quoting', () => {
     expect(toCsvLine(['=HYPERLINK("http://x")', '-3.5'])).toBe('"\'=HYPERLINK(""http://x"")","-3.5"\r\n');
+  });
+
+  it('writes any values as neutralising, doubling quotes and joining every cell would', () => {
+    const cell = fc.oneof(
+      fc.string(),
+      fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', '"', ''), fc.string()).map(([a, b]) => a + b),
+      fc.double({ noNaN: true }).map(String),
+    );
+    fc.assert(
+      fc.property(fc.array(cell, { maxLength: 16 }), (values) => {
+        const cells = values.map((value) => `"${neutraliseFormula(value).replaceAll('"', '""')}"`);
+        expect(toCsvLine(values)).toBe(`${cells.join(',')}\r\n`);
+      }),
+    );
   });
 });

@@ -53,9 +53,34 @@ export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
+/** Whether a cell's first character is one a formula can start with: most cells are ruled out by this look alone. */
+function mayBeFormula(value: string): boolean {
+  switch (value.charCodeAt(0)) {
+    case 61: // =
+    case 43: // +
+    case 45: // -
+    case 64: // @
+    case 9: // tab
+    case 13: // CR
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** One cell: neutralised and double-quoted, quotes doubled; the regular expressions run only when needed. */
+function csvCell(value: string): string {
+  const text = mayBeFormula(value) ? neutraliseFormula(value) : value;
+  return text.includes('"') ? `"${text.replaceAll('"', '""')}"` : `"${text}"`;
+}
+
 /** One CSV line: every value neutralised and double-quoted (quotes doubled), ended by CRLF. */
 export function toCsvLine(values: readonly string[]): string {
-  return `${values.map((value) => `"${neutraliseFormula(value).replaceAll('"', '""')}"`).join(',')}\r\n`;
+  let line = '';
+  for (let index = 0; index < values.length; index++) {
+    line += index === 0 ? csvCell(values[index] as string) : `,${csvCell(values[index] as string)}`;
+  }
+  return `${line}\r\n`;
 }
 
 /** The header line of the export. */
