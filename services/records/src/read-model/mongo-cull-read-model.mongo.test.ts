@@ -8,6 +8,7 @@ import { ALICE, BOB, createHarness, cullBody } from '../testing/records-harness'
 import {
   CULLS_COLLECTION,
   LOCATED_INDEX,
+  MIGRATIONS_COLLECTION,
   listQuery,
   SEARCH_INDEX,
   locatedQuery,
@@ -62,6 +63,7 @@ describe.skipIf(target === undefined)('MongoDB culls read model', () => {
       expect(scan!.indexBounds.user_id).toEqual([`["${ALICE.uid}", "${ALICE.uid}"]`]);
 
       await culls.updateMany({}, { $unset: { search_trigrams: '' } });
+      await store.db.collection(MIGRATIONS_COLLECTION).deleteMany({});
       const reopened = await openMongoReadModel({ db: store.db });
       const query = { q: 'WOOD 42', page: 1, page_size: 10, sort: 'created_at', order: 'desc' } as const;
       const found = await reopened.list(ALICE.uid, query);

@@ -172,8 +172,15 @@ async function ensureIndexes(culls: Collection<CullDocument>): Promise<void> {
   ]);
 }
 
+/** Migrations of the culls collection done in this database, by name. */
+export const MIGRATIONS_COLLECTION = 'culls_migrations';
+const SEARCH_TRIGRAMS_MIGRATION = 'search_trigrams';
+
 /** Gives records written before the trigram index their trigrams, a batch at a time. */
-async function addMissingTrigrams(culls: Collection<CullDocument>): Promise<void> {
+async function addMissingTrigrams(database: Db, culls: Collection<CullDocument>): Promise<void> {
+  // Done once per database, so a start-up never scans the records again.
+  const migrations = database.collection<{ _id: string; done_at: Date }>(MIGRATIONS_COLLECTION);
+  if ((await migrations.findOne({ _id: SEARCH_TRIGRAMS_MIGRATION })) !== null) return;
   const missing = culls.find(
     { search_trigrams: { $exists: false } },
     { projection: { search_text: 1 }, batchSize: 1000 },
@@ -189,6 +196,11 @@ async function addMissingTrigrams(culls: Collection<CullDocument>): Promise<void
     }
   }
   if (updates.length > 0) await culls.bulkWrite(updates, { ordered: false });
+  await migrations.updateOne(
+    { _id: SEARCH_TRIGRAMS_MIGRATION },
+    { $setOnInsert: { done_at: new Date() } },
+    { upsert: true },
+  );
 }
 
 export interface MongoReadModelOptions {
@@ -204,7 +216,7 @@ export async function openMongoReadModel({
 }: MongoReadModelOptions): Promise<MongoCullReadModel> {
   const culls = database.collection<CullDocument>(CULLS_COLLECTION);
   await ensureIndexes(culls);
-  await addMissingTrigrams(culls);
+  await addMissingTrigrams(database, culls);
 
   return reportingOutages<MongoCullReadModel>(
     {
