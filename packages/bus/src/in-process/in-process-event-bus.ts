@@ -24,7 +24,7 @@ export interface InProcessBusOptions {
   checkpoints: Checkpoints;
   /** How often an idle subscription looks at the log for events nobody announced. Default 1 s. */
   pollIntervalMs?: number;
-  /** Events read from the log at a time (a batch subscription's batch is at most this). Default 1,000. */
+  /** Events read from the log at a time (a batch subscription's batch is at most this). Default 5,000. */
   batchSize?: number;
   logger?: BusLogger;
 }

@@ -302,15 +302,16 @@ async function startNatsSubscription(context: {
   }
 
   /**
-   * After a nak, the stream sequence that must come back before anything else is handed out: messages the
-   * server sent before it had the nak are asked again too, so they come back behind it, in order.
+   * After a nak, the stream sequence that must come back before anything later is handed out: later
+   * messages the server sent before it had the nak are asked again too, so they come back behind it, in
+   * order. An earlier one (a consumer made again from the start) ends the wait as well.
    */
   let redeliveryFrom: number | undefined;
 
   function nextBatch(): JsMsg[] {
     const batch: JsMsg[] = [];
     for (let message = received.shift(); message !== undefined; message = received.shift()) {
-      if (redeliveryFrom !== undefined && message.seq !== redeliveryFrom) {
+      if (redeliveryFrom !== undefined && message.seq > redeliveryFrom) {
         message.nak();
         continue;
       }
@@ -326,10 +327,10 @@ async function startNatsSubscription(context: {
     if (valid.length === 0) return;
     let answered = false;
     // The rest are asked again before the acknowledged ones are let go, so no later event overtakes them.
-    async function answer(acknowledged: number, redeliverAfterMs?: number): Promise<void> {
+    async function answer(acknowledged: number): Promise<void> {
       answered = true;
       redeliveryFrom = valid[acknowledged]?.message.seq;
-      for (const { message } of valid.slice(acknowledged)) message.nak(redeliverAfterMs);
+      for (const { message } of valid.slice(acknowledged)) message.nak();
       try {
         await Promise.all(valid.slice(0, acknowledged).map(({ message }) => message.ackAck()));
       } catch (error) {
@@ -370,9 +371,9 @@ async function startNatsSubscription(context: {
         'Event handler failed; the event will be delivered again',
       );
       if (!answered) {
-        // The server redelivers on a timer per message; one wait here keeps the batch in order.
-        if (valid.length > 1) await sleep(retryDelayMs);
-        await answer(0, valid.length > 1 ? undefined : retryDelayMs).catch(() => undefined);
+        // Waiting here rather than naking with a delay: the server's timer would let later messages overtake.
+        await sleep(retryDelayMs);
+        await answer(0).catch(() => undefined);
       }
     } finally {
       clearInterval(keepAlive);
