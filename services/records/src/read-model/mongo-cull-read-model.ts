@@ -74,8 +74,9 @@ function toRecord(document: CullDocument): Cull {
   };
 }
 
+/** The text as a regular expression matching itself; MongoDB refuses a NUL byte in a pattern, so it is escaped. */
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('\0', '\\x00');
 }
 
 /**

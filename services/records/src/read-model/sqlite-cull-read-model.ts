@@ -363,7 +363,8 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
   /** The filter of a list and its parameters, or undefined when the user has nothing a search could find. */
   function filterOf(userId: string, search: string): [ListFilter, unknown[]] | undefined {
     if (search === '') return ['all', [userId]];
-    if (!usesTrigrams(search)) return ['contains', [userId, search]];
+    // FTS5's query parser ends a string at a NUL character, so such a search is tested row by row.
+    if (!usesTrigrams(search) || search.includes('\0')) return ['contains', [userId, search]];
     const low = userRangeStatement.get(userId);
     if (low === undefined) return undefined;
     return ['trigrams', [trigramPhrase(search), low, low + (1n << USER_SHIFT) - 1n]];

@@ -7,8 +7,8 @@ import { createCullCommandHandler, type CullCommandHandler } from '../cull-comma
 import { expectedOrder } from './expected-order';
 import { ALICE, BOB, cullBody, type Backend } from './records-harness';
 
-/** Letters of several scripts and cases, the search syntax of SQL, FTS5 and regular expressions, and a newline. */
-const CHARACTERS = [...'aAbBoOdDwW 0124-/.,:', ...'éÉßẞİıøÅĳ🦌', ...`"'%_*^$()[]\\+?|{}`, '\n'];
+/** Letters of several scripts and cases, the search syntax of SQL, FTS5 and regular expressions, a newline, NUL. */
+const CHARACTERS = [...'aAbBoOdDwW 0124-/.,:', ...'éÉßẞİıøÅĳ🦌', ...`"'%_*^$()[]\\+?|{}`, '\n', '\0'];
 
 const text = (maxLength: number) =>
   fc.string({ unit: fc.constantFrom(...CHARACTERS), minLength: 1, maxLength });
