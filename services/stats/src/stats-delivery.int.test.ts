@@ -172,11 +172,12 @@ describe('stats projection on a real nats-server', () => {
     await project(store);
     await caughtUp(store, history.length);
 
-    // The batch that took it past the fourth event was committed but never acknowledged: it comes again
-    // (once its ack wait is over, possibly after later events) and changes nothing.
-    await caughtUp({ position: async () => outcomes.filter((outcome) => outcome === 'duplicate').length }, 1);
-    expect(outcomes.filter((outcome) => outcome === 'applied')).toHaveLength(history.length - committed);
-    expect(outcomes).not.toContain('gap');
+    // The batch that took it past the fourth event was committed but never acknowledged: it comes again,
+    // before anything later, and changes nothing.
+    const repeated = outcomes.indexOf('applied');
+    expect(repeated).toBeGreaterThan(0);
+    expect(outcomes.slice(0, repeated).every((outcome) => outcome === 'duplicate')).toBe(true);
+    expect(outcomes.slice(repeated)).toEqual(history.slice(committed).map(() => 'applied'));
     expect(await figures(store)).toEqual(expectedFigures(history));
   });
 

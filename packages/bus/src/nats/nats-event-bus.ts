@@ -212,22 +212,30 @@ async function ensureCullStream(
   }
 }
 
+/**
+ * Makes the durable consumer, or sets an existing one's ack wait and batch size; resolves with how many
+ * deliveries it has outstanding. Those are a batch whose holder died (or another replica's, at work): they
+ * come back one by one as each one's ack wait ends, so until they all have, the consumer hands out nothing
+ * new beside them (one outstanding at most), and nothing later overtakes them.
+ */
 async function ensureConsumer(
   manager: JetStreamManager,
   streamName: string,
   durableName: string,
   { ackWaitMs, maxBatchSize }: { ackWaitMs: number; maxBatchSize: number },
-): Promise<void> {
+): Promise<{ outstanding: number }> {
   const ackWait = nanos(ackWaitMs);
   try {
     const info = await manager.consumers.info(streamName, durableName);
-    if (info.config.ack_wait !== ackWait || info.config.max_ack_pending !== maxBatchSize) {
+    const outstanding = info.num_ack_pending;
+    const maxAckPending = outstanding > 0 ? 1 : maxBatchSize;
+    if (info.config.ack_wait !== ackWait || info.config.max_ack_pending !== maxAckPending) {
       await manager.consumers.update(streamName, durableName, {
         ack_wait: ackWait,
-        max_ack_pending: maxBatchSize,
+        max_ack_pending: maxAckPending,
       });
     }
-    return;
+    return { outstanding };
   } catch (error) {
     if (apiErrorCode(error) !== API_ERRORS.consumerNotFound) throw error;
   }
@@ -240,6 +248,21 @@ async function ensureConsumer(
     max_ack_pending: maxBatchSize,
     max_deliver: -1,
   });
+  return { outstanding: 0 };
+}
+
+/** Gives the consumer its whole batch size back once nothing a previous holder left is outstanding; true when done. */
+async function liftLimitWhenCaughtUp(
+  manager: JetStreamManager,
+  streamName: string,
+  durableName: string,
+  maxBatchSize: number,
+): Promise<boolean> {
+  const info = await manager.consumers.info(streamName, durableName);
+  if (info.num_ack_pending > 0) return false;
+  if (info.config.max_ack_pending !== maxBatchSize)
+    await manager.consumers.update(streamName, durableName, { max_ack_pending: maxBatchSize });
+  return true;
 }
 
 interface NatsSubscription {
@@ -260,7 +283,7 @@ async function startNatsSubscription(context: {
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   const consumerSettings = { ackWaitMs, maxBatchSize };
 
-  await ensureConsumer(manager, streamName, durableName, consumerSettings);
+  let limited = (await ensureConsumer(manager, streamName, durableName, consumerSettings)).outstanding > 0;
   const consumer = await jetstream.consumers.get(streamName, durableName);
   const messages = await consumer.consume({ max_messages: Math.max(maxBatchSize, MIN_PULL_MESSAGES) });
   void recreateWhenMissing(messages, async () => {
@@ -388,6 +411,11 @@ async function startNatsSubscription(context: {
         continue;
       }
       await handle(nextBatch());
+      if (limited) {
+        limited = !(await liftLimitWhenCaughtUp(manager, streamName, durableName, maxBatchSize).catch(
+          () => false,
+        ));
+      }
     }
   })().catch((error: unknown) => {
     logger.error({ durableName, error: describeError(error) }, 'Bus subscription ended unexpectedly');
