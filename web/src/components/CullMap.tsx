@@ -110,6 +110,8 @@ export function CullMap({ points, species, selected, onSelect, popup }: CullMapP
           position={popupPosition}
           offset={[1, -34]}
           maxHeight={360}
+          // Room for the zoom buttons, which otherwise cover the popup's top left corner on a phone.
+          autoPanPaddingTopLeft={[56, 10]}
           eventHandlers={{ remove: () => onSelect(null) }}
         >
           {popup}
