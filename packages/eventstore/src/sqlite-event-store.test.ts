@@ -188,6 +188,61 @@ describe('SQLite event store', () => {
       expect(countEventsOutside(file)).toBe(2);
     });
 
+    it('while appends keep arriving, the commit waits a turn of the event loop for them', async () => {
+      const { file, store } = openInTemporaryFolder();
+      const [first, second, late] = [randomUUID(), randomUUID(), randomUUID()];
+      let seenByOtherConnection = -1;
+
+      const together = [
+        store.append(first, 0, [cullRecordedEvent(first)]),
+        store.append(second, 0, [cullRecordedEvent(second)]),
+      ];
+      const arrivingNextTurn = new Promise((done) => {
+        setImmediate(() => {
+          const append = store.append(late, 0, [cullRecordedEvent(late)], () => {
+            seenByOtherConnection = countEventsOutside(file);
+          });
+          done(append);
+        });
+      });
+      await Promise.all([...together, arrivingNextTurn]);
+
+      expect(seenByOtherConnection).toBe(0);
+      expect(countEventsOutside(file)).toBe(3);
+    });
+
+    it('appends arriving at every turn do not hold a commit back for long', async () => {
+      const { store } = openInTemporaryFolder();
+      const total = 20;
+      let made = 0;
+      const appendOne = () => {
+        made += 1;
+        const streamId = randomUUID();
+        return store.append(streamId, 0, [cullRecordedEvent(streamId)]);
+      };
+      const appends = [appendOne(), appendOne()];
+      let madeWhenFirstCommitted = 0;
+      void appends[0]?.then(() => {
+        madeWhenFirstCommitted = made;
+      });
+
+      await new Promise<void>((done) => {
+        const everyTurn = () => {
+          appends.push(appendOne());
+          if (made < total) setImmediate(everyTurn);
+          else done();
+        };
+        setImmediate(everyTurn);
+      });
+      const results = await Promise.all(appends);
+
+      expect(madeWhenFirstCommitted).toBeGreaterThan(2);
+      expect(madeWhenFirstCommitted).toBeLessThan(total);
+      expect(results.map((result) => result.position)).toEqual(
+        Array.from({ length: total }, (_, index) => index + 1),
+      );
+    });
+
     it('an append is acknowledged only once its commit is done: another connection sees it when the promise resolves', async () => {
       const { file, store } = openInTemporaryFolder();
       const streamIds = [randomUUID(), randomUUID(), randomUUID()];

@@ -57,6 +57,8 @@ const COLUMNS = 'position, id, stream_id, version, type, user_id, occurred_at, d
 
 /** Bounds one group commit, so a burst of appends holds the write lock (and the event loop) briefly. */
 const MAX_APPENDS_PER_COMMIT = 256;
+/** Bounds how long a commit waits for appends still arriving, so a steady stream cannot hold one back. */
+const MAX_TURNS_AWAITING_APPENDS = 3;
 
 /** An append waiting for the next group commit, with the settlement of its caller's promise. */
 interface PendingAppend {
@@ -195,11 +197,20 @@ class SqliteStore implements SqliteEventStore {
 
   /**
    * After the poll phase rather than at a microtask (those run after each socket's callback): the appends of
-   * every request read in this turn of the event loop join the batch, not only the first request's.
+   * every request read in this turn of the event loop join the batch, not only the first request's. While
+   * appends are still arriving it waits a few more turns: the sync blocks the event loop, so fewer is faster.
    */
-  private scheduleCommit(): void {
-    this.scheduledCommit ??= setImmediate(() => {
+  private scheduleCommit(turnsWaited = 0): void {
+    if (this.scheduledCommit !== undefined) return;
+    const pendingWhenScheduled = this.pending.length;
+    this.scheduledCommit = setImmediate(() => {
       this.scheduledCommit = undefined;
+      const arriving =
+        this.pending.length > pendingWhenScheduled && this.pending.length < MAX_APPENDS_PER_COMMIT;
+      if (arriving && turnsWaited < MAX_TURNS_AWAITING_APPENDS) {
+        this.scheduleCommit(turnsWaited + 1);
+        return;
+      }
       this.commitNextBatch();
       if (this.pending.length > 0) this.scheduleCommit();
     });
