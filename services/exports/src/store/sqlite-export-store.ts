@@ -72,11 +72,14 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
         if (filter.from !== undefined) conditions.push('date >= @from');
         if (filter.to !== undefined) conditions.push('date <= @to');
         if (filter.species !== undefined) conditions.push('species = @species');
-        const statement = reader.prepare<Record<string, string>, { fields: string }>(
-          `SELECT fields FROM culls WHERE ${conditions.join(' AND ')}
+        // Plucked: each step hands over the JSON text itself, not a row object around it.
+        const statement = reader
+          .prepare<Record<string, string>, string>(
+            `SELECT fields FROM culls WHERE ${conditions.join(' AND ')}
             ORDER BY created_at DESC, stream_id DESC`,
-        );
-        for (const row of statement.iterate({ userId, ...filter })) yield JSON.parse(row.fields) as CsvFields;
+          )
+          .pluck();
+        for (const fields of statement.iterate({ userId, ...filter })) yield JSON.parse(fields) as CsvFields;
       } finally {
         reader.close();
       }
