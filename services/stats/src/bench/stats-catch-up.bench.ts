@@ -48,6 +48,10 @@ const checkpoints = openSqliteCheckpoints({
   table: BUS_CONSUMER_CHECKPOINTS,
 });
 
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const rssBeforeBus = process.memoryUsage().rss;
+let busPeakRss = rssBeforeBus;
+
 async function catchUpThroughTheBus(): Promise<number> {
   const store = openSqliteStatsStore({ file: join(directory, 'stats-bus.db') });
   const bus = createInProcessBus({ log: eventStore, checkpoints });
@@ -59,7 +63,10 @@ async function catchUpThroughTheBus(): Promise<number> {
   });
   const started = performance.now();
   await app.ready();
-  while ((await store.position()) < head) await new Promise((resolve) => setTimeout(resolve, 5));
+  while ((await store.position()) < head) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    busPeakRss = Math.max(busPeakRss, process.memoryUsage().rss);
+  }
   const seconds = (performance.now() - started) / 1000;
   await app.close();
   await bus.close();
@@ -87,7 +94,9 @@ console.log(
 console.log(
   `  rebuild from the log: ${rebuildSeconds.toFixed(2)} s, ${count(head / rebuildSeconds)} events/s`,
 );
-console.log(`  peak RSS of the process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+console.log(
+  `  RSS before the catch-up through the bus ${megabytes(rssBeforeBus)}, peak during it ${megabytes(busPeakRss)}; the process's peak, seeding included, ${megabytes(process.resourceUsage().maxRSS * 1024)}`,
+);
 
 await checkpoints.close();
 await eventStore.close();
