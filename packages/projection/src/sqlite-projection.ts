@@ -45,8 +45,6 @@ export function openSqliteProjection({
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  // Room for the stream and read-model indexes of a large log: random ids otherwise miss the default 2 MB cache.
-  db.pragma('cache_size = -65536');
   db.exec(STREAM_VERSIONS_SCHEMA);
   const checkpoints = openSqliteCheckpoints({ database: db, table: CHECKPOINTS_TABLE });
   moveOneRowCheckpoint(db, name);
