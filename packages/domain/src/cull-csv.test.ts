@@ -4,7 +4,7 @@ import { CSV_COLUMNS, csvHeader, csvRow, neutraliseFormula, toCsvLine } from './
 import { redStag, roeDoe } from './testing/fixtures';
 
 describe('CSV export', () => {
-  it('has the SPEC §3 columns in order', () => {
+  it('has the fourteen export columns in order', () => {
     expect(CSV_COLUMNS.map((csvColumn) => csvColumn.header)).toEqual([
       'Date',
       'Time',

@@ -19,7 +19,7 @@ function column<Field extends keyof CullFields>(
 const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** The export's columns, in the order of SPEC §3. */
+/** The export's columns, in the order users have always downloaded them; new columns go at the end. */
 export const CSV_COLUMNS = [
   column('Date', 'date', text),
   column('Time', 'time', text),

@@ -1,6 +1,6 @@
 import type { Cull, SortColumn } from '@cull-log/contracts';
 
-/** The order of SPEC's table: text compared without case, absent numbers first, date then time, then id. */
+/** The list's order: text compared without case, absent numbers first, date then time, then id. */
 export function expectedOrder(records: Cull[], sort: SortColumn, order: 'asc' | 'desc'): Cull[] {
   const keys: (keyof Cull)[] = sort === 'date' ? ['date', 'time', 'id'] : [sort, 'id'];
   const comparable = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
