@@ -40,14 +40,10 @@ async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
   if (failures.length > 0) throw new AggregateError(failures, 'Cull Log did not close cleanly');
 }
 
-async function listenInternally(app: FastifyInstance): Promise<string> {
-  // Only the gateway is reachable from outside; it finds the others on loopback ports chosen by the system.
-  return app.listen({ host: '127.0.0.1', port: 0 });
-}
-
 /**
  * Cull Log in one process: the four services with embedded SQLite stores under DATA_DIR and the in-process bus
- * fed from the event log. The gateway listens on PORT and handles SIGINT/SIGTERM for the whole process.
+ * fed from the event log. The gateway listens on PORT, calls the other services in this process, and handles
+ * SIGINT/SIGTERM for the whole process.
  */
 export async function startStandalone(env: Environment = process.env): Promise<RunningStandalone> {
   const config = readStandaloneConfig(env);
@@ -101,25 +97,25 @@ export async function startStandalone(env: Environment = process.env): Promise<R
       logger: loggerFor('exports'),
       internalAuthSecret,
     });
-    const upstreams: Record<string, string> = {};
+    // Only the gateway listens: it calls the others in this process, each through its own identity check.
     for (const [name, app] of Object.entries({ records, stats, exports })) {
       closers.push({ what: `the ${name} service`, close: () => app.close() });
-      upstreams[name] = await listenInternally(app);
+      await app.ready();
     }
 
     const webDist = config.WEB_DIST ?? (existsSync(REPOSITORY_WEB_DIST) ? REPOSITORY_WEB_DIST : undefined);
-    const gateway = await createGatewayFromEnvironment({
-      ...env,
-      PORT: String(config.PORT),
-      DATA_DIR: dataDir,
-      INTERNAL_AUTH_SECRET: internalAuthSecret,
-      RECORDS_URL: upstreams.records,
-      STATS_URL: upstreams.stats,
-      EXPORTS_URL: upstreams.exports,
-      WEB_DIST: webDist,
-      // Sessions stay in DATA_DIR with everything else.
-      MONGODB_URL: undefined,
-    });
+    const gateway = await createGatewayFromEnvironment(
+      {
+        ...env,
+        PORT: String(config.PORT),
+        DATA_DIR: dataDir,
+        INTERNAL_AUTH_SECRET: internalAuthSecret,
+        WEB_DIST: webDist,
+        // Sessions stay in DATA_DIR with everything else.
+        MONGODB_URL: undefined,
+      },
+      { upstreams: { records, stats, exports } },
+    );
     closers.push({ what: 'the session store', close: () => gateway.closeDependencies() });
     gatewayApp = gateway.app;
 
