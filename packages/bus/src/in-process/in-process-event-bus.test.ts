@@ -115,6 +115,28 @@ describe('in-process bus', () => {
     await vi.waitFor(() => expect(received).toEqual([event.id]), { timeout: 5_000, interval: 10 });
   });
 
+  it('lets other work run between the batches of a catch-up', async () => {
+    const { store, bus } = temporaryWorld({ pollIntervalMs: 60 * 60_000 });
+    for (let index = 0; index < 30; index += 1) {
+      const event = sampleCullEvent();
+      await store.append(event.streamId, 0, [event]);
+    }
+    // A request arriving during the catch-up is a macrotask like this one: it must not wait for the whole log.
+    let otherWorkRan = false;
+    setImmediate(() => (otherWorkRan = true));
+    const seenByBatch: boolean[] = [];
+    await bus.subscribeBatches({
+      durableName: 'stats',
+      maxBatchSize: 10,
+      handler: async (batch) => {
+        seenByBatch.push(otherWorkRan);
+        await batch.ack();
+      },
+    });
+    await vi.waitFor(() => expect(seenByBatch).toHaveLength(3), { timeout: 5_000, interval: 10 });
+    expect(seenByBatch.slice(1)).toEqual([true, true]);
+  });
+
   it('refuses a second live subscription with the same durable name', async () => {
     const { bus } = temporaryWorld({});
     const handler = async () => undefined;

@@ -147,6 +147,8 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
           for (let start = 0; start < events.length; start += maxBatchSize) {
             const batch = events.slice(start, start + maxBatchSize);
             const { outcome, acknowledged } = await deliverOnce(batch);
+            // Reading and applying resolve without waiting on I/O: let requests in before the next batch.
+            await new Promise((resolve) => setImmediate(resolve));
             position = batch[acknowledged - 1]?.position ?? position;
             if (outcome === 'stopped') return;
             if (outcome === 'failed') await sleep(retryDelayMs, stopping.signal);
