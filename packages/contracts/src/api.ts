@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cull, LIMITS } from './cull';
+import { Cull, CullView, CullWarning, LIMITS } from './cull';
 
 /** Columns of the Cull Data table that the list can be sorted by, plus creation time (the default). */
 export const SORT_COLUMNS = [
@@ -31,15 +31,18 @@ export const ListCullsQuery = z.strictObject({
 export type ListCullsQuery = z.infer<typeof ListCullsQuery>;
 
 export const ListCullsResponse = z.object({
-  items: z.array(Cull),
+  items: z.array(CullView),
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   page_size: z.number().int().min(1),
 });
 export type ListCullsResponse = z.infer<typeof ListCullsResponse>;
 
+/** A page of records as a store reads it, before the warnings are worked out. */
+export type CullPage = Omit<ListCullsResponse, 'items'> & { items: Cull[] };
+
 /** What a map marker and its popup show of a record: a record with both coordinates, minus its bookkeeping. */
-export const MapCull = Cull.pick({
+export const MapCullFields = Cull.pick({
   id: true,
   latitude: true,
   longitude: true,
@@ -58,6 +61,10 @@ export const MapCull = Cull.pick({
   shot_distance: true,
   notes: true,
 }).required({ latitude: true, longitude: true });
+export type MapCullFields = z.infer<typeof MapCullFields>;
+
+/** A map marker's record as the API answers it, with its warnings. */
+export const MapCull = MapCullFields.extend({ warnings: z.array(CullWarning) });
 export type MapCull = z.infer<typeof MapCull>;
 
 /** GET /api/culls/locations: every record of the caller that has coordinates, newest first, in one answer. */

@@ -188,3 +188,20 @@ export const Cull = CullFields.extend({
   version: z.number().int().min(1),
 });
 export type Cull = z.infer<typeof Cull>;
+
+/** What a warning on a record is about: the close season, night, and (once recorded) the calibre. */
+export const WARNING_CODES = ['close_season', 'night', 'calibre'] as const;
+
+/**
+ * A legal rule the record may have broken, named with the exceptions that may make it lawful. Computed from the
+ * record whenever it is read, never stored, and never a reason to refuse it.
+ */
+export const CullWarning = z.object({
+  code: z.enum(WARNING_CODES),
+  message: z.string(),
+});
+export type CullWarning = z.infer<typeof CullWarning>;
+
+/** A cull as the API answers it: the record and the warnings that apply to it. */
+export const CullView = Cull.extend({ warnings: z.array(CullWarning) });
+export type CullView = z.infer<typeof CullView>;

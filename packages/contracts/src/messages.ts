@@ -27,4 +27,13 @@ export const MESSAGES = {
   versionConflict: 'This record was changed elsewhere. Reload it and try again.',
   alreadyExists: 'A record with this id already exists',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  invalidFields: 'Some fields are missing or not valid.',
+} as const;
+
+/** Why a grid reference is refused; the same words on the form and from the API. */
+export const GRID_REFERENCE_MESSAGES = {
+  format: 'Grid reference must be two letters and 4, 6, 8 or 10 figures, like SK 1234 5678',
+  squareLetters: 'Grid reference letters must name a 100 km square of the National Grid, like SK or TG',
+  unevenFigures: 'Grid reference needs as many easting figures as northing figures (4, 6, 8 or 10 in all)',
+  outsideGrid: 'Grid reference is outside the National Grid',
 } as const;

@@ -180,6 +180,8 @@ describe('evolve and fold', () => {
     const { state } = run(stag, amend('alice', { antlers_present: false }));
     expect(state.status === 'active' && state.fields).toEqual({
       ...redStag,
+      // Recorded with coordinates alone, so given their reference.
+      grid_ref: 'NY 9362 1163',
       antlers_present: false,
       antler_points: undefined,
       antler_condition: undefined,

@@ -5,6 +5,7 @@ import {
   type CullEvent,
   type CullFields,
 } from '@cull-log/contracts';
+import { placeChanges, placeFields } from './cull-place';
 
 /** What one cull stream has come to, folded from its events. */
 export type CullState =
@@ -26,7 +27,9 @@ export type DecisionError =
   | { code: 'not_found' }
   /** The id is taken by a record this command cannot be a retry of. */
   | { code: 'already_exists' }
-  | { code: 'version_conflict'; actualVersion: number };
+  | { code: 'version_conflict'; actualVersion: number }
+  /** A field holds what it cannot (a grid reference that is not one), said in the field's own words. */
+  | { code: 'invalid_field'; field: 'grid_ref'; message: string };
 
 export type Decision = { ok: true; events: CullEvent[] } | { ok: false; error: DecisionError };
 
@@ -67,15 +70,17 @@ export function decide(command: CullCommand, state: CullState): Decision {
   };
   switch (command.type) {
     case 'RecordCull': {
+      const placed = placeFields(command.fields);
+      if (!placed.ok) return reject({ code: 'invalid_field', field: placed.field, message: placed.message });
       if (state.status === 'absent') {
-        return accept([{ ...envelope, type: EVENT_TYPES.recorded, data: command.fields }]);
+        return accept([{ ...envelope, type: EVENT_TYPES.recorded, data: placed.value }]);
       }
       // The same create sent again (a retry from a phone) succeeds without appending anything.
       if (
         state.status === 'active' &&
         state.ownerId === meta.userId &&
         state.version === 1 &&
-        sameFields(state.fields, command.fields)
+        sameFields(state.fields, placed.value)
       ) {
         return accept([]);
       }
@@ -86,7 +91,9 @@ export function decide(command: CullCommand, state: CullState): Decision {
       if (command.expectedVersion !== undefined && command.expectedVersion !== state.version) {
         return reject({ code: 'version_conflict', actualVersion: state.version });
       }
-      return accept([{ ...envelope, type: EVENT_TYPES.amended, data: { changes: command.changes } }]);
+      const placed = placeChanges(state.fields, command.changes);
+      if (!placed.ok) return reject({ code: 'invalid_field', field: placed.field, message: placed.message });
+      return accept([{ ...envelope, type: EVENT_TYPES.amended, data: { changes: placed.value } }]);
     }
     case 'DeleteCull': {
       if (state.status !== 'active' || state.ownerId !== meta.userId) return reject({ code: 'not_found' });

@@ -7,3 +7,16 @@ export { CSV_COLUMNS, csvHeader, csvRow, toCsvLine, neutraliseFormula } from './
 export { cullSearchText, normaliseSearch } from './cull-search';
 export { monthKey, lastTwelveMonths, seasonFor, seasonOfDate } from './london-calendar';
 export type { StalkingSeason } from './london-calendar';
+export { parseGridReference, gridReferenceFor, gridPointFor } from './grid-reference';
+export type { GridReferenceParse } from './grid-reference';
+export {
+  cullWarnings,
+  withWarnings,
+  deerRulesFor,
+  isInScotland,
+  londonInstant,
+  CENTRE_OF_ENGLAND,
+} from './field-rules';
+export type { WarningFacts } from './field-rules';
+export { placeFields, placeChanges } from './cull-place';
+export type { Placed } from './cull-place';

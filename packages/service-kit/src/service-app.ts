@@ -126,16 +126,12 @@ export function describeError(error: unknown): { status: number; body: ApiError 
   if (error instanceof z.core.$ZodError) {
     return {
       status: 400,
-      body: errorBody(
-        'validation_failed',
-        'Some fields are missing or not valid.',
-        fieldMessages(error as z.ZodError),
-      ),
+      body: errorBody('validation_failed', MESSAGES.invalidFields, fieldMessages(error as z.ZodError)),
     };
   }
   const fastifyError = (typeof error === 'object' && error !== null ? error : {}) as Partial<FastifyError>;
   if (fastifyError.validation !== undefined) {
-    return { status: 400, body: errorBody('validation_failed', 'Some fields are missing or not valid.') };
+    return { status: 400, body: errorBody('validation_failed', MESSAGES.invalidFields) };
   }
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

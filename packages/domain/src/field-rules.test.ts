@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { cullWarnings, deerRulesFor, isInScotland, londonInstant, withWarnings } from './field-rules';
+
+const ENGLAND = { latitude: 52.5, longitude: -1.5 };
+
+/** A record at noon in the Midlands, where night never comes into it. */
+function at(
+  species: string,
+  sex: string,
+  date: string,
+  extra: Partial<Parameters<typeof cullWarnings>[0]> = {},
+) {
+  return cullWarnings({ species, sex, date, time: '12:00', ...ENGLAND, ...extra });
+}
+
+const codes = (warnings: { code: string }[]) => warnings.map((warning) => warning.code);
+
+/** Each close season of the table: the species as the app names it, the sex, first and last day. */
+const CLOSE_SEASONS: [species: string, sex: 'Male' | 'Female', from: string, to: string][] = [
+  ['Red Deer', 'Male', '05-01', '07-31'],
+  ['Red Deer', 'Female', '04-01', '10-31'],
+  ['Sika Deer', 'Male', '05-01', '07-31'],
+  ['Sika Deer', 'Female', '04-01', '10-31'],
+  ['Red x Sika hybrid', 'Male', '05-01', '07-31'],
+  ['Red x Sika hybrid', 'Female', '04-01', '10-31'],
+  ['Fallow Deer', 'Male', '05-01', '07-31'],
+  ['Fallow Deer', 'Female', '04-01', '10-31'],
+  ['Roe Deer', 'Male', '11-01', '03-31'],
+  ['Roe Deer', 'Female', '04-01', '10-31'],
+  ['Chinese Water Deer', 'Male', '04-01', '10-31'],
+  ['Chinese Water Deer', 'Female', '04-01', '10-31'],
+];
+
+function dayBefore(monthDay: string, year: number): string {
+  const date = new Date(`${year}-${monthDay}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+function dayAfter(monthDay: string, year: number): string {
+  const date = new Date(`${year}-${monthDay}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+describe('close seasons (Deer Act 1991, Schedule 1)', () => {
+  it.each(CLOSE_SEASONS)(
+    '%s %s: closed from %s to %s inclusive, open the days either side',
+    (species, sex, from, to) => {
+      expect(codes(at(species, sex, `2026-${from}`))).toEqual(['close_season']);
+      expect(codes(at(species, sex, `2026-${to}`))).toEqual(['close_season']);
+      expect(at(species, sex, dayBefore(from, 2026))).toEqual([]);
+      expect(at(species, sex, dayAfter(to, 2026))).toEqual([]);
+    },
+  );
+
+  it('warns of a Roe doe on 15 June and names the rule and the exceptions', () => {
+    const [warning] = at('Roe Deer', 'Female', '2026-06-15');
+    expect(warning?.code).toBe('close_season');
+    expect(warning?.message).toContain('Roe Deer females (1 April to 31 October)');
+    expect(warning?.message).toContain('Deer Act 1991, Schedule 1');
+    for (const exception of [
+      'licence (section 8)',
+      "occupier's exemption (section 7)",
+      'seriously injured',
+      '6(2A)',
+    ]) {
+      expect(warning?.message).toContain(exception);
+    }
+  });
+
+  it('never warns of a Muntjac, nor of fox, rabbit or another species', () => {
+    for (const date of ['2026-01-15', '2026-04-15', '2026-06-15', '2026-11-15']) {
+      for (const species of ['Muntjac', 'Fox', 'Rabbit', 'Grey Squirrel', 'Other']) {
+        for (const sex of ['Male', 'Female', 'Unknown']) expect(at(species, sex, date)).toEqual([]);
+      }
+    }
+  });
+
+  it('warns of a deer of unknown sex in either close season, naming both where both are closed', () => {
+    expect(codes(at('Roe Deer', 'Unknown', '2026-12-01'))).toEqual(['close_season']);
+    expect(at('Roe Deer', 'Unknown', '2026-12-01')[0]?.message).toContain('males (1 November to 31 March)');
+    expect(codes(at('Red Deer', 'Unknown', '2026-04-10'))).toEqual(['close_season']);
+    expect(at('Red Deer', 'Unknown', '2026-06-10')[0]?.message).toMatch(
+      /males .* and females .*sex is unknown/,
+    );
+    expect(at('Red Deer', 'Unknown', '2026-11-10')).toEqual([]);
+  });
+
+  it('knows species typed under Other by their usual names, and not by words that merely contain them', () => {
+    expect(deerRulesFor('roe')?.name).toBe('Roe Deer');
+    expect(deerRulesFor("Reeves' muntjac")?.name).toBe('Muntjac');
+    expect(deerRulesFor('Water deer')?.name).toBe('Chinese Water Deer');
+    expect(deerRulesFor('Red/Sika hybrid')?.name).toBe('Red × Sika hybrids');
+    expect(deerRulesFor('Heroes')).toBeUndefined();
+    expect(deerRulesFor('Redwing')).toBeUndefined();
+  });
+
+  it('says the England and Wales table does not apply to a record in Scotland', () => {
+    const [warning] = at('Roe Deer', 'Female', '2026-06-15', { latitude: 56.8, longitude: -4.2 });
+    expect(warning?.code).toBe('close_season');
+    expect(warning?.message).toContain('Scotland');
+    expect(warning?.message).toContain('does not apply');
+  });
+});
+
+describe('Scotland, coarsely', () => {
+  it.each([
+    ['Edinburgh', 55.95, -3.19, true],
+    ['Dumfries', 55.07, -3.61, true],
+    ['Newcastleton', 55.18, -2.81, true],
+    ['Kelso', 55.6, -2.43, true],
+    ['Inverness', 57.48, -4.22, true],
+    ['Stornoway', 58.21, -6.39, true],
+    ['Carlisle', 54.89, -2.93, false],
+    ['Kielder', 55.23, -2.58, false],
+    ['Wooler', 55.55, -2.01, false],
+    ['Berwick-upon-Tweed', 55.77, -2.0, false],
+    ['Belfast', 54.6, -5.93, false],
+    ['Isle of Man', 54.23, -4.55, false],
+    ['Birmingham', 52.48, -1.89, false],
+  ] as const)('%s', (_place, latitude, longitude, scottish) => {
+    expect(isInScotland(latitude, longitude)).toBe(scottish);
+  });
+
+  it('is false without coordinates', () => {
+    expect(isInScotland(undefined, undefined)).toBe(false);
+    expect(isInScotland(null, -3)).toBe(false);
+  });
+});
+
+describe('night (Deer Act 1991, section 3)', () => {
+  // Almanac times for central London (51.5074, -0.1278): 21 June 2026 sunrise 04:43, sunset 21:21 (BST);
+  // 21 December 2026 sunrise 08:04, sunset 15:53 (GMT). Night runs from an hour after sunset to an hour before sunrise.
+  const LONDON = { latitude: 51.5074, longitude: -0.1278 };
+  const roeBuck = (date: string, time: string) =>
+    cullWarnings({ species: 'Roe Deer', sex: 'Male', date, time, ...LONDON });
+
+  it.each([
+    ['2026-06-21', '22:18', false],
+    ['2026-06-21', '22:25', true],
+    ['2026-06-21', '03:39', true],
+    ['2026-06-21', '03:47', false],
+    ['2026-12-21', '16:50', false],
+    ['2026-12-21', '16:57', true],
+    ['2026-12-21', '07:00', true],
+    ['2026-12-21', '07:08', false],
+  ] as const)('on %s at %s: night %s', (date, time, night) => {
+    expect(codes(roeBuck(date, time)).includes('night')).toBe(night);
+  });
+
+  it('calls 23:30 in June at 52.5, -1.5 night, and says when shooting is allowed and why it may still be lawful', () => {
+    const warnings = cullWarnings({
+      species: 'Muntjac',
+      sex: 'Male',
+      date: '2026-06-15',
+      time: '23:30',
+      ...ENGLAND,
+    });
+    expect(codes(warnings)).toEqual(['night']);
+    expect(warnings[0]?.message).toMatch(/allowed from 03:\d\d .* until 22:\d\d/);
+    expect(warnings[0]?.message).toContain('section 3');
+    expect(warnings[0]?.message).toContain('licence (section 8)');
+  });
+
+  it('works the night out for the centre of England when the record has no coordinates, and says so', () => {
+    const warnings = cullWarnings({ species: 'Fallow Deer', sex: 'Male', date: '2026-01-10', time: '02:00' });
+    expect(codes(warnings)).toEqual(['night']);
+    expect(warnings[0]?.message).toContain('centre of England');
+  });
+
+  it('warns of deer only: a fox at night is no offence under the Deer Act', () => {
+    expect(
+      cullWarnings({ species: 'Fox', sex: 'Male', date: '2026-06-15', time: '23:30', ...ENGLAND }),
+    ).toEqual([]);
+  });
+
+  it('gives both warnings when both apply', () => {
+    const warnings = cullWarnings({
+      species: 'Roe Deer',
+      sex: 'Female',
+      date: '2026-06-15',
+      time: '23:30',
+      ...ENGLAND,
+    });
+    expect(codes(warnings)).toEqual(['close_season', 'night']);
+  });
+});
+
+describe('London wall clock', () => {
+  it('names the right moment in winter and in summer', () => {
+    expect(londonInstant('2026-01-10', '06:00').toISOString()).toBe('2026-01-10T06:00:00.000Z');
+    expect(londonInstant('2026-06-10', '06:00').toISOString()).toBe('2026-06-10T05:00:00.000Z');
+    expect(londonInstant('2026-03-29', '03:30').toISOString()).toBe('2026-03-29T02:30:00.000Z');
+  });
+});
+
+describe('withWarnings', () => {
+  it('adds the warnings to the record and keeps everything else', () => {
+    const record = {
+      id: 'x',
+      species: 'Roe Deer',
+      sex: 'Female',
+      date: '2026-06-15',
+      time: '12:00',
+      ...ENGLAND,
+    };
+    expect(withWarnings(record)).toEqual({
+      ...record,
+      warnings: [expect.objectContaining({ code: 'close_season' })],
+    });
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * The law a stalker in England and Wales keeps, as warnings on a record: close seasons (Deer Act 1991,
+ * Schedule 1) and night (section 3). A warning never refuses a record: licences, the occupier's exemption and
+ * mercy killing exist, so each message names the rule and what may make it not apply. Computed on read from
+ * the record, never stored.
+ */
+import type { CullWarning } from '@cull-log/contracts';
+import SunCalc from 'suncalc';
+
+export interface WarningFacts {
+  species: string;
+  sex: string;
+  /** YYYY-MM-DD and HH:MM, the stalker's wall clock in the UK. */
+  date: string;
+  time: string;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
+/** A close season: first and last day (MM-DD), inclusive; it may run over the new year. */
+interface Season {
+  from: string;
+  to: string;
+}
+
+interface DeerRules {
+  /** The name a message uses. */
+  name: string;
+  male?: Season;
+  female?: Season;
+}
+
+const STAGS: Season = { from: '05-01', to: '07-31' };
+const HINDS: Season = { from: '04-01', to: '10-31' };
+
+/** The Schedule 1 table (as substituted in 2007), by species; Muntjac has no close season. */
+const DEER: { pattern: RegExp; rules: DeerRules }[] = [
+  {
+    pattern: /\bchinese water\b|\bwater deer\b|\bcwd\b/,
+    rules: { name: 'Chinese Water Deer', male: HINDS, female: HINDS },
+  },
+  { pattern: /\bmuntjac\b|\breeves/, rules: { name: 'Muntjac' } },
+  {
+    pattern: /\bred\b.*\bsika\b|\bsika\b.*\bred\b/,
+    rules: { name: 'Red × Sika hybrids', male: STAGS, female: HINDS },
+  },
+  { pattern: /\bsika\b/, rules: { name: 'Sika Deer', male: STAGS, female: HINDS } },
+  { pattern: /\bred\b/, rules: { name: 'Red Deer', male: STAGS, female: HINDS } },
+  { pattern: /\bfallow\b/, rules: { name: 'Fallow Deer', male: STAGS, female: HINDS } },
+  {
+    pattern: /\broe\b/,
+    rules: { name: 'Roe Deer', male: { from: '11-01', to: '03-31' }, female: HINDS },
+  },
+];
+
+/** The rules for a species as the app names it (or as typed under "Other"); undefined for anything not a deer. */
+export function deerRulesFor(species: string): DeerRules | undefined {
+  const name = species.trim().toLowerCase();
+  return DEER.find(({ pattern }) => pattern.test(name))?.rules;
+}
+
+/** Where no coordinates are known, the night is worked out for the centre of England. */
+export const CENTRE_OF_ENGLAND = { latitude: 52.56, longitude: -1.46 } as const;
+
+const CLOSE_SEASON_EXCEPTIONS =
+  "It may still be lawful under a licence (section 8), the occupier's exemption (section 7), to end the suffering of a seriously injured deer (section 6), or for dependent young whose mother has been killed (section 6(2A)).";
+
+const NIGHT_EXCEPTIONS =
+  'It may still be lawful under a licence (section 8) for public health or safety, natural heritage, or to prevent serious damage to property.';
+
+/** Every warning that applies to a record; an empty list when none does. */
+export function cullWarnings(facts: WarningFacts): CullWarning[] {
+  const rules = deerRulesFor(facts.species);
+  if (rules === undefined) return [];
+  const warnings: CullWarning[] = [];
+  const closeSeason = closeSeasonWarning(rules, facts);
+  if (closeSeason !== undefined) warnings.push(closeSeason);
+  const night = nightWarning(facts);
+  if (night !== undefined) warnings.push(night);
+  return warnings;
+}
+
+function inSeason(season: Season, monthDay: string): boolean {
+  return season.from <= season.to
+    ? monthDay >= season.from && monthDay <= season.to
+    : monthDay >= season.from || monthDay <= season.to;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+function dayAndMonth(monthDay: string): string {
+  const [month, day] = monthDay.split('-').map(Number) as [number, number];
+  return `${day} ${MONTHS[month - 1]}`;
+}
+
+const span = (season: Season) => `${dayAndMonth(season.from)} to ${dayAndMonth(season.to)}`;
+
+function closeSeasonWarning(rules: DeerRules, facts: WarningFacts): CullWarning | undefined {
+  const monthDay = facts.date.slice(5);
+  // A deer of unknown sex is warned of in either sex's close season.
+  const closed: string[] = [];
+  if (facts.sex !== 'Female' && rules.male !== undefined && inSeason(rules.male, monthDay)) {
+    closed.push(`males (${span(rules.male)})`);
+  }
+  if (facts.sex !== 'Male' && rules.female !== undefined && inSeason(rules.female, monthDay)) {
+    closed.push(`females (${span(rules.female)})`);
+  }
+  if (closed.length === 0) return undefined;
+  const whose =
+    facts.sex === 'Male' || facts.sex === 'Female'
+      ? closed[0]
+      : `${closed.join(' and ')}; the sex is unknown`;
+  const rule = `This date is in the close season for ${rules.name} ${whose} under the Deer Act 1991, Schedule 1.`;
+  if (isInScotland(facts.latitude, facts.longitude)) {
+    return {
+      code: 'close_season',
+      message: `${rule} This record is in Scotland, where that England and Wales table does not apply: check the Scottish seasons.`,
+    };
+  }
+  return { code: 'close_season', message: `${rule} ${CLOSE_SEASON_EXCEPTIONS}` };
+}
+
+function nightWarning(facts: WarningFacts): CullWarning | undefined {
+  const located =
+    typeof facts.latitude === 'number' && typeof facts.longitude === 'number'
+      ? { latitude: facts.latitude, longitude: facts.longitude }
+      : undefined;
+  const { latitude, longitude } = located ?? CENTRE_OF_ENGLAND;
+  const sun = SunCalc.getTimes(londonInstant(facts.date, '12:00'), latitude, longitude);
+  if (Number.isNaN(sun.sunrise.getTime()) || Number.isNaN(sun.sunset.getTime())) return undefined;
+  const hour = 60 * 60_000;
+  const lightFrom = sun.sunrise.getTime() - hour;
+  const lightUntil = sun.sunset.getTime() + hour;
+  const shot = londonInstant(facts.date, facts.time).getTime();
+  if (shot >= lightFrom && shot <= lightUntil) return undefined;
+  const where =
+    located === undefined ? 'in the centre of England (the record has no coordinates)' : 'at this place';
+  return {
+    code: 'night',
+    message:
+      `${facts.time} is at night for deer: on this date ${where} shooting is allowed from ${londonClock(lightFrom)} ` +
+      `(an hour before sunrise) until ${londonClock(lightUntil)} (an hour after sunset), under the Deer Act 1991, ` +
+      `section 3. ${NIGHT_EXCEPTIONS}`,
+  };
+}
+
+const LONDON_CLOCK = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function londonClock(epochMs: number): string {
+  return LONDON_CLOCK.format(epochMs);
+}
+
+const LONDON_PARTS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** Minutes Europe/London is ahead of UTC at a moment (0 in winter, 60 in summer). */
+function londonOffsetMinutes(epochMs: number): number {
+  const parts = Object.fromEntries(
+    LONDON_PARTS.formatToParts(epochMs).map((part) => [part.type, Number(part.value)]),
+  );
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  return Math.round((wall - Math.floor(epochMs / 60_000) * 60_000) / 60_000);
+}
+
+/** The moment a London wall-clock date and time names (in the autumn's repeated hour, the first of the two). */
+export function londonInstant(date: string, time: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const guess = wall - londonOffsetMinutes(wall) * 60_000;
+  return new Date(wall - londonOffsetMinutes(guess) * 60_000);
+}
+
+/**
+ * Scotland, coarsely: north of a line along the border from the Solway to Berwick, and west of the Irish Sea's
+ * middle only north of the North Channel. Good for records a few kilometres from the border, not on it.
+ */
+const BORDER: [longitude: number, latitude: number][] = [
+  [-3.6, 54.62],
+  [-3.06, 54.97],
+  [-2.82, 55.13],
+  [-2.58, 55.29],
+  [-2.48, 55.35],
+  [-2.2, 55.4],
+  [-2.03, 55.79],
+];
+
+export function isInScotland(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): boolean {
+  if (typeof latitude !== 'number' || typeof longitude !== 'number') return false;
+  if (longitude < -9 || longitude > -0.5 || latitude > 61 || latitude < 54.6) return false;
+  // Northern Ireland lies west of Galloway, south of Kintyre.
+  if (longitude < -5.2) return latitude > 55.3;
+  if (longitude <= BORDER[0]![0]) return latitude > BORDER[0]![1];
+  if (longitude >= BORDER[BORDER.length - 1]![0]) return latitude > BORDER[BORDER.length - 1]![1];
+  const east = BORDER.findIndex(([borderLongitude]) => borderLongitude >= longitude);
+  const [toLongitude, toLatitude] = BORDER[east]!;
+  const [fromLongitude, fromLatitude] = BORDER[east - 1]!;
+  const along = (longitude - fromLongitude) / (toLongitude - fromLongitude);
+  return latitude > fromLatitude + along * (toLatitude - fromLatitude);
+}
+
+/** A record as the API answers it: with the warnings that apply to it, worked out now. */
+export function withWarnings<T extends WarningFacts>(record: T): T & { warnings: CullWarning[] } {
+  return { ...record, warnings: cullWarnings(record) };
+}
