@@ -6,7 +6,7 @@ import {
   type InTransaction,
   type SqliteDatabase,
 } from '@cull-log/eventstore';
-import { CommandRejectedError, createCullCommandHandler } from './cull-commands';
+import { createCullCommandHandler } from './cull-commands';
 import { cullBody, openSqliteBackend } from './testing/records-harness';
 
 const CULL_ID = '6a1f3a52-2d0e-4c57-9a41-0f3b8b3c0a11';
@@ -114,7 +114,10 @@ describe('cull command handler', () => {
       expectedVersion: 1,
       meta: meta(),
     });
-    await expect(attempt).rejects.toEqual(new CommandRejectedError('version_conflict'));
+    await expect(attempt).rejects.toMatchObject({
+      name: 'CommandRejectedError',
+      reason: { code: 'version_conflict' },
+    });
     expect(store.appends).toBe(1);
     expect(await backend.readModel.get('user-alice', CULL_ID)).toMatchObject({ weight: 20, version: 2 });
   });
@@ -125,7 +128,10 @@ describe('cull command handler', () => {
     });
     const handle = createCullCommandHandler({ store, readModel: backend.readModel });
     const attempt = handle({ type: 'RecordCull', cullId: CULL_ID, fields, meta: meta() });
-    await expect(attempt).rejects.toEqual(new CommandRejectedError('version_conflict'));
+    await expect(attempt).rejects.toMatchObject({
+      name: 'CommandRejectedError',
+      reason: { code: 'version_conflict' },
+    });
     expect(store.appends).toBe(2);
   });
 
@@ -151,9 +157,10 @@ describe('cull command handler', () => {
   ] as const)("refuses to %s another user's record as not found", async (_name, command) => {
     const handle = createCullCommandHandler({ store: backend.store, readModel: backend.readModel });
     await handle({ type: 'RecordCull', cullId: CULL_ID, fields, meta: meta('user-alice') });
-    await expect(handle({ ...command, meta: meta('user-bob') })).rejects.toEqual(
-      new CommandRejectedError('not_found'),
-    );
+    await expect(handle({ ...command, meta: meta('user-bob') })).rejects.toMatchObject({
+      name: 'CommandRejectedError',
+      reason: { code: 'not_found' },
+    });
     expect(await backend.store.headPosition()).toBe(1);
   });
 });

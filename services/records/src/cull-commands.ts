@@ -1,15 +1,13 @@
 import type { Cull, CullCommand } from '@cull-log/contracts';
-import { decide, evolve, fold, toCull } from '@cull-log/domain';
+import { decide, evolve, fold, toCull, type DecisionError } from '@cull-log/domain';
 import { VersionConflictError, type AppendResult, type EventStore } from '@cull-log/eventstore';
 import type { CullReadModel } from './read-model/cull-read-model';
-
-export type RejectionCode = 'not_found' | 'already_exists' | 'version_conflict';
 
 /** The command was refused by the rules; nothing was written. */
 export class CommandRejectedError extends Error {
   override readonly name = 'CommandRejectedError';
-  constructor(readonly code: RejectionCode) {
-    super(`Command rejected: ${code}`);
+  constructor(readonly reason: DecisionError) {
+    super(`Command rejected: ${reason.code}`);
   }
 }
 
@@ -44,7 +42,7 @@ export function createCullCommandHandler<Tx>({
       const history = await store.readStream(command.cullId);
       const state = fold(history);
       const decision = decide(command, state);
-      if (!decision.ok) throw new CommandRejectedError(decision.error.code);
+      if (!decision.ok) throw new CommandRejectedError(decision.error);
       if (decision.events.length === 0) {
         return { record: toCull(state, command.cullId), position: history.at(-1)?.position ?? 0 };
       }
@@ -57,7 +55,8 @@ export function createCullCommandHandler<Tx>({
         return { record: toCull(next, command.cullId), position: result.position };
       } catch (error) {
         if (!(error instanceof VersionConflictError)) throw error;
-        if (callerNamedVersion || attempt > 1) throw new CommandRejectedError('version_conflict');
+        if (callerNamedVersion || attempt > 1)
+          throw new CommandRejectedError({ code: 'version_conflict', actualVersion: state.version });
       }
     }
   };

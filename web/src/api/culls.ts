@@ -1,5 +1,5 @@
 import {
-  Cull,
+  CullView,
   ListCullsResponse,
   MapCullsResponse,
   MapPointsResponse,
@@ -26,8 +26,8 @@ export function fetchCulls(params: ListCullsParams, signal?: AbortSignal): Promi
   return getJson(`/api/culls?${cullsSearchParams(params).toString()}`, ListCullsResponse, signal);
 }
 
-export function fetchCull(id: string, signal?: AbortSignal): Promise<Cull> {
-  return getJson(`/api/culls/${encodeURIComponent(id)}`, Cull, signal);
+export function fetchCull(id: string, signal?: AbortSignal): Promise<CullView> {
+  return getJson(`/api/culls/${encodeURIComponent(id)}`, CullView, signal);
 }
 
 /** Every located record of the user as a compact point, newest first, in one answer (the map draws them all). */

@@ -1,4 +1,4 @@
-import type { Cull, Me } from '@cull-log/contracts';
+import type { CullView, Me } from '@cull-log/contracts';
 import { sampleCullFields } from '@cull-log/contracts/testing';
 import { vi } from 'vitest';
 
@@ -66,7 +66,8 @@ export const USER: Me = { uid: 'user-1', display_name: 'Ann Stalker', email: 'an
 
 let counter = 0;
 
-export function makeCull(overrides: Partial<Cull> = {}): Cull {
+/** A record as the API answers it (with no warnings unless the test gives some). */
+export function makeCull(overrides: Partial<CullView> = {}): CullView {
   counter += 1;
   return {
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
@@ -75,6 +76,7 @@ export function makeCull(overrides: Partial<Cull> = {}): Cull {
     created_at: '2025-03-07T07:00:00.000Z',
     updated_at: '2025-03-07T07:00:00.000Z',
     version: 1,
+    warnings: [],
     ...overrides,
   };
 }

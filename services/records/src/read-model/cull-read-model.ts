@@ -1,10 +1,10 @@
 import {
   MAP_POINTS_LIMIT,
-  MapCull,
+  MapCullFields,
   type Cull,
   type CullsAtQuery,
   type ListCullsQuery,
-  type ListCullsResponse,
+  type CullPage,
   type MapPointsResponse,
   type SortColumn,
   type StoredEvent,
@@ -19,21 +19,21 @@ export interface CullReadModel<Tx> {
   apply(tx: Tx, events: readonly StoredEvent[]): void | Promise<void>;
   /** The caller's record, or undefined when it does not exist or belongs to someone else. */
   get(userId: string, id: string): Promise<Cull | undefined>;
-  list(userId: string, query: ListCullsQuery): Promise<ListCullsResponse>;
+  list(userId: string, query: ListCullsQuery): Promise<CullPage>;
   /**
    * The user's records with both coordinates, newest created first, with only what the map shows; at most
    * MAP_POINTS_LIMIT of them.
    */
-  listLocated(userId: string): Promise<MapCull[]>;
+  listLocated(userId: string): Promise<MapCullFields[]>;
   /** The user's newest MAP_POINTS_LIMIT located records as bare points, and whether there are more. */
   mapPoints(userId: string): Promise<MapPointsResponse>;
   /** The user's records at exactly this point, newest created first, with only what the map shows. */
-  listAt(userId: string, point: CullsAtQuery): Promise<MapCull[]>;
+  listAt(userId: string, point: CullsAtQuery): Promise<MapCullFields[]>;
 }
 
 /** The fields a map marker and its popup need besides the id, as the contract names them. */
-export const MAP_CULL_FIELDS = Object.keys(MapCull.shape).filter((field) => field !== 'id') as Exclude<
-  keyof MapCull,
+export const MAP_CULL_FIELDS = Object.keys(MapCullFields.shape).filter((field) => field !== 'id') as Exclude<
+  keyof MapCullFields,
   'id'
 >[];
 

@@ -13,8 +13,8 @@ import {
   type Cull,
   type CullFields,
   type ListCullsQuery,
-  type ListCullsResponse,
-  type MapCull,
+  type CullPage,
+  type MapCullFields,
   type StoredEvent,
 } from '@cull-log/contracts';
 import { applyEventToCull, cullSearchText, normaliseSearch } from '@cull-log/domain';
@@ -145,8 +145,8 @@ function sortOf({ sort, order }: Pick<ListCullsQuery, 'sort' | 'order'>): Sort {
   ]) as Sort;
 }
 
-function toMapCull({ _id, ...fields }: Document): MapCull {
-  return { ...fields, id: _id } as MapCull;
+function toMapCull({ _id, ...fields }: Document): MapCullFields {
+  return { ...fields, id: _id } as MapCullFields;
 }
 
 /**
@@ -242,9 +242,9 @@ export async function openMongoReadModel({
         const document = await culls.findOne({ _id: id, user_id: userId });
         return document === null ? undefined : toRecord(document);
       },
-      async list(userId, query): Promise<ListCullsResponse> {
+      async list(userId, query): Promise<CullPage> {
         const { filter, options } = listQuery(userId, normaliseSearch(query.q));
-        const answer = (documents: CullDocument[], total: number): ListCullsResponse => ({
+        const answer = (documents: CullDocument[], total: number): CullPage => ({
           items: documents.map(toRecord),
           total,
           page: query.page,

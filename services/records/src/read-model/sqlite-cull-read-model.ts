@@ -7,8 +7,8 @@ import {
   SORT_COLUMNS,
   type Cull,
   type ListCullsQuery,
-  type ListCullsResponse,
-  type MapCull,
+  type CullPage,
+  type MapCullFields,
   type StoredEvent,
 } from '@cull-log/contracts';
 import {
@@ -307,14 +307,14 @@ export const AT_SQL = `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM cull
   ORDER BY created_at DESC, id DESC LIMIT ?`;
 
 /** Builds a map record from a row read as an array, in LOCATED_COLUMNS order. */
-function toMapCull(values: readonly (string | number | null)[]): MapCull {
+function toMapCull(values: readonly (string | number | null)[]): MapCullFields {
   const record: Record<string, unknown> = {};
   LOCATED_COLUMNS.forEach((column, index) => {
     const value = values[index];
     if (value !== null && value !== undefined) record[column] = value;
   });
   record.antlers_present = record.antlers_present === 1;
-  return record as MapCull;
+  return record as MapCullFields;
 }
 
 export interface SqliteReadModelOptions {
@@ -382,7 +382,7 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
   }
 
   // One read transaction, so the page and the total describe the same moment.
-  const readList = db.transaction((userId: string, query: ListCullsQuery): ListCullsResponse => {
+  const readList = db.transaction((userId: string, query: ListCullsQuery): CullPage => {
     const answer = { items: [] as Cull[], total: 0, page: query.page, page_size: query.page_size };
     const search = normaliseSearch(query.q);
     const filter = filterOf(userId, search);

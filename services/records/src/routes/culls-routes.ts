@@ -9,9 +9,12 @@ import {
   RecordCullRequest,
   type CommandMeta,
   type Cull,
+  type CullView,
+  type ListCullsResponse,
   type MapCullsResponse,
   type MapPointsResponse,
 } from '@cull-log/contracts';
+import { withWarnings } from '@cull-log/domain';
 import { HttpError } from '@cull-log/service-kit';
 import { CommandRejectedError, type CullCommandHandler } from '../cull-commands';
 import type { CullReadModel } from '../read-model/cull-read-model';
@@ -34,13 +37,18 @@ function notFound(): HttpError {
 
 function toHttpError(error: unknown): unknown {
   if (error instanceof CommandRejectedError) {
-    switch (error.code) {
+    const { reason } = error;
+    switch (reason.code) {
       case 'not_found':
         return notFound();
       case 'already_exists':
         return new HttpError(409, 'already_exists', MESSAGES.alreadyExists);
       case 'version_conflict':
         return new HttpError(409, 'version_conflict', MESSAGES.versionConflict);
+      case 'invalid_field':
+        return new HttpError(400, 'validation_failed', MESSAGES.invalidFields, {
+          [reason.field]: reason.message,
+        });
     }
   }
   return error;
@@ -62,9 +70,10 @@ function cullIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
   return parsed.data.toLowerCase();
 }
 
-function existing(record: Cull | undefined): Cull {
+/** The record as the API answers it, with the warnings that apply to it now; 404 when there is none. */
+function existing(record: Cull | undefined): CullView {
   if (record === undefined) throw notFound();
-  return record;
+  return withWarnings(record);
 }
 
 export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
@@ -91,15 +100,17 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
       .send(existing(outcome.record));
   });
 
-  app.get('/culls', async (request) => {
+  app.get('/culls', async (request): Promise<ListCullsResponse> => {
     const query = ListCullsQuery.parse(request.query);
-    return guarded(() => readModel.list(request.identity.uid, query));
+    const page = await guarded(() => readModel.list(request.identity.uid, query));
+    return { ...page, items: page.items.map(withWarnings) };
   });
 
   // Static paths, so the router tries them before `/culls/:id`, whatever the order of registration.
   app.get('/culls/locations', async (request): Promise<MapCullsResponse> => {
     LocatedCullsQuery.parse(request.query);
-    return { items: await guarded(() => readModel.listLocated(request.identity.uid)) };
+    const items = await guarded(() => readModel.listLocated(request.identity.uid));
+    return { items: items.map(withWarnings) };
   });
 
   app.get('/culls/map-points', async (request): Promise<MapPointsResponse> => {
@@ -109,7 +120,8 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
 
   app.get('/culls/at', async (request): Promise<MapCullsResponse> => {
     const point = CullsAtQuery.parse(request.query);
-    return { items: await guarded(() => readModel.listAt(request.identity.uid, point)) };
+    const items = await guarded(() => readModel.listAt(request.identity.uid, point));
+    return { items: items.map(withWarnings) };
   });
 
   app.get<{ Params: { id: string } }>('/culls/:id', async (request) => {

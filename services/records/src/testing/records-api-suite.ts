@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   EVENT_POSITION_HEADER,
+  GRID_REFERENCE_MESSAGES,
   MapCullsResponse,
   MapPointsResponse,
   MESSAGES,
   REQUIRED_MESSAGES,
   SORT_COLUMNS,
-  type Cull,
+  type CullView as Cull,
   type ListCullsResponse,
   type MapCull,
 } from '@cull-log/contracts';
@@ -98,6 +99,8 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
           location_name: '  Home Wood  ',
           notes: '',
           grid_ref: null,
+          latitude: null,
+          longitude: null,
           antlers_present: false,
           antler_points: 6,
           antler_condition: 'Good',
@@ -105,6 +108,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         expect(record.location_name).toBe('Home Wood');
         expect(record).not.toHaveProperty('notes');
         expect(record).not.toHaveProperty('grid_ref');
+        expect(record).not.toHaveProperty('latitude');
         expect(record).not.toHaveProperty('antler_points');
         expect(record).not.toHaveProperty('antler_condition');
       });
@@ -561,9 +565,16 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
           condition_notes: 'Healthy coat',
         });
         harness.clock.advance(1000);
-        await create({ latitude: undefined, longitude: undefined, location_name: 'No coordinates' });
-        await create({ longitude: undefined, location_name: 'Latitude only' });
-        await create({ latitude: undefined, location_name: 'Longitude only' });
+        // Without a grid reference, which would place them.
+        const unplaced = { grid_ref: undefined };
+        await create({
+          ...unplaced,
+          latitude: undefined,
+          longitude: undefined,
+          location_name: 'No coordinates',
+        });
+        await create({ ...unplaced, longitude: undefined, location_name: 'Latitude only' });
+        await create({ ...unplaced, latitude: undefined, location_name: 'Longitude only' });
         const bare = await create({
           latitude: -33.5,
           longitude: 151,
@@ -610,6 +621,87 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       });
     });
 
+    describe('where and the law', () => {
+      it('gives a record sent with only a grid reference the coordinates of its square, so it shows on the map', async () => {
+        const record = await create({ grid_ref: 'tg5140913177', latitude: undefined, longitude: undefined });
+        expect(record.grid_ref).toBe('TG 51409 13177');
+        expect(record.latitude).toBeCloseTo(52.65798, 4);
+        expect(record.longitude).toBeCloseTo(1.71605, 4);
+        const points = await harness.call(ALICE, 'GET', '/culls/map-points');
+        expect(points.json<MapPointsResponse>().points).toHaveLength(1);
+      });
+
+      it('gives a record sent with only coordinates its 8-figure grid reference', async () => {
+        const record = await create({ grid_ref: undefined, latitude: 52.65798, longitude: 1.71605 });
+        expect(record.grid_ref).toBe('TG 5140 1317');
+      });
+
+      it('refuses a grid reference that is not one on create, with its reason, and writes nothing', async () => {
+        for (const grid_ref of ['XX 123 456', 'SK 12345', 'hello']) {
+          const response = await harness.call(ALICE, 'POST', '/culls', cullBody({ grid_ref }));
+          expect(response.statusCode).toBe(400);
+          expect(response.json().error).toMatchObject({
+            code: 'validation_failed',
+            fields: { grid_ref: expect.stringContaining('Grid reference') },
+          });
+        }
+        await expectNothingWritten();
+      });
+
+      it('refuses a grid reference that is not one on amend and keeps the record as it was', async () => {
+        const record = await create();
+        const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
+          grid_ref: 'SK 123 4567',
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.fields).toEqual({ grid_ref: GRID_REFERENCE_MESSAGES.unevenFigures });
+        expect(await backend.store.headPosition()).toBe(1);
+        expect((await harness.call(ALICE, 'GET', `/culls/${record.id}`)).json()).toEqual(record);
+      });
+
+      it('moves the coordinates to a new grid reference amended alone', async () => {
+        const record = await create();
+        const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
+          grid_ref: 'TG 51409 13177',
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json<Cull>().latitude).toBeCloseTo(52.65798, 4);
+      });
+
+      it('warns of a Roe doe in June on every read, and of nothing for a Muntjac', async () => {
+        const doe = await create({ species: 'Roe Deer', sex: 'Female', date: '2026-06-15', time: '12:00' });
+        expect(doe.warnings.map((warning) => warning.code)).toEqual(['close_season']);
+        await create({ species: 'Muntjac', sex: 'Female', date: '2026-06-15', time: '12:00' });
+        const { items } = await list();
+        const warned = Object.fromEntries(items.map((item) => [item.species, item.warnings.length]));
+        expect(warned).toEqual({ Muntjac: 0, 'Roe Deer': 1 });
+        const read = await harness.call(ALICE, 'GET', `/culls/${doe.id}`);
+        expect(read.json().warnings).toEqual(doe.warnings);
+        const at = await harness.call(
+          ALICE,
+          'GET',
+          `/culls/at?latitude=${doe.latitude}&longitude=${doe.longitude}`,
+        );
+        const atPoint = at.json<MapCullsResponse>().items;
+        expect(atPoint.map((item) => item.warnings.length).sort()).toEqual([0, 1]);
+      });
+
+      it('warns of a deer shot at 23:30 in June at 52.5, -1.5 as at night, and recomputes on amend', async () => {
+        const record = await create({
+          species: 'Fallow Deer',
+          sex: 'Male',
+          date: '2026-09-15',
+          time: '23:30',
+          grid_ref: undefined,
+          latitude: 52.5,
+          longitude: -1.5,
+        });
+        expect(record.warnings.map((warning) => warning.code)).toEqual(['night']);
+        const amended = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { time: '07:00' });
+        expect(amended.json().warnings).toEqual([]);
+      });
+    });
+
     describe('map points', () => {
       async function mapPoints(user = ALICE): Promise<MapPointsResponse> {
         const response = await harness.call(user, 'GET', '/culls/map-points');
@@ -622,7 +714,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       it("answers the caller's located records, newest first, as points into a table of species", async () => {
         await create({ latitude: 51.07, longitude: 0.04, species: 'Roe Deer' });
         harness.clock.advance(1000);
-        await create({ latitude: undefined, longitude: undefined });
+        await create({ grid_ref: undefined, latitude: undefined, longitude: undefined });
         await create({ latitude: 52.123456, longitude: -1.654321, species: 'Muntjac' });
         harness.clock.advance(1000);
         await create({ latitude: -33.5, longitude: 151, species: 'Roe Deer' });
@@ -650,7 +742,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       });
 
       it('answers no points for a caller with none, and refuses a query it does not take', async () => {
-        await create({ latitude: undefined });
+        await create({ grid_ref: undefined, latitude: undefined });
         expect(await mapPoints()).toEqual({ species: [], points: [], truncated: false });
         const query = await harness.call(ALICE, 'GET', '/culls/map-points?limit=10');
         expect(query.statusCode).toBe(400);
