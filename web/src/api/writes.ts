@@ -38,12 +38,15 @@ const cullPath = (id: string) => `/api/culls/${encodeURIComponent(id)}`;
  * answered; the mutation stays pending until every list, record, map and dashboard figure has been asked
  * for again (the dashboard at least as fresh as this write's event position).
  */
-function useCullWrite<Variables>(write: (variables: Variables) => Promise<unknown>, onSaved?: () => void) {
+function useCullWrite<Variables>(
+  write: (variables: Variables) => Promise<unknown>,
+  onSaved?: (variables: Variables) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: async () => {
-      onSaved?.();
+    onSuccess: async (_answer, variables) => {
+      onSaved?.(variables);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.culls }),
         queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
@@ -53,7 +56,7 @@ function useCullWrite<Variables>(write: (variables: Variables) => Promise<unknow
 }
 
 /** Records a new cull under `id`, chosen by the client so a retried submit cannot create it twice. */
-export function useRecordCull(id: string, onSaved: () => void) {
+export function useRecordCull(id: string, onSaved: (body: RecordCullRequest) => void) {
   return useCullWrite((body: RecordCullRequest) => sendCull('POST', '/api/culls', { ...body, id }), onSaved);
 }
 

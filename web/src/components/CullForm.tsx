@@ -17,12 +17,18 @@ import { NumberField } from './NumberField';
 import { Select } from './Select';
 import { TextField } from './TextField';
 import {
+  formWarnings,
   toFormErrors,
+  withCoordinates,
+  withGridRef,
   type CullFormErrors,
   type CullFormField,
   type CullFormValues,
   type FormCheck,
 } from './cull-form-model';
+import { withLastUsed, type LastUsed } from './last-used';
+import { WarningList } from './WarningList';
+import { localIsoDate } from '../format/format';
 
 /** What the form needs of its page's write (a mutation): sending the checked body, and how that went. */
 interface CullFormSave<Body> {
@@ -40,15 +46,46 @@ interface CullFormProps<Body> {
   check(values: CullFormValues): FormCheck<Body>;
   save: CullFormSave<Body>;
   onCancel(): void;
+  /** The species and place of the last record saved here, offered as one tap on a new record. */
+  lastUsed?: LastUsed | undefined;
 }
+
+/** What the phone said about where it is: how close it claims to be, or why it could not say. */
+type LocationState =
+  | { status: 'idle' }
+  | { status: 'locating' }
+  | { status: 'found'; accuracyMetres: number }
+  | { status: 'failed'; reason: string };
+
+function locationFailure(error: GeolocationPositionError): string {
+  switch (error.code) {
+    case error.PERMISSION_DENIED:
+      return 'Your location is not available: this browser was not allowed to share it. Type a grid reference or tap the map instead.';
+    case error.TIMEOUT:
+      return 'Your location did not arrive in time. Try again in the open, or type a grid reference.';
+    default:
+      return 'Your location is not available just now. Type a grid reference or coordinates instead.';
+  }
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
 
 function submitErrorFor(error: unknown): string {
   if (error instanceof ApiRequestError && error.code === 'version_conflict') return MESSAGES.versionConflict;
   return MESSAGES.submitFailed;
 }
 
-export function CullForm<Body>({ initialValues, submitLabel, check, save, onCancel }: CullFormProps<Body>) {
+export function CullForm<Body>({
+  initialValues,
+  submitLabel,
+  check,
+  save,
+  onCancel,
+  lastUsed,
+}: CullFormProps<Body>) {
   const [values, setValues] = useState(initialValues);
+  const [location, setLocation] = useState<LocationState>({ status: 'idle' });
+  const warnings = formWarnings(values);
   const [errors, setErrors] = useState<CullFormErrors>({});
   const [failedAttempts, setFailedAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -71,17 +108,22 @@ export function CullForm<Body>({ initialValues, submitLabel, check, save, onCanc
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [failedAttempts]);
 
+  /** Moves the form on, clearing the messages of the fields that changed. */
+  function change(next: (current: CullFormValues) => CullFormValues, changed: CullFormField[]) {
+    setValues(next);
+    setErrors((current) => {
+      const remaining = { ...current };
+      for (const cleared of changed) delete remaining[cleared];
+      return remaining;
+    });
+  }
+
   function update<K extends CullFormField>(
     field: K,
     value: CullFormValues[K],
     alsoClear: CullFormField[] = [],
   ) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const cleared of [field, ...alsoClear]) delete next[cleared];
-      return next;
-    });
+    change((current) => ({ ...current, [field]: value }), [field, ...alsoClear]);
   }
 
   const textProps = (field: Exclude<CullFormField, 'antlers_present'>) => ({
@@ -90,6 +132,19 @@ export function CullForm<Body>({ initialValues, submitLabel, check, save, onCanc
     onChange: (value: string) => update(field, value),
     error: errors[field],
     isDisabled: isSaving,
+  });
+
+  const placeFields: CullFormField[] = ['grid_ref', 'latitude', 'longitude'];
+  const coordinateProps = (field: 'latitude' | 'longitude') => ({
+    ...textProps(field),
+    onChange: (value: string) =>
+      change(
+        (current) =>
+          field === 'latitude'
+            ? withCoordinates(current, value, current.longitude)
+            : withCoordinates(current, current.latitude, value),
+        placeFields,
+      ),
   });
 
   /** A required choice whose "Other" opens a required free-text field that replaces it on save. */
@@ -139,13 +194,27 @@ export function CullForm<Body>({ initialValues, submitLabel, check, save, onCanc
 
   const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
   function fillCurrentLocation() {
+    setLocation({ status: 'locating' });
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        update('latitude', position.coords.latitude.toFixed(6));
-        update('longitude', position.coords.longitude.toFixed(6));
+        const { latitude, longitude, accuracy } = position.coords;
+        change((current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)), placeFields);
+        setLocation({ status: 'found', accuracyMetres: Math.round(accuracy) });
       },
-      (error) => console.warn('Location unavailable', error.message),
-      { enableHighAccuracy: true, timeout: 15_000 },
+      (error) => setLocation({ status: 'failed', reason: locationFailure(error) }),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 30_000 },
+    );
+  }
+
+  function fillNow() {
+    const now = new Date();
+    change(
+      (current) => ({
+        ...current,
+        date: localIsoDate(now),
+        time: `${pad2(now.getHours())}:${pad2(now.getMinutes())}`,
+      }),
+      ['date', 'time'],
     );
   }
 
@@ -160,8 +229,34 @@ export function CullForm<Body>({ initialValues, submitLabel, check, save, onCanc
       <fieldset className="form__section">
         <legend>When and where</legend>
         <div className="form__grid">
+          {lastUsed ? (
+            <div className="form__wide">
+              <Button
+                variant="secondary"
+                onPress={() =>
+                  change(
+                    (current) => withLastUsed(current, lastUsed),
+                    ['species', 'species_other', 'location_name', ...placeFields],
+                  )
+                }
+                isDisabled={isSaving}
+              >
+                Same as last: {lastUsed.species} at {lastUsed.location_name}
+              </Button>
+            </div>
+          ) : null}
           <TextField label="Date" type="date" isRequired {...textProps('date')} />
-          <TextField label="Time" type="time" isRequired {...textProps('time')} />
+          <div className="form__with-action">
+            <TextField label="Time" type="time" isRequired {...textProps('time')} />
+            <Button
+              variant="secondary"
+              onPress={fillNow}
+              isDisabled={isSaving}
+              aria-label="Set date and time to now"
+            >
+              Now
+            </Button>
+          </div>
           <TextField
             label="Location"
             isRequired
@@ -169,24 +264,40 @@ export function CullForm<Body>({ initialValues, submitLabel, check, save, onCanc
             className="form__wide"
             {...textProps('location_name')}
           />
-          <TextField label="Grid reference" placeholder="e.g. SK 123 456" {...textProps('grid_ref')} />
+          <TextField
+            label="Grid reference"
+            placeholder="e.g. SK 1234 5678"
+            {...textProps('grid_ref')}
+            onChange={(value) => change((current) => withGridRef(current, value), placeFields)}
+          />
           <NumberField
             label="Latitude"
             step="0.000001"
             placeholder="e.g. 52.512345"
-            {...textProps('latitude')}
+            {...coordinateProps('latitude')}
           />
           <NumberField
             label="Longitude"
             step="0.000001"
             placeholder="e.g. -1.498765"
-            {...textProps('longitude')}
+            {...coordinateProps('longitude')}
           />
           {canLocate ? (
             <div className="form__wide">
-              <Button variant="secondary" onPress={fillCurrentLocation} isDisabled={isSaving}>
-                Use my current location
+              <Button
+                variant="secondary"
+                onPress={fillCurrentLocation}
+                isDisabled={isSaving || location.status === 'locating'}
+              >
+                {location.status === 'locating' ? 'Finding your location...' : 'Use my current location'}
               </Button>
+              <p className="form__hint" role="status">
+                {location.status === 'found'
+                  ? `Location found, to within ${location.accuracyMetres.toLocaleString('en-GB')} m.`
+                  : location.status === 'failed'
+                    ? location.reason
+                    : ''}
+              </p>
             </div>
           ) : null}
         </div>
@@ -235,6 +346,8 @@ export function CullForm<Body>({ initialValues, submitLabel, check, save, onCanc
           />
         </div>
       </fieldset>
+
+      <WarningList warnings={warnings} heading="Check before you save" live />
 
       <fieldset className="form__section">
         <legend>Antlers</legend>

@@ -9,7 +9,9 @@ import {
   parseNumberInput,
   type AmendCullRequest,
   type Cull,
+  type CullWarning,
 } from '@cull-log/contracts';
+import { cullWarnings, gridReferenceFor, parseGridReference } from '@cull-log/domain';
 import { localIsoDate } from '../format/format';
 
 /** What the form holds: text as typed, so nothing the user enters is reformatted under them. */
@@ -154,11 +156,62 @@ function withoutUndefined(record: Record<string, unknown>): Record<string, unkno
 
 export type FormCheck<T> = { ok: true; body: T } | { ok: false; errors: CullFormErrors };
 
-/** Checks the form with the shared schema; the body is what POST /api/culls takes. */
+/** Why the typed grid reference is not one (the server refuses it in the same words); undefined when it is. */
+export function gridRefError(values: CullFormValues): string | undefined {
+  if (values.grid_ref.trim() === '') return undefined;
+  const parsed = parseGridReference(values.grid_ref);
+  return parsed.ok ? undefined : parsed.message;
+}
+
+/** Checks the form with the shared schema and the grid reference rule; the body is what POST /api/culls takes. */
 export function toRecordRequest(values: CullFormValues): FormCheck<RecordCullRequest> {
   const result = RecordCullRequest.safeParse(withoutUndefined(candidateRecord(values)));
-  if (!result.success) return { ok: false, errors: toFormErrors(fieldMessages(result.error), values) };
+  const gridRef = gridRefError(values);
+  if (!result.success || gridRef !== undefined) {
+    const errors = result.success ? {} : toFormErrors(fieldMessages(result.error), values);
+    return { ok: false, errors: gridRef === undefined ? errors : { ...errors, grid_ref: gridRef } };
+  }
   return { ok: true, body: result.data };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The warnings the record would carry if saved as it stands; none until species, sex, date and time are given. */
+export function formWarnings(values: CullFormValues): CullWarning[] {
+  const species = values.species === OTHER ? values.species_other : values.species;
+  if (species.trim() === '' || values.sex === '' || !DATE.test(values.date) || !TIME.test(values.time))
+    return [];
+  return cullWarnings({
+    species,
+    sex: values.sex,
+    date: values.date,
+    time: values.time,
+    latitude: parseNumberInput(values.latitude) ?? null,
+    longitude: parseNumberInput(values.longitude) ?? null,
+  });
+}
+
+/** Typing a valid grid reference fills the coordinates, with the centre of its square. */
+export function withGridRef(values: CullFormValues, gridRef: string): CullFormValues {
+  const parsed = gridRef.trim() === '' ? undefined : parseGridReference(gridRef);
+  if (parsed === undefined || !parsed.ok) return { ...values, grid_ref: gridRef };
+  return {
+    ...values,
+    grid_ref: gridRef,
+    latitude: parsed.latitude.toFixed(6),
+    longitude: parsed.longitude.toFixed(6),
+  };
+}
+
+/** New coordinates (typed, from the phone or a pin) fill an 8-figure grid reference where the grid reaches. */
+export function withCoordinates(values: CullFormValues, latitude: string, longitude: string): CullFormValues {
+  const next = { ...values, latitude, longitude };
+  const lat = parseNumberInput(latitude);
+  const lon = parseNumberInput(longitude);
+  if (lat === undefined || lon === undefined) return next;
+  const reference = gridReferenceFor(lat, lon);
+  return reference === undefined ? next : { ...next, grid_ref: reference };
 }
 
 /** Same checks; the body sets every field, clearing (null) the optional ones left empty. */

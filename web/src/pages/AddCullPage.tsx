@@ -3,13 +3,18 @@ import { useNavigate } from 'react-router-dom';
 import { useRecordCull } from '../api/writes';
 import { CullForm } from '../components/CullForm';
 import { emptyFormValues, toRecordRequest } from '../components/cull-form-model';
+import { readLastUsed, rememberLastUsed } from '../components/last-used';
 import { randomUuid } from '../lib/uuid';
 
 export default function AddCullPage() {
   const navigate = useNavigate();
   // One id per visit to this screen, so a retried submit cannot create the record twice.
   const [cullId] = useState(() => randomUuid());
-  const recordCull = useRecordCull(cullId, () => navigate('/data'));
+  const [lastUsed] = useState(readLastUsed);
+  const recordCull = useRecordCull(cullId, (saved) => {
+    rememberLastUsed(saved);
+    navigate('/data');
+  });
 
   return (
     <div className="page page--form">
@@ -20,6 +25,7 @@ export default function AddCullPage() {
         check={toRecordRequest}
         save={recordCull}
         onCancel={() => navigate('/data')}
+        lastUsed={lastUsed}
       />
     </div>
   );
