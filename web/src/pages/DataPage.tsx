@@ -20,6 +20,9 @@ import { ButtonLink } from '../components/ButtonLink';
 import { Pagination } from '../components/Pagination';
 import { StatusMessage } from '../components/StatusMessage';
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from '../components/Table';
+import { WarningMark } from '../components/WarningMark';
+import { CullCards } from '../components/CullCards';
+import { useMediaQuery } from '../hooks/useMediaQuery';
 import { dashIfEmpty, formatDate, yesNo } from '../format/format';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 
@@ -80,6 +83,8 @@ export default function DataPage() {
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const culls = useQuery(cullsQuery(params));
   const deleteCull = useDeleteCull();
+  // Below about 640 px the records are cards, one above another; the table stays for wider screens.
+  const isPhone = useMediaQuery('(max-width: 40em)');
   const [pendingDelete, setPendingDelete] = useState<Cull | null>(null);
   const [isExporting, setIsExporting] = useState(false);
 
@@ -148,81 +153,94 @@ export default function DataPage() {
         <StatusMessage kind="error">Error loading data: {errorMessage(culls.error)}</StatusMessage>
       ) : (
         <>
-          <div className="table-scroll" aria-busy={culls.isFetching}>
-            <Table
-              aria-label="Cull records"
-              {...(sortDescriptor ? { sortDescriptor } : {})}
-              onSortChange={(descriptor) =>
-                setParams({
-                  sort: descriptor.column as SortColumn,
-                  order: descriptor.direction === 'ascending' ? 'asc' : 'desc',
-                  page: 1,
-                })
-              }
-            >
-              <TableHeader>
-                {COLUMNS.map((column, index) => (
-                  <Column
-                    key={column.id}
-                    id={column.id}
-                    allowsSorting
-                    {...(index === 0 ? { isRowHeader: true, className: 'table__sticky' } : {})}
-                  >
-                    {column.label}
-                  </Column>
-                ))}
-                <Column id="actions">Actions</Column>
-              </TableHeader>
-              <TableBody
-                items={culls.data.items}
-                renderEmptyState={() =>
-                  params.q === '' ? 'No cull records yet.' : 'No records match your search.'
+          {isPhone ? (
+            <CullCards
+              items={culls.data.items}
+              emptyText={params.q === '' ? 'No cull records yet.' : 'No records match your search.'}
+              sort={params.sort}
+              order={params.order}
+              onSortChange={(sort, order) => setParams({ sort, order, page: 1 })}
+            />
+          ) : (
+            <div className="table-scroll" aria-busy={culls.isFetching}>
+              <Table
+                aria-label="Cull records"
+                {...(sortDescriptor ? { sortDescriptor } : {})}
+                onSortChange={(descriptor) =>
+                  setParams({
+                    sort: descriptor.column as SortColumn,
+                    order: descriptor.direction === 'ascending' ? 'asc' : 'desc',
+                    page: 1,
+                  })
                 }
               >
-                {(cull) => (
-                  <Row id={cull.id}>
-                    <Cell className="table__sticky">{formatDate(cull.date)}</Cell>
-                    <Cell>{cull.time}</Cell>
-                    <Cell>{cull.location_name}</Cell>
-                    <Cell>{cull.species}</Cell>
-                    <Cell>{cull.sex}</Cell>
-                    <Cell>{cull.age_estimate}</Cell>
-                    <Cell>{dashIfEmpty(cull.weight)}</Cell>
-                    <Cell>{cull.condition}</Cell>
-                    <Cell>{yesNo(cull.antlers_present)}</Cell>
-                    <Cell>{cull.shot_placement}</Cell>
-                    <Cell>{dashIfEmpty(cull.shot_distance)}</Cell>
-                    <Cell>
-                      <div className="row-actions">
-                        <Link
-                          className="row-actions__link"
-                          to={`/view-cull/${encodeURIComponent(cull.id)}`}
-                          aria-label={`View ${describe(cull)}`}
-                        >
-                          View
-                        </Link>
-                        <Link
-                          className="row-actions__link"
-                          to={`/edit-cull/${encodeURIComponent(cull.id)}`}
-                          aria-label={`Edit ${describe(cull)}`}
-                        >
-                          Edit
-                        </Link>
-                        <Button
-                          variant="ghost"
-                          className="row-actions__delete"
-                          aria-label={`Delete ${describe(cull)}`}
-                          onPress={() => setPendingDelete(cull)}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    </Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
-          </div>
+                <TableHeader>
+                  {COLUMNS.map((column, index) => (
+                    <Column
+                      key={column.id}
+                      id={column.id}
+                      allowsSorting
+                      {...(index === 0 ? { isRowHeader: true, className: 'table__sticky' } : {})}
+                    >
+                      {column.label}
+                    </Column>
+                  ))}
+                  <Column id="actions">Actions</Column>
+                </TableHeader>
+                <TableBody
+                  items={culls.data.items}
+                  renderEmptyState={() =>
+                    params.q === '' ? 'No cull records yet.' : 'No records match your search.'
+                  }
+                >
+                  {(cull) => (
+                    <Row id={cull.id}>
+                      <Cell className="table__sticky">{formatDate(cull.date)}</Cell>
+                      <Cell>{cull.time}</Cell>
+                      <Cell>{cull.location_name}</Cell>
+                      <Cell>
+                        {cull.species}
+                        <WarningMark warnings={cull.warnings} />
+                      </Cell>
+                      <Cell>{cull.sex}</Cell>
+                      <Cell>{cull.age_estimate}</Cell>
+                      <Cell>{dashIfEmpty(cull.weight)}</Cell>
+                      <Cell>{cull.condition}</Cell>
+                      <Cell>{yesNo(cull.antlers_present)}</Cell>
+                      <Cell>{cull.shot_placement}</Cell>
+                      <Cell>{dashIfEmpty(cull.shot_distance)}</Cell>
+                      <Cell>
+                        <div className="row-actions">
+                          <Link
+                            className="row-actions__link"
+                            to={`/view-cull/${encodeURIComponent(cull.id)}`}
+                            aria-label={`View ${describe(cull)}`}
+                          >
+                            View
+                          </Link>
+                          <Link
+                            className="row-actions__link"
+                            to={`/edit-cull/${encodeURIComponent(cull.id)}`}
+                            aria-label={`Edit ${describe(cull)}`}
+                          >
+                            Edit
+                          </Link>
+                          <Button
+                            variant="ghost"
+                            className="row-actions__delete"
+                            aria-label={`Delete ${describe(cull)}`}
+                            onPress={() => setPendingDelete(cull)}
+                          >
+                            Delete
+                          </Button>
+                        </div>
+                      </Cell>
+                    </Row>
+                  )}
+                </TableBody>
+              </Table>
+            </div>
+          )}
           <Pagination
             page={Math.min(params.page, pageCount)}
             pageCount={pageCount}

@@ -5,6 +5,7 @@ import { ApiRequestError } from '../api/client';
 import { cullQuery } from '../api/queries';
 import { ButtonLink } from '../components/ButtonLink';
 import { CullDetails } from '../components/CullDetails';
+import { WarningList } from '../components/WarningList';
 import { StatusMessage } from '../components/StatusMessage';
 import { useSession } from '../hooks/useSession';
 
@@ -48,6 +49,7 @@ export default function ViewCullPage() {
             {record.species} <span className="record-card__subtitle">at {record.location_name}</span>
           </h1>
         </header>
+        <WarningList warnings={record.warnings} heading="Warnings" />
         <CullDetails cull={record} />
         <div className="record-card__actions">
           <ButtonLink to={`/edit-cull/${encodeURIComponent(record.id)}`}>Edit</ButtonLink>
