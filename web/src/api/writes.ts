@@ -64,6 +64,6 @@ export function useAmendCull(id: string, onSaved: () => void) {
   return useCullWrite((body: AmendCullRequest) => sendCull('PATCH', cullPath(id), body), onSaved);
 }
 
-export function useDeleteCull() {
-  return useCullWrite((id: string) => sendJson('DELETE', cullPath(id), undefined));
+export function useDeleteCull(onDeleted?: () => void) {
+  return useCullWrite((id: string) => sendJson('DELETE', cullPath(id), undefined), onDeleted);
 }

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@cull-log/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
@@ -25,6 +26,23 @@ describe('record card', () => {
     }
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/edit-cull/${cull.id}`);
     expect(screen.getByRole('link', { name: 'Back to Data' })).toHaveAttribute('href', '/data');
+  });
+
+  it('deletes the record after a confirmation that names it, then shows the data list', async () => {
+    const cull = makeCull({ species: 'Fox', date: '2026-11-23', location_name: 'Home Wood' });
+    const api = fakeApi()
+      .signedInAs()
+      .on(`GET /api/culls/${cull.id}`, () => json(cull))
+      .on(`DELETE /api/culls/${cull.id}`, () => new Response(null, { status: 204 }))
+      .on('GET /api/culls', () => json({ items: [], total: 0, page: 1, page_size: 10 }));
+    await renderApp(`/view-cull/${cull.id}`);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Fox, 23/11/2026, Home Wood?' });
+    expect(dialog).toHaveTextContent(MESSAGES.deleteConfirm);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'Cull Data' })).toBeInTheDocument();
+    expect(api.callsTo(`DELETE /api/culls/${cull.id}`)).toHaveLength(1);
   });
 
   it.each([

@@ -1,12 +1,17 @@
 import { MESSAGES } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
-import { ApiRequestError } from '../api/client';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiRequestError, errorMessage } from '../api/client';
 import { cullQuery } from '../api/queries';
+import { useDeleteCull } from '../api/writes';
+import { AlertDialog } from '../components/AlertDialog';
+import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { CullDetails } from '../components/CullDetails';
 import { WarningList } from '../components/WarningList';
 import { StatusMessage } from '../components/StatusMessage';
+import { formatDate } from '../format/format';
 import { useSession } from '../hooks/useSession';
 
 function loadErrorMessage(error: unknown): string {
@@ -33,6 +38,9 @@ export default function ViewCullPage() {
   const { id = '' } = useParams();
   const session = useSession();
   const cull = useQuery(cullQuery(id));
+  const navigate = useNavigate();
+  const deleteCull = useDeleteCull(() => navigate('/data'));
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   if (session.status !== 'signed-in') return <ErrorState message={MESSAGES.authenticationRequired} />;
   if (cull.isPending) return <StatusMessage>Loading...</StatusMessage>;
@@ -56,8 +64,27 @@ export default function ViewCullPage() {
           <ButtonLink to="/data" variant="secondary">
             Back to Data
           </ButtonLink>
+          <Button variant="danger" onPress={() => setConfirmingDelete(true)}>
+            Delete
+          </Button>
         </div>
+        {deleteCull.isError ? (
+          <StatusMessage kind="error">Error deleting record: {errorMessage(deleteCull.error)}</StatusMessage>
+        ) : null}
       </article>
+      <AlertDialog
+        isOpen={confirmingDelete}
+        onOpenChange={(isOpen) => {
+          if (!isOpen && !deleteCull.isPending) setConfirmingDelete(false);
+        }}
+        title={`Delete ${record.species}, ${formatDate(record.date)}, ${record.location_name}?`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={deleteCull.isPending}
+        onConfirm={() => deleteCull.mutate(record.id, { onSettled: () => setConfirmingDelete(false) })}
+      >
+        <p>{MESSAGES.deleteConfirm}</p>
+      </AlertDialog>
     </div>
   );
 }
