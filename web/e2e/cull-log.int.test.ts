@@ -14,6 +14,8 @@ import {
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
 const LOCATION = 'Hill Top Plantation';
+/** The 8-figure grid reference of the record's coordinates (52.512345, -1.498765). */
+const GRID_REF = 'SP 3411 9061';
 
 async function expectAccessible(page: Page) {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -55,6 +57,13 @@ async function rowTexts(page: Page): Promise<string[][]> {
     texts.push(await rows.nth(index).locator('td, th').allTextContents());
   }
   return texts;
+}
+
+/** On a phone the records are cards: the text of each, once the list has settled. */
+async function cardTexts(page: Page): Promise<string[]> {
+  const cards = page.getByRole('list', { name: 'Cull records' }).getByRole('link');
+  await cards.first().waitFor();
+  return cards.allTextContents();
 }
 
 /** Records made straight through the API, so paging and sorting have enough rows to work on. */
@@ -234,9 +243,10 @@ for (const viewport of VIEWPORTS) {
       await field(page, 'time').fill('07:15');
       await field(page, 'location_name').fill(LOCATION);
       await page.getByText('Location is required').waitFor({ state: 'detached' });
-      await field(page, 'grid_ref').fill('SK 123 456');
       await field(page, 'latitude').fill('52.512345');
       await field(page, 'longitude').fill('-1.498765');
+      // The coordinates fill their 8-figure grid reference.
+      expect(await field(page, 'grid_ref').inputValue()).toBe(GRID_REF);
       await choose(page, 'Species', 'Red Deer');
       await choose(page, 'Sex', 'Male');
       await choose(page, 'Age estimate', 'Mature Adult');
@@ -254,6 +264,14 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Save Record' }).click();
 
       await page.getByRole('heading', { name: 'Cull Data' }).waitFor();
+      if (viewport.name === 'phone') {
+        expect(await cardTexts(page)).toEqual([
+          `07/03/2025 07:15Red DeerMale · Mature Adult · 92.5 kg${LOCATION}`,
+        ]);
+        await shot('data-one-record');
+        await expectAccessible(page);
+        return;
+      }
       expect(await rowTexts(page)).toEqual([
         [
           '07/03/2025',
@@ -274,7 +292,35 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page);
     });
 
+    it('sorts with the sort choice, searches and pages through the cards on a phone', async () => {
+      if (viewport.name !== 'phone') return;
+      await addRecordsThroughApi(page, 11);
+      await page.reload();
+      await page.getByText('Page 1 of 2').waitFor();
+      expect(await cardTexts(page)).toHaveLength(10);
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await page.getByText('Page 2 of 2').waitFor();
+      expect(await cardTexts(page)).toHaveLength(2);
+      await page.getByRole('button', { name: 'First page' }).click();
+      await page.getByText('Page 1 of 2').waitFor();
+
+      await choose(page, 'Sort by', 'Date, oldest first');
+      await page.waitForFunction(() =>
+        document.querySelector('.cull-card')?.textContent?.startsWith('01/01/2025'),
+      );
+      await choose(page, 'Sort by', 'Date, newest first');
+      await page.waitForFunction(() =>
+        document.querySelector('.cull-card')?.textContent?.startsWith('07/03/2025'),
+      );
+      await shot('data-cards-sorted');
+
+      await page.getByPlaceholder('Search all columns...').fill('hill top');
+      await page.getByText('1 record matching “hill top”').waitFor();
+      expect((await cardTexts(page))[0]).toContain(LOCATION);
+    });
+
     it('sorts by a header, searches and pages through the table', async () => {
+      if (viewport.name === 'phone') return;
       await addRecordsThroughApi(page, 11);
       await page.reload();
       await page.getByText('Page 1 of 2').waitFor();
@@ -309,10 +355,17 @@ for (const viewport of VIEWPORTS) {
     });
 
     it('views the record and edits it', async () => {
-      await page.getByRole('link', { name: /^View Red Deer/ }).click();
+      if (viewport.name === 'phone') {
+        await page
+          .getByRole('list', { name: 'Cull records' })
+          .getByRole('link', { name: /Red Deer/ })
+          .click();
+      } else {
+        await page.getByRole('link', { name: /^View Red Deer/ }).click();
+      }
       await page.getByRole('heading', { name: /Red Deer/ }).waitFor();
       for (const text of [
-        'SK 123 456',
+        GRID_REF,
         '52.512345, -1.498765',
         '92.5 kg',
         'Excellent',
@@ -334,7 +387,8 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('heading', { name: 'Cull Data' }).waitFor();
       await page.getByPlaceholder('Search all columns...').fill(LOCATION);
       await page.getByText(`1 record matching “${LOCATION}”`).waitFor();
-      expect((await rowTexts(page))[0]?.[6]).toBe('95');
+      if (viewport.name === 'phone') expect((await cardTexts(page))[0]).toContain('95 kg');
+      else expect((await rowTexts(page))[0]?.[6]).toBe('95');
     });
 
     it('exports every record as culls.csv', async () => {
@@ -422,6 +476,26 @@ for (const viewport of VIEWPORTS) {
     it('deletes a record only after confirming', async () => {
       await page.goto(`/data?q=${encodeURIComponent(LOCATION)}`);
       await page.getByText(`1 record matching “${LOCATION}”`).waitFor();
+      if (viewport.name === 'phone') {
+        // On a phone a record is deleted from its card.
+        await page
+          .getByRole('list', { name: 'Cull records' })
+          .getByRole('link', { name: /Red Deer/ })
+          .click();
+        await page.getByRole('button', { name: 'Delete' }).click();
+        const dialog = page.getByRole('alertdialog', { name: `Delete Red Deer, 07/03/2025, ${LOCATION}?` });
+        await dialog.waitFor();
+        await shot('delete-dialog');
+        await expectAccessible(page);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Delete' }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+        await page.getByRole('heading', { name: 'Cull Data' }).waitFor();
+        await page.goto(`/data?q=${encodeURIComponent(LOCATION)}`);
+        await page.getByText('No records match your search.').waitFor();
+        return;
+      }
       await page.getByRole('button', { name: /^Delete Red Deer/ }).click();
       const dialog = page.getByRole('alertdialog');
       await dialog

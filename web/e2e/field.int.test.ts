@@ -1,0 +1,136 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, launchChromium, screenshot, seriousAccessibilityViolations } from './browser';
+
+if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
+
+const PHONE = { name: 'phone', width: 390, height: 844 } as const;
+/** Where the phone says it is: the Ordnance Survey's worked example, TG 51409 13177. */
+const HERE = { latitude: 52.65798, longitude: 1.71605, accuracy: 8 };
+
+async function choose(page: Page, label: string, option: string) {
+  await page
+    .locator('.select')
+    .filter({ has: page.locator('.field__label', { hasText: new RegExp(`^${label}( \\*)?$`) }) })
+    .getByRole('button')
+    .click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await field(page, 'name').fill('Field Stalker');
+  await field(page, 'email').fill(email);
+  await page.getByRole('button', { name: 'Sign in for development' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+/** The page scrolls sideways when its content is wider than the window. */
+async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (colorScheme) => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const shot = (name: string) => screenshot(page, PHONE, `field-${colorScheme}-${name}`);
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    context = await browser.newContext({
+      baseURL: BASE_URL,
+      viewport: { width: PHONE.width, height: PHONE.height },
+      locale: 'en-GB',
+      colorScheme,
+      geolocation: HERE,
+      permissions: ['geolocation'],
+      // The app's Content Security Policy forbids inline scripts, which is how axe-core is injected.
+      bypassCSP: true,
+    });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    // Map tiles come from the internet, which the tests do without.
+    await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
+    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+    await signIn(page, `field-${colorScheme}-${Date.now()}@example.com`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('records a Roe doe in June from the phone: location with one tap, the close-season warning before saving', async () => {
+    await page.goto('/add-cull');
+    await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
+    await page.getByRole('button', { name: 'Use my current location' }).click();
+    await page.getByText('Location found, to within 8 m.').waitFor();
+    expect(await field(page, 'grid_ref').inputValue()).toBe('TG 5140 1317');
+    expect(Number(await field(page, 'latitude').inputValue())).toBeCloseTo(HERE.latitude, 5);
+
+    await field(page, 'date').fill('2026-06-15');
+    await field(page, 'time').fill('12:00');
+    await field(page, 'location_name').fill('Marsh Wood');
+    await choose(page, 'Species', 'Roe Deer');
+    await choose(page, 'Sex', 'Female');
+    const warning = page.getByRole('region', { name: 'Check before you save' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('close season for Roe Deer females');
+    await choose(page, 'Age estimate', 'Adult');
+    await choose(page, 'Condition', 'Good');
+    await choose(page, 'Shot placement', 'Heart/Lung');
+    await warning.scrollIntoViewIfNeeded();
+    await shot('form-warning');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await page.getByRole('button', { name: 'Save Record' }).click();
+    await page.getByRole('heading', { name: 'Cull Data' }).waitFor();
+  });
+
+  it('lists the records as cards with the warning marked, and opens one to its warnings', async () => {
+    const cards = page.getByRole('list', { name: 'Cull records' });
+    await cards.waitFor();
+    const card = cards.getByRole('link').first();
+    expect(await card.textContent()).toMatch(
+      /15\/06\/2026 12:00Roe Deer ⚠ \(warning: close season\).*Marsh Wood/,
+    );
+    await shot('cards');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await card.click();
+    const warnings = page.getByRole('region', { name: 'Warnings' });
+    await warnings.waitFor();
+    expect(await warnings.textContent()).toContain('Deer Act 1991');
+    await shot('record-card');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('fills the coordinates from a typed grid reference, and refuses one that is not one', async () => {
+    await page.goto('/add-cull');
+    await field(page, 'grid_ref').fill('SK 1234 5678');
+    expect(Number(await field(page, 'latitude').inputValue())).toBeCloseTo(53.1081, 3);
+    await field(page, 'grid_ref').fill('SK 123 4567');
+    await page.getByRole('button', { name: 'Save Record' }).click();
+    await page.getByText('as many easting figures as northing figures').waitFor();
+  });
+
+  it('offers the last species and place as one tap on the next record', async () => {
+    await page.goto('/add-cull');
+    await page.getByRole('button', { name: 'Same as last: Roe Deer at Marsh Wood' }).click();
+    expect(await field(page, 'location_name').inputValue()).toBe('Marsh Wood');
+  });
+
+  it('never scrolls sideways at 360 px on any screen', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/', '/dashboard', '/data', '/add-cull', '/map', '/terms', '/privacy']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect({ path, sideways: await scrollsSideways(page) }).toEqual({ path, sideways: false });
+    }
+    await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
+  });
+});
