@@ -118,6 +118,25 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
     await page.getByText('as many easting figures as northing figures').waitFor();
   });
 
+  it("drops and moves the pin with a tap on the form's map, with no map tiles at all", async () => {
+    await page.goto('/add-cull');
+    const map = page.locator('.pin-map__map');
+    await map.waitFor();
+    await map.click({ position: { x: 120, y: 110 } });
+    await page.locator('.pin-map .leaflet-marker-icon').waitFor();
+    const first = Number(await field(page, 'latitude').inputValue());
+    expect(first).toBeGreaterThan(49);
+    expect(await field(page, 'grid_ref').inputValue()).toMatch(/^[A-Z]{2} \d{4} \d{4}$/);
+    // Zoomed in on the pin now: a tap lower down moves it a little south.
+    await map.click({ position: { x: 120, y: 180 } });
+    await page.waitForFunction(
+      (before) => Number((document.querySelector('[name="latitude"]') as HTMLInputElement).value) < before,
+      first,
+    );
+    await page.locator('.pin-map').scrollIntoViewIfNeeded();
+    await shot('pin-map');
+  });
+
   it('offers the last species and place as one tap on the next record', async () => {
     await page.goto('/add-cull');
     await page.getByRole('button', { name: 'Same as last: Roe Deer at Marsh Wood' }).click();

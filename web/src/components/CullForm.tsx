@@ -4,11 +4,12 @@ import {
   CONDITIONS,
   MESSAGES,
   OTHER,
+  parseNumberInput,
   SEXES,
   SHOT_PLACEMENTS,
   SPECIES,
 } from '@cull-log/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { ApiRequestError } from '../api/client';
 import { Button } from './Button';
@@ -69,6 +70,9 @@ function locationFailure(error: GeolocationPositionError): string {
 }
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** The form's map downloads only when the form shows it, keeping the form's first load light. */
+const PinMap = lazy(() => import('./PinMap'));
 
 function submitErrorFor(error: unknown): string {
   if (error instanceof ApiRequestError && error.code === 'version_conflict') return MESSAGES.versionConflict;
@@ -282,6 +286,20 @@ export function CullForm<Body>({
             placeholder="e.g. -1.498765"
             {...coordinateProps('longitude')}
           />
+          <div className="form__wide">
+            <Suspense fallback={<div className="pin-map pin-map--loading">Loading the map...</div>}>
+              <PinMap
+                latitude={parseNumberInput(values.latitude)}
+                longitude={parseNumberInput(values.longitude)}
+                onPick={(latitude, longitude) =>
+                  change(
+                    (current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)),
+                    placeFields,
+                  )
+                }
+              />
+            </Suspense>
+          </div>
           {canLocate ? (
             <div className="form__wide">
               <Button

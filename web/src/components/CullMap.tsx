@@ -1,28 +1,12 @@
 import type { CullsAtQuery, MapPoint } from '@cull-log/contracts';
 import L from 'leaflet';
-import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
-import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
-
-export const MAP_CENTRE: [number, number] = [52.5, -1.5];
-export const MAP_ZOOM = 6;
-
-// Leaflet finds its default icons by a CSS path that bundlers break, so the images are imported and set here.
-const markerIcon = L.icon({
-  iconUrl: markerIconUrl,
-  iconRetinaUrl: markerIconRetinaUrl,
-  shadowUrl: markerShadowUrl,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  popupAnchor: [1, -34],
-  shadowSize: [41, 41],
-});
+import { MAP_CENTRE, MAP_ZOOM, markerIcon, OSM_TILES } from './map-basics';
 
 /** A click, or Enter on a focused marker (which Leaflet reports as a keypress, not a click). */
 function isActivation(event: L.LeafletEvent): boolean {
@@ -99,10 +83,7 @@ export function CullMap({ points, species, selected, onSelect, popup }: CullMapP
 
   return (
     <MapContainer center={MAP_CENTRE} zoom={MAP_ZOOM} className="map" scrollWheelZoom>
-      <TileLayer
-        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-        url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
-      />
+      <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} />
       <PointMarkers points={points} species={species} onOpen={onSelect} />
       {popupPosition ? (
         <Popup
