@@ -44,6 +44,9 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
       baseURL: BASE_URL,
       viewport: { width: PHONE.width, height: PHONE.height },
       locale: 'en-GB',
+      // A phone: a touch screen, as a stalker holds it.
+      hasTouch: true,
+      isMobile: true,
       colorScheme,
       geolocation: HERE,
       permissions: ['geolocation'],
@@ -141,6 +144,32 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
     await page.goto('/add-cull');
     await page.getByRole('button', { name: 'Same as last: Roe Deer at Marsh Wood' }).click();
     expect(await field(page, 'location_name').inputValue()).toBe('Marsh Wood');
+  });
+
+  // Map markers are left to the map's own work on touch targets; every other control is checked.
+  it('gives every control a touch target of at least 44 × 44 px', async () => {
+    for (const path of ['/add-cull', '/data', '/dashboard', '/map']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      if (path === '/add-cull' || path === '/map') await page.locator('.leaflet-control-zoom').waitFor();
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const small = await page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll<HTMLElement>(
+            'button, [role="button"]:not(.leaflet-marker-icon), input:not([type="checkbox"]), textarea, label:has(input[type="checkbox"]), nav a, .cull-card, .leaflet-control-zoom a',
+          ),
+        )
+          .filter((element) => element.offsetParent !== null)
+          .map((element) => {
+            const box = element.getBoundingClientRect();
+            const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30);
+            return { name, width: Math.round(box.width), height: Math.round(box.height) };
+          })
+          .filter((box) => box.width < 44 || box.height < 44),
+      );
+      expect({ path, small }).toEqual({ path, small: [] });
+      await page.keyboard.press('Escape');
+    }
   });
 
   it('never scrolls sideways at 360 px on any screen', async () => {
