@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { meQuery } from './api/queries';
 import { createQueryClient } from './api/query-client';
+import { ServiceWorkerUpdates } from './pwa/ServiceWorkerUpdates';
 import { createRoutes } from './routes/routes';
 import './styles/app.css';
 
@@ -17,5 +18,6 @@ void queryClient.prefetchQuery(meQuery());
 createRoot(root).render(
   <StrictMode>
     <App queryClient={queryClient} router={createBrowserRouter(createRoutes(queryClient))} />
+    <ServiceWorkerUpdates />
   </StrictMode>,
 );

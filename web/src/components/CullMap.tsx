@@ -83,7 +83,7 @@ export function CullMap({ points, species, selected, onSelect, popup }: CullMapP
 
   return (
     <MapContainer center={MAP_CENTRE} zoom={MAP_ZOOM} className="map" scrollWheelZoom>
-      <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} />
+      <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
       <PointMarkers points={points} species={species} onOpen={onSelect} />
       {popupPosition ? (
         <Popup

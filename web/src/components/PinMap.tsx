@@ -43,7 +43,7 @@ export default function PinMap({ latitude, longitude, onPick }: PinMapProps) {
         className="pin-map__map"
         scrollWheelZoom={false}
       >
-        <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} />
+        <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
         <PickOnTap onPick={onPick} />
         <FollowPin position={position} />
         {position ? <Marker position={position} icon={markerIcon} keyboard={false} /> : null}

@@ -124,7 +124,7 @@ describe('security headers', () => {
       'script-src': "'self'",
       'style-src': "'self'",
       'img-src': "'self' data: https://*.tile.openstreetmap.org",
-      'connect-src': "'self'",
+      'connect-src': "'self' https://*.tile.openstreetmap.org",
       'font-src': "'self'",
       'manifest-src': "'self'",
       'object-src': "'none'",
