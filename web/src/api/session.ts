@@ -3,6 +3,35 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, request } from './client';
 import { queryKeys } from './keys';
 
+/**
+ * The last user the server confirmed on this device, so the app still opens as them with no signal (the server
+ * checks every request all the same). Forgotten on sign-out and when the server says there is no session.
+ */
+const LAST_SESSION_KEY = 'cull-log:last-session';
+
+function rememberSession(user: Me | null): void {
+  try {
+    if (user === null) localStorage.removeItem(LAST_SESSION_KEY);
+    else localStorage.setItem(LAST_SESSION_KEY, JSON.stringify(user));
+  } catch {
+    // Storage refused (private browsing): the app simply needs a signal to open signed in.
+  }
+}
+
+function rememberedSession(): Me | undefined {
+  try {
+    const stored = JSON.parse(localStorage.getItem(LAST_SESSION_KEY) ?? 'null') as Partial<Me> | null;
+    if (typeof stored?.uid !== 'string') return undefined;
+    return {
+      uid: stored.uid,
+      display_name: typeof stored.display_name === 'string' ? stored.display_name : null,
+      email: typeof stored.email === 'string' ? stored.email : null,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The signed-in user, or null when there is no session. */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   // Every page asks this first, so the schema loads alongside the request instead of in the first download.
@@ -13,18 +42,26 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
       throw error;
     }),
   ]);
-  if (response === null) return null;
-  return contracts.Me.parse(await response.json());
+  if (response === null) {
+    rememberSession(null);
+    return null;
+  }
+  const user = contracts.Me.parse(await response.json());
+  rememberSession(user);
+  return user;
 }
 
 export function meQuery() {
-  return queryOptions({
+  return queryOptions<Me | null>({
     queryKey: queryKeys.me,
     queryFn: ({ signal }) => fetchMe(signal),
     staleTime: 5 * 60_000,
+    // With no signal the check waits; meanwhile the last confirmed user opens the app.
+    placeholderData: () => (navigator.onLine ? undefined : rememberedSession()),
   });
 }
 
 export async function logout(): Promise<void> {
+  rememberSession(null);
   await request('/auth/logout', { method: 'POST' });
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { logout } from '../api/session';
 import { displayName, useSession } from '../hooks/useSession';
+import { OfflineNotice } from './OfflineNotice';
 import { Button } from './Button';
 import { CookieBanner } from './CookieBanner';
 
@@ -93,6 +94,7 @@ export function Layout() {
           <Navigation menuId={menuId} isOpen={isMenuOpen} />
         </div>
       </header>
+      <OfflineNotice />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,0 +1,98 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, launchChromium, screenshot } from './browser';
+
+if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
+
+const PHONE = { name: 'phone', width: 390, height: 844 } as const;
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+}
+
+describe('installable, and open with no signal', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    context = await browser.newContext({
+      baseURL: BASE_URL,
+      viewport: { width: PHONE.width, height: PHONE.height },
+      locale: 'en-GB',
+      hasTouch: true,
+      isMobile: true,
+    });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
+    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('offers a web app manifest with the icons an install needs', async () => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const manifest = await page.evaluate(async (path) => (await fetch(path)).json(), href!);
+    expect(manifest).toMatchObject({
+      name: 'Cull Log',
+      short_name: 'Cull Log',
+      start_url: '/dashboard',
+      display: 'standalone',
+      theme_color: '#2f4f3a',
+    });
+    const icons = manifest.icons as ManifestIcon[];
+    expect(icons.map((icon) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`)).toEqual(
+      expect.arrayContaining(['192x192', '512x512', '512x512 maskable']),
+    );
+    for (const icon of icons) {
+      const answer = await page.request.get(icon.src);
+      expect({ icon: icon.src, status: answer.status(), type: answer.headers()['content-type'] }).toEqual({
+        icon: icon.src,
+        status: 200,
+        type: 'image/png',
+      });
+    }
+  });
+
+  it('opens every screen from the device with the network off, once it has been opened with it on', async () => {
+    await page.goto('/login');
+    await page.locator('[name="name"]').fill('Offline Stalker');
+    await page.locator('[name="email"]').fill(`offline-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Sign in for development' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // The worker takes charge of the pages loaded after it is installed.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await context.setOffline(true);
+    try {
+      for (const [path, heading] of [
+        ['/dashboard', 'Dashboard'],
+        ['/add-cull', 'Add New Cull Record'],
+        ['/data', 'Cull Data'],
+        ['/map', 'Interactive Map'],
+        ['/terms', 'Terms & Conditions'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      }
+      await page.goto('/add-cull');
+      await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
+      await screenshot(page, PHONE, 'offline-add-cull');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});
