@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleRecordRequest } from '@cull-log/contracts/testing';
 import { BASE_URL, launchChromium, screenshot } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
@@ -72,9 +73,24 @@ describe('installable, and open with no signal', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
+    const created = await page.evaluate(
+      async (body) => {
+        const answer = await fetch('/api/culls', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return answer.status;
+      },
+      sampleRecordRequest({ location_name: 'Offline Wood', date: '2026-11-20', time: '07:10' }),
+    );
+    expect(created).toBe(201);
     // The worker takes charge of the pages loaded after it is installed.
-    await page.reload();
+    await page.goto('/data');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByText('Offline Wood').first().waitFor();
+    // Kept on the device a moment after it is read.
+    await page.waitForTimeout(1_500);
 
     await context.setOffline(true);
     try {
@@ -91,6 +107,14 @@ describe('installable, and open with no signal', () => {
       await page.goto('/add-cull');
       await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
       await screenshot(page, PHONE, 'offline-add-cull');
+
+      // The records last read show with no signal, with when they were read.
+      await page.goto('/data');
+      await page.getByText('Offline Wood').first().waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'No signal' }).textContent()).toMatch(
+        /Last updated \d\d\/\d\d\/\d{4} at \d\d:\d\d\./,
+      );
+      await screenshot(page, PHONE, 'offline-data');
     } finally {
       await context.setOffline(false);
     }

@@ -4,6 +4,8 @@ import { createBrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { meQuery } from './api/queries';
 import { createQueryClient } from './api/query-client';
+import { keepReads, restoreReads } from './api/device-reads';
+import { rememberedSession } from './api/session';
 import { ServiceWorkerUpdates } from './pwa/ServiceWorkerUpdates';
 import { createRoutes } from './routes/routes';
 import './styles/app.css';
@@ -14,6 +16,10 @@ if (!root) throw new Error('The page has no #root element');
 const queryClient = createQueryClient();
 // Every screen asks who is signed in: asking now overlaps the answer with the download of the first screen.
 void queryClient.prefetchQuery(meQuery());
+// What the last user here read, for use with no signal; fresh reads replace it as they arrive.
+const lastUser = rememberedSession()?.uid;
+if (lastUser !== undefined) await restoreReads(queryClient, lastUser);
+keepReads(queryClient, lastUser);
 
 createRoot(root).render(
   <StrictMode>

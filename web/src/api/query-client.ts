@@ -10,7 +10,13 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      // Reads stay in memory for a day unused, as kept on the device, so a screen opened with no signal has them.
+      queries: {
+        retry: shouldRetry,
+        staleTime: 30_000,
+        gcTime: 24 * 60 * 60_000,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   });

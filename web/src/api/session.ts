@@ -1,6 +1,7 @@
 import type { Me } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, request } from './client';
+import { forgetReads } from './device-reads';
 import { queryKeys } from './keys';
 
 /**
@@ -18,7 +19,7 @@ function rememberSession(user: Me | null): void {
   }
 }
 
-function rememberedSession(): Me | undefined {
+export function rememberedSession(): Me | undefined {
   try {
     const stored = JSON.parse(localStorage.getItem(LAST_SESSION_KEY) ?? 'null') as Partial<Me> | null;
     if (typeof stored?.uid !== 'string') return undefined;
@@ -63,5 +64,6 @@ export function meQuery() {
 
 export async function logout(): Promise<void> {
   rememberSession(null);
+  await forgetReads();
   await request('/auth/logout', { method: 'POST' });
 }

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,11 +17,22 @@ afterEach(() => {
 });
 
 describe('with no signal', () => {
-  it('says so while the browser is offline, and not once it is back', () => {
-    render(<OfflineNotice />);
+  it('says so while the browser is offline, with when the data shown was read, and not once it is back', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(
+      ['culls', 'list'],
+      { items: [] },
+      { updatedAt: new Date(2026, 10, 23, 18, 5).getTime() },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <OfflineNotice />
+      </QueryClientProvider>,
+    );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     setOnline(false);
     expect(screen.getByRole('status')).toHaveTextContent('No signal. Showing what this device already has');
+    expect(screen.getByRole('status')).toHaveTextContent('Last updated 23/11/2026 at 18:05.');
     setOnline(true);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });

@@ -1,0 +1,80 @@
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { clear, get, set } from 'idb-keyval';
+import { queryKeys } from './keys';
+
+/**
+ * The user's records and figures as last read, kept in this device's IndexedDB (one entry per user) so the
+ * app shows them with no signal. Never another user's: restored only for the user last confirmed here,
+ * dropped from memory when the server confirms someone else, and wiped on sign-out.
+ */
+const FORMAT = 1;
+const KEEP_FOR_MS = 30 * 24 * 60 * 60_000;
+const SAVE_AFTER_MS = 1_000;
+const KEPT_ROOTS = new Set<string>([queryKeys.culls[0], queryKeys.stats[0]]);
+
+interface SavedReads {
+  format: number;
+  savedAt: number;
+  state: ReturnType<typeof dehydrate>;
+}
+
+const keyFor = (userId: string) => `cull-log:reads:${userId}`;
+
+const isKept = (queryKey: readonly unknown[]) => KEPT_ROOTS.has(String(queryKey[0]));
+
+/** Puts what this user last read back into the cache; their data as of then, marked with when it was read. */
+export async function restoreReads(queryClient: QueryClient, userId: string): Promise<void> {
+  try {
+    const saved = await get<SavedReads>(keyFor(userId));
+    if (saved?.format !== FORMAT || Date.now() - saved.savedAt > KEEP_FOR_MS) return;
+    hydrate(queryClient, saved.state);
+  } catch (error) {
+    // Storage unavailable (private browsing): the app works online as before.
+    console.warn('Reads kept on this device could not be restored', error);
+  }
+}
+
+/**
+ * Saves the user's reads a second after they change, and forgets another user's the moment the server names a
+ * different user than the one they were restored for.
+ */
+export function keepReads(queryClient: QueryClient, restoredFor: string | undefined): () => void {
+  let owner = restoredFor;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = (userId: string) => {
+    const state = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && isKept(query.queryKey),
+    });
+    set(keyFor(userId), { format: FORMAT, savedAt: Date.now(), state } satisfies SavedReads).catch(
+      (error: unknown) => console.warn('Reads could not be kept on this device', error),
+    );
+  };
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const { queryKey } = event.query;
+    if (queryKey[0] === queryKeys.me[0]) {
+      const userId = (event.query.state.data as { uid?: string } | null | undefined)?.uid;
+      if (userId !== owner) {
+        queryClient.removeQueries({ predicate: (query) => isKept(query.queryKey) });
+        owner = userId;
+      }
+      return;
+    }
+    if (owner === undefined || !isKept(queryKey)) return;
+    // Saved only while the server has confirmed this very user, never on a guess.
+    if (queryClient.getQueryData<{ uid: string } | null>(queryKeys.me)?.uid !== owner) return;
+    const userId = owner;
+    clearTimeout(timer);
+    timer = setTimeout(() => save(userId), SAVE_AFTER_MS);
+  });
+}
+
+/** Wipes every user's kept reads from this device (on sign-out). */
+export async function forgetReads(): Promise<void> {
+  try {
+    await clear();
+  } catch (error) {
+    // Nothing could have been kept where storage is unavailable; sign-out goes on.
+    console.warn('Reads kept on this device could not be wiped', error);
+  }
+}
