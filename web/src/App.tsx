@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { ConsentProvider } from './components/ConsentProvider';
+import { OutboxProvider } from './offline/OutboxProvider';
 
 interface AppProps {
   queryClient: QueryClient;
@@ -12,7 +13,9 @@ export function App({ queryClient, router, storage }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConsentProvider {...(storage ? { storage } : {})}>
-        <RouterProvider router={router} />
+        <OutboxProvider>
+          <RouterProvider router={router} />
+        </OutboxProvider>
       </ConsentProvider>
     </QueryClientProvider>
   );

@@ -6,6 +6,8 @@ import {
 } from '@cull-log/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, request, type Parser } from './client';
+import type { OutboxCommand } from '../offline/outbox';
+import { useOutbox } from '../offline/outbox-context';
 import { queryKeys } from './keys';
 import { noteWritePosition } from './write-position';
 
@@ -33,6 +35,38 @@ async function sendCull(method: 'POST' | 'PATCH', path: string, body: unknown): 
 
 const cullPath = (id: string) => `/api/culls/${encodeURIComponent(id)}`;
 
+/** Sends one change queued on this device (see the outbox); creates are idempotent by the record's id. */
+export async function sendCommand(command: OutboxCommand): Promise<void> {
+  if (command.kind === 'create')
+    await sendCull('POST', '/api/culls', { ...command.body, id: command.recordId });
+  else if (command.kind === 'amend') await sendCull('PATCH', cullPath(command.recordId), command.body);
+  else await sendJson('DELETE', cullPath(command.recordId), undefined);
+}
+
+/** What a write resolves to when it was kept in the outbox rather than sent. */
+const QUEUED = 'queued';
+
+/** The server could not be reached at all (no signal), as opposed to answering no. */
+const isNoNetwork = (error: unknown) => error instanceof ApiRequestError && error.status === 0;
+
+/**
+ * Sends a change now; with no signal (offline, or the request failing for want of network) it goes into the
+ * signed-in user's outbox instead and counts as saved on this device, to be sent when the signal is back.
+ */
+function useSendOrQueue() {
+  const outbox = useOutbox();
+  return async (command: OutboxCommand): Promise<'sent' | typeof QUEUED> => {
+    if (outbox && !navigator.onLine && (await outbox.queue(command))) return QUEUED;
+    try {
+      await sendCommand(command);
+      return 'sent';
+    } catch (error) {
+      if (outbox && isNoNetwork(error) && (await outbox.queue(command))) return QUEUED;
+      throw error;
+    }
+  };
+}
+
 /**
  * A write as a mutation, which owns its pending state and error. `onSaved` runs as soon as the server has
  * answered; the mutation stays pending until every list, record, map and dashboard figure has been asked
@@ -45,25 +79,30 @@ function useCullWrite<Variables>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: async (_answer, variables) => {
+    onSuccess: async (answer, variables) => {
       onSaved?.(variables);
-      await Promise.all([
+      const refreshed = Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.culls }),
         queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
       ]);
+      // A change kept on the device has nothing new to read yet: the screens show it from the outbox.
+      if (answer !== QUEUED) await refreshed;
     },
   });
 }
 
 /** Records a new cull under `id`, chosen by the client so a retried submit cannot create it twice. */
 export function useRecordCull(id: string, onSaved: (body: RecordCullRequest) => void) {
-  return useCullWrite((body: RecordCullRequest) => sendCull('POST', '/api/culls', { ...body, id }), onSaved);
+  const send = useSendOrQueue();
+  return useCullWrite((body: RecordCullRequest) => send({ kind: 'create', recordId: id, body }), onSaved);
 }
 
 export function useAmendCull(id: string, onSaved: () => void) {
-  return useCullWrite((body: AmendCullRequest) => sendCull('PATCH', cullPath(id), body), onSaved);
+  const send = useSendOrQueue();
+  return useCullWrite((body: AmendCullRequest) => send({ kind: 'amend', recordId: id, body }), onSaved);
 }
 
 export function useDeleteCull(onDeleted?: () => void) {
-  return useCullWrite((id: string) => sendJson('DELETE', cullPath(id), undefined), onDeleted);
+  const send = useSendOrQueue();
+  return useCullWrite((id: string) => send({ kind: 'delete', recordId: id }), onDeleted);
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { logout } from '../api/session';
 import { displayName, useSession } from '../hooks/useSession';
+import { OutboxBanner } from '../offline/OutboxBanner';
 import { OfflineNotice } from './OfflineNotice';
 import { Button } from './Button';
 import { CookieBanner } from './CookieBanner';
@@ -95,6 +96,7 @@ export function Layout() {
         </div>
       </header>
       <OfflineNotice />
+      <OutboxBanner />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeApi, json, makeCull } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
+
+function selectButton(label: string): HTMLElement {
+  const field = Array.from(document.querySelectorAll<HTMLElement>('.select')).find(
+    (select) => select.querySelector('.field__label')?.textContent?.replace('*', '').trim() === label,
+  );
+  if (!field) throw new Error(`No select labelled ${label}`);
+  return within(field).getByRole('button');
+}
+
+async function fillAndSave(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^Location/), 'Home Wood');
+  for (const [label, option] of [
+    ['Species', 'Fox'],
+    ['Sex', 'Female'],
+    ['Age estimate', 'Adult'],
+    ['Condition', 'Good'],
+    ['Shot placement', 'Heart/Lung'],
+  ] as const) {
+    await user.click(selectButton(label));
+    await user.click(await screen.findByRole('option', { name: option }));
+  }
+  await user.click(screen.getByRole('button', { name: 'Save Record' }));
+}
+
+describe('a record saved with no signal', () => {
+  it('waits in the outbox with a banner, and Sync now sends it exactly once', async () => {
+    let reachable = false;
+    const api = fakeApi().signedInAs();
+    api.on('GET /api/culls', () => json({ items: [], total: 0, page: 1, page_size: 10 }));
+    api.on('POST /api/culls', (request) => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return json(makeCull({ id: (request.body as { id: string }).id }), 201);
+    });
+    await renderApp('/add-cull');
+    await screen.findByRole('heading', { name: 'Add New Cull Record' });
+    const user = userEvent.setup({ delay: null });
+    await fillAndSave(user);
+
+    expect(await screen.findByText('1 change is waiting to sync.')).toBeInTheDocument();
+    const tried = api.callsTo('POST /api/culls');
+    expect(tried).toHaveLength(1);
+
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument());
+    const posts = api.callsTo('POST /api/culls');
+    expect(posts).toHaveLength(2);
+    expect((posts[1]!.body as { id: string }).id).toBe((tried[0]!.body as { id: string }).id);
+  });
+
+  it('keeps a change the server refuses, with its reason, until the user discards it', async () => {
+    const api = fakeApi().signedInAs();
+    api.on('GET /api/culls', () => json({ items: [], total: 0, page: 1, page_size: 10 }));
+    let reachable = false;
+    api.on('POST /api/culls', () => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return apiError(400, 'validation_failed', 'Check the highlighted fields', {
+        grid_ref: 'Not a grid reference',
+      });
+    });
+    await renderApp('/add-cull');
+    await screen.findByRole('heading', { name: 'Add New Cull Record' });
+    const user = userEvent.setup({ delay: null });
+    await fillAndSave(user);
+    await screen.findByText('1 change is waiting to sync.');
+
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('Check the highlighted fields')).toBeInTheDocument();
+    expect(screen.getByText(/grid ref: Not a grid reference/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByText('Check the highlighted fields')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,186 @@
+import type { CullView } from '@cull-log/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../api/client';
+import { fetchCull } from '../api/culls';
+import { AlertDialog } from '../components/AlertDialog';
+import { Button } from '../components/Button';
+import { useOutbox } from './outbox-context';
+import type { OutboxItem } from './outbox';
+import { dropChange, keepMine } from './sync';
+import './offline.css';
+
+const describe = (item: OutboxItem) =>
+  item.command.kind === 'create'
+    ? 'New record'
+    : item.command.kind === 'amend'
+      ? 'Change to a record'
+      : 'Deletion';
+
+const show = (value: unknown) =>
+  value === null || value === undefined || value === '' ? '—' : String(value);
+
+/** Both versions of the fields the user changed, side by side, so they can choose one. */
+function ConflictChoice({ item, onDone }: { item: OutboxItem; onDone(): void }) {
+  const outbox = useOutbox();
+  const [server, setServer] = useState<CullView | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  const [isOpen, setIsOpen] = useState(false);
+  const [isPending, setIsPending] = useState(false);
+  const mine = item.command.kind === 'amend' ? item.command.body : {};
+  const fields = Object.keys(mine).filter((key) => key !== 'expected_version');
+
+  async function open() {
+    setProblem(undefined);
+    try {
+      setServer(await fetchCull(item.command.recordId));
+      setIsOpen(true);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  }
+
+  async function keep() {
+    if (!outbox || !server) return;
+    setIsPending(true);
+    await keepMine(outbox.outbox, item, server.version);
+    setIsPending(false);
+    setIsOpen(false);
+    outbox.syncNow();
+    onDone();
+  }
+
+  return (
+    <>
+      <Button variant="secondary" onPress={() => void open()}>
+        Choose a version
+      </Button>
+      {problem ? <span className="outbox__reason">{problem}</span> : null}
+      <AlertDialog
+        isOpen={isOpen}
+        onOpenChange={setIsOpen}
+        title="Changed elsewhere first"
+        confirmLabel="Keep mine"
+        pendingLabel="Keeping..."
+        isPending={isPending}
+        onConfirm={() => void keep()}
+      >
+        <p>This record was changed on another device before your change reached the server.</p>
+        <table className="outbox__versions">
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Yours</th>
+              <th scope="col">On the server</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((field) => (
+              <tr key={field}>
+                <th scope="row">{field.replaceAll('_', ' ')}</th>
+                <td>{show((mine as Record<string, unknown>)[field])}</td>
+                <td>{show((server as Record<string, unknown> | undefined)?.[field])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>
+          Keep mine sends your change again over the server&apos;s version; Cancel leaves the choice for
+          later.
+        </p>
+        <Button
+          variant="danger"
+          onPress={() => {
+            if (outbox) void dropChange(outbox.outbox, item);
+            setIsOpen(false);
+          }}
+        >
+          Use the server&apos;s
+        </Button>
+      </AlertDialog>
+    </>
+  );
+}
+
+function NeedsAttention({ item }: { item: OutboxItem }) {
+  const outbox = useOutbox();
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const id = item.command.recordId;
+  return (
+    <li className="outbox__item">
+      <span>
+        <strong>{describe(item)}</strong>
+        {item.state === 'conflict' ? ' changed elsewhere first.' : ' not saved by the server: '}
+        {item.state === 'refused' ? <span className="outbox__reason">{item.reason}</span> : null}
+        {item.fields
+          ? Object.entries(item.fields).map(([field, message]) => (
+              <span key={field} className="outbox__reason">
+                {' '}
+                {field.replaceAll('_', ' ')}: {message}
+              </span>
+            ))
+          : null}
+      </span>
+      <span className="outbox__actions">
+        {item.state === 'conflict' ? <ConflictChoice item={item} onDone={() => undefined} /> : null}
+        {item.state === 'refused' && item.command.kind === 'amend' ? (
+          <Link className="button button--secondary" to={`/edit-cull/${encodeURIComponent(id)}`}>
+            Open to fix
+          </Link>
+        ) : null}
+        {item.state === 'refused' ? (
+          <Button variant="ghost" onPress={() => setConfirmDiscard(true)}>
+            Discard
+          </Button>
+        ) : null}
+      </span>
+      <AlertDialog
+        isOpen={confirmDiscard}
+        onOpenChange={setConfirmDiscard}
+        title="Discard this change?"
+        confirmLabel="Discard"
+        onConfirm={() => {
+          if (outbox) void dropChange(outbox.outbox, item);
+          setConfirmDiscard(false);
+        }}
+      >
+        <p>The server refused it. Discarding removes it from this device for good.</p>
+      </AlertDialog>
+    </li>
+  );
+}
+
+/** How many changes wait to be sent, with Sync now, and the ones the server would not take, to sort out. */
+export function OutboxBanner() {
+  const outbox = useOutbox();
+  if (!outbox || outbox.items.length === 0) return null;
+  const waiting = outbox.items.filter((item) => item.state === 'waiting').length;
+  const attention = outbox.items.filter((item) => item.state !== 'waiting');
+  return (
+    <section className="outbox" aria-label="Changes on this device">
+      {waiting > 0 ? (
+        <p className="outbox__summary" role="status">
+          <span>
+            {waiting === 1 ? '1 change is' : `${waiting} changes are`} waiting to sync.
+            {outbox.needsSignIn ? (
+              <>
+                {' '}
+                Your session has ended: <Link to="/login">sign in again</Link> to send them.
+              </>
+            ) : null}
+          </span>
+          <Button variant="secondary" onPress={outbox.syncNow} isDisabled={outbox.syncing}>
+            {outbox.syncing ? 'Syncing...' : 'Sync now'}
+          </Button>
+        </p>
+      ) : null}
+      {attention.length > 0 ? (
+        <ul className="outbox__list">
+          {attention.map((item) => (
+            <NeedsAttention key={item.seq} item={item} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { queryKeys } from '../api/keys';
+import { sendCommand } from '../api/writes';
+import { useSession } from '../hooks/useSession';
+import { openOutbox, type Outbox, type OutboxCommand, type OutboxItem } from './outbox';
+import { OutboxContext } from './outbox-context';
+import { SyncStatusContext, type SyncState } from './sync-status';
+import { queueCommand, syncOutbox } from './sync';
+
+let sharedOutbox: Outbox | undefined;
+const defaultOutbox = () => (sharedOutbox ??= openOutbox());
+
+/**
+ * Keeps the signed-in user's queued changes, sends them when the app starts, comes back online, becomes visible
+ * or is asked to, and tells every screen each record's sync state.
+ */
+export function OutboxProvider({
+  children,
+  outbox = defaultOutbox(),
+}: {
+  children: ReactNode;
+  outbox?: Outbox;
+}) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const userId = session.status === 'signed-in' ? session.user.uid : undefined;
+  const [items, setItems] = useState<readonly OutboxItem[]>([]);
+  const [syncing, setSyncing] = useState(false);
+  const [needsSignIn, setNeedsSignIn] = useState(false);
+  const running = useRef<Promise<void> | undefined>(undefined);
+  const again = useRef(false);
+
+  const reload = useCallback(async () => {
+    setItems(userId === undefined ? [] : await outbox.list(userId));
+  }, [outbox, userId]);
+
+  useEffect(() => {
+    void reload();
+    return outbox.subscribe(() => void reload());
+  }, [outbox, reload]);
+
+  const syncNow = useCallback(() => {
+    if (userId === undefined) return;
+    if (running.current) {
+      again.current = true;
+      return;
+    }
+    const run = async () => {
+      setSyncing(true);
+      try {
+        do {
+          again.current = false;
+          // Each run gives up for now after a few tries with no network; the next trigger starts again.
+          const result = await syncOutbox(outbox, userId, sendCommand, { maxTries: 4 });
+          setNeedsSignIn(result.outcome === 'signed_out');
+          if (result.sent > 0) {
+            await Promise.all([
+              queryClient.invalidateQueries({ queryKey: queryKeys.culls }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
+            ]);
+          }
+        } while (again.current);
+      } catch (error) {
+        console.error('Sending queued changes failed', error);
+      } finally {
+        running.current = undefined;
+        setSyncing(false);
+      }
+    };
+    running.current = run();
+  }, [outbox, queryClient, userId]);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    syncNow();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') syncNow();
+    };
+    window.addEventListener('online', syncNow);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('online', syncNow);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [syncNow, userId]);
+
+  const queue = useCallback(
+    async (command: OutboxCommand) => {
+      if (userId === undefined) return false;
+      await queueCommand(outbox, userId, command);
+      return true;
+    },
+    [outbox, userId],
+  );
+
+  const states = useMemo(() => {
+    const byRecord = new Map<string, SyncState>();
+    for (const item of items) {
+      const current = byRecord.get(item.command.recordId);
+      // A change that needs the user's attention shows over one merely waiting.
+      if (current === undefined || current === 'waiting') byRecord.set(item.command.recordId, item.state);
+    }
+    return byRecord;
+  }, [items]);
+
+  const value = useMemo(
+    () => ({ outbox, items, queue, syncNow, syncing, needsSignIn }),
+    [outbox, items, queue, syncNow, syncing, needsSignIn],
+  );
+
+  return (
+    <OutboxContext.Provider value={value}>
+      <SyncStatusContext.Provider value={states}>{children}</SyncStatusContext.Provider>
+    </OutboxContext.Provider>
+  );
+}
