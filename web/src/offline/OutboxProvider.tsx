@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { queryKeys } from '../api/keys';
 import { sendCommand } from '../api/writes';
 import { useSession } from '../hooks/useSession';
+import { applyPending } from './pending-merge';
 import { openOutbox, type Outbox, type OutboxCommand, type OutboxItem } from './outbox';
 import { OutboxContext } from './outbox-context';
 import { SyncStatusContext, type SyncState } from './sync-status';
@@ -39,6 +40,17 @@ export function OutboxProvider({
     void reload();
     return outbox.subscribe(() => void reload());
   }, [outbox, reload]);
+
+  // Waiting changes show at once in every list, record and map, and again over each fresh read.
+  useEffect(() => {
+    applyPending(queryClient, items);
+    if (items.length === 0) return;
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+      if (event.query.queryKey[0] !== queryKeys.culls[0]) return;
+      applyPending(queryClient, items);
+    });
+  }, [queryClient, items]);
 
   const syncNow = useCallback(() => {
     if (userId === undefined) return;
