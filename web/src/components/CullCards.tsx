@@ -2,6 +2,7 @@ import type { CullView, SortColumn } from '@cull-log/contracts';
 import { Link } from 'react-router-dom';
 import { formatDate, formatWeight } from '../format/format';
 import { Select } from './Select';
+import { SyncBadge } from './SyncBadge';
 import { WarningMark } from './WarningMark';
 
 /** The sort choices the cards offer, as the table's headers do, newest first where it matters. */
@@ -56,6 +57,7 @@ export function CullCards({ items, emptyText, sort, order, onSortChange }: CullC
                   {cull.weight === undefined ? '' : ` · ${formatWeight(cull.weight)}`}
                 </span>
                 <span className="cull-card__where">{cull.location_name}</span>
+                <SyncBadge recordId={cull.id} />
               </Link>
             </li>
           ))}

@@ -21,6 +21,7 @@ import { Pagination } from '../components/Pagination';
 import { StatusMessage } from '../components/StatusMessage';
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from '../components/Table';
 import { WarningMark } from '../components/WarningMark';
+import { SyncBadge } from '../components/SyncBadge';
 import { CullCards } from '../components/CullCards';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { dashIfEmpty, formatDate, yesNo } from '../format/format';
@@ -201,6 +202,7 @@ export default function DataPage() {
                       <Cell>
                         {cull.species}
                         <WarningMark warnings={cull.warnings} />
+                        <SyncBadge recordId={cull.id} />
                       </Cell>
                       <Cell>{cull.sex}</Cell>
                       <Cell>{cull.age_estimate}</Cell>

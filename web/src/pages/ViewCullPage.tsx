@@ -9,6 +9,7 @@ import { AlertDialog } from '../components/AlertDialog';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { CullDetails } from '../components/CullDetails';
+import { SyncBadge } from '../components/SyncBadge';
 import { WarningList } from '../components/WarningList';
 import { StatusMessage } from '../components/StatusMessage';
 import { formatDate } from '../format/format';
@@ -57,6 +58,7 @@ export default function ViewCullPage() {
             {record.species} <span className="record-card__subtitle">at {record.location_name}</span>
           </h1>
         </header>
+        <SyncBadge recordId={record.id} />
         <WarningList warnings={record.warnings} heading="Warnings" />
         <CullDetails cull={record} />
         <div className="record-card__actions">
