@@ -28,7 +28,14 @@ function ConflictChoice({ item, onDone }: { item: OutboxItem; onDone(): void }) 
   const [isOpen, setIsOpen] = useState(false);
   const [isPending, setIsPending] = useState(false);
   const mine = item.command.kind === 'amend' ? item.command.body : {};
-  const fields = Object.keys(mine).filter((key) => key !== 'expected_version');
+  const changed = Object.keys(mine).filter((key) => key !== 'expected_version');
+  // The fields where the two versions differ; every changed field when they differ in none.
+  const differing = changed.filter(
+    (key) =>
+      show((mine as Record<string, unknown>)[key]) !==
+      show((server as Record<string, unknown> | undefined)?.[key]),
+  );
+  const fields = differing.length > 0 ? differing : changed;
 
   async function open() {
     setProblem(undefined);
