@@ -34,6 +34,16 @@ describe('reads kept on the device', () => {
     expect(next.getQueryState(LIST)?.dataUpdatedAt).toBeGreaterThan(0);
   });
 
+  it('takes restored reads as stale, so a screen with a signal reads its data again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await readAs('alice', 'Home Wood', 'alice');
+    vi.useRealTimers();
+    const next = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    await restoreReads(next, 'alice');
+    const fresh = await next.fetchQuery({ queryKey: LIST, queryFn: async () => page('Far Wood') });
+    expect(fresh).toEqual(page('Far Wood'));
+  });
+
   it("never gives one user another's reads", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await readAs('alice', 'Home Wood', 'alice');

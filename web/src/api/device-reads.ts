@@ -28,6 +28,11 @@ export async function restoreReads(queryClient: QueryClient, userId: string): Pr
     const saved = await get<SavedReads>(keyFor(userId));
     if (saved?.format !== FORMAT || Date.now() - saved.savedAt > KEEP_FOR_MS) return;
     hydrate(queryClient, saved.state);
+    // Shown at once, but never taken as fresh: with a signal, each screen reads its data again.
+    await queryClient.invalidateQueries({
+      predicate: (query) => isKept(query.queryKey),
+      refetchType: 'none',
+    });
   } catch (error) {
     // Storage unavailable (private browsing): the app works online as before.
     console.warn('Reads kept on this device could not be restored', error);
