@@ -17,7 +17,8 @@ export function createQueryClient(): QueryClient {
         gcTime: 24 * 60 * 60_000,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // A write with no signal is not paused: it goes straight to the outbox (see writes.ts).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
