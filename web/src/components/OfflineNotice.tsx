@@ -28,8 +28,8 @@ export function OfflineNotice() {
       : ` Last updated ${formatUkDate(new Date(readAt))} at ${pad(new Date(readAt).getHours())}:${pad(new Date(readAt).getMinutes())}.`;
   return (
     <div className="offline-notice" role="status">
-      <strong>No signal.</strong> Showing what this device already has; records can be saved once you are back
-      online.{when}
+      <strong>No signal.</strong> Showing what this device already has; what you save waits on this device and
+      is sent when the signal is back.{when}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { CullView } from '@cull-log/contracts';
+import { CSV_COLUMNS } from '@cull-log/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../api/client';
@@ -16,6 +17,14 @@ const describe = (item: OutboxItem) =>
     : item.command.kind === 'amend'
       ? 'Change to a record'
       : 'Deletion';
+
+/** A field as users know it: its column heading, else its name in words. */
+function fieldLabel(field: string): string {
+  const heading = CSV_COLUMNS.find((column) => column.field === field)?.header;
+  if (heading) return heading;
+  const words = field.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 const show = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
@@ -84,7 +93,7 @@ function ConflictChoice({ item, onDone }: { item: OutboxItem; onDone(): void }) 
           <tbody>
             {fields.map((field) => (
               <tr key={field}>
-                <th scope="row">{field.replaceAll('_', ' ')}</th>
+                <th scope="row">{fieldLabel(field)}</th>
                 <td>{show((mine as Record<string, unknown>)[field])}</td>
                 <td>{show((server as Record<string, unknown> | undefined)?.[field])}</td>
               </tr>
@@ -123,7 +132,7 @@ function NeedsAttention({ item }: { item: OutboxItem }) {
           ? Object.entries(item.fields).map(([field, message]) => (
               <span key={field} className="outbox__reason">
                 {' '}
-                {field.replaceAll('_', ' ')}: {message}
+                {fieldLabel(field)}: {message}
               </span>
             ))
           : null}
