@@ -25,9 +25,7 @@ describe('cookie banner', () => {
     act(() => vi.advanceTimersByTime(999));
     expect(banner()).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
-    expect(banner()).toHaveTextContent(
-      'We use cookies to enhance your experience and to maintain your session.',
-    );
+    expect(banner()).toHaveTextContent('Cookies enhance the app and keep you signed in.');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   });
 

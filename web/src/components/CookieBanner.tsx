@@ -19,11 +19,11 @@ export function CookieBanner() {
   if (consent !== null || !delayPassed) return null;
   return (
     <section className="cookie-banner" role="region" aria-label="Cookie consent">
-      <p className="cookie-banner__text">
-        We use cookies to enhance your experience and to maintain your session. Read our{' '}
-        <Link to="/privacy">Privacy Policy</Link> to learn more.
-      </p>
+      <p className="cookie-banner__text">Cookies enhance the app and keep you signed in.</p>
       <div className="cookie-banner__actions">
+        <Link className="cookie-banner__link" to="/privacy">
+          Privacy Policy
+        </Link>
         <Button variant="secondary" onPress={decline}>
           Decline
         </Button>
