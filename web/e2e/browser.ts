@@ -1,7 +1,13 @@
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 
@@ -15,22 +21,35 @@ export type Viewport = (typeof VIEWPORTS)[number];
 
 const SCREENSHOTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // The date and time inputs follow the browser's language, as they would for a user in England.
+  '--lang=en-GB',
+];
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** Chromium with a profile kept in `folder`, as an installed app has; its one context is the browser's own. */
+export function launchChromiumProfile(
+  folder: string,
+  options: BrowserContextOptions,
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(folder, {
+    executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // The date and time inputs follow the browser's language, as they would for a user in England.
-      '--lang=en-GB',
-    ],
+    args: CHROMIUM_ARGS,
+    ...options,
   });
 }
 

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRecordRequest } from '@cull-log/contracts/testing';
-import { BASE_URL, launchChromium, screenshot } from './browser';
+import { BASE_URL, launchChromium, launchChromiumProfile, screenshot } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
@@ -117,6 +120,29 @@ describe('installable, and open with no signal', () => {
       await screenshot(page, PHONE, 'offline-data');
     } finally {
       await context.setOffline(false);
+    }
+  });
+});
+
+describe('installable', () => {
+  it('passes the browser’s own installability checks', async () => {
+    // Installing needs a profile of its own: the browser never offers it in a private window.
+    const profile = mkdtempSync(join(tmpdir(), 'cull-log-install-'));
+    const context = await launchChromiumProfile(profile, { baseURL: BASE_URL });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      const devtools = await context.newCDPSession(page);
+      const { installabilityErrors } = (await devtools.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
     }
   });
 });
