@@ -181,4 +181,15 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
     }
     await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
   });
+
+  it('finds no serious accessibility failure on any screen', async () => {
+    for (const path of ['/', '/dashboard', '/data', '/add-cull', '/map', '/terms', '/privacy']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect({ path, violations: await seriousAccessibilityViolations(page) }).toEqual({
+        path,
+        violations: [],
+      });
+    }
+  });
 });

@@ -21,7 +21,13 @@ function SeasonTable({ season }: { season: StatsResponse['season'] }) {
   const species = Object.keys(season.species_by_sex).sort();
   if (species.length === 0) return <p>No culls recorded this season yet.</p>;
   return (
-    <div className="table-scroll">
+    // A table wider than a phone scrolls; the keyboard can reach it to scroll it too.
+    <div
+      className="table-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label="Culls this season by species and sex"
+    >
       <table className="simple-table">
         <caption className="visually-hidden">Culls this season by species and sex</caption>
         <thead>
