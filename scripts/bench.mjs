@@ -5,11 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import process from 'node:process';
 
-/** Each part: the workspace whose `bench` script runs it (from source), and the arguments it is given. */
+/** Each part: the workspace and script that run it (from source), and the arguments it is given. */
 const PARTS = {
-  reads: { workspace: 'services/standalone', args: [] },
-  list: { workspace: 'services/records', args: ['list'] },
-  map: { workspace: 'services/records', args: ['map'] },
+  reads: { workspace: 'services/standalone', script: 'bench:reads', args: [] },
+  hop: { workspace: 'services/standalone', script: 'bench:hop', args: [] },
+  list: { workspace: 'services/records', script: 'bench', args: ['list'] },
+  map: { workspace: 'services/records', script: 'bench', args: ['map'] },
 };
 
 const [part, ...rest] = process.argv.slice(2);
@@ -20,7 +21,7 @@ if (rest.length > 0 || (part !== undefined && !Object.hasOwn(PARTS, part))) {
 const [command, args] =
   part === undefined
     ? ['turbo', ['run', 'bench', '--concurrency=1']]
-    : ['npm', ['run', 'bench', `--workspace=${PARTS[part].workspace}`, '--', ...PARTS[part].args]];
+    : ['npm', ['run', PARTS[part].script, `--workspace=${PARTS[part].workspace}`, '--', ...PARTS[part].args]];
 const { status, error } = spawnSync(command, args, { stdio: 'inherit' });
 if (error !== undefined) throw error;
 process.exit(status ?? 1);
