@@ -62,5 +62,25 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // The shared schemas and zod load with the first answer to check, not with the first page; the few plain
+        // constants and helpers of the contracts that the app shell uses get a small chunk of their own.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'contracts-shell',
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](headers|timing)\.ts$/,
+              priority: 2,
+            },
+            {
+              name: 'contracts',
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/]|[\\/]node_modules[\\/]zod[\\/]/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -168,5 +168,4 @@ export const ApiError = z.object({
 });
 export type ApiError = z.infer<typeof ApiError>;
 
-/** Header on every write: the global position of its last event, to read projections at least that fresh. */
-export const EVENT_POSITION_HEADER = 'x-event-position';
+export { EVENT_POSITION_HEADER } from './headers';

@@ -1,4 +1,4 @@
-import { Me } from '@cull-log/contracts';
+import type { Me } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, getJson } from './client';
 import { queryKeys } from './keys';
@@ -17,7 +17,7 @@ const AuthOptionsParser = {
 };
 
 export function fetchAuthOptions(signal?: AbortSignal): Promise<AuthOptions> {
-  return getJson('/auth/options', AuthOptionsParser, signal);
+  return getJson('/auth/options', () => AuthOptionsParser, signal);
 }
 
 export function authOptionsQuery() {
@@ -32,7 +32,7 @@ export function authOptionsQuery() {
 export const GOOGLE_SIGN_IN_URL = '/auth/google';
 
 export async function devLogin(name: string, email: string): Promise<Me> {
-  const me = await sendJson('POST', '/auth/dev/login', { name, email }, Me);
+  const me = await sendJson('POST', '/auth/dev/login', { name, email }, (c) => c.Me);
   if (!me) throw new ApiRequestError(500, 'internal_error', 'Sign-in answered without a user');
   return me;
 }

@@ -3,6 +3,14 @@ export interface Parser<T> {
   parse(value: unknown): T;
 }
 
+export type Contracts = typeof import('@cull-log/contracts');
+
+/** The parser of an answer, picked from the contracts once they have loaded. */
+export type Schema<T> = (contracts: Contracts) => Parser<T>;
+
+/** The shared schemas load with the first request that needs them, never in the first page's download. */
+export const loadContracts = (): Promise<Contracts> => import('@cull-log/contracts');
+
 /** A failed call: the HTTP status (0 when the server could not be reached) and the API's error body. */
 export class ApiRequestError extends Error {
   constructor(
@@ -18,8 +26,7 @@ export class ApiRequestError extends Error {
 
 async function errorFrom(response: Response): Promise<ApiRequestError> {
   const body: unknown = await response.json().catch(() => undefined);
-  // The schemas load on demand, keeping them out of the first page's download.
-  const { ApiError } = await import('@cull-log/contracts');
+  const { ApiError } = await loadContracts();
   const parsed = ApiError.safeParse(body);
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error;
@@ -45,9 +52,9 @@ export async function request(path: string, init: RequestInit = {}): Promise<Res
   return response;
 }
 
-export async function getJson<T>(path: string, parser: Parser<T>, signal?: AbortSignal): Promise<T> {
-  const response = await request(path, signal ? { signal } : {});
-  return parser.parse(await response.json());
+export async function getJson<T>(path: string, schema: Schema<T>, signal?: AbortSignal): Promise<T> {
+  const [contracts, response] = await Promise.all([loadContracts(), request(path, signal ? { signal } : {})]);
+  return schema(contracts).parse(await response.json());
 }
 
 /** The message a screen shows for a failed call. */

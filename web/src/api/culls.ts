@@ -1,11 +1,10 @@
-import {
+import type {
   CullView,
+  CullsAtQuery,
+  ListCullsQuery,
   ListCullsResponse,
-  MapCullsResponse,
+  MapCull,
   MapPointsResponse,
-  type CullsAtQuery,
-  type ListCullsQuery,
-  type MapCull,
 } from '@cull-log/contracts';
 import { getJson, request } from './client';
 
@@ -23,16 +22,16 @@ export function cullsSearchParams(params: ListCullsParams): URLSearchParams {
 }
 
 export function fetchCulls(params: ListCullsParams, signal?: AbortSignal): Promise<ListCullsResponse> {
-  return getJson(`/api/culls?${cullsSearchParams(params).toString()}`, ListCullsResponse, signal);
+  return getJson(`/api/culls?${cullsSearchParams(params).toString()}`, (c) => c.ListCullsResponse, signal);
 }
 
 export function fetchCull(id: string, signal?: AbortSignal): Promise<CullView> {
-  return getJson(`/api/culls/${encodeURIComponent(id)}`, CullView, signal);
+  return getJson(`/api/culls/${encodeURIComponent(id)}`, (c) => c.CullView, signal);
 }
 
 /** Every located record of the user as a compact point, newest first, in one answer (the map draws them all). */
 export function fetchMapPoints(signal?: AbortSignal): Promise<MapPointsResponse> {
-  return getJson('/api/culls/map-points', MapPointsResponse, signal);
+  return getJson('/api/culls/map-points', (c) => c.MapPointsResponse, signal);
 }
 
 /** The user's records at exactly this point, newest first: what a map marker's popup shows. */
@@ -42,7 +41,7 @@ export async function fetchCullsAt(point: CullsAtQuery, signal?: AbortSignal): P
     latitude: String(point.latitude),
     longitude: String(point.longitude),
   });
-  return (await getJson(`/api/culls/at?${search.toString()}`, MapCullsResponse, signal)).items;
+  return (await getJson(`/api/culls/at?${search.toString()}`, (c) => c.MapCullsResponse, signal)).items;
 }
 
 /** Downloads the server's CSV export and hands it to the browser as culls.csv. */

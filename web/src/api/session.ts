@@ -1,6 +1,6 @@
 import type { Me } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiRequestError, request } from './client';
+import { ApiRequestError, loadContracts, request } from './client';
 import { forgetReads } from './device-reads';
 import { queryKeys } from './keys';
 
@@ -35,9 +35,8 @@ export function rememberedSession(): Me | undefined {
 
 /** The signed-in user, or null when there is no session. */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
-  // Every page asks this first, so the schema loads alongside the request instead of in the first download.
   const [contracts, response] = await Promise.all([
-    import('@cull-log/contracts'),
+    loadContracts(),
     request('/api/me', signal ? { signal } : {}).catch((error: unknown) => {
       if (error instanceof ApiRequestError && error.status === 401) return null;
       throw error;

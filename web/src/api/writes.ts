@@ -1,11 +1,11 @@
 import {
-  Cull,
   EVENT_POSITION_HEADER,
   type AmendCullRequest,
+  type Cull,
   type RecordCullRequest,
 } from '@cull-log/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, request, type Parser } from './client';
+import { ApiRequestError, loadContracts, request, type Schema } from './client';
 import type { OutboxCommand } from '../offline/outbox';
 import { useOutbox } from '../offline/outbox-context';
 import { queryKeys } from './keys';
@@ -16,19 +16,19 @@ export async function sendJson<T>(
   method: 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
-  parser?: Parser<T>,
+  schema?: Schema<T>,
 ): Promise<T | undefined> {
   const response = await request(path, {
     method,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   noteWritePosition(response.headers.get(EVENT_POSITION_HEADER));
-  if (!parser || response.status === 204) return undefined;
-  return parser.parse(await response.json());
+  if (!schema || response.status === 204) return undefined;
+  return schema(await loadContracts()).parse(await response.json());
 }
 
 async function sendCull(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Cull> {
-  const cull = await sendJson(method, path, body, Cull);
+  const cull = await sendJson(method, path, body, (c) => c.Cull);
   if (!cull) throw new ApiRequestError(500, 'internal_error', 'The record was saved without an answer');
   return cull;
 }
