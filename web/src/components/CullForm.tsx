@@ -73,6 +73,17 @@ const pad2 = (value: number) => String(value).padStart(2, '0');
 
 /** The form's map downloads only when the form shows it, keeping the form's first load light. */
 const PinMap = lazy(() => import('./PinMap'));
+const mapLoading = <div className="pin-map pin-map--loading">Loading the map...</div>;
+
+/** True once the screen has been drawn, so the form's map (and its map library) never delays the form itself. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setPainted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return painted;
+}
 
 function submitErrorFor(error: unknown): string {
   if (error instanceof ApiRequestError && error.code === 'version_conflict') return MESSAGES.versionConflict;
@@ -93,6 +104,7 @@ export function CullForm<Body>({
   const [errors, setErrors] = useState<CullFormErrors>({});
   const [failedAttempts, setFailedAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  const mapWanted = useAfterFirstPaint();
   // Once saved, the form stays disabled while the page moves on.
   const isSaving = save.isPending || save.isSuccess;
   const submitError = save.error ? submitErrorFor(save.error) : null;
@@ -287,18 +299,22 @@ export function CullForm<Body>({
             {...coordinateProps('longitude')}
           />
           <div className="form__wide">
-            <Suspense fallback={<div className="pin-map pin-map--loading">Loading the map...</div>}>
-              <PinMap
-                latitude={parseNumberInput(values.latitude)}
-                longitude={parseNumberInput(values.longitude)}
-                onPick={(latitude, longitude) =>
-                  change(
-                    (current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)),
-                    placeFields,
-                  )
-                }
-              />
-            </Suspense>
+            {mapWanted ? (
+              <Suspense fallback={mapLoading}>
+                <PinMap
+                  latitude={parseNumberInput(values.latitude)}
+                  longitude={parseNumberInput(values.longitude)}
+                  onPick={(latitude, longitude) =>
+                    change(
+                      (current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)),
+                      placeFields,
+                    )
+                  }
+                />
+              </Suspense>
+            ) : (
+              mapLoading
+            )}
           </div>
           {canLocate ? (
             <div className="form__wide">
