@@ -9,7 +9,7 @@ import {
   SHOT_PLACEMENTS,
   SPECIES,
 } from '@cull-log/contracts';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { ApiRequestError } from '../api/client';
 import { Button } from './Button';
@@ -75,14 +75,19 @@ const pad2 = (value: number) => String(value).padStart(2, '0');
 const PinMap = lazy(() => import('./PinMap'));
 const mapLoading = <div className="pin-map pin-map--loading">Loading the map...</div>;
 
-/** True once the screen has been drawn, so the form's map (and its map library) never delays the form itself. */
-function useAfterFirstPaint(): boolean {
+/** The form's map, asked for once the screen has been drawn, so neither it nor its map library delays the form. */
+function DeferredPinMap(props: ComponentProps<typeof PinMap>) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setPainted(true), 0);
     return () => clearTimeout(timer);
   }, []);
-  return painted;
+  if (!painted) return mapLoading;
+  return (
+    <Suspense fallback={mapLoading}>
+      <PinMap {...props} />
+    </Suspense>
+  );
 }
 
 function submitErrorFor(error: unknown): string {
@@ -104,7 +109,6 @@ export function CullForm<Body>({
   const [errors, setErrors] = useState<CullFormErrors>({});
   const [failedAttempts, setFailedAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const mapWanted = useAfterFirstPaint();
   // Once saved, the form stays disabled while the page moves on.
   const isSaving = save.isPending || save.isSuccess;
   const submitError = save.error ? submitErrorFor(save.error) : null;
@@ -299,22 +303,16 @@ export function CullForm<Body>({
             {...coordinateProps('longitude')}
           />
           <div className="form__wide">
-            {mapWanted ? (
-              <Suspense fallback={mapLoading}>
-                <PinMap
-                  latitude={parseNumberInput(values.latitude)}
-                  longitude={parseNumberInput(values.longitude)}
-                  onPick={(latitude, longitude) =>
-                    change(
-                      (current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)),
-                      placeFields,
-                    )
-                  }
-                />
-              </Suspense>
-            ) : (
-              mapLoading
-            )}
+            <DeferredPinMap
+              latitude={parseNumberInput(values.latitude)}
+              longitude={parseNumberInput(values.longitude)}
+              onPick={(latitude, longitude) =>
+                change(
+                  (current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)),
+                  placeFields,
+                )
+              }
+            />
           </div>
           {canLocate ? (
             <div className="form__wide">

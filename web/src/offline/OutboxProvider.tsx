@@ -33,7 +33,9 @@ export function OutboxProvider({
   const again = useRef(false);
 
   const reload = useCallback(async () => {
-    setItems(userId === undefined ? [] : await outbox.list(userId));
+    const listed = userId === undefined ? [] : await outbox.list(userId);
+    // Nothing queued stays the same empty list, so the screens using the outbox are not drawn again for nothing.
+    setItems((current) => (current.length === 0 && listed.length === 0 ? current : listed));
   }, [outbox, userId]);
 
   useEffect(() => {
