@@ -19,4 +19,5 @@ export {
 } from './field-rules';
 export type { WarningFacts } from './field-rules';
 export { placeFields, placeChanges } from './cull-place';
+export { muzzleEnergyJoules, loadFields, loadChanges } from './cull-load';
 export type { Placed } from './cull-place';

@@ -4,6 +4,7 @@ import { isSqliteOutage, reportingOutages } from '@cull-log/eventstore';
 import {
   CULL_FIELD_NAMES,
   MAP_POINTS_LIMIT,
+  NESTED_FIELD_NAMES,
   SORT_COLUMNS,
   type Cull,
   type ListCullsQuery,
@@ -28,6 +29,8 @@ type Row = Record<string, string | number | bigint | null>;
 
 const META_COLUMNS = ['id', 'user_id', 'version', 'created_at', 'updated_at'] as const;
 const FIELD_COLUMNS: readonly string[] = CULL_FIELD_NAMES;
+/** Fields holding an object, kept as JSON text. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set(NESTED_FIELD_NAMES);
 const ALL_COLUMNS = [...META_COLUMNS, ...FIELD_COLUMNS, 'search_text', 'search_rowid'];
 
 /** A user's records hold rowids from `number << USER_SHIFT` up: one user's postings sit together in the index. */
@@ -63,6 +66,21 @@ CREATE TABLE IF NOT EXISTS culls (
   search_rowid INTEGER
 );
 `;
+
+/** Columns added after the table was first made, with their types: a database from before them gains them on open. */
+const ADDED_COLUMNS = {
+  calibre: 'TEXT',
+  bullet_weight_gr: 'REAL',
+  bullet_type: 'TEXT',
+  muzzle_velocity_fps: 'REAL',
+  muzzle_energy_j: 'REAL',
+  shooter: 'TEXT',
+  carcass_tag: 'TEXT',
+  carcass_destination: 'TEXT',
+  game_dealer: 'TEXT',
+  inspection: 'TEXT',
+  weather: 'TEXT',
+} as const;
 
 const SCHEMA = `
 -- A search shorter than a trigram reads only this index, narrow and in one user's key range.
@@ -108,7 +126,9 @@ function toRow(record: Cull, searchRowid: bigint): Row {
   const row: Row = {};
   for (const column of ALL_COLUMNS) row[column] = null;
   const { created_by, antlers_present, ...rest } = record;
-  for (const [column, value] of Object.entries(rest)) row[column] = value as string | number;
+  for (const [column, value] of Object.entries(rest)) {
+    row[column] = JSON_COLUMNS.has(column) ? JSON.stringify(value) : (value as string | number);
+  }
   row.user_id = created_by;
   row.antlers_present = antlers_present ? 1 : 0;
   row.search_text = cullSearchText(record);
@@ -127,8 +147,9 @@ function toRecord(row: Row): Cull {
   };
   for (const column of FIELD_COLUMNS) {
     const value = row[column];
-    if (value !== null && value !== undefined)
-      record[column] = typeof value === 'bigint' ? Number(value) : value;
+    if (value === null || value === undefined) continue;
+    if (JSON_COLUMNS.has(column)) record[column] = JSON.parse(String(value)) as unknown;
+    else record[column] = typeof value === 'bigint' ? Number(value) : value;
   }
   record.antlers_present = Number(row.antlers_present) === 1;
   return record as Cull;
@@ -217,12 +238,15 @@ export function applyToSqlite(db: SqliteDatabase, events: readonly StoredEvent[]
 }
 
 /**
- * Prepares a database from before the search index for the schema: adds the rowid column, and drops a map index
- * without the points' columns so that the schema builds it again.
+ * Prepares a database from before the search index or the carcass fields for the schema: adds their columns, and
+ * drops a map index without the points' columns so that the schema builds it again.
  */
 function migrate(db: SqliteDatabase): void {
   const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('culls')").pluck().all();
   if (!columns.includes('search_rowid')) db.exec('ALTER TABLE culls ADD COLUMN search_rowid INTEGER');
+  for (const [column, type] of Object.entries(ADDED_COLUMNS)) {
+    if (!columns.includes(column)) db.exec(`ALTER TABLE culls ADD COLUMN ${quote(column)} ${type}`);
+  }
   const mapIndex = db
     .prepare<[], string>("SELECT name FROM pragma_index_info('culls_located_by_user')")
     .pluck()
