@@ -7,6 +7,7 @@ import {
   busSubject,
   eventShortName,
   parseCullEvent,
+  parseStoredEvent,
 } from './index';
 import { sampleCullFields } from './testing';
 
@@ -63,6 +64,11 @@ describe('event versions', () => {
     };
     expect(parseCullEvent(recorded)).toEqual({ ...recorded, type: EVENT_TYPES.recorded });
     expect(parseCullEvent(amended)).toEqual({ ...amended, type: EVENT_TYPES.amended });
+  });
+
+  it('upcasts a v1 event read off the bus wire, keeping its position', () => {
+    const recorded = { ...envelope, type: LEGACY_EVENT_TYPES.recordedV1, data: fields };
+    expect(parseStoredEvent(recorded, 7)).toEqual({ ...recorded, type: EVENT_TYPES.recorded, position: 7 });
   });
 
   it('reads the carcass fields in v2 events only: v1 data never carried them', () => {

@@ -6,6 +6,9 @@ import { pino } from 'pino';
 import { exportsService } from './exports-service';
 import { openSqliteExportStore } from './store/sqlite-export-store';
 import type { ExportStore } from './store/export-store';
+import { parseStoredEvent } from '@cull-log/contracts';
+import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';
+import { toCsvLine } from '@cull-log/domain';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 
@@ -74,6 +77,24 @@ describe('GET /exports/culls.csv', () => {
         '"2026-01-01","06:00","Home Wood","Roe Deer","Male","Adult","","Good","Heart/Lung","","No","","",""\r\n' +
         '"2026-01-05","06:00","Home Wood","Roe Deer","Male","Adult","18.5","Good","Heart/Lung","150 meters","Yes","6","Good","first"\r\n',
     );
+  });
+
+  it('gives each record of a log written before the carcass fields the values it had in the columns of the time', async () => {
+    for (const { position, ...event } of eventLogV1Events()) {
+      expect(await store.apply(parseStoredEvent(event, position))).toBe('applied');
+    }
+    for (const userId of ['user-alice', 'user-bob']) {
+      const lines = (await download(userId)).body.split('\r\n').slice(1, -1);
+      const expected = Object.entries(EVENT_LOG_V1.csv)
+        .filter(([id]) => EVENT_LOG_V1.records[id]?.created_by === userId)
+        .map(([, row]) => toCsvLine(row).slice(0, -2));
+      expect(lines).toHaveLength(expected.length);
+      // The columns of the time come first, unchanged; anything added comes after them.
+      const unmatched = lines.filter(
+        (line) => !expected.some((start) => line === start || line.startsWith(`${start},`)),
+      );
+      expect(unmatched).toEqual([]);
+    }
   });
 
   it('quotes commas, doubles quotes and keeps new lines inside notes', async () => {
