@@ -12,12 +12,16 @@ export type { GridReferenceParse } from './grid-reference';
 export {
   cullWarnings,
   withWarnings,
+  duplicateTagWarning,
+  carcassTagKey,
+  firearmMinimumFor,
+  boreOf,
   deerRulesFor,
   isInScotland,
   londonInstant,
   CENTRE_OF_ENGLAND,
 } from './field-rules';
-export type { WarningFacts } from './field-rules';
+export type { WarningFacts, TaggedRecord, FirearmMinimum } from './field-rules';
 export { placeFields, placeChanges } from './cull-place';
 export { muzzleEnergyJoules, loadFields, loadChanges } from './cull-load';
 export type { Placed } from './cull-place';

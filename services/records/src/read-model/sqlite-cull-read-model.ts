@@ -1,5 +1,11 @@
 import type Database from 'better-sqlite3';
-import { applyEventToCull, cullSearchText, normaliseSearch } from '@cull-log/domain';
+import {
+  applyEventToCull,
+  carcassTagKey,
+  cullSearchText,
+  normaliseSearch,
+  type TaggedRecord,
+} from '@cull-log/domain';
 import { isSqliteOutage, reportingOutages } from '@cull-log/eventstore';
 import {
   CULL_FIELD_NAMES,
@@ -31,7 +37,7 @@ const META_COLUMNS = ['id', 'user_id', 'version', 'created_at', 'updated_at'] as
 const FIELD_COLUMNS: readonly string[] = CULL_FIELD_NAMES;
 /** Fields holding an object, kept as JSON text. */
 const JSON_COLUMNS: ReadonlySet<string> = new Set(NESTED_FIELD_NAMES);
-const ALL_COLUMNS = [...META_COLUMNS, ...FIELD_COLUMNS, 'search_text', 'search_rowid'];
+const ALL_COLUMNS = [...META_COLUMNS, ...FIELD_COLUMNS, 'search_text', 'search_rowid', 'carcass_tag_key'];
 
 /** A user's records hold rowids from `number << USER_SHIFT` up: one user's postings sit together in the index. */
 const USER_SHIFT = 32n;
@@ -80,6 +86,8 @@ const ADDED_COLUMNS = {
   game_dealer: 'TEXT',
   inspection: 'TEXT',
   weather: 'TEXT',
+  // The tag as the duplicate-tag rule compares it, for the index that finds a user's records by tag.
+  carcass_tag_key: 'TEXT',
 } as const;
 
 const SCHEMA = `
@@ -103,6 +111,8 @@ CREATE INDEX IF NOT EXISTS culls_located_by_user ON culls (user_id, created_at D
 -- A marker's records: one user's records at one point, newest first.
 CREATE INDEX IF NOT EXISTS culls_at_point ON culls (user_id, latitude, longitude, created_at DESC, id DESC)
   WHERE latitude IS NOT NULL AND longitude IS NOT NULL;
+-- A user's records by carcass tag, for the duplicate-tag warning; only tagged records are in it.
+CREATE INDEX IF NOT EXISTS culls_by_user_tag ON culls (user_id, carcass_tag_key) WHERE carcass_tag_key IS NOT NULL;
 -- Kept in step with culls, so an unfiltered total costs the same for 10 records as for 100,000.
 CREATE TABLE IF NOT EXISTS cull_totals (user_id TEXT PRIMARY KEY, total INTEGER NOT NULL) WITHOUT ROWID;
 ${SORT_COLUMNS.map(
@@ -133,6 +143,7 @@ function toRow(record: Cull, searchRowid: bigint): Row {
   row.antlers_present = antlers_present ? 1 : 0;
   row.search_text = cullSearchText(record);
   row.search_rowid = searchRowid;
+  row.carcass_tag_key = record.carcass_tag === undefined ? null : carcassTagKey(record.carcass_tag);
   return row;
 }
 
@@ -330,6 +341,10 @@ export const AT_SQL = `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM cull
   WHERE user_id = ? AND latitude = ? AND longitude = ?
   ORDER BY created_at DESC, id DESC LIMIT ?`;
 
+/** The user's records with any of the tag keys (a JSON array): the user id, then the keys. */
+export const SAME_TAG_SQL = `SELECT id, "date", carcass_tag FROM culls INDEXED BY culls_by_user_tag
+  WHERE user_id = ? AND carcass_tag_key IN (SELECT value FROM json_each(?)) AND carcass_tag_key IS NOT NULL`;
+
 /** Builds a map record from a row read as an array, in LOCATED_COLUMNS order. */
 function toMapCull(values: readonly (string | number | null)[]): MapCullFields {
   const record: Record<string, unknown> = {};
@@ -364,6 +379,7 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
   const locatedStatement = db.prepare<[string, number], (string | number | null)[]>(LOCATED_SQL).raw();
   const mapPointsStatement = db.prepare<[string, number], [number, number, string]>(MAP_POINTS_SQL).raw();
   const atStatement = db.prepare<[string, number, number, number], (string | number | null)[]>(AT_SQL).raw();
+  const sameTagStatement = db.prepare<[string, string], TaggedRecord>(SAME_TAG_SQL);
   const userRangeStatement = db
     .prepare<[string], bigint>(`SELECT number << ${USER_SHIFT} FROM cull_search_users WHERE user_id = ?`)
     .pluck()
@@ -449,6 +465,10 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
       },
       async listAt(userId, { latitude, longitude }) {
         return atStatement.all(userId, latitude, longitude, MAP_POINTS_LIMIT).map(toMapCull);
+      },
+      async sameTag(userId, tagKeys) {
+        if (tagKeys.length === 0) return [];
+        return sameTagStatement.all(userId, JSON.stringify(tagKeys));
       },
     },
     isSqliteOutage,

@@ -168,6 +168,58 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
       expect(record).not.toHaveProperty('calibre');
     });
 
+    const codes = (record: Cull, code: string) => record.warnings.filter((warning) => warning.code === code);
+
+    it('warns of a calibre below the minimum for the species on every read, and recomputes on amend', async () => {
+      const roe = await create({ calibre: { name: '.223 Rem' }, bullet_type: 'Soft point' });
+      expect(codes(roe, 'calibre')).toHaveLength(1);
+      expect(codes(roe, 'calibre')[0]?.message).toContain('Deer Act 1991, Schedule 2');
+      expect(codes(await read(roe.id), 'calibre')).toHaveLength(1);
+      const listed = (await harness.call(ALICE, 'GET', '/culls')).json<{ items: Cull[] }>().items[0]!;
+      expect(codes(listed, 'calibre')).toHaveLength(1);
+      const amended = await harness.call(ALICE, 'PATCH', `/culls/${roe.id}`, {
+        calibre: { name: '.243 Win' },
+      });
+      expect(codes(amended.json<Cull>(), 'calibre')).toEqual([]);
+
+      const muntjac = await create({
+        species: 'Muntjac',
+        calibre: { name: '.223 Rem' },
+        bullet_weight_gr: 40,
+      });
+      expect(codes(muntjac, 'calibre')[0]?.message).toContain('under 50 grains');
+      const expanding = await harness.call(ALICE, 'PATCH', `/culls/${muntjac.id}`, { bullet_weight_gr: 55 });
+      expect(codes(expanding.json<Cull>(), 'calibre')).toEqual([]);
+      const jacketed = await create({ species: 'Fallow Deer', bullet_type: 'Full metal jacket' });
+      expect(codes(jacketed, 'calibre')).toHaveLength(1);
+    });
+
+    it("warns of a carcass tag on another of the user's records in the same season, on both, and no longer once changed", async () => {
+      const first = await create({ date: '2025-11-01', carcass_tag: 'AF-0042' });
+      expect(codes(first, 'duplicate_tag')).toEqual([]);
+      const second = await create({ date: '2026-01-10', carcass_tag: 'af-0042' });
+      expect(codes(second, 'duplicate_tag')[0]?.message).toContain('also on another record (01/11/2025)');
+      expect(codes(await read(first.id), 'duplicate_tag')[0]?.message).toContain('(10/01/2026)');
+      const page = (await harness.call(ALICE, 'GET', '/culls?page_size=1')).json<{ items: Cull[] }>().items;
+      expect(codes(page[0]!, 'duplicate_tag')).toHaveLength(1);
+
+      const nextSeason = await create({ date: '2026-04-01', carcass_tag: 'AF-0042' });
+      expect(codes(nextSeason, 'duplicate_tag')).toEqual([]);
+      const bobs = await harness.call(
+        BOB,
+        'POST',
+        '/culls',
+        cullBody({ date: '2025-11-02', carcass_tag: 'AF-0042' }),
+      );
+      expect(codes(bobs.json<Cull>(), 'duplicate_tag')).toEqual([]);
+
+      await harness.call(ALICE, 'PATCH', `/culls/${second.id}`, { carcass_tag: 'AF-0043' });
+      expect(codes(await read(first.id), 'duplicate_tag')).toEqual([]);
+      await harness.call(ALICE, 'PATCH', `/culls/${second.id}`, { carcass_tag: 'AF-0042' });
+      await harness.call(ALICE, 'DELETE', `/culls/${second.id}`);
+      expect(codes(await read(first.id), 'duplicate_tag')).toEqual([]);
+    });
+
     it("another user can neither read nor amend a record's carcass fields", async () => {
       const record = await create({ carcass_tag: 'AF-1', inspection: INSPECTION });
       expect((await harness.call(BOB, 'GET', `/culls/${record.id}`)).statusCode).toBe(404);
