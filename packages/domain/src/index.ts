@@ -3,7 +3,14 @@ export type { CullState, Decision, DecisionError } from './cull-decider';
 export { toCull, applyEventToCull } from './cull-read-model';
 export { computeStats, statsFromTally } from './cull-stats';
 export type { DashboardStats, StatsRecord, StatsTally } from './cull-stats';
-export { CSV_COLUMNS, csvHeader, csvRow, toCsvLine, neutraliseFormula } from './cull-csv';
+export {
+  CSV_COLUMNS,
+  ORIGINAL_CSV_COLUMN_COUNT,
+  csvHeader,
+  csvRow,
+  toCsvLine,
+  neutraliseFormula,
+} from './cull-csv';
 export { cullSearchText, normaliseSearch } from './cull-search';
 export { monthKey, lastTwelveMonths, seasonFor, seasonOfDate } from './london-calendar';
 export type { StalkingSeason } from './london-calendar';

@@ -220,6 +220,44 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
       expect(codes(await read(first.id), 'duplicate_tag')).toEqual([]);
     });
 
+    it('finds records by the carcass text fields in the search, and only the caller’s', async () => {
+      const tagged = await create({
+        shooter: 'Jo Bloggs',
+        carcass_tag: 'AF-0042',
+        carcass_destination: 'Game dealer',
+        game_dealer: 'Downs Venison',
+        calibre: { name: '6.5 Creedmoor' },
+        inspection: { ...INSPECTION, examined_by: 'Sam Keeper', certificate_number: 'DSC1-777' },
+      });
+      await create({ species: 'Fallow Deer' });
+      await harness.call(BOB, 'POST', '/culls', cullBody({ carcass_tag: 'AF-0042', shooter: 'Jo Bloggs' }));
+      for (const q of [
+        'bloggs',
+        'af-0042',
+        'DOWNS VEN',
+        'creedmoor',
+        'game dealer',
+        'sam keep',
+        'dsc1-777',
+        'jo',
+      ]) {
+        const page = (await harness.call(ALICE, 'GET', `/culls?q=${encodeURIComponent(q)}`)).json<{
+          items: Cull[];
+          total: number;
+        }>();
+        expect(
+          page.items.map((item) => item.id),
+          q,
+        ).toEqual([tagged.id]);
+        expect(page.total).toBe(1);
+      }
+      const cleared = await harness.call(ALICE, 'PATCH', `/culls/${tagged.id}`, { game_dealer: null });
+      expect(cleared.statusCode).toBe(200);
+      expect(
+        (await harness.call(ALICE, 'GET', '/culls?q=downs').then((r) => r.json<{ total: number }>())).total,
+      ).toBe(0);
+    });
+
     it("another user can neither read nor amend a record's carcass fields", async () => {
       const record = await create({ carcass_tag: 'AF-1', inspection: INSPECTION });
       expect((await harness.call(BOB, 'GET', `/culls/${record.id}`)).statusCode).toBe(404);
