@@ -2,24 +2,48 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CullAmended, CullDeleted, CullEvent, CullRecorded, EVENT_TYPES } from '../src/index';
+import {
+  AnyCullEvent,
+  CullAmended,
+  CullAmendedV1,
+  CullDeleted,
+  CullRecorded,
+  CullRecordedV1,
+  EVENT_TYPES,
+  LEGACY_EVENT_TYPES,
+} from '../src/index';
 
 export const SCHEMAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
 
 /** File name of the schema covering every event type, for consumers that take the whole stream. */
 export const UNION_FILE = 'cull-event.json';
 
+/** Every version stays published: the stream holds events of each, and consumers validate against them. */
 const documents: readonly { file: string; title: string; description: string; schema: z.ZodType }[] = [
+  {
+    file: `${LEGACY_EVENT_TYPES.recordedV1}.json`,
+    title: LEGACY_EVENT_TYPES.recordedV1,
+    description: 'A cull was recorded; data holds its fields.',
+    schema: CullRecordedV1,
+  },
+  {
+    file: `${LEGACY_EVENT_TYPES.amendedV1}.json`,
+    title: LEGACY_EVENT_TYPES.amendedV1,
+    description: 'A cull was amended; data.changes holds the changed fields, null clearing an optional one.',
+    schema: CullAmendedV1,
+  },
   {
     file: `${EVENT_TYPES.recorded}.json`,
     title: EVENT_TYPES.recorded,
-    description: 'A cull was recorded; data holds its fields.',
+    description:
+      'A cull was recorded; data holds its fields, the carcass fields (calibre, load, shooter, tag, destination, dealer, inspection, weather) included.',
     schema: CullRecorded,
   },
   {
     file: `${EVENT_TYPES.amended}.json`,
     title: EVENT_TYPES.amended,
-    description: 'A cull was amended; data.changes holds the changed fields, null clearing an optional one.',
+    description:
+      'A cull was amended; data.changes holds the changed fields, the carcass fields included, null clearing an optional one.',
     schema: CullAmended,
   },
   {
@@ -31,8 +55,9 @@ const documents: readonly { file: string; title: string; description: string; sc
   {
     file: UNION_FILE,
     title: 'cull event',
-    description: 'Any event on the CULLS stream (subjects culls.v1.<userId>.<recorded|amended|deleted>).',
-    schema: CullEvent,
+    description:
+      'Any event on the CULLS stream, of any version (subjects culls.v1.<userId>.<recorded|amended|deleted>).',
+    schema: AnyCullEvent,
   },
 ];
 

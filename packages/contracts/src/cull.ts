@@ -1,6 +1,19 @@
 import { z } from 'zod';
-import { AGE_ESTIMATES, ANTLER_CONDITIONS, CONDITIONS, SEXES } from './enums';
-import { REQUIRED_MESSAGES } from './messages';
+import {
+  ABNORMALITY_CODES,
+  AGE_ESTIMATES,
+  ANTLER_CONDITIONS,
+  BULLET_TYPES,
+  CARCASS_DESTINATIONS,
+  CLOUD_COVER,
+  CONDITIONS,
+  GAME_DEALER,
+  PRECIPITATION,
+  SEXES,
+  WIND_DIRECTIONS,
+  listedCalibre,
+} from './enums';
+import { CARCASS_MESSAGES, REQUIRED_MESSAGES } from './messages';
 
 /** Server-side bounds the original app lacked; the form enforces the same ones. */
 export const LIMITS = {
@@ -13,6 +26,10 @@ export const LIMITS = {
   antlerPointsMax: 60,
   searchText: 200,
   pageSizeMax: 100,
+  carcassTag: 50,
+  certificateNumber: 50,
+  gameDealer: 200,
+  otherAbnormality: 500,
 } as const;
 
 const required = (field: keyof typeof REQUIRED_MESSAGES) => ({ error: REQUIRED_MESSAGES[field] });
@@ -68,8 +85,8 @@ const requiredFields = {
   antlers_present: z.boolean({ error: 'Antlers present must be true or false' }),
 };
 
-/** Optional fields: absent (or null, meaning "clear it" in an amendment) when not given. */
-const optionalFields = {
+/** Optional fields of the first version of the record (cull.recorded.v1): their schema never changes. */
+const optionalFieldsV1 = {
   grid_ref: optionalText(LIMITS.gridRef),
   latitude: z
     .number({ error: 'Latitude must be a number' })
@@ -94,6 +111,124 @@ const optionalFields = {
   notes: optionalText(LIMITS.notes),
 };
 
+const numberBetween = (min: number, max: number, message: string) =>
+  z.number({ error: message }).min(min, { error: message }).max(max, { error: message });
+
+/** A calibre from the list by its name, or any other named as the stalker knows it, with its bore if known. */
+export const CullCalibre = z
+  .strictObject(
+    {
+      name: z
+        .string({ error: CARCASS_MESSAGES.calibreName })
+        .trim()
+        .min(1, { error: CARCASS_MESSAGES.calibreName })
+        .max(LIMITS.shortText, { error: `Must be at most ${LIMITS.shortText} characters` }),
+      bore_in: numberBetween(0.1, 1, CARCASS_MESSAGES.boreRange).optional(),
+    },
+    { error: 'Calibre must be given as a name, with a bore for a calibre not on the list' },
+  )
+  .refine((calibre) => calibre.bore_in === undefined || listedCalibre(calibre.name) === undefined, {
+    error: CARCASS_MESSAGES.boreOfListed,
+    path: ['bore_in'],
+  });
+export type CullCalibre = z.infer<typeof CullCalibre>;
+
+/** The trained hunter's examination of the carcass and viscera: who examined it and what they found. */
+export const CullInspection = z
+  .strictObject(
+    {
+      examined_by: z
+        .string({ error: CARCASS_MESSAGES.examinedBy })
+        .trim()
+        .min(1, { error: CARCASS_MESSAGES.examinedBy })
+        .max(LIMITS.shortText, { error: `Must be at most ${LIMITS.shortText} characters` }),
+      certificate_number: optionalText(LIMITS.certificateNumber).optional(),
+      abnormal_behaviour: z.boolean({ error: CARCASS_MESSAGES.abnormalBehaviour }),
+      abnormalities: z
+        .array(z.enum(ABNORMALITY_CODES, { error: CARCASS_MESSAGES.abnormality }), {
+          error: CARCASS_MESSAGES.abnormality,
+        })
+        .max(ABNORMALITY_CODES.length, { error: CARCASS_MESSAGES.repeatedAbnormality })
+        .refine((codes) => new Set(codes).size === codes.length, {
+          error: CARCASS_MESSAGES.repeatedAbnormality,
+        }),
+      other_abnormality: optionalText(LIMITS.otherAbnormality).optional(),
+      contamination_suspected: z.boolean({ error: CARCASS_MESSAGES.contamination }),
+    },
+    { error: 'Inspection must give who examined the carcass and what they found' },
+  )
+  .superRefine((inspection, context) => {
+    const other = inspection.abnormalities.includes('other');
+    if (other && !inspection.other_abnormality) {
+      context.addIssue({
+        code: 'custom',
+        message: CARCASS_MESSAGES.otherAbnormality,
+        path: ['other_abnormality'],
+      });
+    }
+    if (!other && inspection.other_abnormality !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: CARCASS_MESSAGES.otherAbnormalityWithoutOther,
+        path: ['other_abnormality'],
+      });
+    }
+  });
+export type CullInspection = z.infer<typeof CullInspection>;
+
+/** The weather at the shot, as the stalker saw it. */
+export const CullWeather = z
+  .strictObject(
+    {
+      temperature_c: numberBetween(-30, 45, CARCASS_MESSAGES.temperature).optional(),
+      wind_speed_mph: numberBetween(0, 150, CARCASS_MESSAGES.windSpeed).optional(),
+      wind_direction: z.enum(WIND_DIRECTIONS, { error: CARCASS_MESSAGES.windDirection }).optional(),
+      cloud: z.enum(CLOUD_COVER, { error: CARCASS_MESSAGES.cloud }).optional(),
+      precipitation: z.enum(PRECIPITATION, { error: CARCASS_MESSAGES.precipitation }).optional(),
+    },
+    { error: CARCASS_MESSAGES.emptyWeather },
+  )
+  .refine((weather) => Object.keys(weather).length > 0, { error: CARCASS_MESSAGES.emptyWeather });
+export type CullWeather = z.infer<typeof CullWeather>;
+
+/** Optional fields added with cull.recorded.v2: what was used, who shot, where the carcass went, its inspection. */
+const carcassFields = {
+  calibre: CullCalibre,
+  bullet_weight_gr: numberBetween(1, 1000, CARCASS_MESSAGES.bulletWeight),
+  bullet_type: z.enum(BULLET_TYPES, { error: CARCASS_MESSAGES.bulletType }),
+  muzzle_velocity_fps: numberBetween(500, 5000, CARCASS_MESSAGES.muzzleVelocity),
+  muzzle_energy_j: numberBetween(1, 20_000, CARCASS_MESSAGES.muzzleEnergy),
+  shooter: optionalText(LIMITS.shortText),
+  carcass_tag: optionalText(LIMITS.carcassTag),
+  carcass_destination: z.enum(CARCASS_DESTINATIONS, { error: CARCASS_MESSAGES.destination }),
+  game_dealer: optionalText(LIMITS.gameDealer),
+  inspection: CullInspection,
+  weather: CullWeather,
+};
+
+/** Optional fields: absent (or null, meaning "clear it" in an amendment) when not given. */
+const optionalFields = { ...optionalFieldsV1, ...carcassFields };
+
+type OptionalShape = Record<string, z.ZodType>;
+
+/** The fields of a record with these optional ones, each absent when not given. */
+function fieldsSchema<Optional extends OptionalShape>(optional: Optional) {
+  return z.object({
+    ...requiredFields,
+    ...Object.fromEntries(Object.entries(optional).map(([name, schema]) => [name, schema.optional()])),
+  } as typeof requiredFields & { [K in keyof Optional]: z.ZodOptional<Optional[K]> });
+}
+
+/** A change to one field of a record with these optional ones: a value, or null to clear an optional field. */
+function changesSchema<Optional extends OptionalShape>(optional: Optional) {
+  return z
+    .strictObject({
+      ...requiredFields,
+      ...Object.fromEntries(Object.entries(optional).map(([name, schema]) => [name, schema.nullable()])),
+    } as typeof requiredFields & { [K in keyof Optional]: z.ZodNullable<Optional[K]> })
+    .partial();
+}
+
 export const CULL_FIELD_NAMES = [
   ...Object.keys(requiredFields),
   ...Object.keys(optionalFields),
@@ -101,14 +236,33 @@ export const CULL_FIELD_NAMES = [
 
 export const OPTIONAL_FIELD_NAMES = Object.keys(optionalFields) as (keyof typeof optionalFields)[];
 
+/** The fields that hold an object of their own rather than one value. */
+export const NESTED_FIELD_NAMES = ['calibre', 'inspection', 'weather'] as const;
+
 /** The user-entered fields of a cull, after normalisation (trimmed, empty optionals removed). */
-export const CullFields = z.object({
-  ...requiredFields,
-  ...Object.fromEntries(Object.entries(optionalFields).map(([name, schema]) => [name, schema.optional()])),
-} as typeof requiredFields & {
-  [K in keyof typeof optionalFields]: z.ZodOptional<(typeof optionalFields)[K]>;
-});
+export const CullFields = fieldsSchema(optionalFields);
 export type CullFields = z.infer<typeof CullFields>;
+
+/** The fields as cull.recorded.v1 carries them, before the carcass fields. */
+export const CullFieldsV1 = fieldsSchema(optionalFieldsV1);
+export type CullFieldsV1 = z.infer<typeof CullFieldsV1>;
+
+/** A nested field's parts without the empty ones; undefined when nothing is left, so it counts as not given. */
+function withoutEmptyParts(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const parts = Object.entries(value).filter(
+    ([, part]) => part !== null && part !== undefined && !(typeof part === 'string' && part.trim() === ''),
+  );
+  return parts.length === 0 ? undefined : Object.fromEntries(parts);
+}
+
+const NESTED: ReadonlySet<string> = new Set(NESTED_FIELD_NAMES);
+
+/** An optional field's value as sent, or undefined when it says "not given" (null, blank, or an empty object). */
+function givenValue(key: string, value: unknown): unknown {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+  return NESTED.has(key) ? withoutEmptyParts(value) : value;
+}
 
 /** Empty strings and nulls mean "not given" for optional fields. */
 function dropEmptyOptionals(input: unknown): unknown {
@@ -116,19 +270,25 @@ function dropEmptyOptionals(input: unknown): unknown {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     const isOptional = (OPTIONAL_FIELD_NAMES as string[]).includes(key);
-    if (isOptional && (value === null || (typeof value === 'string' && value.trim() === ''))) continue;
-    result[key] = value;
+    const given = isOptional ? givenValue(key, value) : value;
+    if (isOptional && given === undefined) continue;
+    result[key] = given;
   }
   return result;
 }
 
-/** Antler details only make sense with antlers: drop them when antlers are absent. */
-function withoutOrphanAntlerDetails<T extends Partial<CullFields>>(fields: T): T {
-  if (fields.antlers_present === false) {
-    const { antler_points: _points, antler_condition: _condition, ...rest } = fields;
-    return rest as T;
+/** Antler details only make sense with antlers, a dealer only for a carcass gone to one: drop them otherwise. */
+function withoutOrphanDetails<T extends Partial<CullFields>>(fields: T): T {
+  let result: Partial<CullFields> = fields;
+  if (result.antlers_present === false) {
+    const { antler_points: _points, antler_condition: _condition, ...rest } = result;
+    result = rest;
   }
-  return fields;
+  if (result.game_dealer !== undefined && result.carcass_destination !== GAME_DEALER) {
+    const { game_dealer: _dealer, ...rest } = result;
+    result = rest;
+  }
+  return result as T;
 }
 
 /** Body of POST /culls: the fields, plus an optional client-made id for idempotent creates. */
@@ -140,27 +300,25 @@ export const RecordCullRequest = z.preprocess(
       ...CullFields.shape,
       antlers_present: requiredFields.antlers_present.default(false),
     })
-    .transform(withoutOrphanAntlerDetails),
+    .transform(withoutOrphanDetails),
 );
 export type RecordCullRequest = z.infer<typeof RecordCullRequest>;
 
 /** A change to one field: a value, or null to clear an optional field. */
-export const CullChanges = z
-  .strictObject({
-    ...requiredFields,
-    ...Object.fromEntries(Object.entries(optionalFields).map(([name, schema]) => [name, schema.nullable()])),
-  } as typeof requiredFields & {
-    [K in keyof typeof optionalFields]: z.ZodNullable<(typeof optionalFields)[K]>;
-  })
-  .partial();
+export const CullChanges = changesSchema(optionalFields);
 export type CullChanges = z.infer<typeof CullChanges>;
 
+/** A change as cull.amended.v1 carries it, before the carcass fields. */
+export const CullChangesV1 = changesSchema(optionalFieldsV1);
+export type CullChangesV1 = z.infer<typeof CullChangesV1>;
+
+/** In an amendment, an optional field sent empty (blank, or an object with nothing in it) clears it. */
 function emptyOptionalsToNull(input: unknown): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     const isOptional = (OPTIONAL_FIELD_NAMES as string[]).includes(key);
-    result[key] = isOptional && typeof value === 'string' && value.trim() === '' ? null : value;
+    result[key] = isOptional && value !== null ? (givenValue(key, value) ?? null) : value;
   }
   return result;
 }
@@ -189,8 +347,11 @@ export const Cull = CullFields.extend({
 });
 export type Cull = z.infer<typeof Cull>;
 
-/** What a warning on a record is about: the close season, night, and (once recorded) the calibre. */
-export const WARNING_CODES = ['close_season', 'night', 'calibre'] as const;
+/**
+ * What a warning on a record is about: the close season, night, a rifle or bullet below the legal minimum, and
+ * a carcass tag the user gave another record of the same season.
+ */
+export const WARNING_CODES = ['close_season', 'night', 'calibre', 'duplicate_tag'] as const;
 
 /**
  * A legal rule the record may have broken, named with the exceptions that may make it lawful. Computed from the

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BUS_STREAM, CullEvent, EVENT_TYPES, busSubject, eventShortName } from './index';
+import {
+  BUS_STREAM,
+  CullEvent,
+  EVENT_TYPES,
+  LEGACY_EVENT_TYPES,
+  busSubject,
+  eventShortName,
+  parseCullEvent,
+  parseStoredEvent,
+} from './index';
 import { sampleCullFields } from './testing';
 
 const envelope = {
@@ -41,6 +50,44 @@ describe('CullEvent', () => {
   it('rejects a recorded event whose data breaks the field rules', () => {
     const data = { ...fields, weight: 5000 };
     expect(CullEvent.safeParse({ ...envelope, type: EVENT_TYPES.recorded, data }).success).toBe(false);
+  });
+});
+
+describe('event versions', () => {
+  it('upcasts a v1 recorded or amended event to v2 on parsing, keeping its id and data', () => {
+    const recorded = { ...envelope, type: LEGACY_EVENT_TYPES.recordedV1, data: fields };
+    const amended = {
+      ...envelope,
+      version: 2,
+      type: LEGACY_EVENT_TYPES.amendedV1,
+      data: { changes: { weight: null, notes: 'x' } },
+    };
+    expect(parseCullEvent(recorded)).toEqual({ ...recorded, type: EVENT_TYPES.recorded });
+    expect(parseCullEvent(amended)).toEqual({ ...amended, type: EVENT_TYPES.amended });
+  });
+
+  it('upcasts a v1 event read off the bus wire, keeping its position', () => {
+    const recorded = { ...envelope, type: LEGACY_EVENT_TYPES.recordedV1, data: fields };
+    expect(parseStoredEvent(recorded, 7)).toEqual({ ...recorded, type: EVENT_TYPES.recorded, position: 7 });
+  });
+
+  it('reads the carcass fields in v2 events only: v1 data never carried them', () => {
+    const data = { ...fields, carcass_tag: 'T1', calibre: { name: '.243 Win' } };
+    expect(parseCullEvent({ ...envelope, type: EVENT_TYPES.recorded, data }).data).toEqual(data);
+    expect(parseCullEvent({ ...envelope, type: LEGACY_EVENT_TYPES.recordedV1, data }).data).toEqual(fields);
+  });
+
+  it('refuses a v2 event whose carcass fields break the rules', () => {
+    const data = { ...fields, inspection: { examined_by: 'Jo' } };
+    expect(() => parseCullEvent({ ...envelope, type: EVENT_TYPES.recorded, data })).toThrow(
+      /data\.inspection\.abnormal_behaviour/,
+    );
+  });
+
+  it('puts every version of an event on the same subject', () => {
+    expect(busSubject({ type: LEGACY_EVENT_TYPES.recordedV1, userId: 'u1' })).toBe('culls.v1.u1.recorded');
+    expect(busSubject({ type: EVENT_TYPES.recorded, userId: 'u1' })).toBe('culls.v1.u1.recorded');
+    expect(busSubject({ type: LEGACY_EVENT_TYPES.amendedV1, userId: 'u1' })).toBe('culls.v1.u1.amended');
   });
 });
 

@@ -1,10 +1,20 @@
 import { z } from 'zod';
-import { CullChanges, CullFields } from './cull';
+import { CullChanges, CullChangesV1, CullFields, CullFieldsV1 } from './cull';
 
+/**
+ * The event types the records service writes now. A type's version moves when its data changes shape: v2 events
+ * carry the carcass fields, which v1's published schemas (closed to unknown fields) do not allow.
+ */
 export const EVENT_TYPES = {
-  recorded: 'cull.recorded.v1',
-  amended: 'cull.amended.v1',
+  recorded: 'cull.recorded.v2',
+  amended: 'cull.amended.v2',
   deleted: 'cull.deleted.v1',
+} as const;
+
+/** Types earlier code wrote; the log keeps them for ever, and they are upcast whenever they are read. */
+export const LEGACY_EVENT_TYPES = {
+  recordedV1: 'cull.recorded.v1',
+  amendedV1: 'cull.amended.v1',
 } as const;
 
 /** Envelope fields shared by every event: ids, stream and version, owner, time, correlation. */
@@ -16,6 +26,21 @@ const envelope = {
   occurredAt: z.iso.datetime(),
   meta: z.object({ correlationId: z.string() }),
 };
+
+export const CullRecordedV1 = z.object({
+  ...envelope,
+  type: z.literal(LEGACY_EVENT_TYPES.recordedV1),
+  data: CullFieldsV1,
+});
+export type CullRecordedV1 = z.infer<typeof CullRecordedV1>;
+
+export const CullAmendedV1 = z.object({
+  ...envelope,
+  type: z.literal(LEGACY_EVENT_TYPES.amendedV1),
+  /** The fields that changed; null clears an optional field. */
+  data: z.object({ changes: CullChangesV1 }),
+});
+export type CullAmendedV1 = z.infer<typeof CullAmendedV1>;
 
 export const CullRecorded = z.object({
   ...envelope,
@@ -39,15 +64,51 @@ export const CullDeleted = z.object({
 });
 export type CullDeleted = z.infer<typeof CullDeleted>;
 
+/** An event of a current type: what every reader past the trust boundary sees. */
 export const CullEvent = z.discriminatedUnion('type', [CullRecorded, CullAmended, CullDeleted]);
 export type CullEvent = z.infer<typeof CullEvent>;
 export type CullEventType = CullEvent['type'];
 
+/** Any event the log or the stream may hold, current or earlier. */
+export const AnyCullEvent = z.discriminatedUnion('type', [
+  CullRecordedV1,
+  CullAmendedV1,
+  CullRecorded,
+  CullAmended,
+  CullDeleted,
+]);
+export type AnyCullEvent = z.infer<typeof AnyCullEvent>;
+export type AnyCullEventType = AnyCullEvent['type'];
+
+/** Every event type, earliest first. */
+export const ALL_EVENT_TYPES: readonly AnyCullEventType[] = [
+  LEGACY_EVENT_TYPES.recordedV1,
+  LEGACY_EVENT_TYPES.amendedV1,
+  EVENT_TYPES.recorded,
+  EVENT_TYPES.amended,
+  EVENT_TYPES.deleted,
+];
+
+/**
+ * An event of any version as its current type. A v1 event's data is valid v2 data (every field v2 added is
+ * optional), so upcasting renames the type and keeps everything else, id included.
+ */
+export function upcastCullEvent(event: AnyCullEvent): CullEvent {
+  switch (event.type) {
+    case LEGACY_EVENT_TYPES.recordedV1:
+      return { ...event, type: EVENT_TYPES.recorded };
+    case LEGACY_EVENT_TYPES.amendedV1:
+      return { ...event, type: EVENT_TYPES.amended };
+    default:
+      return event;
+  }
+}
+
 /** An event as read back from the store: with its position in the global log (1, 2, 3, ...). */
 export type StoredEvent<E extends CullEvent = CullEvent> = E & { position: number };
 
-/** The short name used as the last token of the bus subject: recorded, amended, deleted. */
-export function eventShortName(type: CullEventType): 'recorded' | 'amended' | 'deleted' {
+/** The short name used as the last token of the bus subject, whatever the version: recorded, amended, deleted. */
+export function eventShortName(type: AnyCullEventType): 'recorded' | 'amended' | 'deleted' {
   const name = type.split('.')[1];
   if (name === 'recorded' || name === 'amended' || name === 'deleted') return name;
   throw new Error(`Unknown event type: ${type}`);
@@ -67,8 +128,11 @@ export function userSubjectToken(userId: string): string {
     : `~${Array.from(new TextEncoder().encode(userId), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** culls.v1.<userId>.<recorded|amended|deleted> */
-export function busSubject(event: Pick<CullEvent, 'type' | 'userId'>): string {
+/**
+ * culls.v1.<userId>.<recorded|amended|deleted>. The subject's v1 is the layout of the subject, not of the event:
+ * every version of an event takes the same subject, so a consumer's filter sees each record's whole history.
+ */
+export function busSubject(event: Pick<AnyCullEvent, 'type' | 'userId'>): string {
   return `culls.v1.${userSubjectToken(event.userId)}.${eventShortName(event.type)}`;
 }
 
@@ -88,12 +152,13 @@ function describeIssues(error: z.ZodError): string {
 
 /**
  * The one check of "unknown → event": run where events enter a trust boundary (an append, bytes read from a
- * store or off the bus wire). Everything past that boundary passes the typed event along without re-checking.
+ * store or off the bus wire). An event of an earlier version is upcast, so everything past that boundary sees
+ * current types only and passes the typed event along without re-checking.
  */
 export function parseCullEvent(value: unknown): CullEvent {
-  const parsed = CullEvent.safeParse(value);
+  const parsed = AnyCullEvent.safeParse(value);
   if (!parsed.success) throw new EventContractError(describeIssues(parsed.error));
-  return parsed.data;
+  return upcastCullEvent(parsed.data);
 }
 
 /** `parseCullEvent` plus the event's global log position, for events read back from a store or the bus. */

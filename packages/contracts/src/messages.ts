@@ -37,3 +37,28 @@ export const GRID_REFERENCE_MESSAGES = {
   unevenFigures: 'Grid reference needs as many easting figures as northing figures (4, 6, 8 or 10 in all)',
   outsideGrid: 'Grid reference is outside the National Grid',
 } as const;
+
+/** Why a carcass field is refused; the same words on the form and from the API. */
+export const CARCASS_MESSAGES = {
+  calibreName: 'Calibre is required: choose one from the list or type it under Other',
+  boreRange: 'Bore must be between 0.1 and 1 inch, like 0.243',
+  boreOfListed: 'A calibre from the list has its own bore; give a bore only for a calibre typed under Other',
+  bulletWeight: 'Bullet weight must be between 1 and 1000 grains',
+  bulletType: 'Choose a bullet type from the list',
+  muzzleVelocity: 'Muzzle velocity must be between 500 and 5000 feet per second',
+  muzzleEnergy: 'Muzzle energy must be between 1 and 20000 joules',
+  destination: 'Choose where the carcass went from the list',
+  examinedBy: 'Examined by is required for an inspection',
+  abnormalBehaviour: 'Say whether abnormal behaviour was seen (true or false)',
+  contamination: 'Say whether contamination is suspected (true or false)',
+  abnormality: 'Choose abnormalities from the list',
+  repeatedAbnormality: 'Each abnormality may be listed once',
+  otherAbnormality: 'Describe the other abnormality',
+  otherAbnormalityWithoutOther: 'Describe another abnormality only when Other is among the abnormalities',
+  temperature: 'Temperature must be between -30 and 45 °C',
+  windSpeed: 'Wind speed must be between 0 and 150 mph',
+  windDirection: 'Choose a wind direction from the list (N, NE, E, SE, S, SW, W, NW)',
+  cloud: 'Choose the cloud from the list',
+  precipitation: 'Choose the precipitation from the list',
+  emptyWeather: 'Give at least one weather detail, or leave the weather out',
+} as const;

@@ -20,7 +20,7 @@ describe('parseNumberInput', () => {
 });
 
 describe('fieldMessages', () => {
-  it('keeps the first message per top-level field and names unknown fields', () => {
+  it('keeps the first message per field, a nested part under its dotted path, and names unknown fields', () => {
     const schema = z.strictObject({
       name: z
         .string()
@@ -28,12 +28,12 @@ describe('fieldMessages', () => {
         .regex(/^[A-Z]/, { error: 'Capital first' }),
       nested: z.object({ inner: z.number({ error: 'Inner must be a number' }) }),
     });
-    const result = schema.safeParse({ name: 'a', nested: { inner: 'x' }, extra: 1, other: 2 });
+    const result = schema.safeParse({ name: 'a', nested: { inner: 'x', stray: 1 }, extra: 1, other: 2 });
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(fieldMessages(result.error)).toEqual({
         name: 'Too short',
-        nested: 'Inner must be a number',
+        'nested.inner': 'Inner must be a number',
         extra: 'Unknown field',
         other: 'Unknown field',
       });

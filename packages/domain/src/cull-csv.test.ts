@@ -1,11 +1,148 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvHeader, csvRow, neutraliseFormula, toCsvLine } from './cull-csv';
+import {
+  CSV_COLUMNS,
+  ORIGINAL_CSV_COLUMN_COUNT,
+  csvHeader,
+  csvRow,
+  neutraliseFormula,
+  toCsvLine,
+} from './cull-csv';
 import { redStag, roeDoe } from './testing/fixtures';
 
+const ADDED_HEADERS = [
+  'Grid Reference',
+  'Latitude',
+  'Longitude',
+  'Condition Notes',
+  'Calibre',
+  'Bore (in)',
+  'Bullet Weight (gr)',
+  'Bullet Type',
+  'Muzzle Velocity (fps)',
+  'Muzzle Energy (J)',
+  'Shooter',
+  'Carcass Tag',
+  'Carcass Destination',
+  'Game Dealer',
+  'Examined By',
+  'Certificate Number',
+  'Abnormal Behaviour',
+  'Abnormalities',
+  'Other Abnormality',
+  'Contamination Suspected',
+  'Temperature (°C)',
+  'Wind Speed (mph)',
+  'Wind Direction',
+  'Cloud',
+  'Precipitation',
+];
+
 describe('CSV export', () => {
-  it('has the fourteen export columns in order', () => {
-    expect(CSV_COLUMNS.map((csvColumn) => csvColumn.header)).toEqual([
+  it('writes the place and every carcass field in the columns after the fourteen', () => {
+    const row = csvRow({
+      ...roeDoe,
+      grid_ref: 'SK 1234 5678',
+      latitude: 53.1,
+      longitude: -1.6,
+      condition_notes: 'Fat',
+      calibre: { name: '.243 Win' },
+      bullet_weight_gr: 100,
+      bullet_type: 'Soft point',
+      muzzle_velocity_fps: 2960,
+      muzzle_energy_j: 2637,
+      shooter: 'Jo Bloggs',
+      carcass_tag: 'AF-42',
+      carcass_destination: 'Game dealer',
+      game_dealer: 'Downs Game',
+      inspection: {
+        examined_by: 'Jo Bloggs',
+        certificate_number: 'DSC1-1',
+        abnormal_behaviour: false,
+        abnormalities: ['parasites', 'other'],
+        other_abnormality: 'Ked',
+        contamination_suspected: true,
+      },
+      weather: {
+        temperature_c: -2,
+        wind_speed_mph: 5,
+        wind_direction: 'SW',
+        cloud: 'Clear',
+        precipitation: 'None',
+      },
+    });
+    expect(row.slice(ORIGINAL_CSV_COLUMN_COUNT)).toEqual([
+      'SK 1234 5678',
+      '53.1',
+      '-1.6',
+      'Fat',
+      '.243 Win',
+      '0.243',
+      '100',
+      'Soft point',
+      '2960',
+      '2637',
+      'Jo Bloggs',
+      'AF-42',
+      'Game dealer',
+      'Downs Game',
+      'Jo Bloggs',
+      'DSC1-1',
+      'No',
+      'Parasites (liver fluke, lungworm, ked); Other',
+      'Ked',
+      'Yes',
+      '-2',
+      '5',
+      'SW',
+      'Clear',
+      'None',
+    ]);
+    expect(
+      csvRow({ ...roeDoe, calibre: { name: '.275 Rigby', bore_in: 0.284 } })[ORIGINAL_CSV_COLUMN_COUNT + 5],
+    ).toBe('0.284');
+  });
+
+  it('neutralises a formula in any of the new text cells, and keeps negative numbers as numbers', () => {
+    const line = toCsvLine(
+      csvRow({
+        ...roeDoe,
+        longitude: -1.6,
+        shooter: '=HYPERLINK("x")',
+        carcass_tag: '+44',
+        game_dealer: '@SUM(A1)',
+        calibre: { name: '-1+1' },
+        inspection: {
+          examined_by: '=1+1',
+          certificate_number: '-2+3',
+          abnormal_behaviour: false,
+          abnormalities: ['other'],
+          other_abnormality: '\t=cmd',
+          contamination_suspected: false,
+        },
+        weather: { temperature_c: -3 },
+      }),
+    );
+    for (const cell of [
+      '"\'=HYPERLINK(""x"")"',
+      '"\'@SUM(A1)"',
+      '"\'-1+1"',
+      '"\'=1+1"',
+      '"\'-2+3"',
+      '"\'\t=cmd"',
+    ]) {
+      expect(line).toContain(cell);
+    }
+    expect(line).toContain('"+44"');
+    expect(line).toContain('"-1.6"');
+    expect(line).toContain('"-3"');
+  });
+
+  it('has the fourteen export columns first and in order, then the place and carcass columns in their order', () => {
+    expect(CSV_COLUMNS.map((csvColumn) => csvColumn.header).slice(ORIGINAL_CSV_COLUMN_COUNT)).toEqual(
+      ADDED_HEADERS,
+    );
+    expect(CSV_COLUMNS.map((csvColumn) => csvColumn.header).slice(0, ORIGINAL_CSV_COLUMN_COUNT)).toEqual([
       'Date',
       'Time',
       'Location',
@@ -23,12 +160,12 @@ describe('CSV export', () => {
     ]);
     expect(csvHeader).toBe(
       '"Date","Time","Location","Species","Sex","Age","Weight","Condition","Shot Placement","Shot Distance",' +
-        '"Antlers Present","Antler Points","Antler Condition","Notes"\r\n',
+        `"Antlers Present","Antler Points","Antler Condition","Notes",${ADDED_HEADERS.map((header) => `"${header}"`).join(',')}\r\n`,
     );
   });
 
   it('writes a record with antlers, Yes and the antler details', () => {
-    expect(csvRow({ ...redStag, notes: 'Clean kill' })).toEqual([
+    expect(csvRow({ ...redStag, notes: 'Clean kill' }).slice(0, ORIGINAL_CSV_COLUMN_COUNT)).toEqual([
       '2026-09-20',
       '19:30',
       'High Moor',
@@ -47,7 +184,8 @@ describe('CSV export', () => {
   });
 
   it('writes No for antlers and empty strings for absent values', () => {
-    expect(csvRow(roeDoe)).toEqual([
+    expect(csvRow(roeDoe).slice(ORIGINAL_CSV_COLUMN_COUNT + 4)).toEqual(ADDED_HEADERS.slice(4).map(() => ''));
+    expect(csvRow(roeDoe).slice(0, ORIGINAL_CSV_COLUMN_COUNT)).toEqual([
       '2026-11-03',
       '06:00',
       'Home Wood',

@@ -1,4 +1,5 @@
-import type { CullFields } from '@cull-log/contracts';
+import { ABNORMALITIES, type CullFields } from '@cull-log/contracts';
+import { boreOf } from './field-rules';
 
 /** One column of the export: its header, the record field under it, and that field written as text. */
 export interface CsvColumn<Field extends keyof CullFields = keyof CullFields> {
@@ -18,8 +19,12 @@ function column<Field extends keyof CullFields>(
 /** Empty values are empty strings. */
 const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const optionalYesNo = (value: boolean | undefined) => (value === undefined ? '' : yesNo(value));
 
-/** The export's columns, in the order users have always downloaded them; new columns go at the end. */
+/**
+ * The export's columns: the fourteen users have always downloaded, in that order, then the record's place and
+ * condition notes, then the carcass. New columns go at the end, so a spreadsheet reading by position keeps working.
+ */
 export const CSV_COLUMNS = [
   column('Date', 'date', text),
   column('Time', 'time', text),
@@ -35,7 +40,39 @@ export const CSV_COLUMNS = [
   column('Antler Points', 'antler_points', text),
   column('Antler Condition', 'antler_condition', text),
   column('Notes', 'notes', text),
+  column('Grid Reference', 'grid_ref', text),
+  column('Latitude', 'latitude', text),
+  column('Longitude', 'longitude', text),
+  column('Condition Notes', 'condition_notes', text),
+  column('Calibre', 'calibre', (calibre) => text(calibre?.name)),
+  column('Bore (in)', 'calibre', (calibre) => text(boreOf(calibre))),
+  column('Bullet Weight (gr)', 'bullet_weight_gr', text),
+  column('Bullet Type', 'bullet_type', text),
+  column('Muzzle Velocity (fps)', 'muzzle_velocity_fps', text),
+  column('Muzzle Energy (J)', 'muzzle_energy_j', text),
+  column('Shooter', 'shooter', text),
+  column('Carcass Tag', 'carcass_tag', text),
+  column('Carcass Destination', 'carcass_destination', text),
+  column('Game Dealer', 'game_dealer', text),
+  column('Examined By', 'inspection', (inspection) => text(inspection?.examined_by)),
+  column('Certificate Number', 'inspection', (inspection) => text(inspection?.certificate_number)),
+  column('Abnormal Behaviour', 'inspection', (inspection) => optionalYesNo(inspection?.abnormal_behaviour)),
+  column('Abnormalities', 'inspection', (inspection) =>
+    (inspection?.abnormalities ?? []).map((code) => ABNORMALITIES[code]).join('; '),
+  ),
+  column('Other Abnormality', 'inspection', (inspection) => text(inspection?.other_abnormality)),
+  column('Contamination Suspected', 'inspection', (inspection) =>
+    optionalYesNo(inspection?.contamination_suspected),
+  ),
+  column('Temperature (°C)', 'weather', (weather) => text(weather?.temperature_c)),
+  column('Wind Speed (mph)', 'weather', (weather) => text(weather?.wind_speed_mph)),
+  column('Wind Direction', 'weather', (weather) => text(weather?.wind_direction)),
+  column('Cloud', 'weather', (weather) => text(weather?.cloud)),
+  column('Precipitation', 'weather', (weather) => text(weather?.precipitation)),
 ] as const;
+
+/** How many columns the export had before the place and carcass columns were added after them. */
+export const ORIGINAL_CSV_COLUMN_COUNT = 14;
 
 /** The fields a CSV row is made of. */
 export type CsvRecord = Pick<CullFields, (typeof CSV_COLUMNS)[number]['field']>;

@@ -36,7 +36,7 @@ const remove = (userId: string): CullCommand => ({
 const recorded = () => run(initialState, record('alice', roeDoe, '2026-11-03T07:00:00.000Z')).state;
 
 describe('decide: RecordCull', () => {
-  it('records a new cull as cull.recorded.v1 at version 1 with the full envelope', () => {
+  it('records a new cull as cull.recorded.v2 at version 1 with the full envelope', () => {
     const command = record('alice');
     const decision = decide(command, initialState);
     expect(decision).toEqual({
@@ -84,7 +84,7 @@ describe('decide: RecordCull', () => {
 });
 
 describe('decide: AmendCull', () => {
-  it('amends the owner’s record as cull.amended.v1 at the next version', () => {
+  it('amends the owner’s record as cull.amended.v2 at the next version', () => {
     const command = amend('alice', { weight: 15.5, notes: null });
     const decision = decide(command, recorded());
     expect(decision).toMatchObject({

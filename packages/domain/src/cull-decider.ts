@@ -1,10 +1,12 @@
 import {
   EVENT_TYPES,
+  GAME_DEALER,
   type CullChanges,
   type CullCommand,
   type CullEvent,
   type CullFields,
 } from '@cull-log/contracts';
+import { loadChanges, loadFields } from './cull-load';
 import { placeChanges, placeFields } from './cull-place';
 
 /** What one cull stream has come to, folded from its events. */
@@ -36,7 +38,10 @@ export type Decision = { ok: true; events: CullEvent[] } | { ok: false; error: D
 const accept = (events: CullEvent[]): Decision => ({ ok: true, events });
 const reject = (error: DecisionError): Decision => ({ ok: false, error });
 
-/** Applies changes to fields: null clears an optional field; clearing antlers drops their details. */
+/**
+ * Applies changes to fields: null clears an optional field; clearing antlers drops their details, and a carcass
+ * not gone to a game dealer drops the dealer.
+ */
 export function applyChanges(fields: CullFields, changes: CullChanges): CullFields {
   const next: Record<string, unknown> = { ...fields };
   for (const [name, value] of Object.entries(changes)) {
@@ -47,13 +52,17 @@ export function applyChanges(fields: CullFields, changes: CullChanges): CullFiel
     delete next.antler_points;
     delete next.antler_condition;
   }
+  if (next.carcass_destination !== GAME_DEALER) delete next.game_dealer;
   return next as CullFields;
 }
 
 function sameFields(a: CullFields, b: CullFields): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const key of keys) {
-    if ((a as Record<string, unknown>)[key] !== (b as Record<string, unknown>)[key]) return false;
+    const left = (a as Record<string, unknown>)[key];
+    const right = (b as Record<string, unknown>)[key];
+    // The calibre, inspection and weather are objects: equal when they hold the same.
+    if (left !== right && JSON.stringify(left) !== JSON.stringify(right)) return false;
   }
   return true;
 }
@@ -72,15 +81,16 @@ export function decide(command: CullCommand, state: CullState): Decision {
     case 'RecordCull': {
       const placed = placeFields(command.fields);
       if (!placed.ok) return reject({ code: 'invalid_field', field: placed.field, message: placed.message });
+      const fields = loadFields(placed.value);
       if (state.status === 'absent') {
-        return accept([{ ...envelope, type: EVENT_TYPES.recorded, data: placed.value }]);
+        return accept([{ ...envelope, type: EVENT_TYPES.recorded, data: fields }]);
       }
       // The same create sent again (a retry from a phone) succeeds without appending anything.
       if (
         state.status === 'active' &&
         state.ownerId === meta.userId &&
         state.version === 1 &&
-        sameFields(state.fields, placed.value)
+        sameFields(state.fields, fields)
       ) {
         return accept([]);
       }
@@ -93,7 +103,8 @@ export function decide(command: CullCommand, state: CullState): Decision {
       }
       const placed = placeChanges(state.fields, command.changes);
       if (!placed.ok) return reject({ code: 'invalid_field', field: placed.field, message: placed.message });
-      return accept([{ ...envelope, type: EVENT_TYPES.amended, data: { changes: placed.value } }]);
+      const changes = loadChanges(state.fields, placed.value);
+      return accept([{ ...envelope, type: EVENT_TYPES.amended, data: { changes } }]);
     }
     case 'DeleteCull': {
       if (state.status !== 'active' || state.ownerId !== meta.userId) return reject({ code: 'not_found' });

@@ -4,6 +4,36 @@ import type { CullFields } from '@cull-log/contracts';
 import { redStag, roeDoe } from './testing/fixtures';
 
 describe('cullSearchText', () => {
+  it('holds the carcass text fields after the columns, and nothing more for a record without them', () => {
+    const text = cullSearchText({
+      ...roeDoe,
+      calibre: { name: '6.5 Creedmoor' },
+      bullet_type: 'Polymer tip',
+      shooter: 'Jo Bloggs',
+      carcass_tag: 'AF-0042',
+      carcass_destination: 'Game dealer',
+      game_dealer: 'Downs Game Ltd',
+      inspection: {
+        examined_by: 'Sam Keeper',
+        certificate_number: 'DSC1-777',
+        abnormal_behaviour: false,
+        abnormalities: [],
+        contamination_suspected: false,
+      },
+    });
+    expect(text.startsWith(`${cullSearchText(roeDoe)}\n`)).toBe(true);
+    expect(text.split('\n').slice(-8)).toEqual([
+      '6.5 creedmoor',
+      'polymer tip',
+      'jo bloggs',
+      'af-0042',
+      'game dealer',
+      'downs game ltd',
+      'sam keeper',
+      'dsc1-777',
+    ]);
+  });
+
   it('holds every Cull Data column, lower-cased, one per line', () => {
     expect(cullSearchText(roeDoe)).toBe(
       [

@@ -2,8 +2,8 @@ import type { CullFields } from '@cull-log/contracts';
 import { formatDateUk } from './london-calendar';
 
 /**
- * The lower-cased text of every Cull Data column, for a store to index: the date both as shown
- * (dd/MM/yyyy) and as stored, weight, Yes/No for antlers. Columns sit on separate lines so a search
+ * The lower-cased text of every Cull Data column and of the carcass's text fields, for a store to index: the date
+ * both as shown (dd/MM/yyyy) and as stored, weight, Yes/No for antlers. Columns sit on separate lines so a search
  * never matches across two of them unless it holds the line break itself.
  */
 export function cullSearchText(cull: CullFields): string {
@@ -20,6 +20,15 @@ export function cullSearchText(cull: CullFields): string {
     cull.antlers_present ? 'Yes' : 'No',
     cull.shot_placement,
     cull.shot_distance ?? '',
+    // The carcass's text fields, after the table's columns so a record without them searches as it always did.
+    cull.calibre?.name ?? '',
+    cull.bullet_type ?? '',
+    cull.shooter ?? '',
+    cull.carcass_tag ?? '',
+    cull.carcass_destination ?? '',
+    cull.game_dealer ?? '',
+    cull.inspection?.examined_by ?? '',
+    cull.inspection?.certificate_number ?? '',
   ];
   return columns
     .filter((column) => column !== '')

@@ -1,11 +1,18 @@
 /**
  * The law a stalker in England and Wales keeps, as warnings on a record: close seasons (Deer Act 1991,
- * Schedule 1) and night (section 3). A warning never refuses a record: licences, the occupier's exemption and
+ * Schedule 1), night (section 3), the rifle and bullet (Schedule 2), and a carcass tag given twice in a season. A warning never refuses a record: licences, the occupier's exemption and
  * mercy killing exist, so each message names the rule and what may make it not apply. Computed on read from
  * the record, never stored.
  */
-import type { CullWarning } from '@cull-log/contracts';
+import {
+  NON_EXPANDING_BULLET_TYPES,
+  listedCalibre,
+  type BulletType,
+  type CullCalibre,
+  type CullWarning,
+} from '@cull-log/contracts';
 import SunCalc from 'suncalc';
+import { seasonOfDate } from './london-calendar';
 
 export interface WarningFacts {
   species: string;
@@ -15,6 +22,11 @@ export interface WarningFacts {
   time: string;
   latitude?: number | null;
   longitude?: number | null;
+  /** The rifle and load, when the stalker gave them. */
+  calibre?: CullCalibre | null;
+  bullet_weight_gr?: number | null;
+  bullet_type?: BulletType | null;
+  muzzle_energy_j?: number | null;
 }
 
 /** A close season: first and last day (MM-DD), inclusive; it may run over the new year. */
@@ -77,7 +89,122 @@ export function cullWarnings(facts: WarningFacts): CullWarning[] {
   if (closeSeason !== undefined) warnings.push(closeSeason);
   const night = nightWarning(facts);
   if (night !== undefined) warnings.push(night);
+  const calibre = calibreWarning(rules, facts);
+  if (calibre !== undefined) warnings.push(calibre);
   return warnings;
+}
+
+/** Schedule 2's least rifle for a deer: calibre (bore, inches), muzzle energy (joules), and bullet weight (grains). */
+export interface FirearmMinimum {
+  bore_in: number;
+  energy_j: number;
+  energyFootPounds: number;
+  bullet_weight_gr?: number;
+}
+
+const ANY_DEER: FirearmMinimum = { bore_in: 0.24, energy_j: 2305, energyFootPounds: 1700 };
+const SMALL_DEER: FirearmMinimum = {
+  bore_in: 0.22,
+  energy_j: 1356,
+  energyFootPounds: 1000,
+  bullet_weight_gr: 50,
+};
+
+/** The least rifle the law allows for a deer species: Muntjac and Chinese Water Deer may be shot with less. */
+export function firearmMinimumFor(rules: DeerRules): FirearmMinimum {
+  return rules.name === 'Muntjac' || rules.name === 'Chinese Water Deer' ? SMALL_DEER : ANY_DEER;
+}
+
+/** The bore of a record's calibre: the list's for a listed one, the stalker's for another; undefined if unknown. */
+export function boreOf(calibre: CullCalibre | null | undefined): number | undefined {
+  if (calibre == null) return undefined;
+  return listedCalibre(calibre.name)?.bore_in ?? calibre.bore_in;
+}
+
+const FIREARM_EXCEPTIONS =
+  'It may still be lawful to end the suffering of a seriously injured deer by any reasonable means (section 6), or under a licence (section 8).';
+
+const number = new Intl.NumberFormat('en-GB');
+
+function calibreWarning(rules: DeerRules, facts: WarningFacts): CullWarning | undefined {
+  const minimum = firearmMinimumFor(rules);
+  const shortfalls: string[] = [];
+  const bore = boreOf(facts.calibre);
+  if (bore !== undefined && bore < minimum.bore_in) {
+    shortfalls.push(
+      `the calibre ${facts.calibre!.name} (${bore.toFixed(3)} in) is below ${minimum.bore_in.toFixed(3)} in`,
+    );
+  }
+  if (facts.muzzle_energy_j != null && facts.muzzle_energy_j < minimum.energy_j) {
+    shortfalls.push(
+      `the muzzle energy of ${number.format(facts.muzzle_energy_j)} J is below ${number.format(minimum.energy_j)} J (${number.format(minimum.energyFootPounds)} ft-lb)`,
+    );
+  }
+  if (facts.bullet_type != null && NON_EXPANDING_BULLET_TYPES.includes(facts.bullet_type)) {
+    shortfalls.push(`a ${facts.bullet_type.toLowerCase()} bullet is not soft- or hollow-nosed`);
+  }
+  if (
+    minimum.bullet_weight_gr !== undefined &&
+    facts.bullet_weight_gr != null &&
+    facts.bullet_weight_gr < minimum.bullet_weight_gr
+  ) {
+    shortfalls.push(
+      `the ${number.format(facts.bullet_weight_gr)} grain bullet is under ${minimum.bullet_weight_gr} grains`,
+    );
+  }
+  if (shortfalls.length === 0) return undefined;
+  const law =
+    minimum === SMALL_DEER
+      ? `For ${rules.name} the Deer Act 1991, Schedule 2, allows a rifle of at least .220 in calibre with at least 1,356 J (1,000 ft-lb) of muzzle energy and a soft- or hollow-nosed bullet of at least 50 grains`
+      : `For ${rules.name} the Deer Act 1991, Schedule 2, requires a rifle of at least .240 in calibre with at least 2,305 J (1,700 ft-lb) of muzzle energy and a soft- or hollow-nosed bullet`;
+  return { code: 'calibre', message: `${law}: ${shortfalls.join('; ')}. ${FIREARM_EXCEPTIONS}` };
+}
+
+/** What the duplicate-tag rule needs of a record: which it is, its date and its tag. */
+export interface TaggedRecord {
+  id: string;
+  date: string;
+  carcass_tag?: string | null;
+}
+
+/** Tags compare as a person reads a label: without regard to case or surrounding spaces. */
+export function carcassTagKey(tag: string): string {
+  return tag.trim().toLowerCase();
+}
+
+/**
+ * A tag the user gave another record of the same stalking season: each carcass carries its own, so one of the
+ * two is likely mistyped. `others` are the user's records with the same tag (the record itself may be among them).
+ */
+export function duplicateTagWarning(
+  record: TaggedRecord,
+  others: readonly TaggedRecord[],
+): CullWarning | undefined {
+  if (record.carcass_tag == null) return undefined;
+  const key = carcassTagKey(record.carcass_tag);
+  const season = seasonOfDate(record.date).label;
+  const clashes = others.filter(
+    (other) =>
+      other.id !== record.id &&
+      other.carcass_tag != null &&
+      carcassTagKey(other.carcass_tag) === key &&
+      seasonOfDate(other.date).label === season,
+  );
+  if (clashes.length === 0) return undefined;
+  const dates = clashes.map((other) => ukDate(other.date)).join(', ');
+  const records =
+    clashes.length === 1 ? `another record (${dates})` : `${clashes.length} other records (${dates})`;
+  return {
+    code: 'duplicate_tag',
+    message:
+      `Carcass tag ${record.carcass_tag} is also on ${records} in the ${season} season: each carcass should carry its own tag, ` +
+      'so check which one was mistyped. A tag reused across seasons is not warned of.',
+  };
+}
+
+function ukDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year}`;
 }
 
 function inSeason(season: Season, monthDay: string): boolean {
@@ -227,7 +354,18 @@ export function isInScotland(
   return latitude > fromLatitude + along * (toLatitude - fromLatitude);
 }
 
-/** A record as the API answers it: with the warnings that apply to it, worked out now. */
-export function withWarnings<T extends WarningFacts>(record: T): T & { warnings: CullWarning[] } {
-  return { ...record, warnings: cullWarnings(record) };
+/**
+ * A record as the API answers it: with the warnings that apply to it, worked out now. `sameTag` are the user's
+ * records carrying its carcass tag, for the duplicate-tag warning; without them that warning is not looked for.
+ */
+export function withWarnings<T extends WarningFacts & Partial<TaggedRecord>>(
+  record: T,
+  sameTag: readonly TaggedRecord[] = [],
+): T & { warnings: CullWarning[] } {
+  const warnings = cullWarnings(record);
+  if (record.id !== undefined) {
+    const duplicate = duplicateTagWarning({ ...record, id: record.id }, sameTag);
+    if (duplicate !== undefined) warnings.push(duplicate);
+  }
+  return { ...record, warnings };
 }

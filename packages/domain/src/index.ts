@@ -3,7 +3,14 @@ export type { CullState, Decision, DecisionError } from './cull-decider';
 export { toCull, applyEventToCull } from './cull-read-model';
 export { computeStats, statsFromTally } from './cull-stats';
 export type { DashboardStats, StatsRecord, StatsTally } from './cull-stats';
-export { CSV_COLUMNS, csvHeader, csvRow, toCsvLine, neutraliseFormula } from './cull-csv';
+export {
+  CSV_COLUMNS,
+  ORIGINAL_CSV_COLUMN_COUNT,
+  csvHeader,
+  csvRow,
+  toCsvLine,
+  neutraliseFormula,
+} from './cull-csv';
 export { cullSearchText, normaliseSearch } from './cull-search';
 export { monthKey, lastTwelveMonths, seasonFor, seasonOfDate } from './london-calendar';
 export type { StalkingSeason } from './london-calendar';
@@ -12,11 +19,16 @@ export type { GridReferenceParse } from './grid-reference';
 export {
   cullWarnings,
   withWarnings,
+  duplicateTagWarning,
+  carcassTagKey,
+  firearmMinimumFor,
+  boreOf,
   deerRulesFor,
   isInScotland,
   londonInstant,
   CENTRE_OF_ENGLAND,
 } from './field-rules';
-export type { WarningFacts } from './field-rules';
+export type { WarningFacts, TaggedRecord, FirearmMinimum } from './field-rules';
 export { placeFields, placeChanges } from './cull-place';
+export { muzzleEnergyJoules, loadFields, loadChanges } from './cull-load';
 export type { Placed } from './cull-place';

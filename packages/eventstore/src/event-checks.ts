@@ -1,7 +1,9 @@
 import {
-  EVENT_TYPES,
+  ALL_EVENT_TYPES,
   EventContractError,
   parseCullEvent,
+  upcastCullEvent,
+  type AnyCullEvent,
   type CullEvent,
   type StoredEvent,
 } from '@cull-log/contracts';
@@ -32,12 +34,12 @@ export function checkAppend(streamId: string, expectedVersion: number, events: C
   });
 }
 
-const KNOWN_TYPES: ReadonlySet<string> = new Set(Object.values(EVENT_TYPES));
+const KNOWN_TYPES: ReadonlySet<string> = new Set(ALL_EVENT_TYPES);
 
 /**
- * Rebuilds a stored event from what the store read back. Only our own appends write the log, each checked
- * against the contract, so the shape is trusted here rather than parsed again on every read; only the type is
- * looked at, so an event this code cannot read (one that would need upcasting) fails loudly, not mis-typed.
+ * Rebuilds a stored event from what the store read back, upcast to its current type. Only our own appends write
+ * the log, each checked against the contract of its day, so the shape is trusted here rather than parsed again on
+ * every read; only the type is looked at, so an event of a type this code does not know fails loudly.
  */
 export function readBack(stored: { type: string; [field: string]: unknown }, position: number): StoredEvent {
   if (!KNOWN_TYPES.has(stored.type)) {
@@ -45,7 +47,7 @@ export function readBack(stored: { type: string; [field: string]: unknown }, pos
       cause: new EventContractError(`type: unknown event type ${stored.type}`),
     });
   }
-  return { ...(stored as unknown as CullEvent), position };
+  return { ...upcastCullEvent(stored as unknown as AnyCullEvent), position };
 }
 
 export function checkReadAll(afterPosition: number, limit: number): void {

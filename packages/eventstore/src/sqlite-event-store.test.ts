@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StoreUnavailableError, VersionConflictError } from './event-store';
 import { openSqliteEventStore, type SqliteEventStore } from './sqlite-event-store';
 import { eventStoreContract } from './testing/event-store-contract';
+import { parseCullEvent } from '@cull-log/contracts';
+import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';
 import { cullAmendedEvent, cullRecordedEvent } from './testing/sample-events';
 
 function temporaryFolder(): string {
@@ -107,10 +109,34 @@ describe('SQLite event store', () => {
     const { store } = openInTemporaryFolder();
     const cullId = randomUUID();
     await store.append(cullId, 0, [cullRecordedEvent(cullId)]);
-    store.database.prepare("UPDATE events SET type = 'cull.recorded.v2'").run();
+    store.database.prepare("UPDATE events SET type = 'cull.recorded.v9'").run();
 
     await expect(store.readStream(cullId)).rejects.toThrow(/position 1 does not match the event contract/);
     await expect(store.readAll(0, 10)).rejects.toThrow(/event contract/);
+  });
+
+  it('reads the rows of a log written before v2, exactly as that code wrote them, upcast to v2', async () => {
+    const { store } = openInTemporaryFolder();
+    const insert = store.database.prepare(
+      `INSERT INTO events (position, id, stream_id, version, type, user_id, occurred_at, data, meta)
+       VALUES (@position, @id, @stream_id, @version, @type, @user_id, @occurred_at, @data, @meta)`,
+    );
+    for (const row of EVENT_LOG_V1.events) insert.run(row);
+
+    const events = await store.readAll(0, 100);
+    expect(events.map(({ type }) => type)).toEqual(
+      EVENT_LOG_V1.events.map(({ type }) => type.replace(/^cull\.(recorded|amended)\.v1$/, 'cull.$1.v2')),
+    );
+    expect(events).toEqual(
+      eventLogV1Events().map(({ position, ...event }) => ({ ...parseCullEvent(event), position })),
+    );
+    const [first] = EVENT_LOG_V1.events;
+    const stream = await store.readStream(first!.stream_id);
+    expect(stream[0]).toMatchObject({
+      id: first!.id,
+      type: 'cull.recorded.v2',
+      data: JSON.parse(first!.data),
+    });
   });
 
   it('answers StoreUnavailableError when another writer holds the file longer than the busy timeout', async () => {

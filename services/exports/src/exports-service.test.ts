@@ -6,13 +6,46 @@ import { pino } from 'pino';
 import { exportsService } from './exports-service';
 import { openSqliteExportStore } from './store/sqlite-export-store';
 import type { ExportStore } from './store/export-store';
+import { parseStoredEvent } from '@cull-log/contracts';
+import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';
+import { toCsvLine } from '@cull-log/domain';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 
 const NOW = new Date('2026-05-20T12:00:00Z');
+/** The specification's fourteen columns first, then the place and the carcass, in the documented order. */
+const ADDED_HEADERS = [
+  'Grid Reference',
+  'Latitude',
+  'Longitude',
+  'Condition Notes',
+  'Calibre',
+  'Bore (in)',
+  'Bullet Weight (gr)',
+  'Bullet Type',
+  'Muzzle Velocity (fps)',
+  'Muzzle Energy (J)',
+  'Shooter',
+  'Carcass Tag',
+  'Carcass Destination',
+  'Game Dealer',
+  'Examined By',
+  'Certificate Number',
+  'Abnormal Behaviour',
+  'Abnormalities',
+  'Other Abnormality',
+  'Contamination Suspected',
+  'Temperature (°C)',
+  'Wind Speed (mph)',
+  'Wind Direction',
+  'Cloud',
+  'Precipitation',
+];
 const HEADER =
   '"Date","Time","Location","Species","Sex","Age","Weight","Condition","Shot Placement","Shot Distance",' +
-  '"Antlers Present","Antler Points","Antler Condition","Notes"\r\n';
+  `"Antlers Present","Antler Points","Antler Condition","Notes",${ADDED_HEADERS.map((header) => `"${header}"`).join(',')}\r\n`;
+/** The added columns of a record with none of their fields. */
+const EMPTY_ADDED = ',""'.repeat(ADDED_HEADERS.length);
 
 describe('GET /exports/culls.csv', () => {
   let directory: string;
@@ -71,16 +104,34 @@ describe('GET /exports/culls.csv', () => {
     const response = await download('alice');
     expect(response.body).toBe(
       HEADER +
-        '"2026-01-01","06:00","Home Wood","Roe Deer","Male","Adult","","Good","Heart/Lung","","No","","",""\r\n' +
-        '"2026-01-05","06:00","Home Wood","Roe Deer","Male","Adult","18.5","Good","Heart/Lung","150 meters","Yes","6","Good","first"\r\n',
+        `"2026-01-01","06:00","Home Wood","Roe Deer","Male","Adult","","Good","Heart/Lung","","No","","",""${EMPTY_ADDED}\r\n` +
+        `"2026-01-05","06:00","Home Wood","Roe Deer","Male","Adult","18.5","Good","Heart/Lung","150 meters","Yes","6","Good","first"${EMPTY_ADDED}\r\n`,
     );
+  });
+
+  it('gives each record of a log written before the carcass fields the values it had in the columns of the time', async () => {
+    for (const { position, ...event } of eventLogV1Events()) {
+      expect(await store.apply(parseStoredEvent(event, position))).toBe('applied');
+    }
+    for (const userId of ['user-alice', 'user-bob']) {
+      const lines = (await download(userId)).body.split('\r\n').slice(1, -1);
+      const expected = Object.entries(EVENT_LOG_V1.csv)
+        .filter(([id]) => EVENT_LOG_V1.records[id]?.created_by === userId)
+        .map(([, row]) => toCsvLine(row).slice(0, -2));
+      expect(lines).toHaveLength(expected.length);
+      // The columns of the time come first, unchanged; anything added comes after them.
+      const unmatched = lines.filter(
+        (line) => !expected.some((start) => line === start || line.startsWith(`${start},`)),
+      );
+      expect(unmatched).toEqual([]);
+    }
   });
 
   it('quotes commas, doubles quotes and keeps new lines inside notes', async () => {
     const log = createSampleEventLog();
     await store.apply(log.recorded('alice', { notes: 'Wind NW, light rain\nsaid "steady"' }));
     const response = await download('alice');
-    expect(response.body.endsWith('"Wind NW, light rain\nsaid ""steady"""\r\n')).toBe(true);
+    expect(response.body.endsWith(`"Wind NW, light rain\nsaid ""steady"""${EMPTY_ADDED}\r\n`)).toBe(true);
   });
 
   it('neutralises cells a spreadsheet would run as a formula, but not plain numbers', async () => {
@@ -99,7 +150,60 @@ describe('GET /exports/culls.csv', () => {
     expect(line).toContain('"\'+Deer"');
     expect(line).toContain('"\'@SUM(A1)"');
     expect(line).toContain('"\'-80 yards"');
-    expect(line.endsWith('"-12.5"')).toBe(true);
+    expect(line.endsWith(`"-12.5"${EMPTY_ADDED}`)).toBe(true);
+  });
+
+  it('writes the place and carcass columns after the fourteen, neutralising formulas in them too', async () => {
+    const log = createSampleEventLog();
+    await store.apply(
+      log.recorded('alice', {
+        grid_ref: 'SK 1234 5678',
+        latitude: 53.1,
+        longitude: -1.6,
+        condition_notes: '=cmd',
+        calibre: { name: '.243 Win' },
+        shooter: '@Jo',
+        carcass_tag: '-AF1',
+        carcass_destination: 'Game dealer',
+        game_dealer: '+Dealer',
+        inspection: {
+          examined_by: '=Sam',
+          abnormal_behaviour: false,
+          abnormalities: ['bad_smell'],
+          contamination_suspected: false,
+        },
+        weather: { temperature_c: -4, cloud: 'Overcast' },
+      }),
+    );
+    const line = (await download('alice')).body.split('\r\n')[1] ?? '';
+    const cells = line.slice(1, -1).split('","').slice(14);
+    expect(cells).toEqual([
+      'SK 1234 5678',
+      '53.1',
+      '-1.6',
+      "'=cmd",
+      '.243 Win',
+      '0.243',
+      '',
+      '',
+      '',
+      '',
+      "'@Jo",
+      "'-AF1",
+      'Game dealer',
+      "'+Dealer",
+      "'=Sam",
+      '',
+      'No',
+      'Bad smell',
+      '',
+      'No',
+      '-4',
+      '',
+      '',
+      'Overcast',
+      '',
+    ]);
   });
 
   it("never includes another user's rows", async () => {
@@ -142,7 +246,7 @@ describe('GET /exports/culls.csv', () => {
       await store.apply(log.recorded('alice', { notes: `row ${index}` }));
     const lines = (await download('alice')).body.split('\r\n');
     expect(lines).toHaveLength(3002);
-    expect(lines[1]?.endsWith('"row 2999"')).toBe(true);
-    expect(lines[3000]?.endsWith('"row 0"')).toBe(true);
+    expect(lines[1]?.endsWith(`"row 2999"${EMPTY_ADDED}`)).toBe(true);
+    expect(lines[3000]?.endsWith(`"row 0"${EMPTY_ADDED}`)).toBe(true);
   });
 });

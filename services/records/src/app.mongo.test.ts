@@ -3,6 +3,7 @@ import { afterAll, describe } from 'vitest';
 import { connectMongoEventStore } from '@cull-log/eventstore';
 import { mongoTestTarget } from '@cull-log/eventstore/testing';
 import { openMongoReadModel } from './read-model/mongo-cull-read-model';
+import { describeCarcassApi } from './testing/carcass-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
 
 const target = await mongoTestTarget('records API on MongoDB');
@@ -12,7 +13,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(target === undefined)('MongoDB backend', () => {
-  describeRecordsApi('MongoDB', async () => {
+  const openBackend = async () => {
     const store = await connectMongoEventStore({ url: target!.url, dbName: `records-test-${randomUUID()}` });
     const readModel = await openMongoReadModel({ db: store.db });
     return {
@@ -23,5 +24,7 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
         await store.close();
       },
     };
-  });
+  };
+  describeRecordsApi('MongoDB', openBackend);
+  describeCarcassApi('MongoDB', openBackend);
 });

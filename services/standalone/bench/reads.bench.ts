@@ -204,7 +204,11 @@ async function csvExport(app: RunningApp, session: Session, records: number): Pr
   return { rowsPerSecond: median(rates), bytes, rssBefore, rssPeak };
 }
 
-const CSV_COLUMNS: { key: keyof CullFields; header: string }[] = [
+/** The export's columns; a part of a field that holds an object is named by its dotted path. */
+const CSV_COLUMNS: {
+  key: keyof CullFields | `${'calibre' | 'inspection' | 'weather'}.${string}`;
+  header: string;
+}[] = [
   { key: 'date', header: 'Date' },
   { key: 'time', header: 'Time' },
   { key: 'location_name', header: 'Location' },
@@ -219,6 +223,31 @@ const CSV_COLUMNS: { key: keyof CullFields; header: string }[] = [
   { key: 'antler_points', header: 'Antler Points' },
   { key: 'antler_condition', header: 'Antler Condition' },
   { key: 'notes', header: 'Notes' },
+  { key: 'grid_ref', header: 'Grid Reference' },
+  { key: 'latitude', header: 'Latitude' },
+  { key: 'longitude', header: 'Longitude' },
+  { key: 'condition_notes', header: 'Condition Notes' },
+  { key: 'calibre.name', header: 'Calibre' },
+  { key: 'calibre.bore_in', header: 'Bore (in)' },
+  { key: 'bullet_weight_gr', header: 'Bullet Weight (gr)' },
+  { key: 'bullet_type', header: 'Bullet Type' },
+  { key: 'muzzle_velocity_fps', header: 'Muzzle Velocity (fps)' },
+  { key: 'muzzle_energy_j', header: 'Muzzle Energy (J)' },
+  { key: 'shooter', header: 'Shooter' },
+  { key: 'carcass_tag', header: 'Carcass Tag' },
+  { key: 'carcass_destination', header: 'Carcass Destination' },
+  { key: 'game_dealer', header: 'Game Dealer' },
+  { key: 'inspection.examined_by', header: 'Examined By' },
+  { key: 'inspection.certificate_number', header: 'Certificate Number' },
+  { key: 'inspection.abnormal_behaviour', header: 'Abnormal Behaviour' },
+  { key: 'inspection.abnormalities', header: 'Abnormalities' },
+  { key: 'inspection.other_abnormality', header: 'Other Abnormality' },
+  { key: 'inspection.contamination_suspected', header: 'Contamination Suspected' },
+  { key: 'weather.temperature_c', header: 'Temperature (°C)' },
+  { key: 'weather.wind_speed_mph', header: 'Wind Speed (mph)' },
+  { key: 'weather.wind_direction', header: 'Wind Direction' },
+  { key: 'weather.cloud', header: 'Cloud' },
+  { key: 'weather.precipitation', header: 'Precipitation' },
 ];
 
 /**

@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import type { CullChanges, CullCommand, CullFields, StoredEvent } from '@cull-log/contracts';
+import {
+  EVENT_TYPES,
+  LEGACY_EVENT_TYPES,
+  parseStoredEvent,
+  type CullEvent,
+  type CullChanges,
+  type CullCommand,
+  type CullFields,
+  type StoredEvent,
+} from '@cull-log/contracts';
+import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';
 import { computeStats, decide, evolve, initialState, type CullState } from '@cull-log/domain';
 import { applyDelivery } from '@cull-log/projection';
 import { recordedBatch } from '@cull-log/projection/testing';
@@ -37,8 +47,13 @@ const fields: fc.Arbitrary<CullFields> = fc
     shot_placement: fc.constant('Heart/Lung'),
     antlers_present: fc.boolean(),
     weight,
+    carcass_tag: fc.option(fc.constantFrom('T1', 'T2'), { nil: undefined }),
   })
-  .map(({ weight: kilograms, ...rest }) => (kilograms === undefined ? rest : { ...rest, weight: kilograms }));
+  .map(({ weight: kilograms, carcass_tag: tag, ...rest }) => ({
+    ...rest,
+    ...(kilograms === undefined ? {} : { weight: kilograms }),
+    ...(tag === undefined ? {} : { carcass_tag: tag }),
+  }));
 
 const changes: fc.Arbitrary<CullChanges> = fc.record(
   {
@@ -92,6 +107,17 @@ function commandOf(next: Step, index: number): CullCommand {
   }
 }
 
+/**
+ * The event as code before the carcass fields wrote it, when it has none of them: a log mixes both versions, and
+ * the projection reads it through the same upcasting parse as the bus.
+ */
+function asWrittenBefore(event: CullEvent): unknown {
+  if (JSON.stringify(event.data).includes('carcass_tag')) return event;
+  if (event.type === EVENT_TYPES.recorded) return { ...event, type: LEGACY_EVENT_TYPES.recordedV1 };
+  if (event.type === EVENT_TYPES.amended) return { ...event, type: LEGACY_EVENT_TYPES.amendedV1 };
+  return event;
+}
+
 /** Runs the commands through the domain's decider, as the records service would, and returns the log. */
 function runCommands(steps: Step[]): { log: StoredEvent[]; states: Map<string, CullState> } {
   const states = new Map<string, CullState>();
@@ -102,7 +128,9 @@ function runCommands(steps: Step[]): { log: StoredEvent[]; states: Map<string, C
     if (!decision.ok) return;
     let current = state;
     for (const event of decision.events) {
-      log.push({ ...event, position: log.length + 1 });
+      // Every other event as older code wrote it, so both versions meet in one log.
+      const written = log.length % 2 === 0 ? asWrittenBefore(event) : event;
+      log.push(parseStoredEvent(written, log.length + 1));
       current = evolve(current, event);
     }
     states.set(next.cullId, current);
@@ -198,6 +226,18 @@ describe('stats projection', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('gives the figures of the time for a log written before the carcass fields, read as the bus reads it', async () => {
+    await store.clear();
+    const log = eventLogV1Events().map(({ position, ...event }) => parseStoredEvent(event, position));
+    const batch = recordedBatch(log);
+    expect(await applyDelivery(store, batch, silent)).toEqual(log.map(() => 'applied'));
+    const now = new Date(EVENT_LOG_V1.statsAt);
+    for (const [userId, stats] of Object.entries(EVENT_LOG_V1.stats)) {
+      const figures = statsResponse(await store.aggregates(statsWindow(userId, now)), now);
+      expect(figures).toEqual({ ...(stats as object), position: log.length });
+    }
   });
 
   it("an event that skips a version is nak'd and leaves the figures as they were", async () => {

@@ -4,6 +4,7 @@ const TITLES: Record<CullWarning['code'], string> = {
   close_season: 'Close season',
   night: 'Night',
   calibre: 'Calibre',
+  duplicate_tag: 'Carcass tag used twice',
 };
 
 interface WarningListProps {

@@ -4,6 +4,7 @@ const NAMES: Record<CullWarning['code'], string> = {
   close_season: 'close season',
   night: 'night',
   calibre: 'calibre',
+  duplicate_tag: 'carcass tag used twice',
 };
 
 /** A compact sign in a list that a record carries warnings, named for screen readers. */

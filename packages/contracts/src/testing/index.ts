@@ -20,3 +20,5 @@ export function sampleCullFields(overrides: Partial<CullFields> = {}): CullField
 export function sampleRecordRequest(overrides: Partial<RecordCullRequest> = {}): RecordCullRequest {
   return { ...sampleCullFields(), ...overrides };
 }
+
+export { EVENT_LOG_V1, eventLogV1Events, type StoredEventRow } from './event-log-v1';

@@ -29,7 +29,7 @@ const readModelCullFields: CullFields = sampleCullFields({
   weight: 18.5,
 });
 
-/** A `cull.recorded.v1` event with every optional field filled, so a round trip checks them all. */
+/** A `cull.recorded.v2` event with every optional field filled, so a round trip checks them all. */
 export function cullRecordedEvent(streamId: string, userId = 'user-1'): CullRecorded {
   return {
     ...envelope(streamId, 1, userId),
@@ -48,11 +48,29 @@ export function cullRecordedEvent(streamId: string, userId = 'user-1'): CullReco
       antler_condition: 'Good',
       shot_distance: '120 m',
       notes: 'Line one\nLine two — ünïcode',
+      calibre: { name: '.275 Rigby', bore_in: 0.284 },
+      bullet_weight_gr: 140,
+      bullet_type: 'Bonded',
+      muzzle_velocity_fps: 2700,
+      muzzle_energy_j: 3078,
+      shooter: 'A. Stalker',
+      carcass_tag: 'HW-0042',
+      carcass_destination: 'Game dealer',
+      game_dealer: 'Downs Game Ltd',
+      inspection: {
+        examined_by: 'A. Stalker',
+        certificate_number: 'DSC1-998',
+        abnormal_behaviour: false,
+        abnormalities: ['parasites', 'other'],
+        other_abnormality: 'Heavy ked',
+        contamination_suspected: false,
+      },
+      weather: { temperature_c: -1.5, wind_speed_mph: 6, wind_direction: 'NE', cloud: 'Clear' },
     },
   };
 }
 
-/** A `cull.amended.v1` event changing one field and clearing another. */
+/** A `cull.amended.v2` event changing one field and clearing another. */
 export function cullAmendedEvent(streamId: string, version: number, userId = 'user-1'): CullAmended {
   return {
     ...envelope(streamId, version, userId),

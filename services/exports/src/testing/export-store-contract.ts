@@ -26,11 +26,31 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
     it('keeps the CSV fields of a recorded cull, newest recorded first', async () => {
       const log = createSampleEventLog();
       await store.apply(log.recorded('alice', { notes: 'first', latitude: 52.1 }));
-      await store.apply(log.recorded('alice', { notes: 'second' }));
+      await store.apply(
+        log.recorded('alice', {
+          notes: 'second',
+          inspection: {
+            examined_by: 'Jo',
+            abnormal_behaviour: true,
+            abnormalities: [],
+            contamination_suspected: false,
+          },
+        }),
+      );
       const found = await rows('alice');
       expect(found.map((row) => row.notes)).toEqual(['second', 'first']);
-      expect(found[1]).not.toHaveProperty('latitude');
-      expect(found[1]).toMatchObject({ species: 'Roe Deer', antlers_present: true, weight: 18.5 });
+      expect(found[0]?.inspection).toEqual({
+        examined_by: 'Jo',
+        abnormal_behaviour: true,
+        abnormalities: [],
+        contamination_suspected: false,
+      });
+      expect(found[1]).toMatchObject({
+        species: 'Roe Deer',
+        antlers_present: true,
+        weight: 18.5,
+        latitude: 52.1,
+      });
     });
 
     it('a batch that records, amends and deletes culls leaves the rows one event at a time would', async () => {

@@ -9,6 +9,7 @@ import {
   type SortColumn,
   type StoredEvent,
 } from '@cull-log/contracts';
+import type { TaggedRecord } from '@cull-log/domain';
 
 /**
  * Current records per user, kept in step with the event log by `apply`, which runs inside the append's
@@ -29,6 +30,11 @@ export interface CullReadModel<Tx> {
   mapPoints(userId: string): Promise<MapPointsResponse>;
   /** The user's records at exactly this point, newest created first, with only what the map shows. */
   listAt(userId: string, point: CullsAtQuery): Promise<MapCullFields[]>;
+  /**
+   * The user's records whose carcass tag has one of these keys (`carcassTagKey`), from an index on the user and the
+   * key, so a page's duplicate-tag warnings cost one lookup whatever the number of records.
+   */
+  sameTag(userId: string, tagKeys: readonly string[]): Promise<TaggedRecord[]>;
 }
 
 /** The fields a map marker and its popup need besides the id, as the contract names them. */

@@ -17,7 +17,13 @@ import {
   type MapCullFields,
   type StoredEvent,
 } from '@cull-log/contracts';
-import { applyEventToCull, cullSearchText, normaliseSearch } from '@cull-log/domain';
+import {
+  applyEventToCull,
+  carcassTagKey,
+  cullSearchText,
+  normaliseSearch,
+  type TaggedRecord,
+} from '@cull-log/domain';
 import { isMongoOutage, reportingOutages, type MongoTx } from '@cull-log/eventstore';
 import {
   CASE_INSENSITIVE_COLUMNS,
@@ -40,6 +46,8 @@ export type CullDocument = Omit<Cull, 'id' | 'created_by'> & {
   search_trigrams: string[];
   /** Lower-cased copies of the free-text columns, so they sort without regard to case. */
   sort: Record<string, string>;
+  /** The carcass tag as the duplicate-tag rule compares it, for the index that finds a user's records by tag. */
+  carcass_tag_key?: string;
 };
 
 /** Where a sort column's values live in a document. */
@@ -62,11 +70,20 @@ function toDocument(record: Cull): CullDocument {
     search_text: searchText,
     search_trigrams: trigramsOf(searchText),
     sort,
+    ...(record.carcass_tag === undefined ? {} : { carcass_tag_key: carcassTagKey(record.carcass_tag) }),
   };
 }
 
 function toRecord(document: CullDocument): Cull {
-  const { _id, user_id, search_text: _search, search_trigrams: _trigrams, sort: _sort, ...rest } = document;
+  const {
+    _id,
+    user_id,
+    search_text: _search,
+    search_trigrams: _trigrams,
+    sort: _sort,
+    carcass_tag_key: _tagKey,
+    ...rest
+  } = document;
   return {
     ...(rest as CullFields & Pick<Cull, 'created_at' | 'updated_at' | 'version'>),
     id: _id,
@@ -119,6 +136,19 @@ export function mapPointsQuery(userId: string): { filter: Filter<CullDocument>; 
 
 export const SEARCH_INDEX = 'search_by_user';
 
+export const TAG_INDEX = 'tag_by_user';
+
+/** The user's records with any of the tag keys: the partial index holds only tagged records. */
+export function sameTagQuery(
+  userId: string,
+  tagKeys: readonly string[],
+): { filter: Filter<CullDocument>; options: FindOptions } {
+  return {
+    filter: { user_id: userId, carcass_tag_key: { $in: [...tagKeys], $exists: true } },
+    options: { hint: TAG_INDEX, projection: { _id: 1, date: 1, carcass_tag: 1 } },
+  };
+}
+
 /**
  * A list's filter: every record of the user, or those whose text holds the search. A search of a trigram or
  * more reads the user's slice of the trigram index, named so that no plan walks a sort index instead, testing
@@ -170,6 +200,11 @@ async function ensureIndexes(culls: Collection<CullDocument>): Promise<void> {
     },
     { name: 'at_point_by_user', key: { user_id: 1, latitude: 1, longitude: 1, created_at: -1, _id: -1 } },
     { name: SEARCH_INDEX, key: { user_id: 1, search_trigrams: 1 } },
+    {
+      name: TAG_INDEX,
+      key: { user_id: 1, carcass_tag_key: 1 },
+      partialFilterExpression: { carcass_tag_key: { $exists: true } },
+    },
   ]);
 }
 
@@ -287,6 +322,12 @@ export async function openMongoReadModel({
           ({ latitude, longitude, species }) => [latitude!, longitude!, species] as const,
         );
         return toMapPoints(await rows.toArray());
+      },
+      async sameTag(userId, tagKeys): Promise<TaggedRecord[]> {
+        if (tagKeys.length === 0) return [];
+        const { filter, options } = sameTagQuery(userId, tagKeys);
+        const documents = await culls.find(filter, options).toArray();
+        return documents.map(({ _id, date, carcass_tag }) => ({ id: _id, date, carcass_tag }));
       },
       async listAt(userId, { latitude, longitude }) {
         const documents = await culls

@@ -6,6 +6,7 @@ import {
   AT_SQL,
   LOCATED_SQL,
   MAP_POINTS_SQL,
+  SAME_TAG_SQL,
   applyToSqlite,
   listSql,
   openSqliteReadModel,
@@ -94,6 +95,12 @@ describe('SQLite culls read model', () => {
     const details = plan(AT_SQL, ['user-alice', 51.07, 0.04, 10]);
     expect(details).toContain('USING INDEX culls_at_point (user_id=? AND latitude=? AND longitude=?)');
     expect(details).not.toContain('TEMP B-TREE');
+  });
+
+  it("the records with a page's carcass tags are seeks in the caller's slice of the tag index", () => {
+    const details = plan(SAME_TAG_SQL, ['user-alice', JSON.stringify(['af-1', 'af-2'])]);
+    expect(details).toContain('USING INDEX culls_by_user_tag (user_id=? AND carcass_tag_key=?)');
+    expect(details).not.toMatch(/SCAN culls\b/);
   });
 
   it("reads back the caller's located records with the popup's fields, newest created first", async () => {

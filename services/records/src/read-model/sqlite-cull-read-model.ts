@@ -1,9 +1,16 @@
 import type Database from 'better-sqlite3';
-import { applyEventToCull, cullSearchText, normaliseSearch } from '@cull-log/domain';
+import {
+  applyEventToCull,
+  carcassTagKey,
+  cullSearchText,
+  normaliseSearch,
+  type TaggedRecord,
+} from '@cull-log/domain';
 import { isSqliteOutage, reportingOutages } from '@cull-log/eventstore';
 import {
   CULL_FIELD_NAMES,
   MAP_POINTS_LIMIT,
+  NESTED_FIELD_NAMES,
   SORT_COLUMNS,
   type Cull,
   type ListCullsQuery,
@@ -28,7 +35,9 @@ type Row = Record<string, string | number | bigint | null>;
 
 const META_COLUMNS = ['id', 'user_id', 'version', 'created_at', 'updated_at'] as const;
 const FIELD_COLUMNS: readonly string[] = CULL_FIELD_NAMES;
-const ALL_COLUMNS = [...META_COLUMNS, ...FIELD_COLUMNS, 'search_text', 'search_rowid'];
+/** Fields holding an object, kept as JSON text. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set(NESTED_FIELD_NAMES);
+const ALL_COLUMNS = [...META_COLUMNS, ...FIELD_COLUMNS, 'search_text', 'search_rowid', 'carcass_tag_key'];
 
 /** A user's records hold rowids from `number << USER_SHIFT` up: one user's postings sit together in the index. */
 const USER_SHIFT = 32n;
@@ -64,6 +73,23 @@ CREATE TABLE IF NOT EXISTS culls (
 );
 `;
 
+/** Columns added after the table was first made, with their types: a database from before them gains them on open. */
+const ADDED_COLUMNS = {
+  calibre: 'TEXT',
+  bullet_weight_gr: 'REAL',
+  bullet_type: 'TEXT',
+  muzzle_velocity_fps: 'REAL',
+  muzzle_energy_j: 'REAL',
+  shooter: 'TEXT',
+  carcass_tag: 'TEXT',
+  carcass_destination: 'TEXT',
+  game_dealer: 'TEXT',
+  inspection: 'TEXT',
+  weather: 'TEXT',
+  // The tag as the duplicate-tag rule compares it, for the index that finds a user's records by tag.
+  carcass_tag_key: 'TEXT',
+} as const;
+
 const SCHEMA = `
 -- A search shorter than a trigram reads only this index, narrow and in one user's key range.
 CREATE INDEX IF NOT EXISTS culls_search ON culls (user_id, search_text);
@@ -85,6 +111,8 @@ CREATE INDEX IF NOT EXISTS culls_located_by_user ON culls (user_id, created_at D
 -- A marker's records: one user's records at one point, newest first.
 CREATE INDEX IF NOT EXISTS culls_at_point ON culls (user_id, latitude, longitude, created_at DESC, id DESC)
   WHERE latitude IS NOT NULL AND longitude IS NOT NULL;
+-- A user's records by carcass tag, for the duplicate-tag warning; only tagged records are in it.
+CREATE INDEX IF NOT EXISTS culls_by_user_tag ON culls (user_id, carcass_tag_key) WHERE carcass_tag_key IS NOT NULL;
 -- Kept in step with culls, so an unfiltered total costs the same for 10 records as for 100,000.
 CREATE TABLE IF NOT EXISTS cull_totals (user_id TEXT PRIMARY KEY, total INTEGER NOT NULL) WITHOUT ROWID;
 ${SORT_COLUMNS.map(
@@ -108,11 +136,14 @@ function toRow(record: Cull, searchRowid: bigint): Row {
   const row: Row = {};
   for (const column of ALL_COLUMNS) row[column] = null;
   const { created_by, antlers_present, ...rest } = record;
-  for (const [column, value] of Object.entries(rest)) row[column] = value as string | number;
+  for (const [column, value] of Object.entries(rest)) {
+    row[column] = JSON_COLUMNS.has(column) ? JSON.stringify(value) : (value as string | number);
+  }
   row.user_id = created_by;
   row.antlers_present = antlers_present ? 1 : 0;
   row.search_text = cullSearchText(record);
   row.search_rowid = searchRowid;
+  row.carcass_tag_key = record.carcass_tag === undefined ? null : carcassTagKey(record.carcass_tag);
   return row;
 }
 
@@ -127,8 +158,9 @@ function toRecord(row: Row): Cull {
   };
   for (const column of FIELD_COLUMNS) {
     const value = row[column];
-    if (value !== null && value !== undefined)
-      record[column] = typeof value === 'bigint' ? Number(value) : value;
+    if (value === null || value === undefined) continue;
+    if (JSON_COLUMNS.has(column)) record[column] = JSON.parse(String(value)) as unknown;
+    else record[column] = typeof value === 'bigint' ? Number(value) : value;
   }
   record.antlers_present = Number(row.antlers_present) === 1;
   return record as Cull;
@@ -217,12 +249,15 @@ export function applyToSqlite(db: SqliteDatabase, events: readonly StoredEvent[]
 }
 
 /**
- * Prepares a database from before the search index for the schema: adds the rowid column, and drops a map index
- * without the points' columns so that the schema builds it again.
+ * Prepares a database from before the search index or the carcass fields for the schema: adds their columns, and
+ * drops a map index without the points' columns so that the schema builds it again.
  */
 function migrate(db: SqliteDatabase): void {
   const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('culls')").pluck().all();
   if (!columns.includes('search_rowid')) db.exec('ALTER TABLE culls ADD COLUMN search_rowid INTEGER');
+  for (const [column, type] of Object.entries(ADDED_COLUMNS)) {
+    if (!columns.includes(column)) db.exec(`ALTER TABLE culls ADD COLUMN ${quote(column)} ${type}`);
+  }
   const mapIndex = db
     .prepare<[], string>("SELECT name FROM pragma_index_info('culls_located_by_user')")
     .pluck()
@@ -306,6 +341,10 @@ export const AT_SQL = `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM cull
   WHERE user_id = ? AND latitude = ? AND longitude = ?
   ORDER BY created_at DESC, id DESC LIMIT ?`;
 
+/** The user's records with any of the tag keys (a JSON array): the user id, then the keys. */
+export const SAME_TAG_SQL = `SELECT id, "date", carcass_tag FROM culls INDEXED BY culls_by_user_tag
+  WHERE user_id = ? AND carcass_tag_key IN (SELECT value FROM json_each(?)) AND carcass_tag_key IS NOT NULL`;
+
 /** Builds a map record from a row read as an array, in LOCATED_COLUMNS order. */
 function toMapCull(values: readonly (string | number | null)[]): MapCullFields {
   const record: Record<string, unknown> = {};
@@ -340,6 +379,7 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
   const locatedStatement = db.prepare<[string, number], (string | number | null)[]>(LOCATED_SQL).raw();
   const mapPointsStatement = db.prepare<[string, number], [number, number, string]>(MAP_POINTS_SQL).raw();
   const atStatement = db.prepare<[string, number, number, number], (string | number | null)[]>(AT_SQL).raw();
+  const sameTagStatement = db.prepare<[string, string], TaggedRecord>(SAME_TAG_SQL);
   const userRangeStatement = db
     .prepare<[string], bigint>(`SELECT number << ${USER_SHIFT} FROM cull_search_users WHERE user_id = ?`)
     .pluck()
@@ -425,6 +465,10 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
       },
       async listAt(userId, { latitude, longitude }) {
         return atStatement.all(userId, latitude, longitude, MAP_POINTS_LIMIT).map(toMapCull);
+      },
+      async sameTag(userId, tagKeys) {
+        if (tagKeys.length === 0) return [];
+        return sameTagStatement.all(userId, JSON.stringify(tagKeys));
       },
     },
     isSqliteOutage,

@@ -14,14 +14,17 @@ import {
   type MapCullsResponse,
   type MapPointsResponse,
 } from '@cull-log/contracts';
-import { withWarnings } from '@cull-log/domain';
+import { carcassTagKey, withWarnings, type TaggedRecord } from '@cull-log/domain';
 import { HttpError } from '@cull-log/service-kit';
 import { CommandRejectedError, type CullCommandHandler } from '../cull-commands';
 import type { CullReadModel } from '../read-model/cull-read-model';
 
 export interface CullsRoutesOptions {
   handle: CullCommandHandler;
-  readModel: Pick<CullReadModel<unknown>, 'get' | 'list' | 'listLocated' | 'mapPoints' | 'listAt'>;
+  readModel: Pick<
+    CullReadModel<unknown>,
+    'get' | 'list' | 'listLocated' | 'mapPoints' | 'listAt' | 'sameTag'
+  >;
   now: () => Date;
   newId: () => string;
 }
@@ -70,16 +73,43 @@ function cullIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
   return parsed.data.toLowerCase();
 }
 
-/** The record as the API answers it, with the warnings that apply to it now; 404 when there is none. */
-function existing(record: Cull | undefined): CullView {
-  if (record === undefined) throw notFound();
-  return withWarnings(record);
+/**
+ * Records as the API answers them, with the warnings that apply to them now: the user's other records with the
+ * same carcass tags are read in one indexed lookup for the page, so a duplicate tag is seen whatever the page.
+ */
+async function warned(readModel: Pick<CullReadModel<unknown>, 'sameTag'>, userId: string, records: Cull[]) {
+  const keys = [
+    ...new Set(
+      records.flatMap((record) =>
+        record.carcass_tag === undefined ? [] : [carcassTagKey(record.carcass_tag)],
+      ),
+    ),
+  ];
+  const tagged = keys.length === 0 ? [] : await guarded(() => readModel.sameTag(userId, keys));
+  const byKey = new Map<string, TaggedRecord[]>();
+  for (const record of tagged) {
+    const key = carcassTagKey(record.carcass_tag ?? '');
+    byKey.set(key, [...(byKey.get(key) ?? []), record]);
+  }
+  return records.map((record): CullView =>
+    withWarnings(
+      record,
+      record.carcass_tag === undefined ? [] : (byKey.get(carcassTagKey(record.carcass_tag)) ?? []),
+    ),
+  );
 }
 
 export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
   app,
   { handle, readModel, now, newId },
 ) => {
+  /** The record as the API answers it, with its warnings; 404 when there is none. */
+  async function existing(userId: string, record: Cull | undefined): Promise<CullView> {
+    if (record === undefined) throw notFound();
+    const [view] = await warned(readModel, userId, [record]);
+    return view!;
+  }
+
   const metaOf = (request: FastifyRequest): CommandMeta => ({
     userId: request.identity.uid,
     eventId: newId(),
@@ -97,20 +127,20 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     return reply
       .status(201)
       .header(EVENT_POSITION_HEADER, String(outcome.position))
-      .send(existing(outcome.record));
+      .send(await existing(request.identity.uid, outcome.record));
   });
 
   app.get('/culls', async (request): Promise<ListCullsResponse> => {
     const query = ListCullsQuery.parse(request.query);
     const page = await guarded(() => readModel.list(request.identity.uid, query));
-    return { ...page, items: page.items.map(withWarnings) };
+    return { ...page, items: await warned(readModel, request.identity.uid, page.items) };
   });
 
   // Static paths, so the router tries them before `/culls/:id`, whatever the order of registration.
   app.get('/culls/locations', async (request): Promise<MapCullsResponse> => {
     LocatedCullsQuery.parse(request.query);
     const items = await guarded(() => readModel.listLocated(request.identity.uid));
-    return { items: items.map(withWarnings) };
+    return { items: items.map((item) => withWarnings(item)) };
   });
 
   app.get('/culls/map-points', async (request): Promise<MapPointsResponse> => {
@@ -121,12 +151,12 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
   app.get('/culls/at', async (request): Promise<MapCullsResponse> => {
     const point = CullsAtQuery.parse(request.query);
     const items = await guarded(() => readModel.listAt(request.identity.uid, point));
-    return { items: items.map(withWarnings) };
+    return { items: items.map((item) => withWarnings(item)) };
   });
 
   app.get<{ Params: { id: string } }>('/culls/:id', async (request) => {
     const cullId = cullIdOf(request);
-    return existing(await guarded(() => readModel.get(request.identity.uid, cullId)));
+    return existing(request.identity.uid, await guarded(() => readModel.get(request.identity.uid, cullId)));
   });
 
   app.patch<{ Params: { id: string } }>('/culls/:id', async (request, reply) => {
@@ -136,7 +166,9 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
       handle({ type: 'AmendCull', cullId, changes, expectedVersion, meta: metaOf(request) }),
     );
     request.log.info({ cullId, position: outcome.position }, 'cull amended');
-    return reply.header(EVENT_POSITION_HEADER, String(outcome.position)).send(existing(outcome.record));
+    return reply
+      .header(EVENT_POSITION_HEADER, String(outcome.position))
+      .send(await existing(request.identity.uid, outcome.record));
   });
 
   app.delete<{ Params: { id: string } }>('/culls/:id', async (request, reply) => {

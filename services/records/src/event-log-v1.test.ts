@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVENT_LOG_V1 } from '@cull-log/contracts/testing';
+import { ALICE, createHarness, openSqliteBackend } from './testing/records-harness';
+import { applyToSqlite } from './read-model/sqlite-cull-read-model';
+
+/**
+ * A records database as the app left it before the carcass fields: the log's rows written as that code wrote them,
+ * and the read model built again from the log, as any replay builds it.
+ */
+describe('a log of v1 events written before the carcass fields', () => {
+  let backend: ReturnType<typeof openSqliteBackend>;
+
+  beforeEach(async () => {
+    backend = openSqliteBackend();
+    const db = backend.store.database;
+    const insert = db.prepare(
+      `INSERT INTO events (position, id, stream_id, version, type, user_id, occurred_at, data, meta)
+       VALUES (@position, @id, @stream_id, @version, @type, @user_id, @occurred_at, @data, @meta)`,
+    );
+    for (const row of EVENT_LOG_V1.events) insert.run(row);
+    const events = await backend.store.readAll(0, 1000);
+    db.transaction(() => applyToSqlite(db, events))();
+  });
+
+  afterEach(async () => {
+    await backend.close();
+  });
+
+  it('replays to the very records the code of the time answered, warnings included', async () => {
+    const { call } = createHarness({ backend });
+    for (const [id, record] of Object.entries(EVENT_LOG_V1.records)) {
+      const user = { uid: record.created_by, display_name: null, email: null };
+      const response = await call(user, 'GET', `/culls/${id}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(record);
+    }
+  });
+
+  it('amends an old record with the carcass fields, as a v2 event after its v1 ones', async () => {
+    const { call } = createHarness({ backend });
+    const [id, record] = Object.entries(EVENT_LOG_V1.records).find(
+      ([, candidate]) => candidate.created_by === ALICE.uid,
+    )!;
+    const response = await call(ALICE, 'PATCH', `/culls/${id}`, {
+      carcass_tag: 'AF-0001',
+      calibre: { name: '.243 Win' },
+      expected_version: record.version,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { updated_at: _updated, ...unchanged } = record;
+    expect(response.json()).toMatchObject({
+      ...unchanged,
+      carcass_tag: 'AF-0001',
+      calibre: { name: '.243 Win' },
+      version: (record.version as number) + 1,
+    });
+    const stream = await backend.store.readStream(id);
+    expect(stream.at(-1)?.type).toBe('cull.amended.v2');
+    const written = backend.store.database
+      .prepare<[string], { type: string }>('SELECT type FROM events WHERE stream_id = ? ORDER BY version')
+      .all(id)
+      .map(({ type }) => type);
+    expect(written[0]).toBe('cull.recorded.v1');
+    expect(written.at(-1)).toBe('cull.amended.v2');
+  });
+});
