@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildServiceApp, HttpError } from '@cull-log/service-kit';
+import { buildServiceApp, HEALTH_PATHS, HttpError, pathOf } from '@cull-log/service-kit';
 import { DEFAULT_GATEWAY_BODY_LIMIT, DEFAULT_RATE_LIMITS, type GatewayConfig } from './config';
 import { sessionsPlugin } from './plugins/sessions';
 import { webSecurity } from './plugins/web-security';
@@ -40,6 +40,12 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     bodyLimit,
     trustProxy: config.trustProxy,
     readiness: () => sessions.ping(),
+  });
+  // Probes come straight from the orchestrator; through the public proxy they would tell anyone what is down.
+  app.addHook('onRequest', async (request) => {
+    const proxied =
+      request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    if (proxied && HEALTH_PATHS.has(pathOf(request.url))) throw new HttpError(404, 'not_found', 'Not found');
   });
   // Lists, map locations and CSV exports are large and repetitive; phones in the field are on thin signal.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });

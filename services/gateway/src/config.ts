@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   commonConfigShape,
   defaultServiceUrl,
+  isLoopbackHost,
+  listenHost,
   optionalSetting,
   parseConfig,
   portSetting,
@@ -67,6 +69,8 @@ const gatewayEnvironmentFields = z.object({
   ...commonConfigShape,
   PORT: portSetting(SERVICES.gateway.port),
   AUTH_MODE: optionalSetting(z.enum(['google', 'dev'], { error: 'must be google or dev' })),
+  /** The one address other than loopback on which the development sign-in may listen; equal to HOST. */
+  DEV_SIGN_IN_HOST: optionalSetting(z.string().trim().min(1)),
   GOOGLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
   GOOGLE_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
   /** Points sign-in at another OpenID provider (a local one for end-to-end tests); Google when unset. */
@@ -102,6 +106,10 @@ export interface GatewaySettings {
   /** Set when sign-in goes to a provider other than Google; discovered at start-up. */
   oidcIssuerUrl: string | undefined;
   port: number;
+  /** The address to listen on. */
+  host: string;
+  /** The development sign-in listens beyond this machine because DEV_SIGN_IN_HOST says so. */
+  devSignInExposed: boolean;
   logLevel: LogLevel;
   dataDir: string;
   sessionDatabaseFile: string;
@@ -132,6 +140,16 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
       : undefined;
   const authMode = env.AUTH_MODE ?? (env.GOOGLE_CLIENT_ID !== undefined || production ? 'google' : 'dev');
   if (production && authMode === 'dev') refuse('AUTH_MODE', 'development sign-in is refused in production');
+  const host = listenHost(env);
+  // Anyone who can reach a development sign-in can sign in as any user whose e-mail address they know.
+  const devSignInExposed = authMode === 'dev' && !isLoopbackHost(host);
+  if (devSignInExposed && env.DEV_SIGN_IN_HOST !== host) {
+    refuse(
+      'HOST',
+      `development sign-in listens only on a loopback address (127.0.0.1, ::1, localhost), not on ${host}; ` +
+        `configure Google sign-in, or set DEV_SIGN_IN_HOST=${host} to let anyone who reaches it sign in as anyone`,
+    );
+  }
   if (authMode === 'google' || env.GOOGLE_CLIENT_ID !== undefined) {
     if (env.GOOGLE_CLIENT_ID === undefined) refuse('GOOGLE_CLIENT_ID', 'is required for Google sign-in');
     if (env.GOOGLE_CLIENT_SECRET === undefined) {
@@ -161,6 +179,8 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
     },
     oidcIssuerUrl: env.OIDC_ISSUER_URL,
     port: env.PORT,
+    host,
+    devSignInExposed,
     logLevel: env.LOG_LEVEL,
     dataDir: env.DATA_DIR,
     sessionDatabaseFile: join(env.DATA_DIR, SERVICES.gateway.sqliteFile),

@@ -180,3 +180,21 @@ describe('security headers', () => {
     expect(Object.keys(response.json())).toEqual(['error']);
   });
 });
+
+describe('health probes', () => {
+  it.each(['/healthz', '/readyz'])('answers %s to a probe that reaches the gateway directly', async (url) => {
+    const app = await start();
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['/healthz', { 'x-forwarded-for': '203.0.113.9' }],
+    ['/readyz', { 'x-forwarded-for': '203.0.113.9, 10.0.0.4' }],
+    ['/readyz?full=1', { forwarded: 'for=203.0.113.9' }],
+  ])('keeps %s off requests that came through a proxy', async (url, headers) => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  });
+});
