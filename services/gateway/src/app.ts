@@ -8,7 +8,7 @@ import { sessionsPlugin } from './plugins/sessions';
 import { webSecurity } from './plugins/web-security';
 import { createUpstream, type UpstreamTarget } from './proxy/upstream';
 import { apiRoutes } from './routes/api-routes';
-import { authRoutes } from './routes/auth-routes';
+import { authRoutes, signInRateLimit } from './routes/auth-routes';
 import { googleSignIn } from './routes/google-sign-in';
 import { webApp } from './routes/web-app';
 import { DEFAULT_SESSION_POLICY } from './sessions/session-manager';
@@ -64,10 +64,12 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     now,
   });
 
+  // Made once, so starting, finishing and the development sign-in all draw on one budget per address.
+  const signInLimit = app.rateLimit(signInRateLimit(rateLimits.signInPerMinute));
   await app.register(authRoutes, {
     googleEnabled: config.google !== undefined,
     devEnabled: config.authMode === 'dev',
-    signInPerMinute: rateLimits.signInPerMinute,
+    signInLimit,
   });
   if (config.google !== undefined) {
     await app.register(googleSignIn, {
@@ -75,7 +77,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       production: config.production,
       now,
-      signInPerMinute: rateLimits.signInPerMinute,
+      signInLimit,
     });
   }
 

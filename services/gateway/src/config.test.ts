@@ -182,4 +182,26 @@ describe('gateway configuration', () => {
     });
     expect(settings.devSignInExposed).toBe(false);
   });
+
+  it('refuses AUTH_MODE=dev while a Google client is configured, naming the settings', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(problemsOf({ ...base, ...google, AUTH_MODE: 'dev' })).toEqual(['AUTH_MODE']);
+    expect(problemsOf({ ...base, GOOGLE_CLIENT_SECRET: 'secret', AUTH_MODE: 'dev' })).toEqual(['AUTH_MODE']);
+    const message = messageOf({ ...base, ...google, AUTH_MODE: 'dev' });
+    expect(message).toContain(
+      'AUTH_MODE=dev is refused while GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is set',
+    );
+  });
+
+  it('takes another OpenID provider only over https in production', () => {
+    expect(problemsOf({ ...productionGoogle, OIDC_ISSUER_URL: 'http://issuer.example' })).toEqual([
+      'OIDC_ISSUER_URL',
+    ]);
+    expect(
+      readGatewaySettings({ ...productionGoogle, OIDC_ISSUER_URL: 'https://issuer.example' }).oidcIssuerUrl,
+    ).toBe('https://issuer.example');
+    expect(readGatewaySettings({ ...base, OIDC_ISSUER_URL: 'http://127.0.0.1:8080' }).oidcIssuerUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
+  });
 });

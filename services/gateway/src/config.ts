@@ -140,6 +140,17 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
       : undefined;
   const authMode = env.AUTH_MODE ?? (env.GOOGLE_CLIENT_ID !== undefined || production ? 'google' : 'dev');
   if (production && authMode === 'dev') refuse('AUTH_MODE', 'development sign-in is refused in production');
+  const googleConfigured = env.GOOGLE_CLIENT_ID !== undefined || env.GOOGLE_CLIENT_SECRET !== undefined;
+  if (authMode === 'dev' && googleConfigured) {
+    refuse(
+      'AUTH_MODE',
+      'AUTH_MODE=dev is refused while GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is set: unset AUTH_MODE to ' +
+        'sign in with Google, or clear GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET for the development sign-in',
+    );
+  }
+  if (production && env.OIDC_ISSUER_URL !== undefined && !env.OIDC_ISSUER_URL.startsWith('https://')) {
+    refuse('OIDC_ISSUER_URL', 'must be https:// in production');
+  }
   const host = listenHost(env);
   // Anyone who can reach a development sign-in can sign in as any user whose e-mail address they know.
   const devSignInExposed = authMode === 'dev' && !isLoopbackHost(host);

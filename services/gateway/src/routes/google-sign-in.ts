@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { createIdTokenVerifier, IdTokenError } from '../auth/oidc-provider';
 import type { GoogleSettings } from '../config';
-import { signInRateLimit } from './auth-routes';
 
 export interface GoogleSignInOptions {
   google: GoogleSettings;
   publicUrl: string;
   production: boolean;
   now: () => Date;
-  signInPerMinute: number;
+  /** The one sign-in budget, shared with the development sign-in. */
+  signInLimit: preHandlerAsyncHookHandler;
 }
 
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
@@ -41,7 +41,7 @@ const CallbackQuery = z.object({
  * verifier live in signed cookies kept by @fastify/oauth2, the nonce in one of ours, all for ten minutes.
  */
 export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app, options) => {
-  const { google, publicUrl, production, now, signInPerMinute } = options;
+  const { google, publicUrl, production, now, signInLimit } = options;
   const authorization = new URL(google.provider.authorizationEndpoint);
   const token = new URL(google.provider.tokenEndpoint);
   const flowCookie: CookieSerializeOptions = {
@@ -74,13 +74,12 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
   const oauth = app.getDecorator<OAuth2Namespace>('googleOAuth2');
   const verifier = createIdTokenVerifier({ provider: google.provider, clientId: google.clientId, now });
   const nonceCookie = production ? '__Secure-cull_signin_nonce' : 'cull_signin_nonce';
-  const rateLimit = signInRateLimit(signInPerMinute);
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/auth/google', { config: { rateLimit } }, async (request, reply) => {
+  app.get('/auth/google', { onRequest: signInLimit }, async (request, reply) => {
     const nonce = randomBytes(24).toString('base64url');
     const uri = new URL(await oauth.generateAuthorizationUri(request, reply));
     uri.searchParams.set('nonce', nonce);
@@ -88,7 +87,7 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
     return reply.redirect(uri.href);
   });
 
-  app.get(GOOGLE_CALLBACK_PATH, { config: { rateLimit } }, async (request, reply) => {
+  app.get(GOOGLE_CALLBACK_PATH, { onRequest: signInLimit }, async (request, reply) => {
     const fail = (reason: SignInFailure, detail?: unknown) => {
       request.log.warn({ reason, err: detail }, 'sign-in failed');
       return reply.redirect(`/login?error=${reason}`);
