@@ -204,4 +204,14 @@ describe('gateway configuration', () => {
       'http://127.0.0.1:8080',
     );
   });
+
+  it('caps a user at 10 sessions unless MAX_SESSIONS_PER_USER says otherwise', () => {
+    expect(readGatewaySettings(base).config.sessionPolicy?.maxSessionsPerUser).toBe(10);
+    const configured = readGatewaySettings({ ...base, MAX_SESSIONS_PER_USER: '3' });
+    expect(configured.config.sessionPolicy).toMatchObject({
+      maxSessionsPerUser: 3,
+      idleTimeoutMs: 30 * 24 * 60 * 60 * 1000,
+    });
+    expect(problemsOf({ ...base, MAX_SESSIONS_PER_USER: '0' })).toEqual(['MAX_SESSIONS_PER_USER']);
+  });
 });

@@ -33,8 +33,8 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { signInPerMinute: 20, writesPerMinute: 120 };
 
-/** A limit per minute from the environment: a whole number of at least 1; unset means the default. */
-function perMinuteSetting() {
+/** A limit from the environment: a whole number of at least 1; unset means the default. */
+function positiveWholeNumberSetting() {
   const error = 'must be a whole number of at least 1';
   return optionalSetting(z.coerce.number({ error }).int({ error }).min(1, { error }));
 }
@@ -85,8 +85,10 @@ const gatewayEnvironmentFields = z.object({
   STATS_URL: httpUrl.default(defaultServiceUrl('stats')),
   EXPORTS_URL: httpUrl.default(defaultServiceUrl('exports')),
   WEB_DIST: optionalSetting(z.string().trim().min(1)),
-  SIGN_IN_RATE_LIMIT_PER_MINUTE: perMinuteSetting(),
-  WRITE_RATE_LIMIT_PER_MINUTE: perMinuteSetting(),
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
+  WRITE_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
+  /** A user's sessions beyond this many end at sign-in, the oldest first. */
+  MAX_SESSIONS_PER_USER: positiveWholeNumberSetting(),
   /** Proxies in front of the gateway: a hop count, or their addresses/CIDRs separated by commas. */
   TRUST_PROXY: optionalSetting(
     z
@@ -180,7 +182,10 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
       // Outside production a missing secret only costs sign-ins that are half-way through at a restart.
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       production,
-      sessionPolicy: DEFAULT_SESSION_POLICY,
+      sessionPolicy: {
+        ...DEFAULT_SESSION_POLICY,
+        maxSessionsPerUser: env.MAX_SESSIONS_PER_USER ?? DEFAULT_SESSION_POLICY.maxSessionsPerUser,
+      },
       rateLimits: {
         signInPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.signInPerMinute,
         writesPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.writesPerMinute,
