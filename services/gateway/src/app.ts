@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildServiceApp, HEALTH_PATHS, HttpError, pathOf } from '@cull-log/service-kit';
 import { DEFAULT_GATEWAY_BODY_LIMIT, DEFAULT_RATE_LIMITS, type GatewayConfig } from './config';
 import { sessionsPlugin } from './plugins/sessions';
-import { webSecurity } from './plugins/web-security';
+import { securityHeaders, webSecurity } from './plugins/web-security';
 import { createUpstream, type UpstreamTarget } from './proxy/upstream';
 import { apiRoutes } from './routes/api-routes';
 import { authRoutes, signInRateLimit } from './routes/auth-routes';
@@ -39,6 +39,9 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     logger,
     bodyLimit,
     trustProxy: config.trustProxy,
+    // Anyone can send any x-request-id; the gateway's own id is the one the services and the logs go by.
+    acceptRequestId: false,
+    responseHeaders: await securityHeaders({ production: config.production }),
     readiness: () => sessions.ping(),
   });
   // Probes come straight from the orchestrator; through the public proxy they would tell anyone what is down.
@@ -50,7 +53,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   // Lists, map locations and CSV exports are large and repetitive; phones in the field are on thin signal.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await app.register(webSecurity, { publicUrl: config.publicUrl, production: config.production });
+  await app.register(webSecurity, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () =>

@@ -1,4 +1,5 @@
-import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
+import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
+import { createLogger } from '@cull-log/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { discoverOidcProvider, type OidcProvider } from '../auth/oidc-provider';
 import {
@@ -39,6 +40,17 @@ afterEach(async () => {
   await gateway?.close();
   gateway = undefined;
 });
+
+/** A logger whose JSON lines the test reads. */
+function capturedLogs() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger({
+    name: 'gateway-test',
+    level: 'info',
+    destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+  return { logger, lines };
+}
 
 function googleConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfig {
   return devConfig({
@@ -318,6 +330,47 @@ describe('Google sign-in', () => {
       },
     });
     expectFailure((await signInWithGoogle(app)).done, 'token_exchange_failed');
+  });
+
+  it("logs the provider's error code when it refuses the code, and nothing of the HTTP client", async () => {
+    const { logger, lines } = capturedLogs();
+    gateway = await buildTestGateway({ config: googleConfig(), logger });
+    provider.service.once('beforeResponse', (tokenEndpointResponse: MutableResponse) => {
+      tokenEndpointResponse.body = {
+        error: 'invalid_grant',
+        error_description: 'Code was already redeemed.',
+      };
+      tokenEndpointResponse.statusCode = 400;
+    });
+    expectFailure((await signInWithGoogle(gateway.app)).done, 'token_exchange_failed');
+    const failure = lines.find((line) => line.msg === 'sign-in failed');
+    expect(failure).toMatchObject({
+      reason: 'token_exchange_failed',
+      providerError: 'invalid_grant',
+      providerStatus: 400,
+    });
+    expect(failure).not.toHaveProperty('err');
+    expect(JSON.stringify(lines)).not.toMatch(/client-secret|code_verifier|redirect_uri/);
+  });
+
+  it('logs the system error code when the provider cannot be reached for the token', async () => {
+    const { logger, lines } = capturedLogs();
+    gateway = await buildTestGateway({
+      config: googleConfig({
+        google: {
+          clientId: CLIENT_ID,
+          clientSecret: 'client-secret',
+          provider: { ...discovered, tokenEndpoint: 'http://127.0.0.1:9/token' },
+        },
+      }),
+      logger,
+    });
+    expectFailure((await signInWithGoogle(gateway.app)).done, 'token_exchange_failed');
+    expect(lines.find((line) => line.msg === 'sign-in failed')).toMatchObject({
+      reason: 'token_exchange_failed',
+      networkError: 'ECONNREFUSED',
+    });
+    expect(JSON.stringify(lines)).not.toMatch(/client-secret|code_verifier/);
   });
 
   it('answers 429 rate_limited when one client starts too many sign-ins', async () => {
