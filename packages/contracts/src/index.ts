@@ -6,3 +6,4 @@ export * from './events';
 export * from './commands';
 export * from './validation';
 export * from './timing';
+export * from './sessions';

@@ -8,6 +8,7 @@ import {
   createLogger,
   parseConfig,
   portSetting,
+  listenHost,
   runService,
   type CommonConfig,
   type RunningService,
@@ -114,7 +115,7 @@ export function defineProjectionService<Store extends ProjectionStore>(
     return runService({
       app,
       port: config.PORT,
-      ...(host !== undefined && { host }),
+      host: host ?? listenHost(config),
       logger,
       onClose: async () => {
         await bus.close();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, commonConfigShape, parseConfig, portSetting } from './config';
+import {
+  ConfigError,
+  commonConfigShape,
+  isLoopbackHost,
+  listenHost,
+  parseConfig,
+  portSetting,
+} from './config';
 
 const SECRET = 'a-secret-that-is-at-least-32-characters';
 const recordsSchema = z.object({ ...commonConfigShape, PORT: portSetting(3001) });
@@ -19,6 +26,7 @@ describe('parseConfig', () => {
   it('applies the defaults when only the secret is set', () => {
     expect(parseConfig(recordsSchema, { INTERNAL_AUTH_SECRET: SECRET })).toEqual({
       PORT: 3001,
+      HOST: undefined,
       LOG_LEVEL: 'info',
       DATA_DIR: './data',
       NODE_ENV: 'development',
@@ -107,4 +115,46 @@ describe('parseConfig', () => {
     const error = configErrorOf(() => parseConfig(gatewaySchema, { INTERNAL_AUTH_SECRET: SECRET }));
     expect(error.message).toContain('RECORDS_URL: is required but not set');
   });
+});
+
+describe('listenHost', () => {
+  it('listens on this machine only outside production, so a development app is not open to the network', () => {
+    expect(listenHost({ NODE_ENV: 'development' })).toBe('127.0.0.1');
+    expect(listenHost({ NODE_ENV: 'test' })).toBe('127.0.0.1');
+  });
+
+  it('listens on every interface in production, where a container must be reachable', () => {
+    expect(listenHost({ NODE_ENV: 'production' })).toBe('0.0.0.0');
+  });
+
+  it('takes HOST when it is set', () => {
+    const config = parseConfig(recordsSchema, { INTERNAL_AUTH_SECRET: SECRET, HOST: '0.0.0.0' });
+    expect(listenHost(config)).toBe('0.0.0.0');
+    expect(listenHost({ HOST: '::1', NODE_ENV: 'production' })).toBe('::1');
+  });
+
+  it('refuses a HOST that is not an address', () => {
+    const error = configErrorOf(() =>
+      parseConfig(recordsSchema, { INTERNAL_AUTH_SECRET: SECRET, HOST: 'http://0.0.0.0/' }),
+    );
+    expect(error.problems.map((problem) => problem.variable)).toEqual(['HOST']);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it.each(['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]', '::ffff:127.0.0.1'])(
+    '%s is loopback',
+    (host) => expect(isLoopbackHost(host)).toBe(true),
+  );
+
+  it.each([
+    '0.0.0.0',
+    '::',
+    '192.168.1.10',
+    '10.0.0.1',
+    '128.0.0.1',
+    '127.0.0.256',
+    'example.org',
+    'localhost.example.org',
+  ])('%s is not loopback', (host) => expect(isLoopbackHost(host)).toBe(false));
 });

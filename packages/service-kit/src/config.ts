@@ -74,6 +74,15 @@ export const INTERNAL_AUTH_SECRET_MIN_LENGTH = 32;
  */
 export const commonConfigShape = {
   PORT: portSetting(SERVICES.gateway.port),
+  /** The address to listen on; see `listenHost` for the default. */
+  HOST: optionalSetting(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.:-]+$/, {
+        error: 'must be an address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0',
+      }),
+  ),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
   NODE_ENV: z
@@ -94,3 +103,22 @@ export const commonConfigShape = {
 
 export const commonConfigSchema = z.object(commonConfigShape);
 export type CommonConfig = z.output<typeof commonConfigSchema>;
+
+/**
+ * Where a service listens: `HOST` when set; otherwise every interface in production (a container must be
+ * reachable) and this machine only elsewhere, so a developer's app is not open to the network they are on.
+ */
+export function listenHost({ HOST, NODE_ENV }: { HOST?: string | undefined; NODE_ENV: string }): string {
+  return HOST ?? (NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+}
+
+/** True for addresses only this machine can reach: localhost, 127.0.0.0/8 and ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  return (
+    bare.toLowerCase() === 'localhost' ||
+    bare === '::1' ||
+    /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(bare) ||
+    /^::ffff:127(\.\d{1,3}){3}$/i.test(bare)
+  );
+}

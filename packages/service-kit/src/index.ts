@@ -5,6 +5,8 @@ export {
   commonConfigSchema,
   portSetting,
   optionalSetting,
+  listenHost,
+  isLoopbackHost,
   LOG_LEVELS,
   INTERNAL_AUTH_SECRET_MIN_LENGTH,
 } from './config';
@@ -12,7 +14,13 @@ export type { CommonConfig, ConfigProblem, LogLevel } from './config';
 export { createLogger } from './logger';
 export type { LoggerOptions } from './logger';
 export { HttpError, errorBody } from './http-error';
-export { buildServiceApp, describeError, DEFAULT_BODY_LIMIT, REQUEST_ID_HEADER } from './service-app';
+export {
+  buildServiceApp,
+  describeError,
+  DEFAULT_BODY_LIMIT,
+  HEALTH_PATHS,
+  REQUEST_ID_HEADER,
+} from './service-app';
 export type { ServiceAppOptions } from './service-app';
 export {
   IDENTITY_HEADER,

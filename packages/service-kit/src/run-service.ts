@@ -75,7 +75,7 @@ function unregister(service: Registered): void {
 export async function runService({
   app,
   port,
-  host = '0.0.0.0',
+  host = '127.0.0.1',
   logger,
   onClose,
   shutdownTimeoutMs = 10_000,

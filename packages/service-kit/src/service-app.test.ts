@@ -21,7 +21,9 @@ function captureLogs() {
   return { logger, lines };
 }
 
-function testApp(options: { readiness?: () => Promise<void>; bodyLimit?: number } = {}) {
+function testApp(
+  options: { readiness?: () => Promise<void>; bodyLimit?: number; acceptRequestId?: boolean } = {},
+) {
   const { logger, lines } = captureLogs();
   const app = buildServiceApp({ name: 'records', logger, ...options });
   app.post('/culls', async (request, reply) => reply.status(201).send(Body.parse(request.body)));
@@ -105,6 +107,35 @@ describe('request ids', () => {
       expect(response.headers['x-request-id']).not.toBe(given);
       expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it("makes its own id when told not to accept the caller's, logging the caller's apart", async () => {
+    const { app, lines } = testApp({ acceptRequestId: false });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/culls',
+      headers: { 'x-request-id': 'client-chosen-1' },
+      payload: {},
+    });
+    const id = response.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const logged = lines.filter((line) => line.requestId === id);
+    expect(logged.map((line) => line.msg)).toContain('request completed');
+    expect(logged.every((line) => line.clientRequestId === 'client-chosen-1')).toBe(true);
+    expect(lines.some((line) => line.requestId === 'client-chosen-1')).toBe(false);
+  });
+
+  it("logs no caller's id when it is missing or could forge log lines", async () => {
+    const { app, lines } = testApp({ acceptRequestId: false });
+    await app.inject({
+      method: 'POST',
+      url: '/culls',
+      headers: { 'x-request-id': 'two\nlines' },
+      payload: {},
+    });
+    await app.inject({ method: 'POST', url: '/culls', payload: {} });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((line) => line.clientRequestId === undefined)).toBe(true);
   });
 
   it('gives each request its own generated id', async () => {
@@ -209,6 +240,21 @@ describe('error shapes', () => {
     });
     expect(response.statusCode).toBe(413);
   });
+
+  it.each(['/culls/%E0%A4%A', '/culls%E0%A4%A', '/%', '/culls/%zz'])(
+    'a URL that cannot be decoded (%s) answers 400 bad_request in the contract shape',
+    async (url) => {
+      const { app, lines } = testApp();
+      const response = await app.inject({ method: 'GET', url, headers: { 'x-request-id': 'bad-url-1' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: 'bad_request', message: 'The address of this request is not valid.' },
+      });
+      expect(ApiError.safeParse(response.json()).success).toBe(true);
+      expect(response.headers['x-request-id']).toBe('bad-url-1');
+      expect(lines.find((line) => line.msg === 'request refused')).toMatchObject({ status: 400 });
+    },
+  );
 
   it('an unknown route answers 404 not_found', async () => {
     const { app } = testApp();

@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
 import { z } from 'zod';
@@ -27,6 +28,13 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Behind a load balancer: which proxies to believe about the client address (Fastify's trustProxy). */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * Whether a caller's `x-request-id` becomes the request's id. Services take the gateway's; the public gateway
+   * makes its own, since anyone can send any id, and logs the caller's apart as `clientRequestId`.
+   */
+  acceptRequestId?: boolean;
+  /** Headers on every answer, those to requests refused before routing (an undecodable URL) included. */
+  responseHeaders?: ReadonlyArray<readonly [name: string, value: string]>;
 }
 
 export function buildServiceApp({
@@ -35,16 +43,29 @@ export function buildServiceApp({
   readiness = async () => {},
   bodyLimit = DEFAULT_BODY_LIMIT,
   trustProxy = false,
+  acceptRequestId = true,
+  responseHeaders = [],
 }: ServiceAppOptions): FastifyInstance {
+  const setResponseHeaders = (reply: FastifyReply) => {
+    for (const [name, value] of responseHeaders) reply.raw.setHeader(name, value);
+  };
   const app = Fastify({
     loggerInstance: logger.child({ service: name }),
     bodyLimit,
     trustProxy,
-    genReqId: requestIdOf,
+    genReqId: acceptRequestId ? requestIdOf : () => randomUUID(),
     // One line per request is written in onResponse below, after the identity (and so the user id) is known.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     // Requests that reach a closing app are still answered in the contract shape, then their connection ends.
     return503OnClosing: false,
+    // A URL that cannot be decoded never reaches a route or the error handler; it is answered in our shape too.
+    frameworkErrors: (error, request, frameworkReply) => {
+      const reply = frameworkReply as FastifyReply;
+      const { status, body } = describeError(error);
+      request.log.info({ code: body.error.code, status }, 'request refused');
+      setResponseHeaders(reply);
+      void reply.header(REQUEST_ID_HEADER, request.id).status(status).send(body);
+    },
   });
 
   // A keep-alive connection whose response is in flight at shutdown would otherwise hold `close()` open.
@@ -57,7 +78,11 @@ export function buildServiceApp({
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    setResponseHeaders(reply);
     reply.header(REQUEST_ID_HEADER, request.id);
+    if (acceptRequestId) return;
+    const clientRequestId = saneRequestId(request.headers[REQUEST_ID_HEADER]);
+    if (clientRequestId !== undefined) request.log = request.log.child({ clientRequestId });
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -99,9 +124,12 @@ export function buildServiceApp({
   return app;
 }
 
+function saneRequestId(given: string | string[] | undefined): string | undefined {
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : undefined;
+}
+
 function requestIdOf(request: IncomingMessage): string {
-  const given = request.headers[REQUEST_ID_HEADER];
-  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+  return saneRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID();
 }
 
 /** Codes come from the contract, so a client can parse every answer; statuses without their own code are bad_request. */
@@ -139,6 +167,8 @@ export function describeError(error: unknown): { status: number; body: ApiError 
       return { status: 400, body: errorBody('bad_request', 'The request body is not valid JSON.') };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 400, body: errorBody('bad_request', 'Send the request body as JSON.') };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, body: errorBody('bad_request', 'The address of this request is not valid.') };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: errorBody('payload_too_large', 'The request body is too large.') };
   }

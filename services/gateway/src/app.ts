@@ -2,13 +2,13 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildServiceApp, HttpError } from '@cull-log/service-kit';
+import { buildServiceApp, HEALTH_PATHS, HttpError, pathOf } from '@cull-log/service-kit';
 import { DEFAULT_GATEWAY_BODY_LIMIT, DEFAULT_RATE_LIMITS, type GatewayConfig } from './config';
 import { sessionsPlugin } from './plugins/sessions';
-import { webSecurity } from './plugins/web-security';
+import { securityHeaders, webSecurity } from './plugins/web-security';
 import { createUpstream, type UpstreamTarget } from './proxy/upstream';
 import { apiRoutes } from './routes/api-routes';
-import { authRoutes } from './routes/auth-routes';
+import { authRoutes, signInRateLimit } from './routes/auth-routes';
 import { googleSignIn } from './routes/google-sign-in';
 import { webApp } from './routes/web-app';
 import { DEFAULT_SESSION_POLICY } from './sessions/session-manager';
@@ -39,12 +39,21 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     logger,
     bodyLimit,
     trustProxy: config.trustProxy,
+    // Anyone can send any x-request-id; the gateway's own id is the one the services and the logs go by.
+    acceptRequestId: false,
+    responseHeaders: await securityHeaders({ production: config.production }),
     readiness: () => sessions.ping(),
+  });
+  // Probes come straight from the orchestrator; through the public proxy they would tell anyone what is down.
+  app.addHook('onRequest', async (request) => {
+    const proxied =
+      request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    if (proxied && HEALTH_PATHS.has(pathOf(request.url))) throw new HttpError(404, 'not_found', 'Not found');
   });
   // Lists, map locations and CSV exports are large and repetitive; phones in the field are on thin signal.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await app.register(webSecurity, { publicUrl: config.publicUrl, production: config.production });
+  await app.register(webSecurity, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () =>
@@ -58,10 +67,12 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     now,
   });
 
+  // Made once, so starting, finishing and the development sign-in all draw on one budget per address.
+  const signInLimit = app.rateLimit(signInRateLimit(rateLimits.signInPerMinute));
   await app.register(authRoutes, {
     googleEnabled: config.google !== undefined,
     devEnabled: config.authMode === 'dev',
-    signInPerMinute: rateLimits.signInPerMinute,
+    signInLimit,
   });
   if (config.google !== undefined) {
     await app.register(googleSignIn, {
@@ -69,7 +80,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       production: config.production,
       now,
-      signInPerMinute: rateLimits.signInPerMinute,
+      signInLimit,
     });
   }
 

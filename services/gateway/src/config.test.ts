@@ -24,6 +24,16 @@ function problemsOf(env: Record<string, string>): string[] {
   return [];
 }
 
+function messageOf(env: Record<string, string>): string {
+  try {
+    readGatewaySettings(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  return '';
+}
+
 describe('gateway configuration', () => {
   it('trusts proxies by hop count or by address list, and none by default', () => {
     expect(readGatewaySettings(base).config.trustProxy).toBeUndefined();
@@ -134,5 +144,74 @@ describe('gateway configuration', () => {
       AUTH_MODE: '',
     });
     expect(result.config.authMode).toBe('dev');
+  });
+
+  it('listens on 127.0.0.1 outside production and on every interface in production', () => {
+    expect(readGatewaySettings(base).host).toBe('127.0.0.1');
+    expect(readGatewaySettings(productionGoogle).host).toBe('0.0.0.0');
+    expect(readGatewaySettings({ ...productionGoogle, HOST: '10.1.2.3' }).host).toBe('10.1.2.3');
+  });
+
+  it('refuses a development sign-in listening beyond this machine, naming HOST and DEV_SIGN_IN_HOST', () => {
+    expect(problemsOf({ ...base, HOST: '0.0.0.0' })).toEqual(['HOST']);
+    expect(messageOf({ ...base, HOST: '0.0.0.0' })).toContain('DEV_SIGN_IN_HOST=0.0.0.0');
+    expect(problemsOf({ ...base, HOST: '192.168.1.20', DEV_SIGN_IN_HOST: '0.0.0.0' })).toEqual(['HOST']);
+  });
+
+  it('lets a development sign-in listen on a loopback address without being told', () => {
+    for (const host of ['127.0.0.1', '::1', 'localhost']) {
+      const settings = readGatewaySettings({ ...base, HOST: host });
+      expect(settings.host).toBe(host);
+      expect(settings.devSignInExposed).toBe(false);
+    }
+  });
+
+  it('lets a development sign-in listen beyond this machine only when DEV_SIGN_IN_HOST names that address', () => {
+    const settings = readGatewaySettings({ ...base, HOST: '0.0.0.0', DEV_SIGN_IN_HOST: '0.0.0.0' });
+    expect(settings.host).toBe('0.0.0.0');
+    expect(settings.config.authMode).toBe('dev');
+    expect(settings.devSignInExposed).toBe(true);
+  });
+
+  it('lets Google sign-in listen on every interface', () => {
+    const settings = readGatewaySettings({
+      ...base,
+      HOST: '0.0.0.0',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(settings.devSignInExposed).toBe(false);
+  });
+
+  it('refuses AUTH_MODE=dev while a Google client is configured, naming the settings', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(problemsOf({ ...base, ...google, AUTH_MODE: 'dev' })).toEqual(['AUTH_MODE']);
+    expect(problemsOf({ ...base, GOOGLE_CLIENT_SECRET: 'secret', AUTH_MODE: 'dev' })).toEqual(['AUTH_MODE']);
+    const message = messageOf({ ...base, ...google, AUTH_MODE: 'dev' });
+    expect(message).toContain(
+      'AUTH_MODE=dev is refused while GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is set',
+    );
+  });
+
+  it('takes another OpenID provider only over https in production', () => {
+    expect(problemsOf({ ...productionGoogle, OIDC_ISSUER_URL: 'http://issuer.example' })).toEqual([
+      'OIDC_ISSUER_URL',
+    ]);
+    expect(
+      readGatewaySettings({ ...productionGoogle, OIDC_ISSUER_URL: 'https://issuer.example' }).oidcIssuerUrl,
+    ).toBe('https://issuer.example');
+    expect(readGatewaySettings({ ...base, OIDC_ISSUER_URL: 'http://127.0.0.1:8080' }).oidcIssuerUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
+  });
+
+  it('caps a user at 10 sessions unless MAX_SESSIONS_PER_USER says otherwise', () => {
+    expect(readGatewaySettings(base).config.sessionPolicy?.maxSessionsPerUser).toBe(10);
+    const configured = readGatewaySettings({ ...base, MAX_SESSIONS_PER_USER: '3' });
+    expect(configured.config.sessionPolicy).toMatchObject({
+      maxSessionsPerUser: 3,
+      idleTimeoutMs: 30 * 24 * 60 * 60 * 1000,
+    });
+    expect(problemsOf({ ...base, MAX_SESSIONS_PER_USER: '0' })).toEqual(['MAX_SESSIONS_PER_USER']);
   });
 });

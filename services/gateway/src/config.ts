@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   commonConfigShape,
   defaultServiceUrl,
+  isLoopbackHost,
+  listenHost,
   optionalSetting,
   parseConfig,
   portSetting,
@@ -31,8 +33,8 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { signInPerMinute: 20, writesPerMinute: 120 };
 
-/** A limit per minute from the environment: a whole number of at least 1; unset means the default. */
-function perMinuteSetting() {
+/** A limit from the environment: a whole number of at least 1; unset means the default. */
+function positiveWholeNumberSetting() {
   const error = 'must be a whole number of at least 1';
   return optionalSetting(z.coerce.number({ error }).int({ error }).min(1, { error }));
 }
@@ -67,6 +69,8 @@ const gatewayEnvironmentFields = z.object({
   ...commonConfigShape,
   PORT: portSetting(SERVICES.gateway.port),
   AUTH_MODE: optionalSetting(z.enum(['google', 'dev'], { error: 'must be google or dev' })),
+  /** The one address other than loopback on which the development sign-in may listen; equal to HOST. */
+  DEV_SIGN_IN_HOST: optionalSetting(z.string().trim().min(1)),
   GOOGLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
   GOOGLE_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
   /** Points sign-in at another OpenID provider (a local one for end-to-end tests); Google when unset. */
@@ -81,8 +85,10 @@ const gatewayEnvironmentFields = z.object({
   STATS_URL: httpUrl.default(defaultServiceUrl('stats')),
   EXPORTS_URL: httpUrl.default(defaultServiceUrl('exports')),
   WEB_DIST: optionalSetting(z.string().trim().min(1)),
-  SIGN_IN_RATE_LIMIT_PER_MINUTE: perMinuteSetting(),
-  WRITE_RATE_LIMIT_PER_MINUTE: perMinuteSetting(),
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
+  WRITE_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
+  /** A user's sessions beyond this many end at sign-in, the oldest first. */
+  MAX_SESSIONS_PER_USER: positiveWholeNumberSetting(),
   /** Proxies in front of the gateway: a hop count, or their addresses/CIDRs separated by commas. */
   TRUST_PROXY: optionalSetting(
     z
@@ -102,6 +108,10 @@ export interface GatewaySettings {
   /** Set when sign-in goes to a provider other than Google; discovered at start-up. */
   oidcIssuerUrl: string | undefined;
   port: number;
+  /** The address to listen on. */
+  host: string;
+  /** The development sign-in listens beyond this machine because DEV_SIGN_IN_HOST says so. */
+  devSignInExposed: boolean;
   logLevel: LogLevel;
   dataDir: string;
   sessionDatabaseFile: string;
@@ -132,6 +142,27 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
       : undefined;
   const authMode = env.AUTH_MODE ?? (env.GOOGLE_CLIENT_ID !== undefined || production ? 'google' : 'dev');
   if (production && authMode === 'dev') refuse('AUTH_MODE', 'development sign-in is refused in production');
+  const googleConfigured = env.GOOGLE_CLIENT_ID !== undefined || env.GOOGLE_CLIENT_SECRET !== undefined;
+  if (authMode === 'dev' && googleConfigured) {
+    refuse(
+      'AUTH_MODE',
+      'AUTH_MODE=dev is refused while GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is set: unset AUTH_MODE to ' +
+        'sign in with Google, or clear GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET for the development sign-in',
+    );
+  }
+  if (production && env.OIDC_ISSUER_URL !== undefined && !env.OIDC_ISSUER_URL.startsWith('https://')) {
+    refuse('OIDC_ISSUER_URL', 'must be https:// in production');
+  }
+  const host = listenHost(env);
+  // Anyone who can reach a development sign-in can sign in as any user whose e-mail address they know.
+  const devSignInExposed = authMode === 'dev' && !isLoopbackHost(host);
+  if (devSignInExposed && env.DEV_SIGN_IN_HOST !== host) {
+    refuse(
+      'HOST',
+      `development sign-in listens only on a loopback address (127.0.0.1, ::1, localhost), not on ${host}; ` +
+        `configure Google sign-in, or set DEV_SIGN_IN_HOST=${host} to let anyone who reaches it sign in as anyone`,
+    );
+  }
   if (authMode === 'google' || env.GOOGLE_CLIENT_ID !== undefined) {
     if (env.GOOGLE_CLIENT_ID === undefined) refuse('GOOGLE_CLIENT_ID', 'is required for Google sign-in');
     if (env.GOOGLE_CLIENT_SECRET === undefined) {
@@ -151,7 +182,10 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
       // Outside production a missing secret only costs sign-ins that are half-way through at a restart.
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       production,
-      sessionPolicy: DEFAULT_SESSION_POLICY,
+      sessionPolicy: {
+        ...DEFAULT_SESSION_POLICY,
+        maxSessionsPerUser: env.MAX_SESSIONS_PER_USER ?? DEFAULT_SESSION_POLICY.maxSessionsPerUser,
+      },
       rateLimits: {
         signInPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.signInPerMinute,
         writesPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.writesPerMinute,
@@ -161,6 +195,8 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
     },
     oidcIssuerUrl: env.OIDC_ISSUER_URL,
     port: env.PORT,
+    host,
+    devSignInExposed,
     logLevel: env.LOG_LEVEL,
     dataDir: env.DATA_DIR,
     sessionDatabaseFile: join(env.DATA_DIR, SERVICES.gateway.sqliteFile),

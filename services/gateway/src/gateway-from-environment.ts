@@ -36,6 +36,13 @@ export async function createGatewayFromEnvironment(
 ): Promise<ComposedGateway> {
   const settings = readGatewaySettings(env);
   const logger = createLogger({ name: 'gateway', level: settings.logLevel });
+  if (settings.devSignInExposed) {
+    logger.warn(
+      { host: settings.host },
+      `DANGER: the development sign-in listens on ${settings.host} (DEV_SIGN_IN_HOST): anyone who reaches ` +
+        'this address can sign in as any user whose e-mail address they know. Never do this on a shared network.',
+    );
+  }
   const provider =
     settings.oidcIssuerUrl === undefined
       ? GOOGLE_PROVIDER

@@ -3,7 +3,13 @@ import { createGatewayFromEnvironment } from './gateway-from-environment';
 
 try {
   const { app, settings, logger, closeDependencies } = await createGatewayFromEnvironment();
-  await runService({ app, port: settings.port, logger, onClose: closeDependencies });
+  await runService({
+    app,
+    port: settings.port,
+    host: settings.host,
+    logger,
+    onClose: closeDependencies,
+  });
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`The gateway cannot start.\n${error.message}`);

@@ -15,6 +15,7 @@ import {
   SERVICES,
   commonConfigShape,
   createLogger,
+  listenHost,
   parseConfig,
   portSetting,
   runService,
@@ -83,6 +84,7 @@ async function serve<Tx>(backend: Backend<Tx>, config: RecordsConfig, logger: Lo
   await runService({
     app,
     port: config.PORT,
+    host: listenHost(config),
     logger,
     onClose: async () => {
       await relay?.stop();

@@ -78,6 +78,8 @@ describe('the one-process app (npm start)', () => {
   it('prints its address and serves the web client there', async () => {
     app = await start();
     expect(app.url).toBe(`http://localhost:${port}`);
+    // A development sign-in on every interface would let anyone on the network sign in as anyone.
+    expect(app.output.lines.join('\n')).toContain(`listening on http://127.0.0.1:${port}`);
     const page = await fetch(`http://127.0.0.1:${port}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
@@ -171,5 +173,20 @@ describe('the one-process app (npm start)', () => {
     });
     expect(await child.exited).toEqual({ code: 1, signal: null });
     expect(output.lines.join('\n')).toMatch(/PORT: must be a whole number/);
+  });
+
+  it('refuses to open the development sign-in beyond this machine unless DEV_SIGN_IN_HOST says so', async () => {
+    const output = new ProcessOutput('cull-log (HOST=0.0.0.0)');
+    outputs.push(output);
+    const child = spawnChildProcess({
+      name: 'cull-log',
+      command: process.execPath,
+      args: [ENTRY],
+      env: testEnvironment({ PORT: String(port), HOST: '0.0.0.0', DATA_DIR: dataDir }),
+      onLine: output.collect,
+    });
+    expect(await child.exited).toEqual({ code: 1, signal: null });
+    expect(output.lines.join('\n')).toMatch(/HOST: development sign-in listens only on a loopback address/);
+    expect(output.lines.join('\n')).toContain('DEV_SIGN_IN_HOST=0.0.0.0');
   });
 });

@@ -7,7 +7,7 @@ import { openSqliteCheckpoints, openSqliteEventStore } from '@cull-log/eventstor
 import { buildApp as buildExportsApp, openSqliteExportStore } from '@cull-log/exports';
 import { createGatewayFromEnvironment } from '@cull-log/gateway';
 import { buildApp as buildRecordsApp, openSqliteReadModel } from '@cull-log/records';
-import { SERVICES, createLogger, runService } from '@cull-log/service-kit';
+import { SERVICES, createLogger, isLoopbackHost, runService } from '@cull-log/service-kit';
 import { buildApp as buildStatsApp, openSqliteStatsStore } from '@cull-log/stats';
 import { randomSecret, readStandaloneConfig } from './config';
 import { REPOSITORY_WEB_DIST } from './repository';
@@ -122,10 +122,15 @@ export async function startStandalone(env: Environment = process.env): Promise<R
     const running = await runService({
       app: gateway.app,
       port: gateway.settings.port,
+      host: gateway.settings.host,
       logger: gateway.logger,
       onClose: () => closeAll(closers, logger),
     });
-    return { url: running.url, close: running.close };
+    // The default PUBLIC_URL is http://localhost:PORT, the one origin the gateway accepts writes from.
+    const url = isLoopbackHost(gateway.settings.host)
+      ? `http://localhost:${new URL(running.url).port}`
+      : running.url;
+    return { url, close: running.close };
   } catch (error) {
     await gatewayApp?.close().catch(() => undefined);
     await closeAll(closers, logger).catch(() => undefined);

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, SERVICES, type ServiceName } from '@cull-log/service-kit';
+import { ConfigError, type ServiceName } from '@cull-log/service-kit';
 import { randomSecret, readLauncherConfig } from './config';
+import { launcherEnvironment, launcherPortOf } from './launcher-environment';
 import { findNatsServer, startLocalNats, type LocalNats } from './local-nats';
 import { prefixedPrinter } from './prefixed-output';
 import { REPOSITORY_ROOT, SERVICE_NAMES, serviceEntry } from './repository';
@@ -63,9 +64,7 @@ async function main(): Promise<void> {
       : 'stores: MongoDB (MONGODB_URL), one database per service',
   );
 
-  // The services listen on their own default ports; the gateway takes PORT.
-  const portOf = (name: ServiceName) => (name === 'gateway' ? config.PORT : SERVICES[name].port);
-  const loopback = (name: ServiceName) => `http://127.0.0.1:${portOf(name)}`;
+  const loopback = (name: ServiceName) => `http://127.0.0.1:${launcherPortOf(name, config.PORT)}`;
   const children = new Map<ServiceName, ChildProcessHandle>();
   let stopping: Promise<void> | undefined;
 
@@ -105,16 +104,14 @@ async function main(): Promise<void> {
       command: process.execPath,
       args: [serviceEntry(name)],
       cwd: REPOSITORY_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(portOf(name)),
-        DATA_DIR: join(dataDir, name),
-        INTERNAL_AUTH_SECRET: internalAuthSecret,
-        NATS_URL: natsUrl,
-        RECORDS_URL: loopback('records'),
-        STATS_URL: loopback('stats'),
-        EXPORTS_URL: loopback('exports'),
-      },
+      env: launcherEnvironment({
+        inherited: process.env,
+        name,
+        gatewayPort: config.PORT,
+        dataDir,
+        internalAuthSecret,
+        natsUrl,
+      }),
       onLine: printerFor(name),
       // Ctrl-C reaches only this launcher, which then stops each service once, in order.
       detached: true,

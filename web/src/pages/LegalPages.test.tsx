@@ -56,6 +56,7 @@ describe('legal pages', () => {
       /within 72 hours/,
       /under 16/,
       /Information Commissioner/,
+      /map tiles .* are fetched by your browser from OpenStreetMap/,
     ]) {
       expect(screen.getAllByText(fact).length).toBeGreaterThan(0);
     }

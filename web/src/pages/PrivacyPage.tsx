@@ -85,8 +85,10 @@ const SECTIONS: LegalSection[] = [
           <li>Google, which authenticates you when you sign in;</li>
           <li>our hosting provider, which stores the service&apos;s data on our behalf under a contract;</li>
           <li>
-            OpenStreetMap&apos;s tile servers, which your browser contacts to draw the map (they see your IP
-            address, not your records);
+            OpenStreetMap: the map tiles (the images the map is drawn from) are fetched by your browser from
+            OpenStreetMap&apos;s tile servers, which see your IP address and which part of the map you look
+            at, never your records; tiles already seen are kept on your device so the map works with no
+            signal;
           </li>
           <li>the police, courts or regulators where the law requires us to.</li>
         </ul>

@@ -41,6 +41,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: 'edit-cull/:id', lazy: page(() => import('../pages/EditCullPage')) },
           { path: 'cull/:id', lazy: page(() => import('../pages/EditCullPage')) },
           { path: 'view-cull/:id', lazy: page(() => import('../pages/ViewCullPage')) },
+          { path: 'sessions', lazy: page(() => import('../pages/SessionsPage')) },
         ],
       },
       { path: '*', element: <Navigate replace to="/" /> },

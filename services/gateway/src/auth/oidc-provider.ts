@@ -27,12 +27,20 @@ const DiscoveryDocument = z.object({
   jwks_uri: z.url(),
 });
 
-/** Reads a provider's endpoints from its discovery document. */
+/**
+ * Reads a provider's endpoints from its discovery document. The document must name the configured URL as its
+ * issuer, or a document served elsewhere could make the gateway believe another issuer's tokens.
+ */
 export async function discoverOidcProvider(issuerUrl: string): Promise<OidcProvider> {
   const base = issuerUrl.endsWith('/') ? issuerUrl : `${issuerUrl}/`;
   const response = await fetch(new URL('.well-known/openid-configuration', base));
   if (!response.ok) throw new Error(`OpenID discovery at ${issuerUrl} answered ${response.status}`);
   const document = DiscoveryDocument.parse(await response.json());
+  if (document.issuer !== issuerUrl) {
+    throw new Error(
+      `OpenID discovery at ${issuerUrl} names the issuer ${document.issuer}; OIDC_ISSUER_URL must be exactly the issuer`,
+    );
+  }
   return {
     issuers: [document.issuer],
     authorizationEndpoint: document.authorization_endpoint,
@@ -54,8 +62,17 @@ export class IdTokenError extends Error {
   }
 }
 
+/** Providers sign ID tokens with RS256 (Google does); any other algorithm in a token is refused. */
+export const ID_TOKEN_ALGORITHMS = ['RS256'];
+/** Clocks disagree by a few seconds; more than this is a stale or forged token. */
+const CLOCK_TOLERANCE_SECONDS = 30;
+/** An ID token is checked just after it is issued, at the token exchange; an older one is a replay. */
+export const ID_TOKEN_MAX_AGE_SECONDS = 5 * 60;
+
 const IdTokenClaims = z.object({
   sub: z.string().min(1),
+  aud: z.union([z.string(), z.array(z.string())]),
+  azp: z.string().optional(),
   nonce: z.string().optional(),
   email: z.string().optional(),
   email_verified: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
@@ -66,7 +83,10 @@ export interface IdTokenVerifier {
   verify(idToken: string, expectedNonce: string): Promise<SessionUser>;
 }
 
-/** Checks signature (provider keys), issuer, audience, expiry, nonce and a verified e-mail address. */
+/**
+ * Checks signature (provider keys, RS256 only), issuer, audience (ours alone, and `azp` ours when present),
+ * issue time (not in the future, not older than five minutes), expiry, nonce and a verified e-mail address.
+ */
 export function createIdTokenVerifier({
   provider,
   clientId,
@@ -86,9 +106,11 @@ export function createIdTokenVerifier({
           issuer: provider.issuers,
           audience: clientId,
           currentDate: now(),
+          algorithms: ID_TOKEN_ALGORITHMS,
           requiredClaims: ['exp', 'iat', 'sub'],
-          // Phones and servers disagree by a few seconds; more than that is a stale token.
-          clockTolerance: 30,
+          // With a maximum age jose also refuses an `iat` in the future beyond the tolerance.
+          maxTokenAge: ID_TOKEN_MAX_AGE_SECONDS,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
         }));
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw new IdTokenError('token_expired', error.message);
@@ -97,7 +119,14 @@ export function createIdTokenVerifier({
       }
       const claims = IdTokenClaims.safeParse(payload);
       if (!claims.success) throw new IdTokenError('invalid_token', 'ID token claims have the wrong shape');
-      const { sub, nonce, email, email_verified, name } = claims.data;
+      const { sub, aud, azp, nonce, email, email_verified, name } = claims.data;
+      // Another audience beside ours means the token was also made for a client we do not trust.
+      if ((Array.isArray(aud) ? aud : [aud]).some((audience) => audience !== clientId)) {
+        throw new IdTokenError('invalid_token', 'ID token names an audience other than this client');
+      }
+      if (azp !== undefined && azp !== clientId) {
+        throw new IdTokenError('invalid_token', 'ID token was issued to another party (azp)');
+      }
       if (nonce === undefined || nonce !== expectedNonce) {
         throw new IdTokenError('nonce_mismatch', 'ID token nonce does not match this sign-in');
       }

@@ -50,7 +50,7 @@ const plugin: FastifyPluginAsync<SessionsOptions> = async (
     current: (request) => manager.resume(cookieOf(request)),
     async signIn(request, reply, user) {
       await manager.end(cookieOf(request));
-      const { id } = await manager.start(user);
+      const { id } = await manager.start(user, request.headers['user-agent']);
       reply.setCookie(cookieName, id, cookieOptions);
     },
     async signOut(request, reply) {

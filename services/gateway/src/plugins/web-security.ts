@@ -4,21 +4,29 @@ import fastifyPlugin from 'fastify-plugin';
 import { HttpError } from '@cull-log/service-kit';
 
 export interface WebSecurityOptions {
+  /** Where browsers reach the app; the one origin writes are accepted from. */
   publicUrl: string;
-  production: boolean;
 }
 
 /** Map tiles come from OpenStreetMap's tile servers (a, b, c subdomains). */
 export const MAP_TILE_SOURCE = 'https://*.tile.openstreetmap.org';
 
+/** The app locates a cull from the phone and may take photos; it never listens. Nothing else may use any. */
+export const PERMISSIONS_POLICY = 'geolocation=(self), camera=(self), microphone=()';
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Security headers with a Content-Security-Policy allowing only what the app loads, and a refusal of
- * state-changing requests that a browser did not send from our own origin (cross-site request forgery).
+ * The security headers of every answer: a Content-Security-Policy allowing only what the app loads, HSTS in
+ * production, a Permissions-Policy, and helmet's other defaults. The app sets them before routing, so even a
+ * request refused for an undecodable URL gets them.
  */
-const plugin: FastifyPluginAsync<WebSecurityOptions> = async (app, { publicUrl, production }) => {
-  const securityHeaders = await helmetHeaders({
+export async function securityHeaders({
+  production,
+}: {
+  production: boolean;
+}): Promise<Array<[string, string]>> {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -43,11 +51,11 @@ const plugin: FastifyPluginAsync<WebSecurityOptions> = async (app, { publicUrl, 
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
-    done();
-  });
+  return [...headers, ['permissions-policy', PERMISSIONS_POLICY]];
+}
 
+/** Refuses state-changing requests that a browser did not send from our own origin (cross-site request forgery). */
+const plugin: FastifyPluginAsync<WebSecurityOptions> = async (app, { publicUrl }) => {
   const ownOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;

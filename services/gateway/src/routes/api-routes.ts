@@ -3,7 +3,8 @@ import { MESSAGES, type Me } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
 import type { Upstream } from '../proxy/upstream';
 import { forward } from '../proxy/upstream-proxy';
-import type { SessionUser } from '../sessions/session-store';
+import type { SessionUser, StoredSession } from '../sessions/session-store';
+import { sessionRoutes } from './session-routes';
 
 export interface ApiRoutesOptions {
   upstreams: { records: Upstream; stats: Upstream; exports: Upstream };
@@ -17,6 +18,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user; set for every `/api` route, which answer 401 without one. */
     user: SessionUser;
+    /** The session the request came with; set alongside `user`. */
+    userSession: StoredSession;
   }
 }
 
@@ -28,12 +31,14 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   const { upstreams, internalAuthSecret, now, bodyLimit, writesPerMinute } = options;
 
   app.decorateRequest('user', null as unknown as SessionUser);
+  app.decorateRequest('userSession', null as unknown as StoredSession);
   app.addHook('onRequest', async (request, reply) => {
     // Private data: neither the browser nor anything in between may keep a copy.
     reply.header('cache-control', 'no-store');
     const session = await app.sessions.current(request);
     if (session === undefined) throw new HttpError(401, 'not_authenticated', MESSAGES.notAuthenticated);
     request.user = session.user;
+    request.userSession = session;
   });
 
   // Bodies are streamed to the services untouched; they parse and validate them.
@@ -47,6 +52,8 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     timeWindow: 60_000,
     keyGenerator: (request: FastifyRequest) => `write:${request.user.uid}`,
   };
+  await app.register(sessionRoutes, { writeLimit });
+
   const routes: Array<[prefix: string, upstream: Upstream]> = [
     ['/api/culls', upstreams.records],
     ['/api/stats', upstreams.stats],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { DevLoginRequest, type Me } from '@cull-log/contracts';
 
 export interface AuthOptionsResponse {
@@ -10,10 +10,11 @@ export interface AuthOptionsResponse {
 export interface AuthRoutesOptions {
   googleEnabled: boolean;
   devEnabled: boolean;
-  signInPerMinute: number;
+  /** The one sign-in budget, shared by every route that can sign someone in. */
+  signInLimit: preHandlerAsyncHookHandler;
 }
 
-/** Rate limit of every route that can sign someone in: per client address. */
+/** Rate limit of every route that can sign someone in: per client address, one budget for them all. */
 export function signInRateLimit(perMinute: number) {
   return {
     max: perMinute,
@@ -24,7 +25,7 @@ export function signInRateLimit(perMinute: number) {
 
 /** `/auth/options`, `/auth/logout` and, in development only, `/auth/dev/login`. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
-  const { googleEnabled, devEnabled, signInPerMinute } = options;
+  const { googleEnabled, devEnabled, signInLimit } = options;
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -41,17 +42,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   });
 
   if (!devEnabled) return;
-  app.post(
-    '/auth/dev/login',
-    { config: { rateLimit: signInRateLimit(signInPerMinute) } },
-    async (request, reply) => {
-      const { name, email } = DevLoginRequest.parse(request.body);
-      const user: Me = { uid: developmentUid(email), display_name: name, email };
-      await app.sessions.signIn(request, reply, user);
-      request.log.info({ userId: user.uid }, 'development sign-in');
-      return user;
-    },
-  );
+  app.post('/auth/dev/login', { onRequest: signInLimit }, async (request, reply) => {
+    const { name, email } = DevLoginRequest.parse(request.body);
+    const user: Me = { uid: developmentUid(email), display_name: name, email };
+    await app.sessions.signIn(request, reply, user);
+    request.log.info({ userId: user.uid }, 'development sign-in');
+    return user;
+  });
 };
 
 /** The same e-mail address always gets the same user id, so development data survives signing out. */

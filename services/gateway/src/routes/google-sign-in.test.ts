@@ -1,4 +1,5 @@
-import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
+import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
+import { createLogger } from '@cull-log/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { discoverOidcProvider, type OidcProvider } from '../auth/oidc-provider';
 import {
@@ -39,6 +40,17 @@ afterEach(async () => {
   await gateway?.close();
   gateway = undefined;
 });
+
+/** A logger whose JSON lines the test reads. */
+function capturedLogs() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger({
+    name: 'gateway-test',
+    level: 'info',
+    destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+  return { logger, lines };
+}
 
 function googleConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfig {
   return devConfig({
@@ -181,6 +193,82 @@ describe('Google sign-in', () => {
     expectFailure((await signInWithGoogle(app)).done, 'invalid_token');
   });
 
+  it('refuses an ID token also made for another client (an extra audience)', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      payload.aud = [CLIENT_ID, 'untrusted-client'];
+      payload.azp = CLIENT_ID;
+    };
+    expectFailure((await signInWithGoogle(app)).done, 'invalid_token');
+  });
+
+  it('refuses an ID token authorised for another party (azp)', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      payload.aud = [CLIENT_ID];
+      payload.azp = 'someone-elses-client';
+    };
+    expectFailure((await signInWithGoogle(app)).done, 'invalid_token');
+  });
+
+  it('accepts an ID token whose azp is this client', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      payload.aud = [CLIENT_ID];
+      payload.azp = CLIENT_ID;
+    };
+    expect((await signInWithGoogle(app)).done.headers.location).toBe('/dashboard');
+  });
+
+  it('refuses an ID token issued in the future beyond a small clock skew', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      const now = Math.floor(Date.now() / 1000);
+      // Only the issue time is wrong: the token is already valid (nbf) and far from expiry.
+      Object.assign(payload, { iat: now + 120, nbf: now, exp: now + 3600 });
+    };
+    expectFailure((await signInWithGoogle(app)).done, 'invalid_token');
+  });
+
+  it('accepts an ID token issued a few seconds in the future (clock skew)', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      const now = Math.floor(Date.now() / 1000);
+      Object.assign(payload, { iat: now + 10, nbf: now, exp: now + 3600 });
+    };
+    expect((await signInWithGoogle(app)).done.headers.location).toBe('/dashboard');
+  });
+
+  it('refuses an ID token issued long ago, even when it has not expired', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      const twentyMinutesAgo = Math.floor(Date.now() / 1000) - 20 * 60;
+      Object.assign(payload, { iat: twentyMinutesAgo, nbf: twentyMinutesAgo, exp: twentyMinutesAgo + 3600 });
+    };
+    expectFailure((await signInWithGoogle(app)).done, 'token_expired');
+  });
+
+  it('refuses an ID token signed with an algorithm other than RS256', async () => {
+    const ellipticProvider = new OAuth2Server();
+    await ellipticProvider.issuer.keys.generate('ES256');
+    await ellipticProvider.start(0, '127.0.0.1');
+    try {
+      ellipticProvider.service.on('beforeTokenSigning', (token: MutableToken) => {
+        Object.assign(token.payload, { email: 'ada@example.org', email_verified: true });
+      });
+      const app = await startGateway({
+        google: {
+          clientId: CLIENT_ID,
+          clientSecret: 'client-secret',
+          provider: await discoverOidcProvider(ellipticProvider.issuer.url as string),
+        },
+      });
+      expectFailure((await signInWithGoogle(app)).done, 'invalid_token');
+    } finally {
+      await ellipticProvider.stop();
+    }
+  });
+
   it('refuses an ID token from another issuer', async () => {
     const app = await startGateway();
     idTokenChanges = (payload) => {
@@ -244,6 +332,47 @@ describe('Google sign-in', () => {
     expectFailure((await signInWithGoogle(app)).done, 'token_exchange_failed');
   });
 
+  it("logs the provider's error code when it refuses the code, and nothing of the HTTP client", async () => {
+    const { logger, lines } = capturedLogs();
+    gateway = await buildTestGateway({ config: googleConfig(), logger });
+    provider.service.once('beforeResponse', (tokenEndpointResponse: MutableResponse) => {
+      tokenEndpointResponse.body = {
+        error: 'invalid_grant',
+        error_description: 'Code was already redeemed.',
+      };
+      tokenEndpointResponse.statusCode = 400;
+    });
+    expectFailure((await signInWithGoogle(gateway.app)).done, 'token_exchange_failed');
+    const failure = lines.find((line) => line.msg === 'sign-in failed');
+    expect(failure).toMatchObject({
+      reason: 'token_exchange_failed',
+      providerError: 'invalid_grant',
+      providerStatus: 400,
+    });
+    expect(failure).not.toHaveProperty('err');
+    expect(JSON.stringify(lines)).not.toMatch(/client-secret|code_verifier|redirect_uri/);
+  });
+
+  it('logs the system error code when the provider cannot be reached for the token', async () => {
+    const { logger, lines } = capturedLogs();
+    gateway = await buildTestGateway({
+      config: googleConfig({
+        google: {
+          clientId: CLIENT_ID,
+          clientSecret: 'client-secret',
+          provider: { ...discovered, tokenEndpoint: 'http://127.0.0.1:9/token' },
+        },
+      }),
+      logger,
+    });
+    expectFailure((await signInWithGoogle(gateway.app)).done, 'token_exchange_failed');
+    expect(lines.find((line) => line.msg === 'sign-in failed')).toMatchObject({
+      reason: 'token_exchange_failed',
+      networkError: 'ECONNREFUSED',
+    });
+    expect(JSON.stringify(lines)).not.toMatch(/client-secret|code_verifier/);
+  });
+
   it('answers 429 rate_limited when one client starts too many sign-ins', async () => {
     const app = await startGateway({ rateLimits: { signInPerMinute: 2, writesPerMinute: 100 } });
     for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -254,11 +383,70 @@ describe('Google sign-in', () => {
     expect(limited.json().error.code).toBe('rate_limited');
   });
 
+  it('draws starting, finishing and the development sign-in from one budget per client address', async () => {
+    const app = await startGateway({
+      authMode: 'dev',
+      production: false,
+      rateLimits: { signInPerMinute: 4, writesPerMinute: 100 },
+    });
+    const devSignIn = () =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/dev/login',
+        headers: { origin: PUBLIC_URL },
+        payload: { name: 'Ada Stalker', email: 'ada@example.org' },
+      });
+    expect((await signInWithGoogle(app)).done.headers.location).toBe('/dashboard');
+    expect((await devSignIn()).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/auth/google' })).statusCode).toBe(302);
+
+    const callback = await app.inject({ method: 'GET', url: '/auth/google/callback?code=c&state=s' });
+    for (const limited of [
+      await devSignIn(),
+      callback,
+      await app.inject({ method: 'GET', url: '/auth/google' }),
+    ]) {
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.code).toBe('rate_limited');
+    }
+    const fromElsewhere = await app.inject({
+      method: 'GET',
+      url: '/auth/google',
+      remoteAddress: '192.0.2.7',
+    });
+    expect(fromElsewhere.statusCode).toBe(302);
+  });
+
   it('tells the web client that Google sign-in is available and development sign-in is not', async () => {
     const app = await startGateway();
     expect((await app.inject({ method: 'GET', url: '/auth/options' })).json()).toEqual({
       google: true,
       dev: false,
     });
+  });
+});
+
+describe('OpenID discovery', () => {
+  it('reads the endpoints of a provider whose document names the configured issuer', async () => {
+    const issuer = provider.issuer.url as string;
+    expect(await discoverOidcProvider(issuer)).toMatchObject({
+      issuers: [issuer],
+      tokenEndpoint: `${issuer}/token`,
+    });
+  });
+
+  it('refuses a provider whose document names another issuer than the configured one', async () => {
+    const impostor = new OAuth2Server();
+    await impostor.issuer.keys.generate('RS256');
+    await impostor.start(0, '127.0.0.1');
+    const configured = impostor.issuer.url as string;
+    impostor.issuer.url = 'https://accounts.google.com';
+    try {
+      await expect(discoverOidcProvider(configured)).rejects.toThrow(
+        'names the issuer https://accounts.google.com; OIDC_ISSUER_URL must be exactly the issuer',
+      );
+    } finally {
+      await impostor.stop();
+    }
   });
 });

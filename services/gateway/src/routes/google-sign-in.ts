@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { createIdTokenVerifier, IdTokenError } from '../auth/oidc-provider';
 import type { GoogleSettings } from '../config';
-import { signInRateLimit } from './auth-routes';
 
 export interface GoogleSignInOptions {
   google: GoogleSettings;
   publicUrl: string;
   production: boolean;
   now: () => Date;
-  signInPerMinute: number;
+  /** The one sign-in budget, shared with the development sign-in. */
+  signInLimit: preHandlerAsyncHookHandler;
 }
 
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
@@ -41,7 +41,7 @@ const CallbackQuery = z.object({
  * verifier live in signed cookies kept by @fastify/oauth2, the nonce in one of ours, all for ten minutes.
  */
 export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app, options) => {
-  const { google, publicUrl, production, now, signInPerMinute } = options;
+  const { google, publicUrl, production, now, signInLimit } = options;
   const authorization = new URL(google.provider.authorizationEndpoint);
   const token = new URL(google.provider.tokenEndpoint);
   const flowCookie: CookieSerializeOptions = {
@@ -74,13 +74,12 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
   const oauth = app.getDecorator<OAuth2Namespace>('googleOAuth2');
   const verifier = createIdTokenVerifier({ provider: google.provider, clientId: google.clientId, now });
   const nonceCookie = production ? '__Secure-cull_signin_nonce' : 'cull_signin_nonce';
-  const rateLimit = signInRateLimit(signInPerMinute);
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/auth/google', { config: { rateLimit } }, async (request, reply) => {
+  app.get('/auth/google', { onRequest: signInLimit }, async (request, reply) => {
     const nonce = randomBytes(24).toString('base64url');
     const uri = new URL(await oauth.generateAuthorizationUri(request, reply));
     uri.searchParams.set('nonce', nonce);
@@ -88,9 +87,9 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
     return reply.redirect(uri.href);
   });
 
-  app.get(GOOGLE_CALLBACK_PATH, { config: { rateLimit } }, async (request, reply) => {
-    const fail = (reason: SignInFailure, detail?: unknown) => {
-      request.log.warn({ reason, err: detail }, 'sign-in failed');
+  app.get(GOOGLE_CALLBACK_PATH, { onRequest: signInLimit }, async (request, reply) => {
+    const fail = (reason: SignInFailure, details: Record<string, unknown> = {}) => {
+      request.log.warn({ reason, ...details }, 'sign-in failed');
       return reply.redirect(`/login?error=${reason}`);
     };
     const signedNonce = request.cookies[nonceCookie];
@@ -107,7 +106,8 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
     try {
       idToken = (await oauth.getAccessTokenFromAuthorizationCodeFlow(request, reply)).token.id_token;
     } catch (error) {
-      return fail(isStateError(error) ? 'state_mismatch' : 'token_exchange_failed', error);
+      if (isStateError(error)) return fail('state_mismatch');
+      return fail('token_exchange_failed', tokenExchangeFailure(error));
     }
     if (idToken === undefined) return fail('invalid_token');
     const nonce = signedNonce === undefined ? undefined : request.unsignCookie(signedNonce);
@@ -118,12 +118,46 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
       await app.sessions.signIn(request, reply, user);
       request.log.info({ userId: user.uid }, 'signed in with Google');
     } catch (error) {
-      if (error instanceof IdTokenError) return fail(error.reason, error.message);
+      if (error instanceof IdTokenError) return fail(error.reason, { detail: error.message });
       throw error;
     }
     return reply.redirect('/dashboard');
   });
 };
+
+/** An OAuth error answer of the token endpoint: `{ "error": "invalid_grant", … }`. */
+const ProviderErrorAnswer = z.object({ error: z.string().regex(/^[\x20-\x7e]{1,64}$/) });
+
+/**
+ * What is worth logging of a failed token exchange: the provider's OAuth error code and HTTP status, or the
+ * system's code when the provider could not be reached. The HTTP client's error carries the request it made
+ * (with the client secret in its body) and the raw response, none of which belongs in a log.
+ */
+export function tokenExchangeFailure(error: unknown): Record<string, string | number> {
+  const failure: Record<string, string | number> = {};
+  if (typeof error !== 'object' || error === null) return failure;
+  const { output, data } = error as { output?: { statusCode?: unknown }; data?: unknown };
+  const payload =
+    typeof data === 'object' && data !== null ? (data as { payload?: unknown }).payload : undefined;
+  const answer = ProviderErrorAnswer.safeParse(parsedPayload(payload));
+  if (answer.success) failure.providerError = answer.data.error;
+  const isResponse = typeof data === 'object' && data !== null && 'isResponseError' in data;
+  if (isResponse && typeof output?.statusCode === 'number') failure.providerStatus = output.statusCode;
+  const code =
+    (typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined) ??
+    (error as { code?: unknown }).code;
+  if (!isResponse && typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code)) failure.networkError = code;
+  return failure;
+}
+
+function parsedPayload(payload: unknown): unknown {
+  if (!Buffer.isBuffer(payload) && typeof payload !== 'string') return payload;
+  try {
+    return JSON.parse(payload.toString()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 function isStateError(error: unknown): boolean {
   return error instanceof Error && error.message === 'Invalid state';

@@ -147,6 +147,7 @@ describe('security headers', () => {
     ['a page of the web client', '/', 200],
     ['a refused /api request', '/api/culls', 401],
     ['an unknown /auth route', '/auth/unknown', 404],
+    ['a URL that cannot be decoded', '/api/culls/%E0%A4%A', 400],
   ])('sends the same security headers with %s', async (_label, url, status) => {
     const app = await start();
     const response = await app.inject({ method: 'GET', url, headers: html });
@@ -162,10 +163,24 @@ describe('security headers', () => {
       'x-frame-options': 'SAMEORIGIN',
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
+      'permissions-policy': 'geolocation=(self), camera=(self), microphone=()',
     });
     expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
   });
+
+  it.each(['/api/culls/%E0%A4%A', '/%E0%A4%A', '/auth/%'])(
+    'answers a URL that cannot be decoded (%s) in the contract error shape',
+    async (url) => {
+      const app = await start();
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: 'bad_request', message: 'The address of this request is not valid.' },
+      });
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
 
   it('never shows a stack trace to the client', async () => {
     const app = await start();
@@ -178,5 +193,23 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(400);
     expect(response.body).not.toMatch(/at .*\.(ts|js):\d+/);
     expect(Object.keys(response.json())).toEqual(['error']);
+  });
+});
+
+describe('health probes', () => {
+  it.each(['/healthz', '/readyz'])('answers %s to a probe that reaches the gateway directly', async (url) => {
+    const app = await start();
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['/healthz', { 'x-forwarded-for': '203.0.113.9' }],
+    ['/readyz', { 'x-forwarded-for': '203.0.113.9, 10.0.0.4' }],
+    ['/readyz?full=1', { forwarded: 'for=203.0.113.9' }],
+  ])('keeps %s off requests that came through a proxy', async (url, headers) => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
   });
 });

@@ -17,6 +17,8 @@ interface SessionDocument {
   created_at: Date;
   last_seen_at: Date;
   expires_at: Date;
+  /** Absent on sessions written before sessions were listed. */
+  user_agent?: string | null;
 }
 
 /** Sessions in MongoDB, shared by every gateway replica; a TTL index purges expired ones on its own. */
@@ -31,6 +33,7 @@ export async function connectMongoSessionStore({
   // Majority writes: a logout acknowledged by one replica set member must not roll back on failover.
   const sessions = db.collection<SessionDocument>(collectionName, { writeConcern: { w: 'majority' } });
   await sessions.createIndex({ expires_at: 1 }, { expireAfterSeconds: 0, name: 'expires_at_ttl' });
+  await sessions.createIndex({ uid: 1 }, { name: 'uid' });
 
   return reportingOutages<SessionStore>(
     {
@@ -40,6 +43,9 @@ export async function connectMongoSessionStore({
       async find(idHash) {
         const document = await sessions.findOne({ _id: idHash });
         return document === null ? undefined : fromDocument(document);
+      },
+      async listByUser(uid) {
+        return (await sessions.find({ uid }).toArray()).map(fromDocument);
       },
       async touch(idHash, lastSeenAt, expiresAt) {
         await sessions.updateOne(
@@ -74,6 +80,7 @@ function toDocument(session: StoredSession): SessionDocument {
     created_at: session.createdAt,
     last_seen_at: session.lastSeenAt,
     expires_at: session.expiresAt,
+    user_agent: session.userAgent,
   };
 }
 
@@ -84,5 +91,6 @@ function fromDocument(document: SessionDocument): StoredSession {
     createdAt: document.created_at,
     lastSeenAt: document.last_seen_at,
     expiresAt: document.expires_at,
+    userAgent: document.user_agent ?? null,
   };
 }

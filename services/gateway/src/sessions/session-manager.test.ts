@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, fakeClock } from '../testing/gateway-harness';
-import { DEFAULT_SESSION_POLICY, hashSessionId, RECENT_SESSION_MS, SessionManager } from './session-manager';
+import {
+  DEFAULT_SESSION_POLICY,
+  hashSessionId,
+  publicSessionId,
+  RECENT_SESSION_MS,
+  SessionManager,
+} from './session-manager';
 import type { SessionStore } from './session-store';
 import { openSqliteSessionStore } from './sqlite-session-store';
 
@@ -116,6 +122,7 @@ describe('SessionManager', () => {
       idleTimeoutMs: 1_000,
       absoluteTimeoutMs: DAY_MS,
       touchIntervalMs: DAY_MS,
+      maxSessionsPerUser: 10,
     });
     const { id, session } = await shortLived.start(user);
     expect(await shortLived.resume(id)).toBeDefined();
@@ -140,5 +147,87 @@ describe('SessionManager', () => {
     expect(await manager.purgeExpired()).toBe(1);
     expect(await store.find(old.session.idHash)).toBeUndefined();
     expect(await store.find(fresh.session.idHash)).toBeDefined();
+  });
+
+  describe("a user's sessions", () => {
+    const bob = { uid: 'user-2', display_name: 'Bob', email: 'bob@example.org' };
+
+    it('lists the live ones, the most recently used first, with their user agent', async () => {
+      const phone = await manager.start(user, 'phone browser');
+      clock.advance(DAY_MS);
+      const laptop = await manager.start(user, 'laptop browser');
+      await manager.start(bob, 'bob browser');
+      clock.advance(2 * DAY_MS);
+      await manager.resume(phone.id);
+      const listed = await manager.listFor(user.uid);
+      expect(listed.map(({ idHash }) => idHash)).toEqual([phone.session.idHash, laptop.session.idHash]);
+      expect(listed.map(({ userAgent }) => userAgent)).toEqual(['phone browser', 'laptop browser']);
+    });
+
+    it('leaves out sessions past their idle timeout', async () => {
+      await manager.start(user);
+      clock.advance(20 * DAY_MS);
+      const recent = await manager.start(user);
+      clock.advance(10 * DAY_MS);
+      expect((await manager.listFor(user.uid)).map(({ idHash }) => idHash)).toEqual([recent.session.idHash]);
+    });
+
+    it('keeps an empty user agent as none and cuts a long one', async () => {
+      const empty = await manager.start(user, '');
+      const long = await manager.start(user, 'x'.repeat(5000));
+      expect(empty.session.userAgent).toBeNull();
+      expect(long.session.userAgent).toHaveLength(512);
+    });
+
+    it("ends one session by its public id, and never another user's", async () => {
+      const phone = await manager.start(user);
+      const laptop = await manager.start(user);
+      const bobs = await manager.start(bob);
+      expect(await manager.endOfUser(user.uid, publicSessionId(bobs.session.idHash))).toBe(false);
+      expect(await manager.resume(bobs.id)).toBeDefined();
+      expect(await manager.endOfUser(user.uid, 'no-such-session')).toBe(false);
+      expect(await manager.endOfUser(user.uid, publicSessionId(phone.session.idHash))).toBe(true);
+      expect(await manager.resume(phone.id)).toBeUndefined();
+      expect(await manager.resume(laptop.id)).toBeDefined();
+    });
+
+    it('ends every other session of the user at once, even one this process read moments ago', async () => {
+      const phone = await manager.start(user);
+      const laptop = await manager.start(user);
+      const current = await manager.start(user);
+      const bobs = await manager.start(bob);
+      expect(await manager.resume(phone.id)).toBeDefined();
+      expect(await manager.endOthersOfUser(user.uid, current.session.idHash)).toBe(2);
+      expect(await manager.resume(phone.id)).toBeUndefined();
+      expect(await manager.resume(laptop.id)).toBeUndefined();
+      expect(await manager.resume(current.id)).toBeDefined();
+      expect(await manager.resume(bobs.id)).toBeDefined();
+    });
+
+    it('ends the oldest sessions when a sign-in passes the cap', async () => {
+      const capped = new SessionManager(store, clock.now, {
+        ...DEFAULT_SESSION_POLICY,
+        maxSessionsPerUser: 3,
+      });
+      const started = [];
+      for (let index = 0; index < 5; index += 1) {
+        started.push(await capped.start(user));
+        clock.advance(60_000);
+      }
+      const bobs = await capped.start(bob);
+      expect((await capped.listFor(user.uid)).map(({ idHash }) => idHash).sort()).toEqual(
+        started
+          .slice(2)
+          .map(({ session }) => session.idHash)
+          .sort(),
+      );
+      expect(await capped.resume(started[0]?.id)).toBeUndefined();
+      expect(await capped.resume(started[1]?.id)).toBeUndefined();
+      expect(await capped.resume(bobs.id)).toBeDefined();
+    });
+
+    it('caps at 10 sessions a user by default', () => {
+      expect(DEFAULT_SESSION_POLICY.maxSessionsPerUser).toBe(10);
+    });
   });
 });

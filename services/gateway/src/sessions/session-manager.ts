@@ -10,6 +10,8 @@ export interface SessionPolicy {
   absoluteTimeoutMs: number;
   /** Activity is written back at most this often, so reads do not each cost a write. */
   touchIntervalMs: number;
+  /** A user's live sessions beyond this many are ended at sign-in, the oldest first. */
+  maxSessionsPerUser: number;
 }
 
 /**
@@ -20,7 +22,12 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   idleTimeoutMs: 30 * DAY_MS,
   absoluteTimeoutMs: 90 * DAY_MS,
   touchIntervalMs: 60 * 60 * 1000,
+  // A phone, a tablet and a few computers with a browser or two each; more is more likely a stolen cookie.
+  maxSessionsPerUser: 10,
 };
+
+/** Longest User-Agent kept; real ones are a few hundred characters, a longer one is not worth storing. */
+const USER_AGENT_LIMIT = 512;
 
 /**
  * How long a session read from the store answers again without a second read. Every request of a signed-in
@@ -49,7 +56,8 @@ export class SessionManager {
     readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
   ) {}
 
-  async start(user: SessionUser): Promise<StartedSession> {
+  /** Opens a session for the user; their oldest sessions end when this one would pass the cap. */
+  async start(user: SessionUser, userAgent?: string): Promise<StartedSession> {
     const id = randomBytes(32).toString('base64url');
     const now = this.now();
     const session: StoredSession = {
@@ -58,9 +66,45 @@ export class SessionManager {
       createdAt: now,
       lastSeenAt: now,
       expiresAt: this.expiryOf(now, now),
+      userAgent: userAgent === undefined || userAgent === '' ? null : userAgent.slice(0, USER_AGENT_LIMIT),
     };
     await this.store.create(session);
+    const others = (await this.listFor(user.uid)).filter(({ idHash }) => idHash !== session.idHash);
+    const excess = others.length + 1 - this.policy.maxSessionsPerUser;
+    if (excess > 0) {
+      const oldestFirst = others.sort(
+        (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.idHash.localeCompare(b.idHash),
+      );
+      for (const old of oldestFirst.slice(0, excess)) await this.destroy(old.idHash);
+    }
     return { id, session };
+  }
+
+  /** The user's live sessions, the most recently used first. */
+  async listFor(uid: string): Promise<StoredSession[]> {
+    const now = this.now().getTime();
+    const sessions = await this.store.listByUser(uid);
+    return sessions
+      .filter((session) => this.expiryOf(session.createdAt, session.lastSeenAt).getTime() > now)
+      .sort(
+        (a, b) =>
+          b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime(),
+      );
+  }
+
+  /** Ends one of the user's sessions named by its public id; false when the user has no such session. */
+  async endOfUser(uid: string, sessionId: string): Promise<boolean> {
+    const session = (await this.listFor(uid)).find(({ idHash }) => publicSessionId(idHash) === sessionId);
+    if (session === undefined) return false;
+    await this.destroy(session.idHash);
+    return true;
+  }
+
+  /** Ends every session of the user but the one kept; answers how many ended. */
+  async endOthersOfUser(uid: string, keptIdHash: string): Promise<number> {
+    const others = (await this.store.listByUser(uid)).filter(({ idHash }) => idHash !== keptIdHash);
+    for (const other of others) await this.destroy(other.idHash);
+    return others.length;
   }
 
   /** The live session behind a cookie value, or undefined; an expired one is destroyed on the way. */
@@ -88,7 +132,10 @@ export class SessionManager {
 
   async end(id: string | undefined): Promise<void> {
     if (!id) return;
-    const idHash = hashSessionId(id);
+    await this.destroy(hashSessionId(id));
+  }
+
+  private async destroy(idHash: string): Promise<void> {
     this.recent.delete(idHash);
     await this.store.destroy(idHash);
   }
@@ -123,4 +170,12 @@ export class SessionManager {
 
 export function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('base64url');
+}
+
+/**
+ * The id a session is shown and ended by. Derived from the stored hash, so it needs no column of its own, and
+ * one-way, so it cannot be turned back into the hash, let alone the cookie.
+ */
+export function publicSessionId(idHash: string): string {
+  return createHash('sha256').update(`session:${idHash}`).digest('base64url').slice(0, 22);
 }

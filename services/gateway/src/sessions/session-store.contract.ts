@@ -10,13 +10,15 @@ export interface SessionStoreTarget {
 const start = new Date('2025-06-01T08:00:00.000Z');
 const hours = (count: number) => new Date(start.getTime() + count * 60 * 60 * 1000);
 
-function session(idHash: string, expiresAt = hours(24)): StoredSession {
+function session(idHash: string, expiresAt = hours(24), uid = `user-${idHash}`): StoredSession {
   return {
     idHash,
-    user: { uid: `user-${idHash}`, display_name: 'Ada Stalker', email: 'ada@example.org' },
+    user: { uid, display_name: 'Ada Stalker', email: 'ada@example.org' },
     createdAt: start,
     lastSeenAt: start,
     expiresAt,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
   };
 }
 
@@ -51,6 +53,28 @@ export function describeSessionStoreContract(adapter: string, makeTarget: () => 
       const anonymous = { ...session('n'), user: { uid: 'u', display_name: null, email: null } };
       await store.create(anonymous);
       expect(await store.find('n')).toEqual(anonymous);
+    });
+
+    it('keeps a session without a user agent as null', async () => {
+      const { store } = await freshStore();
+      const unknown = { ...session('ua'), userAgent: null };
+      await store.create(unknown);
+      expect(await store.find('ua')).toEqual(unknown);
+    });
+
+    it("lists every session of one user and none of another user's", async () => {
+      const { store } = await freshStore();
+      await store.create(session('ann-phone', hours(24), 'ann'));
+      await store.create(session('ann-laptop', hours(1), 'ann'));
+      await store.create(session('bob-phone', hours(24), 'bob'));
+      const byHash = (a: StoredSession, b: StoredSession) => a.idHash.localeCompare(b.idHash);
+      expect((await store.listByUser('ann')).sort(byHash)).toEqual([
+        session('ann-laptop', hours(1), 'ann'),
+        session('ann-phone', hours(24), 'ann'),
+      ]);
+      expect(await store.listByUser('nobody')).toEqual([]);
+      await store.destroy('ann-phone');
+      expect((await store.listByUser('ann')).map(({ idHash }) => idHash)).toEqual(['ann-laptop']);
     });
 
     it('refuses a second session with the same id hash', async () => {

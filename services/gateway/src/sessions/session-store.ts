@@ -12,6 +12,8 @@ export interface StoredSession {
   user: SessionUser;
   createdAt: Date;
   lastSeenAt: Date;
+  /** The browser's User-Agent at sign-in (cut to a few hundred characters), to tell the user's devices apart. */
+  userAgent: string | null;
   /** The earlier of the idle and the absolute deadline; stores may purge the row after it. */
   expiresAt: Date;
 }
@@ -20,6 +22,8 @@ export interface StoredSession {
 export interface SessionStore {
   create(session: StoredSession): Promise<void>;
   find(idHash: string): Promise<StoredSession | undefined>;
+  /** Every session of one user still in the store (expired ones until they are purged), in no order. */
+  listByUser(uid: string): Promise<StoredSession[]>;
   /** Records activity: moves `lastSeenAt` and `expiresAt` on. Unknown ids are ignored. */
   touch(idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void>;
   destroy(idHash: string): Promise<void>;

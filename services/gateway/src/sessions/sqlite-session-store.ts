@@ -17,6 +17,7 @@ interface SessionRow {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+  user_agent: string | null;
 }
 
 /** Sessions in an embedded SQLite file (WAL), for the standalone app and a single gateway process. */
@@ -37,13 +38,19 @@ export function openSqliteSessionStore({ file }: SqliteSessionStoreOptions): Ses
       expires_at INTEGER NOT NULL
     ) STRICT;
     CREATE INDEX IF NOT EXISTS sessions_expires_at ON sessions (expires_at);
+    CREATE INDEX IF NOT EXISTS sessions_uid ON sessions (uid);
   `);
+  // Files written before sessions were listed have no user agent; their sessions show as an unknown device.
+  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('sessions')").all();
+  if (!columns.some(({ name }) => name === 'user_agent'))
+    db.exec('ALTER TABLE sessions ADD COLUMN user_agent TEXT');
 
   const insert = db.prepare<[SessionRow]>(
-    `INSERT INTO sessions (id_hash, uid, display_name, email, created_at, last_seen_at, expires_at)
-     VALUES (@id_hash, @uid, @display_name, @email, @created_at, @last_seen_at, @expires_at)`,
+    `INSERT INTO sessions (id_hash, uid, display_name, email, created_at, last_seen_at, expires_at, user_agent)
+     VALUES (@id_hash, @uid, @display_name, @email, @created_at, @last_seen_at, @expires_at, @user_agent)`,
   );
   const select = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id_hash = ?');
+  const selectByUser = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE uid = ?');
   const update = db.prepare<[number, number, string]>(
     'UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id_hash = ?',
   );
@@ -62,11 +69,15 @@ export function openSqliteSessionStore({ file }: SqliteSessionStoreOptions): Ses
           created_at: session.createdAt.getTime(),
           last_seen_at: session.lastSeenAt.getTime(),
           expires_at: session.expiresAt.getTime(),
+          user_agent: session.userAgent,
         });
       },
       async find(idHash) {
         const row = select.get(idHash);
         return row === undefined ? undefined : fromRow(row);
+      },
+      async listByUser(uid) {
+        return selectByUser.all(uid).map(fromRow);
       },
       async touch(idHash, lastSeenAt, expiresAt) {
         update.run(lastSeenAt.getTime(), expiresAt.getTime(), idHash);
@@ -95,5 +106,6 @@ function fromRow(row: SessionRow): StoredSession {
     createdAt: new Date(row.created_at),
     lastSeenAt: new Date(row.last_seen_at),
     expiresAt: new Date(row.expires_at),
+    userAgent: row.user_agent,
   };
 }

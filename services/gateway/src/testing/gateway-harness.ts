@@ -79,7 +79,7 @@ export interface TestGateway {
 
 /** A gateway over a fresh SQLite session file; services default to a port nothing listens on. */
 export async function buildTestGateway(
-  deps: Partial<Omit<GatewayDeps, 'sessions' | 'logger'>> = {},
+  deps: Partial<Omit<GatewayDeps, 'sessions'>> = {},
 ): Promise<TestGateway> {
   const directory = mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const sessions = openSqliteSessionStore({ file: join(directory, 'sessions.sqlite') });
@@ -88,9 +88,9 @@ export async function buildTestGateway(
     config: devConfig(),
     upstreams: { records: nowhere, stats: nowhere, exports: nowhere },
     internalAuthSecret: INTERNAL_SECRET,
+    logger: silentLogger,
     ...deps,
     sessions,
-    logger: silentLogger,
   });
   return {
     app,

@@ -1,6 +1,9 @@
 /** Settings a developer's shell may hold that would change what a test starts. */
 const CONFIG_VARIABLES = new Set([
   'PORT',
+  'HOST',
+  'DEV_SIGN_IN_HOST',
+  'TRUST_PROXY',
   'DATA_DIR',
   'AUTH_MODE',
   'GOOGLE_CLIENT_ID',

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** One of the signed-in user's sessions, as `GET /api/sessions` lists it. */
+export const SessionView = z.object({
+  /** Names the session in `DELETE /api/sessions/:id`; not the cookie, which never leaves the browser. */
+  id: z.string().min(1),
+  /** What the browser said it runs on at sign-in, e.g. "Android phone", "Windows computer". */
+  device: z.string(),
+  /** The browser it said it was at sign-in, e.g. "Chrome", "Safari". */
+  browser: z.string(),
+  signed_in_at: z.iso.datetime(),
+  /** Activity is recorded at most once an hour, so this is within an hour of the last request. */
+  last_seen_at: z.iso.datetime(),
+  /** The session of the browser that asked. */
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof SessionView>;
+
+/** `GET /api/sessions`: the user's live sessions, the most recently used first. */
+export const SessionsResponse = z.object({ sessions: z.array(SessionView) });
+export type SessionsResponse = z.infer<typeof SessionsResponse>;
+
+/** `DELETE /api/sessions`: how many other sessions were ended. */
+export const EndOtherSessionsResponse = z.object({ ended: z.number().int().min(0) });
+export type EndOtherSessionsResponse = z.infer<typeof EndOtherSessionsResponse>;

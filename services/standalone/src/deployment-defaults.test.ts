@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { readGatewaySettings } from '@cull-log/gateway';
+import { ConfigError } from '@cull-log/service-kit';
+import { REPOSITORY_ROOT } from './repository';
+
+/** The settings of an env file, as docker compose reads them (empty values count as unset). */
+function envFile(path: string): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const line of readFileSync(join(REPOSITORY_ROOT, path), 'utf8').split('\n')) {
+    const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (match !== null) settings[match[1] as string] = match[2] as string;
+  }
+  return settings;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- manifests are read as plain data
+type Manifest = any;
+
+function yamlDocuments(path: string): Manifest[] {
+  return parseAllDocuments(readFileSync(join(REPOSITORY_ROOT, path), 'utf8'), { merge: true }).map(
+    (document) => document.toJS(),
+  );
+}
+
+const deployment = {
+  GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+  GOOGLE_CLIENT_SECRET: 'client-secret',
+  SESSION_SECRET: 's'.repeat(40),
+  INTERNAL_AUTH_SECRET: 'i'.repeat(40),
+};
+
+describe('.env.example', () => {
+  it('filled in with the secrets it asks for, starts a production gateway with Google sign-in only', () => {
+    const settings = readGatewaySettings({ ...envFile('.env.example'), ...deployment });
+    expect(settings.config.production).toBe(true);
+    expect(settings.config.authMode).toBe('google');
+    expect(settings.config.publicUrl).toMatch(/^https:\/\//);
+  });
+
+  it('copied as it is, refuses to start rather than open a development sign-in', () => {
+    let problems: string[] = [];
+    try {
+      // Services share INTERNAL_AUTH_SECRET; with it set, what is left is the gateway's own refusal.
+      readGatewaySettings({
+        ...envFile('.env.example'),
+        INTERNAL_AUTH_SECRET: deployment.INTERNAL_AUTH_SECRET,
+      });
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems = error.problems.map(({ variable }) => variable);
+    }
+    expect(problems).toEqual(
+      expect.arrayContaining(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'SESSION_SECRET']),
+    );
+  });
+
+  it('lists every setting the gateway reads about listening and sign-in', () => {
+    expect(Object.keys(envFile('.env.example'))).toEqual(
+      expect.arrayContaining(['NODE_ENV', 'HOST', 'DEV_SIGN_IN_HOST', 'AUTH_MODE', 'TRUST_PROXY']),
+    );
+  });
+});
+
+describe('docker-compose.yml', () => {
+  const [compose] = yamlDocuments('docker-compose.yml');
+  const appServices = ['gateway', 'records', 'stats', 'exports'];
+
+  it.each(appServices)('pins %s to production whatever .env says', (name) => {
+    expect(compose.services[name].environment).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' });
+  });
+
+  it('publishes only the gateway, and only on this host for a TLS proxy', () => {
+    const published = appServices.filter((name) => compose.services[name].ports !== undefined);
+    expect(published).toEqual(['gateway']);
+    expect(compose.services.gateway.ports).toEqual(['127.0.0.1:3000:3000']);
+  });
+});
+
+describe('Kubernetes manifests', () => {
+  const [kustomization] = yamlDocuments('deploy/k8s/kustomization.yaml');
+  const configMap: string[] = kustomization.configMapGenerator[0].literals;
+
+  it('run in production and believe one proxy hop, so rate limits see each client', () => {
+    expect(configMap).toEqual(expect.arrayContaining(['NODE_ENV=production', 'TRUST_PROXY=1']));
+    const settings = readGatewaySettings({
+      ...Object.fromEntries(configMap.map((literal) => literal.split('=', 2) as [string, string])),
+      ...deployment,
+      PUBLIC_URL: 'https://cull-log.example.org',
+    });
+    expect(typeof settings.config.trustProxy).toBe('function');
+    expect(settings.config.authMode).toBe('google');
+  });
+
+  it('let only gateway pods reach records, stats and exports, and only the ingress reach the gateway', () => {
+    expect(kustomization.resources).toContain('network-policy.yaml');
+    const policies = yamlDocuments('deploy/k8s/network-policy.yaml');
+    const backends = policies.find((policy) =>
+      policy.spec.podSelector.matchExpressions?.some(
+        (expression: Manifest) => expression.key === 'app.kubernetes.io/name',
+      ),
+    );
+    expect(backends.spec.podSelector.matchExpressions[0].values.sort()).toEqual([
+      'exports',
+      'records',
+      'stats',
+    ]);
+    expect(backends.spec.policyTypes).toEqual(['Ingress']);
+    expect(backends.spec.ingress.flatMap((rule: Manifest) => rule.from)).toEqual([
+      { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
+    ]);
+    const gateway = policies.find(
+      (policy) => policy.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'gateway',
+    );
+    expect(gateway.spec.ingress.flatMap((rule: Manifest) => rule.from)).toEqual([
+      { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
+    ]);
+  });
+
+  it('route nothing but the gateway through the Ingress', () => {
+    const ingress = yamlDocuments('deploy/k8s/gateway.yaml').find((document) => document.kind === 'Ingress');
+    const backends = ingress.spec.rules.flatMap((rule: Manifest) =>
+      rule.http.paths.map((path: Manifest) => path.backend.service.name),
+    );
+    expect(new Set(backends)).toEqual(new Set(['gateway']));
+  });
+});
