@@ -6,6 +6,7 @@ import { OutboxBanner } from '../offline/OutboxBanner';
 import { OfflineNotice } from './OfflineNotice';
 import { Button } from './Button';
 import { CookieBanner } from './CookieBanner';
+import { FeedbackProvider, FeedbackRegion } from './FeedbackRegion';
 
 function NavItem({ to, children }: { to: string; children: string }) {
   return (
@@ -71,43 +72,46 @@ export function Layout() {
   useEffect(() => setIsMenuOpen(false), [location.pathname]);
 
   return (
-    <div className="layout">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="header">
-        <div className="header__inner">
-          <Link to="/" className="brand">
-            <span className="brand__mark" aria-hidden="true">
-              ◆
-            </span>
-            Cull Log
-          </Link>
-          <Button
-            variant="ghost"
-            className="menu-button"
-            aria-expanded={isMenuOpen}
-            aria-controls={menuId}
-            onPress={() => setIsMenuOpen((open) => !open)}
-          >
-            {isMenuOpen ? 'Close' : 'Menu'}
-          </Button>
-          <Navigation menuId={menuId} isOpen={isMenuOpen} />
-        </div>
-      </header>
-      <OfflineNotice />
-      <OutboxBanner />
-      <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <footer className="footer">
-        <div className="footer__inner">
-          <Link to="/terms">Terms &amp; Conditions</Link>
-          <Link to="/privacy">Privacy Policy</Link>
-          <span>© {new Date().getFullYear()} Cull Log. All rights reserved.</span>
-        </div>
-      </footer>
-      <CookieBanner />
-    </div>
+    <FeedbackProvider>
+      <div className="layout">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="header">
+          <div className="header__inner">
+            <Link to="/" className="brand">
+              <span className="brand__mark" aria-hidden="true">
+                ◆
+              </span>
+              Cull Log
+            </Link>
+            <Button
+              variant="ghost"
+              className="menu-button"
+              aria-expanded={isMenuOpen}
+              aria-controls={menuId}
+              onPress={() => setIsMenuOpen((open) => !open)}
+            >
+              {isMenuOpen ? 'Close' : 'Menu'}
+            </Button>
+            <Navigation menuId={menuId} isOpen={isMenuOpen} />
+          </div>
+        </header>
+        <OfflineNotice />
+        <OutboxBanner />
+        <main id="main" className="main" tabIndex={-1}>
+          <FeedbackRegion />
+          <Outlet />
+        </main>
+        <footer className="footer">
+          <div className="footer__inner">
+            <Link to="/terms">Terms &amp; Conditions</Link>
+            <Link to="/privacy">Privacy Policy</Link>
+            <span>© {new Date().getFullYear()} Cull Log. All rights reserved.</span>
+          </div>
+        </footer>
+        <CookieBanner />
+      </div>
+    </FeedbackProvider>
   );
 }

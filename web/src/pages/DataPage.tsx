@@ -23,6 +23,7 @@ import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor }
 import { WarningMark } from '../components/WarningMark';
 import { SyncBadge } from '../components/SyncBadge';
 import { CullCards } from '../components/CullCards';
+import { changeMessage, useFeedback } from '../components/feedback-context';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { dashIfEmpty, formatDate, yesNo } from '../format/format';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
@@ -84,6 +85,7 @@ export default function DataPage() {
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const culls = useQuery(cullsQuery(params));
   const deleteCull = useDeleteCull();
+  const { announce } = useFeedback();
   // Below about 640 px the records are cards, one above another; the table stays for wider screens.
   const isPhone = useMediaQuery('(max-width: 40em)');
   const [pendingDelete, setPendingDelete] = useState<Cull | null>(null);
@@ -112,7 +114,13 @@ export default function DataPage() {
       : { column: params.sort, direction: params.order === 'asc' ? 'ascending' : 'descending' };
 
   function confirmDelete() {
-    if (pendingDelete) deleteCull.mutate(pendingDelete.id, { onSettled: () => setPendingDelete(null) });
+    if (!pendingDelete) return;
+    deleteCull.mutate(pendingDelete.id, {
+      // The deleted row takes its Delete button with it: the focus goes to the screen's heading instead.
+      onSuccess: (outcome) =>
+        announce(changeMessage(pendingDelete, 'deleted', outcome), { focusHeadingAt: '/data' }),
+      onSettled: () => setPendingDelete(null),
+    });
   }
 
   async function exportCsv() {

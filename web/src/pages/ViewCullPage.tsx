@@ -12,6 +12,7 @@ import { CullDetails } from '../components/CullDetails';
 import { SyncBadge } from '../components/SyncBadge';
 import { WarningList } from '../components/WarningList';
 import { StatusMessage } from '../components/StatusMessage';
+import { changeMessage, useFeedback } from '../components/feedback-context';
 import { formatDate } from '../format/format';
 import { useSession } from '../hooks/useSession';
 
@@ -40,7 +41,11 @@ export default function ViewCullPage() {
   const session = useSession();
   const cull = useQuery(cullQuery(id));
   const navigate = useNavigate();
-  const deleteCull = useDeleteCull(() => navigate('/data'));
+  const { announce } = useFeedback();
+  const deleteCull = useDeleteCull((_id, outcome) => {
+    if (cull.data) announce(changeMessage(cull.data, 'deleted', outcome), { focusHeadingAt: '/data' });
+    navigate('/data');
+  });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   if (session.status !== 'signed-in') return <ErrorState message={MESSAGES.authenticationRequired} />;
