@@ -74,6 +74,10 @@ const pad2 = (value: number) => String(value).padStart(2, '0');
 /** The form's map downloads only when the form shows it, keeping the form's first load light. */
 const PinMap = lazy(() => import('./PinMap'));
 
+/** The focusable part of each field in error, in the order of the form. */
+const FIELD_IN_ERROR =
+  'input[aria-invalid="true"], textarea[aria-invalid="true"], .select[data-invalid] button';
+
 function submitErrorFor(error: unknown): string {
   if (error instanceof ApiRequestError && error.code === 'version_conflict') return MESSAGES.versionConflict;
   return MESSAGES.submitFailed;
@@ -106,10 +110,10 @@ export function CullForm<Body>({
     setFailedAttempts((count) => count + 1);
   }, [save.error]);
 
-  // After a refused submit, take the user to the first field that needs attention.
+  // After a refused submit, take the user to the first field that needs attention, a choice list's button too.
   useEffect(() => {
     if (failedAttempts === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    formRef.current?.querySelector<HTMLElement>(FIELD_IN_ERROR)?.focus();
   }, [failedAttempts]);
 
   /** Moves the form on, clearing the messages of the fields that changed. */
@@ -425,6 +429,10 @@ export function CullForm<Body>({
       </fieldset>
 
       <div className="form__actions">
+        {submitError ? (
+          // The same failure beside the Save button, where the user is; the alert at the top announces it.
+          <p className="form__actions-error">{submitError}</p>
+        ) : null}
         <Button variant="secondary" onPress={onCancel} isDisabled={isSaving}>
           Cancel
         </Button>
