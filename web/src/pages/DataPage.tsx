@@ -1,6 +1,5 @@
 import {
   ListCullsQuery,
-  MESSAGES,
   PAGE_SIZES,
   type Cull,
   type ListCullsQuery as ListCullsParams,
@@ -14,7 +13,7 @@ import { downloadCullsCsv } from '../api/culls';
 import { errorMessage } from '../api/client';
 import { cullsQuery } from '../api/queries';
 import { useDeleteCull } from '../api/writes';
-import { AlertDialog } from '../components/AlertDialog';
+import { DeleteCullDialog } from '../components/DeleteCullDialog';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { Pagination } from '../components/Pagination';
@@ -266,19 +265,12 @@ export default function DataPage() {
         </>
       )}
 
-      <AlertDialog
-        isOpen={pendingDelete !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen && !deleteCull.isPending) setPendingDelete(null);
-        }}
-        title="Delete record"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+      <DeleteCullDialog
+        record={pendingDelete}
         isPending={deleteCull.isPending}
+        onCancel={() => setPendingDelete(null)}
         onConfirm={confirmDelete}
-      >
-        <p>{MESSAGES.deleteConfirm}</p>
-      </AlertDialog>
+      />
     </div>
   );
 }

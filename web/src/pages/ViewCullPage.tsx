@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError, errorMessage } from '../api/client';
 import { cullQuery } from '../api/queries';
 import { useDeleteCull } from '../api/writes';
-import { AlertDialog } from '../components/AlertDialog';
+import { DeleteCullDialog } from '../components/DeleteCullDialog';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { CullDetails } from '../components/CullDetails';
@@ -13,7 +13,6 @@ import { SyncBadge } from '../components/SyncBadge';
 import { WarningList } from '../components/WarningList';
 import { StatusMessage } from '../components/StatusMessage';
 import { changeMessage, useFeedback } from '../components/feedback-context';
-import { formatDate } from '../format/format';
 import { useSession } from '../hooks/useSession';
 
 function loadErrorMessage(error: unknown): string {
@@ -79,19 +78,12 @@ export default function ViewCullPage() {
           <StatusMessage kind="error">Error deleting record: {errorMessage(deleteCull.error)}</StatusMessage>
         ) : null}
       </article>
-      <AlertDialog
-        isOpen={confirmingDelete}
-        onOpenChange={(isOpen) => {
-          if (!isOpen && !deleteCull.isPending) setConfirmingDelete(false);
-        }}
-        title={`Delete ${record.species}, ${formatDate(record.date)}, ${record.location_name}?`}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+      <DeleteCullDialog
+        record={confirmingDelete ? record : null}
         isPending={deleteCull.isPending}
+        onCancel={() => setConfirmingDelete(false)}
         onConfirm={() => deleteCull.mutate(record.id, { onSettled: () => setConfirmingDelete(false) })}
-      >
-        <p>{MESSAGES.deleteConfirm}</p>
-      </AlertDialog>
+      />
     </div>
   );
 }
