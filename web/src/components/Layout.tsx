@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import type { RouteHandle } from '../routes/routes';
 import { logout } from '../api/session';
 import { displayName, useSession } from '../hooks/useSession';
 import { OutboxBanner } from '../offline/OutboxBanner';
@@ -64,12 +65,25 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
   );
 }
 
+const APP_NAME = 'Cull Log';
+
+/** "Add cull · Cull Log": the title of the deepest route that names its screen. */
+function useDocumentTitle() {
+  const matches = useMatches();
+  const named = matches.findLast((match) => (match.handle as RouteHandle | undefined)?.title !== undefined);
+  const title = (named?.handle as RouteHandle | undefined)?.title;
+  useEffect(() => {
+    document.title = title === undefined ? APP_NAME : `${title} · ${APP_NAME}`;
+  }, [title]);
+}
+
 export function Layout() {
   const menuId = useId();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const location = useLocation();
 
   useEffect(() => setIsMenuOpen(false), [location.pathname]);
+  useDocumentTitle();
 
   return (
     <FeedbackProvider>
@@ -111,6 +125,8 @@ export function Layout() {
           </div>
         </footer>
         <CookieBanner />
+        {/* A new screen opens at the top; Back returns to where the previous one was scrolled. */}
+        <ScrollRestoration />
       </div>
     </FeedbackProvider>
   );

@@ -91,7 +91,8 @@ export default function DataPage() {
   const [isExporting, setIsExporting] = useState(false);
 
   const setParams = (changes: Partial<ListCullsParams>) =>
-    setSearchParams(toSearch({ ...params, ...changes }), { replace: true });
+    // Sorting, paging and searching change this screen's view, not the screen: it stays where it is scrolled.
+    setSearchParams(toSearch({ ...params, ...changes }), { replace: true, preventScrollReset: true });
 
   useEffect(() => {
     if (debouncedSearch !== params.q) setParams({ q: debouncedSearch, page: 1 });
