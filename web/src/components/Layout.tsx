@@ -42,6 +42,7 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
           <>
             <NavItem to="/dashboard">Dashboard</NavItem>
             <NavItem to="/data">Data</NavItem>
+            <NavItem to="/map">Map</NavItem>
             <li>
               <NavLink to="/add-cull" className="nav__link nav__link--accent">
                 + Add Cull

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError, errorMessage } from '../api/client';
 import { cullQuery } from '../api/queries';
@@ -14,6 +14,9 @@ import { WarningList } from '../components/WarningList';
 import { StatusMessage } from '../components/StatusMessage';
 import { changeMessage, useFeedback } from '../components/feedback-context';
 import { useSession } from '../hooks/useSession';
+
+/** The card's map downloads only for a record that has a place on it. */
+const PinMap = lazy(() => import('../components/PinMap'));
 
 function loadErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
@@ -65,6 +68,15 @@ export default function ViewCullPage() {
         <SyncBadge recordId={record.id} />
         <WarningList warnings={record.warnings} heading="Warnings" />
         <CullDetails cull={record} />
+        {record.latitude !== undefined && record.longitude !== undefined ? (
+          <Suspense fallback={<div className="pin-map pin-map--loading">Loading the map...</div>}>
+            <PinMap
+              latitude={record.latitude}
+              longitude={record.longitude}
+              label={`Map: where the ${record.species} was, at ${record.location_name}`}
+            />
+          </Suspense>
+        ) : null}
         <div className="record-card__actions">
           <ButtonLink to={`/edit-cull/${encodeURIComponent(record.id)}`}>Edit</ButtonLink>
           <ButtonLink to="/data" variant="secondary">
