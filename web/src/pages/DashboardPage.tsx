@@ -22,14 +22,18 @@ function SeasonTable({ season }: { season: StatsResponse['season'] }) {
   if (species.length === 0) return <p>No culls recorded this season yet.</p>;
   return (
     <div className="table-scroll">
-      <table className="simple-table">
+      <table className="simple-table season-table">
         <caption className="visually-hidden">Culls this season by species and sex</caption>
         <thead>
           <tr>
             <th scope="col">Species</th>
             {SEXES.map((sex) => (
               <th scope="col" key={sex}>
-                {sex}
+                <span className="season-table__long">{sex}</span>
+                {/* On a phone the column shows its initial; the full word stays for screen readers. */}
+                <span className="season-table__short" aria-hidden="true">
+                  {sex.charAt(0)}
+                </span>
               </th>
             ))}
             <th scope="col">Total</th>
@@ -51,6 +55,9 @@ function SeasonTable({ season }: { season: StatsResponse['season'] }) {
           })}
         </tbody>
       </table>
+      <p className="season-table__key muted" aria-hidden="true">
+        {SEXES.map((sex) => `${sex.charAt(0)}: ${sex.toLowerCase()}`).join(' · ')}
+      </p>
     </div>
   );
 }
