@@ -1,5 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import {
+  Link,
+  NavLink,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  type Location,
+} from 'react-router-dom';
 import type { RouteHandle } from '../routes/routes';
 import { logout } from '../api/session';
 import { displayName, useSession } from '../hooks/useSession';
@@ -68,6 +76,13 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
 
 const APP_NAME = 'Cull Log';
 
+/**
+ * Where a screen's scroll position is kept. Every page opened afresh (typed, linked or reloaded) is the router's
+ * "default" entry, so those are told apart by their address; one such page must not open where another was left.
+ */
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? `default ${location.pathname}${location.search}` : location.key;
+
 /** "Add cull · Cull Log": the title of the deepest route that names its screen. */
 function useDocumentTitle() {
   const matches = useMatches();
@@ -127,7 +142,7 @@ export function Layout() {
         </footer>
         <CookieBanner />
         {/* A new screen opens at the top; Back returns to where the previous one was scrolled. */}
-        <ScrollRestoration />
+        <ScrollRestoration getKey={scrollKey} />
       </div>
     </FeedbackProvider>
   );

@@ -8,7 +8,10 @@ function scrolledTo(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
 }
 
-afterEach(() => scrolledTo(0));
+afterEach(() => {
+  scrolledTo(0);
+  window.sessionStorage.clear();
+});
 
 describe('moving between screens', () => {
   it('opens a new screen at the top and returns to where the previous one was scrolled on Back', async () => {
@@ -29,6 +32,25 @@ describe('moving between screens', () => {
     await app.router.navigate(-1);
     await screen.findByRole('heading', { name: 'Cull Data' });
     await waitFor(() => expect(scrollTo).toHaveBeenLastCalledWith(0, 663));
+  });
+
+  it('opens a page loaded afresh at the top, not where another page loaded afresh was left', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const api = fakeApi().signedInAs();
+    api.on('GET /api/culls', () => json({ items: [makeCull()], total: 1, page: 1, page_size: 10 }));
+    const first = await renderApp('/data');
+    await screen.findByRole('heading', { name: 'Cull Data' });
+    scrolledTo(234);
+    // Leaving the page keeps its position for the tab, as a browser does when the page is unloaded.
+    window.dispatchEvent(new Event('pagehide'));
+    first.unmount();
+
+    scrollTo.mockClear();
+    await renderApp('/add-cull');
+    await screen.findByRole('heading', { name: 'Add New Cull Record' });
+    await waitFor(() => expect(scrollTo).toHaveBeenCalled());
+    expect(scrollTo).not.toHaveBeenCalledWith(0, 234);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
   });
 
   it('gives every screen its own document title', async () => {
