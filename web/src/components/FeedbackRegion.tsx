@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { Button } from './Button';
 import { FeedbackContext, type AnnounceOptions, type Feedback } from './feedback-context';
 
 interface Shown {
@@ -23,7 +24,10 @@ function focusMainHeading(): boolean {
   return true;
 }
 
-const ShownContext = createContext<Shown | null>(null);
+const ShownContext = createContext<{ shown: Shown | null; dismiss(): void }>({
+  shown: null,
+  dismiss: () => undefined,
+});
 let lastId = 0;
 
 /**
@@ -62,22 +66,34 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   }, [focusNow, shown?.id]);
 
   const feedback = useMemo<Feedback>(() => ({ announce }), [announce]);
+  const current = useMemo(() => ({ shown, dismiss: () => setShown(null) }), [shown]);
   return (
     <FeedbackContext.Provider value={feedback}>
-      <ShownContext.Provider value={shown}>{children}</ShownContext.Provider>
+      <ShownContext.Provider value={current}>{children}</ShownContext.Provider>
     </FeedbackContext.Provider>
   );
 }
 
-/** The layout's one polite live region, always present so that what appears in it is announced. */
+/**
+ * The layout's one polite live region, always present so that what appears in it is announced. It floats over
+ * the foot of the screen rather than pushing the screen's content down when it appears.
+ */
 export function FeedbackRegion() {
-  const shown = useContext(ShownContext);
+  const { shown, dismiss } = useContext(ShownContext);
+  const visible = shown && shown.at !== null ? shown : null;
   return (
-    <div className="feedback" role="status" aria-live="polite">
-      {shown && shown.at !== null ? (
-        <p key={shown.id} className="feedback__message">
-          {shown.message}
-        </p>
+    <div className={visible ? 'feedback feedback--shown' : 'feedback'}>
+      <div role="status" aria-live="polite" className="feedback__live">
+        {visible ? (
+          <p key={visible.id} className="feedback__message">
+            {visible.message}
+          </p>
+        ) : null}
+      </div>
+      {visible ? (
+        <Button variant="ghost" className="feedback__dismiss" aria-label="Dismiss message" onPress={dismiss}>
+          ×
+        </Button>
       ) : null}
     </div>
   );

@@ -28,7 +28,7 @@ async function fillAndSave(user: ReturnType<typeof userEvent.setup>) {
 }
 
 /** The layout's one polite live region. */
-const liveRegion = () => document.querySelector<HTMLElement>('#main > .feedback[role="status"]');
+const liveRegion = () => document.querySelector<HTMLElement>('#main .feedback [role="status"]');
 
 describe('feedback after a change', () => {
   it('says a new record was saved and puts the focus on the heading of the list it leads to', async () => {
@@ -84,6 +84,9 @@ describe('feedback after a change', () => {
     const heading = await screen.findByRole('heading', { name: 'Cull Data' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(liveRegion()).toHaveTextContent('Fox at Top Field updated');
+
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Dismiss message' }));
+    expect(liveRegion()).toBeEmptyDOMElement();
   });
 
   it('says a record deleted from the table was deleted, and puts the focus on the heading', async () => {
