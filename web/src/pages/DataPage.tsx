@@ -163,13 +163,16 @@ export default function DataPage() {
       ) : (
         <>
           {isPhone ? (
-            <CullCards
-              items={culls.data.items}
-              emptyText={params.q === '' ? 'No cull records yet.' : 'No records match your search.'}
-              sort={params.sort}
-              order={params.order}
-              onSortChange={(sort, order) => setParams({ sort, order, page: 1 })}
-            />
+            // While a new page loads, the previous cards stay on screen, marked busy like the table's rows.
+            <div aria-busy={culls.isFetching}>
+              <CullCards
+                items={culls.data.items}
+                emptyText={params.q === '' ? 'No cull records yet.' : 'No records match your search.'}
+                sort={params.sort}
+                order={params.order}
+                onSortChange={(sort, order) => setParams({ sort, order, page: 1 })}
+              />
+            </div>
           ) : (
             <div className="table-scroll" aria-busy={culls.isFetching}>
               <Table
