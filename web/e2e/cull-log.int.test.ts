@@ -61,6 +61,8 @@ async function rowTexts(page: Page): Promise<string[][]> {
 
 /** On a phone the records are cards: the text of each, once the list has settled. */
 async function cardTexts(page: Page): Promise<string[]> {
+  // While a new page loads, the previous cards stay on screen under aria-busy; read the settled list.
+  await page.locator('[aria-busy="false"]:has(> .cull-cards)').waitFor();
   const cards = page.getByRole('list', { name: 'Cull records' }).getByRole('link');
   await cards.first().waitFor();
   return cards.allTextContents();

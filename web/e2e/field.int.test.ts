@@ -146,17 +146,64 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
     expect(await field(page, 'location_name').inputValue()).toBe('Marsh Wood');
   });
 
-  // Map markers are left to the map's own work on touch targets; every other control is checked.
-  it('gives every control a touch target of at least 44 × 44 px', async () => {
+  it('never hides the focused field behind the sticky header or the Save bar', async () => {
+    await page.goto('/add-cull');
+    await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
+    await field(page, 'date').focus();
+    const covered: string[] = [];
+    // Through the whole form with the keyboard, as far as the Save bar.
+    for (let step = 0; step < 80; step += 1) {
+      const state = await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement | null;
+        const bar = document.querySelector('.form__actions');
+        if (!focused || !bar || bar.contains(focused)) return { done: true, name: '', covered: false };
+        const box = focused.getBoundingClientRect();
+        const header = document.querySelector('.header')!.getBoundingClientRect();
+        const name =
+          focused.getAttribute('name') ?? focused.getAttribute('aria-label') ?? focused.textContent ?? '';
+        return {
+          done: false,
+          name: name.trim().slice(0, 40),
+          covered: box.top < header.bottom || box.bottom > bar.getBoundingClientRect().top,
+        };
+      });
+      if (state.done) break;
+      if (state.covered) covered.push(state.name);
+      await page.keyboard.press('Tab');
+    }
+    expect(covered).toEqual([]);
+  });
+
+  it('keeps chart text at 12 px or more and the season table within 360 px', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Culls per Month' }).waitFor();
+    const sizes = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('.month-chart *, .bar-chart *'))
+        .filter((element) => element.offsetParent !== null && element.childElementCount === 0)
+        .filter((element) => (element.textContent ?? '').trim() !== '')
+        .map((element) => parseFloat(getComputedStyle(element).fontSize)),
+    );
+    expect(sizes.length).toBeGreaterThan(12);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+    const season = page.locator('.season-table').locator('xpath=..');
+    expect(await season.evaluate((wrapper) => wrapper.scrollWidth <= wrapper.clientWidth)).toBe(true);
+    await page.locator('.month-chart').scrollIntoViewIfNeeded();
+    await shot('dashboard-360');
+    await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
+  });
+
+  it('gives every control, map markers included, a touch target of at least 44 × 44 px', async () => {
     for (const path of ['/add-cull', '/data', '/dashboard', '/map']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       if (path === '/add-cull' || path === '/map') await page.locator('.leaflet-control-zoom').waitFor();
+      if (path === '/map') await page.locator('.leaflet-marker-pane [role="button"]').first().waitFor();
       await page.getByRole('button', { name: 'Menu' }).click();
       const small = await page.evaluate(() =>
         Array.from(
           document.querySelectorAll<HTMLElement>(
-            'button, [role="button"]:not(.leaflet-marker-icon), input:not([type="checkbox"]), textarea, label:has(input[type="checkbox"]), nav a, .cull-card, .leaflet-control-zoom a',
+            'button, [role="button"], input:not([type="checkbox"]), textarea, label:has(input[type="checkbox"]), nav a, .cull-card, .leaflet-control-zoom a',
           ),
         )
           .filter((element) => element.offsetParent !== null)

@@ -46,6 +46,9 @@ export async function sendCommand(command: OutboxCommand): Promise<void> {
 /** What a write resolves to when it was kept in the outbox rather than sent. */
 const QUEUED = 'queued';
 
+/** How a change went: sent to the server, or kept on this device until there is a signal. */
+export type WriteOutcome = 'sent' | typeof QUEUED;
+
 /** The server could not be reached at all (no signal), as opposed to answering no. */
 const isNoNetwork = (error: unknown) => error instanceof ApiRequestError && error.status === 0;
 
@@ -55,7 +58,7 @@ const isNoNetwork = (error: unknown) => error instanceof ApiRequestError && erro
  */
 function useSendOrQueue() {
   const outbox = useOutbox();
-  return async (command: OutboxCommand): Promise<'sent' | typeof QUEUED> => {
+  return async (command: OutboxCommand): Promise<WriteOutcome> => {
     if (outbox && !navigator.onLine && (await outbox.queue(command))) return QUEUED;
     try {
       await sendCommand(command);
@@ -73,14 +76,14 @@ function useSendOrQueue() {
  * for again (the dashboard at least as fresh as this write's event position).
  */
 function useCullWrite<Variables>(
-  write: (variables: Variables) => Promise<unknown>,
-  onSaved?: (variables: Variables) => void,
+  write: (variables: Variables) => Promise<WriteOutcome>,
+  onSaved?: (variables: Variables, outcome: WriteOutcome) => void,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
     onSuccess: async (answer, variables) => {
-      onSaved?.(variables);
+      onSaved?.(variables, answer);
       const refreshed = Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.culls }),
         queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
@@ -92,17 +95,17 @@ function useCullWrite<Variables>(
 }
 
 /** Records a new cull under `id`, chosen by the client so a retried submit cannot create it twice. */
-export function useRecordCull(id: string, onSaved: (body: RecordCullRequest) => void) {
+export function useRecordCull(id: string, onSaved: (body: RecordCullRequest, outcome: WriteOutcome) => void) {
   const send = useSendOrQueue();
   return useCullWrite((body: RecordCullRequest) => send({ kind: 'create', recordId: id, body }), onSaved);
 }
 
-export function useAmendCull(id: string, onSaved: () => void) {
+export function useAmendCull(id: string, onSaved: (body: AmendCullRequest, outcome: WriteOutcome) => void) {
   const send = useSendOrQueue();
   return useCullWrite((body: AmendCullRequest) => send({ kind: 'amend', recordId: id, body }), onSaved);
 }
 
-export function useDeleteCull(onDeleted?: () => void) {
+export function useDeleteCull(onDeleted?: (id: string, outcome: WriteOutcome) => void) {
   const send = useSendOrQueue();
   return useCullWrite((id: string) => send({ kind: 'delete', recordId: id }), onDeleted);
 }

@@ -90,6 +90,10 @@ function DeferredPinMap(props: ComponentProps<typeof PinMap>) {
   );
 }
 
+/** The focusable part of each field in error, in the order of the form. */
+const FIELD_IN_ERROR =
+  'input[aria-invalid="true"], textarea[aria-invalid="true"], .select[data-invalid] button';
+
 function submitErrorFor(error: unknown): string {
   if (error instanceof ApiRequestError && error.code === 'version_conflict') return MESSAGES.versionConflict;
   return MESSAGES.submitFailed;
@@ -122,10 +126,10 @@ export function CullForm<Body>({
     setFailedAttempts((count) => count + 1);
   }, [save.error]);
 
-  // After a refused submit, take the user to the first field that needs attention.
+  // After a refused submit, take the user to the first field that needs attention, a choice list's button too.
   useEffect(() => {
     if (failedAttempts === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    formRef.current?.querySelector<HTMLElement>(FIELD_IN_ERROR)?.focus();
   }, [failedAttempts]);
 
   /** Moves the form on, clearing the messages of the fields that changed. */
@@ -439,6 +443,10 @@ export function CullForm<Body>({
       </fieldset>
 
       <div className="form__actions">
+        {submitError ? (
+          // The same failure beside the Save button, where the user is; the alert at the top announces it.
+          <p className="form__actions-error">{submitError}</p>
+        ) : null}
         <Button variant="secondary" onPress={onCancel} isDisabled={isSaving}>
           Cancel
         </Button>

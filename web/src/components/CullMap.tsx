@@ -4,9 +4,13 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
-import { MAP_CENTRE, MAP_ZOOM, markerIcon, OSM_TILES } from './map-basics';
+import { Button } from './Button';
+import { boundsOf, clusterIcon, MAP_CENTRE, MAP_ZOOM, OSM_TILES, pointMarkerIcon } from './map-basics';
+
+/** Close enough to see the ground around one record, or around the user, without losing the woods. */
+const CLOSE_ZOOM = 14;
 
 /** A click, or Enter on a focused marker (which Leaflet reports as a keypress, not a click). */
 function isActivation(event: L.LeafletEvent): boolean {
@@ -30,6 +34,7 @@ function PointMarkers({ points, species, onOpen }: PointMarkersProps) {
     const container = map.getContainer();
     let current = true;
     const group = L.markerClusterGroup({
+      iconCreateFunction: clusterIcon,
       chunkedLoading: true,
       // A short pause between chunks is enough to keep the page responsive; the default 50 ms adds up.
       chunkDelay: 5,
@@ -43,9 +48,10 @@ function PointMarkers({ points, species, onOpen }: PointMarkersProps) {
     });
     // Each marker's point, kept here because a spiderfied marker's own position is moved off it.
     const pointOf = new Map<L.Layer, CullsAtQuery>();
+    const icon = pointMarkerIcon();
     const markers = points.map(([latitude, longitude, speciesIndex]) => {
       const name = species[speciesIndex] ?? 'Record';
-      const marker = L.marker([latitude, longitude], { icon: markerIcon, title: name, alt: name });
+      const marker = L.marker([latitude, longitude], { icon, title: name, alt: name });
       pointOf.set(marker, { latitude, longitude });
       return marker;
     });
@@ -65,6 +71,64 @@ function PointMarkers({ points, species, onOpen }: PointMarkersProps) {
   return null;
 }
 
+/** Opens on the user's own records, once, when they first arrive; with none the fixed view stays. */
+function FitToPoints({ points }: { points: MapPoint[] }) {
+  const map = useMap();
+  const [fitted, setFitted] = useState(false);
+  useEffect(() => {
+    const bounds = boundsOf(points);
+    if (fitted || !bounds) return;
+    setFitted(true);
+    map.fitBounds(bounds, { padding: [32, 32], maxZoom: CLOSE_ZOOM, animate: false });
+  }, [map, points, fitted]);
+  return null;
+}
+
+type Locating = { status: 'idle' | 'locating' | 'found' } | { status: 'failed'; reason: string };
+
+function locationFailure(error: GeolocationPositionError): string {
+  if (error.code === error.PERMISSION_DENIED)
+    return 'Your location is not available: this browser was not allowed to share it.';
+  if (error.code === error.TIMEOUT) return 'Your location did not arrive in time. Try again in the open.';
+  return 'Your location is not available just now.';
+}
+
+/** "Centre on me": the map moves to where the phone says it is. */
+function CentreOnMe({ map }: { map: L.Map | null }) {
+  const [locating, setLocating] = useState<Locating>({ status: 'idle' });
+  if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return null;
+  function centre() {
+    setLocating({ status: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        map?.setView([coords.latitude, coords.longitude], Math.max(map.getZoom(), CLOSE_ZOOM));
+        setLocating({ status: 'found' });
+      },
+      (error) => setLocating({ status: 'failed', reason: locationFailure(error) }),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  }
+  return (
+    <div className="map-locate">
+      <Button
+        variant="secondary"
+        className="map-locate__button"
+        onPress={centre}
+        isDisabled={!map || locating.status === 'locating'}
+      >
+        {locating.status === 'locating' ? 'Finding you...' : 'Centre on me'}
+      </Button>
+      <p className="map-locate__status" role="status">
+        {locating.status === 'found'
+          ? 'The map is centred on your location.'
+          : locating.status === 'failed'
+            ? locating.reason
+            : ''}
+      </p>
+    </div>
+  );
+}
+
 interface CullMapProps {
   points: MapPoint[];
   species: string[];
@@ -81,23 +145,30 @@ export function CullMap({ points, species, selected, onSelect, popup }: CullMapP
     [selected],
   );
 
+  const [map, setMap] = useState<L.Map | null>(null);
+
   return (
-    <MapContainer center={MAP_CENTRE} zoom={MAP_ZOOM} className="map" scrollWheelZoom>
-      <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
-      <PointMarkers points={points} species={species} onOpen={onSelect} />
-      {popupPosition ? (
-        <Popup
-          key={popupPosition.join(',')}
-          position={popupPosition}
-          offset={[1, -34]}
-          maxHeight={360}
-          // Room for the zoom buttons, which otherwise cover the popup's top left corner on a phone.
-          autoPanPaddingTopLeft={[56, 10]}
-          eventHandlers={{ remove: () => onSelect(null) }}
-        >
-          {popup}
-        </Popup>
-      ) : null}
-    </MapContainer>
+    <div className="map-frame">
+      <MapContainer ref={setMap} center={MAP_CENTRE} zoom={MAP_ZOOM} className="map" scrollWheelZoom>
+        <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
+        <FitToPoints points={points} />
+        <PointMarkers points={points} species={species} onOpen={onSelect} />
+        {popupPosition ? (
+          <Popup
+            key={popupPosition.join(',')}
+            position={popupPosition}
+            offset={[1, -34]}
+            maxHeight={360}
+            // Room for the zoom buttons, which otherwise cover the popup's top left corner on a phone.
+            autoPanPaddingTopLeft={[56, 10]}
+            eventHandlers={{ remove: () => onSelect(null) }}
+          >
+            {popup}
+          </Popup>
+        ) : null}
+      </MapContainer>
+      {/* Outside the map's own element, so the map's handlers never swallow its presses. */}
+      <CentreOnMe map={map} />
+    </div>
   );
 }

@@ -1,11 +1,21 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import {
+  Link,
+  NavLink,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  type Location,
+} from 'react-router-dom';
+import type { RouteHandle } from '../routes/routes';
 import { logout } from '../api/session';
 import { displayName, useSession } from '../hooks/useSession';
 import { OutboxBanner } from '../offline/OutboxBanner';
 import { OfflineNotice } from './OfflineNotice';
 import { Button } from './Button';
 import { CookieBanner } from './CookieBanner';
+import { FeedbackProvider, FeedbackRegion } from './FeedbackRegion';
 
 function NavItem({ to, children }: { to: string; children: string }) {
   return (
@@ -40,6 +50,7 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
           <>
             <NavItem to="/dashboard">Dashboard</NavItem>
             <NavItem to="/data">Data</NavItem>
+            <NavItem to="/map">Map</NavItem>
             <NavItem to="/sessions">Devices</NavItem>
             <li>
               <NavLink to="/add-cull" className="nav__link nav__link--accent">
@@ -64,51 +75,76 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
   );
 }
 
+const APP_NAME = 'Cull Log';
+
+/**
+ * Where a screen's scroll position is kept. Every page opened afresh (typed, linked or reloaded) is the router's
+ * "default" entry, so those are told apart by their address; one such page must not open where another was left.
+ */
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? `default ${location.pathname}${location.search}` : location.key;
+
+/** "Add cull · Cull Log": the title of the deepest route that names its screen. */
+function useDocumentTitle() {
+  const matches = useMatches();
+  const named = matches.findLast((match) => (match.handle as RouteHandle | undefined)?.title !== undefined);
+  const title = (named?.handle as RouteHandle | undefined)?.title;
+  useEffect(() => {
+    document.title = title === undefined ? APP_NAME : `${title} · ${APP_NAME}`;
+  }, [title]);
+}
+
 export function Layout() {
   const menuId = useId();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const location = useLocation();
 
   useEffect(() => setIsMenuOpen(false), [location.pathname]);
+  useDocumentTitle();
 
   return (
-    <div className="layout">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="header">
-        <div className="header__inner">
-          <Link to="/" className="brand">
-            <span className="brand__mark" aria-hidden="true">
-              ◆
-            </span>
-            Cull Log
-          </Link>
-          <Button
-            variant="ghost"
-            className="menu-button"
-            aria-expanded={isMenuOpen}
-            aria-controls={menuId}
-            onPress={() => setIsMenuOpen((open) => !open)}
-          >
-            {isMenuOpen ? 'Close' : 'Menu'}
-          </Button>
-          <Navigation menuId={menuId} isOpen={isMenuOpen} />
-        </div>
-      </header>
-      <OfflineNotice />
-      <OutboxBanner />
-      <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <footer className="footer">
-        <div className="footer__inner">
-          <Link to="/terms">Terms &amp; Conditions</Link>
-          <Link to="/privacy">Privacy Policy</Link>
-          <span>© {new Date().getFullYear()} Cull Log. All rights reserved.</span>
-        </div>
-      </footer>
-      <CookieBanner />
-    </div>
+    <FeedbackProvider>
+      <div className="layout">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="header">
+          <div className="header__inner">
+            <Link to="/" className="brand">
+              <span className="brand__mark" aria-hidden="true">
+                ◆
+              </span>
+              Cull Log
+            </Link>
+            <Button
+              variant="ghost"
+              className="menu-button"
+              aria-expanded={isMenuOpen}
+              aria-controls={menuId}
+              onPress={() => setIsMenuOpen((open) => !open)}
+            >
+              {isMenuOpen ? 'Close' : 'Menu'}
+            </Button>
+            <Navigation menuId={menuId} isOpen={isMenuOpen} />
+          </div>
+        </header>
+        <OfflineNotice />
+        <OutboxBanner />
+        <main id="main" className="main" tabIndex={-1}>
+          <FeedbackRegion />
+          <Outlet />
+        </main>
+        <footer className="footer">
+          <div className="footer__inner">
+            <Link to="/terms">Terms &amp; Conditions</Link>
+            <Link to="/privacy">Privacy Policy</Link>
+            <span>© {new Date().getFullYear()} Cull Log. All rights reserved.</span>
+          </div>
+        </footer>
+        <CookieBanner />
+        {/* A new screen opens at the top; Back returns to where the previous one was scrolled. */}
+        <ScrollRestoration getKey={scrollKey} />
+      </div>
+    </FeedbackProvider>
   );
 }

@@ -7,13 +7,16 @@ import { MAP_CENTRE, MAP_ZOOM, markerIcon, OSM_TILES } from './map-basics';
 interface PinMapProps {
   latitude: number | undefined;
   longitude: number | undefined;
-  onPick(latitude: number, longitude: number): void;
+  /** A tap drops or moves the pin; without it the map only shows where the pin is. */
+  onPick?: ((latitude: number, longitude: number) => void) | undefined;
+  /** What the map shows, for screen readers. */
+  label?: string;
 }
 
 /** Zoom close enough to place a pin within a few metres when the pin first appears. */
 const PIN_ZOOM = 15;
 
-function PickOnTap({ onPick }: Pick<PinMapProps, 'onPick'>) {
+function PickOnTap({ onPick }: { onPick: NonNullable<PinMapProps['onPick']> }) {
   useMapEvents({ click: (event: LeafletMouseEvent) => onPick(event.latlng.lat, event.latlng.lng) });
   return null;
 }
@@ -29,14 +32,20 @@ function FollowPin({ position }: { position: [number, number] | undefined }) {
 }
 
 /**
- * A small map in the form: a tap drops or moves the pin. Without tiles (no signal, none cached) it is a blank
- * grid that still takes taps; the coordinates and grid reference fields say the same thing in words.
+ * A small map with one pin: in the form a tap drops or moves it, on the record card it shows where the record is.
+ * Without tiles (no signal, none cached) it is a blank grid that still takes taps; the coordinates and grid
+ * reference say the same thing in words.
  */
-export default function PinMap({ latitude, longitude, onPick }: PinMapProps) {
+export default function PinMap({
+  latitude,
+  longitude,
+  onPick,
+  label = 'Map: tap to place the pin where the animal was shot',
+}: PinMapProps) {
   const position: [number, number] | undefined =
     latitude === undefined || longitude === undefined ? undefined : [latitude, longitude];
   return (
-    <div className="pin-map" role="group" aria-label="Map: tap to place the pin where the animal was shot">
+    <div className="pin-map" role="group" aria-label={label}>
       <MapContainer
         center={position ?? MAP_CENTRE}
         zoom={position ? PIN_ZOOM : MAP_ZOOM}
@@ -44,7 +53,7 @@ export default function PinMap({ latitude, longitude, onPick }: PinMapProps) {
         scrollWheelZoom={false}
       >
         <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
-        <PickOnTap onPick={onPick} />
+        {onPick ? <PickOnTap onPick={onPick} /> : null}
         <FollowPin position={position} />
         {position ? <Marker position={position} icon={markerIcon} keyboard={false} /> : null}
       </MapContainer>

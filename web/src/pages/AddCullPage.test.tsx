@@ -225,3 +225,32 @@ describe('edit cull form', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Update Record' })).toBeEnabled());
   });
 });
+
+describe('a refused save, where the user is', () => {
+  it('moves the focus to a choice list the server refused, and shows the failure beside Save', async () => {
+    const { user, api } = await openAddForm();
+    api.on('POST /api/culls', () =>
+      apiError(400, 'validation_failed', 'Invalid', { species: 'Species is not one we know' }),
+    );
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Save Record' }));
+
+    await waitFor(() => expect(selectButton('Species')).toHaveFocus());
+    const actions = screen.getByRole('button', { name: 'Save Record' }).closest('.form__actions');
+    expect(actions).toHaveTextContent(MESSAGES.submitFailed);
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.submitFailed);
+  });
+
+  it('moves the focus to the first field in error when it is a choice list the check refused', async () => {
+    const { user } = await openAddForm();
+    await user.type(screen.getByLabelText(/^Location/), 'Home Wood');
+    await user.click(screen.getByRole('button', { name: 'Save Record' }));
+    expect(selectButton('Species')).toHaveFocus();
+  });
+
+  it('moves the focus to a text field in error when it comes first', async () => {
+    const { user } = await openAddForm();
+    await user.click(screen.getByRole('button', { name: 'Save Record' }));
+    expect(screen.getByLabelText(/^Location/)).toHaveFocus();
+  });
+});

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useRecordCull } from '../api/writes';
 import { CullForm } from '../components/CullForm';
+import { changeMessage, useFeedback } from '../components/feedback-context';
 import { emptyFormValues, toRecordRequest } from '../components/cull-form-model';
 import { readLastUsed, rememberLastUsed } from '../components/last-used';
 import { randomUuid } from '../lib/uuid';
@@ -11,8 +12,10 @@ export default function AddCullPage() {
   // One id per visit to this screen, so a retried submit cannot create the record twice.
   const [cullId] = useState(() => randomUuid());
   const [lastUsed] = useState(readLastUsed);
-  const recordCull = useRecordCull(cullId, (saved) => {
+  const { announce } = useFeedback();
+  const recordCull = useRecordCull(cullId, (saved, outcome) => {
     rememberLastUsed(saved);
+    announce(changeMessage(saved, 'saved', outcome), { focusHeadingAt: '/data' });
     navigate('/data');
   });
 

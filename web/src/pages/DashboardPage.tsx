@@ -28,14 +28,18 @@ function SeasonTable({ season }: { season: StatsResponse['season'] }) {
       role="region"
       aria-label="Culls this season by species and sex"
     >
-      <table className="simple-table">
+      <table className="simple-table season-table">
         <caption className="visually-hidden">Culls this season by species and sex</caption>
         <thead>
           <tr>
             <th scope="col">Species</th>
             {SEXES.map((sex) => (
               <th scope="col" key={sex}>
-                {sex}
+                <span className="season-table__long">{sex}</span>
+                {/* On a phone the column shows its initial; the full word stays for screen readers. */}
+                <span className="season-table__short" aria-hidden="true">
+                  {sex.charAt(0)}
+                </span>
               </th>
             ))}
             <th scope="col">Total</th>
@@ -57,6 +61,9 @@ function SeasonTable({ season }: { season: StatsResponse['season'] }) {
           })}
         </tbody>
       </table>
+      <p className="season-table__key muted" aria-hidden="true">
+        {SEXES.map((sex) => `${sex.charAt(0)}: ${sex.toLowerCase()}`).join(' · ')}
+      </p>
     </div>
   );
 }

@@ -161,8 +161,11 @@ describe('cull data table', () => {
     });
 
     await user.click(screen.getByRole('button', { name: /Delete Roe Deer on 07\/03\/2025 at Gone Wood/ }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Delete Roe Deer, 07/03/2025, Gone Wood?',
+    });
     expect(dialog).toHaveTextContent(MESSAGES.deleteConfirm);
+    expect(dialog).toHaveTextContent('This action cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.callsTo(`DELETE /api/culls/${records[1]!.id}`)).toHaveLength(0);

@@ -1,6 +1,5 @@
 import {
   ListCullsQuery,
-  MESSAGES,
   PAGE_SIZES,
   type Cull,
   type ListCullsQuery as ListCullsParams,
@@ -14,7 +13,7 @@ import { downloadCullsCsv } from '../api/culls';
 import { errorMessage } from '../api/client';
 import { cullsQuery } from '../api/queries';
 import { useDeleteCull } from '../api/writes';
-import { AlertDialog } from '../components/AlertDialog';
+import { DeleteCullDialog } from '../components/DeleteCullDialog';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { Pagination } from '../components/Pagination';
@@ -23,6 +22,7 @@ import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor }
 import { WarningMark } from '../components/WarningMark';
 import { SyncBadge } from '../components/SyncBadge';
 import { CullCards } from '../components/CullCards';
+import { changeMessage, useFeedback } from '../components/feedback-context';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { dashIfEmpty, formatDate, yesNo } from '../format/format';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
@@ -84,13 +84,15 @@ export default function DataPage() {
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const culls = useQuery(cullsQuery(params));
   const deleteCull = useDeleteCull();
+  const { announce } = useFeedback();
   // Below about 640 px the records are cards, one above another; the table stays for wider screens.
   const isPhone = useMediaQuery('(max-width: 40em)');
   const [pendingDelete, setPendingDelete] = useState<Cull | null>(null);
   const [isExporting, setIsExporting] = useState(false);
 
   const setParams = (changes: Partial<ListCullsParams>) =>
-    setSearchParams(toSearch({ ...params, ...changes }), { replace: true });
+    // Sorting, paging and searching change this screen's view, not the screen: it stays where it is scrolled.
+    setSearchParams(toSearch({ ...params, ...changes }), { replace: true, preventScrollReset: true });
 
   useEffect(() => {
     if (debouncedSearch !== params.q) setParams({ q: debouncedSearch, page: 1 });
@@ -112,7 +114,13 @@ export default function DataPage() {
       : { column: params.sort, direction: params.order === 'asc' ? 'ascending' : 'descending' };
 
   function confirmDelete() {
-    if (pendingDelete) deleteCull.mutate(pendingDelete.id, { onSettled: () => setPendingDelete(null) });
+    if (!pendingDelete) return;
+    deleteCull.mutate(pendingDelete.id, {
+      // The deleted row takes its Delete button with it: the focus goes to the screen's heading instead.
+      onSuccess: (outcome) =>
+        announce(changeMessage(pendingDelete, 'deleted', outcome), { focusHeadingAt: '/data' }),
+      onSettled: () => setPendingDelete(null),
+    });
   }
 
   async function exportCsv() {
@@ -155,13 +163,16 @@ export default function DataPage() {
       ) : (
         <>
           {isPhone ? (
-            <CullCards
-              items={culls.data.items}
-              emptyText={params.q === '' ? 'No cull records yet.' : 'No records match your search.'}
-              sort={params.sort}
-              order={params.order}
-              onSortChange={(sort, order) => setParams({ sort, order, page: 1 })}
-            />
+            // While a new page loads, the previous cards stay on screen, marked busy like the table's rows.
+            <div aria-busy={culls.isFetching}>
+              <CullCards
+                items={culls.data.items}
+                emptyText={params.q === '' ? 'No cull records yet.' : 'No records match your search.'}
+                sort={params.sort}
+                order={params.order}
+                onSortChange={(sort, order) => setParams({ sort, order, page: 1 })}
+              />
+            </div>
           ) : (
             <div className="table-scroll" aria-busy={culls.isFetching}>
               <Table
@@ -258,19 +269,12 @@ export default function DataPage() {
         </>
       )}
 
-      <AlertDialog
-        isOpen={pendingDelete !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen && !deleteCull.isPending) setPendingDelete(null);
-        }}
-        title="Delete record"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+      <DeleteCullDialog
+        record={pendingDelete}
         isPending={deleteCull.isPending}
+        onCancel={() => setPendingDelete(null)}
         onConfirm={confirmDelete}
-      >
-        <p>{MESSAGES.deleteConfirm}</p>
-      </AlertDialog>
+      />
     </div>
   );
 }

@@ -5,13 +5,22 @@ import { cullQuery } from '../api/queries';
 import { useAmendCull } from '../api/writes';
 import { CullForm } from '../components/CullForm';
 import { StatusMessage } from '../components/StatusMessage';
+import { changeMessage, useFeedback } from '../components/feedback-context';
 import { toAmendRequest, valuesFromCull } from '../components/cull-form-model';
 
 export default function EditCullPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const cull = useQuery({ ...cullQuery(id), staleTime: 0 });
-  const amendCull = useAmendCull(id, () => navigate('/data'));
+  const { announce } = useFeedback();
+  const amendCull = useAmendCull(id, (changed, outcome) => {
+    const named = {
+      species: changed.species ?? cull.data?.species ?? 'Record',
+      location_name: changed.location_name ?? cull.data?.location_name ?? '',
+    };
+    announce(changeMessage(named, 'updated', outcome), { focusHeadingAt: '/data' });
+    navigate('/data');
+  });
 
   let content;
   if (cull.isPending) {

@@ -1,6 +1,7 @@
 import type { Cull, MapCull, MapPoint } from '@cull-log/contracts';
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, deferred, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
 
@@ -119,7 +120,12 @@ describe('map screen', () => {
     await waitFor(() =>
       expect(container.querySelector('.map')).toHaveAttribute('data-points-rendered', '150'),
     );
-    expect(container.querySelector('.marker-cluster')).toHaveTextContent('150');
+    // Fitted to the records, every one is in view: in a cluster's count or as a marker of its own.
+    const clustered = Array.from(container.querySelectorAll('.marker-cluster'), (cluster) =>
+      parseInt(cluster.textContent ?? '0', 10),
+    ).reduce((sum, count) => sum + count, 0);
+    const alone = container.querySelectorAll('.leaflet-marker-icon:not(.marker-cluster)').length;
+    expect(clustered + alone).toBe(150);
     expect(screen.queryByText(/Showing the newest/)).not.toBeInTheDocument();
   });
 
@@ -231,5 +237,94 @@ describe('map screen', () => {
       ),
     );
     expect(screen.queryByText(/^Selected:/)).not.toBeInTheDocument();
+  });
+
+  describe('where it opens', () => {
+    /** The zoom and columns of the map tiles drawn: what the map shows, as Leaflet asked for it. */
+    function tilesShown(container: HTMLElement) {
+      return Array.from(container.querySelectorAll<HTMLImageElement>('img.leaflet-tile'), (tile) => {
+        const [, zoom, column] = /\/(\d+)\/(\d+)\/\d+\.png$/.exec(tile.src) ?? [];
+        return { zoom: Number(zoom), column: Number(column) };
+      });
+    }
+    const columnAt = (longitude: number, zoom: number) => Math.floor(((longitude + 180) / 360) * 2 ** zoom);
+
+    afterEach(() => {
+      delete (navigator as { geolocation?: Geolocation }).geolocation;
+    });
+
+    it("fits the user's own records, drawing apart two that the whole-country view would cluster", async () => {
+      fakeApi()
+        .signedInAs()
+        .on(MAP_POINTS, () =>
+          mapPoints([
+            [52.1, -1.2, 0],
+            [52.15, -1.1, 1],
+          ]),
+        );
+      const { container } = await renderApp('/map');
+      await waitFor(() =>
+        expect(container.querySelectorAll('.leaflet-marker-icon:not(.marker-cluster)')).toHaveLength(2),
+      );
+      expect(container.querySelector('.marker-cluster')).toBeNull();
+      expect(tilesShown(container).every((tile) => tile.zoom > 6)).toBe(true);
+    });
+
+    it('stays on the whole country, zoom 6, with nothing to fit', async () => {
+      fakeApi()
+        .signedInAs()
+        .on(MAP_POINTS, () => mapPoints([]));
+      const { container } = await renderApp('/map');
+      await screen.findByText('No cull records with location data found.');
+      await waitFor(() => expect(tilesShown(container).length).toBeGreaterThan(0));
+      expect(new Set(tilesShown(container).map((tile) => tile.zoom))).toEqual(new Set([6]));
+      expect(tilesShown(container).map((tile) => tile.column)).toContain(columnAt(-1.5, 6));
+    });
+
+    it('centres on the user when asked, where the phone says they are', async () => {
+      const here = { latitude: 54.5, longitude: -3.0 };
+      Object.defineProperty(navigator, 'geolocation', {
+        configurable: true,
+        value: {
+          getCurrentPosition: (found: PositionCallback) =>
+            found({ coords: { ...here, accuracy: 8 } } as GeolocationPosition),
+        },
+      });
+      fakeApi()
+        .signedInAs()
+        .on(MAP_POINTS, () => mapPoints([[51.0, 0.5, 0]]));
+      const { container } = await renderApp('/map');
+      await theMarker(container);
+      await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Centre on me' }));
+
+      expect(await screen.findByText('The map is centred on your location.')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(tilesShown(container)).toContainEqual({ zoom: 14, column: columnAt(here.longitude, 14) }),
+      );
+    });
+
+    it('opens a cluster reached by the keyboard with Enter, showing the records in it', async () => {
+      fakeApi()
+        .signedInAs()
+        .on(MAP_POINTS, () =>
+          mapPoints([
+            [52.1, -1.2, 0],
+            [52.1, -1.2, 1],
+          ]),
+        );
+      const { container } = await renderApp('/map');
+      const cluster = await waitFor(() => {
+        const found = container.querySelector<HTMLElement>('.marker-cluster');
+        if (!found) throw new Error('No cluster drawn yet');
+        return found;
+      });
+      expect(cluster).toHaveAccessibleName('2 records here');
+      cluster.focus();
+      expect(cluster).toHaveFocus();
+      cluster.dispatchEvent(new KeyboardEvent('keypress', { key: 'Enter', keyCode: 13, bubbles: true }));
+      await waitFor(() =>
+        expect(container.querySelectorAll('.leaflet-marker-icon:not(.marker-cluster)')).toHaveLength(2),
+      );
+    });
   });
 });

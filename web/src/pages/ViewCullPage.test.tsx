@@ -6,6 +6,27 @@ import { apiError, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
 
 describe('record card', () => {
+  it('shows where the record is on a small map when it has coordinates', async () => {
+    const cull = makeCull({ species: 'Fox', location_name: 'Top Field', latitude: 52.5, longitude: -1.25 });
+    fakeApi()
+      .signedInAs()
+      .on(`GET /api/culls/${cull.id}`, () => json(cull));
+    await renderApp(`/view-cull/${cull.id}`);
+    const map = await screen.findByRole('group', { name: 'Map: where the Fox was, at Top Field' });
+    expect(map.querySelectorAll('.leaflet-marker-icon')).toHaveLength(1);
+  });
+
+  it('shows no map for a record with no coordinates', async () => {
+    const cull = makeCull({ species: 'Fox', latitude: undefined, longitude: undefined });
+    fakeApi()
+      .signedInAs()
+      .on(`GET /api/culls/${cull.id}`, () => json(cull));
+    await renderApp(`/view-cull/${cull.id}`);
+    await screen.findByRole('heading', { name: /Fox/ });
+    expect(screen.queryByRole('group', { name: /^Map/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading the map...')).not.toBeInTheDocument();
+  });
+
   it('shows every field, an Edit link and Back to Data', async () => {
     const cull = makeCull({ weight: 14.5, grid_ref: 'SK 123 456', latitude: 52.5, longitude: -1.25 });
     fakeApi()

@@ -1,19 +1,22 @@
 import { MESSAGES } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError, errorMessage } from '../api/client';
 import { cullQuery } from '../api/queries';
 import { useDeleteCull } from '../api/writes';
-import { AlertDialog } from '../components/AlertDialog';
+import { DeleteCullDialog } from '../components/DeleteCullDialog';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { CullDetails } from '../components/CullDetails';
 import { SyncBadge } from '../components/SyncBadge';
 import { WarningList } from '../components/WarningList';
 import { StatusMessage } from '../components/StatusMessage';
-import { formatDate } from '../format/format';
+import { changeMessage, useFeedback } from '../components/feedback-context';
 import { useSession } from '../hooks/useSession';
+
+/** The card's map downloads only for a record that has a place on it. */
+const PinMap = lazy(() => import('../components/PinMap'));
 
 function loadErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
@@ -40,7 +43,11 @@ export default function ViewCullPage() {
   const session = useSession();
   const cull = useQuery(cullQuery(id));
   const navigate = useNavigate();
-  const deleteCull = useDeleteCull(() => navigate('/data'));
+  const { announce } = useFeedback();
+  const deleteCull = useDeleteCull((_id, outcome) => {
+    if (cull.data) announce(changeMessage(cull.data, 'deleted', outcome), { focusHeadingAt: '/data' });
+    navigate('/data');
+  });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   if (session.status !== 'signed-in') return <ErrorState message={MESSAGES.authenticationRequired} />;
@@ -61,6 +68,15 @@ export default function ViewCullPage() {
         <SyncBadge recordId={record.id} />
         <WarningList warnings={record.warnings} heading="Warnings" />
         <CullDetails cull={record} />
+        {record.latitude !== undefined && record.longitude !== undefined ? (
+          <Suspense fallback={<div className="pin-map pin-map--loading">Loading the map...</div>}>
+            <PinMap
+              latitude={record.latitude}
+              longitude={record.longitude}
+              label={`Map: where the ${record.species} was, at ${record.location_name}`}
+            />
+          </Suspense>
+        ) : null}
         <div className="record-card__actions">
           <ButtonLink to={`/edit-cull/${encodeURIComponent(record.id)}`}>Edit</ButtonLink>
           <ButtonLink to="/data" variant="secondary">
@@ -74,19 +90,12 @@ export default function ViewCullPage() {
           <StatusMessage kind="error">Error deleting record: {errorMessage(deleteCull.error)}</StatusMessage>
         ) : null}
       </article>
-      <AlertDialog
-        isOpen={confirmingDelete}
-        onOpenChange={(isOpen) => {
-          if (!isOpen && !deleteCull.isPending) setConfirmingDelete(false);
-        }}
-        title={`Delete ${record.species}, ${formatDate(record.date)}, ${record.location_name}?`}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+      <DeleteCullDialog
+        record={confirmingDelete ? record : null}
         isPending={deleteCull.isPending}
+        onCancel={() => setConfirmingDelete(false)}
         onConfirm={() => deleteCull.mutate(record.id, { onSettled: () => setConfirmingDelete(false) })}
-      >
-        <p>{MESSAGES.deleteConfirm}</p>
-      </AlertDialog>
+      />
     </div>
   );
 }

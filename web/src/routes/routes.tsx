@@ -13,6 +13,13 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
+/** What a route tells the layout: the screen's own name, for the document title. */
+export interface RouteHandle {
+  title: string;
+}
+
+const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
+
 /** The app's routes; loaders start a screen's reads on the shared query client while its code downloads. */
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
@@ -20,12 +27,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     errorElement: <RouteError />,
     hydrateFallbackElement: <StatusMessage>Loading...</StatusMessage>,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'login', lazy: page(() => import('../pages/LoginPage')) },
-      { path: 'terms', lazy: page(() => import('../pages/TermsPage')) },
-      { path: 'privacy', lazy: page(() => import('../pages/PrivacyPage')) },
+      { index: true, element: <HomePage />, ...titled('Home') },
+      { path: 'login', lazy: page(() => import('../pages/LoginPage')), ...titled('Login') },
+      { path: 'terms', lazy: page(() => import('../pages/TermsPage')), ...titled('Terms & Conditions') },
+      { path: 'privacy', lazy: page(() => import('../pages/PrivacyPage')), ...titled('Privacy Policy') },
       {
         path: 'map',
+        ...titled('Map'),
         loader: () => {
           void prefetchMapPoints(queryClient);
           return null;
@@ -35,13 +43,25 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         element: <RequireAuth />,
         children: [
-          { path: 'dashboard', lazy: page(() => import('../pages/DashboardPage')) },
-          { path: 'data', lazy: page(() => import('../pages/DataPage')) },
-          { path: 'add-cull', lazy: page(() => import('../pages/AddCullPage')) },
-          { path: 'edit-cull/:id', lazy: page(() => import('../pages/EditCullPage')) },
-          { path: 'cull/:id', lazy: page(() => import('../pages/EditCullPage')) },
-          { path: 'view-cull/:id', lazy: page(() => import('../pages/ViewCullPage')) },
-          { path: 'sessions', lazy: page(() => import('../pages/SessionsPage')) },
+          { path: 'dashboard', lazy: page(() => import('../pages/DashboardPage')), ...titled('Dashboard') },
+          { path: 'data', lazy: page(() => import('../pages/DataPage')), ...titled('Cull data') },
+          { path: 'add-cull', lazy: page(() => import('../pages/AddCullPage')), ...titled('Add cull') },
+          {
+            path: 'edit-cull/:id',
+            lazy: page(() => import('../pages/EditCullPage')),
+            ...titled('Edit cull'),
+          },
+          { path: 'cull/:id', lazy: page(() => import('../pages/EditCullPage')), ...titled('Edit cull') },
+          {
+            path: 'view-cull/:id',
+            lazy: page(() => import('../pages/ViewCullPage')),
+            ...titled('Cull record'),
+          },
+          {
+            path: 'sessions',
+            lazy: page(() => import('../pages/SessionsPage')),
+            ...titled('Signed-in devices'),
+          },
         ],
       },
       { path: '*', element: <Navigate replace to="/" /> },

@@ -14,6 +14,13 @@ export const MAP_TILE_SOURCE = 'https://*.tile.openstreetmap.org';
 /** The app locates a cull from the phone and may take photos; it never listens. Nothing else may use any. */
 export const PERMISSIONS_POLICY = 'geolocation=(self), camera=(self), microphone=()';
 
+/**
+ * The one style element the web app's component library (react-aria) adds at run time, allowed by the hash of its
+ * exact text rather than by opening styles to every inline one. The web app's end-to-end suite loads its pages
+ * under this policy and fails on any violation, so a library update that changes the text is caught.
+ */
+export const PRESSABLE_STYLE_HASH = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -32,7 +39,7 @@ export async function securityHeaders({
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", PRESSABLE_STYLE_HASH],
         imgSrc: ["'self'", 'data:', MAP_TILE_SOURCE],
         // The service worker fetches map tiles itself to keep the ones already seen.
         connectSrc: ["'self'", MAP_TILE_SOURCE],

@@ -122,7 +122,7 @@ describe('security headers', () => {
     expect(policy).toEqual({
       'default-src': "'self'",
       'script-src': "'self'",
-      'style-src': "'self'",
+      'style-src': "'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='",
       'img-src': "'self' data: https://*.tile.openstreetmap.org",
       'connect-src': "'self' https://*.tile.openstreetmap.org",
       'font-src': "'self'",

@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleRecordRequest } from '@cull-log/contracts/testing';
+import { BASE_URL, launchChromium } from './browser';
+
+if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
+
+/** What the browser refused under the app's Content Security Policy, as it reports it in the console. */
+function watchViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  return violations;
+}
+
+describe('the Content Security Policy, enforced', () => {
+  let browser: Browser;
+  let page: Page;
+  let violations: string[];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    // No bypass here: the policy applies exactly as a visitor's browser applies it.
+    const context = await browser.newContext({ baseURL: BASE_URL, locale: 'en-GB' });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
+    violations = watchViolations(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('refuses nothing the app itself uses, on any page, signed out or in', async () => {
+    for (const path of ['/', '/login', '/terms', '/privacy', '/map']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // The buttons' own style goes in once the first pressable control has rendered.
+      await page.getByRole('button').first().waitFor();
+    }
+
+    await page.goto('/login');
+    await page.locator('[name="name"]').fill('Policy Stalker');
+    await page.locator('[name="email"]').fill(`policy-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Sign in for development' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const id = await page.evaluate(async (body) => {
+      const response = await fetch('/api/culls', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return ((await response.json()) as { id: string }).id;
+    }, sampleRecordRequest());
+
+    for (const path of ['/dashboard', '/data', '/add-cull', '/map', `/view-cull/${id}`]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.getByRole('button').first().waitFor();
+    }
+    expect(await page.evaluate(() => document.getElementById('react-aria-pressable-style') !== null)).toBe(
+      true,
+    );
+    expect(violations).toEqual([]);
+  });
+});

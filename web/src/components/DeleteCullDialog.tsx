@@ -1,0 +1,30 @@
+import { MESSAGES, type Cull } from '@cull-log/contracts';
+import { formatDate } from '../format/format';
+import { AlertDialog } from './AlertDialog';
+
+interface DeleteCullDialogProps {
+  /** The record to delete; the dialog is open while there is one. */
+  record: Pick<Cull, 'species' | 'date' | 'location_name'> | null;
+  isPending: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+}
+
+/** "Delete Fox, 23/11/2026, Home Wood?": the record named, and said plainly that deleting is final. */
+export function DeleteCullDialog({ record, isPending, onCancel, onConfirm }: DeleteCullDialogProps) {
+  return (
+    <AlertDialog
+      isOpen={record !== null}
+      onOpenChange={(isOpen) => {
+        if (!isOpen && !isPending) onCancel();
+      }}
+      title={record ? `Delete ${record.species}, ${formatDate(record.date)}, ${record.location_name}?` : ''}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      isPending={isPending}
+      onConfirm={onConfirm}
+    >
+      <p>{MESSAGES.deleteConfirm}</p>
+    </AlertDialog>
+  );
+}
