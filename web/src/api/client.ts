@@ -1,9 +1,11 @@
+import type * as ContractsModule from '@cull-log/contracts';
+
 /** Anything with a zod-like `parse`, so responses are checked against the shared contracts. */
 export interface Parser<T> {
   parse(value: unknown): T;
 }
 
-export type Contracts = typeof import('@cull-log/contracts');
+export type Contracts = typeof ContractsModule;
 
 /** The parser of an answer, picked from the contracts once they have loaded. */
 export type Schema<T> = (contracts: Contracts) => Parser<T>;
