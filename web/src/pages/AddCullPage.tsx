@@ -4,6 +4,7 @@ import { useRecordCull } from '../api/writes';
 import { CullForm } from '../components/CullForm';
 import { emptyFormValues, toRecordRequest } from '../components/cull-form-model';
 import { readLastUsed, rememberLastUsed } from '../components/last-used';
+import { useSession } from '../hooks/useSession';
 import { randomUuid } from '../lib/uuid';
 
 export default function AddCullPage() {
@@ -11,6 +12,9 @@ export default function AddCullPage() {
   // One id per visit to this screen, so a retried submit cannot create the record twice.
   const [cullId] = useState(() => randomUuid());
   const [lastUsed] = useState(readLastUsed);
+  // The stalker filling in the form is usually the one who shot: their name is the shooter until changed.
+  const session = useSession();
+  const [initialValues] = useState(() => emptyFormValues(new Date(), session.user?.display_name ?? ''));
   const recordCull = useRecordCull(cullId, (saved) => {
     rememberLastUsed(saved);
     navigate('/data');
@@ -20,7 +24,7 @@ export default function AddCullPage() {
     <div className="page page--form">
       <h1>Add New Cull Record</h1>
       <CullForm
-        initialValues={emptyFormValues(new Date())}
+        initialValues={initialValues}
         submitLabel="Save Record"
         check={toRecordRequest}
         save={recordCull}
