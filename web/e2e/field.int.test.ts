@@ -193,6 +193,63 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
     await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
   });
 
+  it('keeps the rifle, carcass and weather closed until asked, then warns of a light calibre before saving', async () => {
+    await page.goto('/add-cull');
+    await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
+    for (const title of ['Rifle and shot', 'Carcass and inspection', 'Weather']) {
+      expect(
+        await page.locator('details', { has: page.getByText(title, { exact: true }) }).getAttribute('open'),
+      ).toBeNull();
+    }
+    await field(page, 'date').fill('2026-11-15');
+    await field(page, 'time').fill('12:00');
+    await field(page, 'location_name').fill('Marsh Wood');
+    await choose(page, 'Species', 'Roe Deer');
+    await choose(page, 'Sex', 'Male');
+    await choose(page, 'Age estimate', 'Adult');
+    await choose(page, 'Condition', 'Good');
+    await choose(page, 'Shot placement', 'Heart/Lung');
+    await page.getByText('Rifle and shot', { exact: true }).click();
+    await page.getByText('Carcass and inspection', { exact: true }).click();
+    expect(await field(page, 'shooter').inputValue()).toBe('Field Stalker');
+    await choose(page, 'Calibre', '.223 Rem');
+    const warning = page.getByRole('region', { name: 'Check before you save' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('Deer Act 1991, Schedule 2');
+    await field(page, 'carcass_tag').fill('MW-0001');
+    await choose(page, 'Carcass destination', 'Game dealer');
+    await field(page, 'game_dealer').fill('Broadland Game');
+    await field(page, 'examined_by').fill('Field Stalker');
+    await page.getByText('Rifle and shot', { exact: true }).scrollIntoViewIfNeeded();
+    await shot('form-carcass');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+    const small = await page.evaluate(() =>
+      Array.from(
+        document.querySelectorAll<HTMLElement>(
+          'details summary, details button, details input:not([type="checkbox"]), details label:has(input[type="checkbox"])',
+        ),
+      )
+        .filter((element) => element.offsetParent !== null)
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            name: element.textContent?.trim().slice(0, 30),
+            width: Math.round(box.width),
+            height: Math.round(box.height),
+          };
+        })
+        .filter((box) => box.width < 44 || box.height < 44),
+    );
+    expect(small).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save Record' }).click();
+    await page.getByRole('heading', { name: 'Cull Data' }).waitFor();
+    await page.getByRole('list', { name: 'Cull records' }).getByRole('link').first().click();
+    await page.getByText('MW-0001').waitFor();
+    expect(await page.getByText('Broadland Game').count()).toBe(1);
+  });
+
   it('gives every control, map markers included, a touch target of at least 44 × 44 px', async () => {
     for (const path of ['/add-cull', '/data', '/dashboard', '/map']) {
       await page.goto(path);

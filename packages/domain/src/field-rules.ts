@@ -157,7 +157,14 @@ function calibreWarning(rules: DeerRules, facts: WarningFacts): CullWarning | un
     minimum === SMALL_DEER
       ? `For ${rules.name} the Deer Act 1991, Schedule 2, allows a rifle of at least .220 in calibre with at least 1,356 J (1,000 ft-lb) of muzzle energy and a soft- or hollow-nosed bullet of at least 50 grains`
       : `For ${rules.name} the Deer Act 1991, Schedule 2, requires a rifle of at least .240 in calibre with at least 2,305 J (1,700 ft-lb) of muzzle energy and a soft- or hollow-nosed bullet`;
-  return { code: 'calibre', message: `${law}: ${shortfalls.join('; ')}. ${FIREARM_EXCEPTIONS}` };
+  const rule = `${law}: ${shortfalls.join('; ')}.`;
+  if (isInScotland(facts.latitude, facts.longitude)) {
+    return {
+      code: 'calibre',
+      message: `${rule} This record is in Scotland, where that England and Wales rule does not apply: check the Scottish rules.`,
+    };
+  }
+  return { code: 'calibre', message: `${rule} ${FIREARM_EXCEPTIONS}` };
 }
 
 /** What the duplicate-tag rule needs of a record: which it is, its date and its tag. */

@@ -99,6 +99,15 @@ describe('the calibre warning (Deer Act 1991, Schedule 2)', () => {
     }
   });
 
+  it('says that the England and Wales rule does not apply to a record in Scotland', () => {
+    const [warning] = cullWarnings({
+      ...facts('Red Deer', { calibre: { name: '.223 Rem' } }),
+      latitude: 57.1,
+      longitude: -4.5,
+    }).filter(({ code }) => code === 'calibre');
+    expect(warning?.message).toContain('in Scotland, where that England and Wales rule does not apply');
+  });
+
   it('takes the bore from the list for a listed calibre and from the stalker for another', () => {
     expect(boreOf({ name: '.308 Win' })).toBe(0.308);
     expect(boreOf({ name: '.275 Rigby', bore_in: 0.284 })).toBe(0.284);

@@ -1,4 +1,5 @@
 import type { Cull } from '@cull-log/contracts';
+import { CarcassDetails } from './CarcassDetails';
 import { dashIfEmpty, formatDate, formatUkDate, formatWeight, yesNo } from '../format/format';
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -46,6 +47,7 @@ export function CullDetails({ cull }: { cull: Cull }) {
       <Detail label="Shot placement" value={cull.shot_placement} />
       <Detail label="Shot distance" value={dashIfEmpty(cull.shot_distance)} />
       <Detail label="Notes" value={dashIfEmpty(cull.notes)} />
+      <CarcassDetails cull={cull} />
       <Detail label="Created" value={formatTimestamp(cull.created_at)} />
       <Detail label="Last updated" value={formatTimestamp(cull.updated_at)} />
     </dl>

@@ -13,6 +13,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type 
 import { Form } from 'react-aria-components';
 import { ApiRequestError } from '../api/client';
 import { Button } from './Button';
+import { CarcassSections } from './CarcassSections';
 import { Checkbox } from './Checkbox';
 import { NumberField } from './NumberField';
 import { Select } from './Select';
@@ -133,7 +134,7 @@ export function CullForm<Body>({
   }, [failedAttempts]);
 
   /** Moves the form on, clearing the messages of the fields that changed. */
-  function change(next: (current: CullFormValues) => CullFormValues, changed: CullFormField[]) {
+  function change(next: (current: CullFormValues) => CullFormValues, changed: (keyof CullFormErrors)[]) {
     setValues(next);
     setErrors((current) => {
       const remaining = { ...current };
@@ -150,7 +151,7 @@ export function CullForm<Body>({
     change((current) => ({ ...current, [field]: value }), [field, ...alsoClear]);
   }
 
-  const textProps = (field: Exclude<CullFormField, 'antlers_present'>) => ({
+  const textProps = (field: Exclude<CullFormField, 'antlers_present' | 'carcass'>) => ({
     name: field,
     value: values[field],
     onChange: (value: string) => update(field, value),
@@ -441,6 +442,15 @@ export function CullForm<Body>({
           <TextField label="Notes" multiline className="form__wide" {...textProps('notes')} />
         </div>
       </fieldset>
+
+      <CarcassSections
+        values={values.carcass}
+        errors={errors}
+        isDisabled={isSaving}
+        onChange={(field, value) =>
+          change((current) => ({ ...current, carcass: { ...current.carcass, [field]: value } }), [field])
+        }
+      />
 
       <div className="form__actions">
         {submitError ? (

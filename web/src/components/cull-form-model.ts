@@ -13,6 +13,15 @@ import {
 } from '@cull-log/contracts';
 import { cullWarnings, gridReferenceFor, parseGridReference } from '@cull-log/domain';
 import { localIsoDate } from '../format/format';
+import {
+  carcassCandidate,
+  carcassFormFieldFor,
+  carcassValuesFromCull,
+  emptyCarcassValues,
+  rifleFacts,
+  type CarcassFormField,
+  type CarcassFormValues,
+} from './carcass-form-model';
 
 /** What the form holds: text as typed, so nothing the user enters is reformatted under them. */
 export interface CullFormValues {
@@ -36,14 +45,17 @@ export interface CullFormValues {
   shot_placement_other: string;
   shot_distance: string;
   notes: string;
+  /** The rifle, the carcass, its inspection and the weather: their own sections of the form. */
+  carcass: CarcassFormValues;
 }
 
 export type CullFormField = keyof CullFormValues;
-export type CullFormErrors = Partial<Record<CullFormField, string>>;
+export type CullFormErrors = Partial<Record<CullFormField | CarcassFormField, string>>;
 
 export const DEFAULT_TIME = '06:00';
 
-export function emptyFormValues(now: Date): CullFormValues {
+/** A new record's form; `shooter` is whoever fills it in, as their record usually is their own shot. */
+export function emptyFormValues(now: Date, shooter = ''): CullFormValues {
   return {
     date: localIsoDate(now),
     time: DEFAULT_TIME,
@@ -65,6 +77,7 @@ export function emptyFormValues(now: Date): CullFormValues {
     shot_placement_other: '',
     shot_distance: '',
     notes: '',
+    carcass: emptyCarcassValues(shooter),
   };
 }
 
@@ -100,6 +113,7 @@ export function valuesFromCull(cull: Cull): CullFormValues {
     shot_placement_other,
     shot_distance: text(cull.shot_distance),
     notes: text(cull.notes),
+    carcass: carcassValuesFromCull(cull),
   };
 }
 
@@ -113,7 +127,10 @@ export function formFieldFor(field: string, values: CullFormValues): CullFormFie
 export function toFormErrors(fields: Record<string, string>, values: CullFormValues): CullFormErrors {
   const errors: CullFormErrors = {};
   for (const [field, message] of Object.entries(fields)) {
-    const target = formFieldFor(field, values);
+    const target =
+      field === 'carcass'
+        ? undefined
+        : (formFieldFor(field, values) ?? carcassFormFieldFor(field, values.carcass));
     if (target) errors[target] ??= message;
   }
   return errors;
@@ -146,6 +163,7 @@ function candidateRecord(values: CullFormValues): Record<string, unknown> {
     shot_placement: values.shot_placement === OTHER ? values.shot_placement_other : values.shot_placement,
     shot_distance: values.shot_distance,
     notes: values.notes,
+    ...carcassCandidate(values.carcass),
   };
 }
 
@@ -189,6 +207,7 @@ export function formWarnings(values: CullFormValues): CullWarning[] {
     time: values.time,
     latitude: parseNumberInput(values.latitude) ?? null,
     longitude: parseNumberInput(values.longitude) ?? null,
+    ...rifleFacts(values.carcass),
   });
 }
 

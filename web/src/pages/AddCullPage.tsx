@@ -5,6 +5,7 @@ import { CullForm } from '../components/CullForm';
 import { changeMessage, useFeedback } from '../components/feedback-context';
 import { emptyFormValues, toRecordRequest } from '../components/cull-form-model';
 import { readLastUsed, rememberLastUsed } from '../components/last-used';
+import { useSession } from '../hooks/useSession';
 import { randomUuid } from '../lib/uuid';
 
 export default function AddCullPage() {
@@ -13,6 +14,9 @@ export default function AddCullPage() {
   const [cullId] = useState(() => randomUuid());
   const [lastUsed] = useState(readLastUsed);
   const { announce } = useFeedback();
+  // The stalker filling in the form is usually the one who shot: their name is the shooter until changed.
+  const session = useSession();
+  const [initialValues] = useState(() => emptyFormValues(new Date(), session.user?.display_name ?? ''));
   const recordCull = useRecordCull(cullId, (saved, outcome) => {
     rememberLastUsed(saved);
     announce(changeMessage(saved, 'saved', outcome), { focusHeadingAt: '/data' });
@@ -23,7 +27,7 @@ export default function AddCullPage() {
     <div className="page page--form">
       <h1>Add New Cull Record</h1>
       <CullForm
-        initialValues={emptyFormValues(new Date())}
+        initialValues={initialValues}
         submitLabel="Save Record"
         check={toRecordRequest}
         save={recordCull}
