@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { describeWithMongo } from '@cull-log/eventstore/testing';
+import { describe, expect, it } from 'vitest';
+import { createSampleEventLog, describeWithMongo } from '@cull-log/eventstore/testing';
 import { connectMongoProjection } from './mongo-projection';
 import { projectionBookkeepingContract, type MarkingProjection } from './testing';
 
@@ -30,5 +31,40 @@ await describeWithMongo('MongoDB projection bookkeeping', (url) => {
         failNext = true;
       },
     };
+  });
+
+  describe('watching the checkpoint', () => {
+    it('tells one replica when another replica moves the checkpoint', async () => {
+      const open = () => connectMongoProjection({ url, dbName, name: 'watched', readModelCollections: [] });
+      const [watching, applying] = await Promise.all([open(), open()]);
+      const watchingStore = watching.projectionStore(async () => {});
+      const applyingStore = applying.projectionStore(async () => {});
+      try {
+        const moved = new Promise<void>((resolve) => {
+          const stop = watchingStore.watchPosition?.(() => {
+            resolve();
+            void stop?.();
+          });
+        });
+        // The change stream opens asynchronously; a first move may come before it is listening.
+        const log = createSampleEventLog();
+        const applyUntilMoved = async () => {
+          for (let attempt = 0; attempt < 50; attempt += 1) {
+            await applyingStore.apply(log.recorded('alice'));
+            const settled = await Promise.race([
+              moved.then(() => true),
+              new Promise((r) => setTimeout(r, 100, false)),
+            ]);
+            if (settled) return;
+          }
+          throw new Error('the other replica never heard of the move');
+        };
+        await applyUntilMoved();
+        expect(await watchingStore.position()).toBeGreaterThan(0);
+      } finally {
+        await watchingStore.close();
+        await applyingStore.close();
+      }
+    });
   });
 });

@@ -84,6 +84,16 @@ export async function connectMongoProjection({
         applyBatch,
         apply: (event) => applyOne(applyBatch, event),
         position: () => readPosition(),
+        watchPosition(onMoved) {
+          // Another replica applies events from the same consumer; its checkpoint writes reach every replica here.
+          const changes = db
+            .collection(`${name}_checkpoint`)
+            .watch([{ $match: { 'documentKey._id': name } }]);
+          changes.on('change', onMoved);
+          // A broken stream leaves waiters to this process's own commits and their bounded wait.
+          changes.on('error', onMoved);
+          return () => changes.close();
+        },
         clear: () =>
           inTransaction(async (session) => {
             for (const collection of readModelCollections)

@@ -64,6 +64,15 @@ export function buildProjectionApp<Store extends ProjectionStore>(
     },
   });
   const watch = createPositionWatch(() => store.position());
+  if (store.watchPosition !== undefined) {
+    let stopWatching: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopWatching = store.watchPosition?.(() => watch.notify());
+    });
+    app.addHook('onClose', async () => {
+      await stopWatching?.();
+    });
+  }
   if (bus !== undefined) {
     let subscription: Subscription | undefined;
     app.addHook('onReady', async () => {

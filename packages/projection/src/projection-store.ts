@@ -15,6 +15,11 @@ export interface ProjectionStore {
   apply(event: StoredEvent): Promise<ApplyOutcome>;
   /** Global position of the newest applied event, 0 when none. */
   position(): Promise<number>;
+  /**
+   * Calls `onMoved` whenever the checkpoint moves, whichever process moved it; answers how to stop. Only
+   * stores that several replicas share have it: for the others, the process's own commits are all there is.
+   */
+  watchPosition?(onMoved: () => void): () => Promise<void>;
   /** Forgets the read model, every version and the checkpoint (the first step of a rebuild). */
   clear(): Promise<void>;
   close(): Promise<void>;

@@ -32,7 +32,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const { config, sessions, internalAuthSecret, logger, webDist } = deps;
   const now = deps.now ?? (() => new Date());
   const bodyLimit = config.bodyLimit ?? DEFAULT_GATEWAY_BODY_LIMIT;
-  const rateLimits = config.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
 
   const app = buildServiceApp({
     name: 'gateway',
@@ -98,6 +98,8 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     now,
     bodyLimit,
     writesPerMinute: rateLimits.writesPerMinute,
+    readsPerMinute: rateLimits.readsPerMinute,
+    concurrentExportsPerUser: rateLimits.concurrentExportsPerUser,
   });
 
   if (webDist !== undefined) await app.register(webApp, { root: webDist });

@@ -110,22 +110,38 @@ describe('gateway configuration', () => {
     );
   });
 
-  it('limits 20 sign-ins per address and 120 writes per user a minute unless told otherwise', () => {
-    expect(readGatewaySettings(base).config.rateLimits).toEqual({
+  it('limits sign-ins, writes, reads and exports in progress unless told otherwise', () => {
+    const defaults = {
       signInPerMinute: 20,
       writesPerMinute: 120,
-    });
+      readsPerMinute: 1200,
+      concurrentExportsPerUser: 2,
+    };
+    expect(readGatewaySettings(base).config.rateLimits).toEqual(defaults);
     const configured = readGatewaySettings({
       ...base,
       SIGN_IN_RATE_LIMIT_PER_MINUTE: '5',
       WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+      READ_RATE_LIMIT_PER_MINUTE: '300',
+      CONCURRENT_EXPORTS_PER_USER: '1',
     });
-    expect(configured.config.rateLimits).toEqual({ signInPerMinute: 5, writesPerMinute: 100_000 });
-    const unset = { ...base, SIGN_IN_RATE_LIMIT_PER_MINUTE: '', WRITE_RATE_LIMIT_PER_MINUTE: '' };
-    expect(readGatewaySettings(unset).config.rateLimits).toEqual({
-      signInPerMinute: 20,
-      writesPerMinute: 120,
+    expect(configured.config.rateLimits).toEqual({
+      signInPerMinute: 5,
+      writesPerMinute: 100_000,
+      readsPerMinute: 300,
+      concurrentExportsPerUser: 1,
     });
+    const unset = {
+      ...base,
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: '',
+      WRITE_RATE_LIMIT_PER_MINUTE: '',
+      READ_RATE_LIMIT_PER_MINUTE: '',
+      CONCURRENT_EXPORTS_PER_USER: '',
+    };
+    expect(readGatewaySettings(unset).config.rateLimits).toEqual(defaults);
+    expect(
+      problemsOf({ ...base, READ_RATE_LIMIT_PER_MINUTE: '0', CONCURRENT_EXPORTS_PER_USER: 'x' }),
+    ).toEqual(['READ_RATE_LIMIT_PER_MINUTE', 'CONCURRENT_EXPORTS_PER_USER']);
   });
 
   it('refuses a rate limit that is not a whole number of at least 1, naming the variable', () => {

@@ -27,11 +27,21 @@ export interface GoogleSettings {
 export interface RateLimits {
   /** Sign-in attempts (start, callback, development sign-in) per client address per minute. */
   signInPerMinute: number;
-  /** Writes through `/api` per session per minute. */
+  /** Writes through `/api` per user per minute. */
   writesPerMinute: number;
+  /** Reads through `/api` per user per minute. */
+  readsPerMinute: number;
+  /** CSV exports one user may have in progress at once. */
+  concurrentExportsPerUser: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { signInPerMinute: 20, writesPerMinute: 120 };
+/** Reads are generous: a screen makes a few, and offline sync catches up in bursts; scraping at speed is not. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signInPerMinute: 20,
+  writesPerMinute: 120,
+  readsPerMinute: 1200,
+  concurrentExportsPerUser: 2,
+};
 
 /** A limit from the environment: a whole number of at least 1; unset means the default. */
 function positiveWholeNumberSetting() {
@@ -55,7 +65,8 @@ export interface GatewayConfig {
   /** Defaults to `__Host-cull_session` in production and `cull_session` otherwise. */
   cookieName?: string;
   sessionPolicy?: SessionPolicy;
-  rateLimits?: RateLimits;
+  /** Each limit left out is its default. */
+  rateLimits?: Partial<RateLimits>;
   bodyLimit?: number;
   /** Proxies whose X-Forwarded-For is believed, so rate limits see the real client address. */
   trustProxy?: string[] | ((address: string, hop: number) => boolean);
@@ -87,6 +98,8 @@ const gatewayEnvironmentFields = z.object({
   WEB_DIST: optionalSetting(z.string().trim().min(1)),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
   WRITE_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
+  READ_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
+  CONCURRENT_EXPORTS_PER_USER: positiveWholeNumberSetting(),
   /** A user's sessions beyond this many end at sign-in, the oldest first. */
   MAX_SESSIONS_PER_USER: positiveWholeNumberSetting(),
   /** Proxies in front of the gateway: a hop count, or their addresses/CIDRs separated by commas. */
@@ -189,6 +202,9 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
       rateLimits: {
         signInPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.signInPerMinute,
         writesPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.writesPerMinute,
+        readsPerMinute: env.READ_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.readsPerMinute,
+        concurrentExportsPerUser:
+          env.CONCURRENT_EXPORTS_PER_USER ?? DEFAULT_RATE_LIMITS.concurrentExportsPerUser,
       },
       bodyLimit: DEFAULT_GATEWAY_BODY_LIMIT,
       trustProxy: trustProxyFrom(env.TRUST_PROXY),

@@ -24,6 +24,8 @@ export interface ComposedGateway {
 export interface GatewayComposition {
   /** The services' apps when they run in this process (the one-process app); their URLs are read otherwise. */
   upstreams?: GatewayDeps['upstreams'];
+  /** Where the gateway logs; one at LOG_LEVEL on standard output unless given. */
+  logger?: FastifyBaseLogger;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function createGatewayFromEnvironment(
   composition: GatewayComposition = {},
 ): Promise<ComposedGateway> {
   const settings = readGatewaySettings(env);
-  const logger = createLogger({ name: 'gateway', level: settings.logLevel });
+  const logger = composition.logger ?? createLogger({ name: 'gateway', level: settings.logLevel });
   if (settings.devSignInExposed) {
     logger.warn(
       { host: settings.host },

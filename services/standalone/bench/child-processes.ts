@@ -95,8 +95,9 @@ export async function startApp(dataDir: string, logFile: string): Promise<Runnin
         AUTH_MODE: 'dev',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         SESSION_SECRET: randomBytes(32).toString('base64url'),
-        // Creates measure the write path, not the per-user limit that guards it in service.
+        // Reads and creates measure their paths, not the per-user limits that guard them in service.
         WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
+        READ_RATE_LIMIT_PER_MINUTE: '100000000',
       },
       stdio: ['ignore', log, log],
     }),

@@ -1,12 +1,15 @@
 import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
 import { MESSAGES } from '@cull-log/contracts';
 import {
   buildTestGateway,
   DEV_ORIGIN,
   devConfig,
   devSignIn,
+  INTERNAL_SECRET,
+  silentLogger,
   startFakeService,
   type TestGateway,
 } from '../testing/gateway-harness';
@@ -208,6 +211,102 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     expect((await app.inject({ method: 'GET', url: '/api/culls', headers: { cookie } })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('read limits and exports in progress', () => {
+  it('limits reads per user with 429 rate_limited, one budget for every read, while others read on', async () => {
+    const { app, cookie } = await signedInGateway({
+      config: devConfig({ rateLimits: { readsPerMinute: 3 } }),
+    });
+    for (const url of ['/api/me', '/api/culls', '/api/stats']) {
+      expect((await app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(200);
+    }
+    const limited = await app.inject({ method: 'GET', url: '/api/sessions', headers: { cookie } });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    const other = await devSignIn(app, { name: 'Bob Keeper', email: 'bob@example.org' });
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: other } })).statusCode).toBe(
+      200,
+    );
+    const write = await app.inject({
+      method: 'DELETE',
+      url: '/api/culls/0b6f7c1e-1111-4222-8333-944445555666',
+      headers: { cookie, origin: DEV_ORIGIN },
+    });
+    expect(write.statusCode).toBe(200);
+  });
+
+  it('draws every write of a user from one budget, whichever route it takes', async () => {
+    const { app, cookie } = await signedInGateway({
+      config: devConfig({ rateLimits: { writesPerMinute: 2 } }),
+    });
+    const send = (method: 'POST' | 'DELETE', url: string) =>
+      app.inject({
+        method,
+        url,
+        headers: { cookie, origin: DEV_ORIGIN },
+        payload: method === 'POST' ? {} : undefined,
+      });
+    expect((await send('POST', '/api/culls')).statusCode).toBe(200);
+    expect((await send('DELETE', '/api/culls/0b6f7c1e-1111-4222-8333-944445555666')).statusCode).toBe(200);
+    expect((await send('DELETE', '/api/sessions')).statusCode).toBe(429);
+  });
+
+  it('refuses a CSV export with 429 and a clear message while the user has too many in progress', async () => {
+    const held: Array<Readable> = [];
+    const slowExports = buildServiceApp({ name: 'exports', logger: silentLogger });
+    await slowExports.register(internalAuth, { secret: INTERNAL_SECRET });
+    slowExports.get('/exports/culls.csv', async (_request, reply) => {
+      const body = new Readable({ read() {} });
+      body.push('"Date","Species"\n');
+      held.push(body);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      return reply.send(body);
+    });
+    await slowExports.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = slowExports.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      gateway = await buildTestGateway({
+        config: devConfig({ rateLimits: { concurrentExportsPerUser: 1 } }),
+        upstreams: { records: records.url, stats: stats.url, exports: `http://127.0.0.1:${address.port}` },
+      });
+      const app = gateway.app;
+      const cookie = await devSignIn(app);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const gatewayUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const download = () => fetch(`${gatewayUrl}/api/exports/culls.csv`, { headers: { cookie } });
+
+      const first = await download();
+      expect(first.status).toBe(200);
+      const second = await download();
+      expect(second.status).toBe(429);
+      expect(await second.json()).toEqual({
+        error: {
+          code: 'rate_limited',
+          message:
+            'Your earlier CSV export is still being prepared. Please wait for it to finish, then try again.',
+        },
+      });
+      const bob = await devSignIn(app, { name: 'Bob Keeper', email: 'bob@example.org' });
+      const bobs = await fetch(`${gatewayUrl}/api/exports/culls.csv`, { headers: { cookie: bob } });
+      expect(bobs.status).toBe(200);
+
+      for (const body of held) body.push(null);
+      expect(await first.text()).toBe('"Date","Species"\n');
+      await bobs.text();
+      // The slot is freed once the first export has been sent in full.
+      await vi.waitFor(async () => {
+        const third = await download();
+        if (third.status === 200) held.at(-1)?.push(null);
+        await third.text();
+        expect(third.status).toBe(200);
+      });
+    } finally {
+      for (const body of held) body.destroy();
+      await slowExports.close();
+    }
   });
 });
 

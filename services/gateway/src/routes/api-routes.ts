@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { MESSAGES, type Me } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
 import type { Upstream } from '../proxy/upstream';
@@ -12,6 +12,8 @@ export interface ApiRoutesOptions {
   now: () => Date;
   bodyLimit: number;
   writesPerMinute: number;
+  readsPerMinute: number;
+  concurrentExportsPerUser: number;
 }
 
 declare module 'fastify' {
@@ -28,7 +30,7 @@ const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** `/api/*`: who is signed in, and everything else forwarded to the service that owns it. */
 export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => {
-  const { upstreams, internalAuthSecret, now, bodyLimit, writesPerMinute } = options;
+  const { upstreams, internalAuthSecret, now, bodyLimit, writesPerMinute, readsPerMinute } = options;
 
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('userSession', null as unknown as StoredSession);
@@ -45,14 +47,19 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.get('/api/me', async (request): Promise<Me> => request.user);
+  // Each made once, so every route of its kind draws on one budget per user.
+  const perUser = (kind: string, max: number) =>
+    app.rateLimit({
+      max,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `${kind}:${request.user.uid}`,
+    });
+  const readLimit = perUser('read', readsPerMinute);
+  const writeLimit = perUser('write', writesPerMinute);
 
-  const writeLimit = {
-    max: writesPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => `write:${request.user.uid}`,
-  };
-  await app.register(sessionRoutes, { writeLimit });
+  app.get('/api/me', { onRequest: readLimit }, async (request): Promise<Me> => request.user);
+  await app.register(sessionRoutes, { readLimit, writeLimit });
+  const exportSlot = exportSlots(options.concurrentExportsPerUser);
 
   const routes: Array<[prefix: string, upstream: Upstream]> = [
     ['/api/culls', upstreams.records],
@@ -69,9 +76,10 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
         now,
         bodyLimit,
       });
+    const readHooks = upstream === upstreams.exports ? { preHandler: exportSlot } : {};
     for (const url of [prefix, `${prefix}/*`]) {
-      app.route({ method: [...READ_METHODS], url, handler });
-      app.route({ method: [...WRITE_METHODS], url, config: { rateLimit: writeLimit }, handler });
+      app.route({ method: [...READ_METHODS], url, onRequest: readLimit, ...readHooks, handler });
+      app.route({ method: [...WRITE_METHODS], url, onRequest: writeLimit, handler });
     }
   }
 
@@ -79,3 +87,29 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     throw new HttpError(404, 'not_found', 'Not found');
   });
 };
+
+/**
+ * A CSV export streams every record of the user and holds a projection read open while it does; a user may
+ * have only a few in progress at once, so one person (or a stolen session) cannot tie up the exports service.
+ */
+function exportSlots(perUser: number): preHandlerAsyncHookHandler {
+  const inProgress = new Map<string, number>();
+  return async (request, reply) => {
+    const { uid } = request.user;
+    const running = inProgress.get(uid) ?? 0;
+    if (running >= perUser) {
+      throw new HttpError(
+        429,
+        'rate_limited',
+        'Your earlier CSV export is still being prepared. Please wait for it to finish, then try again.',
+      );
+    }
+    inProgress.set(uid, running + 1);
+    // 'close' comes once the answer is fully sent or the browser gave up; either frees the slot.
+    reply.raw.once('close', () => {
+      const left = (inProgress.get(uid) ?? 1) - 1;
+      if (left > 0) inProgress.set(uid, left);
+      else inProgress.delete(uid);
+    });
+  };
+}

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { EndOtherSessionsResponse, SessionsResponse, SessionView } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
@@ -7,8 +7,9 @@ import type { StoredSession } from '../sessions/session-store';
 import { describeUserAgent } from '../sessions/user-agent';
 
 export interface SessionRoutesOptions {
-  /** The write rate limit of `/api`, so ending sessions counts like any other write. */
-  writeLimit: { max: number; timeWindow: number; keyGenerator: (request: FastifyRequest) => string };
+  /** The read and write budgets of `/api`, so these count like any other read and write. */
+  readLimit: onRequestAsyncHookHandler;
+  writeLimit: onRequestAsyncHookHandler;
 }
 
 const SessionParams = z.object({
@@ -29,15 +30,18 @@ function viewOf(session: StoredSession, currentIdHash: string): SessionView {
  * The signed-in user's own sessions: list them, end one, or end every other. Registered inside `/api`, so every
  * route has a signed-in user; another user's session is never found.
  */
-export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (app, { writeLimit }) => {
+export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (
+  app,
+  { readLimit, writeLimit },
+) => {
   const { manager } = app.sessions;
 
-  app.get('/api/sessions', async (request): Promise<SessionsResponse> => {
+  app.get('/api/sessions', { onRequest: readLimit }, async (request): Promise<SessionsResponse> => {
     const sessions = await manager.listFor(request.user.uid);
     return { sessions: sessions.map((session) => viewOf(session, request.userSession.idHash)) };
   });
 
-  app.delete('/api/sessions/:id', { config: { rateLimit: writeLimit } }, async (request, reply) => {
+  app.delete('/api/sessions/:id', { onRequest: writeLimit }, async (request, reply) => {
     const params = SessionParams.safeParse(request.params);
     if (!params.success) throw new HttpError(400, 'bad_request', 'That is not a session id.');
     const { id } = params.data;
@@ -55,7 +59,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
 
   app.delete(
     '/api/sessions',
-    { config: { rateLimit: writeLimit } },
+    { onRequest: writeLimit },
     async (request): Promise<EndOtherSessionsResponse> => {
       const ended = await manager.endOthersOfUser(request.user.uid, request.userSession.idHash);
       request.log.info({ userId: request.user.uid, ended }, 'other sessions ended');

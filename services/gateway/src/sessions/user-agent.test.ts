@@ -28,11 +28,7 @@ describe('describeUserAgent', () => {
       'Windows computer',
       'Edge',
     ],
-    [
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0',
-      'Mac',
-      'Firefox',
-    ],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0', 'Mac', 'Firefox'],
     [
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 OPR/115.0.0.0',
       'Linux computer',

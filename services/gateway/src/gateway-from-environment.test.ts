@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '@cull-log/service-kit';
+import { createGatewayFromEnvironment, type ComposedGateway } from './gateway-from-environment';
+
+const directories: string[] = [];
+const gateways: ComposedGateway[] = [];
+afterEach(async () => {
+  for (const gateway of gateways.splice(0)) {
+    await gateway.app.close();
+    await gateway.closeDependencies();
+  }
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+async function compose(settings: Record<string, string>) {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger({
+    name: 'gateway-test',
+    level: 'info',
+    destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-compose-'));
+  directories.push(dataDir);
+  const gateway = await createGatewayFromEnvironment(
+    { INTERNAL_AUTH_SECRET: 'i'.repeat(40), DATA_DIR: dataDir, WEB_DIST: dataDir, ...settings },
+    { logger },
+  );
+  gateways.push(gateway);
+  return { gateway, lines };
+}
+
+describe('the gateway from the environment', () => {
+  it('warns loudly when DEV_SIGN_IN_HOST lets the development sign-in listen beyond this machine', async () => {
+    const { gateway, lines } = await compose({ HOST: '0.0.0.0', DEV_SIGN_IN_HOST: '0.0.0.0' });
+    expect(gateway.settings.host).toBe('0.0.0.0');
+    const warning = lines.find((line) => String(line.msg).startsWith('DANGER'));
+    expect(warning).toMatchObject({ level: 40, host: '0.0.0.0' });
+    expect(String(warning?.msg)).toContain('anyone who reaches this address can sign in as any user');
+  });
+
+  it('says nothing of the kind on loopback', async () => {
+    const { gateway, lines } = await compose({});
+    expect(gateway.settings.host).toBe('127.0.0.1');
+    expect(lines.some((line) => String(line.msg).startsWith('DANGER'))).toBe(false);
+  });
+});
