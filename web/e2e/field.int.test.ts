@@ -153,7 +153,9 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
     const covered: string[] = [];
     // Through the whole form with the keyboard, as far as the Save bar.
     for (let step = 0; step < 80; step += 1) {
-      const state = await page.evaluate(() => {
+      const state = await page.evaluate(async () => {
+        // The page settles its scroll in the next frames, as a person would see it.
+        await new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled)));
         const focused = document.activeElement as HTMLElement | null;
         const bar = document.querySelector('.form__actions');
         if (!focused || !bar || bar.contains(focused)) return { done: true, name: '', covered: false };
