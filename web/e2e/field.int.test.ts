@@ -200,7 +200,11 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       if (path === '/add-cull' || path === '/map') await page.locator('.leaflet-control-zoom').waitFor();
-      if (path === '/map') await page.locator('.leaflet-marker-pane [role="button"]').first().waitFor();
+      if (path === '/map') {
+        // A record's popup open too, for its close button.
+        await page.locator('.leaflet-marker-pane [role="button"]').first().click();
+        await page.getByRole('button', { name: 'Close popup' }).waitFor();
+      }
       await page.getByRole('button', { name: 'Menu' }).click();
       const small = await page.evaluate(() =>
         Array.from(
