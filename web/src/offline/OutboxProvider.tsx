@@ -32,14 +32,20 @@ export function OutboxProvider({
   const running = useRef<Promise<void> | undefined>(undefined);
   const again = useRef(false);
 
-  const reload = useCallback(async () => {
-    setItems(userId === undefined ? [] : await outbox.list(userId));
-  }, [outbox, userId]);
-
   useEffect(() => {
+    // A read finishing after the user changed or the app closed must not land.
+    let current = true;
+    const reload = async () => {
+      const queued = userId === undefined ? [] : await outbox.list(userId);
+      if (current) setItems(queued);
+    };
     void reload();
-    return outbox.subscribe(() => void reload());
-  }, [outbox, reload]);
+    const unsubscribe = outbox.subscribe(() => void reload());
+    return () => {
+      current = false;
+      unsubscribe();
+    };
+  }, [outbox, userId]);
 
   // Waiting changes show at once in every list, record and map, and again over each fresh read.
   useEffect(() => {
