@@ -27,6 +27,19 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
 
+/** The contrast ratio of two computed colours, `rgb(r, g, b)`, as WCAG defines it. */
+function contrast(first: string, second: string): number {
+  const luminance = (colour: string) => {
+    const [red, green, blue] = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((value) => {
+      const channel = Number(value) / 255;
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * red! + 0.7152 * green! + 0.0722 * blue!;
+  };
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return (lighter! + 0.05) / (darker! + 0.05);
+}
+
 /** The page scrolls sideways when its content is wider than the window. */
 async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -146,6 +159,32 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
     expect(await field(page, 'location_name').inputValue()).toBe('Marsh Wood');
   });
 
+  it("marks the keyboard's option in a choice list at least 3:1 against the options beside it", async () => {
+    await page.goto('/add-cull');
+    await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
+    await page
+      .locator('.select')
+      .filter({ has: page.locator('.field__label', { hasText: /^Species/ }) })
+      .getByRole('button')
+      .focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    const colours = await page.evaluate(() => {
+      const focused = document.querySelector<HTMLElement>('[role="option"][data-focused]')!;
+      const neighbour = (focused.nextElementSibling ?? focused.previousElementSibling) as HTMLElement;
+      const popover = document.querySelector<HTMLElement>('.select__popover')!;
+      const paint = (element: HTMLElement) => getComputedStyle(element).backgroundColor;
+      // A neighbour with no background of its own shows the list's.
+      const seen = paint(neighbour) === 'rgba(0, 0, 0, 0)' ? paint(popover) : paint(neighbour);
+      return { focused: paint(focused), neighbour: seen, text: getComputedStyle(focused).color };
+    });
+    await shot('select-keyboard-option');
+    await page.keyboard.press('Escape');
+    expect(contrast(colours.focused, colours.neighbour)).toBeGreaterThanOrEqual(3);
+    expect(contrast(colours.text, colours.focused)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('never hides the focused field behind the sticky header or the Save bar', async () => {
     await page.goto('/add-cull');
     await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
@@ -153,7 +192,9 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
     const covered: string[] = [];
     // Through the whole form with the keyboard, as far as the Save bar.
     for (let step = 0; step < 80; step += 1) {
-      const state = await page.evaluate(() => {
+      const state = await page.evaluate(async () => {
+        // The page settles its scroll in the next frames, as a person would see it.
+        await new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled)));
         const focused = document.activeElement as HTMLElement | null;
         const bar = document.querySelector('.form__actions');
         if (!focused || !bar || bar.contains(focused)) return { done: true, name: '', covered: false };
@@ -255,7 +296,11 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       if (path === '/add-cull' || path === '/map') await page.locator('.leaflet-control-zoom').waitFor();
-      if (path === '/map') await page.locator('.leaflet-marker-pane [role="button"]').first().waitFor();
+      if (path === '/map') {
+        // A record's popup open too, for its close button.
+        await page.locator('.leaflet-marker-pane [role="button"]').first().click();
+        await page.getByRole('button', { name: 'Close popup' }).waitFor();
+      }
       await page.getByRole('button', { name: 'Menu' }).click();
       const small = await page.evaluate(() =>
         Array.from(

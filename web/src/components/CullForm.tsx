@@ -31,6 +31,7 @@ import {
 import { withLastUsed, type LastUsed } from './last-used';
 import { WarningList } from './WarningList';
 import { localIsoDate } from '../format/format';
+import { useFocusClearOfBar } from '../hooks/useFocusClearOfBar';
 
 /** What the form needs of its page's write (a mutation): sending the checked body, and how that went. */
 interface CullFormSave<Body> {
@@ -114,6 +115,7 @@ export function CullForm<Body>({
   const [errors, setErrors] = useState<CullFormErrors>({});
   const [failedAttempts, setFailedAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  useFocusClearOfBar(formRef, '.form__actions');
   // Once saved, the form stays disabled while the page moves on.
   const isSaving = save.isPending || save.isSuccess;
   const submitError = save.error ? submitErrorFor(save.error) : null;

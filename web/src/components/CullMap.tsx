@@ -79,7 +79,8 @@ function FitToPoints({ points }: { points: MapPoint[] }) {
     const bounds = boundsOf(points);
     if (fitted || !bounds) return;
     setFitted(true);
-    map.fitBounds(bounds, { padding: [32, 32], maxZoom: CLOSE_ZOOM, animate: false });
+    // Room for a whole 44 px cluster at the edge, clear of the attribution along the foot.
+    map.fitBounds(bounds, { padding: [48, 48], maxZoom: CLOSE_ZOOM, animate: false });
   }, [map, points, fitted]);
   return null;
 }
@@ -110,14 +111,6 @@ function CentreOnMe({ map }: { map: L.Map | null }) {
   }
   return (
     <div className="map-locate">
-      <Button
-        variant="secondary"
-        className="map-locate__button"
-        onPress={centre}
-        isDisabled={!map || locating.status === 'locating'}
-      >
-        {locating.status === 'locating' ? 'Finding you...' : 'Centre on me'}
-      </Button>
       <p className="map-locate__status" role="status">
         {locating.status === 'found'
           ? 'The map is centred on your location.'
@@ -125,6 +118,9 @@ function CentreOnMe({ map }: { map: L.Map | null }) {
             ? locating.reason
             : ''}
       </p>
+      <Button variant="secondary" onPress={centre} isDisabled={!map || locating.status === 'locating'}>
+        {locating.status === 'locating' ? 'Finding you...' : 'Centre on me'}
+      </Button>
     </div>
   );
 }
@@ -148,7 +144,9 @@ export function CullMap({ points, species, selected, onSelect, popup }: CullMapP
   const [map, setMap] = useState<L.Map | null>(null);
 
   return (
-    <div className="map-frame">
+    <div>
+      {/* Above the map and outside its element, so it covers nothing and the map never swallows its presses. */}
+      <CentreOnMe map={map} />
       <MapContainer ref={setMap} center={MAP_CENTRE} zoom={MAP_ZOOM} className="map" scrollWheelZoom>
         <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
         <FitToPoints points={points} />
@@ -167,8 +165,6 @@ export function CullMap({ points, species, selected, onSelect, popup }: CullMapP
           </Popup>
         ) : null}
       </MapContainer>
-      {/* Outside the map's own element, so the map's handlers never swallow its presses. */}
-      <CentreOnMe map={map} />
     </div>
   );
 }

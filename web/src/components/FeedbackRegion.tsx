@@ -65,6 +65,18 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     return () => window.clearTimeout(timer);
   }, [focusNow, shown?.id]);
 
+  // Floating over the foot of the screen, the message could hide whatever the keyboard reaches next: the first Tab
+  // after it appears puts it away.
+  const isShowing = shown !== null && shown.at !== null;
+  useEffect(() => {
+    if (!isShowing) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') setShown(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isShowing]);
+
   const feedback = useMemo<Feedback>(() => ({ announce }), [announce]);
   const current = useMemo(() => ({ shown, dismiss: () => setShown(null) }), [shown]);
   return (

@@ -32,16 +32,21 @@ export function OutboxProvider({
   const running = useRef<Promise<void> | undefined>(undefined);
   const again = useRef(false);
 
-  const reload = useCallback(async () => {
-    const listed = userId === undefined ? [] : await outbox.list(userId);
-    // Nothing queued stays the same empty list, so the screens using the outbox are not drawn again for nothing.
-    setItems((current) => (current.length === 0 && listed.length === 0 ? current : listed));
-  }, [outbox, userId]);
-
   useEffect(() => {
+    // A read finishing after the user changed or the app closed must not land.
+    let current = true;
+    const reload = async () => {
+      const queued = userId === undefined ? [] : await outbox.list(userId);
+      // Nothing queued stays the same empty list, so the screens using the outbox are not drawn again for nothing.
+      if (current) setItems((items) => (items.length === 0 && queued.length === 0 ? items : queued));
+    };
     void reload();
-    return outbox.subscribe(() => void reload());
-  }, [outbox, reload]);
+    const unsubscribe = outbox.subscribe(() => void reload());
+    return () => {
+      current = false;
+      unsubscribe();
+    };
+  }, [outbox, userId]);
 
   // Waiting changes show at once in every list, record and map, and again over each fresh read.
   useEffect(() => {

@@ -122,5 +122,9 @@ describe('feedback after a change', () => {
     const heading = await screen.findByRole('heading', { name: 'Cull Data' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(liveRegion()).toHaveTextContent('Fox at Home Wood deleted');
+
+    // Floating over the screen, the message goes once the keyboard moves on, so it never hides what is focused.
+    await user.tab();
+    expect(liveRegion()).toBeEmptyDOMElement();
   });
 });

@@ -1,4 +1,4 @@
-import { EndOtherSessionsResponse, SessionsResponse, type SessionView } from '@cull-log/contracts';
+import { EndOtherSessionsResponse, type SessionView } from '@cull-log/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, getJson, request } from '../api/client';
 import { Button } from '../components/Button';
@@ -10,7 +10,7 @@ const sessionsKey = ['sessions'] as const;
 const sessionsQuery = () =>
   queryOptions({
     queryKey: sessionsKey,
-    queryFn: ({ signal }) => getJson('/api/sessions', SessionsResponse, signal),
+    queryFn: ({ signal }) => getJson('/api/sessions', (c) => c.SessionsResponse, signal),
     // Another device may sign in or out at any time; this list is only worth showing fresh.
     staleTime: 0,
   });
