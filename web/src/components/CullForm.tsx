@@ -77,14 +77,8 @@ const pad2 = (value: number) => String(value).padStart(2, '0');
 const PinMap = lazy(() => import('./PinMap'));
 const mapLoading = <div className="pin-map pin-map--loading">Loading the map...</div>;
 
-/** The form's map, asked for once the screen has been drawn, so neither it nor its map library delays the form. */
-function DeferredPinMap(props: ComponentProps<typeof PinMap>) {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setPainted(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
-  if (!painted) return mapLoading;
+/** The form's map, with its map library downloaded apart from the form. */
+function FormPinMap(props: ComponentProps<typeof PinMap>) {
   return (
     <Suspense fallback={mapLoading}>
       <PinMap {...props} />
@@ -310,7 +304,7 @@ export function CullForm<Body>({
             {...coordinateProps('longitude')}
           />
           <div className="form__wide">
-            <DeferredPinMap
+            <FormPinMap
               latitude={parseNumberInput(values.latitude)}
               longitude={parseNumberInput(values.longitude)}
               onPick={(latitude, longitude) =>
