@@ -192,6 +192,10 @@ describe('London wall clock', () => {
     expect(londonInstant('2026-01-10', '06:00').toISOString()).toBe('2026-01-10T06:00:00.000Z');
     expect(londonInstant('2026-06-10', '06:00').toISOString()).toBe('2026-06-10T05:00:00.000Z');
     expect(londonInstant('2026-03-29', '03:30').toISOString()).toBe('2026-03-29T02:30:00.000Z');
+    // The hour after the autumn's repeated hour is winter time again.
+    expect(londonInstant('2026-10-25', '02:30').toISOString()).toBe('2026-10-25T02:30:00.000Z');
+    // Asked again, from what is already worked out, the answers are the same.
+    expect(londonInstant('2026-06-10', '06:00').toISOString()).toBe('2026-06-10T05:00:00.000Z');
   });
 });
 

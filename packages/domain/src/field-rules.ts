@@ -312,13 +312,25 @@ const LONDON_PARTS = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+const HOUR_MS = 3_600_000;
+/** Offsets already worked out, by UTC hour: London's clocks change only on the hour, so one serves the hour. */
+const offsetByHour = new Map<number, number>();
+const OFFSETS_KEPT = 100_000;
+
 /** Minutes Europe/London is ahead of UTC at a moment (0 in winter, 60 in summer). */
 function londonOffsetMinutes(epochMs: number): number {
+  const hour = Math.floor(epochMs / HOUR_MS);
+  const known = offsetByHour.get(hour);
+  if (known !== undefined) return known;
+  // Formatting a date in a time zone is the costly part of every warning worked out on read.
   const parts = Object.fromEntries(
-    LONDON_PARTS.formatToParts(epochMs).map((part) => [part.type, Number(part.value)]),
+    LONDON_PARTS.formatToParts(hour * HOUR_MS).map((part) => [part.type, Number(part.value)]),
   );
   const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
-  return Math.round((wall - Math.floor(epochMs / 60_000) * 60_000) / 60_000);
+  const offset = Math.round((wall - hour * HOUR_MS) / 60_000);
+  if (offsetByHour.size >= OFFSETS_KEPT) offsetByHour.clear();
+  offsetByHour.set(hour, offset);
+  return offset;
 }
 
 /** The moment a London wall-clock date and time names (in the autumn's repeated hour, the first of the two). */
