@@ -5,11 +5,24 @@ import { BASE_URL, launchChromium } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
-/** What the browser refused under the app's Content Security Policy, as it reports it in the console. */
-function watchViolations(page: Page): string[] {
+/**
+ * What the browser refused under the app's Content Security Policy: as it reports it in the console, and as the page
+ * hears it (a refusal the code catches, such as a probe for `eval`, reaches only the page's event).
+ */
+async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  await page.exposeFunction('reportPolicyViolation', (violation: string) => violations.push(violation));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportPolicyViolation: (violation: string) => void })
+        .reportPolicyViolation;
+      report(
+        `${event.effectiveDirective} refused ${event.blockedURI} in ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
   });
   return violations;
 }
@@ -26,7 +39,7 @@ describe('the Content Security Policy, enforced', () => {
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
-    violations = watchViolations(page);
+    violations = await watchViolations(page);
   });
 
   afterAll(async () => {
