@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Cull, CullView, CullWarning, LIMITS } from './cull';
+import { MESSAGES } from './messages';
+import { isUnsafeText } from './validation';
 
 /** Columns of the Cull Data table that the list can be sorted by, plus creation time (the default). */
 export const SORT_COLUMNS = [
@@ -106,7 +108,12 @@ export const Me = z.object({
 export type Me = z.infer<typeof Me>;
 
 export const DevLoginRequest = z.strictObject({
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(LIMITS.shortText),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(LIMITS.shortText)
+    .refine((name) => !isUnsafeText(name), { error: MESSAGES.unsafeText }),
   email: z.email({ error: 'Enter a valid e-mail address' }).max(254),
 });
 export type DevLoginRequest = z.infer<typeof DevLoginRequest>;

@@ -14,6 +14,7 @@ import {
   listedCalibre,
 } from './enums';
 import { CARCASS_MESSAGES, REQUIRED_MESSAGES } from './messages';
+import { refuseUnsafeText } from './validation';
 
 /** Server-side bounds the original app lacked; the form enforces the same ones. */
 export const LIMITS = {
@@ -300,6 +301,7 @@ export const RecordCullRequest = z.preprocess(
       ...CullFields.shape,
       antlers_present: requiredFields.antlers_present.default(false),
     })
+    .superRefine(refuseUnsafeText)
     .transform(withoutOrphanDetails),
 );
 export type RecordCullRequest = z.infer<typeof RecordCullRequest>;
@@ -331,6 +333,7 @@ export const AmendCullRequest = z.preprocess(
       ...CullChanges.shape,
       expected_version: z.number().int().min(1).optional(),
     })
+    .superRefine(refuseUnsafeText)
     .refine((body) => Object.keys(body).some((key) => key !== 'expected_version'), {
       error: 'Send at least one field to change',
     }),

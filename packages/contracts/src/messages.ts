@@ -28,6 +28,7 @@ export const MESSAGES = {
   alreadyExists: 'A record with this id already exists',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   invalidFields: 'Some fields are missing or not valid.',
+  unsafeText: 'Must not contain control characters, text-direction overrides or broken characters',
 } as const;
 
 /** Why a grid reference is refused; the same words on the form and from the API. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldMessages, parseNumberInput } from './index';
+import { CullFields, fieldMessages, isUnsafeText, parseNumberInput, RecordCullRequest } from './index';
+import { sampleCullFields, sampleRecordRequest } from './testing';
 
 describe('parseNumberInput', () => {
   it.each([
@@ -44,5 +45,29 @@ describe('fieldMessages', () => {
     const result = z.object({ a: z.string() }).safeParse('text');
     expect(result.success).toBe(false);
     if (!result.success) expect(Object.keys(fieldMessages(result.error))).toEqual(['_']);
+  });
+});
+
+describe('isUnsafeText', () => {
+  it.each([
+    ['plain words', 'Roe buck, Home Wood', false],
+    ['tabs and line breaks in notes', 'Gralloched\tin the field\r\nhung 3 days', false],
+    ['accents and a whole emoji', 'Château Wood 🦌', false],
+    ['a right-to-left script typed as such', 'غابة', false],
+    ['NUL', 'Home\u0000Wood', true],
+    ['escape', 'Home\u001bWood', true],
+    ['delete', 'Home\u007fWood', true],
+    ['a right-to-left override', 'gpj.\u202Eexe', true],
+    ['a first-strong isolate', '\u2068Wood', true],
+    ['a high surrogate alone', 'tag\uD83D', true],
+    ['a low surrogate alone', '\uDE00tag', true],
+  ])('%s: %s', (_case, text, unsafe) => {
+    expect(isUnsafeText(text)).toBe(unsafe);
+  });
+
+  it('refuses such text in a request but reads it back from an event already written', () => {
+    const request = RecordCullRequest.safeParse({ ...sampleRecordRequest(), notes: 'a\u0000b' });
+    expect(request.success).toBe(false);
+    expect(CullFields.safeParse({ ...sampleCullFields(), notes: 'a\u0000b' }).success).toBe(true);
   });
 });

@@ -86,6 +86,21 @@ describe('POST /auth/dev/login', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
+  it('refuses a name holding a control character or a text-direction override and signs nobody in', async () => {
+    const app = await start();
+    for (const name of ['Ada\u0000', 'Ada \u202Ekcalb']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/auth/dev/login',
+        headers: { origin: DEV_ORIGIN },
+        payload: { name, email: 'ada@example.org' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual({ name: MESSAGES.unsafeText });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
   it('does not exist when the gateway runs with Google sign-in only', async () => {
     const app = await start({
       config: devConfig({

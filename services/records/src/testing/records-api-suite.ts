@@ -131,6 +131,28 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         ['an impossible date', { date: '2025-02-30' }, 'date', 'Date must be a valid date (YYYY-MM-DD)'],
         ['an unknown field', { user_id: BOB.uid }, 'user_id', 'Unknown field'],
         ['a sex not in the list', { sex: 'Both' }, 'sex', REQUIRED_MESSAGES.sex],
+        ['a NUL in the notes', { notes: 'Gralloched\u0000' }, 'notes', MESSAGES.unsafeText],
+        [
+          'a control character in the place',
+          { location_name: 'Home\u001bWood' },
+          'location_name',
+          MESSAGES.unsafeText,
+        ],
+        ['a text-direction override', { shooter: 'A. Stalker\u202Egnp.exe' }, 'shooter', MESSAGES.unsafeText],
+        ['half of a surrogate pair', { carcass_tag: 'T-\uD83D' }, 'carcass_tag', MESSAGES.unsafeText],
+        [
+          'a NUL in a part of a field',
+          {
+            inspection: {
+              examined_by: 'A\u0000',
+              abnormal_behaviour: false,
+              abnormalities: [],
+              contamination_suspected: false,
+            },
+          },
+          'inspection.examined_by',
+          MESSAGES.unsafeText,
+        ],
       ])('refuses %s with 400 and writes nothing', async (_case, overrides, field, message) => {
         const response = await harness.call(ALICE, 'POST', '/culls', cullBody(overrides));
         expect(response.statusCode).toBe(400);
@@ -299,7 +321,13 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
       it('refuses operator objects and wrong types, changing nothing', async () => {
         const record = await create();
-        for (const body of [{ species: { $ne: null } }, { weight: '12' }, { version: 5 }]) {
+        for (const body of [
+          { species: { $ne: null } },
+          { weight: '12' },
+          { version: 5 },
+          { notes: 'bad\u0000' },
+          { location_name: '\u2066Wood' },
+        ]) {
           const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, body);
           expect(response.statusCode).toBe(400);
         }
