@@ -217,6 +217,11 @@ describe('CSV export', () => {
     ['@cmd', "'@cmd"],
     ['\tTab', "'\tTab"],
     ['\rReturn', "'\rReturn"],
+    ['\u0000=1+1', "'\u0000=1+1"],
+    ['\nLine', "'\nLine"],
+    ['\u001bEscape', "'\u001bEscape"],
+    ['\u007fDelete', "'\u007fDelete"],
+    ['Roe\u0000', 'Roe\u0000'],
     ['-3.5', '-3.5'],
     ['+7', '+7'],
     ['-', "'-"],
@@ -234,7 +239,12 @@ describe('CSV export', () => {
   it('writes any values as neutralising, doubling quotes and joining every cell would', () => {
     const cell = fc.oneof(
       fc.string(),
-      fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', '"', ''), fc.string()).map(([a, b]) => a + b),
+      fc
+        .tuple(
+          fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\u0000', '\n', '\u001f', '\u007f', '"', ''),
+          fc.string(),
+        )
+        .map(([a, b]) => a + b),
       fc.double({ noNaN: true }).map(String),
     );
     fc.assert(

@@ -82,23 +82,27 @@ export function csvRow(cull: CsvRecord): string[] {
   return CSV_COLUMNS.map((csvColumn) => csvColumn.value(cull));
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// eslint-disable-next-line no-control-regex
+const FORMULA_START = /^[=+\-@\u0000-\u001F\u007F]/;
 const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
-/** A spreadsheet runs a cell starting with = + - @ tab or CR as a formula; a leading ' keeps it text. */
+/**
+ * A spreadsheet runs a cell starting with = + - @ tab or CR as a formula, and may drop or act on any other control
+ * character at the start (NUL above all); a leading ' keeps it text.
+ */
 export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
 /** Whether a cell's first character is one a formula can start with: most cells are ruled out by this look alone. */
 function mayBeFormula(value: string): boolean {
-  switch (value.charCodeAt(0)) {
+  const first = value.charCodeAt(0);
+  if (first < 32 || first === 127) return true; // a control character
+  switch (first) {
     case 61: // =
     case 43: // +
     case 45: // -
     case 64: // @
-    case 9: // tab
-    case 13: // CR
       return true;
     default:
       return false;
