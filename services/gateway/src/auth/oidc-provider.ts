@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { SessionUser } from '../sessions/session-store';
@@ -19,6 +20,16 @@ export const GOOGLE_PROVIDER: OidcProvider = {
   tokenEndpoint: 'https://oauth2.googleapis.com/token',
   jwksUri: 'https://www.googleapis.com/oauth2/v3/certs',
 };
+
+/**
+ * The user id of a provider's account, from the issuer and the subject it assigned. Google's accounts keep their bare
+ * subject, the id their records already carry; any other provider's subject is hashed with its issuer, so the same
+ * subject from two providers is two users and a change of provider cannot hand one user another's records.
+ */
+export function userIdFor(issuer: string, subject: string): string {
+  if (GOOGLE_PROVIDER.issuers.includes(issuer)) return subject;
+  return `oidc-${createHash('sha256').update(`${issuer}\n${subject}`).digest('hex')}`;
+}
 
 const DiscoveryDocument = z.object({
   issuer: z.url(),
@@ -70,6 +81,7 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 export const ID_TOKEN_MAX_AGE_SECONDS = 5 * 60;
 
 const IdTokenClaims = z.object({
+  iss: z.string().min(1),
   sub: z.string().min(1),
   aud: z.union([z.string(), z.array(z.string())]),
   azp: z.string().optional(),
@@ -119,7 +131,7 @@ export function createIdTokenVerifier({
       }
       const claims = IdTokenClaims.safeParse(payload);
       if (!claims.success) throw new IdTokenError('invalid_token', 'ID token claims have the wrong shape');
-      const { sub, aud, azp, nonce, email, email_verified, name } = claims.data;
+      const { iss, sub, aud, azp, nonce, email, email_verified, name } = claims.data;
       // Another audience beside ours means the token was also made for a client we do not trust.
       if ((Array.isArray(aud) ? aud : [aud]).some((audience) => audience !== clientId)) {
         throw new IdTokenError('invalid_token', 'ID token names an audience other than this client');
@@ -133,7 +145,7 @@ export function createIdTokenVerifier({
       if (email === undefined || (email_verified !== true && email_verified !== 'true')) {
         throw new IdTokenError('email_not_verified', 'The e-mail address is not verified');
       }
-      return { uid: sub, display_name: name ?? null, email };
+      return { uid: userIdFor(iss, sub), display_name: name ?? null, email };
     },
   };
 }

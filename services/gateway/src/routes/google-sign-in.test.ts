@@ -1,7 +1,7 @@
 import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
 import { createLogger } from '@cull-log/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { discoverOidcProvider, type OidcProvider } from '../auth/oidc-provider';
+import { discoverOidcProvider, userIdFor, type OidcProvider } from '../auth/oidc-provider';
 import {
   buildTestGateway,
   devConfig,
@@ -137,7 +137,11 @@ describe('Google sign-in', () => {
     const cookie = sessionCookieOf(done.headers['set-cookie'], PRODUCTION_COOKIE);
     const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ uid: 'johndoe', display_name: 'Ada Stalker', email: 'ada@example.org' });
+    expect(me.json()).toEqual({
+      uid: userIdFor(discovered.issuers[0]!, 'johndoe'),
+      display_name: 'Ada Stalker',
+      email: 'ada@example.org',
+    });
   });
 
   it('sets a __Host- session cookie that is Secure, httpOnly and SameSite=Lax in production', async () => {
