@@ -2,7 +2,7 @@ import type { Me } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, getJson } from './client';
 import { queryKeys } from './keys';
-import { sendJson } from './writes';
+import { sendJson } from './commands';
 
 export interface AuthOptions {
   google: boolean;

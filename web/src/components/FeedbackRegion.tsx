@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button } from './Button';
+import { PlainButton } from './PlainButton';
 import { FeedbackContext, type AnnounceOptions, type Feedback } from './feedback-context';
 
 interface Shown {
@@ -103,9 +103,14 @@ export function FeedbackRegion() {
         ) : null}
       </div>
       {visible ? (
-        <Button variant="ghost" className="feedback__dismiss" aria-label="Dismiss message" onPress={dismiss}>
+        <PlainButton
+          variant="ghost"
+          className="feedback__dismiss"
+          aria-label="Dismiss message"
+          onClick={dismiss}
+        >
           ×
-        </Button>
+        </PlainButton>
       ) : null}
     </div>
   );

@@ -13,7 +13,7 @@ import { logout } from '../api/session';
 import { displayName, useSession } from '../hooks/useSession';
 import { OutboxBanner } from '../offline/OutboxBanner';
 import { OfflineNotice } from './OfflineNotice';
-import { Button } from './Button';
+import { PlainButton } from './PlainButton';
 import { CookieBanner } from './CookieBanner';
 import { FeedbackProvider, FeedbackRegion } from './FeedbackRegion';
 
@@ -59,9 +59,9 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
             </li>
             <li className="nav__user">
               <span className="nav__welcome">Welcome, {displayName(session.user)}</span>
-              <Button variant="ghost" onPress={signOut} isDisabled={isSigningOut}>
+              <PlainButton variant="ghost" onClick={signOut} disabled={isSigningOut}>
                 Logout
-              </Button>
+              </PlainButton>
             </li>
           </>
         ) : (
@@ -116,15 +116,15 @@ export function Layout() {
               </span>
               Cull Log
             </Link>
-            <Button
+            <PlainButton
               variant="ghost"
               className="menu-button"
               aria-expanded={isMenuOpen}
               aria-controls={menuId}
-              onPress={() => setIsMenuOpen((open) => !open)}
+              onClick={() => setIsMenuOpen((open) => !open)}
             >
               {isMenuOpen ? 'Close' : 'Menu'}
-            </Button>
+            </PlainButton>
             <Navigation menuId={menuId} isOpen={isMenuOpen} />
           </div>
         </header>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../components/Button';
+import { PlainButton } from '../components/PlainButton';
 import { useOutbox } from './outbox-context';
 import './offline.css';
 
@@ -26,9 +26,9 @@ export function OutboxBanner() {
               </>
             ) : null}
           </span>
-          <Button variant="secondary" onPress={outbox.syncNow} isDisabled={outbox.syncing}>
+          <PlainButton variant="secondary" onClick={outbox.syncNow} disabled={outbox.syncing}>
             {outbox.syncing ? 'Syncing...' : 'Sync now'}
-          </Button>
+          </PlainButton>
         </p>
       ) : null}
       {attention.length > 0 ? (

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { queryKeys } from '../api/keys';
-import { sendCommand } from '../api/writes';
+import { sendCommand } from '../api/commands';
 import { useSession } from '../hooks/useSession';
 import { applyPending } from './pending-merge';
 import { openOutbox, type Outbox, type OutboxCommand, type OutboxItem } from './outbox';

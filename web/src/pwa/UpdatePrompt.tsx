@@ -1,4 +1,4 @@
-import { Button } from '../components/Button';
+import { PlainButton } from '../components/PlainButton';
 
 interface UpdatePromptProps {
   onReload(): void;
@@ -9,7 +9,7 @@ export function UpdatePrompt({ onReload }: UpdatePromptProps) {
   return (
     <div className="update-prompt" role="status">
       <p className="update-prompt__text">A new version of Cull Log is ready.</p>
-      <Button onPress={onReload}>Reload to update</Button>
+      <PlainButton onClick={onReload}>Reload to update</PlainButton>
     </div>
   );
 }

@@ -1,0 +1,39 @@
+import { EVENT_POSITION_HEADER, type Cull } from '@cull-log/contracts';
+import { ApiRequestError, loadContracts, request, type Schema } from './client';
+import type { OutboxCommand } from '../offline/outbox';
+import { noteWritePosition } from './write-position';
+
+// The requests that change something, apart from the hooks that screens use to make them: the app shell (sign-in, the
+// outbox's sync) sends them without bringing the query library's mutation code into the first download.
+
+/** A write: sends JSON, remembers the event position it reached, and parses the answer when there is one. */
+export async function sendJson<T>(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema?: Schema<T>,
+): Promise<T | undefined> {
+  const response = await request(path, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  noteWritePosition(response.headers.get(EVENT_POSITION_HEADER));
+  if (!schema || response.status === 204) return undefined;
+  return schema(await loadContracts()).parse(await response.json());
+}
+
+async function sendCull(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Cull> {
+  const cull = await sendJson(method, path, body, (c) => c.Cull);
+  if (!cull) throw new ApiRequestError(500, 'internal_error', 'The record was saved without an answer');
+  return cull;
+}
+
+const cullPath = (id: string) => `/api/culls/${encodeURIComponent(id)}`;
+
+/** Sends one change queued on this device (see the outbox); creates are idempotent by the record's id. */
+export async function sendCommand(command: OutboxCommand): Promise<void> {
+  if (command.kind === 'create')
+    await sendCull('POST', '/api/culls', { ...command.body, id: command.recordId });
+  else if (command.kind === 'amend') await sendCull('PATCH', cullPath(command.recordId), command.body);
+  else await sendJson('DELETE', cullPath(command.recordId), undefined);
+}
