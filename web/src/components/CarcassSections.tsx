@@ -10,7 +10,7 @@ import {
   WIND_DIRECTIONS,
   type AbnormalityCode,
 } from '@cull-log/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { Checkbox } from './Checkbox';
 import { NumberField } from './NumberField';
@@ -79,7 +79,7 @@ interface CarcassSectionsProps {
 /**
  * The record's optional parts, each a section that opens and closes: the rifle and shot, the carcass and its
  * inspection, the weather. On a phone they start closed unless they hold something, so a quick record stays quick;
- * a section with a refused field opens so the field can be seen.
+ * a section with a refused field is open so the field can be seen. A closed section's fields are not drawn.
  */
 export function CarcassSections({ values, errors, onChange, isDisabled }: CarcassSectionsProps) {
   const isPhone = useMediaQuery(PHONE_QUERY);
@@ -89,14 +89,9 @@ export function CarcassSections({ values, errors, onChange, isDisabled }: Carcas
     weather: !isPhone || holdsValues('weather', values),
   }));
 
-  useEffect(() => {
-    const refused = (name: SectionName) => SECTIONS[name].some((field) => errors[field] !== undefined);
-    setOpen((current) => ({
-      rifle: current.rifle || refused('rifle'),
-      carcass: current.carcass || refused('carcass'),
-      weather: current.weather || refused('weather'),
-    }));
-  }, [errors]);
+  // A section holding a refused field is open, so the field can be seen and the focus can reach it.
+  const refused = (name: SectionName) => SECTIONS[name].some((field) => errors[field] !== undefined);
+  const isOpen = (name: SectionName) => open[name] || refused(name);
 
   const textProps = (field: TextPart) => ({
     name: field,
@@ -124,14 +119,15 @@ export function CarcassSections({ values, errors, onChange, isDisabled }: Carcas
     return (
       <details
         className="form__section form__section--optional"
-        open={open[name]}
+        open={isOpen(name)}
         onToggle={(event) => {
-          const isOpen = event.currentTarget.open;
-          setOpen((current) => (current[name] === isOpen ? current : { ...current, [name]: isOpen }));
+          const opened = event.currentTarget.open;
+          setOpen((current) => (current[name] === opened ? current : { ...current, [name]: opened }));
         }}
       >
         <summary>{title}</summary>
-        <div className="form__grid">{children}</div>
+        {/* A closed section's fields are drawn when it opens: a quick record on a phone draws half the form. */}
+        {isOpen(name) && <div className="form__grid">{children}</div>}
       </details>
     );
   }
