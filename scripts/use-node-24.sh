@@ -4,6 +4,11 @@
 # .tools/node-24, and npm_config_nodedir points native builds (better-sqlite3) at its headers. A machine that
 # already runs Node 24 or newer is left as it is. Sourced, so it returns rather than exits, and sets no shell options.
 
+if [ -n "${BASH_VERSION:-}" ] && [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  echo "Source it, so that it changes this shell's PATH: . scripts/use-node-24.sh" >&2
+  exit 2
+fi
+
 cull_log_root="$(cd "$(dirname "${BASH_SOURCE[0]:-$0}")/.." && pwd)"
 
 cull_log_use_node_24() {

@@ -67,8 +67,9 @@ describe.skipIf(unavailable !== undefined || !endToEnd)(
       .slice(0, 8)
       .toLowerCase()
       .replace(/[^a-z0-9]/g, 'x')}`;
-    const folder = mkdtempSync(join(tmpdir(), 'cull-log-compose-e2e-'));
-    const override = join(folder, 'compose.e2e.yml');
+    // Made in beforeAll: a skipped suite's body still runs, and would leave folders behind.
+    let folder: string | undefined;
+    let override = '';
     let ann: CullLogClient;
     let newestPosition = 0;
 
@@ -135,6 +136,8 @@ describe.skipIf(unavailable !== undefined || !endToEnd)(
     }
 
     beforeAll(async () => {
+      folder = mkdtempSync(join(tmpdir(), 'cull-log-compose-e2e-'));
+      override = join(folder, 'compose.e2e.yml');
       const internalAuthSecret = randomSecret();
       const backend = { INTERNAL_AUTH_SECRET: internalAuthSecret };
       // JSON is YAML: the override needs no YAML writer.
@@ -180,7 +183,7 @@ describe.skipIf(unavailable !== undefined || !endToEnd)(
       try {
         await compose(['down', '--volumes', '--remove-orphans', '--timeout', '20']);
       } finally {
-        rmSync(folder, { recursive: true, force: true });
+        if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
       }
     }, 120_000);
 
