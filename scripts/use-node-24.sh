@@ -1,8 +1,9 @@
 # Puts Node.js 24 LTS first on PATH in the shell that sources this file, when the machine's Node is older:
 #   . scripts/use-node-24.sh
 # Node 24 comes once from the npm registry (the node-<os>-<cpu> package: the binary and its headers) into
-# .tools/node-24, and npm_config_nodedir points native builds (better-sqlite3) at its headers. A machine that
-# already runs Node 24 or newer is left as it is. Sourced, so it returns rather than exits, and sets no shell options.
+# .tools/node-24, and npm_config_nodedir points any native module built from source at its headers (better-sqlite3
+# ships prebuilt). A machine that already runs Node 24 or newer is left as it is. Sourced, so it returns rather
+# than exits, and sets no shell options.
 
 if [ -n "${BASH_VERSION:-}" ] && [ "${BASH_SOURCE[0]}" = "$0" ]; then
   echo "Source it, so that it changes this shell's PATH: . scripts/use-node-24.sh" >&2
