@@ -3,8 +3,9 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// Screens load on demand (lazy routes); on a busy machine that can take longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
+// Screens and the schemas load on demand (lazy routes and chunks); on a busy machine that can take several seconds.
+// A wait ends as soon as what it waits for is there, so a longer bound only spares a slow machine a false failure.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lays nothing out and cannot scroll; the router scrolls each new screen to the top.
 window.scrollTo = () => undefined;
