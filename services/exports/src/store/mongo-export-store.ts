@@ -38,6 +38,9 @@ interface DeclarationDocument {
   issuedAt: string;
 }
 
+/** How often issuing a number is tried when concurrent requests for the same user keep taking it first. */
+const DECLARATION_ATTEMPTS = 5;
+
 const seasonId = (userId: string, season: string) => `${userId}\u0000${season}`;
 
 function larderDocument(streamId: string, userId: string, fields: LarderFields): LarderDocument {
@@ -234,12 +237,15 @@ export async function connectMongoExportStore({
       return found.map(larderRow);
     },
     async declaration(userId, key, { recordIds, dealer, now }) {
-      try {
-        return await issue(userId, key, recordIds, dealer, now);
-      } catch (error) {
-        // A duplicate key outside the retried transaction: another replica issued it first; its number stands.
-        if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
-        return issue(userId, key, recordIds, dealer, now);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await issue(userId, key, recordIds, dealer, now);
+        } catch (error) {
+          // Another request took this key or the next number first: asked again, the register answers its number
+          // or the one after.
+          const taken = error instanceof MongoServerError && error.code === 11000;
+          if (!taken || attempt === DECLARATION_ATTEMPTS) throw error;
+        }
       }
     },
     async *rows(userId: string, filter: ExportQuery) {
