@@ -135,4 +135,38 @@ describe('the larder book on a phone', () => {
     expect(fromCard.suggested).toBe(`declaration-${number}.pdf`);
     expect(pdfText(fromCard.path)).toContain(`Declaration number: ${number}`);
   });
+
+  it('on a wider screen lists the carcasses as a table, the box to declare each first', async () => {
+    // A desktop browser, signed in as the same user.
+    const desktop = await browser.newContext({
+      baseURL: BASE_URL,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-GB',
+      bypassCSP: true,
+      storageState: await context.storageState(),
+    });
+    const wide = await desktop.newPage();
+    await wide.goto('/larder?destination=Game%20dealer');
+    const table = wide.getByRole('table');
+    await table.waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Declare',
+      'Date',
+      'Time',
+      'Place',
+      'Species',
+      'Sex',
+      'Age',
+      'Weight (kg)',
+      'Tag',
+      'Destination',
+      'Dealer',
+      'Inspection',
+    ]);
+    expect(await table.getByRole('row').nth(1).textContent()).toContain('LW-0042');
+    expect(await wide.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    expect(await seriousAccessibilityViolations(wide)).toEqual([]);
+    await screenshot(wide, { name: 'desktop', width: 1280, height: 800 }, 'larder-book');
+    await desktop.close();
+  });
 });

@@ -47,12 +47,20 @@ interface SelectionProps {
 }
 
 /** A declarable carcass can be picked for a consignment; another says why it cannot. */
-function DeclarationPick({ entry, isSelected, onChange }: SelectionProps) {
+function DeclarationPick({ entry, isSelected, onChange, compact }: SelectionProps & { compact?: boolean }) {
   if (entry.declaration_refused !== undefined) {
-    return <span className="larder__refused">No declaration: {entry.declaration_refused}</span>;
+    // In the table the row's inspection, tag and destination show why; the reason in full is there for a screen reader.
+    return compact ? (
+      <span className="larder__refused" title={entry.declaration_refused}>
+        <span aria-hidden="true">-</span>
+        <span className="visually-hidden">No declaration: {entry.declaration_refused}</span>
+      </span>
+    ) : (
+      <span className="larder__refused">No declaration: {entry.declaration_refused}</span>
+    );
   }
   return (
-    <Checkbox isSelected={isSelected} onChange={onChange}>
+    <Checkbox isSelected={isSelected} onChange={onChange} hideLabel={compact ?? false}>
       {`Declare ${describe(entry)}`}
     </Checkbox>
   );
@@ -208,6 +216,7 @@ export default function LarderPage() {
             </caption>
             <thead>
               <tr>
+                <th scope="col">Declare</th>
                 <th scope="col">Date</th>
                 <th scope="col">Time</th>
                 <th scope="col">Place</th>
@@ -219,12 +228,19 @@ export default function LarderPage() {
                 <th scope="col">Destination</th>
                 <th scope="col">Dealer</th>
                 <th scope="col">Inspection</th>
-                <th scope="col">Declaration</th>
               </tr>
             </thead>
             <tbody>
               {items.map((entry) => (
                 <tr key={entry.id}>
+                  <td>
+                    <DeclarationPick
+                      entry={entry}
+                      isSelected={selected.has(entry.id)}
+                      onChange={(isPicked) => pick(entry, isPicked)}
+                      compact
+                    />
+                  </td>
                   <th scope="row">
                     <Link
                       to={`/view-cull/${encodeURIComponent(entry.id)}`}
@@ -234,22 +250,20 @@ export default function LarderPage() {
                     </Link>
                   </th>
                   <td>{entry.time}</td>
-                  <td>{place(entry)}</td>
+                  <td className="larder-table__wrap">
+                    {entry.location_name}
+                    {entry.grid_ref === undefined ? null : (
+                      <span className="larder-table__grid">{entry.grid_ref}</span>
+                    )}
+                  </td>
                   <td>{entry.species}</td>
                   <td>{entry.sex}</td>
                   <td>{entry.age_estimate}</td>
                   <td>{dashIfEmpty(entry.weight)}</td>
                   <td>{dashIfEmpty(entry.carcass_tag)}</td>
                   <td>{dashIfEmpty(entry.carcass_destination)}</td>
-                  <td>{dashIfEmpty(entry.game_dealer)}</td>
-                  <td>{entry.inspection_result}</td>
-                  <td>
-                    <DeclarationPick
-                      entry={entry}
-                      isSelected={selected.has(entry.id)}
-                      onChange={(isPicked) => pick(entry, isPicked)}
-                    />
-                  </td>
+                  <td className="larder-table__wrap">{dashIfEmpty(entry.game_dealer)}</td>
+                  <td className="larder-table__wrap">{entry.inspection_result}</td>
                 </tr>
               ))}
             </tbody>
