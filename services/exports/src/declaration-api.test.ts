@@ -122,7 +122,26 @@ describe('trained-hunter declarations', () => {
     expect(text).toContain('Game dealer: Hill Game Ltd');
     expect(text).toMatch(/I, Jo Hunter \(DSC1-123\), a trained person/);
     expect(text).toMatch(/no abnormal\s+characteristics were found/);
-    for (const shown of ['T-101', 'Roe Deer, female', '02/11/2026 07:15', 'Top Field, SK 1234', 'DSC1-123'])
+    for (const shown of [
+      'T-101',
+      'Roe Deer, female',
+      '02/11/2026 07:15',
+      'Top Field',
+      'SK 1234 5678',
+      'DSC1-123',
+    ])
+      expect(text).toContain(shown);
+  });
+
+  it('writes Welsh and other letters beyond Western Europe as they were typed', async () => {
+    const welsh = log.recorded('alice', {
+      location_name: 'Bryn Ŵyn, ffridd uchaf',
+      carcass_tag: 'Ŷ-1',
+      inspection: { ...passed, examined_by: 'Zoë Łukasz', certificate_number: 'DSC1–77' },
+    });
+    await store.apply(welsh);
+    const text = pdfText((await one('alice', welsh.streamId)).rawPayload);
+    for (const shown of ['Bryn Ŵyn, ffridd uchaf', 'Ŷ-1', 'I, Zoë Łukasz (DSC1–77)'])
       expect(text).toContain(shown);
   });
 
@@ -144,7 +163,8 @@ describe('trained-hunter declarations', () => {
       'T-102',
       'Fallow Deer, male',
       '03/11/2026 16:40',
-      'Long Wood, SU 123 456',
+      'Long Wood',
+      'SU 123 456',
       'Sam Keeper',
       'DSC1-999',
     ])

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatDateUk, type LarderFields } from '@cull-log/domain';
 
@@ -12,12 +13,23 @@ export interface Declaration {
   carcasses: readonly LarderFields[];
 }
 
+const require = createRequire(import.meta.url);
+
+/**
+ * DejaVu Sans, embedded (as the subset a document uses): the PDF standard fonts know only Western European letters,
+ * and would garble a Welsh place name (Ŵ, Ŷ), a Polish examiner's name or a dealer's typographic dash.
+ */
+const FONTS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+} as const;
+
 const MARGIN = 40;
 const COLUMNS = [
-  { header: 'Tag', width: 70 },
+  { header: 'Tag', width: 60 },
   { header: 'Species and sex', width: 90 },
-  { header: 'Date and time of kill', width: 80 },
-  { header: 'Place of kill', width: 160 },
+  { header: 'Date and time of kill', width: 100 },
+  { header: 'Place of kill', width: 150 },
   { header: 'Examined by (certificate)', width: 115 },
 ] as const;
 const CELL_PADDING = 4;
@@ -50,7 +62,8 @@ function cells(carcass: LarderFields): string[] {
     carcass.carcass_tag ?? '',
     `${carcass.species}, ${carcass.sex.toLowerCase()}`,
     `${formatDateUk(carcass.date)} ${carcass.time}`,
-    carcass.grid_ref === undefined ? carcass.location_name : `${carcass.location_name}, ${carcass.grid_ref}`,
+    // The grid reference on a line of its own, never broken.
+    carcass.grid_ref === undefined ? carcass.location_name : `${carcass.location_name}\n${carcass.grid_ref}`,
     examiner(carcass),
   ];
 }
@@ -80,6 +93,8 @@ export async function declarationPdf(declaration: Declaration): Promise<Buffer> 
       Subject: 'Declaration for wild game sent to a game handling establishment',
     },
   });
+  document.registerFont('regular', FONTS.regular);
+  document.registerFont('bold', FONTS.bold);
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -88,15 +103,15 @@ export async function declarationPdf(declaration: Declaration): Promise<Buffer> 
   });
 
   const width = document.page.width - 2 * MARGIN;
-  document.font('Helvetica-Bold').fontSize(18).text("Trained hunter's declaration", { width });
+  document.font('bold').fontSize(18).text("Trained hunter's declaration", { width });
   document.moveDown(0.3);
-  document.font('Helvetica').fontSize(11);
+  document.font('regular').fontSize(11);
   document.text(`Declaration number: ${declaration.number}`);
   document.text(`Date of declaration: ${londonDay(declaration.issuedAt)}`);
   document.text(`Game dealer: ${declaration.dealer === '' ? 'not named' : declaration.dealer}`);
   document.text(`Carcasses: ${declaration.carcasses.length}`);
   document.moveDown();
-  document.fontSize(10).text(statement(declaration.carcasses), { width, align: 'justify' });
+  document.fontSize(10).text(statement(declaration.carcasses), { width });
   document.moveDown();
 
   drawTable(document, declaration.carcasses);
@@ -104,7 +119,7 @@ export async function declarationPdf(declaration: Declaration): Promise<Buffer> 
   document.moveDown(2);
   document.x = MARGIN;
   const examiners = [...new Set(declaration.carcasses.map(examiner))];
-  document.font('Helvetica').fontSize(10);
+  document.font('regular').fontSize(10);
   for (const name of examiners) {
     if (document.y > document.page.height - MARGIN - 60) document.addPage();
     document.text(`Signed: ________________________________   ${name}`, MARGIN, document.y, { width });
@@ -136,7 +151,7 @@ function drawTable(document: PDFKit.PDFDocument, carcasses: readonly LarderField
       ),
     );
   const drawRow = (values: readonly string[], bold: boolean) => {
-    document.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    document.font(bold ? 'bold' : 'regular').fontSize(9);
     const height = rowHeight(values);
     if (document.y + height > document.page.height - MARGIN) document.addPage();
     const top = document.y;
