@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The integration and end-to-end suites need a real nats-server and Chromium (Debian packages).
+# The integration and end-to-end suites need a real nats-server, Chromium and pdftotext (Debian packages;
+# poppler-utils reads the declaration PDFs back).
 # Installs them when missing and we may (root, or passwordless sudo); otherwise says exactly what to install.
 set -euo pipefail
 
@@ -11,6 +12,7 @@ fi
 [ -n "$nats_bin" ] || missing+=(nats-server)
 chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
 [ -x "$chromium_bin" ] || missing+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 

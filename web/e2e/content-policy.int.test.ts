@@ -68,7 +68,7 @@ describe('the Content Security Policy, enforced', () => {
       return ((await response.json()) as { id: string }).id;
     }, sampleRecordRequest());
 
-    for (const path of ['/dashboard', '/data', '/add-cull', '/map', `/view-cull/${id}`]) {
+    for (const path of ['/dashboard', '/data', '/larder', '/add-cull', '/map', `/view-cull/${id}`]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.getByRole('button').first().waitFor();
@@ -76,6 +76,39 @@ describe('the Content Security Policy, enforced', () => {
     expect(await page.evaluate(() => document.getElementById('react-aria-pressable-style') !== null)).toBe(
       true,
     );
+    expect(violations).toEqual([]);
+  });
+
+  it('lets a declaration download as a PDF file, refusing nothing', async () => {
+    const id = await page.evaluate(
+      async (body) => {
+        const response = await fetch('/api/culls', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return ((await response.json()) as { id: string }).id;
+      },
+      {
+        ...sampleRecordRequest(),
+        carcass_tag: 'CSP-1',
+        carcass_destination: 'Game dealer',
+        game_dealer: 'Policy Game',
+        inspection: {
+          examined_by: 'Policy Stalker',
+          abnormal_behaviour: false,
+          abnormalities: [],
+          contamination_suspected: false,
+        },
+      },
+    );
+    await page.goto(`/view-cull/${id}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Declaration (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^declaration-\d+\.pdf$/);
+    expect(await download.failure()).toBeNull();
     expect(violations).toEqual([]);
   });
 });

@@ -157,6 +157,7 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'version_conflict',
+  'not_declarable',
   'already_exists',
   'payload_too_large',
   'rate_limited',

@@ -12,7 +12,7 @@ export {
   neutraliseFormula,
 } from './cull-csv';
 export { cullSearchText, normaliseSearch } from './cull-search';
-export { monthKey, lastTwelveMonths, seasonFor, seasonOfDate } from './london-calendar';
+export { monthKey, lastTwelveMonths, seasonFor, seasonOfDate, formatDateUk } from './london-calendar';
 export type { StalkingSeason } from './london-calendar';
 export { parseGridReference, gridReferenceFor, gridPointFor } from './grid-reference';
 export type { GridReferenceParse } from './grid-reference';
@@ -32,3 +32,16 @@ export type { WarningFacts, TaggedRecord, FirearmMinimum } from './field-rules';
 export { placeFields, placeChanges } from './cull-place';
 export { muzzleEnergyJoules, loadFields, loadChanges } from './cull-load';
 export type { Placed } from './cull-place';
+export {
+  LARDER_FIELD_NAMES,
+  LARDER_CSV_HEADERS,
+  larderFields,
+  larderEntry,
+  larderCsvHeader,
+  larderCsvLine,
+  inspectionFindings,
+  inspectionResult,
+  declarationRefusal,
+  seasonOfLabel,
+} from './larder';
+export type { LarderFields } from './larder';

@@ -4,4 +4,5 @@ export const queryKeys = {
   authOptions: ['auth-options'] as const,
   culls: ['culls'] as const,
   stats: ['stats'] as const,
+  larder: ['larder'] as const,
 };

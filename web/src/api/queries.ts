@@ -4,6 +4,7 @@ import { fetchCull, fetchCulls, fetchCullsAt, fetchMapPoints, type ListCullsPara
 import { queryKeys } from './keys';
 import { meQuery } from './session';
 import { fetchStats } from './stats';
+import { fetchLarder, type LarderParams } from './larder';
 
 export { queryKeys } from './keys';
 export { meQuery } from './session';
@@ -52,5 +53,14 @@ export function statsQuery() {
   return queryOptions({
     queryKey: queryKeys.stats,
     queryFn: ({ signal }) => fetchStats(signal),
+  });
+}
+
+/** The larder book of a season, as the page's filters ask for it. */
+export function larderQuery(params: LarderParams) {
+  return queryOptions({
+    queryKey: [...queryKeys.larder, params] as const,
+    queryFn: ({ signal }) => fetchLarder(params, signal),
+    placeholderData: keepPreviousData,
   });
 }

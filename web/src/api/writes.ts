@@ -50,6 +50,7 @@ function useCullWrite<Variables>(
       const refreshed = Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.culls }),
         queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.larder }),
       ]);
       // A change kept on the device has nothing new to read yet: the screens show it from the outbox.
       if (answer !== QUEUED) await refreshed;

@@ -6,9 +6,11 @@ interface CheckboxProps {
   onChange(isSelected: boolean): void;
   name?: string;
   isDisabled?: boolean;
+  /** Visually hide the label (it still names the box), where a column heading says what it is for. */
+  hideLabel?: boolean;
 }
 
-export function Checkbox({ children, isSelected, onChange, name, isDisabled }: CheckboxProps) {
+export function Checkbox({ children, isSelected, onChange, name, isDisabled, hideLabel }: CheckboxProps) {
   return (
     <AriaCheckbox
       className="checkbox"
@@ -22,7 +24,7 @@ export function Checkbox({ children, isSelected, onChange, name, isDisabled }: C
           <span className="checkbox__box" aria-hidden="true">
             {checked ? '✓' : ''}
           </span>
-          <span>{children}</span>
+          <span {...(hideLabel ? { className: 'visually-hidden' } : {})}>{children}</span>
         </>
       )}
     </AriaCheckbox>

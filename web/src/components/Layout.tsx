@@ -51,6 +51,7 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
             <NavItem to="/dashboard">Dashboard</NavItem>
             <NavItem to="/data">Data</NavItem>
             <NavItem to="/map">Map</NavItem>
+            <NavItem to="/larder">Larder</NavItem>
             <NavItem to="/sessions">Devices</NavItem>
             <li>
               <NavLink to="/add-cull" className="nav__link nav__link--accent">

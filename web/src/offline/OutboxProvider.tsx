@@ -77,6 +77,7 @@ export function OutboxProvider({
             await Promise.all([
               queryClient.invalidateQueries({ queryKey: queryKeys.culls }),
               queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.larder }),
             ]);
           }
         } while (again.current);

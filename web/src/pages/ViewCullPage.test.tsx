@@ -1,7 +1,7 @@
 import { MESSAGES } from '@cull-log/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
 
@@ -87,5 +87,66 @@ describe('record card', () => {
     await renderApp(`/view-cull/${cull.id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unauthorizedAccess);
     expect(screen.queryByText('Home Wood')).not.toBeInTheDocument();
+  });
+});
+
+describe("the record card's declaration", () => {
+  const passed = {
+    examined_by: 'Jo Hunter',
+    abnormal_behaviour: false,
+    abnormalities: [],
+    contamination_suspected: false,
+  };
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('downloads the PDF of a tagged carcass examined with nothing abnormal, and says its number', async () => {
+    const cull = makeCull({ carcass_tag: 'T-7', carcass_destination: 'Game dealer', inspection: passed });
+    const api = fakeApi()
+      .signedInAs()
+      .on(`GET /api/culls/${cull.id}`, () => json(cull))
+      .on(
+        `GET /api/culls/${cull.id}/declaration.pdf`,
+        () =>
+          new Response('%PDF-1.3', {
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': 'attachment; filename="declaration-9.pdf"',
+              'x-declaration-number': '9',
+            },
+          }),
+      );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await renderApp(`/view-cull/${cull.id}`);
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: 'Declaration (PDF)' }));
+    await waitFor(() => expect(saved).toEqual(['declaration-9.pdf']));
+    expect(api.callsTo(`GET /api/culls/${cull.id}/declaration.pdf`)).toHaveLength(1);
+    expect(await screen.findByText('Declaration 9 downloaded')).toBeInTheDocument();
+  });
+
+  it('is not offered for a carcass with an abnormality, and a carcass going to a dealer says why', async () => {
+    const cull = makeCull({
+      carcass_tag: 'T-8',
+      carcass_destination: 'Game dealer',
+      inspection: { ...passed, abnormalities: ['tumours'] },
+    });
+    fakeApi()
+      .signedInAs()
+      .on(`GET /api/culls/${cull.id}`, () => json(cull));
+    await renderApp(`/view-cull/${cull.id}`);
+    await screen.findByRole('heading', { name: /Roe Deer/ });
+    expect(screen.queryByRole('button', { name: 'Declaration (PDF)' })).not.toBeInTheDocument();
+    expect(screen.getByText(/No declaration: Carcass T-8 gets no declaration .*Tumours/)).toBeInTheDocument();
   });
 });

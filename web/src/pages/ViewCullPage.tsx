@@ -1,8 +1,10 @@
-import { MESSAGES } from '@cull-log/contracts';
+import { GAME_DEALER, MESSAGES } from '@cull-log/contracts';
+import { declarationRefusal } from '@cull-log/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError, errorMessage } from '../api/client';
+import { downloadDeclaration } from '../api/larder';
 import { cullQuery } from '../api/queries';
 import { useDeleteCull } from '../api/writes';
 import { DeleteCullDialog } from '../components/DeleteCullDialog';
@@ -49,6 +51,8 @@ export default function ViewCullPage() {
     navigate('/data');
   });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [isDeclaring, setIsDeclaring] = useState(false);
+  const [declareError, setDeclareError] = useState<string | null>(null);
 
   if (session.status !== 'signed-in') return <ErrorState message={MESSAGES.authenticationRequired} />;
   if (cull.isPending) return <StatusMessage>Loading...</StatusMessage>;
@@ -57,6 +61,21 @@ export default function ViewCullPage() {
   if (cull.data.created_by !== session.user.uid) return <ErrorState message={MESSAGES.unauthorizedAccess} />;
 
   const record = cull.data;
+  const refusal = declarationRefusal(record);
+
+  async function declare() {
+    setIsDeclaring(true);
+    setDeclareError(null);
+    try {
+      const number = await downloadDeclaration(record.id);
+      announce(`Declaration ${number} downloaded`);
+    } catch (error) {
+      setDeclareError(errorMessage(error));
+    } finally {
+      setIsDeclaring(false);
+    }
+  }
+
   return (
     <div className="page page--narrow">
       <article className="card record-card" aria-labelledby="record-heading">
@@ -82,10 +101,19 @@ export default function ViewCullPage() {
           <ButtonLink to="/data" variant="secondary">
             Back to Data
           </ButtonLink>
+          {refusal === undefined ? (
+            <Button variant="secondary" onPress={declare} isDisabled={isDeclaring}>
+              Declaration (PDF)
+            </Button>
+          ) : null}
           <Button variant="danger" onPress={() => setConfirmingDelete(true)}>
             Delete
           </Button>
         </div>
+        {refusal !== undefined && record.carcass_destination === GAME_DEALER ? (
+          <p className="record-card__note">No declaration: {refusal}</p>
+        ) : null}
+        {declareError === null ? null : <StatusMessage kind="error">{declareError}</StatusMessage>}
         {deleteCull.isError ? (
           <StatusMessage kind="error">Error deleting record: {errorMessage(deleteCull.error)}</StatusMessage>
         ) : null}

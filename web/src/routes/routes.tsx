@@ -45,6 +45,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           { path: 'dashboard', lazy: page(() => import('../pages/DashboardPage')), ...titled('Dashboard') },
           { path: 'data', lazy: page(() => import('../pages/DataPage')), ...titled('Cull data') },
+          { path: 'larder', lazy: page(() => import('../pages/LarderPage')), ...titled('Larder book') },
           { path: 'add-cull', lazy: page(() => import('../pages/AddCullPage')), ...titled('Add cull') },
           {
             path: 'edit-cull/:id',

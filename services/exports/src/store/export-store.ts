@@ -1,5 +1,6 @@
 import type { CullFields, ExportQuery } from '@cull-log/contracts';
 import type { CSV_COLUMNS } from '@cull-log/domain';
+import type { LarderFields } from '@cull-log/domain';
 import type { ProjectionStore } from '@cull-log/projection';
 
 /** The fields the CSV columns are made of. */
@@ -13,8 +14,51 @@ export interface ExportRow {
   fields: CsvFields;
 }
 
-/** The export projection: `clear` forgets every row as well as the versions and the checkpoint. */
-export interface ExportStore extends ProjectionStore {
+/** One carcass as the larder book keeps it. */
+export interface LarderRow {
+  /** The record's id. */
+  id: string;
+  fields: LarderFields;
+}
+
+/** The larder book: each user's carcasses by stalking season, kept beside the export rows in the same transaction. */
+export interface LarderBook {
+  /** The user's carcasses killed in the season, in the order they were killed (date, time, then id). */
+  larder(userId: string, season: string, destination?: string): Promise<LarderRow[]>;
+  /** Every season the user has a carcass in, newest first, with how many: one row per season, kept as events apply. */
+  larderSeasons(userId: string): Promise<{ label: string; carcasses: number }[]>;
+  /** The user's carcasses among these ids (another user's are not found), in the order they were killed. */
+  larderRows(userId: string, ids: readonly string[]): Promise<LarderRow[]>;
+}
+
+/** A declaration the user was given, as the register keeps it. */
+export interface IssuedDeclaration {
+  number: number;
+  /** When the number was first issued (ISO). */
+  issuedAt: string;
+}
+
+/**
+ * The numbers of the trained-hunter declarations issued. Not a projection of the event log: `clear` (and so a
+ * rebuild) leaves it alone, so a number once given is the number of that declaration for good.
+ */
+export interface DeclarationRegister {
+  /**
+   * The number of the user's declaration with this key (its carcasses and dealer): the one issued before, or the
+   * user's next number, issued now. Numbers run 1, 2, 3... per user.
+   */
+  declaration(
+    userId: string,
+    key: string,
+    issue: { recordIds: readonly string[]; dealer: string; now: Date },
+  ): Promise<IssuedDeclaration>;
+}
+
+/**
+ * The export projection and the larder book: `clear` forgets every row and season count as well as the versions and
+ * the checkpoint, but never the declaration register.
+ */
+export interface ExportStore extends ProjectionStore, LarderBook, DeclarationRegister {
   /**
    * The user's rows, newest recorded first, read lazily: the caller pulls rows as it can send them,
    * and ending the iteration early (return()) releases the cursor.

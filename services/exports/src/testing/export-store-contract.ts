@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CsvFields, ExportStore } from '../store/export-store';
 import type { ExportQuery } from '@cull-log/contracts';
+import { randomUUID } from 'node:crypto';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
 async function collect(rows: AsyncIterable<CsvFields>): Promise<CsvFields[]> {
@@ -147,6 +148,95 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       await store.clear();
       expect(await store.position()).toBe(0);
       expect(await store.apply(recorded)).toBe('applied');
+    });
+
+    it('keeps the larder book by season in the order of the kill, with a count per season, as events apply', async () => {
+      const log = createSampleEventLog();
+      const late = log.recorded('alice', {
+        date: '2026-10-01',
+        time: '18:00',
+        carcass_destination: 'Own use',
+      });
+      const early = log.recorded('alice', {
+        date: '2026-10-01',
+        time: '06:00',
+        carcass_destination: 'Game dealer',
+      });
+      const old = log.recorded('alice', { date: '2026-03-31' });
+      const bobs = log.recorded('bob', { date: '2026-05-01' });
+      // One batch, as the consumer delivers them, then a change of season and a deletion.
+      expect(await store.applyBatch([late, early, old, bobs])).toEqual([
+        'applied',
+        'applied',
+        'applied',
+        'applied',
+      ]);
+      expect((await store.larder('alice', '2026/27')).map((row) => row.id)).toEqual([
+        early.streamId,
+        late.streamId,
+      ]);
+      expect((await store.larder('alice', '2026/27', 'Game dealer')).map((row) => row.id)).toEqual([
+        early.streamId,
+      ]);
+      expect(await store.larderSeasons('alice')).toEqual([
+        { label: '2026/27', carcasses: 2 },
+        { label: '2025/26', carcasses: 1 },
+      ]);
+      await store.applyBatch([
+        log.amended('alice', late.streamId, { date: '2026-01-01', carcass_tag: 'T-9' }),
+        log.deleted('alice', old.streamId),
+      ]);
+      expect(await store.larderSeasons('alice')).toEqual([
+        { label: '2026/27', carcasses: 1 },
+        { label: '2025/26', carcasses: 1 },
+      ]);
+      expect(await store.larder('alice', '2025/26')).toEqual([
+        { id: late.streamId, fields: expect.objectContaining({ date: '2026-01-01', carcass_tag: 'T-9' }) },
+      ]);
+      expect(await store.larderSeasons('bob')).toEqual([{ label: '2026/27', carcasses: 1 }]);
+      expect((await store.larderRows('alice', [bobs.streamId, early.streamId])).map((row) => row.id)).toEqual(
+        [early.streamId],
+      );
+    });
+
+    it('a redelivered event leaves the larder and its counts as they were', async () => {
+      const log = createSampleEventLog();
+      const recorded = log.recorded('alice', { date: '2026-06-01' });
+      await store.apply(recorded);
+      expect(await store.apply(recorded)).toBe('duplicate');
+      expect(await store.larderSeasons('alice')).toEqual([{ label: '2026/27', carcasses: 1 }]);
+      expect(await store.larder('alice', '2026/27')).toHaveLength(1);
+    });
+
+    it('numbers declarations per user, gives a key its number again, and clear forgets the larder but not them', async () => {
+      const [ada, bea] = [randomUUID(), randomUUID()];
+      const issue = (userId: string, key: string, day: string) =>
+        store.declaration(userId, key, { recordIds: [key], dealer: 'Vale', now: new Date(day) });
+      expect(await issue(ada, 'a', '2026-11-01T10:00:00Z')).toEqual({
+        number: 1,
+        issuedAt: '2026-11-01T10:00:00.000Z',
+      });
+      expect((await issue(ada, 'b', '2026-11-02T10:00:00Z')).number).toBe(2);
+      expect((await issue(bea, 'a', '2026-11-02T10:00:00Z')).number).toBe(1);
+      const log = createSampleEventLog();
+      await store.apply(log.recorded(ada));
+      await store.clear();
+      expect(await store.larderSeasons(ada)).toEqual([]);
+      expect(await issue(ada, 'a', '2026-12-01T10:00:00Z')).toEqual({
+        number: 1,
+        issuedAt: '2026-11-01T10:00:00.000Z',
+      });
+      expect((await issue(ada, 'c', '2026-12-01T10:00:00Z')).number).toBe(3);
+    });
+
+    it('the same new declaration asked for at once by several requests gets one number', async () => {
+      const userId = randomUUID();
+      const numbers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          store.declaration(userId, 'same', { recordIds: ['x'], dealer: 'Vale', now: new Date() }),
+        ),
+      );
+      expect(new Set(numbers.map((issued) => issued.number))).toEqual(new Set([1]));
     });
   });
 }

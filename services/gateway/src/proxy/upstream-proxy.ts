@@ -1,6 +1,6 @@
 import { Readable, Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { EVENT_POSITION_HEADER, MESSAGES } from '@cull-log/contracts';
+import { DECLARATION_NUMBER_HEADER, EVENT_POSITION_HEADER, MESSAGES } from '@cull-log/contracts';
 import {
   HttpError,
   IDENTITY_HEADER,
@@ -20,6 +20,7 @@ const FORWARDED_RESPONSE_HEADERS = [
   'content-disposition',
   'retry-after',
   EVENT_POSITION_HEADER,
+  DECLARATION_NUMBER_HEADER,
 ] as const;
 
 export interface ForwardOptions {

@@ -67,6 +67,9 @@ describe('without a live session', () => {
     '/api/culls/5f0c',
     '/api/stats',
     '/api/exports/culls.csv',
+    '/api/larder',
+    '/api/larder.csv',
+    '/api/culls/0b6f7c1e-1111-4222-8333-944445555666/declaration.pdf',
     '/api/unknown',
   ])('GET %s answers 401 not_authenticated', async (url) => {
     gateway = await buildTestGateway({
@@ -112,6 +115,12 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       '/culls/0b6f7c1e-1111-4222-8333-944445555666',
     ],
     ['/api/stats?after=7', 'stats', '/stats?after=7'],
+    [
+      '/api/larder?season=2026/27&destination=Game%20dealer',
+      'exports',
+      '/larder?season=2026/27&destination=Game%20dealer',
+    ],
+    ['/api/larder.csv?season=2026/27', 'exports', '/larder.csv?season=2026/27'],
   ])('GET %s reaches %s at %s with a signed identity the service accepts', async (url, service, path) => {
     const { app, cookie } = await signedInGateway({}, reach);
     const response = await app.inject({
@@ -127,6 +136,52 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     expect(response.json().requestId).toBe(requestId);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-secret-upstream-header']).toBeUndefined();
+  });
+
+  it("a record's declaration reaches the exports service as a PDF attachment, not sniffed, not kept", async () => {
+    const { app, cookie } = await signedInGateway({}, reach);
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/culls/0b6f7c1e-1111-4222-8333-944445555666/declaration.pdf',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="declaration-7.pdf"');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-declaration-number']).toBe('7');
+    expect(response.body).toBe(
+      '%PDF-1.3 exports GET /culls/0b6f7c1e-1111-4222-8333-944445555666/declaration.pdf',
+    );
+    // The record itself is still the records service's.
+    const record = await app.inject({
+      method: 'GET',
+      url: '/api/culls/0b6f7c1e-1111-4222-8333-944445555666',
+      headers: { cookie },
+    });
+    expect(record.json()).toMatchObject({ service: 'records' });
+  });
+
+  it('a consignment declaration is a write to the exports service, from this site only', async () => {
+    const { app, cookie } = await signedInGateway({}, reach);
+    const payload = JSON.stringify({ record_ids: ['0b6f7c1e-1111-4222-8333-944445555666'], dealer: 'Vale' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/declarations',
+      headers: { cookie, origin: DEV_ORIGIN, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.body).toBe('%PDF-1.3 exports POST /declarations');
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/declarations',
+      headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload,
+    });
+    expect(crossSite.statusCode).toBe(403);
   });
 
   it('does not route look-alike paths such as /api/cullsx', async () => {

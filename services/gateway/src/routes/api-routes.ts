@@ -61,27 +61,37 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   await app.register(sessionRoutes, { readLimit, writeLimit });
   const exportSlot = exportSlots(options.concurrentExportsPerUser);
 
+  const forwardTo = (upstream: Upstream) => (request: FastifyRequest, reply: FastifyReply) =>
+    forward(request, reply, {
+      upstream,
+      path: request.url.slice('/api'.length),
+      identity: request.user,
+      secret: internalAuthSecret,
+      now,
+      bodyLimit,
+    });
+
   const routes: Array<[prefix: string, upstream: Upstream]> = [
     ['/api/culls', upstreams.records],
     ['/api/stats', upstreams.stats],
     ['/api/exports', upstreams.exports],
   ];
   for (const [prefix, upstream] of routes) {
-    const handler = (request: FastifyRequest, reply: FastifyReply) =>
-      forward(request, reply, {
-        upstream,
-        path: request.url.slice('/api'.length),
-        identity: request.user,
-        secret: internalAuthSecret,
-        now,
-        bodyLimit,
-      });
+    const handler = forwardTo(upstream);
     const readHooks = upstream === upstreams.exports ? { preHandler: exportSlot } : {};
     for (const url of [prefix, `${prefix}/*`]) {
       app.route({ method: [...READ_METHODS], url, onRequest: readLimit, ...readHooks, handler });
       app.route({ method: [...WRITE_METHODS], url, onRequest: writeLimit, handler });
     }
   }
+
+  // The larder book and the declarations are documents the exports service makes from its projection. A record's
+  // declaration sits under the record's path, so it is named exactly: it outranks the records service's wildcard.
+  const toExports = forwardTo(upstreams.exports);
+  app.get('/api/larder', { onRequest: readLimit, handler: toExports });
+  app.get('/api/larder.csv', { onRequest: readLimit, preHandler: exportSlot, handler: toExports });
+  app.get('/api/culls/:id/declaration.pdf', { onRequest: readLimit, handler: toExports });
+  app.post('/api/declarations', { onRequest: writeLimit, handler: toExports });
 
   app.all('/api/*', async () => {
     throw new HttpError(404, 'not_found', 'Not found');

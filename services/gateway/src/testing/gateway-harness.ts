@@ -42,6 +42,12 @@ export async function startFakeService(name: string, secret = INTERNAL_SECRET, n
       reply.header('content-disposition', 'attachment; filename="culls.csv"');
       return reply.send(Readable.from(['"Date","Species"\n', '"01/06/2025","Roe Deer"\n']));
     }
+    if (request.url.endsWith('.pdf') || request.url === '/declarations') {
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', 'attachment; filename="declaration-7.pdf"');
+      reply.header('x-declaration-number', '7');
+      return reply.send(Buffer.from(`%PDF-1.3 ${name} ${request.method} ${request.url}`));
+    }
     if (request.method !== 'GET') reply.header('x-event-position', '42');
     reply.header('x-secret-upstream-header', 'must not reach the browser');
     return {

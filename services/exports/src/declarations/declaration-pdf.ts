@@ -1,0 +1,174 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { formatDateUk, type LarderFields } from '@cull-log/domain';
+
+/** Everything a declaration shows: its number, when it was first issued, the dealer and each carcass. */
+export interface Declaration {
+  number: number;
+  /** When the number was first issued (ISO). */
+  issuedAt: string;
+  /** The game dealer or game handling establishment; empty when the record names none. */
+  dealer: string;
+  /** In the order they were killed. */
+  carcasses: readonly LarderFields[];
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * DejaVu Sans, embedded (as the subset a document uses): the PDF standard fonts know only Western European letters,
+ * and would garble a Welsh place name (Ŵ, Ŷ), a Polish examiner's name or a dealer's typographic dash.
+ */
+const FONTS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+} as const;
+
+const MARGIN = 40;
+const COLUMNS = [
+  { header: 'Tag', width: 60 },
+  { header: 'Species and sex', width: 90 },
+  { header: 'Date and time of kill', width: 100 },
+  { header: 'Place of kill', width: 150 },
+  { header: 'Examined by (certificate)', width: 115 },
+] as const;
+const CELL_PADDING = 4;
+
+/** The date (DD/MM/YYYY) a moment falls on in Europe/London. */
+function londonDay(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year}`;
+}
+
+function examiner(carcass: LarderFields): string {
+  const inspection = carcass.inspection;
+  if (inspection === undefined) return '';
+  return inspection.certificate_number === undefined
+    ? inspection.examined_by
+    : `${inspection.examined_by} (${inspection.certificate_number})`;
+}
+
+function cells(carcass: LarderFields): string[] {
+  return [
+    carcass.carcass_tag ?? '',
+    `${carcass.species}, ${carcass.sex.toLowerCase()}`,
+    `${formatDateUk(carcass.date)} ${carcass.time}`,
+    // The grid reference on a line of its own, never broken.
+    carcass.grid_ref === undefined ? carcass.location_name : `${carcass.location_name}\n${carcass.grid_ref}`,
+    examiner(carcass),
+  ];
+}
+
+/** The statement the examiners make, in the words of Regulation (EC) 853/2004 Annex III Section IV. */
+function statement(carcasses: readonly LarderFields[]): string {
+  const examiners = [...new Set(carcasses.map(examiner))];
+  const who =
+    examiners.length === 1
+      ? `I, ${examiners[0]}, a trained person within the meaning of Regulation (EC) No 853/2004, Annex III, Section IV,`
+      : 'We, the trained persons named against each carcass below, within the meaning of Regulation (EC) No 853/2004, Annex III, Section IV,';
+  const these = carcasses.length === 1 ? 'the carcass and viscera' : 'each carcass and its viscera';
+  return (
+    `${who} declare that ${these} listed below were examined soon after the kill; that no abnormal ` +
+    'characteristics were found; that no abnormal behaviour was observed before the kill; and that there is no ' +
+    'suspicion of environmental contamination.'
+  );
+}
+
+/** The trained hunter's declaration as a PDF (A4), made on the server. */
+export async function declarationPdf(declaration: Declaration): Promise<Buffer> {
+  const document = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: {
+      Title: `Trained hunter's declaration ${declaration.number}`,
+      Subject: 'Declaration for wild game sent to a game handling establishment',
+    },
+  });
+  document.registerFont('regular', FONTS.regular);
+  document.registerFont('bold', FONTS.bold);
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+  });
+
+  const width = document.page.width - 2 * MARGIN;
+  document.font('bold').fontSize(18).text("Trained hunter's declaration", { width });
+  document.moveDown(0.3);
+  document.font('regular').fontSize(11);
+  document.text(`Declaration number: ${declaration.number}`);
+  document.text(`Date of declaration: ${londonDay(declaration.issuedAt)}`);
+  document.text(`Game dealer: ${declaration.dealer === '' ? 'not named' : declaration.dealer}`);
+  document.text(`Carcasses: ${declaration.carcasses.length}`);
+  document.moveDown();
+  document.fontSize(10).text(statement(declaration.carcasses), { width });
+  document.moveDown();
+
+  drawTable(document, declaration.carcasses);
+
+  document.moveDown(2);
+  document.x = MARGIN;
+  const examiners = [...new Set(declaration.carcasses.map(examiner))];
+  document.font('regular').fontSize(10);
+  for (const name of examiners) {
+    if (document.y > document.page.height - MARGIN - 60) document.addPage();
+    document.text(`Signed: ________________________________   ${name}`, MARGIN, document.y, { width });
+    document.moveDown(0.5);
+    document.text('Date: ____________________', { width });
+    document.moveDown(1.2);
+  }
+  document
+    .fontSize(8)
+    .fillColor('#444444')
+    .text(
+      'A carcass with abnormal characteristics, abnormal behaviour before the kill or suspected environmental ' +
+        'contamination is not covered by this declaration and goes to the establishment with its head and viscera.',
+      MARGIN,
+      document.y,
+      { width },
+    );
+  document.end();
+  return finished;
+}
+
+function drawTable(document: PDFKit.PDFDocument, carcasses: readonly LarderFields[]): void {
+  const rowHeight = (values: readonly string[]) =>
+    Math.max(
+      ...values.map(
+        (value, index) =>
+          document.heightOfString(value, { width: (COLUMNS[index]?.width ?? 0) - 2 * CELL_PADDING }) +
+          2 * CELL_PADDING,
+      ),
+    );
+  const drawRow = (values: readonly string[], bold: boolean) => {
+    document.font(bold ? 'bold' : 'regular').fontSize(9);
+    const height = rowHeight(values);
+    if (document.y + height > document.page.height - MARGIN) document.addPage();
+    const top = document.y;
+    let x = MARGIN;
+    values.forEach((value, index) => {
+      const columnWidth = COLUMNS[index]?.width ?? 0;
+      document.rect(x, top, columnWidth, height).lineWidth(0.5).stroke('#555555');
+      document.fillColor('#000000').text(value, x + CELL_PADDING, top + CELL_PADDING, {
+        width: columnWidth - 2 * CELL_PADDING,
+      });
+      x += columnWidth;
+    });
+    document.y = top + height;
+  };
+  drawRow(
+    COLUMNS.map((column) => column.header),
+    true,
+  );
+  for (const carcass of carcasses) drawRow(cells(carcass), false);
+}

@@ -1,0 +1,262 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import {
+  CARCASS_DESTINATIONS,
+  EVENT_TYPES,
+  LEGACY_EVENT_TYPES,
+  parseStoredEvent,
+  type CullChanges,
+  type CullCommand,
+  type CullEvent,
+  type CullFields,
+  type CullInspection,
+  type StoredEvent,
+} from '@cull-log/contracts';
+import { decide, evolve, initialState, larderFields, seasonOfDate, type CullState } from '@cull-log/domain';
+import { applyDelivery } from '@cull-log/projection';
+import { recordedBatch } from '@cull-log/projection/testing';
+import { openSqliteExportStore } from './store/sqlite-export-store';
+import type { ExportStore, LarderRow } from './store/export-store';
+
+const USERS = ['alice', 'bob', 'carol'] as const;
+const CULL_IDS = Array.from({ length: 8 }, (_, index) => `00000000-0000-4000-8000-00000000000${index}`);
+const DESTINATIONS = ['Own use', 'Game dealer', 'Condemned'] as const;
+
+/** Few dates, each side of season boundaries, so carcasses often share a day and a season. */
+const date = fc.constantFrom(
+  '2025-03-31',
+  '2025-04-01',
+  '2025-11-05',
+  '2026-03-31',
+  '2026-04-01',
+  '2026-10-02',
+  '2027-04-01',
+);
+const time = fc.constantFrom('05:45', '06:00', '18:30');
+const inspection: fc.Arbitrary<CullInspection> = fc.record({
+  examined_by: fc.constantFrom('Jo', 'Sam'),
+  abnormal_behaviour: fc.boolean(),
+  abnormalities: fc.constantFrom([], ['abscesses'] as const),
+  contamination_suspected: fc.boolean(),
+}) as fc.Arbitrary<CullInspection>;
+
+const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+const defined = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+
+const fields: fc.Arbitrary<CullFields> = fc
+  .record({
+    date,
+    time,
+    carcass_tag: optional(fc.constantFrom('T1', 'T2')),
+    carcass_destination: optional(fc.constantFrom(...DESTINATIONS)),
+    game_dealer: optional(fc.constant('Hill Game')),
+    inspection: optional(inspection),
+  })
+  .map(
+    (carcass) =>
+      ({
+        location_name: 'Home Wood',
+        species: 'Roe Deer',
+        sex: 'Female',
+        age_estimate: 'Adult',
+        condition: 'Good',
+        shot_placement: 'Heart/Lung',
+        antlers_present: false,
+        ...defined(carcass),
+      }) as CullFields,
+  );
+
+const changes: fc.Arbitrary<CullChanges> = fc.record(
+  {
+    date,
+    time,
+    carcass_tag: fc.oneof(fc.constant(null), fc.constantFrom('T1', 'T3')),
+    carcass_destination: fc.oneof(fc.constant(null), fc.constantFrom(...DESTINATIONS)),
+    inspection: fc.oneof(fc.constant(null), inspection),
+  },
+  { requiredKeys: [] },
+);
+
+type Step =
+  | { kind: 'record'; userId: string; cullId: string; fields: CullFields }
+  | { kind: 'amend'; userId: string; cullId: string; changes: CullChanges }
+  | { kind: 'delete'; userId: string; cullId: string };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant('record' as const),
+    userId: fc.constantFrom(...USERS),
+    cullId: fc.constantFrom(...CULL_IDS),
+    fields,
+  }),
+  fc.record({
+    kind: fc.constant('amend' as const),
+    userId: fc.constantFrom(...USERS),
+    cullId: fc.constantFrom(...CULL_IDS),
+    changes,
+  }),
+  fc.record({
+    kind: fc.constant('delete' as const),
+    userId: fc.constantFrom(...USERS),
+    cullId: fc.constantFrom(...CULL_IDS),
+  }),
+);
+
+function commandOf(next: Step, index: number): CullCommand {
+  const meta = {
+    userId: next.userId,
+    eventId: `event-${index}`,
+    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+    correlationId: `correlation-${index}`,
+  };
+  switch (next.kind) {
+    case 'record':
+      return { type: 'RecordCull', cullId: next.cullId, fields: next.fields, meta };
+    case 'amend':
+      return { type: 'AmendCull', cullId: next.cullId, changes: next.changes, meta };
+    case 'delete':
+      return { type: 'DeleteCull', cullId: next.cullId, meta };
+  }
+}
+
+/** The event as code before the carcass fields wrote it, when it has none of them: a log mixes both versions. */
+function asWrittenBefore(event: CullEvent): unknown {
+  if (/carcass_|inspection/.test(JSON.stringify(event.data))) return event;
+  if (event.type === EVENT_TYPES.recorded) return { ...event, type: LEGACY_EVENT_TYPES.recordedV1 };
+  if (event.type === EVENT_TYPES.amended) return { ...event, type: LEGACY_EVENT_TYPES.amendedV1 };
+  return event;
+}
+
+/** Runs the commands through the domain's decider, as the records service would, and returns the log. */
+function runCommands(steps: Step[]): { log: StoredEvent[]; states: Map<string, CullState> } {
+  const states = new Map<string, CullState>();
+  const log: StoredEvent[] = [];
+  steps.forEach((next, index) => {
+    const state = states.get(next.cullId) ?? initialState;
+    const decision = decide(commandOf(next, index), state);
+    if (!decision.ok) return;
+    let current = state;
+    for (const event of decision.events) {
+      const written = log.length % 2 === 0 ? asWrittenBefore(event) : event;
+      log.push(parseStoredEvent(written, log.length + 1));
+      current = evolve(current, event);
+    }
+    states.set(next.cullId, current);
+  });
+  return { log, states };
+}
+
+const silent = pino({ level: 'silent' });
+const SEASONS = ['2024/25', '2025/26', '2026/27', '2027/28'];
+
+describe('larder projection', () => {
+  let directory: string;
+  let store: ExportStore;
+
+  /** The store's larder equals the one worked out from each user's live records at the end. */
+  async function expectLarderOf(states: Map<string, CullState>) {
+    for (const userId of USERS) {
+      const live: LarderRow[] = [...states.entries()]
+        .flatMap(([id, state]) =>
+          state.status === 'active' && state.ownerId === userId
+            ? [{ id, fields: larderFields(state.fields) }]
+            : [],
+        )
+        .sort(
+          (a, b) =>
+            a.fields.date.localeCompare(b.fields.date) ||
+            a.fields.time.localeCompare(b.fields.time) ||
+            a.id.localeCompare(b.id),
+        );
+      const counts = new Map<string, number>();
+      for (const row of live) {
+        const label = seasonOfDate(row.fields.date).label;
+        counts.set(label, (counts.get(label) ?? 0) + 1);
+      }
+      expect(await store.larderSeasons(userId)).toEqual(
+        [...counts]
+          .sort(([a], [b]) => b.localeCompare(a))
+          .map(([label, carcasses]) => ({ label, carcasses })),
+      );
+      for (const season of SEASONS) {
+        const ofSeason = live.filter((row) => seasonOfDate(row.fields.date).label === season);
+        expect(await store.larder(userId, season)).toEqual(ofSeason);
+        for (const destination of CARCASS_DESTINATIONS) {
+          expect(await store.larder(userId, season, destination)).toEqual(
+            ofSeason.filter((row) => row.fields.carcass_destination === destination),
+          );
+        }
+      }
+    }
+  }
+
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), 'cull-log-larder-property-'));
+    store = openSqliteExportStore({ file: join(directory, 'exports.db') });
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('equals the larder worked out from the final records for random sequences of several users, redeliveries included', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { maxLength: 40 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        async (steps, redeliveries) => {
+          await store.clear();
+          const { log, states } = runCommands(steps);
+          for (const [index, event] of log.entries()) {
+            expect(await applyDelivery(store, recordedBatch([event]), silent)).toEqual(['applied']);
+            for (const pick of redeliveries.filter((_, at) => at % (index + 1) === 0)) {
+              const again = recordedBatch([log[pick % (index + 1)] as StoredEvent]);
+              expect(await applyDelivery(store, again, silent)).toEqual(['duplicate']);
+            }
+          }
+          await expectLarderOf(states);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('equals it when the log arrives in batches with earlier events redelivered among them, and after a rebuild', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { maxLength: 60 }),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        async (steps, sizes, redeliveries) => {
+          await store.clear();
+          const { log, states } = runCommands(steps);
+          for (let start = 0, turn = 0; start < log.length; turn += 1) {
+            const end = Math.min(log.length, start + (sizes[turn % sizes.length] as number));
+            const repeated = start === 0 ? [] : redeliveries.map((pick) => log[pick % start] as StoredEvent);
+            const outcomes = await applyDelivery(
+              store,
+              recordedBatch([...repeated, ...log.slice(start, end)]),
+              silent,
+            );
+            expect(outcomes).toEqual([
+              ...repeated.map(() => 'duplicate'),
+              ...log.slice(start, end).map(() => 'applied'),
+            ]);
+            start = end;
+          }
+          await expectLarderOf(states);
+          // A rebuild replays the whole log in one go.
+          await store.clear();
+          if (log.length > 0) await store.applyBatch(log);
+          await expectLarderOf(states);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});

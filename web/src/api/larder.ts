@@ -1,0 +1,84 @@
+import type { LarderResponse } from '@cull-log/contracts';
+import { getJson, request } from './client';
+import { latestWritePosition } from './write-position';
+
+/** The larder book's filters; absent ones are the server's defaults (the current season, every destination). */
+export interface LarderParams {
+  season?: string;
+  destination?: string;
+}
+
+export function larderSearch(params: LarderParams): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.season !== undefined) search.set('season', params.season);
+  if (params.destination !== undefined) search.set('destination', params.destination);
+  return search;
+}
+
+/** The larder book, at least as fresh as this device's last write. */
+export function fetchLarder(params: LarderParams, signal?: AbortSignal): Promise<LarderResponse> {
+  const search = larderSearch(params);
+  const after = latestWritePosition();
+  if (after > 0) search.set('after', String(after));
+  const query = search.toString();
+  return getJson(`/api/larder${query === '' ? '' : `?${query}`}`, (c) => c.LarderResponse, signal);
+}
+
+/** The file name the server gave its attachment, or the fallback. */
+function attachmentName(response: Response, fallback: string): string {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
+}
+
+/** Hands a downloaded answer to the browser as a file. */
+async function saveAttachment(response: Response, fallback: string): Promise<void> {
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = attachmentName(response, fallback);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: some browsers start the download only after the click handler returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export async function downloadLarderCsv(params: LarderParams): Promise<void> {
+  const query = larderSearch(params).toString();
+  const response = await request(`/api/larder.csv${query === '' ? '' : `?${query}`}`, {
+    headers: { accept: 'text/csv' },
+  });
+  await saveAttachment(response, 'larder-book.csv');
+}
+
+/** A declaration's number, from the header the server sends beside its PDF. */
+function declarationNumber(response: Response): number {
+  return Number(response.headers.get('x-declaration-number'));
+}
+
+/** Downloads the trained hunter's declaration for one carcass; answers its number. */
+export async function downloadDeclaration(recordId: string): Promise<number> {
+  const after = latestWritePosition();
+  const response = await request(
+    `/api/culls/${encodeURIComponent(recordId)}/declaration.pdf${after > 0 ? `?after=${after}` : ''}`,
+    { headers: { accept: 'application/pdf' } },
+  );
+  await saveAttachment(response, 'declaration.pdf');
+  return declarationNumber(response);
+}
+
+/** Downloads one declaration for several carcasses going to the same dealer; answers its number. */
+export async function downloadConsignmentDeclaration(
+  recordIds: readonly string[],
+  dealer: string,
+): Promise<number> {
+  const after = latestWritePosition();
+  const response = await request('/api/declarations', {
+    method: 'POST',
+    headers: { accept: 'application/pdf' },
+    body: JSON.stringify({ record_ids: recordIds, dealer, ...(after > 0 && { after }) }),
+  });
+  await saveAttachment(response, 'declaration.pdf');
+  return declarationNumber(response);
+}
