@@ -7,3 +7,4 @@ export * from './commands';
 export * from './validation';
 export * from './timing';
 export * from './sessions';
+export * from './account';
