@@ -38,7 +38,7 @@ export async function connectMongoProjection({
   dbName: string;
   /** The projection's name, prefixing its bookkeeping collections and naming its checkpoint. */
   name: string;
-  /** Emptied by `clear`, together with the versions and the checkpoint. */
+  /** Emptied by `clear`, together with the versions and the checkpoint; `eraseUser` deletes by their `userId`. */
   readModelCollections: readonly string[];
 }): Promise<MongoProjection> {
   const client = await new MongoClient(url).connect();
@@ -94,6 +94,11 @@ export async function connectMongoProjection({
           changes.on('error', onMoved);
           return () => changes.close();
         },
+        eraseUser: (userId) =>
+          inTransaction(async (session) => {
+            for (const collection of readModelCollections)
+              await db.collection(collection).deleteMany({ userId }, { session });
+          }),
         clear: () =>
           inTransaction(async (session) => {
             for (const collection of readModelCollections)
