@@ -79,6 +79,19 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       expect(await rows('carol')).toEqual([]);
     });
 
+    it("erasing a user leaves no row of theirs, another user's unchanged, and is harmless twice", async () => {
+      const log = createSampleEventLog();
+      await store.apply(log.recorded('alice', { notes: 'hers' }));
+      await store.apply(log.recorded('bob', { notes: 'his' }));
+      const his = await rows('bob');
+
+      await store.eraseUser('alice');
+      await store.eraseUser('alice');
+
+      expect(await rows('alice')).toEqual([]);
+      expect(await rows('bob')).toEqual(his);
+    });
+
     it('filters by inclusive date range and by species', async () => {
       const log = createSampleEventLog();
       for (const [date, species] of [
