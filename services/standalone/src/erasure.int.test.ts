@@ -81,7 +81,7 @@ describe('erasing an account in the one-process app', () => {
     bobUid = (await bobs.signIn(bob.name, bob.email)).uid;
 
     // Ann's e-mail address in her own words too: erasure must reach what she wrote, not only her id.
-    const roe = await anns.recordCull(sampleCull({ notes: `Seen by ${ann.email}`, carcass_tag: 'ANN-1' }));
+    await anns.recordCull(sampleCull({ notes: `Seen by ${ann.email}`, carcass_tag: 'ANN-1' }));
     const fox = await anns.recordCull(sampleCull({ species: 'Fox', sex: 'Male', location_name: 'Ann Wood' }));
     const gone = await anns.recordCull(sampleCull({ species: 'Muntjac', location_name: 'Gone Copse' }));
     await anns.amendCull(fox.cull.id, { weight: 8.1, shooter: ann.name });
