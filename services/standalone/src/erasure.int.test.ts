@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,26 +10,10 @@ import { CullLogClient } from './testing/cull-log-client';
 import { testEnvironment } from './testing/environment';
 import { csvRowsOf, parseCsv, projectionsOf, sampleCull, type ParsedCsv } from './testing/expectations';
 import { ProcessOutput } from './testing/process-output';
+import { filesHolding } from './testing/data-scan';
 import { unzipText } from './testing/unzip';
 
 const ENTRY = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-
-/** Every file under `folder`, as raw bytes with its path: the databases, their write-ahead logs, anything. */
-function filesUnder(folder: string): { path: string; bytes: Buffer }[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const path = join(entry.parentPath, entry.name);
-      return { path, bytes: readFileSync(path) };
-    });
-}
-
-/** The files in which any of `needles` occurs, as bytes (UTF-8, as SQLite keeps text). */
-function filesHolding(folder: string, needles: string[]): string[] {
-  return filesUnder(folder)
-    .filter(({ bytes }) => needles.some((needle) => bytes.includes(Buffer.from(needle, 'utf8'))))
-    .map(({ path }) => path);
-}
 
 describe('erasing an account in the one-process app', () => {
   let dataDir: string;
