@@ -40,7 +40,7 @@ records.json   every record you keep, as it stands (JSON)
 records.csv    the same records as the CSV export, one row each
 events.jsonl   every change ever made to your records, oldest first, one JSON event a line
 
-Nothing else is kept about you: Cull Log has no other settings, photos, grounds or plans of yours.
+Your dashboard figures and CSV exports are worked out from these records; Cull Log keeps nothing else of yours.
 `;
 
 export interface AccountRoutesOptions {
