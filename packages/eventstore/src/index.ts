@@ -4,6 +4,7 @@ export {
   type SqliteDatabase,
   type SqliteEventStore,
   type SqliteEventStoreOptions,
+  type TruncateOptions,
   truncateWriteAheadLog,
 } from './sqlite-event-store';
 export {

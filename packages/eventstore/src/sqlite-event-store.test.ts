@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError, VersionConflictError } from './event-store';
 import { openSqliteEventStore, type SqliteEventStore } from './sqlite-event-store';
 import { eventStoreContract } from './testing/event-store-contract';
@@ -60,6 +60,26 @@ describe('SQLite event store', () => {
   afterEach(async () => {
     for (const store of stores.splice(0)) await store.close();
     for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('an erasure while another connection reads answers at once, and the write-ahead log is emptied once the read ends', async () => {
+    const { file, store } = openInTemporaryFolder();
+    const erasedUser = 'erased-user-3b9d';
+    for (let index = 0; index < 20; index++) {
+      const mine = randomUUID();
+      await store.append(mine, 0, [cullRecordedEvent(mine, erasedUser)]);
+    }
+    const reader = new BetterSqlite3(file, { readonly: true });
+    const rows = reader.prepare('SELECT id FROM events').iterate();
+    rows.next();
+
+    await store.eraseUser(erasedUser);
+
+    expect(readFileSync(`${file}-wal`).includes(erasedUser)).toBe(true);
+    rows.return?.();
+    reader.close();
+    await vi.waitFor(() => expect(statSync(`${file}-wal`).size).toBe(0), { timeout: 5_000, interval: 100 });
+    expect(readFileSync(file).includes(erasedUser)).toBe(false);
   });
 
   it("an erased user's id and records are left nowhere in the file or its write-ahead log, while another's stay", async () => {
