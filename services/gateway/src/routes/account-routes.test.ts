@@ -42,13 +42,15 @@ async function startAccountServices(calls: Call[], failing: { service?: string }
         .send(Readable.from(['"Date","Notes"\r\n', `"01/06/2025","${request.identity.uid}"\r\n`])),
     );
     app.get('/account/events.jsonl', async (request, reply) =>
-      reply
-        .type('application/x-ndjson')
-        .send(
-          Readable.from(
-            [1, 2].map((version) => `${JSON.stringify({ version, userId: request.identity.uid })}\n`),
-          ),
-        ),
+      failing.service === 'events'
+        ? reply.code(500).send({ error: { code: 'internal', message: 'x' } })
+        : reply
+            .type('application/x-ndjson')
+            .send(
+              Readable.from(
+                [1, 2].map((version) => `${JSON.stringify({ version, userId: request.identity.uid })}\n`),
+              ),
+            ),
     );
     app.delete('/account', async (_request, reply) => {
       if (failing.service === service)
@@ -240,6 +242,16 @@ describe('the account', () => {
     expect(response.statusCode).toBe(403);
     expect(calls).toEqual([]);
     expect((await me(app, cookie)).statusCode).toBe(200);
+  });
+
+  it('a service failing part-way through the download cuts it off rather than answer a zip that looks whole', async () => {
+    const app = await start();
+    const cookie = await devSignIn(app, ada);
+    failing.service = 'events';
+
+    // The zip had begun (200 sent); what is left is to end the answer short, which the client sees as a failure.
+    await expect(exportOf(app, cookie)).rejects.toThrow(/destroyed before completion/);
+    expect(calls.map((call) => call.url)).toContain('/account/events.jsonl');
   });
 
   it('a records service that is away answers the export with 503 before any zip', async () => {
