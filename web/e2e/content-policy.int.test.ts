@@ -68,11 +68,23 @@ describe('the Content Security Policy, enforced', () => {
       return ((await response.json()) as { id: string }).id;
     }, sampleRecordRequest());
 
-    for (const path of ['/dashboard', '/data', '/larder', '/add-cull', '/map', `/view-cull/${id}`]) {
+    for (const path of [
+      '/dashboard',
+      '/data',
+      '/larder',
+      '/add-cull',
+      '/map',
+      `/view-cull/${id}`,
+      '/your-data',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.getByRole('button').first().waitFor();
     }
+    // The account's deletion asks in a dialog, with a field to type into: both under the policy too.
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('textbox', { name: 'Type DELETE to confirm' }).fill('DEL');
+    await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.evaluate(() => document.getElementById('react-aria-pressable-style') !== null)).toBe(
       true,
     );

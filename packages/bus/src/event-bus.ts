@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@cull-log/contracts';
+import type { StoredEvent, UserErased } from '@cull-log/contracts';
 
 /** An event as handed to a consumer. */
 export interface DeliveredEvent {
@@ -36,6 +36,12 @@ interface DeliveryOptions {
   ackWaitMs?: number;
   /** Pause before an event whose handler threw is delivered again. Default 1 s. */
   retryDelayMs?: number;
+  /**
+   * Called for a user's erasure (`user.erased.v1`), in log order: after every event of theirs delivered before
+   * it, before any later event; acknowledged once it resolves, delivered again if it throws. It must erase
+   * idempotently. Without it the notice is acknowledged and passed over.
+   */
+  onUserErased?: (erasure: UserErased) => Promise<void>;
 }
 
 export interface SubscribeOptions extends DeliveryOptions {
@@ -64,6 +70,11 @@ export interface Subscription {
 export interface EventBus {
   /** Publishes an event; publishing the same event id again is harmless (delivered once). */
   publish(event: StoredEvent): Promise<void>;
+  /**
+   * Forgets every event of the user the bus still holds (the caller has erased them from the log first) and
+   * tells every consumer, through `onUserErased`, in order after whatever of theirs it was already handed.
+   */
+  eraseUser(erasure: UserErased): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Like subscribe, with several events at a time when there are several to deliver (a catch-up). */
   subscribeBatches(options: BatchSubscribeOptions): Promise<Subscription>;

@@ -11,6 +11,8 @@ import {
   CullRecordedV1,
   EVENT_TYPES,
   LEGACY_EVENT_TYPES,
+  USER_ERASED_TYPE,
+  UserErased,
 } from '../src/index';
 
 export const SCHEMAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
@@ -51,6 +53,13 @@ const documents: readonly { file: string; title: string; description: string; sc
     title: EVENT_TYPES.deleted,
     description: 'A cull was deleted.',
     schema: CullDeleted,
+  },
+  {
+    file: `${USER_ERASED_TYPE}.json`,
+    title: USER_ERASED_TYPE,
+    description:
+      'A user erased their account (subject culls.v1.<userId>.erased, after every other message of the user was purged from the stream): a consumer must delete everything it holds of userId.',
+    schema: UserErased,
   },
   {
     file: UNION_FILE,

@@ -8,3 +8,4 @@ export * from './validation';
 export * from './timing';
 export * from './sessions';
 export * from './larder';
+export * from './account';

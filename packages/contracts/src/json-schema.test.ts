@@ -3,7 +3,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR, UNION_FILE, buildJsonSchemas } from '../scripts/generate-json-schema';
-import { ALL_EVENT_TYPES, EVENT_TYPES, LEGACY_EVENT_TYPES } from './index';
+import { ALL_EVENT_TYPES, EVENT_TYPES, LEGACY_EVENT_TYPES, USER_ERASED_TYPE } from './index';
 
 const regenerate = 'run `npm run schemas -w packages/contracts` and commit the result';
 
@@ -11,7 +11,11 @@ describe('checked-in JSON Schema', () => {
   const generated = buildJsonSchemas();
 
   it('has one file per event type plus the union, and nothing else', async () => {
-    const expected = [...ALL_EVENT_TYPES.map((type) => `${type}.json`), UNION_FILE].sort();
+    const expected = [
+      ...ALL_EVENT_TYPES.map((type) => `${type}.json`),
+      `${USER_ERASED_TYPE}.json`,
+      UNION_FILE,
+    ].sort();
     expect([...generated.keys()].sort()).toEqual(expected);
     const onDisk = (await readdir(SCHEMAS_DIR)).filter((name) => name.endsWith('.json')).sort();
     expect(onDisk, `schema files differ from the generated set: ${regenerate}`).toEqual(expected);
@@ -81,6 +85,7 @@ describe('checked-in JSON Schema', () => {
     [LEGACY_EVENT_TYPES.recordedV1, 'dc6fda223f5433b5f7fb2ba3d1a2f2b28f9f67e3cd6adc1443a64a8d2dd7a911'],
     [LEGACY_EVENT_TYPES.amendedV1, 'b482d2a25488ddf2c2c6e5d171dda7e63d30624b3e959df75f8e7f7f743b3068'],
     [EVENT_TYPES.deleted, 'b2ca74d31514efd279b48a1af2e126e91d2c8563e22cf030e791c3fe396fa87f'],
+    [USER_ERASED_TYPE, '4c27b6f902f1d3bee233d165369330b0c7ef1c02aa2498c8a7bf96adb0e74e15'],
   ])('%s is byte for byte the schema first published', (type, sha256) => {
     const text = generated.get(`${type}.json`) ?? '';
     expect(createHash('sha256').update(text).digest('hex')).toBe(sha256);

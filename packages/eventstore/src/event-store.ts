@@ -34,6 +34,14 @@ export interface AppendResult {
  */
 export type InTransaction<Tx> = (tx: Tx, events: StoredEvent[]) => void | Promise<void>;
 
+/** Work done in the same transaction as erasing a user's events (their read model rows). */
+export type EraseInTransaction<Tx> = (tx: Tx, userId: string) => void | Promise<void>;
+
+export interface ErasedEvents {
+  /** How many events were deleted. */
+  events: number;
+}
+
 export interface EventStore<Tx = unknown> {
   /**
    * Appends events to a stream if it is at `expectedVersion` (0: the stream must not exist yet).
@@ -51,5 +59,13 @@ export interface EventStore<Tx = unknown> {
   readAll(afterPosition: number, limit: number): Promise<StoredEvent[]>;
   /** Position of the newest event, 0 when empty. */
   headPosition(): Promise<number>;
+  /** One user's events after `afterPosition` (exclusive), in global order, at most `limit`: a page of their export. */
+  readUser(userId: string, afterPosition: number, limit: number): Promise<StoredEvent[]>;
+  /**
+   * Deletes every event of the user's streams, with `inTransaction` (the read model's erasure) in the same
+   * transaction; answers how many events went. Positions are never handed out again, so a reader's checkpoint
+   * past an erased event stays valid and the log simply has a hole there.
+   */
+  eraseUser(userId: string, inTransaction?: EraseInTransaction<Tx>): Promise<ErasedEvents>;
   close(): Promise<void>;
 }

@@ -4,6 +4,8 @@ export {
   type SqliteDatabase,
   type SqliteEventStore,
   type SqliteEventStoreOptions,
+  type TruncateOptions,
+  truncateWriteAheadLog,
 } from './sqlite-event-store';
 export {
   connectMongoEventStore,

@@ -4,6 +4,8 @@ import {
   StoreUnavailableError,
   VersionConflictError,
   type AppendResult,
+  type EraseInTransaction,
+  type ErasedEvents,
   type EventStore,
   type InTransaction,
 } from './event-store';
@@ -81,6 +83,7 @@ export async function connectMongoEventStore(options: MongoEventStoreOptions): P
     await db.collection<EventDocument>(EVENTS).createIndexes([
       { key: { streamId: 1, version: 1 }, name: STREAM_VERSION_INDEX, unique: true },
       { key: { id: 1 }, name: 'event_id', unique: true },
+      { key: { userId: 1, _id: 1 }, name: 'user_position' },
     ]);
     await ensurePositionCounter(db);
     return new MongoStore(client, db);
@@ -201,6 +204,35 @@ class MongoStore implements MongoEventStore {
         .limit(limit)
         .toArray(),
     );
+  }
+
+  async readUser(userId: string, afterPosition: number, limit: number): Promise<StoredEvent[]> {
+    checkReadAll(afterPosition, limit);
+    return this.read(() =>
+      this.events
+        .find({ userId, _id: { $gt: afterPosition } })
+        .sort({ _id: 1 })
+        .limit(limit)
+        .toArray(),
+    );
+  }
+
+  /** In one transaction with the caller's erasure; the position counter is untouched, so no position comes back. */
+  async eraseUser(userId: string, inTransaction?: EraseInTransaction<MongoTx>): Promise<ErasedEvents> {
+    let session: ClientSession | undefined;
+    try {
+      session = this.client.startSession();
+      const transactionSession = session;
+      return await session.withTransaction(async () => {
+        const { deletedCount } = await this.events.deleteMany({ userId }, { session: transactionSession });
+        if (inTransaction) await inTransaction({ db: this.db, session: transactionSession }, userId);
+        return { events: deletedCount };
+      }, TRANSACTION_OPTIONS);
+    } catch (error) {
+      throw translateUnavailable(error);
+    } finally {
+      await session?.endSession().catch(() => undefined);
+    }
   }
 
   async headPosition(): Promise<number> {

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError, VersionConflictError } from './event-store';
 import { openSqliteEventStore, type SqliteEventStore } from './sqlite-event-store';
 import { eventStoreContract } from './testing/event-store-contract';
@@ -62,6 +62,47 @@ describe('SQLite event store', () => {
     for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
   });
 
+  it('an erasure while another connection reads answers at once, and the write-ahead log is emptied once the read ends', async () => {
+    const { file, store } = openInTemporaryFolder();
+    const erasedUser = 'erased-user-3b9d';
+    for (let index = 0; index < 20; index++) {
+      const mine = randomUUID();
+      await store.append(mine, 0, [cullRecordedEvent(mine, erasedUser)]);
+    }
+    const reader = new BetterSqlite3(file, { readonly: true });
+    const rows = reader.prepare('SELECT id FROM events').iterate();
+    rows.next();
+
+    await store.eraseUser(erasedUser);
+
+    expect(readFileSync(`${file}-wal`).includes(erasedUser)).toBe(true);
+    rows.return?.();
+    reader.close();
+    await vi.waitFor(() => expect(statSync(`${file}-wal`).size).toBe(0), { timeout: 5_000, interval: 100 });
+    expect(readFileSync(file).includes(erasedUser)).toBe(false);
+  });
+
+  it("an erased user's id and records are left nowhere in the file or its write-ahead log, while another's stay", async () => {
+    const { file, store } = openInTemporaryFolder();
+    const erasedUser = 'erased-user-7c1f';
+    const keptUser = 'kept-user-92ab';
+    for (let index = 0; index < 50; index++) {
+      const mine = randomUUID();
+      await store.append(mine, 0, [cullRecordedEvent(mine, erasedUser)]);
+      await store.append(mine, 1, [cullAmendedEvent(mine, 2, erasedUser)]);
+      const theirs = randomUUID();
+      await store.append(theirs, 0, [cullRecordedEvent(theirs, keptUser)]);
+    }
+
+    await store.eraseUser(erasedUser);
+
+    const bytes = Buffer.concat(
+      [file, `${file}-wal`].filter((path) => existsSync(path)).map((path) => readFileSync(path)),
+    );
+    expect(bytes.includes(erasedUser)).toBe(false);
+    expect(bytes.includes(keptUser)).toBe(true);
+    expect(await store.readUser(keptUser, 0, 100)).toHaveLength(50);
+  });
   it('creates the folder of its file when it does not exist yet', async () => {
     const { store } = openInTemporaryFolder(join('data', 'nested', 'events.sqlite'));
     const cullId = randomUUID();

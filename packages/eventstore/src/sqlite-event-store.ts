@@ -6,6 +6,8 @@ import {
   StoreUnavailableError,
   VersionConflictError,
   type AppendResult,
+  type EraseInTransaction,
+  type ErasedEvents,
   type EventStore,
   type InTransaction,
 } from './event-store';
@@ -51,7 +53,8 @@ const SCHEMA = `
     data TEXT NOT NULL CHECK (json_valid(data)),
     meta TEXT NOT NULL CHECK (json_valid(meta)),
     UNIQUE (stream_id, version)
-  )`;
+  );
+  CREATE INDEX IF NOT EXISTS events_by_user ON events (user_id, position);`;
 
 const COLUMNS = 'position, id, stream_id, version, type, user_id, occurred_at, data, meta';
 
@@ -87,6 +90,8 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
     const journalMode: unknown = database.pragma('journal_mode = WAL', { simple: true });
     if (journalMode !== 'wal') throw new Error(`SQLite refused WAL mode for ${options.file}`);
     database.pragma('synchronous = FULL');
+    // What a user erases is overwritten with zeros, not left in free space for anyone reading the file.
+    database.pragma('secure_delete = ON');
     database.exec(SCHEMA);
   } catch (error) {
     throw translateUnavailable(error);
@@ -100,6 +105,8 @@ class SqliteStore implements SqliteEventStore {
   private readonly selectStream;
   private readonly selectAfter;
   private readonly selectHead;
+  private readonly selectUser;
+  private readonly eraseInTransaction;
   private readonly appendInSavepoint;
   private readonly commitBatch;
   private readonly pending: PendingAppend[] = [];
@@ -121,6 +128,17 @@ class SqliteStore implements SqliteEventStore {
     );
     this.selectHead = database.prepare<[], { position: number | null }>(
       'SELECT MAX(position) AS position FROM events',
+    );
+    this.selectUser = database.prepare<[string, number, number], EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE user_id = ? AND position > ? ORDER BY position LIMIT ?`,
+    );
+    const deleteUser = database.prepare<[string]>('DELETE FROM events WHERE user_id = ?');
+    this.eraseInTransaction = database.transaction(
+      (userId: string, inTransaction: EraseInTransaction<SqliteDatabase> | undefined): number => {
+        const { changes } = deleteUser.run(userId);
+        if (inTransaction) runCallerErasure(inTransaction, database, userId);
+        return changes;
+      },
     );
     // Inside the batch's transaction, better-sqlite3 runs this in a savepoint: a throw undoes this one only.
     this.appendInSavepoint = database.transaction(
@@ -185,6 +203,29 @@ class SqliteStore implements SqliteEventStore {
     } catch (error) {
       throw translateUnavailable(error);
     }
+  }
+
+  async readUser(userId: string, afterPosition: number, limit: number): Promise<StoredEvent[]> {
+    checkReadAll(afterPosition, limit);
+    return this.read(() => this.selectUser.all(userId, afterPosition, limit));
+  }
+
+  /**
+   * Commits the appends already accepted first (a user's last write cannot outlive their erasure), then deletes
+   * in one transaction, and empties the write-ahead log so no copy of an erased page stays beside the file.
+   */
+  async eraseUser(userId: string, inTransaction?: EraseInTransaction<SqliteDatabase>): Promise<ErasedEvents> {
+    clearImmediate(this.scheduledCommit);
+    this.scheduledCommit = undefined;
+    while (this.pending.length > 0) this.commitNextBatch();
+    let events: number;
+    try {
+      events = this.eraseInTransaction.immediate(userId, inTransaction);
+      truncateWriteAheadLog(this.database);
+    } catch (error) {
+      throw translateUnavailable(error);
+    }
+    return { events };
   }
 
   /** Commits the appends still waiting (accepted, so a graceful shutdown keeps them), then closes. */
@@ -274,6 +315,63 @@ function runCallerWork(
     );
     throw callerFailure.error;
   }
+}
+
+function runCallerErasure(
+  inTransaction: EraseInTransaction<SqliteDatabase>,
+  database: SqliteDatabase,
+  userId: string,
+): void {
+  const outcome = inTransaction(database, userId);
+  if (outcome instanceof Promise) {
+    outcome.catch(() => undefined);
+    throw new TypeError(
+      'The SQLite event store runs inTransaction synchronously: the callback must not return a promise',
+    );
+  }
+}
+
+/** One try at copying the write-ahead log into the file and truncating it, without waiting for readers. */
+function tryToTruncate(database: SqliteDatabase): boolean {
+  const busyTimeout = database.pragma('busy_timeout', { simple: true }) as number;
+  database.pragma('busy_timeout = 0');
+  try {
+    const [result] = database.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    return result?.busy === 0;
+  } finally {
+    database.pragma(`busy_timeout = ${busyTimeout}`);
+  }
+}
+
+export interface TruncateOptions {
+  /** Pause between tries while a reader holds the log. Default 1 s. */
+  retryMs?: number;
+  /** Tries after the first before giving up (the next erasure or the next automatic checkpoint does it). */
+  retries?: number;
+}
+
+/**
+ * Copies the write-ahead log into the file and truncates it to nothing: the log keeps the pages as they were
+ * before a change until then, erased rows included. A reader in the middle of a read (a CSV export streaming)
+ * holds it back; rather than block (in the one-process app, the very export it waits for) it tries again in the
+ * background until the reader is done. Answers whether it is done already.
+ */
+export function truncateWriteAheadLog(
+  database: SqliteDatabase,
+  { retryMs = 1000, retries = 300 }: TruncateOptions = {},
+): boolean {
+  if (tryToTruncate(database)) return true;
+  let left = retries;
+  const retry = () => {
+    try {
+      if (!database.open || tryToTruncate(database) || --left <= 0) return;
+    } catch {
+      return;
+    }
+    setTimeout(retry, retryMs).unref();
+  };
+  setTimeout(retry, retryMs).unref();
+  return false;
 }
 
 function toRow(event: CullEvent): Omit<EventRow, 'position'> {

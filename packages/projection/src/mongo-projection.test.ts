@@ -13,12 +13,12 @@ await describeWithMongo('MongoDB projection bookkeeping', (url) => {
       name: 'marking',
       readModelCollections: ['marking_marks'],
     });
-    const marks = projection.db.collection<{ eventId: string; at: number }>('marking_marks');
+    const marks = projection.db.collection<{ eventId: string; at: number; userId: string }>('marking_marks');
     let failNext = false;
     return {
       store: projection.projectionStore(async (events, session) => {
         await marks.insertMany(
-          events.map((event) => ({ eventId: event.id, at: event.position })),
+          events.map((event) => ({ eventId: event.id, at: event.position, userId: event.userId })),
           { session },
         );
         if (failNext) {

@@ -33,13 +33,19 @@ export async function connectMongoProjection({
   dbName,
   name,
   readModelCollections,
+  userCollections = [],
 }: {
   url: string;
   dbName: string;
   /** The projection's name, prefixing its bookkeeping collections and naming its checkpoint. */
   name: string;
-  /** Emptied by `clear`, together with the versions and the checkpoint. */
+  /** Emptied by `clear`, together with the versions and the checkpoint; `eraseUser` deletes by their `userId`. */
   readModelCollections: readonly string[];
+  /**
+   * Collections beside the read model that `clear` (and so a rebuild) leaves alone, but that hold a user's data all
+   * the same: `eraseUser` deletes their documents by `userId` too.
+   */
+  userCollections?: readonly string[];
 }): Promise<MongoProjection> {
   const client = await new MongoClient(url).connect();
   const db = client.db(dbName);
@@ -94,6 +100,11 @@ export async function connectMongoProjection({
           changes.on('error', onMoved);
           return () => changes.close();
         },
+        eraseUser: (userId) =>
+          inTransaction(async (session) => {
+            for (const collection of [...readModelCollections, ...userCollections])
+              await db.collection(collection).deleteMany({ userId }, { session });
+          }),
         clear: () =>
           inTransaction(async (session) => {
             for (const collection of readModelCollections)

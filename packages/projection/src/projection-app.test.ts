@@ -20,12 +20,20 @@ beforeEach(() => {
 afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
 function openStore() {
-  return openSqliteProjection({
+  const projection = openSqliteProjection({
     file: join(directory, 'app.db'),
     name: 'app',
-    schema: 'CREATE TABLE IF NOT EXISTS seen (event_id TEXT PRIMARY KEY)',
+    schema: 'CREATE TABLE IF NOT EXISTS seen (event_id TEXT PRIMARY KEY, user_id TEXT NOT NULL)',
     readModelTables: ['seen'],
-  }).projectionStore(() => undefined);
+  });
+  const insert = projection.db.prepare('INSERT INTO seen (event_id, user_id) VALUES (?, ?)');
+  const owners = projection.db.prepare<[], string>('SELECT user_id FROM seen ORDER BY user_id').pluck();
+  return Object.assign(
+    projection.projectionStore((events) => {
+      for (const event of events) insert.run(event.id, event.userId);
+    }),
+    { owners: () => owners.all() },
+  );
 }
 
 /** `GET /position?after=n`: waits for position n, then says who asked and where the store is. */
@@ -77,6 +85,31 @@ describe('buildProjectionApp', () => {
     });
     expect((await app.inject({ url: '/position' })).statusCode).toBe(401);
     expect((await get(app, '/position')).json()).toEqual({ uid: 'alice', position: 0 });
+    await app.close();
+    await store.close();
+  });
+
+  it("DELETE /account erases the caller's rows and nobody else's, only with a signed identity", async () => {
+    const store = openStore();
+    const log = createSampleEventLog();
+    await store.applyBatch([log.recorded('alice'), log.recorded('bob'), log.recorded('alice')]);
+    const app = buildProjectionApp(definition, {
+      projectionStore: store,
+      logger: silent,
+      internalAuthSecret: TEST_SECRET,
+      now: () => NOW,
+    });
+
+    expect((await app.inject({ method: 'DELETE', url: '/account' })).statusCode).toBe(401);
+    expect(store.owners()).toEqual(['alice', 'alice', 'bob']);
+    const erased = await app.inject({
+      method: 'DELETE',
+      url: '/account',
+      headers: identityHeaders('alice', '/account', NOW, 'DELETE'),
+    });
+
+    expect(erased.statusCode).toBe(204);
+    expect(store.owners()).toEqual(['bob']);
     await app.close();
     await store.close();
   });

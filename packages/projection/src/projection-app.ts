@@ -89,6 +89,11 @@ export function buildProjectionApp<Store extends ProjectionStore>(
     });
   }
   app.register(internalAuth, { secret: internalAuthSecret, now });
+  // The caller's own rows, erased when they erase their account (the gateway asks every service in turn).
+  app.delete('/account', async (request, reply) => {
+    await store.eraseUser(request.identity.uid);
+    return reply.code(204).send();
+  });
   app.register(routes, {
     store,
     now,

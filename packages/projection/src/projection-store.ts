@@ -20,6 +20,11 @@ export interface ProjectionStore {
    * stores that several replicas share have it: for the others, the process's own commits are all there is.
    */
   watchPosition?(onMoved: () => void): () => Promise<void>;
+  /**
+   * Deletes every read model row of one user (their account was erased); idempotent. The versions of their
+   * streams stay, owner-less, so a late redelivery of an event already applied cannot bring a row back.
+   */
+  eraseUser(userId: string): Promise<void>;
   /** Forgets the read model, every version and the checkpoint (the first step of a rebuild). */
   clear(): Promise<void>;
   close(): Promise<void>;

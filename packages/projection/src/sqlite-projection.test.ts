@@ -10,7 +10,8 @@ import { projectionBookkeepingContract, type MarkingProjection } from './testing
 const directory = mkdtempSync(join(tmpdir(), 'cull-log-projection-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-const SCHEMA = 'CREATE TABLE IF NOT EXISTS marks (seq INTEGER PRIMARY KEY, event_id TEXT NOT NULL)';
+const SCHEMA =
+  'CREATE TABLE IF NOT EXISTS marks (seq INTEGER PRIMARY KEY, event_id TEXT NOT NULL, user_id TEXT NOT NULL)';
 
 function openMarking(file: string): MarkingProjection {
   const projection = openSqliteProjection({
@@ -19,12 +20,12 @@ function openMarking(file: string): MarkingProjection {
     schema: SCHEMA,
     readModelTables: ['marks'],
   });
-  const insert = projection.db.prepare('INSERT INTO marks (event_id) VALUES (?)');
+  const insert = projection.db.prepare('INSERT INTO marks (event_id, user_id) VALUES (?, ?)');
   const select = projection.db.prepare<[], { event_id: string }>('SELECT event_id FROM marks ORDER BY seq');
   let failNext = false;
   return {
     store: projection.projectionStore((events) => {
-      for (const event of events) insert.run(event.id);
+      for (const event of events) insert.run(event.id, event.userId);
       if (failNext) {
         failNext = false;
         throw new Error('read model write failed');

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { StoredEvent } from '@cull-log/contracts';
-import { openSqliteCheckpoints } from '@cull-log/eventstore';
+import { openSqliteCheckpoints, truncateWriteAheadLog } from '@cull-log/eventstore';
 import { applyOne, checkBatch, type ProjectionStore } from './projection-store';
 
 const STREAM_VERSIONS_SCHEMA = `
@@ -33,18 +33,29 @@ export function openSqliteProjection({
   name,
   schema,
   readModelTables,
+  userTables = [],
 }: {
   file: string;
   /** The projection's name, naming its checkpoint. */
   name: string;
   schema: string;
-  /** Emptied by `clear`, together with the versions and the checkpoint. */
+  /**
+   * Emptied by `clear`, together with the versions and the checkpoint. Each has the owner's `user_id` column,
+   * by which `eraseUser` deletes a user's rows.
+   */
   readModelTables: readonly string[];
+  /**
+   * Tables beside the read model that `clear` (and so a rebuild) leaves alone, but that hold a user's data all the
+   * same: `eraseUser` deletes their rows by `user_id` too.
+   */
+  userTables?: readonly string[];
 }): SqliteProjection {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  // Rows a user erases are overwritten with zeros, not left in free space for anyone reading the file.
+  db.pragma('secure_delete = ON');
   db.exec(STREAM_VERSIONS_SCHEMA);
   const checkpoints = openSqliteCheckpoints({ database: db, table: CHECKPOINTS_TABLE });
   moveOneRowCheckpoint(db, name);
@@ -61,6 +72,12 @@ export function openSqliteProjection({
   // Only forward, should streams ever be delivered out of global order.
   const advanceCheckpoint = (position: number) =>
     checkpoints.saveNow(name, Math.max(readPosition(), position));
+
+  const eraseRows = db.transaction((userId: string) => {
+    for (const table of [...readModelTables, ...userTables]) {
+      db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
+    }
+  });
 
   const clearAll = db.transaction(() => {
     for (const table of [...readModelTables, 'stream_versions']) db.exec(`DELETE FROM ${table}`);
@@ -85,6 +102,10 @@ export function openSqliteProjection({
         apply: (event) => applyOne(applyBatch, event),
         async position() {
           return readPosition();
+        },
+        async eraseUser(userId) {
+          eraseRows.immediate(userId);
+          truncateWriteAheadLog(db);
         },
         async clear() {
           clearAll.immediate();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StoredEvent } from '@cull-log/contracts';
+import { USER_ERASED_TYPE, type StoredEvent } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { DEFAULT_GAP_RETRY_DELAY_MS } from './apply-delivery';
 import type { ApplyOutcome } from './projection-store';
@@ -10,9 +10,14 @@ function logger() {
   return { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 }
 
-/** A store answering from a script, one answer per batch. */
+/** A store answering from a script, one answer per batch; it notes whose rows it was asked to erase. */
 function scripted(...answers: (ApplyOutcome[] | Error)[]) {
+  const erased: string[] = [];
   return {
+    erased,
+    async eraseUser(userId: string): Promise<void> {
+      erased.push(userId);
+    },
     async applyBatch(_events: readonly StoredEvent[]): Promise<ApplyOutcome[]> {
       const next = answers.shift();
       if (next === undefined) throw new Error('no more outcomes scripted');
@@ -82,6 +87,20 @@ describe('startProjection', () => {
     expect(gapFirst.acknowledged).toBe(0);
     expect(gapSecond.acknowledged).toBe(1);
     expect(onApplied.mock.calls).toEqual([[gapSecond.deliveries[0]?.event.position]]);
+  });
+
+  it("erases the user's rows when the bus tells of a user's erasure", async () => {
+    const { bus, subscriptions } = capturingBus();
+    const store = scripted();
+    await startProjection({ durableName: 'stats', bus, store, logger: logger() });
+    await subscriptions[0]?.onUserErased?.({
+      id: 'e1',
+      type: USER_ERASED_TYPE,
+      userId: 'alice',
+      occurredAt: '2026-11-25T10:00:00.000Z',
+      meta: { correlationId: 'c1' },
+    });
+    expect(store.erased).toEqual(['alice']);
   });
 
   it('logs a batch it cannot apply under the projection name and throws, leaving it for redelivery', async () => {

@@ -10,7 +10,7 @@ export interface ProjectionOptions {
   /** The durable consumer's name; it also names the projection in log lines. */
   durableName: string;
   bus: EventBus;
-  store: Pick<ProjectionStore, 'applyBatch'>;
+  store: Pick<ProjectionStore, 'applyBatch' | 'eraseUser'>;
   logger: ProjectionLogger;
   /**
    * Called after each batch is committed, with the position of its last event applied or already applied
@@ -35,6 +35,8 @@ export async function startProjection({
     durableName,
     maxBatchSize,
     ...(ackWaitMs !== undefined && { ackWaitMs }),
+    // The notice comes after every event of the user the consumer was handed, so nothing of theirs is left behind.
+    onUserErased: (erasure) => store.eraseUser(erasure.userId),
     handler: async (batch) => {
       try {
         const outcomes = await applyDelivery(store, batch, logger);

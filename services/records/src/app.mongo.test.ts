@@ -3,6 +3,7 @@ import { afterAll, describe } from 'vitest';
 import { connectMongoEventStore } from '@cull-log/eventstore';
 import { mongoTestTarget } from '@cull-log/eventstore/testing';
 import { openMongoReadModel } from './read-model/mongo-cull-read-model';
+import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
 
@@ -27,4 +28,5 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   };
   describeRecordsApi('MongoDB', openBackend);
   describeCarcassApi('MongoDB', openBackend);
+  describeAccountApi('MongoDB', openBackend);
 });

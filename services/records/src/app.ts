@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppendResult, EventStore } from '@cull-log/eventstore';
+import type { UserErased } from '@cull-log/contracts';
+import type { AppendResult, ErasedEvents, EventStore } from '@cull-log/eventstore';
 import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
 import { createCullCommandHandler } from './cull-commands';
 import type { CullReadModel } from './read-model/cull-read-model';
+import { accountRoutes } from './routes/account-routes';
 import { cullsRoutes } from './routes/culls-routes';
 
 export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
@@ -22,6 +24,12 @@ export interface RecordsAppDeps<Tx> {
   newId?: () => string;
   /** Told after every append that wrote events (the relay wakes on it). */
   onAppended?: (result: AppendResult) => void;
+  /**
+   * Erases a user on the bus around `eraseLog` (their events and records): whatever publishes the log is held
+   * back while the log is erased, then the bus forgets the user and tells its consumers. Without a bus, only
+   * the log is erased.
+   */
+  eraseWithBus?: (erasure: UserErased, eraseLog: () => Promise<ErasedEvents>) => Promise<ErasedEvents>;
 }
 
 /** The records service: commands on culls and the caller's own records, behind the signed identity. */
@@ -33,6 +41,7 @@ export function buildApp<Tx>({
   now = () => new Date(),
   newId = randomUUID,
   onAppended,
+  eraseWithBus = (_erasure, eraseLog) => eraseLog(),
 }: RecordsAppDeps<Tx>): FastifyInstance {
   const app = buildServiceApp({
     name: 'records',
@@ -45,5 +54,14 @@ export function buildApp<Tx>({
   app.register(internalAuth, { secret: internalAuthSecret, now });
   const handle = createCullCommandHandler({ store, readModel, onAppended });
   app.register(cullsRoutes, { handle, readModel, now, newId });
+  app.register(accountRoutes, {
+    store,
+    eraseAccount: (erasure) =>
+      eraseWithBus(erasure, () =>
+        store.eraseUser(erasure.userId, (tx, userId) => readModel.eraseUser(tx, userId)),
+      ),
+    now,
+    newId,
+  });
   return app;
 }

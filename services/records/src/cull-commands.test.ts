@@ -45,6 +45,8 @@ describe('cull command handler', () => {
       readStream: (streamId: string) => store.readStream(streamId),
       readAll: (after: number, limit: number) => store.readAll(after, limit),
       headPosition: () => store.headPosition(),
+      readUser: (userId: string, after: number, limit: number) => store.readUser(userId, after, limit),
+      eraseUser: (userId: string) => store.eraseUser(userId),
       close: () => store.close(),
       async append(
         streamId: string,

@@ -2,16 +2,18 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { connectNatsBus, type EventBus } from '@cull-log/bus';
-import { retryWithBackoff } from '@cull-log/contracts';
+import { MESSAGES, retryWithBackoff, type UserErased } from '@cull-log/contracts';
 import {
   connectMongoEventStore,
   openMongoCheckpoints,
   openSqliteCheckpoints,
   openSqliteEventStore,
   type Checkpoints,
+  type ErasedEvents,
   type EventStore,
 } from '@cull-log/eventstore';
 import {
+  HttpError,
   SERVICES,
   commonConfigShape,
   createLogger,
@@ -62,6 +64,21 @@ function relayWhenBusAnswers<Tx>(backend: Backend<Tx>, natsUrl: string, logger: 
   );
   return {
     notify: () => relay?.notify(),
+    /** Erases the log with the relay held back, then purges the user from the stream; refused while NATS is away. */
+    async eraseWithBus(erasure: UserErased, eraseLog: () => Promise<ErasedEvents>): Promise<ErasedEvents> {
+      const [runningRelay, connectedBus] = [relay, bus];
+      if (runningRelay === undefined || connectedBus === undefined) throw busAway();
+      return runningRelay.whilePaused(async () => {
+        const erased = await eraseLog();
+        try {
+          await connectedBus.eraseUser(erasure);
+        } catch (error) {
+          logger.warn({ error: String(error) }, 'could not erase a user from the stream');
+          throw busAway();
+        }
+        return erased;
+      });
+    },
     async stop() {
       stopping.abort();
       await started;
@@ -69,6 +86,11 @@ function relayWhenBusAnswers<Tx>(backend: Backend<Tx>, natsUrl: string, logger: 
       await bus?.close();
     },
   };
+}
+
+/** The erasure is answered only once the stream has forgotten the user too; the user may simply try again. */
+function busAway(): HttpError {
+  return new HttpError(503, 'service_unavailable', MESSAGES.serviceUnavailable);
 }
 
 async function serve<Tx>(backend: Backend<Tx>, config: RecordsConfig, logger: Logger): Promise<void> {
@@ -80,6 +102,7 @@ async function serve<Tx>(backend: Backend<Tx>, config: RecordsConfig, logger: Lo
     logger,
     internalAuthSecret: config.INTERNAL_AUTH_SECRET,
     onAppended: () => relay?.notify(),
+    ...(relay === undefined ? {} : { eraseWithBus: relay.eraseWithBus }),
   });
   await runService({
     app,

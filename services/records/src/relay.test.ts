@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import type { StoredEvent } from '@cull-log/contracts';
 import { openSqliteCheckpoints, type Checkpoints } from '@cull-log/eventstore';
 import { RELAY_CHECKPOINT, startRelay, type Relay } from './relay';
-import { ALICE, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
+import { ALICE, BOB, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
 
 /** A bus that takes events while up and refuses them, taking nothing, while down. */
 function fakeBus() {
@@ -130,6 +130,55 @@ describe('relay', () => {
     await vi.waitFor(() => expect(refusals).toBeGreaterThan(2));
     expect(positions(bus.published)).toEqual([1]);
     expect(await checkpoints.load(RELAY_CHECKPOINT.name)).toBe(1);
+  });
+
+  it('runs paused work only between publishing rounds: a round under way finishes first, none starts during it', async () => {
+    const bus = fakeBus();
+    const publish = bus.publish;
+    let releaseFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    bus.publish = async (event) => {
+      if (event.position === 1) await firstHeld;
+      return publish(event);
+    };
+    const relay = await relayTo(bus);
+    await write(1);
+    const steps: string[] = [];
+    let releaseWork: () => void = () => undefined;
+    const paused = relay.whilePaused(async () => {
+      steps.push(`work began after ${bus.published.length} published`);
+      await new Promise<void>((resolve) => {
+        releaseWork = resolve;
+      });
+      return 'done';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(steps).toEqual([]);
+
+    releaseFirst();
+    await vi.waitFor(() => expect(steps).toEqual(['work began after 1 published']));
+    await write(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(positions(bus.published)).toEqual([1]);
+    releaseWork();
+
+    expect(await paused).toBe('done');
+    await vi.waitFor(() => expect(positions(bus.published)).toEqual([1, 2]));
+  });
+
+  it("carries on past the hole a user's erasure leaves in the log, publishing what comes after", async () => {
+    const bus = fakeBus();
+    const relay = await relayTo(bus);
+    await write(2);
+    await vi.waitFor(() => expect(positions(bus.published)).toEqual([1, 2]));
+
+    await relay.whilePaused(() => backend.store.eraseUser(ALICE.uid));
+    await harness.call(BOB, 'POST', '/culls', cullBody());
+
+    await vi.waitFor(() => expect(positions(bus.published)).toEqual([1, 2, 3]));
+    expect(await checkpoints.load(RELAY_CHECKPOINT.name)).toBe(3);
   });
 
   it('stops promptly while waiting to retry a down bus', async () => {

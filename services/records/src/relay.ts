@@ -25,6 +25,11 @@ export interface Relay {
   notify(): void;
   /** Global position of the last event the bus acknowledged. */
   position(): number;
+  /**
+   * Runs `work` between two publishing rounds: none is under way while it runs. An erasure runs so, lest a
+   * round that read the user's events before they left the log publish them after the bus has forgotten them.
+   */
+  whilePaused<T>(work: () => Promise<T>): Promise<T>;
   /** Finishes the publish in flight, then stops. */
   stop(): Promise<void>;
 }
@@ -47,8 +52,15 @@ export async function startRelay({
   let position = await checkpoints.load(RELAY_CHECKPOINT.name);
   const stopping = new AbortController();
   const appended = createWakeSignal();
+  /** The publishing round or paused work under way; each waits for the one before. */
+  let turn: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = turn.then(work, work);
+    turn = next.catch(() => undefined);
+    return next;
+  }
 
-  async function publishPending(): Promise<number> {
+  async function publishRound(): Promise<number> {
     const batch = await store.readAll(position, batchSize);
     for (const event of batch) {
       if (stopping.signal.aborted) break;
@@ -62,7 +74,7 @@ export async function startRelay({
   async function run(): Promise<void> {
     let failures = 0;
     while (!stopping.signal.aborted) {
-      const published = await retryWithBackoff(publishPending, {
+      const published = await retryWithBackoff(() => exclusive(publishRound), {
         initialMs: retryMinMs,
         maxMs: retryMaxMs,
         signal: stopping.signal,
@@ -88,6 +100,7 @@ export async function startRelay({
   return {
     notify: () => appended.wake(),
     position: () => position,
+    whilePaused: exclusive,
     async stop() {
       stopping.abort();
       await running;

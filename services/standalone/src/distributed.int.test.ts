@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Cull } from '@cull-log/contracts';
+import { connect } from 'nats';
+import { userSubjectToken, type Cull, type Me } from '@cull-log/contracts';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import type { ServiceName } from '@cull-log/service-kit';
 import { freePort } from '@cull-log/service-kit/testing';
@@ -11,8 +12,10 @@ import { SERVICE_NAMES, serviceEntry } from './repository';
 import { spawnChildProcess, type ChildProcessHandle } from './service-process';
 import { CullLogClient } from './testing/cull-log-client';
 import { testEnvironment } from './testing/environment';
-import { CSV_HEADER, pollUntil, projectionsOf, sampleCull } from './testing/expectations';
+import { CSV_HEADER, parseCsv, pollUntil, projectionsOf, sampleCull } from './testing/expectations';
+import { filesHolding } from './testing/data-scan';
 import { ProcessOutput } from './testing/process-output';
+import { unzipText } from './testing/unzip';
 import { answersOk, waitFor } from './wait-for';
 
 const READY_TIMEOUT_MS = 60_000;
@@ -170,6 +173,48 @@ describe('the four services as separate processes over NATS (npm run start:servi
     await nats.restart();
     const records = await expectProjectionsToMatchTheRecords();
     expect(records).toHaveLength(12);
+  });
+
+  it("erasing an account empties every service's files and the NATS stream of the user, and no one else's", async () => {
+    const bob = new CullLogClient(loopback('gateway'), `http://localhost:${ports.gateway}`);
+    const bobMe = await bob.signIn('Bob Keeper', 'bob@example.org');
+    track(await bob.recordCull(sampleCull({ species: 'Fox', notes: 'kept' })));
+    const bobsWrite = track(await bob.recordCull(sampleCull({ species: 'Roe Deer', notes: 'kept' })));
+    const bobsRecords = await bob.listCulls();
+    const bobsBefore = await projectionsOf(bob, bobsRecords.items, bobsWrite.position);
+    const annMe = JSON.parse((await ann.send('GET', '/api/me')).text) as Me;
+    const annsRecords = await expectProjectionsToMatchTheRecords();
+
+    const download = await unzipText(await ann.exportAccount());
+    expect((JSON.parse(download.get('records.json') ?? '') as Cull[]).length).toBe(annsRecords.length);
+    const events = (download.get('events.jsonl') ?? '').trim().split('\n');
+    expect(events.length).toBeGreaterThan(annsRecords.length);
+
+    expect(await ann.eraseAccount()).toEqual({ erased: true, events: events.length });
+
+    expect((await ann.send('GET', '/api/me')).status).toBe(401);
+    expect(filesHolding(root, [annMe.uid, annMe.email ?? ''])).toEqual([]);
+    const connection = await connect({ servers: nats.url });
+    try {
+      const info = await (
+        await connection.jetstreamManager()
+      ).streams.info('CULLS', { subjects_filter: '>' });
+      const annsSubjects = Object.keys(info.state.subjects ?? {}).filter((subject) =>
+        subject.startsWith(`culls.v1.${userSubjectToken(annMe.uid)}.`),
+      );
+      expect(annsSubjects).toEqual([`culls.v1.${userSubjectToken(annMe.uid)}.erased`]);
+      expect(info.state.subjects?.[`culls.v1.${userSubjectToken(bobMe.uid)}.recorded`]).toBe(2);
+    } finally {
+      await connection.close();
+    }
+    expect(await bob.listCulls()).toEqual(bobsRecords);
+    expect(await bob.stats()).toEqual(bobsBefore.stats);
+    expect(parseCsv((await bob.csv()).text)).toEqual(bobsBefore.csv);
+
+    await ann.signIn('Ann Stalker', 'ann@example.org');
+    expect((await ann.listCulls()).total).toBe(0);
+    expect((await ann.stats()).total_culls).toBe(0);
+    expect(parseCsv((await ann.csv()).text).rows).toEqual([]);
   });
 
   it('every service stops cleanly on SIGTERM', async () => {

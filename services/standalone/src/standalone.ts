@@ -84,6 +84,12 @@ export async function startStandalone(env: Environment = process.env): Promise<R
       internalAuthSecret,
       // The bus reads the log itself: after an append it only needs waking.
       onAppended: () => bus.notify(),
+      // Nothing publishes the log here, so there is nothing to hold back: erase it, then tell the consumers.
+      eraseWithBus: async (erasure, eraseLog) => {
+        const erased = await eraseLog();
+        await bus.eraseUser(erasure);
+        return erased;
+      },
     });
     const stats = buildStatsApp({
       projectionStore: statsStore,

@@ -61,8 +61,13 @@ export function meQuery() {
   });
 }
 
-export async function logout(): Promise<void> {
+/** Forgets what this device kept of the signed-in user: the last session and the reads kept for no signal. */
+export async function forgetSession(): Promise<void> {
   rememberSession(null);
   await forgetReads();
+}
+
+export async function logout(): Promise<void> {
+  await forgetSession();
   await request('/auth/logout', { method: 'POST' });
 }

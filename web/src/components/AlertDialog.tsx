@@ -10,6 +10,8 @@ interface AlertDialogProps {
   confirmLabel: string;
   pendingLabel?: string;
   isPending?: boolean;
+  /** Holds the action back until the user has done what the dialog asks (e.g. typed a confirmation). */
+  isConfirmDisabled?: boolean;
   onConfirm(): void;
 }
 
@@ -22,6 +24,7 @@ export function AlertDialog({
   confirmLabel,
   pendingLabel,
   isPending = false,
+  isConfirmDisabled = false,
   onConfirm,
 }: AlertDialogProps) {
   return (
@@ -41,7 +44,7 @@ export function AlertDialog({
             <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={isPending} autoFocus>
               Cancel
             </Button>
-            <Button variant="danger" onPress={onConfirm} isDisabled={isPending}>
+            <Button variant="danger" onPress={onConfirm} isDisabled={isPending || isConfirmDisabled}>
               {isPending ? (pendingLabel ?? confirmLabel) : confirmLabel}
             </Button>
           </div>

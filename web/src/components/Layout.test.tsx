@@ -32,7 +32,16 @@ describe('layout', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     await renderApp('/terms');
     expect(await screen.findByText(`Welcome, ${USER.display_name}`)).toBeInTheDocument();
-    expect(navLinks()).toEqual(['Home', 'Dashboard', 'Data', 'Map', 'Larder', 'Devices', '+ Add Cull']);
+    expect(navLinks()).toEqual([
+      'Home',
+      'Dashboard',
+      'Data',
+      'Map',
+      'Larder',
+      'Devices',
+      'Your data',
+      '+ Add Cull',
+    ]);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));

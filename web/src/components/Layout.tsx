@@ -53,6 +53,7 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
             <NavItem to="/map">Map</NavItem>
             <NavItem to="/larder">Larder</NavItem>
             <NavItem to="/sessions">Devices</NavItem>
+            <NavItem to="/your-data">Your data</NavItem>
             <li>
               <NavLink to="/add-cull" className="nav__link nav__link--accent">
                 + Add Cull

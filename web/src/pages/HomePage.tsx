@@ -1,5 +1,7 @@
+import { useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../components/ButtonLink';
 import { FeatureIcon, type FeatureIconName } from '../components/FeatureIcon';
+import { StatusMessage } from '../components/StatusMessage';
 import { useSession } from '../hooks/useSession';
 
 const FEATURES: { icon: FeatureIconName; title: string; text: string }[] = [
@@ -46,8 +48,19 @@ const BENEFITS = [
 export function HomePage() {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
+  // Where the Your data page lands after deleting the account.
+  const [searchParams] = useSearchParams();
+  const accountDeleted = searchParams.get('account') === 'deleted';
   return (
     <div className="home">
+      {accountDeleted ? (
+        <div className="home__notice">
+          <StatusMessage kind="empty">
+            Your account has been deleted: every record, its history and your figures are erased, and you are
+            signed out on every device.
+          </StatusMessage>
+        </div>
+      ) : null}
       <section className="hero">
         <div className="hero__inner">
           <h1 className="hero__title">Your wildlife cull records, in one place</h1>

@@ -49,8 +49,12 @@ describe('legal pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(sectionTitles()).toHaveLength(16);
     for (const fact of [
-      /7 years/,
-      /2 years after your last sign-in/,
+      /for as long as your account exists, until you delete them/,
+      /Account data .*: until you delete your account/,
+      /Deleting your account \(Your data, in the menu once you are signed in\) erases at once/,
+      /never more than 90 days/,
+      /download everything we keep about you as one zip file/,
+      /deleting asks you to type DELETE first/,
       /12 months\./,
       /within one month/,
       /within 72 hours/,

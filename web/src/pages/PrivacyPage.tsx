@@ -112,13 +112,22 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          Cull records and the personal data in them: 7 years from when they were recorded, unless you delete
-          them sooner.
+          Cull records and the personal data in them: for as long as your account exists, until you delete
+          them. A record you delete leaves your list, figures, map and exports at once; its history (every
+          change made to it) stays with your account, and in your download, until you delete your account.
         </li>
         <li>
-          Account data: until you delete your account, or 2 years after your last sign-in, whichever comes
-          first.
+          Account data (your name, e-mail address and Google account identifier): until you delete your
+          account.
         </li>
+        <li>
+          Deleting your account (Your data, in the menu once you are signed in) erases at once, from every
+          database the service runs, every record, its history, your figures and exports, and your sessions,
+          and signs you out on every device. It cannot be undone. The event stream the service's parts share
+          keeps only a notice with your account identifier, so that every system fed from it deletes its copy
+          too. Copies in backups of those databases last until the backups are replaced.
+        </li>
+        <li>Sign-in sessions: 30 days after you last use them, and never more than 90 days.</li>
         <li>Usage and security logs: 12 months.</li>
       </ul>
     ),
@@ -129,8 +138,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         You have the right to be informed, to access your data, to have it corrected, to have it erased, to
-        restrict or object to its use, to data portability (you can export your records as CSV at any time),
-        and to withdraw consent where we rely on it.
+        restrict or object to its use, to data portability (you can download everything we keep about you as
+        one zip file, or your records as CSV, at any time), and to withdraw consent where we rely on it.
       </p>
     ),
   },
@@ -139,9 +148,12 @@ const SECTIONS: LegalSection[] = [
     title: 'How to exercise your rights',
     body: (
       <p>
-        E-mail {CONTACT.privacyEmail} or write to us at the address below. We may need to confirm your
-        identity. We will answer within one month, or tell you within that month if we need up to two further
-        months because your request is complex. There is normally no charge.
+        You can download your data and delete your account yourself at any time: sign in and open Your data in
+        the menu. The download is one zip file of your records (as JSON and CSV), their full history, your
+        profile and your signed-in devices; deleting asks you to type DELETE first and then erases everything
+        at once. For anything else, e-mail {CONTACT.privacyEmail} or write to us at the address below. We may
+        need to confirm your identity. We will answer within one month, or tell you within that month if we
+        need up to two further months because your request is complex. There is normally no charge.
       </p>
     ),
   },

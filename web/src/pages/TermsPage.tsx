@@ -177,10 +177,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Ending your use of the service',
     body: (
       <p>
-        You may stop using the service at any time and ask us to delete your account and records. We may
-        suspend or close your account if you seriously or repeatedly break these terms, or if we stop
-        providing the service; unless the law or a security risk prevents it, we will give you reasonable
-        notice and a chance to export your records first.
+        You may stop using the service at any time and delete your account and records yourself (Your data, in
+        the menu). We may suspend or close your account if you seriously or repeatedly break these terms, or
+        if we stop providing the service; unless the law or a security risk prevents it, we will give you
+        reasonable notice and a chance to export your records first.
       </p>
     ),
   },

@@ -63,6 +63,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             lazy: page(() => import('../pages/SessionsPage')),
             ...titled('Signed-in devices'),
           },
+          { path: 'your-data', lazy: page(() => import('../pages/YourDataPage')), ...titled('Your data') },
         ],
       },
       { path: '*', element: <Navigate replace to="/" /> },

@@ -43,6 +43,10 @@ eventBusContract('in-process bus over a SQLite event log', async () => {
       return world.bus;
     },
     publishNew: (event) => appendAndPublish(world.store, world.bus, event),
+    async erase(erasure) {
+      await world.store.eraseUser(erasure.userId);
+      await world.bus.eraseUser(erasure);
+    },
     async restart() {
       await world.close();
       world = openSqliteWorld(dir);

@@ -1,4 +1,4 @@
-import { createWakeSignal, sleep, type StoredEvent } from '@cull-log/contracts';
+import { createWakeSignal, sleep, type StoredEvent, type UserErased } from '@cull-log/contracts';
 import type { Checkpoints } from '@cull-log/eventstore';
 import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
 import {
@@ -50,11 +50,16 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 5_000;
   const logger = options.logger ?? consoleBusLogger;
-  const active = new Map<string, { stop(): Promise<void>; wake(): void }>();
+  const active = new Map<
+    string,
+    { stop(): Promise<void>; wake(): void; erased(erasure: UserErased): void }
+  >();
   let closed = false;
 
   function startSubscription(subscribeOptions: BatchSubscribeOptions) {
-    const { durableName, handler, maxBatchSize } = subscribeOptions;
+    const { durableName, handler, maxBatchSize, onUserErased } = subscribeOptions;
+    /** Erasures told to this subscription, handed to `onUserErased` before the next read of the log. */
+    const erasures: UserErased[] = [];
     const ackWaitMs = subscribeOptions.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
     const retryDelayMs = subscribeOptions.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
     const wakeSignal = createWakeSignal();
@@ -134,10 +139,19 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
       return { outcome, acknowledged };
     }
 
+    /** After the batch in hand (read before the user's events left the log), before anything read later. */
+    async function deliverErasures(): Promise<void> {
+      for (let erasure = erasures[0]; erasure !== undefined; erasure = erasures[0]) {
+        if (onUserErased !== undefined) await onUserErased(erasure);
+        erasures.shift();
+      }
+    }
+
     async function run(): Promise<void> {
       let position: number | undefined;
       while (!stopping.signal.aborted) {
         try {
+          await deliverErasures();
           position ??= await checkpoints.load(durableName);
           const events = (await log.headPosition()) > position ? await log.readAll(position, batchSize) : [];
           if (events.length === 0) {
@@ -158,7 +172,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
         } catch (error) {
           logger.error(
             { durableName, error: describeError(error) },
-            'Reading the event log failed; retrying',
+            'Reading the event log or erasing a user failed; retrying',
           );
           await sleep(pollIntervalMs, stopping.signal);
         }
@@ -170,6 +184,10 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
     });
     return {
       wake: () => wakeSignal.wake(),
+      erased(erasure: UserErased) {
+        erasures.push(erasure);
+        wakeSignal.wake();
+      },
       async stop() {
         stopping.abort();
         await running;
@@ -202,6 +220,16 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
     async publish() {
       if (closed) throw new Error('The bus is closed');
       notify();
+    },
+
+    /**
+     * The user's events are already gone from the log it reads. Each subscription running now hears of the
+     * erasure once the batch in its hands is answered; the notice is not kept across a restart, so the
+     * one-process app also erases its projections directly.
+     */
+    async eraseUser(erasure) {
+      if (closed) throw new Error('The bus is closed');
+      for (const subscription of active.values()) subscription.erased(erasure);
     },
 
     subscribe: (subscribeOptions) => subscribeBatches(oneAtATime(subscribeOptions)),

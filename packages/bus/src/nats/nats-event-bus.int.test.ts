@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
-import type { StoredEvent } from '@cull-log/contracts';
+import { randomUUID } from 'node:crypto';
+import { USER_ERASED_TYPE, userSubjectToken, type StoredEvent, type UserErased } from '@cull-log/contracts';
 import { connect, headers } from 'nats';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BusLogger } from '../bus-logger';
@@ -29,6 +30,7 @@ eventBusContract('NATS JetStream bus against a real nats-server', async () => {
       await bus.publish(stored);
       return stored;
     },
+    erase: (erasure) => bus.eraseUser(erasure),
     async restart() {
       await bus.close();
       await server.restart();
@@ -111,6 +113,80 @@ describe('NATS JetStream bus', () => {
     expect(first.header.get('Nats-Msg-Id')).toBe(recorded.id);
     expect(first.json()).toEqual(recorded);
     expect(second.subject).toBe('culls.v1.stalker-42.amended');
+  });
+
+  it("erasing a user purges every message on the user's subjects, keeps everyone else's, and leaves the notice alone", async () => {
+    const server = await startServer();
+    const bus = await startBus(server);
+    // Dots and a wildcard in an id: the purge's filter must not reach past this one user.
+    const erasedUser = 'dev-jo.bloggs@example.org';
+    const similarUser = 'dev-jo';
+    let position = 0;
+    const publish = async (userId: string, streamId = randomUUID(), version = 1) => {
+      position += 1;
+      await bus.publish({ ...sampleCullEvent({ streamId, version, userId }), position });
+      return streamId;
+    };
+    const mine = await publish(erasedUser);
+    await publish(erasedUser, mine, 2);
+    await publish(similarUser);
+    await publish('someone-else');
+    await publish(erasedUser);
+    const erasure: UserErased = {
+      id: randomUUID(),
+      type: USER_ERASED_TYPE,
+      userId: erasedUser,
+      occurredAt: new Date().toISOString(),
+      meta: { correlationId: randomUUID() },
+    };
+
+    await bus.eraseUser(erasure);
+    await bus.eraseUser(erasure);
+
+    const connection = await connect({ servers: server.url });
+    cleanups.push(() => connection.close());
+    const manager = await connection.jetstreamManager();
+    const info = await manager.streams.info('CULLS', { subjects_filter: '>' });
+    const erasedToken = userSubjectToken(erasedUser);
+    expect(info.state.subjects).toEqual({
+      [`culls.v1.${similarUser}.recorded`]: 1,
+      'culls.v1.someone-else.recorded': 1,
+      [`culls.v1.${erasedToken}.erased`]: 1,
+    });
+    const notice = await manager.streams.getMessage('CULLS', {
+      last_by_subj: `culls.v1.${erasedToken}.erased`,
+    });
+    expect(notice.json()).toEqual(erasure);
+  });
+
+  it('an erasure whose handler fails is delivered again before anything later', async () => {
+    const server = await startServer();
+    const bus = await startBus(server);
+    const heard: string[] = [];
+    let failures = 1;
+    await bus.subscribe({
+      durableName: 'failing-erasure',
+      ackWaitMs: 1_000,
+      retryDelayMs: 50,
+      handler: async (delivery) => {
+        heard.push(delivery.event.userId);
+        await delivery.ack();
+      },
+      onUserErased: async (erasure) => {
+        heard.push(`erased ${erasure.userId}`);
+        if (failures-- > 0) throw new Error('store away');
+      },
+    });
+    await bus.eraseUser({
+      id: randomUUID(),
+      type: USER_ERASED_TYPE,
+      userId: 'user-a',
+      occurredAt: new Date().toISOString(),
+      meta: { correlationId: 'c' },
+    });
+    await bus.publish({ ...sampleCullEvent({ userId: 'user-b' }), position: 1 });
+
+    await waitFor(() => expect(heard).toEqual(['erased user-a', 'erased user-a', 'user-b']));
   });
 
   it('logs, terminates and skips a message that is not a valid event', async () => {

@@ -4,8 +4,12 @@ import {
   EventContractError,
   busSubject,
   parseStoredEvent,
+  parseUserErased,
   sleep,
+  userErasedSubject,
+  userSubjectFilter,
   type StoredEvent,
+  type UserErased,
 } from '@cull-log/contracts';
 import {
   AckPolicy,
@@ -121,12 +125,36 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<EventBus>
 
   const subscriptions = new Set<NatsSubscription>();
 
-  async function publishOnce(event: StoredEvent, timeout: number): Promise<void> {
-    await jetstream.publish(busSubject(event), JSON.stringify(event), {
-      msgID: event.id,
-      timeout,
-      expect: { streamName },
-    });
+  /** Publishes once confirmed by the stream, waiting out a reconnect up to `publishTimeoutMs`. */
+  async function publishConfirmed(subject: string, payload: string, msgID?: string): Promise<void> {
+    const deadline = Date.now() + publishTimeoutMs;
+    for (let attempt = 1; ; attempt++) {
+      if (!link.connected && !(await link.reconnected(deadline - Date.now()))) {
+        throw new BusUnavailableError(
+          `NATS server unavailable for ${publishTimeoutMs} ms; event not published`,
+        );
+      }
+      const remaining = deadline - Date.now();
+      try {
+        await jetstream.publish(subject, payload, {
+          ...(msgID === undefined ? {} : { msgID }),
+          timeout: Math.max(1, Math.min(remaining, PUBLISH_ATTEMPT_TIMEOUT_MS)),
+          expect: { streamName },
+        });
+        return;
+      } catch (error) {
+        if (!isTransient(error)) throw error;
+        if (Date.now() + PUBLISH_RETRY_PAUSE_MS >= deadline) {
+          throw new BusUnavailableError(`Event not confirmed by NATS within ${publishTimeoutMs} ms`, {
+            cause: error,
+          });
+        }
+        // The same event id again is harmless, so any error that may pass is worth another try.
+        // 503 persists if the stream itself is gone (a server with a fresh store).
+        if (isNoResponders(error) && attempt % 5 === 0) await ensureStream().catch(() => undefined);
+        await sleep(PUBLISH_RETRY_PAUSE_MS);
+      }
+    }
   }
 
   async function subscribeBatches(subscribeOptions: BatchSubscribeOptions): Promise<Subscription> {
@@ -148,30 +176,26 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<EventBus>
   }
 
   return {
-    async publish(event) {
-      const deadline = Date.now() + publishTimeoutMs;
-      for (let attempt = 1; ; attempt++) {
-        if (!link.connected && !(await link.reconnected(deadline - Date.now()))) {
-          throw new BusUnavailableError(
-            `NATS server unavailable for ${publishTimeoutMs} ms; event not published`,
-          );
-        }
-        const remaining = deadline - Date.now();
-        try {
-          return await publishOnce(event, Math.max(1, Math.min(remaining, PUBLISH_ATTEMPT_TIMEOUT_MS)));
-        } catch (error) {
-          if (!isTransient(error)) throw error;
-          if (Date.now() + PUBLISH_RETRY_PAUSE_MS >= deadline) {
-            throw new BusUnavailableError(`Event not confirmed by NATS within ${publishTimeoutMs} ms`, {
-              cause: error,
-            });
-          }
-          // The same event id again is harmless, so any error that may pass is worth another try.
-          // 503 persists if the stream itself is gone (a server with a fresh store).
-          if (isNoResponders(error) && attempt % 5 === 0) await ensureStream().catch(() => undefined);
-          await sleep(PUBLISH_RETRY_PAUSE_MS);
-        }
+    publish: (event) => publishConfirmed(busSubject(event), JSON.stringify(event), event.id),
+
+    /**
+     * Purges every message on the user's subjects (their events, and an earlier erasure notice), then publishes
+     * the notice on culls.v1.<user>.erased: the one message of the user left, which consumers need to erase too.
+     * Erasing again (a retry) leaves one notice; a consumer may hear one twice, and erasing is idempotent.
+     */
+    async eraseUser(erasure) {
+      if (!link.connected && !(await link.reconnected(publishTimeoutMs))) {
+        throw new BusUnavailableError('NATS server unavailable; the user was not erased from the stream');
       }
+      try {
+        await manager.streams.purge(streamName, { filter: userSubjectFilter(erasure.userId) });
+      } catch (error) {
+        if (isTransient(error))
+          throw new BusUnavailableError('NATS did not purge the user', { cause: error });
+        throw error;
+      }
+      // No message id: erasing again purges the earlier notice, and the stream would drop this one as its duplicate.
+      await publishConfirmed(userErasedSubject(erasure.userId), JSON.stringify(erasure));
     },
 
     subscribe: (subscribeOptions) => subscribeBatches(oneAtATime(subscribeOptions)),
@@ -278,7 +302,7 @@ async function startNatsSubscription(context: {
   ensureStream: () => Promise<void>;
 }): Promise<NatsSubscription> {
   const { manager, jetstream, streamName, logger, options, ensureStream } = context;
-  const { durableName, handler, maxBatchSize } = options;
+  const { durableName, handler, maxBatchSize, onUserErased } = options;
   const ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   const consumerSettings = { ackWaitMs, maxBatchSize };
@@ -339,10 +363,49 @@ async function startNatsSubscription(context: {
         continue;
       }
       redeliveryFrom = undefined;
+      // An erasure is answered on its own, so every event before it is done with before it, none after.
+      if (isErasureMessage(message)) {
+        if (batch.length > 0) received.unshift(message);
+        else batch.push(message);
+        break;
+      }
       batch.push(message);
       if (batch.length === maxBatchSize) break;
     }
     return batch;
+  }
+
+  /** A user's erasure: `onUserErased`, then the ack; a failure has it delivered again, before anything later. */
+  async function handleErasure(message: JsMsg): Promise<void> {
+    const erasure = parseErasure(message);
+    if (erasure === undefined) {
+      logger.error(
+        { subject: message.subject, streamSequence: message.seq, durableName },
+        'Dropping a bus message that is not a valid user erasure',
+      );
+      message.term();
+      return;
+    }
+    const keepAlive = setInterval(
+      () => {
+        for (const waiting of [message, ...received]) waiting.working();
+      },
+      Math.max(ackWaitMs / 2, 100),
+    );
+    try {
+      await onUserErased?.(erasure);
+      await message.ackAck();
+    } catch (error) {
+      logger.warn(
+        { durableName, eventId: erasure.id, error: describeError(error) },
+        'Erasing a user failed; the erasure will be delivered again',
+      );
+      await sleep(retryDelayMs);
+      redeliveryFrom = message.seq;
+      message.nak();
+    } finally {
+      clearInterval(keepAlive);
+    }
   }
 
   async function handle(batch: JsMsg[]): Promise<void> {
@@ -410,7 +473,10 @@ async function startNatsSubscription(context: {
         await arrivals.sleep(ackWaitMs);
         continue;
       }
-      await handle(nextBatch());
+      const batch = nextBatch();
+      const [first] = batch;
+      if (first !== undefined && isErasureMessage(first)) await handleErasure(first);
+      else await handle(batch);
       if (limited) {
         limited = !(await liftLimitWhenCaughtUp(manager, streamName, durableName, maxBatchSize).catch(
           () => false,
@@ -428,6 +494,19 @@ async function startNatsSubscription(context: {
       await loop;
     },
   };
+}
+
+/** Erasure notices take the subject culls.v1.<user>.erased; every cull event another last token. */
+function isErasureMessage(message: JsMsg): boolean {
+  return message.subject.endsWith('.erased');
+}
+
+function parseErasure(message: JsMsg): UserErased | undefined {
+  try {
+    return parseUserErased(message.json());
+  } catch {
+    return undefined;
+  }
 }
 
 type ParsedMessage = { ok: true; event: StoredEvent } | { ok: false; reason: string };

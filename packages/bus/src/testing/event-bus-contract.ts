@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CullEvent, StoredEvent } from '@cull-log/contracts';
+import { USER_ERASED_TYPE, type CullEvent, type StoredEvent, type UserErased } from '@cull-log/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryBatch, Delivery, EventBus, Subscription } from '../event-bus';
 import { sampleCullEvent } from './sample-events';
@@ -10,6 +10,8 @@ export interface BusContractFixture {
   readonly bus: EventBus;
   /** Makes the event part of what the bus carries (append it to the log first, if the bus reads one) and publishes it. */
   publishNew(event: CullEvent): Promise<StoredEvent>;
+  /** Erases the user's events where the bus reads them from, if it reads a log, then calls `bus.eraseUser`. */
+  erase(erasure: UserErased): Promise<void>;
   /** What a process restart involves: the bus is closed and opened again over the same durable state. */
   restart(): Promise<void>;
   dispose(): Promise<void>;
@@ -116,6 +118,48 @@ export function eventBusContract(
 
     const ids = (items: { id: string }[]) => items.map((item) => item.id);
     const receivedIds = (received: Received[]) => received.map((item) => item.event.id);
+
+    it("a user's erasure reaches a consumer after the events of theirs it already had, and none of theirs comes after", async () => {
+      const erasedUser = 'erased-user';
+      const [mine, theirs] = [randomUUID(), randomUUID()];
+      const heard: string[] = [];
+      const before = await publishAll([
+        sampleCullEvent({ streamId: mine, version: 1, userId: erasedUser }),
+        sampleCullEvent({ streamId: theirs, version: 1, userId: 'user-2' }),
+        sampleCullEvent({ streamId: mine, version: 2, userId: erasedUser }),
+      ]);
+      await fixture.bus.subscribeBatches({
+        durableName: 'erasing',
+        maxBatchSize: 10,
+        ackWaitMs,
+        retryDelayMs: 100,
+        handler: async (batch) => {
+          for (const { event } of batch.deliveries) heard.push(event.id);
+          await batch.ack();
+        },
+        onUserErased: async (erasure) => {
+          heard.push(`erased ${erasure.userId}`);
+        },
+      });
+      await vi.waitFor(() => expect(heard).toHaveLength(3), { timeout: waitTimeoutMs, interval: 20 });
+      const erasure: UserErased = {
+        id: randomUUID(),
+        type: USER_ERASED_TYPE,
+        userId: erasedUser,
+        occurredAt: new Date().toISOString(),
+        meta: { correlationId: randomUUID() },
+      };
+
+      await fixture.erase(erasure);
+      const [later] = await publishAll([sampleCullEvent({ streamId: theirs, version: 2, userId: 'user-2' })]);
+
+      await vi.waitFor(() => expect(heard).toHaveLength(5), { timeout: waitTimeoutMs, interval: 20 });
+      expect(heard).toEqual([...ids(before), `erased ${erasedUser}`, later!.id]);
+      const { received } = await consume('after-erasure');
+      await waitForCount(received, 2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received.map((item) => item.event.userId)).toEqual(['user-2', 'user-2']);
+    });
 
     it('delivers every event once, whole and in publish order, published before or after subscribing', async () => {
       const cullA = randomUUID();

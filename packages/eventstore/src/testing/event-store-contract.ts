@@ -343,6 +343,76 @@ export function eventStoreContract<Tx>(
       expect(ran).toBe(false);
     });
 
+    it("readUser pages through one user's events in global order and nobody else's", async () => {
+      const store = await open();
+      const [mine, theirs, alsoMine] = [randomUUID(), randomUUID(), randomUUID()];
+      await store.append(mine, 0, [cullRecordedEvent(mine, 'user-a')]);
+      await store.append(theirs, 0, [cullRecordedEvent(theirs, 'user-b')]);
+      await store.append(alsoMine, 0, [cullRecordedEvent(alsoMine, 'user-a')]);
+      await store.append(mine, 1, [cullAmendedEvent(mine, 2, 'user-a')]);
+
+      const firstPage = await store.readUser('user-a', 0, 2);
+      const rest = await store.readUser('user-a', firstPage.at(-1)?.position ?? 0, 10);
+
+      expect([...firstPage, ...rest].map((event) => [event.streamId, event.position])).toEqual([
+        [mine, 1],
+        [alsoMine, 3],
+        [mine, 4],
+      ]);
+      expect(await store.readUser('nobody', 0, 10)).toEqual([]);
+    });
+
+    it("eraseUser deletes every event of the user's streams with its transaction work, and nobody else's", async () => {
+      const store = await open();
+      const [mine, theirs] = [randomUUID(), randomUUID()];
+      await store.append(mine, 0, [cullRecordedEvent(mine, 'user-a'), cullAmendedEvent(mine, 2, 'user-a')]);
+      await store.append(theirs, 0, [cullRecordedEvent(theirs, 'user-b')]);
+      const before = await store.readStream(theirs);
+
+      const erased = await store.eraseUser('user-a', (tx, userId) =>
+        location.writeMarkers(tx, [`erased ${userId}`]),
+      );
+
+      expect(erased).toEqual({ events: 2 });
+      expect(await location.readMarkers()).toEqual(['erased user-a']);
+      expect(await store.readStream(mine)).toEqual([]);
+      expect(await store.readUser('user-a', 0, 10)).toEqual([]);
+      expect(await store.readStream(theirs)).toEqual(before);
+      expect((await store.readAll(0, 10)).map((event) => event.userId)).toEqual(['user-b']);
+      expect(await store.eraseUser('user-a')).toEqual({ events: 0 });
+    });
+
+    it('after the newest events are erased, positions are not handed out again: a checkpoint past them stays valid', async () => {
+      const store = await open();
+      const [theirs, mine] = [randomUUID(), randomUUID()];
+      await store.append(theirs, 0, [cullRecordedEvent(theirs, 'user-b')]);
+      await store.append(mine, 0, [cullRecordedEvent(mine, 'user-a'), cullAmendedEvent(mine, 2, 'user-a')]);
+      const checkpoint = 3;
+
+      await store.eraseUser('user-a');
+      const next = randomUUID();
+      const appended = await store.append(next, 0, [cullRecordedEvent(next, 'user-b')]);
+
+      expect(appended.position).toBe(4);
+      expect((await store.readAll(checkpoint, 10)).map((event) => event.streamId)).toEqual([next]);
+      expect((await store.readAll(0, 10)).map((event) => event.position)).toEqual([1, 4]);
+    });
+
+    it("when the erasure's transaction work throws, the events stay", async () => {
+      const store = await open();
+      const mine = randomUUID();
+      await store.append(mine, 0, [cullRecordedEvent(mine, 'user-a')]);
+      const failure = new Error('read model refused');
+
+      await expect(
+        store.eraseUser('user-a', () => {
+          throw failure;
+        }),
+      ).rejects.toBe(failure);
+
+      expect(await store.readStream(mine)).toHaveLength(1);
+    });
+
     it('data survives closing the store and opening it again', async () => {
       const store = await open();
       const cullId = randomUUID();

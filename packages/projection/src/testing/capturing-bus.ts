@@ -14,6 +14,7 @@ export function capturingBus() {
   };
   const bus: EventBus = {
     publish: async () => undefined,
+    eraseUser: async () => undefined,
     subscribe: async () => {
       throw new Error('projections subscribe to batches');
     },

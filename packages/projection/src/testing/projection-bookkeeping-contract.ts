@@ -39,6 +39,22 @@ export function projectionBookkeepingContract(name: string, open: () => Promise<
       expect(await projection.store.position()).toBe(2);
     });
 
+    it("eraseUser deletes the user's rows and nobody else's, again harmlessly; a redelivery of theirs stays out", async () => {
+      const log = createSampleEventLog();
+      const hers = log.recorded('alice');
+      const his = log.recorded('bob');
+      const hersAmended = log.amended('alice', hers.streamId, { species: 'Fox' });
+      await projection.store.applyBatch([hers, his, hersAmended]);
+
+      await projection.store.eraseUser('alice');
+      await projection.store.eraseUser('alice');
+
+      expect(await projection.marks()).toEqual([his.id]);
+      expect(await apply(hersAmended)).toBe('duplicate');
+      expect(await projection.marks()).toEqual([his.id]);
+      expect(await projection.store.position()).toBe(3);
+    });
+
     it('a redelivered version is a duplicate and writes nothing', async () => {
       const log = createSampleEventLog();
       const recorded = log.recorded('alice');

@@ -69,6 +69,8 @@ export async function connectMongoExportStore({
     name: 'exports',
     // Not `exports_declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.
     readModelCollections: ['exports_culls', 'exports_larder', 'exports_larder_seasons'],
+    // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
+    userCollections: ['exports_declarations'],
   });
   const rows = projection.db.collection<RowDocument>('exports_culls');
   const larder = projection.db.collection<LarderDocument>('exports_larder');

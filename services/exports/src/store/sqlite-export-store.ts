@@ -53,6 +53,8 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
     schema: SCHEMA,
     // Not `declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.
     readModelTables: ['culls', 'larder', 'larder_seasons'],
+    // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
+    userTables: ['declarations'],
   });
   const { db } = projection;
 

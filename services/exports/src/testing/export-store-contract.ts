@@ -80,6 +80,32 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       expect(await rows('carol')).toEqual([]);
     });
 
+    it("erasing a user leaves no row of theirs, another user's unchanged, and is harmless twice", async () => {
+      const log = createSampleEventLog();
+      await store.apply(log.recorded('alice', { notes: 'hers' }));
+      await store.apply(log.recorded('bob', { notes: 'his' }));
+      const his = await rows('bob');
+
+      const issue = (userId: string, key: string) =>
+        store.declaration(userId, key, {
+          recordIds: [key],
+          dealer: 'Vale',
+          now: new Date('2026-11-25T12:00:00Z'),
+        });
+      await issue('alice', 'hers');
+      await issue('bob', 'his');
+
+      await store.eraseUser('alice');
+      await store.eraseUser('alice');
+
+      expect(await rows('alice')).toEqual([]);
+      expect(await rows('bob')).toEqual(his);
+      // Her declaration numbers went with her: a new declaration of hers starts again at 1; his keeps its number.
+      expect((await issue('alice', 'new')).number).toBe(1);
+      expect((await issue('alice', 'hers')).number).toBe(2);
+      expect((await issue('bob', 'his')).number).toBe(1);
+    });
+
     it('filters by inclusive date range and by species', async () => {
       const log = createSampleEventLog();
       for (const [date, species] of [

@@ -21,6 +21,8 @@ export interface GatewaySessions {
   /** Ends whatever session the browser had and opens a new one with a new id. */
   signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<void>;
   signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Ends every session of `uid`, on every device, and clears this browser's cookie. */
+  signOutEverywhere(uid: string, reply: FastifyReply): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -56,6 +58,11 @@ const plugin: FastifyPluginAsync<SessionsOptions> = async (
     async signOut(request, reply) {
       await manager.end(cookieOf(request));
       reply.clearCookie(cookieName, cookieOptions);
+    },
+    async signOutEverywhere(uid, reply) {
+      const ended = await manager.endAllOfUser(uid);
+      reply.clearCookie(cookieName, cookieOptions);
+      return ended;
     },
   };
   app.decorate('sessions', sessions);

@@ -4,6 +4,7 @@ import { HttpError } from '@cull-log/service-kit';
 import type { Upstream } from '../proxy/upstream';
 import { forward } from '../proxy/upstream-proxy';
 import type { SessionUser, StoredSession } from '../sessions/session-store';
+import { accountRoutes } from './account-routes';
 import { sessionRoutes } from './session-routes';
 
 export interface ApiRoutesOptions {
@@ -60,6 +61,14 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.get('/api/me', { onRequest: readLimit }, async (request): Promise<Me> => request.user);
   await app.register(sessionRoutes, { readLimit, writeLimit });
   const exportSlot = exportSlots(options.concurrentExportsPerUser);
+  await app.register(accountRoutes, {
+    upstreams,
+    internalAuthSecret,
+    now,
+    readLimit,
+    writeLimit,
+    exportSlot,
+  });
 
   const forwardTo = (upstream: Upstream) => (request: FastifyRequest, reply: FastifyReply) =>
     forward(request, reply, {

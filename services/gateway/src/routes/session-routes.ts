@@ -16,7 +16,8 @@ const SessionParams = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Not a session id' }),
 });
 
-function viewOf(session: StoredSession, currentIdHash: string): SessionView {
+/** A session as the user sees it; `currentIdHash` is the asking browser's. */
+export function viewOf(session: StoredSession, currentIdHash: string): SessionView {
   return {
     id: publicSessionId(session.idHash),
     ...describeUserAgent(session.userAgent),

@@ -56,6 +56,9 @@ export async function connectMongoSessionStore({
       async destroy(idHash) {
         await sessions.deleteOne({ _id: idHash });
       },
+      async destroyAllOfUser(uid) {
+        return (await sessions.deleteMany({ uid })).deletedCount;
+      },
       async destroyExpired(now) {
         const result = await sessions.deleteMany({ expires_at: { $lte: now } });
         return result.deletedCount;

@@ -107,6 +107,12 @@ export class SessionManager {
     return others.length;
   }
 
+  /** Ends every session of the user, this one included (their account was erased); answers how many ended. */
+  async endAllOfUser(uid: string): Promise<number> {
+    for (const [idHash, { session }] of this.recent) if (session.user.uid === uid) this.recent.delete(idHash);
+    return this.store.destroyAllOfUser(uid);
+  }
+
   /** The live session behind a cookie value, or undefined; an expired one is destroyed on the way. */
   async resume(id: string | undefined): Promise<StoredSession | undefined> {
     if (!id) return undefined;

@@ -92,6 +92,17 @@ export function describeSessionStoreContract(adapter: string, makeTarget: () => 
       expect(await store.find('unknown')).toBeUndefined();
     });
 
+    it("destroyAllOfUser removes every session of that user and nobody else's", async () => {
+      const { store } = await freshStore();
+      await store.create(session('a1', hours(24), 'user-a'));
+      await store.create(session('a2', hours(24), 'user-a'));
+      await store.create(session('b1', hours(24), 'user-b'));
+      expect(await store.destroyAllOfUser('user-a')).toBe(2);
+      expect(await store.destroyAllOfUser('user-a')).toBe(0);
+      expect(await store.listByUser('user-a')).toEqual([]);
+      expect(await store.find('b1')).toBeDefined();
+    });
+
     it('destroy removes only that session', async () => {
       const { store } = await freshStore();
       await store.create(session('keep'));

@@ -27,6 +27,8 @@ export interface SessionStore {
   /** Records activity: moves `lastSeenAt` and `expiresAt` on. Unknown ids are ignored. */
   touch(idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void>;
   destroy(idHash: string): Promise<void>;
+  /** Removes every session of one user (their account was erased), leaving no copy of them; answers how many went. */
+  destroyAllOfUser(uid: string): Promise<number>;
   /** Removes every session whose `expiresAt` is at or before `now`; answers how many went. */
   destroyExpired(now: Date): Promise<number>;
   /** Throws when the store cannot be reached (readiness). */

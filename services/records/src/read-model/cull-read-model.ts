@@ -18,6 +18,8 @@ import type { TaggedRecord } from '@cull-log/domain';
 export interface CullReadModel<Tx> {
   /** Applies freshly appended events; throwing rolls the append back. */
   apply(tx: Tx, events: readonly StoredEvent[]): void | Promise<void>;
+  /** Deletes every record of the user and what indexes them, in the transaction erasing their events. */
+  eraseUser(tx: Tx, userId: string): void | Promise<void>;
   /** The caller's record, or undefined when it does not exist or belongs to someone else. */
   get(userId: string, id: string): Promise<Cull | undefined>;
   list(userId: string, query: ListCullsQuery): Promise<CullPage>;

@@ -273,6 +273,9 @@ export async function openMongoReadModel({
             await collection.replaceOne({ _id: event.streamId }, toDocument(next), { session, upsert: true });
         }
       },
+      async eraseUser({ db, session }, userId) {
+        await db.collection<CullDocument>(CULLS_COLLECTION).deleteMany({ user_id: userId }, { session });
+      },
       async get(userId, id) {
         const document = await culls.findOne({ _id: id, user_id: userId });
         return document === null ? undefined : toRecord(document);

@@ -249,6 +249,29 @@ export function applyToSqlite(db: SqliteDatabase, events: readonly StoredEvent[]
 }
 
 /**
+ * Deletes the user's records, their search index rows, their total and their search number, through `db`
+ * (the erasure's transaction). The trigram index keeps a deleted row's postings until its segments merge, so it
+ * is merged at once: nothing of the erased records stays in the file.
+ */
+export function eraseFromSqlite(db: SqliteDatabase, userId: string): void {
+  const { unindexSearch } = statementsOf(db);
+  const searchRowids = db
+    .prepare<[string], bigint>(
+      'SELECT search_rowid FROM culls WHERE user_id = ? AND search_rowid IS NOT NULL',
+    )
+    .pluck()
+    .safeIntegers()
+    .all(userId);
+  for (const searchRowid of searchRowids) unindexSearch.run(searchRowid);
+  for (const table of ['culls', 'cull_totals', 'cull_search_users']) {
+    db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
+  }
+  if (searchRowids.length > 0) {
+    db.exec("INSERT INTO culls_search_trigrams (culls_search_trigrams) VALUES ('optimize')");
+  }
+}
+
+/**
  * Prepares a database from before the search index or the carcass fields for the schema: adds their columns, and
  * drops a map index without the points' columns so that the schema builds it again.
  */
@@ -449,6 +472,9 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
     {
       apply(tx, events) {
         applyToSqlite(tx, events);
+      },
+      eraseUser(tx, userId) {
+        eraseFromSqlite(tx, userId);
       },
       async get(userId, id) {
         const row = getStatement.get(id, userId);

@@ -65,6 +65,28 @@ export function describeReadModel<Tx>(backendName: string, openBackend: () => Pr
       return backend.readModel.list(ALICE.uid, query);
     }
 
+    it("erasing a user leaves no record of theirs to list, search, map or look up, and another's untouched", async () => {
+      await withBackend(async (backend, handle) => {
+        const hers = await record(handle, { location_name: 'Erased Wood', carcass_tag: 'T-1' });
+        await record(handle, { location_name: 'Erased Wood' });
+        const his = await record(handle, { location_name: 'Erased Wood', carcass_tag: 'T-1' }, BOB.uid);
+        const query: ListCullsQuery = { q: '', page: 1, page_size: 10, sort: 'created_at', order: 'asc' };
+        const bobs = await backend.readModel.list(BOB.uid, query);
+
+        await backend.store.eraseUser(ALICE.uid, (tx, userId) => backend.readModel.eraseUser(tx, userId));
+
+        expect(await backend.readModel.list(ALICE.uid, query)).toMatchObject({ items: [], total: 0 });
+        expect(await search(backend, 'erased')).toMatchObject({ items: [], total: 0 });
+        expect(await backend.readModel.get(ALICE.uid, hers.id)).toBeUndefined();
+        expect(await backend.readModel.listLocated(ALICE.uid)).toEqual([]);
+        expect(await backend.readModel.sameTag(ALICE.uid, ['T1', 't-1', 'T-1'])).toEqual([]);
+        expect(await backend.readModel.list(BOB.uid, query)).toEqual(bobs);
+        expect(await backend.readModel.get(BOB.uid, his.id)).toEqual(his);
+        await record(handle, { location_name: 'Erased Wood again' });
+        expect(await search(backend, 'erased')).toMatchObject({ total: 1 });
+      });
+    });
+
     it('a search finds exactly the records whose text contains it, amended and deleted ones included', async () => {
       const Scenario = fc.record({
         texts: fc.array(RecordText, { minLength: 1, maxLength: 8 }),

@@ -7,7 +7,7 @@ import { pino, type DestinationStream } from 'pino';
 import type { AppendResult, EventStore } from '@cull-log/eventstore';
 import { openSqliteEventStore, type SqliteDatabase, type SqliteEventStore } from '@cull-log/eventstore';
 import { IDENTITY_HEADER, signIdentity, type Identity } from '@cull-log/service-kit';
-import { buildApp } from '../app';
+import { buildApp, type RecordsAppDeps } from '../app';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { openSqliteReadModel } from '../read-model/sqlite-cull-read-model';
 
@@ -56,6 +56,7 @@ export interface HarnessOptions<Tx> {
   readModel?: CullReadModel<Tx>;
   logDestination?: DestinationStream;
   onAppended?: (result: AppendResult) => void;
+  eraseWithBus?: RecordsAppDeps<Tx>['eraseWithBus'];
 }
 
 export function createHarness<Tx>({
@@ -64,6 +65,7 @@ export function createHarness<Tx>({
   readModel,
   logDestination,
   onAppended,
+  eraseWithBus,
 }: HarnessOptions<Tx>) {
   const clock = manualClock();
   // Routes may raise their own log level (the probes log at warn), so quiet tests need a sink, not a level.
@@ -76,6 +78,7 @@ export function createHarness<Tx>({
     internalAuthSecret: TEST_SECRET,
     now: clock.now,
     onAppended,
+    ...(eraseWithBus === undefined ? {} : { eraseWithBus }),
   });
 
   /** Sends a request as `user`, signed the way the gateway signs it. */

@@ -98,6 +98,27 @@ export class CullLogClient {
   async csv(): Promise<Answer> {
     return this.expect('GET', '/api/exports/culls.csv', 200);
   }
+
+  /** The "download everything" zip, whole. */
+  async exportAccount(): Promise<Buffer> {
+    const headers: Record<string, string> = { origin: new URL(this.publicUrl).origin };
+    if (this.cookie !== undefined) headers.cookie = this.cookie;
+    const response = await fetch(new URL('/api/account/export', this.baseUrl), {
+      headers,
+      signal: AbortSignal.timeout(60_000),
+    });
+    if (response.status !== 200) {
+      const answer = { status: response.status, headers: response.headers, text: await response.text() };
+      throw new UnexpectedAnswerError('GET /api/account/export', answer);
+    }
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  /** Erases the account; answers what the gateway said (the session is gone afterwards). */
+  async eraseAccount(): Promise<{ erased: boolean; events: number }> {
+    const answer = await this.expect('DELETE', '/api/account', 200);
+    return JSON.parse(answer.text) as { erased: boolean; events: number };
+  }
 }
 
 function positionOf(answer: Answer): number {

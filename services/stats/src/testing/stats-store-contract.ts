@@ -58,6 +58,27 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
       expect(figures.speciesCounts).toEqual({ Muntjac: 1 });
     });
 
+    it("erasing a user leaves no figure of theirs, another user's unchanged, and is harmless twice", async () => {
+      const log = createSampleEventLog();
+      await store.apply(log.recorded('alice', { date: '2026-05-02', weight: 20 }));
+      await store.apply(log.recorded('bob', { species: 'Muntjac', date: '2026-04-01' }));
+      const bobs = await store.aggregates(window('bob'));
+
+      await store.eraseUser('alice');
+      await store.eraseUser('alice');
+
+      expect(await store.aggregates(window('alice'))).toEqual({
+        total: 0,
+        speciesCounts: {},
+        weightGrams: 0,
+        weighed: 0,
+        perMonth: {},
+        seasonSpeciesBySex: {},
+        position: 2,
+      });
+      expect(await store.aggregates(window('bob'))).toEqual(bobs);
+    });
+
     it('a species named like an object property is counted as a plain name', async () => {
       const log = createSampleEventLog();
       await store.apply(log.recorded('alice', { species: '__proto__', date: '2026-05-01' }));

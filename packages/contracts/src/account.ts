@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { userSubjectToken } from './events';
+
+/** The type of the event that says a user's account and everything in it has been erased. */
+export const USER_ERASED_TYPE = 'user.erased.v1';
+
+/**
+ * A user erased their account: their records, events, projections and sessions are gone. Not an event of any
+ * record's stream, and never in the event log (the log no longer holds anything of the user); only on the bus,
+ * so that every consumer downstream erases what it holds of `userId` too.
+ */
+export const UserErased = z.object({
+  id: z.string().min(1),
+  type: z.literal(USER_ERASED_TYPE),
+  userId: z.string().min(1),
+  occurredAt: z.iso.datetime(),
+  meta: z.object({ correlationId: z.string() }),
+});
+export type UserErased = z.infer<typeof UserErased>;
+
+/** Every subject of one user on the stream: what the bus purges when the user is erased. */
+export function userSubjectFilter(userId: string): string {
+  return `culls.v1.${userSubjectToken(userId)}.>`;
+}
+
+/** culls.v1.<userId>.erased: after the purge, the one message of the user left on the stream. */
+export function userErasedSubject(userId: string): string {
+  return `culls.v1.${userSubjectToken(userId)}.erased`;
+}
+
+/** `UserErased` from bytes off the wire, or undefined when they are something else. */
+export function parseUserErased(value: unknown): UserErased | undefined {
+  const parsed = UserErased.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** `DELETE /api/account`: what went, for the page that says so. */
+export const AccountErasedResponse = z.object({
+  erased: z.literal(true),
+  /** How many events of the user's records were deleted from the log. */
+  events: z.number().int().min(0),
+});
+export type AccountErasedResponse = z.infer<typeof AccountErasedResponse>;
+
+/** The name of the zip `GET /api/account/export` answers. */
+export const ACCOUNT_EXPORT_FILE = 'cull-log-data.zip';

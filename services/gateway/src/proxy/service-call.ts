@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import { MESSAGES } from '@cull-log/contracts';
+import {
+  HttpError,
+  IDENTITY_HEADER,
+  REQUEST_ID_HEADER,
+  signIdentity,
+  type Identity,
+} from '@cull-log/service-kit';
+import type { Upstream } from './upstream';
+
+export interface ServiceCall {
+  upstream: Upstream;
+  method: 'GET' | 'DELETE';
+  /** The service's own path, e.g. `/account/records.json`. */
+  path: string;
+  identity: Identity;
+  secret: string;
+  now: () => Date;
+  requestId: string;
+}
+
+/**
+ * The gateway asking a service something of its own (no browser request to forward), with the same signed
+ * identity as a forwarded request: the service sees the user and answers for them only. Anything but a 2xx, or
+ * no answer, is a 503 in the contract's shape; the answer's body is handed back unread.
+ */
+export async function callService({
+  upstream,
+  method,
+  path,
+  identity,
+  secret,
+  now,
+  requestId,
+}: ServiceCall): Promise<Readable | Buffer> {
+  const url = upstream.basePath + path;
+  const headers = {
+    [REQUEST_ID_HEADER]: requestId,
+    [IDENTITY_HEADER]: signIdentity({ secret, identity, method, url, now: now() }),
+  };
+  let response;
+  try {
+    response = await upstream.request({ method, path: url, headers, body: undefined });
+  } catch {
+    throw new HttpError(503, 'service_unavailable', MESSAGES.serviceUnavailable);
+  }
+  if (response.statusCode < 200 || response.statusCode > 299) {
+    // Read to its end and dropped, so the connection goes back to the pool.
+    if (response.body instanceof Readable) response.body.resume().on('error', () => undefined);
+    throw new HttpError(503, 'service_unavailable', MESSAGES.serviceUnavailable);
+  }
+  return response.body;
+}
+
+/** The whole of a body the service answered (a small JSON one). */
+export async function readAll(body: Readable | Buffer): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}

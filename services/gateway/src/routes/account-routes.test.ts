@@ -1,0 +1,270 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_EXPORT_FILE, MESSAGES, SessionView } from '@cull-log/contracts';
+import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
+import type { UpstreamTarget } from '../proxy/upstream';
+import {
+  buildTestGateway,
+  DEV_ORIGIN,
+  devSignIn,
+  INTERNAL_SECRET,
+  silentLogger,
+  type TestGateway,
+} from '../testing/gateway-harness';
+import { unzipText } from '../testing/unzip';
+import { developmentUid } from './auth-routes';
+
+/** What a service was asked, by whom. */
+interface Call {
+  service: string;
+  method: string;
+  url: string;
+  uid: string;
+}
+
+/**
+ * Stand-ins for the services' account routes, checking the signed identity as the real ones do: each answers
+ * for the user it was asked by, and notes the call. `failing` makes one service answer 500 to an erasure.
+ */
+async function startAccountServices(calls: Call[], failing: { service?: string }) {
+  const services: Record<string, FastifyInstance> = {};
+  for (const service of ['records', 'stats', 'exports']) {
+    const app = buildServiceApp({ name: service, logger: silentLogger });
+    await app.register(internalAuth, { secret: INTERNAL_SECRET });
+    app.addHook('onRequest', async (request) => {
+      calls.push({ service, method: request.method, url: request.url, uid: request.identity?.uid ?? '' });
+    });
+    app.get('/account/records.json', async (request) => [{ id: 'r1', created_by: request.identity.uid }]);
+    app.get('/account/records.csv', async (request, reply) =>
+      reply
+        .type('text/csv')
+        .send(Readable.from(['"Date","Notes"\r\n', `"01/06/2025","${request.identity.uid}"\r\n`])),
+    );
+    app.get('/account/events.jsonl', async (request, reply) =>
+      failing.service === 'events'
+        ? reply.code(500).send({ error: { code: 'internal', message: 'x' } })
+        : reply
+            .type('application/x-ndjson')
+            .send(
+              Readable.from(
+                [1, 2].map((version) => `${JSON.stringify({ version, userId: request.identity.uid })}\n`),
+              ),
+            ),
+    );
+    app.delete('/account', async (_request, reply) => {
+      if (failing.service === service)
+        return reply.code(500).send({ error: { code: 'internal', message: 'x' } });
+      return service === 'records' ? { events: 2 } : reply.code(204).send();
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    services[service] = app;
+  }
+  return services as Record<'records' | 'stats' | 'exports', FastifyInstance>;
+}
+
+const calls: Call[] = [];
+const failing: { service?: string } = {};
+let services: Awaited<ReturnType<typeof startAccountServices>>;
+let gateway: TestGateway | undefined;
+
+beforeAll(async () => {
+  services = await startAccountServices(calls, failing);
+});
+afterAll(async () => {
+  await Promise.all(Object.values(services).map((app) => app.close()));
+});
+beforeEach(() => {
+  calls.length = 0;
+  delete failing.service;
+});
+afterEach(async () => {
+  await gateway?.close();
+  gateway = undefined;
+});
+
+const urlOf = (app: FastifyInstance) => {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+};
+const REACHES = {
+  'over HTTP': (app: FastifyInstance): UpstreamTarget => urlOf(app),
+  'in this process': (app: FastifyInstance): UpstreamTarget => app,
+};
+
+async function start(reach: keyof typeof REACHES = 'over HTTP') {
+  const target = REACHES[reach];
+  gateway = await buildTestGateway({
+    upstreams: {
+      records: target(services.records),
+      stats: target(services.stats),
+      exports: target(services.exports),
+    },
+  });
+  return gateway.app;
+}
+
+const ada = { name: 'Ada Stalker', email: 'ada@example.org' };
+const bob = { name: 'Bob Keeper', email: 'bob@example.org' };
+const adaUid = developmentUid(ada.email);
+const bobUid = developmentUid(bob.email);
+
+const exportOf = (app: FastifyInstance, cookie: string) =>
+  app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie } });
+const eraseOf = (
+  app: FastifyInstance,
+  cookie: string,
+  headers: Record<string, string> = { origin: DEV_ORIGIN },
+) => app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie, ...headers } });
+const me = (app: FastifyInstance, cookie: string) =>
+  app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+
+describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
+  'the account, services reached %s',
+  (reach) => {
+    it("GET /api/account/export answers a zip of the caller's profile, sessions, records and events", async () => {
+      const app = await start(reach);
+      const cookie = await devSignIn(app, ada);
+      await devSignIn(app, bob);
+
+      const response = await exportOf(app, cookie);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/zip');
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${ACCOUNT_EXPORT_FILE}"`);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const files = await unzipText(response.rawPayload);
+      expect([...files.keys()]).toEqual([
+        'README.txt',
+        'profile.json',
+        'sessions.json',
+        'records.json',
+        'records.csv',
+        'events.jsonl',
+      ]);
+      expect(JSON.parse(files.get('profile.json') ?? '')).toMatchObject({
+        uid: adaUid,
+        display_name: ada.name,
+        email: ada.email,
+        exported_at: expect.any(String),
+      });
+      const sessions = SessionView.array().parse(JSON.parse(files.get('sessions.json') ?? ''));
+      expect(sessions.map((session) => session.current)).toEqual([true]);
+      expect(JSON.parse(files.get('records.json') ?? '')).toEqual([{ id: 'r1', created_by: adaUid }]);
+      expect(files.get('records.csv')).toBe(`"Date","Notes"\r\n"01/06/2025","${adaUid}"\r\n`);
+      expect(
+        files
+          .get('events.jsonl')
+          ?.trim()
+          .split('\n')
+          .map((line) => JSON.parse(line)),
+      ).toEqual([
+        { version: 1, userId: adaUid },
+        { version: 2, userId: adaUid },
+      ]);
+      expect(calls.every((call) => call.uid === adaUid)).toBe(true);
+    });
+
+    it('DELETE /api/account erases in every service as the caller, then signs them out on every device', async () => {
+      const app = await start(reach);
+      const here = await devSignIn(app, ada);
+      const otherDevice = await devSignIn(app, ada);
+      const bobs = await devSignIn(app, bob);
+
+      const response = await eraseOf(app, here);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ erased: true, events: 2 });
+      expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
+        { service: 'records', method: 'DELETE', url: '/account', uid: adaUid },
+        { service: 'stats', method: 'DELETE', url: '/account', uid: adaUid },
+        { service: 'exports', method: 'DELETE', url: '/account', uid: adaUid },
+      ]);
+      expect(String(response.headers['set-cookie'])).toMatch(/cull_session=;/);
+      expect((await me(app, here)).statusCode).toBe(401);
+      expect((await me(app, otherDevice)).statusCode).toBe(401);
+      expect((await me(app, bobs)).json()).toMatchObject({ uid: bobUid });
+      expect(await gateway!.sessions.listByUser(adaUid)).toEqual([]);
+    });
+  },
+);
+
+describe('the account', () => {
+  it('answers 401 to export and erase without a session, asking no service', async () => {
+    const app = await start();
+    expect((await app.inject({ method: 'GET', url: '/api/account/export' })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'DELETE', url: '/api/account', headers: { origin: DEV_ORIGIN } }))
+        .statusCode,
+    ).toBe(401);
+    expect(calls).toEqual([]);
+  });
+
+  it("one user cannot export or erase another's: every service is asked as the session's own user", async () => {
+    const app = await start();
+    await devSignIn(app, ada);
+    const bobs = await devSignIn(app, bob);
+
+    await app.inject({ method: 'GET', url: `/api/account/export?uid=${adaUid}`, headers: { cookie: bobs } });
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/account?uid=${adaUid}`,
+      headers: { cookie: bobs, origin: DEV_ORIGIN },
+    });
+
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((call) => call.uid === bobUid)).toBe(true);
+    expect(await gateway!.sessions.listByUser(adaUid)).toHaveLength(1);
+  });
+
+  it('a service that cannot erase answers 503 and the user stays signed in to try again', async () => {
+    const app = await start();
+    const cookie = await devSignIn(app, ada);
+    failing.service = 'stats';
+
+    const response = await eraseOf(app, cookie);
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: { code: 'service_unavailable', message: MESSAGES.serviceUnavailable },
+    });
+    expect(calls.filter((call) => call.service === 'exports')).toEqual([]);
+    expect((await me(app, cookie)).statusCode).toBe(200);
+    delete failing.service;
+    expect((await eraseOf(app, cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses an erasure asked from another site, erasing nothing', async () => {
+    const app = await start();
+    const cookie = await devSignIn(app, ada);
+    const response = await eraseOf(app, cookie, { 'sec-fetch-site': 'cross-site' });
+    expect(response.statusCode).toBe(403);
+    expect(calls).toEqual([]);
+    expect((await me(app, cookie)).statusCode).toBe(200);
+  });
+
+  it('a service failing part-way through the download cuts it off rather than answer a zip that looks whole', async () => {
+    const app = await start();
+    const cookie = await devSignIn(app, ada);
+    failing.service = 'events';
+
+    // The zip had begun (200 sent); what is left is to end the answer short, which the client sees as a failure.
+    await expect(exportOf(app, cookie)).rejects.toThrow(/destroyed before completion/);
+    expect(calls.map((call) => call.url)).toContain('/account/events.jsonl');
+  });
+
+  it('a records service that is away answers the export with 503 before any zip', async () => {
+    gateway = await buildTestGateway({
+      upstreams: {
+        records: 'http://127.0.0.1:9',
+        stats: urlOf(services.stats),
+        exports: urlOf(services.exports),
+      },
+    });
+    const cookie = await devSignIn(gateway.app, ada);
+    const response = await exportOf(gateway.app, cookie);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+});

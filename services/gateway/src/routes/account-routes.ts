@@ -1,0 +1,129 @@
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type {
+  FastifyPluginAsync,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import { ZipFile } from 'yazl';
+import { ACCOUNT_EXPORT_FILE, type AccountErasedResponse } from '@cull-log/contracts';
+import { callService, readAll } from '../proxy/service-call';
+import type { Upstream } from '../proxy/upstream';
+import { viewOf } from './session-routes';
+
+type ServiceName = 'records' | 'stats' | 'exports';
+
+/**
+ * The files a service adds to the user's download, each its `GET` route answering for the signed-in user only.
+ * This is the seam for what a user will keep next (photos, grounds, plans, settings): the service that keeps
+ * it adds a route under `/account` and a line here, and it is in every download from then on.
+ */
+export const SERVICE_EXPORT_FILES: readonly { service: ServiceName; file: string; path: string }[] = [
+  { service: 'records', file: 'records.json', path: '/account/records.json' },
+  { service: 'records', file: 'records.csv', path: '/account/records.csv' },
+  { service: 'records', file: 'events.jsonl', path: '/account/events.jsonl' },
+];
+
+/**
+ * The services that keep something of a user, in the order their `DELETE /account` runs: the event log first
+ * (it also purges the bus and tells every consumer), then the projections. A service keeping user data adds
+ * its route and its name here.
+ */
+export const ERASING_SERVICES: readonly ServiceName[] = ['records', 'stats', 'exports'];
+
+const README = `Your Cull Log data
+
+profile.json   who you are to Cull Log: your user id, name and e-mail address
+sessions.json  the devices signed in as you when you downloaded this
+records.json   every record you keep, as it stands (JSON)
+records.csv    the same records as the CSV export, one row each
+events.jsonl   every change ever made to your records, oldest first, one JSON event a line
+
+Your dashboard figures and CSV exports are worked out from these records; Cull Log keeps nothing else of yours.
+`;
+
+export interface AccountRoutesOptions {
+  upstreams: Record<ServiceName, Upstream>;
+  internalAuthSecret: string;
+  now: () => Date;
+  readLimit: onRequestAsyncHookHandler;
+  writeLimit: onRequestAsyncHookHandler;
+  /** The cap on a user's downloads in progress, shared with the CSV export. */
+  exportSlot: preHandlerAsyncHookHandler;
+}
+
+/**
+ * The user's data rights: `GET /api/account/export` streams a zip of everything kept about them, and
+ * `DELETE /api/account` erases it from every service, then ends every session of theirs. Registered inside
+ * `/api`, so there is always a signed-in user, and each service is asked with that user's signed identity.
+ */
+export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
+  const { upstreams, internalAuthSecret, now, readLimit, writeLimit, exportSlot } = options;
+  const ask = (request: FastifyRequest, service: ServiceName, method: 'GET' | 'DELETE', path: string) =>
+    callService({
+      upstream: upstreams[service],
+      method,
+      path,
+      identity: request.user,
+      secret: internalAuthSecret,
+      now,
+      requestId: request.id,
+    });
+
+  app.get('/api/account/export', { onRequest: readLimit, preHandler: exportSlot }, async (request, reply) => {
+    const exportedAt = now();
+    const sessions = (await app.sessions.manager.listFor(request.user.uid)).map((session) =>
+      viewOf(session, request.userSession.idHash),
+    );
+    const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+    const zip = new ZipFile();
+    const entry = { mtime: exportedAt };
+    zip.addBuffer(Buffer.from(README), 'README.txt', entry);
+    zip.addBuffer(json({ ...request.user, exported_at: exportedAt.toISOString() }), 'profile.json', entry);
+    zip.addBuffer(json(sessions), 'sessions.json', entry);
+
+    // The first service answers before the zip starts, so a service that is away is a clean 503.
+    const [first, ...rest] = SERVICE_EXPORT_FILES;
+    const firstBody = first && (await ask(request, first.service, 'GET', first.path));
+    const addFile = async (file: string, body: Readable | Buffer) => {
+      if (Buffer.isBuffer(body)) return zip.addBuffer(body, file, entry);
+      zip.addReadStream(body, file, entry);
+      // One service answer open at a time: the next is asked for once this one has gone into the zip.
+      await finished(body);
+    };
+    void (async () => {
+      if (first && firstBody) await addFile(first.file, firstBody);
+      for (const { service, file, path } of rest)
+        await addFile(file, await ask(request, service, 'GET', path));
+      zip.end();
+    })().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'account export cut short');
+      // A download cut off, rather than a zip that looks whole and is not.
+      (zip.outputStream as Readable).destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+
+    request.log.info('account export started');
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="${ACCOUNT_EXPORT_FILE}"`)
+      .send(zip.outputStream);
+  });
+
+  app.delete(
+    '/api/account',
+    { onRequest: writeLimit },
+    async (request, reply): Promise<AccountErasedResponse> => {
+      const { uid } = request.user;
+      let events = 0;
+      for (const service of ERASING_SERVICES) {
+        const body = await readAll(await ask(request, service, 'DELETE', '/account'));
+        if (service === 'records') events = (JSON.parse(body.toString()) as { events: number }).events;
+      }
+      // Last, so an erasure a service could not finish can be tried again from the same browser.
+      const sessions = await app.sessions.signOutEverywhere(uid, reply);
+      request.log.info({ userId: uid, events, sessions }, 'account erased');
+      return { erased: true, events };
+    },
+  );
+};

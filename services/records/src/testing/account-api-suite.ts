@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { USER_ERASED_TYPE, type Cull, type UserErased } from '@cull-log/contracts';
+import { csvHeader, csvRow, toCsvLine } from '@cull-log/domain';
+import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
+
+/** The caller's account under /account (download and erasure), against one store's backend. */
+export function describeAccountApi<Tx>(backendName: string, openBackend: () => Promise<Backend<Tx>>): void {
+  describe(`the account routes on ${backendName}`, () => {
+    let backend: Backend<Tx>;
+    let harness: ReturnType<typeof createHarness<Tx>>;
+    const busErasures: UserErased[] = [];
+    const logErasedFirst: boolean[] = [];
+
+    beforeEach(async () => {
+      backend = await openBackend();
+      busErasures.length = 0;
+      logErasedFirst.length = 0;
+      harness = createHarness({
+        backend,
+        eraseWithBus: async (erasure, eraseLog) => {
+          const erased = await eraseLog();
+          logErasedFirst.push((await backend.store.readUser(erasure.userId, 0, 1)).length === 0);
+          busErasures.push(erasure);
+          return erased;
+        },
+      });
+    });
+
+    afterEach(async () => {
+      await harness.app.close();
+      await backend.close();
+    });
+
+    /** Alice records three culls, amends one and deletes another; Bob records one. */
+    async function seed() {
+      const kept = (await harness.call(ALICE, 'POST', '/culls', cullBody({ notes: 'kept' }))).json() as Cull;
+      harness.clock.advance(1000);
+      const gone = (await harness.call(ALICE, 'POST', '/culls', cullBody({ notes: 'gone' }))).json() as Cull;
+      harness.clock.advance(1000);
+      await harness.call(ALICE, 'POST', '/culls', cullBody({ notes: '=newest', species: 'Fox' }));
+      await harness.call(ALICE, 'PATCH', `/culls/${kept.id}`, { weight: 20.5 });
+      await harness.call(ALICE, 'DELETE', `/culls/${gone.id}`);
+      await harness.call(BOB, 'POST', '/culls', cullBody({ notes: 'bob' }));
+    }
+
+    it("exports every event of the caller's records as JSON lines, in log order, and nobody else's", async () => {
+      await seed();
+      const response = await harness.call(ALICE, 'GET', '/account/events.jsonl');
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/x-ndjson/);
+      const events = response.body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; userId: string; position: number });
+      expect(events.map((event) => event.type)).toEqual([
+        'cull.recorded.v2',
+        'cull.recorded.v2',
+        'cull.recorded.v2',
+        'cull.amended.v2',
+        'cull.deleted.v1',
+      ]);
+      expect(events.every((event) => event.userId === ALICE.uid)).toBe(true);
+      expect(events.map((event) => event.position)).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    it("exports the caller's records as they stand, as JSON and as the export's CSV, newest first", async () => {
+      await seed();
+      const listed = (await harness.call(ALICE, 'GET', '/culls?sort=created_at&order=desc')).json() as {
+        items: Cull[];
+      };
+
+      const json = await harness.call(ALICE, 'GET', '/account/records.json');
+      const csv = await harness.call(ALICE, 'GET', '/account/records.csv');
+
+      const records = json.json() as Cull[];
+      expect(records.map((record) => record.notes)).toEqual(['=newest', 'kept']);
+      expect(records.map((record) => record.id)).toEqual(listed.items.map((item) => item.id));
+      expect(records[1]).toMatchObject({ weight: 20.5, version: 2, created_by: ALICE.uid });
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      expect(csv.body).toBe(csvHeader + records.map((record) => toCsvLine(csvRow(record))).join(''));
+      expect(csv.body).toContain(`"'=newest"`);
+    });
+
+    it("a user with no records exports an empty list, the CSV's header and no events", async () => {
+      expect((await harness.call(BOB, 'GET', '/account/records.json')).json()).toEqual([]);
+      expect((await harness.call(BOB, 'GET', '/account/records.csv')).body).toBe(csvHeader);
+      expect((await harness.call(BOB, 'GET', '/account/events.jsonl')).body).toBe('');
+    });
+
+    it("DELETE /account erases the caller's events and records, then the bus's copy, and nobody else's", async () => {
+      await seed();
+      const bobsBefore = (await harness.call(BOB, 'GET', '/culls')).json();
+
+      const response = await harness.call(ALICE, 'DELETE', '/account');
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ events: 5 });
+      expect(await backend.store.readUser(ALICE.uid, 0, 100)).toEqual([]);
+      expect((await harness.call(ALICE, 'GET', '/culls')).json()).toMatchObject({ items: [], total: 0 });
+      expect((await harness.call(ALICE, 'GET', '/account/records.json')).json()).toEqual([]);
+      expect((await harness.call(BOB, 'GET', '/culls')).json()).toEqual(bobsBefore);
+      expect(busErasures).toEqual([
+        {
+          id: expect.any(String),
+          type: USER_ERASED_TYPE,
+          userId: ALICE.uid,
+          occurredAt: harness.clock.now().toISOString(),
+          meta: { correlationId: expect.any(String) },
+        },
+      ]);
+      expect(logErasedFirst).toEqual([true]);
+    });
+
+    it('erasing again is harmless, and a user erased can record again from nothing', async () => {
+      await seed();
+      await harness.call(ALICE, 'DELETE', '/account');
+
+      const again = await harness.call(ALICE, 'DELETE', '/account');
+      const created = await harness.call(
+        ALICE,
+        'POST',
+        '/culls',
+        cullBody({ location_name: 'Fresh Start Wood' }),
+      );
+
+      expect(again.json()).toEqual({ events: 0 });
+      expect(busErasures).toHaveLength(2);
+      expect(created.statusCode).toBe(201);
+      expect((await harness.call(ALICE, 'GET', '/culls?q=fresh')).json()).toMatchObject({ total: 1 });
+      expect((await harness.call(ALICE, 'GET', '/culls?q=ashdown')).json()).toMatchObject({ total: 0 });
+      expect((await harness.call(ALICE, 'GET', '/culls')).json()).toMatchObject({ total: 1 });
+    });
+
+    it('answers 401 without the signed identity, and erases nothing', async () => {
+      await seed();
+      for (const [method, url] of [
+        ['DELETE', '/account'],
+        ['GET', '/account/events.jsonl'],
+        ['GET', '/account/records.json'],
+      ] as const) {
+        expect((await harness.app.inject({ method, url })).statusCode).toBe(401);
+      }
+      expect(await backend.store.readUser(ALICE.uid, 0, 100)).toHaveLength(5);
+    });
+  });
+}

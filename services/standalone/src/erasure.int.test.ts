@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Cull, ListCullsResponse, StatsResponse } from '@cull-log/contracts';
+import { freePort } from '@cull-log/service-kit/testing';
+import { spawnChildProcess, type ChildProcessHandle } from './service-process';
+import { CullLogClient } from './testing/cull-log-client';
+import { testEnvironment } from './testing/environment';
+import { csvRowsOf, parseCsv, projectionsOf, sampleCull, type ParsedCsv } from './testing/expectations';
+import { ProcessOutput } from './testing/process-output';
+import { filesHolding } from './testing/data-scan';
+import { unzipText } from './testing/unzip';
+
+const ENTRY = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+describe('erasing an account in the one-process app', () => {
+  let dataDir: string;
+  let port: number;
+  let app: { process: ChildProcessHandle; output: ProcessOutput } | undefined;
+  const client = () => new CullLogClient(`http://127.0.0.1:${port}`, `http://localhost:${port}`);
+
+  const ann = { name: 'Ann Erased', email: 'ann.erased.7f3c@example.org' };
+  const bob = { name: 'Bob Kept', email: 'bob.kept.91d2@example.org' };
+  let annUid: string;
+  let bobUid: string;
+  let annsRecords: Cull[];
+  let bobsRecords: ListCullsResponse;
+  let bobsStats: StatsResponse;
+  let bobsCsv: ParsedCsv;
+
+  async function start() {
+    const output = new ProcessOutput('cull-log');
+    const child = spawnChildProcess({
+      name: 'cull-log',
+      command: process.execPath,
+      args: [ENTRY],
+      env: testEnvironment({ PORT: String(port), DATA_DIR: dataDir }),
+      onLine: output.collect,
+    });
+    await output.waitForLine(/Cull Log is running at (\S+)/, { timeoutMs: 60_000 });
+    app = { process: child, output };
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'cull-log-erasure-'));
+    port = await freePort();
+    await start();
+  });
+
+  afterEach((context) => {
+    if (context.task.result?.state === 'fail' && app) console.log(app.output.tail());
+  });
+
+  afterAll(async () => {
+    await app?.process.stop({ signal: 'SIGKILL' });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('downloads every record and event of the user as a zip', async () => {
+    const anns = client();
+    annUid = (await anns.signIn(ann.name, ann.email)).uid;
+    const bobs = client();
+    bobUid = (await bobs.signIn(bob.name, bob.email)).uid;
+
+    // Ann's e-mail address in her own words too: erasure must reach what she wrote, not only her id.
+    const tagged = await anns.recordCull(
+      sampleCull({
+        notes: `Seen by ${ann.email}`,
+        carcass_tag: 'ANN-1',
+        carcass_destination: 'Game dealer',
+        game_dealer: 'Vale Game',
+        inspection: {
+          examined_by: ann.name,
+          abnormal_behaviour: false,
+          abnormalities: [],
+          contamination_suspected: false,
+        },
+      }),
+    );
+    const fox = await anns.recordCull(sampleCull({ species: 'Fox', sex: 'Male', location_name: 'Ann Wood' }));
+    const gone = await anns.recordCull(sampleCull({ species: 'Muntjac', location_name: 'Gone Copse' }));
+    await anns.amendCull(fox.cull.id, { weight: 8.1, shooter: ann.name });
+    const last = await anns.deleteCull(gone.cull.id);
+    for (const species of ['Roe Deer', 'Fallow Deer', 'Fox'] as const) {
+      await bobs.recordCull(sampleCull({ species, location_name: 'Bob Hill', notes: 'kept' }));
+    }
+    annsRecords = (await anns.listCulls()).items;
+    await projectionsOf(anns, annsRecords, last.position);
+    // A declaration numbered for her: the register a rebuild keeps must not keep her once she is erased.
+    const declared = await anns.send('POST', '/api/declarations', {
+      record_ids: [tagged.cull.id],
+      dealer: 'Vale Game',
+    });
+    expect(declared.status).toBe(200);
+    bobsRecords = await bobs.listCulls();
+    ({ stats: bobsStats, csv: bobsCsv } = await projectionsOf(bobs, bobsRecords.items, 1));
+
+    const files = await unzipText(await anns.exportAccount());
+
+    expect([...files.keys()].sort()).toEqual(
+      ['README.txt', 'events.jsonl', 'profile.json', 'records.csv', 'records.json', 'sessions.json'].sort(),
+    );
+    expect(JSON.parse(files.get('profile.json') ?? '')).toMatchObject({ uid: annUid, email: ann.email });
+    const exported = JSON.parse(files.get('records.json') ?? '') as Cull[];
+    expect(exported.map((record) => record.id).sort()).toEqual(annsRecords.map((record) => record.id).sort());
+    // The list adds the warnings that apply now; the download is the record as kept.
+    const { warnings: _warnings, ...foxAsListed } = annsRecords.find(
+      (record) => record.id === fox.cull.id,
+    ) as Cull & {
+      warnings?: unknown;
+    };
+    expect(exported.find((record) => record.id === fox.cull.id)).toEqual(foxAsListed);
+    expect(parseCsv(files.get('records.csv') ?? '').rows).toEqual(csvRowsOf(annsRecords));
+    const events = (files.get('events.jsonl') ?? '')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(events.map((event: { type: string }) => event.type)).toEqual([
+      'cull.recorded.v2',
+      'cull.recorded.v2',
+      'cull.recorded.v2',
+      'cull.amended.v2',
+      'cull.deleted.v1',
+    ]);
+    expect(events.every((event: { userId: string }) => event.userId === annUid)).toBe(true);
+    expect(filesHolding(dataDir, [annUid, ann.email]).length).toBeGreaterThan(0);
+  });
+
+  it("erases the account: nothing of the user is left in any file in DATA_DIR, another user's data is untouched", async () => {
+    const anns = client();
+    await anns.signIn(ann.name, ann.email);
+    const elsewhere = client();
+    await elsewhere.signIn(ann.name, ann.email);
+
+    expect(await anns.eraseAccount()).toEqual({ erased: true, events: 5 });
+
+    expect((await anns.send('GET', '/api/me')).status).toBe(401);
+    expect((await elsewhere.send('GET', '/api/me')).status).toBe(401);
+    expect(filesHolding(dataDir, [annUid, ann.email])).toEqual([]);
+    const bobs = client();
+    await bobs.signIn(bob.name, bob.email);
+    expect(await bobs.listCulls()).toEqual(bobsRecords);
+    expect(await bobs.stats()).toEqual(bobsStats);
+    expect(parseCsv((await bobs.csv()).text)).toEqual(bobsCsv);
+    expect(filesHolding(dataDir, [bobUid, bob.email]).length).toBeGreaterThan(0);
+  });
+
+  it('nothing of the user is in DATA_DIR after the app stops either, and signing in again finds no records', async () => {
+    await app?.process.stop({ signal: 'SIGINT', timeoutMs: 30_000 });
+    app = undefined;
+    expect(filesHolding(dataDir, [annUid, ann.email])).toEqual([]);
+
+    await start();
+    const anns = client();
+    expect((await anns.signIn(ann.name, ann.email)).uid).toBe(annUid);
+    expect((await anns.listCulls()).total).toBe(0);
+    expect((await anns.stats()).total_culls).toBe(0);
+    expect(parseCsv((await anns.csv()).text).rows).toEqual([]);
+    expect(JSON.parse((await unzipText(await anns.exportAccount())).get('records.json') ?? '')).toEqual([]);
+  });
+});
