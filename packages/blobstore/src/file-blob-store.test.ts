@@ -8,7 +8,7 @@ import { blobStoreContract } from './testing/blob-store-contract';
 blobStoreContract('file blob store', async () => {
   const directory = mkdtempSync(join(tmpdir(), 'cull-blobs-'));
   return {
-    open: () => openFileBlobStore({ directory: join(directory, 'blobs') }),
+    open: async () => openFileBlobStore({ directory: join(directory, 'blobs') }),
     remove: async () => rmSync(directory, { recursive: true, force: true }),
   };
 });
@@ -17,7 +17,7 @@ describe('file blob store', () => {
   it('leaves only the blob in its folder: the temporary file it wrote through is gone', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'cull-blobs-'));
     try {
-      const store = await openFileBlobStore({ directory });
+      const store = openFileBlobStore({ directory });
       await store.put('photos/cull-1/a1', Buffer.from('one'));
       await store.put('photos/cull-1/a1', Buffer.from('two'));
       expect(readdirSync(join(directory, 'photos', 'cull-1'))).toEqual(['a1']);

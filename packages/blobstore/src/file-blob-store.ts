@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { checkedBlobKey, type BlobStore } from './blob-store';
@@ -26,9 +27,9 @@ async function syncDirectory(directory: string): Promise<void> {
  * Blobs as files under one folder, a key's segments its sub-folders. A write goes to a hidden temporary file that
  * is flushed and then renamed over the blob, so a reader sees the old bytes or the new ones, never a part.
  */
-export async function openFileBlobStore({ directory }: FileBlobStoreOptions): Promise<BlobStore> {
+export function openFileBlobStore({ directory }: FileBlobStoreOptions): BlobStore {
   const root = resolve(directory);
-  await mkdir(root, { recursive: true });
+  mkdirSync(root, { recursive: true });
   const pathOf = (key: string) => join(root, ...checkedBlobKey(key).split('/'));
 
   return {

@@ -1,11 +1,13 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeCarcassApi } from './testing/carcass-api-suite';
+import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
 import { ALICE, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
 
 describeRecordsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeCarcassApi('the embedded SQLite store', async () => openSqliteBackend());
+describePhotosApi('the embedded SQLite store', async () => openSqliteBackend());
 
 describe('records logs', () => {
   const backend = openSqliteBackend();

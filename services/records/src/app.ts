@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { BlobStore } from '@cull-log/blobstore';
 import type { AppendResult, EventStore } from '@cull-log/eventstore';
 import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
 import { createCullCommandHandler } from './cull-commands';
 import type { CullReadModel } from './read-model/cull-read-model';
 import { cullsRoutes } from './routes/culls-routes';
+import { photosRoutes } from './routes/photos-routes';
 
 export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
 
@@ -15,6 +17,8 @@ export interface RecordsAppDeps<Tx> {
   store: EventStore<Tx>;
   /** Must be the read model of the same backend as `store`: it is written inside the store's transactions. */
   readModel: CullReadModel<Tx>;
+  /** Where the records' photos are kept (files under DATA_DIR, or GridFS beside the store on MongoDB). */
+  blobs: BlobStore;
   logger: FastifyBaseLogger;
   /** Verifies the gateway-signed identity header. */
   internalAuthSecret: string;
@@ -28,6 +32,7 @@ export interface RecordsAppDeps<Tx> {
 export function buildApp<Tx>({
   store,
   readModel,
+  blobs,
   logger,
   internalAuthSecret,
   now = () => new Date(),
@@ -44,6 +49,7 @@ export function buildApp<Tx>({
   });
   app.register(internalAuth, { secret: internalAuthSecret, now });
   const handle = createCullCommandHandler({ store, readModel, onAppended });
-  app.register(cullsRoutes, { handle, readModel, now, newId });
+  app.register(cullsRoutes, { handle, readModel, blobs, now, newId });
+  app.register(photosRoutes, { handle, readModel, blobs, now, newId });
   return app;
 }
