@@ -1,5 +1,5 @@
 import exifReader from 'exif-reader';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CullView, ListCullsResponse } from '@cull-log/contracts';
@@ -25,6 +25,22 @@ async function phonePhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The user's records as the server lists them. */
+async function serverRecords(page: Page): Promise<CullView[]> {
+  return ((await (await page.request.get('/api/culls?page_size=100')).json()) as ListCullsResponse).items;
+}
+
+async function fillRequired(page: Page, location: string) {
+  await field(page, 'date').fill('2026-11-20');
+  await field(page, 'time').fill('07:15');
+  await field(page, 'location_name').fill(location);
+  await choose(page, 'Species', 'Roe Deer');
+  await choose(page, 'Sex', 'Female');
+  await choose(page, 'Age estimate', 'Adult');
+  await choose(page, 'Condition', 'Good');
+  await choose(page, 'Shot placement', 'Heart/Lung');
+}
+
 async function choose(page: Page, label: string, option: string) {
   await page
     .locator('.select')
@@ -45,6 +61,7 @@ const loaded = (page: Page, selector: string) =>
 
 describe('photos of a record, on a phone', () => {
   let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   const violations: string[] = [];
   const shot = (name: string) => screenshot(page, PHONE, `photos-${name}`);
@@ -52,7 +69,7 @@ describe('photos of a record, on a phone', () => {
   beforeAll(async () => {
     browser = await launchChromium();
     // No bypass of the Content Security Policy: the previews and thumbnails must show under it.
-    const context = await browser.newContext({
+    context = await browser.newContext({
       baseURL: BASE_URL,
       viewport: { width: PHONE.width, height: PHONE.height },
       locale: 'en-GB',
@@ -80,14 +97,7 @@ describe('photos of a record, on a phone', () => {
   it('adds a record with a photo: shrunk on the phone, shown before saving, and on the record card after', async () => {
     await page.goto('/add-cull');
     await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
-    await field(page, 'date').fill('2026-11-20');
-    await field(page, 'time').fill('07:15');
-    await field(page, 'location_name').fill('Marsh Wood');
-    await choose(page, 'Species', 'Roe Deer');
-    await choose(page, 'Sex', 'Female');
-    await choose(page, 'Age estimate', 'Adult');
-    await choose(page, 'Condition', 'Good');
-    await choose(page, 'Shot placement', 'Heart/Lung');
+    await fillRequired(page, 'Marsh Wood');
 
     const photos = page.locator('details.photos');
     expect(await photos.getAttribute('open')).toBeNull();
@@ -158,6 +168,38 @@ describe('photos of a record, on a phone', () => {
     const list = (await (await page.request.get('/api/culls')).json()) as ListCullsResponse;
     expect(list.items[0]).not.toHaveProperty('photos');
     expect(await page.getByRole('list', { name: 'Cull records' }).getByRole('img').count()).toBe(0);
+    expect(violations).toEqual([]);
+  });
+
+  it('with no signal, keeps the photo in the outbox behind its record and sends it after the record', async () => {
+    // Pages work offline once the app's worker is in charge of them.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto('/add-cull');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
+    await context.setOffline(true);
+    await fillRequired(page, 'No Signal Wood');
+    const photos = page.locator('details.photos');
+    await photos.locator('summary').click();
+    await field(page, 'photos').setInputFiles({
+      name: 'PXL_0002.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await phonePhoto(),
+    });
+    await photos.getByRole('img', { name: 'Photo 1' }).waitFor();
+    await page.getByRole('button', { name: 'Save Record' }).click();
+    await page.waitForURL(/\/data$/);
+    const banner = page.getByRole('region', { name: 'Changes on this device' });
+    await expect.poll(() => banner.textContent()).toContain('2 changes are waiting to sync.');
+    expect((await serverRecords(page)).map((record) => record.location_name)).not.toContain('No Signal Wood');
+
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached', timeout: 40_000 });
+    const record = (await serverRecords(page)).find((each) => each.location_name === 'No Signal Wood');
+    expect(record?.photos).toHaveLength(1);
+    expect(record?.photos?.[0]).toMatchObject({ content_type: 'image/jpeg', width: 2048, height: 1536 });
     expect(violations).toEqual([]);
   });
 });
