@@ -1,4 +1,4 @@
-import { PHOTO_CONTENT_TYPES, PHOTO_LIMITS, PHOTO_MESSAGES } from '@cull-log/contracts';
+import { PHOTO_LIMITS, PHOTO_MESSAGES } from '@cull-log/contracts';
 
 /** A picked file that cannot become a photo of a record, with the words to tell the user why. */
 export class PhotoRefusedError extends Error {
@@ -36,9 +36,7 @@ function encode(canvas: Canvas, type: string): Promise<Blob> {
  * transparency (a browser that cannot write WebP gives PNG, which the server takes too).
  */
 export const preparePhoto: PreparePhoto = async (file) => {
-  if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type) && !file.type.startsWith('image/')) {
-    throw new PhotoRefusedError(PHOTO_MESSAGES.notAnImage);
-  }
+  // Whether it is a photo at all is for the browser's decoder to say: a file's type is only its name's guess.
   if (file.size > PHOTO_LIMITS.maxUploadBytes) throw new PhotoRefusedError(PHOTO_MESSAGES.tooLarge);
   let bitmap: ImageBitmap;
   try {
