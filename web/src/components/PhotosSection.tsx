@@ -39,12 +39,11 @@ export function PhotosSection({ draft, recordId, isDisabled }: PhotosSectionProp
   const fileInput = (ref: RefObject<HTMLInputElement | null>, name: string, camera: boolean) => (
     <input
       ref={ref}
-      className="visually-hidden"
+      // Not shown: the buttons above open it, with a label and a touch target of their own.
+      hidden
       type="file"
       name={name}
       accept="image/*"
-      tabIndex={-1}
-      aria-hidden="true"
       {...(camera ? { capture: 'environment' } : { multiple: true })}
       onChange={(event) => picked(event.currentTarget)}
     />
