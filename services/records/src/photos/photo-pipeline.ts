@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { PHOTO_LIMITS, type CullPhoto, type PhotoContentType } from '@cull-log/contracts';
 
 // Each photo is read once: a cache of decoded images would only hold memory the next upload needs.
@@ -30,6 +30,19 @@ const MAX_INPUT_PIXELS = 200_000_000;
 /** Pixels that cannot be decoded refuse the file; libjpeg's warnings, common in camera files, do not. */
 const decode = (input: Buffer) => sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
 
+/** The photo written again in its own format. */
+function inFormat(pipeline: Sharp, contentType: PhotoContentType): Sharp {
+  switch (contentType) {
+    case 'image/jpeg':
+      // libjpeg-turbo rather than mozjpeg: a sixth larger, for a third of the time and less memory (npm run bench).
+      return pipeline.jpeg({ quality: 85 });
+    case 'image/png':
+      return pipeline.png({ compressionLevel: 9 });
+    case 'image/webp':
+      return pipeline.webp({ quality: 85 });
+  }
+}
+
 /**
  * A photo as sent, made fit to keep: turned upright by its EXIF orientation, shrunk to the long edge, written
  * again in its own format with no metadata at all (sharp keeps none unless asked: no EXIF, GPS, XMP, IPTC or ICC),
@@ -54,13 +67,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   });
   let encoded: { data: Buffer; info: OutputInfo };
   try {
-    encoded = await (
-      contentType === 'image/jpeg'
-        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
-        : contentType === 'image/png'
-          ? pipeline.png({ compressionLevel: 9 })
-          : pipeline.webp({ quality: 85 })
-    ).toBuffer({ resolveWithObject: true });
+    encoded = await inFormat(pipeline, contentType).toBuffer({ resolveWithObject: true });
   } catch {
     // The header read, the pixels did not: a corrupt file.
     throw new NotAnImageError('the image data could not be decoded');
