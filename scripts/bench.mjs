@@ -9,8 +9,9 @@ import process from 'node:process';
 const PARTS = {
   reads: { workspace: 'services/standalone', script: 'bench:reads', args: [] },
   hop: { workspace: 'services/standalone', script: 'bench:hop', args: [] },
-  list: { workspace: 'services/records', script: 'bench', args: ['list'] },
-  map: { workspace: 'services/records', script: 'bench', args: ['map'] },
+  list: { workspace: 'services/records', script: 'bench:records', args: ['list'] },
+  map: { workspace: 'services/records', script: 'bench:records', args: ['map'] },
+  photos: { workspace: 'services/records', script: 'bench:photos', args: [] },
 };
 
 const [part, ...rest] = process.argv.slice(2);

@@ -7,6 +7,8 @@ import {
   CullAmended,
   CullAmendedV1,
   CullDeleted,
+  CullPhotoAdded,
+  CullPhotoRemoved,
   CullRecorded,
   CullRecordedV1,
   EVENT_TYPES,
@@ -62,10 +64,23 @@ const documents: readonly { file: string; title: string; description: string; sc
     schema: UserErased,
   },
   {
+    file: `${EVENT_TYPES.photoAdded}.json`,
+    title: EVENT_TYPES.photoAdded,
+    description:
+      'A photo was added to a cull; data describes the stored photo (id, type, size, SHA-256, width, height), never its bytes.',
+    schema: CullPhotoAdded,
+  },
+  {
+    file: `${EVENT_TYPES.photoRemoved}.json`,
+    title: EVENT_TYPES.photoRemoved,
+    description: 'A photo was removed from a cull; data.photo_id names it.',
+    schema: CullPhotoRemoved,
+  },
+  {
     file: UNION_FILE,
     title: 'cull event',
     description:
-      'Any event on the CULLS stream, of any version (subjects culls.v1.<userId>.<recorded|amended|deleted>).',
+      'Any event on the CULLS stream, of any version (subjects culls.v1.<userId>.<recorded|amended|deleted|photo_added|photo_removed>).',
     schema: AnyCullEvent,
   },
 ];

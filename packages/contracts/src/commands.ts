@@ -1,4 +1,5 @@
 import type { CullChanges, CullFields } from './cull';
+import type { CullPhoto } from './photos';
 
 /** What every command carries besides its intent: who, when, and the id the resulting event takes. */
 export interface CommandMeta {
@@ -29,4 +30,19 @@ export interface DeleteCull {
   meta: CommandMeta;
 }
 
-export type CullCommand = RecordCull | AmendCull | DeleteCull;
+/** Adds a photo already in the blob store to the record. */
+export interface AddCullPhoto {
+  type: 'AddCullPhoto';
+  cullId: string;
+  photo: CullPhoto;
+  meta: CommandMeta;
+}
+
+export interface RemoveCullPhoto {
+  type: 'RemoveCullPhoto';
+  cullId: string;
+  photoId: string;
+  meta: CommandMeta;
+}
+
+export type CullCommand = RecordCull | AmendCull | DeleteCull | AddCullPhoto | RemoveCullPhoto;

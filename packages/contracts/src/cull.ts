@@ -14,6 +14,7 @@ import {
   listedCalibre,
 } from './enums';
 import { CARCASS_MESSAGES, REQUIRED_MESSAGES } from './messages';
+import { CullPhoto } from './photos';
 import { refuseUnsafeText } from './validation';
 
 /** Server-side bounds the original app lacked; the form enforces the same ones. */
@@ -347,6 +348,8 @@ export const Cull = CullFields.extend({
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   version: z.number().int().min(1),
+  /** The record's photos, oldest first; absent when it has none. */
+  photos: z.array(CullPhoto).min(1).optional(),
 });
 export type Cull = z.infer<typeof Cull>;
 

@@ -109,3 +109,32 @@ describe('bus naming', () => {
     expect(() => eventShortName('cull.archived.v1' as never)).toThrow('Unknown event type');
   });
 });
+
+describe('photo events', () => {
+  const photo = {
+    id: 'a'.repeat(32),
+    content_type: 'image/jpeg',
+    size: 123_456,
+    sha256: 'a'.repeat(64),
+    width: 2048,
+    height: 1536,
+  };
+
+  it('parse with what the photo is, and go on their own subjects', () => {
+    const added = { ...envelope, version: 2, type: EVENT_TYPES.photoAdded, data: photo };
+    const removed = { ...envelope, version: 3, type: EVENT_TYPES.photoRemoved, data: { photo_id: photo.id } };
+    expect(parseCullEvent(added)).toEqual(added);
+    expect(parseCullEvent(removed)).toEqual(removed);
+    expect(busSubject(added)).toBe('culls.v1.u1.photo_added');
+    expect(busSubject(removed)).toBe('culls.v1.u1.photo_removed');
+  });
+
+  it('refuse bytes, an unknown image type, or a photo id that is not one', () => {
+    const added = (data: object) => ({ ...envelope, version: 2, type: EVENT_TYPES.photoAdded, data });
+    expect(() => parseCullEvent(added({ ...photo, bytes: 'AAAA' }))).toThrow(/bytes/);
+    expect(() => parseCullEvent(added({ ...photo, content_type: 'image/gif' }))).toThrow(/content_type/);
+    expect(() =>
+      parseCullEvent({ ...envelope, type: EVENT_TYPES.photoRemoved, data: { photo_id: '../x' } }),
+    ).toThrow(/photo_id/);
+  });
+});

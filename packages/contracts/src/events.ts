@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CullChanges, CullChangesV1, CullFields, CullFieldsV1 } from './cull';
+import { CullPhoto, PhotoId } from './photos';
 
 /**
  * The event types the records service writes now. A type's version moves when its data changes shape: v2 events
@@ -9,6 +10,8 @@ export const EVENT_TYPES = {
   recorded: 'cull.recorded.v2',
   amended: 'cull.amended.v2',
   deleted: 'cull.deleted.v1',
+  photoAdded: 'cull.photo_added.v1',
+  photoRemoved: 'cull.photo_removed.v1',
 } as const;
 
 /** Types earlier code wrote; the log keeps them for ever, and they are upcast whenever they are read. */
@@ -64,8 +67,30 @@ export const CullDeleted = z.object({
 });
 export type CullDeleted = z.infer<typeof CullDeleted>;
 
+/** A photo was added to a record: what it is, never its bytes (those are in the blob store under its id). */
+export const CullPhotoAdded = z.object({
+  ...envelope,
+  type: z.literal(EVENT_TYPES.photoAdded),
+  data: CullPhoto,
+});
+export type CullPhotoAdded = z.infer<typeof CullPhotoAdded>;
+
+/** A photo was removed from a record. */
+export const CullPhotoRemoved = z.object({
+  ...envelope,
+  type: z.literal(EVENT_TYPES.photoRemoved),
+  data: z.strictObject({ photo_id: PhotoId }),
+});
+export type CullPhotoRemoved = z.infer<typeof CullPhotoRemoved>;
+
 /** An event of a current type: what every reader past the trust boundary sees. */
-export const CullEvent = z.discriminatedUnion('type', [CullRecorded, CullAmended, CullDeleted]);
+export const CullEvent = z.discriminatedUnion('type', [
+  CullRecorded,
+  CullAmended,
+  CullDeleted,
+  CullPhotoAdded,
+  CullPhotoRemoved,
+]);
 export type CullEvent = z.infer<typeof CullEvent>;
 export type CullEventType = CullEvent['type'];
 
@@ -76,6 +101,8 @@ export const AnyCullEvent = z.discriminatedUnion('type', [
   CullRecorded,
   CullAmended,
   CullDeleted,
+  CullPhotoAdded,
+  CullPhotoRemoved,
 ]);
 export type AnyCullEvent = z.infer<typeof AnyCullEvent>;
 export type AnyCullEventType = AnyCullEvent['type'];
@@ -87,6 +114,8 @@ export const ALL_EVENT_TYPES: readonly AnyCullEventType[] = [
   EVENT_TYPES.recorded,
   EVENT_TYPES.amended,
   EVENT_TYPES.deleted,
+  EVENT_TYPES.photoAdded,
+  EVENT_TYPES.photoRemoved,
 ];
 
 /**
@@ -107,11 +136,18 @@ export function upcastCullEvent(event: AnyCullEvent): CullEvent {
 /** An event as read back from the store: with its position in the global log (1, 2, 3, ...). */
 export type StoredEvent<E extends CullEvent = CullEvent> = E & { position: number };
 
-/** The short name used as the last token of the bus subject, whatever the version: recorded, amended, deleted. */
-export function eventShortName(type: AnyCullEventType): 'recorded' | 'amended' | 'deleted' {
+const SHORT_NAMES = ['recorded', 'amended', 'deleted', 'photo_added', 'photo_removed'] as const;
+export type EventShortName = (typeof SHORT_NAMES)[number];
+
+/**
+ * The short name used as the last token of the bus subject, whatever the version: recorded, amended, deleted,
+ * photo_added, photo_removed.
+ */
+export function eventShortName(type: AnyCullEventType): EventShortName {
   const name = type.split('.')[1];
-  if (name === 'recorded' || name === 'amended' || name === 'deleted') return name;
-  throw new Error(`Unknown event type: ${type}`);
+  const known = SHORT_NAMES.find((short) => short === name);
+  if (known === undefined) throw new Error(`Unknown event type: ${type}`);
+  return known;
 }
 
 export const BUS_STREAM = 'CULLS';
@@ -129,7 +165,7 @@ export function userSubjectToken(userId: string): string {
 }
 
 /**
- * culls.v1.<userId>.<recorded|amended|deleted>. The subject's v1 is the layout of the subject, not of the event:
+ * culls.v1.<userId>.<recorded|amended|deleted|photo_added|photo_removed>. The subject's v1 is the layout of the subject, not of the event:
  * every version of an event takes the same subject, so a consumer's filter sees each record's whole history.
  */
 export function busSubject(event: Pick<AnyCullEvent, 'type' | 'userId'>): string {

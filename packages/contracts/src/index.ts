@@ -1,6 +1,7 @@
 export * from './enums';
 export * from './messages';
 export * from './cull';
+export * from './photos';
 export * from './api';
 export * from './events';
 export * from './commands';

@@ -154,6 +154,7 @@ describe('evolve and fold', () => {
       version: 1,
       ownerId: 'alice',
       fields: roeDoe,
+      photos: [],
       createdAt: '2026-11-03T07:00:00.000Z',
       updatedAt: '2026-11-03T07:00:00.000Z',
     });
@@ -170,6 +171,7 @@ describe('evolve and fold', () => {
       version: 2,
       ownerId: 'alice',
       fields: { ...rest, notes: 'gralloched', time: '06:15' },
+      photos: [],
       createdAt: '2026-11-03T07:00:00.000Z',
       updatedAt: '2026-11-04T09:00:00.000Z',
     });
@@ -224,6 +226,85 @@ describe('evolve and fold', () => {
     const second = run(first.state, amend('alice', { weight: 16 }));
     const third = run(second.state, remove('alice'));
     expect(fold([...first.events, ...second.events, ...third.events])).toEqual(third.state);
+  });
+});
+
+describe('decide and evolve: photos', () => {
+  const photo = (n: number) => ({
+    id: n.toString(16).padStart(32, '0'),
+    content_type: 'image/jpeg' as const,
+    size: 1000 + n,
+    sha256: n.toString(16).padStart(64, '0'),
+    width: 2048,
+    height: 1536,
+  });
+  const add = (userId: string, n: number, at?: string): CullCommand => ({
+    type: 'AddCullPhoto',
+    cullId: CULL_ID,
+    photo: photo(n),
+    meta: commandMeta(userId, at),
+  });
+  const removePhoto = (userId: string, n: number): CullCommand => ({
+    type: 'RemoveCullPhoto',
+    cullId: CULL_ID,
+    photoId: photo(n).id,
+    meta: commandMeta(userId),
+  });
+  const photosOf = (state: CullState) => (state.status === 'active' ? state.photos : undefined);
+
+  it('adds a photo as cull.photo_added.v1 at the next version, refreshing updatedAt only', () => {
+    const { state, events } = run(recorded(), add('alice', 1, '2026-11-04T09:00:00.000Z'));
+    expect(events).toMatchObject([{ type: EVENT_TYPES.photoAdded, version: 2, data: photo(1) }]);
+    expect(state).toMatchObject({ version: 2, fields: roeDoe, photos: [photo(1)] });
+    expect(state).toMatchObject({
+      createdAt: '2026-11-03T07:00:00.000Z',
+      updatedAt: '2026-11-04T09:00:00.000Z',
+    });
+  });
+
+  it('the same photo added again succeeds without a new event', () => {
+    const once = run(recorded(), add('alice', 1)).state;
+    expect(decide(add('alice', 1), once)).toEqual({ ok: true, events: [] });
+  });
+
+  it('a seventh photo is refused with the limit, and removing one makes room again', () => {
+    let state = recorded();
+    for (let n = 1; n <= 6; n += 1) state = run(state, add('alice', n)).state;
+    expect(decide(add('alice', 7), state)).toEqual({
+      ok: false,
+      error: { code: 'too_many_photos', limit: 6 },
+    });
+    state = run(state, removePhoto('alice', 3)).state;
+    state = run(state, add('alice', 7)).state;
+    expect(photosOf(state)?.map((item) => item.size)).toEqual([1001, 1002, 1004, 1005, 1006, 1007]);
+  });
+
+  it("another user's, a deleted or an absent record answers not_found; an unknown photo photo_not_found", () => {
+    const gone = run(recorded(), remove('alice')).state;
+    for (const [state, userId] of [
+      [recorded(), 'bob'],
+      [gone, 'alice'],
+      [initialState, 'alice'],
+    ] as const) {
+      expect(decide(add(userId, 1), state)).toEqual({ ok: false, error: { code: 'not_found' } });
+      expect(decide(removePhoto(userId, 1), state)).toEqual({ ok: false, error: { code: 'not_found' } });
+    }
+    expect(decide(removePhoto('alice', 9), recorded())).toEqual({
+      ok: false,
+      error: { code: 'photo_not_found' },
+    });
+  });
+
+  it('an amendment keeps the photos, and a fold of the history equals the steps', () => {
+    const first = run(initialState, record('alice'));
+    const second = run(first.state, add('alice', 1));
+    const third = run(second.state, amend('alice', { notes: 'gralloched' }));
+    const fourth = run(third.state, add('alice', 2));
+    const fifth = run(fourth.state, removePhoto('alice', 1));
+    expect(photosOf(third.state)).toEqual([photo(1)]);
+    expect(photosOf(fifth.state)).toEqual([photo(2)]);
+    const history = [first, second, third, fourth, fifth].flatMap((step) => step.events);
+    expect(fold(history)).toEqual(fifth.state);
   });
 });
 

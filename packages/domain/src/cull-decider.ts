@@ -1,10 +1,12 @@
 import {
   EVENT_TYPES,
   GAME_DEALER,
+  PHOTO_LIMITS,
   type CullChanges,
   type CullCommand,
   type CullEvent,
   type CullFields,
+  type CullPhoto,
 } from '@cull-log/contracts';
 import { loadChanges, loadFields } from './cull-load';
 import { placeChanges, placeFields } from './cull-place';
@@ -17,6 +19,8 @@ export type CullState =
       version: number;
       ownerId: string;
       fields: CullFields;
+      /** Its photos, oldest first. */
+      photos: readonly CullPhoto[];
       createdAt: string;
       updatedAt: string;
     }
@@ -31,7 +35,11 @@ export type DecisionError =
   | { code: 'already_exists' }
   | { code: 'version_conflict'; actualVersion: number }
   /** A field holds what it cannot (a grid reference that is not one), said in the field's own words. */
-  | { code: 'invalid_field'; field: 'grid_ref'; message: string };
+  | { code: 'invalid_field'; field: 'grid_ref'; message: string }
+  /** The record already has as many photos as a record may have. */
+  | { code: 'too_many_photos'; limit: number }
+  /** The record has no photo with this id. */
+  | { code: 'photo_not_found' };
 
 export type Decision = { ok: true; events: CullEvent[] } | { ok: false; error: DecisionError };
 
@@ -110,6 +118,21 @@ export function decide(command: CullCommand, state: CullState): Decision {
       if (state.status !== 'active' || state.ownerId !== meta.userId) return reject({ code: 'not_found' });
       return accept([{ ...envelope, type: EVENT_TYPES.deleted, data: {} }]);
     }
+    case 'AddCullPhoto': {
+      if (state.status !== 'active' || state.ownerId !== meta.userId) return reject({ code: 'not_found' });
+      // The same photo sent again (a retry, or picked twice) is the photo the record already has.
+      if (state.photos.some((photo) => photo.id === command.photo.id)) return accept([]);
+      if (state.photos.length >= PHOTO_LIMITS.perRecord) {
+        return reject({ code: 'too_many_photos', limit: PHOTO_LIMITS.perRecord });
+      }
+      return accept([{ ...envelope, type: EVENT_TYPES.photoAdded, data: command.photo }]);
+    }
+    case 'RemoveCullPhoto': {
+      if (state.status !== 'active' || state.ownerId !== meta.userId) return reject({ code: 'not_found' });
+      if (!state.photos.some((photo) => photo.id === command.photoId))
+        return reject({ code: 'photo_not_found' });
+      return accept([{ ...envelope, type: EVENT_TYPES.photoRemoved, data: { photo_id: command.photoId } }]);
+    }
   }
 }
 
@@ -121,6 +144,7 @@ export function evolve(state: CullState, event: CullEvent): CullState {
         version: event.version,
         ownerId: event.userId,
         fields: event.data,
+        photos: [],
         createdAt: event.occurredAt,
         updatedAt: event.occurredAt,
       };
@@ -134,6 +158,22 @@ export function evolve(state: CullState, event: CullEvent): CullState {
       };
     case EVENT_TYPES.deleted:
       return { status: 'deleted', version: event.version, ownerId: event.userId };
+    case EVENT_TYPES.photoAdded:
+      if (state.status !== 'active') return state;
+      return {
+        ...state,
+        version: event.version,
+        photos: [...state.photos.filter((photo) => photo.id !== event.data.id), event.data],
+        updatedAt: event.occurredAt,
+      };
+    case EVENT_TYPES.photoRemoved:
+      if (state.status !== 'active') return state;
+      return {
+        ...state,
+        version: event.version,
+        photos: state.photos.filter((photo) => photo.id !== event.data.photo_id),
+        updatedAt: event.occurredAt,
+      };
   }
 }
 

@@ -60,6 +60,40 @@ describe('applyEventToCull', () => {
     expect(applyEventToCull(amended, deletedEvent)).toBeUndefined();
   });
 
+  it('carries the photos event by event as the fold does, and leaves them out of the fields', () => {
+    const photo = {
+      id: '0'.repeat(31) + '1',
+      content_type: 'image/webp' as const,
+      size: 2048,
+      sha256: '0'.repeat(63) + '1',
+      width: 1536,
+      height: 2048,
+    };
+    const added: CullEvent = {
+      ...envelope,
+      id: 'p1',
+      type: EVENT_TYPES.photoAdded,
+      version: 2,
+      occurredAt: '2026-11-04T08:00:00.000Z',
+      data: photo,
+    };
+    const removed: CullEvent = {
+      ...envelope,
+      id: 'p2',
+      type: EVENT_TYPES.photoRemoved,
+      version: 3,
+      occurredAt: '2026-11-04T09:00:00.000Z',
+      data: { photo_id: photo.id },
+    };
+    const withPhoto = applyEventToCull(applyEventToCull(undefined, recordedEvent), added);
+    expect(withPhoto).toEqual(toCull(fold([recordedEvent, added]), 'cull-1'));
+    expect(withPhoto?.photos).toEqual([photo]);
+    expect(withPhoto && fieldsOf(withPhoto)).toEqual(roeDoe);
+    const without = applyEventToCull(withPhoto, removed);
+    expect(without).toEqual(toCull(fold([recordedEvent, added, removed]), 'cull-1'));
+    expect(without).not.toHaveProperty('photos');
+  });
+
   it('cannot amend a record it does not have', () => {
     expect(applyEventToCull(undefined, amendedEvent)).toBeUndefined();
   });

@@ -11,10 +11,11 @@ export function toCull(state: CullState, id: string): Cull | undefined {
     created_at: state.createdAt,
     updated_at: state.updatedAt,
     version: state.version,
+    ...(state.photos.length > 0 && { photos: [...state.photos] }),
   };
 }
 
-/** The user-entered fields of a read-back record. */
+/** The user-entered fields of a read-back record (its photos are not fields). */
 export function fieldsOf(record: Cull): CullFields {
   const {
     id: _id,
@@ -22,6 +23,7 @@ export function fieldsOf(record: Cull): CullFields {
     created_at: _at,
     updated_at: _updated,
     version: _version,
+    photos: _photos,
     ...fields
   } = record;
   return fields;
@@ -35,6 +37,7 @@ function stateOf(record: Cull | undefined): CullState {
     version: record.version,
     ownerId: record.created_by,
     fields: fieldsOf(record),
+    photos: record.photos ?? [],
     createdAt: record.created_at,
     updatedAt: record.updated_at,
   };

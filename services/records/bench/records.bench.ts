@@ -24,6 +24,7 @@ import {
   type CullFields,
   type MapPointsResponse,
 } from '@cull-log/contracts';
+import { openFileBlobStore } from '@cull-log/blobstore';
 import { decide, initialState } from '@cull-log/domain';
 import { openSqliteEventStore } from '@cull-log/eventstore';
 import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
@@ -96,7 +97,13 @@ async function openBench() {
   const dir = mkdtempSync(join(tmpdir(), 'cull-log-records-bench-'));
   const store = openSqliteEventStore({ file: join(dir, 'records.db') });
   const readModel = openSqliteReadModel({ database: store.database });
-  const app = buildApp({ store, readModel, logger: pino({ level: 'silent' }), internalAuthSecret: SECRET });
+  const app = buildApp({
+    store,
+    readModel,
+    blobs: openFileBlobStore({ directory: join(dir, 'blobs') }),
+    logger: pino({ level: 'silent' }),
+    internalAuthSecret: SECRET,
+  });
   await app.ready();
 
   const request = (method: 'GET' | 'POST', url: string, payload?: unknown) =>

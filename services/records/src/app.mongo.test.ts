@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe } from 'vitest';
+import { openMongoBlobStore } from '@cull-log/blobstore';
 import { connectMongoEventStore } from '@cull-log/eventstore';
 import { mongoTestTarget } from '@cull-log/eventstore/testing';
 import { openMongoReadModel } from './read-model/mongo-cull-read-model';
 import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
+import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
 
 const target = await mongoTestTarget('records API on MongoDB');
@@ -20,6 +22,7 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
     return {
       store,
       readModel,
+      blobs: openMongoBlobStore({ db: store.db }),
       async close() {
         await store.db.dropDatabase();
         await store.close();
@@ -29,4 +32,5 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describeRecordsApi('MongoDB', openBackend);
   describeCarcassApi('MongoDB', openBackend);
   describeAccountApi('MongoDB', openBackend);
+  describePhotosApi('MongoDB', openBackend);
 });

@@ -2,12 +2,14 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
+import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
 import { ALICE, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
 
 describeRecordsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeCarcassApi('the embedded SQLite store', async () => openSqliteBackend());
 describeAccountApi('the embedded SQLite store', async () => openSqliteBackend());
+describePhotosApi('the embedded SQLite store', async () => openSqliteBackend());
 
 describe('records logs', () => {
   const backend = openSqliteBackend();

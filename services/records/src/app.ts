@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { BlobStore } from '@cull-log/blobstore';
 import type { UserErased } from '@cull-log/contracts';
 import type { AppendResult, ErasedEvents, EventStore } from '@cull-log/eventstore';
 import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
@@ -7,6 +8,7 @@ import { createCullCommandHandler } from './cull-commands';
 import type { CullReadModel } from './read-model/cull-read-model';
 import { accountRoutes } from './routes/account-routes';
 import { cullsRoutes } from './routes/culls-routes';
+import { photosRoutes } from './routes/photos-routes';
 
 export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
 
@@ -17,6 +19,8 @@ export interface RecordsAppDeps<Tx> {
   store: EventStore<Tx>;
   /** Must be the read model of the same backend as `store`: it is written inside the store's transactions. */
   readModel: CullReadModel<Tx>;
+  /** Where the records' photos are kept (files under DATA_DIR, or GridFS beside the store on MongoDB). */
+  blobs: BlobStore;
   logger: FastifyBaseLogger;
   /** Verifies the gateway-signed identity header. */
   internalAuthSecret: string;
@@ -36,6 +40,7 @@ export interface RecordsAppDeps<Tx> {
 export function buildApp<Tx>({
   store,
   readModel,
+  blobs,
   logger,
   internalAuthSecret,
   now = () => new Date(),
@@ -53,9 +58,11 @@ export function buildApp<Tx>({
   });
   app.register(internalAuth, { secret: internalAuthSecret, now });
   const handle = createCullCommandHandler({ store, readModel, onAppended });
-  app.register(cullsRoutes, { handle, readModel, now, newId });
+  app.register(cullsRoutes, { handle, readModel, blobs, now, newId });
+  app.register(photosRoutes, { handle, readModel, blobs, now, newId });
   app.register(accountRoutes, {
     store,
+    blobs,
     eraseAccount: (erasure) =>
       eraseWithBus(erasure, () =>
         store.eraseUser(erasure.userId, (tx, userId) => readModel.eraseUser(tx, userId)),

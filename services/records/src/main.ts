@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { openFileBlobStore, openMongoBlobStore, type BlobStore } from '@cull-log/blobstore';
 import { connectNatsBus, type EventBus } from '@cull-log/bus';
 import { MESSAGES, retryWithBackoff, type UserErased } from '@cull-log/contracts';
 import {
   connectMongoEventStore,
+  isMongoOutage,
   openMongoCheckpoints,
+  reportingOutages,
   openSqliteCheckpoints,
   openSqliteEventStore,
   type Checkpoints,
@@ -31,12 +34,16 @@ import { RELAY_CHECKPOINT, startRelay, type Relay } from './relay';
 const RecordsConfig = z.object({ ...commonConfigShape, PORT: portSetting(SERVICES.records.port) });
 type RecordsConfig = z.output<typeof RecordsConfig>;
 
+/** The folder under DATA_DIR the embedded deployment keeps photos in. */
+const PHOTOS_DIRECTORY = 'blobs';
+
 const BUS_RETRY = { initialMs: 500, maxMs: 10_000 };
 
 interface Backend<Tx> {
   store: EventStore<Tx>;
   readModel: CullReadModel<Tx>;
   checkpoints: Checkpoints;
+  blobs: BlobStore;
 }
 
 /** Writes must not wait for NATS, not even at start-up: the relay begins whenever the bus first answers. */
@@ -99,6 +106,7 @@ async function serve<Tx>(backend: Backend<Tx>, config: RecordsConfig, logger: Lo
   const app = buildApp({
     store: backend.store,
     readModel: backend.readModel,
+    blobs: backend.blobs,
     logger,
     internalAuthSecret: config.INTERNAL_AUTH_SECRET,
     onAppended: () => relay?.notify(),
@@ -125,7 +133,9 @@ async function main(): Promise<void> {
     logger.info({ database: mongoDatabase }, 'event store: MongoDB');
     const readModel = await openMongoReadModel({ db: store.db });
     const checkpoints = openMongoCheckpoints({ db: store.db, collection: RELAY_CHECKPOINT.table });
-    await serve({ store, readModel, checkpoints }, config, logger);
+    // Photos in GridFS beside the events; an unreachable MongoDB answers 503 as for the store.
+    const blobs = reportingOutages(openMongoBlobStore({ db: store.db }), isMongoOutage);
+    await serve({ store, readModel, checkpoints, blobs }, config, logger);
   } else {
     const file = join(config.DATA_DIR, SERVICES.records.sqliteFile);
     const store = openSqliteEventStore({ file });
@@ -136,6 +146,7 @@ async function main(): Promise<void> {
         store,
         readModel: openSqliteReadModel({ database }),
         checkpoints: openSqliteCheckpoints({ database, table: RELAY_CHECKPOINT.table }),
+        blobs: openFileBlobStore({ directory: join(config.DATA_DIR, PHOTOS_DIRECTORY) }),
       },
       config,
       logger,

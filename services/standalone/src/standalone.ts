@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { openFileBlobStore } from '@cull-log/blobstore';
 import { BUS_CONSUMER_CHECKPOINTS, createInProcessBus } from '@cull-log/bus';
 import { openSqliteCheckpoints, openSqliteEventStore } from '@cull-log/eventstore';
 import { buildApp as buildExportsApp, openSqliteExportStore } from '@cull-log/exports';
@@ -80,6 +81,8 @@ export async function startStandalone(env: Environment = process.env): Promise<R
     const records = buildRecordsApp({
       store,
       readModel: openSqliteReadModel({ database: store.database }),
+      // Photos as files beside the databases (DATA_DIR/blobs).
+      blobs: openFileBlobStore({ directory: join(dataDir, 'blobs') }),
       logger: loggerFor('records'),
       internalAuthSecret,
       // The bus reads the log itself: after an append it only needs waking.

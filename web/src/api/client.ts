@@ -41,7 +41,8 @@ async function errorFrom(response: Response): Promise<ApiRequestError> {
 export async function request(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('accept')) headers.set('accept', 'application/json');
-  if (init.body !== undefined && !headers.has('content-type'))
+  // A form (a photo) sets its own multipart type and boundary.
+  if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('content-type'))
     headers.set('content-type', 'application/json');
   let response: Response;
   try {

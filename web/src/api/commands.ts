@@ -1,6 +1,7 @@
 import { EVENT_POSITION_HEADER, type Cull } from '@cull-log/contracts';
 import { ApiRequestError, loadContracts, request, type Schema } from './client';
 import type { OutboxCommand } from '../offline/outbox';
+import { removePhoto, uploadPhoto } from './photos';
 import { noteWritePosition } from './write-position';
 
 // The requests that change something, apart from the hooks that screens use to make them: the app shell (sign-in, the
@@ -35,5 +36,7 @@ export async function sendCommand(command: OutboxCommand): Promise<void> {
   if (command.kind === 'create')
     await sendCull('POST', '/api/culls', { ...command.body, id: command.recordId });
   else if (command.kind === 'amend') await sendCull('PATCH', cullPath(command.recordId), command.body);
+  else if (command.kind === 'add-photo') await uploadPhoto(command.recordId, command.photo, command.fileName);
+  else if (command.kind === 'remove-photo') await removePhoto(command.recordId, command.photoId);
   else await sendJson('DELETE', cullPath(command.recordId), undefined);
 }

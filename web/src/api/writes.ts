@@ -34,6 +34,29 @@ function useSendOrQueue() {
 }
 
 /**
+ * Sends a record's photo changes after the record's own write. Behind a record still in the outbox they wait in
+ * the outbox too, in order after it; one that fails goes into the outbox, where it is tried again or, if the server
+ * refuses it, shown with the server's reason. The record is saved either way.
+ */
+function useSendPhotos() {
+  const outbox = useOutbox();
+  const sendOrQueue = useSendOrQueue();
+  return async (commands: readonly OutboxCommand[], recordOutcome: WriteOutcome): Promise<void> => {
+    for (const command of commands) {
+      if (recordOutcome === QUEUED && outbox && (await outbox.queue(command))) continue;
+      try {
+        await sendOrQueue(command);
+      } catch (error) {
+        if (!outbox || !(await outbox.queue(command))) throw error;
+      }
+    }
+  };
+}
+
+/** The photo changes a form holds for its record, asked for when the record is saved. */
+export type PhotoCommands = () => readonly OutboxCommand[];
+
+/**
  * A write as a mutation, which owns its pending state and error. `onSaved` runs as soon as the server has
  * answered; the mutation stays pending until every list, record, map and dashboard figure has been asked
  * for again (the dashboard at least as fresh as this write's event position).
@@ -58,15 +81,37 @@ function useCullWrite<Variables>(
   });
 }
 
-/** Records a new cull under `id`, chosen by the client so a retried submit cannot create it twice. */
-export function useRecordCull(id: string, onSaved: (body: RecordCullRequest, outcome: WriteOutcome) => void) {
+/**
+ * Records a new cull under `id`, chosen by the client so a retried submit cannot create it twice, then its
+ * photos.
+ */
+export function useRecordCull(
+  id: string,
+  onSaved: (body: RecordCullRequest, outcome: WriteOutcome) => void,
+  photoCommands: PhotoCommands = () => [],
+) {
   const send = useSendOrQueue();
-  return useCullWrite((body: RecordCullRequest) => send({ kind: 'create', recordId: id, body }), onSaved);
+  const sendPhotos = useSendPhotos();
+  return useCullWrite(async (body: RecordCullRequest) => {
+    const outcome = await send({ kind: 'create', recordId: id, body });
+    await sendPhotos(photoCommands(), outcome);
+    return outcome;
+  }, onSaved);
 }
 
-export function useAmendCull(id: string, onSaved: (body: AmendCullRequest, outcome: WriteOutcome) => void) {
+/** Amends a cull, then sends the photos added and removed on its form. */
+export function useAmendCull(
+  id: string,
+  onSaved: (body: AmendCullRequest, outcome: WriteOutcome) => void,
+  photoCommands: PhotoCommands = () => [],
+) {
   const send = useSendOrQueue();
-  return useCullWrite((body: AmendCullRequest) => send({ kind: 'amend', recordId: id, body }), onSaved);
+  const sendPhotos = useSendPhotos();
+  return useCullWrite(async (body: AmendCullRequest) => {
+    const outcome = await send({ kind: 'amend', recordId: id, body });
+    await sendPhotos(photoCommands(), outcome);
+    return outcome;
+  }, onSaved);
 }
 
 export function useDeleteCull(onDeleted?: (id: string, outcome: WriteOutcome) => void) {

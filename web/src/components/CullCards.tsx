@@ -1,5 +1,6 @@
-import type { CullView, SortColumn } from '@cull-log/contracts';
+import type { CullPhoto, CullView, SortColumn } from '@cull-log/contracts';
 import { Link } from 'react-router-dom';
+import { photoUrl } from '../api/photos';
 import { formatDate, formatWeight } from '../format/format';
 import { Select } from './Select';
 import { SyncBadge } from './SyncBadge';
@@ -21,6 +22,24 @@ interface CullCardsProps {
   sort: SortColumn;
   order: 'asc' | 'desc';
   onSortChange(sort: SortColumn, order: 'asc' | 'desc'): void;
+}
+
+/** A card's photos as small thumbnails; the record's own page opens each whole. */
+function CardPhotos({ recordId, photos }: { recordId: string; photos: readonly CullPhoto[] }) {
+  if (photos.length === 0) return null;
+  return (
+    <span className="cull-card__photos">
+      {photos.map((photo, index) => (
+        <img
+          key={photo.id}
+          className="cull-card__photo"
+          src={photoUrl(recordId, photo.id, 'thumb')}
+          alt={`Photo ${index + 1} of ${photos.length}`}
+          loading="lazy"
+        />
+      ))}
+    </span>
+  );
 }
 
 /** The records as cards, for a phone: what a stalker scans for, and a tap to open each. */
@@ -57,6 +76,7 @@ export function CullCards({ items, emptyText, sort, order, onSortChange }: CullC
                   {cull.weight === undefined ? '' : ` · ${formatWeight(cull.weight)}`}
                 </span>
                 <span className="cull-card__where">{cull.location_name}</span>
+                <CardPhotos recordId={cull.id} photos={cull.photos ?? []} />
                 <SyncBadge recordId={cull.id} />
               </Link>
             </li>

@@ -16,6 +16,8 @@ import { Button } from './Button';
 import { CarcassSections } from './CarcassSections';
 import { Checkbox } from './Checkbox';
 import { NumberField } from './NumberField';
+import { PhotosSection } from './PhotosSection';
+import type { PhotoDraft } from './photo-draft';
 import { Select } from './Select';
 import { TextField } from './TextField';
 import {
@@ -51,6 +53,8 @@ interface CullFormProps<Body> {
   onCancel(): void;
   /** The species and place of the last record saved here, offered as one tap on a new record. */
   lastUsed?: LastUsed | undefined;
+  /** The record's photos as the form changes them; the page sends the changes with the record. */
+  photos?: { draft: PhotoDraft; recordId: string } | undefined;
 }
 
 /** What the phone said about where it is: how close it claims to be, or why it could not say. */
@@ -102,6 +106,7 @@ export function CullForm<Body>({
   save,
   onCancel,
   lastUsed,
+  photos,
 }: CullFormProps<Body>) {
   const [values, setValues] = useState(initialValues);
   const [location, setLocation] = useState<LocationState>({ status: 'idle' });
@@ -448,6 +453,10 @@ export function CullForm<Body>({
         }
       />
 
+      {photos ? (
+        <PhotosSection draft={photos.draft} recordId={photos.recordId} isDisabled={isSaving} />
+      ) : null}
+
       <div className="form__actions">
         {submitError ? (
           // The same failure beside the Save button, where the user is; the alert at the top announces it.
@@ -456,7 +465,7 @@ export function CullForm<Body>({
         <Button variant="secondary" onPress={onCancel} isDisabled={isSaving}>
           Cancel
         </Button>
-        <Button type="submit" isDisabled={isSaving}>
+        <Button type="submit" isDisabled={isSaving || (photos?.draft.preparing ?? 0) > 0}>
           {isSaving ? 'Saving...' : submitLabel}
         </Button>
       </div>

@@ -11,12 +11,15 @@ import type { OutboxItem } from './outbox';
 import { dropChange, keepMine } from './sync';
 import './offline.css';
 
-const describe = (item: OutboxItem) =>
-  item.command.kind === 'create'
-    ? 'New record'
-    : item.command.kind === 'amend'
-      ? 'Change to a record'
-      : 'Deletion';
+const DESCRIPTIONS: Record<OutboxItem['command']['kind'], string> = {
+  create: 'New record',
+  amend: 'Change to a record',
+  delete: 'Deletion',
+  'add-photo': 'Photo of a record',
+  'remove-photo': 'Removal of a photo',
+};
+
+const describe = (item: OutboxItem) => DESCRIPTIONS[item.command.kind];
 
 /** A field as users know it: its column heading, else its name in words. */
 function fieldLabel(field: string): string {

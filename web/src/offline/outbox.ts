@@ -8,7 +8,10 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 export type OutboxCommand =
   | { kind: 'create'; recordId: string; body: RecordCullRequest }
   | { kind: 'amend'; recordId: string; body: AmendCullRequest }
-  | { kind: 'delete'; recordId: string };
+  | { kind: 'delete'; recordId: string }
+  /** A photo, already shrunk on the device, for a record created before it (in the outbox or on the server). */
+  | { kind: 'add-photo'; recordId: string; photo: Blob; fileName: string }
+  | { kind: 'remove-photo'; recordId: string; photoId: string };
 
 /** `waiting`: to be sent; `refused`/`conflict`: the server said no, and the user decides what happens next. */
 export type OutboxState = 'waiting' | 'refused' | 'conflict';

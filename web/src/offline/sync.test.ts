@@ -162,4 +162,30 @@ describe('syncing', () => {
     expect(send).toHaveBeenCalledTimes(1);
     expect((await outbox.list('alice')).map((item) => item.state)).toEqual(['waiting', 'waiting']);
   });
+
+  it('sends a photo after its record, holds it behind a refused record, and a photo already removed counts as sent', async () => {
+    const outbox = freshOutbox();
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' });
+    await queueCommand(outbox, 'alice', create('a1'));
+    await queueCommand(outbox, 'alice', { kind: 'add-photo', recordId: 'a1', photo, fileName: 'deer.jpg' });
+    await queueCommand(outbox, 'alice', create('a2'));
+    await queueCommand(outbox, 'alice', { kind: 'add-photo', recordId: 'a2', photo, fileName: 'fox.jpg' });
+    await queueCommand(outbox, 'alice', { kind: 'remove-photo', recordId: 'r9', photoId: 'f'.repeat(32) });
+    const sent: string[] = [];
+    const send = vi.fn(async (command: OutboxCommand) => {
+      if (command.kind === 'create' && command.recordId === 'a2') {
+        throw new ApiRequestError(400, 'validation_failed', 'Some fields are missing or not valid.');
+      }
+      if (command.kind === 'remove-photo') throw new ApiRequestError(404, 'not_found', 'Photo not found');
+      sent.push(`${command.kind}:${command.recordId}`);
+    });
+    expect(await syncOutbox(outbox, 'alice', send, { backoff: FAST })).toEqual({ outcome: 'done', sent: 2 });
+    // The photo's bytes surviving IndexedDB is the browser's part, checked in the end-to-end suite.
+    expect(sent).toEqual(['create:a1', 'add-photo:a1']);
+    const left = await outbox.list('alice');
+    expect(left.map((item) => [item.command.kind, item.command.recordId, item.state])).toEqual([
+      ['create', 'a2', 'refused'],
+      ['add-photo', 'a2', 'waiting'],
+    ]);
+  });
 });

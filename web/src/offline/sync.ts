@@ -90,7 +90,7 @@ export async function syncOutbox(
       continue;
     }
     if (answer.status === 401) return { outcome: 'signed_out', sent };
-    if (answer.status === 404 && item.command.kind === 'delete') {
+    if (answer.status === 404 && (item.command.kind === 'delete' || item.command.kind === 'remove-photo')) {
       // Already gone: what the user wanted.
       await outbox.remove(item.seq);
       continue;

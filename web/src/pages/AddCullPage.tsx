@@ -5,6 +5,7 @@ import { CullForm } from '../components/CullForm';
 import { changeMessage, useFeedback } from '../components/feedback-context';
 import { emptyFormValues, toRecordRequest } from '../components/cull-form-model';
 import { readLastUsed, rememberLastUsed } from '../components/last-used';
+import { usePhotoDraft } from '../components/photo-draft';
 import { useSession } from '../hooks/useSession';
 import { randomUuid } from '../lib/uuid';
 
@@ -17,11 +18,16 @@ export default function AddCullPage() {
   // The stalker filling in the form is usually the one who shot: their name is the shooter until changed.
   const session = useSession();
   const [initialValues] = useState(() => emptyFormValues(new Date(), session.user?.display_name ?? ''));
-  const recordCull = useRecordCull(cullId, (saved, outcome) => {
-    rememberLastUsed(saved);
-    announce(changeMessage(saved, 'saved', outcome), { focusHeadingAt: '/data' });
-    navigate('/data');
-  });
+  const photos = usePhotoDraft();
+  const recordCull = useRecordCull(
+    cullId,
+    (saved, outcome) => {
+      rememberLastUsed(saved);
+      announce(changeMessage(saved, 'saved', outcome), { focusHeadingAt: '/data' });
+      navigate('/data');
+    },
+    () => photos.commands(cullId),
+  );
 
   return (
     <div className="page page--form">
@@ -33,6 +39,7 @@ export default function AddCullPage() {
         save={recordCull}
         onCancel={() => navigate('/data')}
         lastUsed={lastUsed}
+        photos={{ draft: photos, recordId: cullId }}
       />
     </div>
   );

@@ -7,20 +7,26 @@ import { CullForm } from '../components/CullForm';
 import { StatusMessage } from '../components/StatusMessage';
 import { changeMessage, useFeedback } from '../components/feedback-context';
 import { toAmendRequest, valuesFromCull } from '../components/cull-form-model';
+import { usePhotoDraft } from '../components/photo-draft';
 
 export default function EditCullPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const cull = useQuery({ ...cullQuery(id), staleTime: 0 });
   const { announce } = useFeedback();
-  const amendCull = useAmendCull(id, (changed, outcome) => {
-    const named = {
-      species: changed.species ?? cull.data?.species ?? 'Record',
-      location_name: changed.location_name ?? cull.data?.location_name ?? '',
-    };
-    announce(changeMessage(named, 'updated', outcome), { focusHeadingAt: '/data' });
-    navigate('/data');
-  });
+  const photos = usePhotoDraft(cull.data?.photos);
+  const amendCull = useAmendCull(
+    id,
+    (changed, outcome) => {
+      const named = {
+        species: changed.species ?? cull.data?.species ?? 'Record',
+        location_name: changed.location_name ?? cull.data?.location_name ?? '',
+      };
+      announce(changeMessage(named, 'updated', outcome), { focusHeadingAt: '/data' });
+      navigate('/data');
+    },
+    () => photos.commands(id),
+  );
 
   let content;
   if (cull.isPending) {
@@ -45,6 +51,7 @@ export default function EditCullPage() {
         check={(values) => toAmendRequest(values, record.version)}
         save={amendCull}
         onCancel={() => navigate('/data')}
+        photos={{ draft: photos, recordId: record.id }}
       />
     );
   }

@@ -11,6 +11,7 @@ import { DeleteCullDialog } from '../components/DeleteCullDialog';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { CullDetails } from '../components/CullDetails';
+import { PhotoGallery } from '../components/PhotoGallery';
 import { SyncBadge } from '../components/SyncBadge';
 import { WarningList } from '../components/WarningList';
 import { StatusMessage } from '../components/StatusMessage';
@@ -87,6 +88,11 @@ export default function ViewCullPage() {
         <SyncBadge recordId={record.id} />
         <WarningList warnings={record.warnings} heading="Warnings" />
         <CullDetails cull={record} />
+        <PhotoGallery
+          recordId={record.id}
+          photos={record.photos}
+          subject={`${record.species} at ${record.location_name}`}
+        />
         {record.latitude !== undefined && record.longitude !== undefined ? (
           <Suspense fallback={<div className="pin-map pin-map--loading">Loading the map...</div>}>
             <PinMap

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CullEvent, StoredEvent } from '@cull-log/contracts';
+import { EVENT_TYPES, type CullEvent, type StoredEvent } from '@cull-log/contracts';
 import { VersionConflictError, type EventStore } from '../event-store';
-import { cullAmendedEvent, cullDeletedEvent, cullRecordedEvent } from './sample-events';
+import { cullAmendedEvent, cullDeletedEvent, cullRecordedEvent, samplePhoto } from './sample-events';
 
 /** One empty place for an event store (a file, a database) that a test may open several times. */
 export interface EventStoreLocation<Tx> {
@@ -85,13 +85,28 @@ export function eventStoreContract<Tx>(
       const cullId = randomUUID();
       const recorded = cullRecordedEvent(cullId, 'user-7');
       const amended = cullAmendedEvent(cullId, 2, 'user-7');
-      const deleted = cullDeletedEvent(cullId, 3, 'user-7');
+      const photoAdded: CullEvent = {
+        ...amended,
+        id: randomUUID(),
+        version: 3,
+        type: EVENT_TYPES.photoAdded,
+        data: samplePhoto(1),
+      };
+      const photoRemoved: CullEvent = {
+        ...amended,
+        id: randomUUID(),
+        version: 4,
+        type: EVENT_TYPES.photoRemoved,
+        data: { photo_id: samplePhoto(1).id },
+      };
+      const deleted = cullDeletedEvent(cullId, 5, 'user-7');
 
       await store.append(cullId, 0, [recorded]);
       await store.append(cullId, 1, [amended]);
-      await store.append(cullId, 2, [deleted]);
+      await store.append(cullId, 2, [photoAdded, photoRemoved]);
+      await store.append(cullId, 4, [deleted]);
 
-      const expected = withPositions([recorded, amended, deleted], 1);
+      const expected = withPositions([recorded, amended, photoAdded, photoRemoved, deleted], 1);
       expect(await store.readStream(cullId)).toEqual(expected);
       expect(await store.readAll(0, 10)).toEqual(expected);
     });

@@ -5,6 +5,7 @@ import {
   type CullChanges,
   type CullDeleted,
   type CullFields,
+  type CullPhoto,
   type CullRecorded,
   type StoredEvent,
 } from '@cull-log/contracts';
@@ -83,6 +84,18 @@ export function cullDeletedEvent(streamId: string, version: number, userId = 'us
   return { ...envelope(streamId, version, userId), type: EVENT_TYPES.deleted, data: {} };
 }
 
+/** A photo's description as its event carries it, different for each number. */
+export function samplePhoto(photoNumber = 1): CullPhoto {
+  return {
+    id: photoNumber.toString(16).padStart(32, '0'),
+    content_type: 'image/jpeg',
+    size: 150_000 + photoNumber,
+    sha256: photoNumber.toString(16).padStart(64, 'f'),
+    width: 2048,
+    height: 1536,
+  };
+}
+
 /**
  * Builds a consistent history of stored events for read model tests: versions per stream and global
  * positions count up, and each event is a second after the one before.
@@ -128,6 +141,17 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
     },
     deleted(userId: string, streamId: string) {
       return keep({ ...next(streamId, userId), type: EVENT_TYPES.deleted, data: {} });
+    },
+    photoAdded(userId: string, streamId: string, photoNumber = 1) {
+      return keep({
+        ...next(streamId, userId),
+        type: EVENT_TYPES.photoAdded,
+        data: samplePhoto(photoNumber),
+      });
+    },
+    photoRemoved(userId: string, streamId: string, photoNumber = 1) {
+      const data = { photo_id: samplePhoto(photoNumber).id };
+      return keep({ ...next(streamId, userId), type: EVENT_TYPES.photoRemoved, data });
     },
   };
 }

@@ -22,5 +22,9 @@ export function nextRow(current: ExportRow | undefined, event: CullEvent): Expor
       };
     case EVENT_TYPES.deleted:
       return undefined;
+    // The CSV has no photo columns; the event only moves the record's version on.
+    case EVENT_TYPES.photoAdded:
+    case EVENT_TYPES.photoRemoved:
+      return current;
   }
 }

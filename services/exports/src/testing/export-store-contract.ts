@@ -149,6 +149,18 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       expect((await rows('alice')).map((row) => row.species)).toEqual(['Fox']);
     });
 
+    it('a photo added or removed moves the version on and leaves the row as it was', async () => {
+      const log = createSampleEventLog();
+      const recorded = log.recorded('alice', { notes: 'first' });
+      await store.apply(recorded);
+      const before = await rows('alice');
+      expect(await store.apply(log.photoAdded('alice', recorded.streamId))).toBe('applied');
+      expect(await store.apply(log.photoRemoved('alice', recorded.streamId))).toBe('applied');
+      expect(await rows('alice')).toEqual(before);
+      expect(await store.apply(log.amended('alice', recorded.streamId, { notes: 'second' }))).toBe('applied');
+      expect((await rows('alice')).map((row) => row.notes)).toEqual(['second']);
+    });
+
     it('a deleted cull leaves the export and a late redelivery of its creation does not bring it back', async () => {
       const log = createSampleEventLog();
       const recorded = log.recorded('alice');

@@ -40,7 +40,8 @@ export async function securityHeaders({
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", PRESSABLE_STYLE_HASH],
-        imgSrc: ["'self'", 'data:', MAP_TILE_SOURCE],
+        // blob: shows a photo picked on the form before it is sent (and while it waits offline).
+        imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_SOURCE],
         // The service worker fetches map tiles itself to keep the ones already seen.
         connectSrc: ["'self'", MAP_TILE_SOURCE],
         fontSrc: ["'self'"],

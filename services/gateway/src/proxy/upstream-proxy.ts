@@ -19,9 +19,16 @@ const FORWARDED_RESPONSE_HEADERS = [
   'content-encoding',
   'content-disposition',
   'retry-after',
+  'x-content-type-options',
   EVENT_POSITION_HEADER,
   DECLARATION_NUMBER_HEADER,
 ] as const;
+
+/**
+ * A service may let the browser keep an answer (a photo, whose bytes never change), but only for that user: a
+ * cache-control that is neither `private` nor `no-store` is dropped, leaving the gateway's `no-store`.
+ */
+const PRIVATE_CACHE_CONTROL = /\b(private|no-store)\b/i;
 
 export interface ForwardOptions {
   upstream: Upstream;
@@ -79,6 +86,10 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, opti
   for (const name of FORWARDED_RESPONSE_HEADERS) {
     const value = response.headers[name];
     if (value !== undefined) reply.header(name, value);
+  }
+  const cacheControl = response.headers['cache-control'];
+  if (typeof cacheControl === 'string' && PRIVATE_CACHE_CONTROL.test(cacheControl)) {
+    reply.header('cache-control', cacheControl);
   }
   return reply.send(response.body);
 }

@@ -36,6 +36,10 @@ async function startAccountServices(calls: Call[], failing: { service?: string }
       calls.push({ service, method: request.method, url: request.url, uid: request.identity?.uid ?? '' });
     });
     app.get('/account/records.json', async (request) => [{ id: 'r1', created_by: request.identity.uid }]);
+    app.get('/account/photos.json', async () => [{ record_id: 'r1', id: 'p1', content_type: 'image/jpeg' }]);
+    app.get('/culls/r1/photos/p1', async (request, reply) =>
+      reply.type('image/jpeg').send(Buffer.from(`photo of ${request.identity.uid}`)),
+    );
     app.get('/account/records.csv', async (request, reply) =>
       reply
         .type('text/csv')
@@ -142,7 +146,9 @@ describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
         'records.json',
         'records.csv',
         'events.jsonl',
+        'photos/r1/p1.jpg',
       ]);
+      expect(files.get('photos/r1/p1.jpg')).toBe(`photo of ${adaUid}`);
       expect(JSON.parse(files.get('profile.json') ?? '')).toMatchObject({
         uid: adaUid,
         display_name: ada.name,

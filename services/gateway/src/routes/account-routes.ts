@@ -16,7 +16,7 @@ type ServiceName = 'records' | 'stats' | 'exports';
 
 /**
  * The files a service adds to the user's download, each its `GET` route answering for the signed-in user only.
- * This is the seam for what a user will keep next (photos, grounds, plans, settings): the service that keeps
+ * This is the seam for what a user will keep next (grounds, plans, settings; photos are listed and fetched after these): the service that keeps
  * it adds a route under `/account` and a line here, and it is in every download from then on.
  */
 export const SERVICE_EXPORT_FILES: readonly { service: ServiceName; file: string; path: string }[] = [
@@ -24,6 +24,19 @@ export const SERVICE_EXPORT_FILES: readonly { service: ServiceName; file: string
   { service: 'records', file: 'records.csv', path: '/account/records.csv' },
   { service: 'records', file: 'events.jsonl', path: '/account/events.jsonl' },
 ];
+
+/** A photo in the user's download, as the records service lists them (`GET /account/photos.json`). */
+interface AccountPhoto {
+  record_id: string;
+  id: string;
+  content_type: string;
+}
+
+const PHOTO_EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 
 /**
  * The services that keep something of a user, in the order their `DELETE /account` runs: the event log first
@@ -39,6 +52,7 @@ sessions.json  the devices signed in as you when you downloaded this
 records.json   every record you keep, as it stands (JSON)
 records.csv    the same records as the CSV export, one row each
 events.jsonl   every change ever made to your records, oldest first, one JSON event a line
+photos/        every photo on your records as kept (turned upright, no metadata), a folder per record
 
 Your dashboard figures and CSV exports are worked out from these records; Cull Log keeps nothing else of yours.
 `;
@@ -96,6 +110,15 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       if (first && firstBody) await addFile(first.file, firstBody);
       for (const { service, file, path } of rest)
         await addFile(file, await ask(request, service, 'GET', path));
+      // Then the photos, each asked of the records service's own photo route, one at a time.
+      const photos = JSON.parse(
+        (await readAll(await ask(request, 'records', 'GET', '/account/photos.json'))).toString(),
+      ) as AccountPhoto[];
+      for (const photo of photos) {
+        const path = `/culls/${encodeURIComponent(photo.record_id)}/photos/${encodeURIComponent(photo.id)}`;
+        const name = `photos/${photo.record_id}/${photo.id}.${PHOTO_EXTENSIONS[photo.content_type] ?? 'bin'}`;
+        await addFile(name, await ask(request, 'records', 'GET', path));
+      }
       zip.end();
     })().catch((error: unknown) => {
       request.log.warn({ err: error }, 'account export cut short');

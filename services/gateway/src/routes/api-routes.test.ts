@@ -14,6 +14,7 @@ import {
   type TestGateway,
 } from '../testing/gateway-harness';
 import type { UpstreamTarget } from '../proxy/upstream';
+import { PHOTO_UPLOAD_BODY_LIMIT } from './api-routes';
 import { developmentUid } from './auth-routes';
 
 type FakeService = Awaited<ReturnType<typeof startFakeService>>;
@@ -234,6 +235,51 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe('payload_too_large');
+  });
+
+  it("forwards a photo upload up to a photo's size on that route only, with the identity, and refuses more", async () => {
+    const { app, cookie } = await signedInGateway({ config: devConfig({ bodyLimit: 1024 }) }, reach);
+    const url = '/api/culls/0b6f7c1e-1111-4222-8333-944445555666/photos';
+    const headers = { cookie, origin: DEV_ORIGIN, 'content-type': 'multipart/form-data; boundary=x' };
+    const photo = await app.inject({ method: 'POST', url, headers, payload: 'x'.repeat(50_000) });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.json()).toMatchObject({
+      service: 'records',
+      url: url.slice('/api'.length),
+      identity: ada,
+      contentType: 'multipart/form-data; boundary=x',
+    });
+    expect(photo.json().body).toHaveLength(50_000);
+    const tooLarge = await app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: Buffer.alloc(PHOTO_UPLOAD_BODY_LIMIT + 1),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    // Everywhere else the gateway's own limit holds, photos' paths included.
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: `${url}/more`,
+      headers,
+      payload: 'x'.repeat(2000),
+    });
+    expect(elsewhere.statusCode).toBe(413);
+  });
+
+  it("passes on a photo's type, nosniff and a private cache-control, but never a shared one", async () => {
+    const { app, cookie } = await signedInGateway({}, reach);
+    const url = '/api/culls/0b6f7c1e-1111-4222-8333-944445555666/photos/0123456789abcdef0123456789abcdef';
+    const photo = await app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.headers['x-content-type-options']).toBe('nosniff');
+    expect(photo.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(photo.rawPayload).toEqual(Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    const shared = await app.inject({ method: 'GET', url: `${url}?cache=public`, headers: { cookie } });
+    expect(shared.headers['cache-control']).toBe('no-store');
+    const signedOut = await app.inject({ method: 'GET', url });
+    expect(signedOut.statusCode).toBe(401);
   });
 
   it('refuses a cross-site write with 403 and forwards nothing', async () => {

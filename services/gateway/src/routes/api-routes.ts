@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { MESSAGES, type Me } from '@cull-log/contracts';
+import { MESSAGES, PHOTO_LIMITS, type Me } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
 import type { Upstream } from '../proxy/upstream';
 import { forward } from '../proxy/upstream-proxy';
@@ -25,6 +25,9 @@ declare module 'fastify' {
     userSession: StoredSession;
   }
 }
+
+/** A photo upload: one photo at its largest, and room for the multipart framing around it. */
+export const PHOTO_UPLOAD_BODY_LIMIT = PHOTO_LIMITS.maxUploadBytes + 64 * 1024;
 
 const READ_METHODS = ['GET'] as const;
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -70,21 +73,29 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     exportSlot,
   });
 
-  const forwardTo = (upstream: Upstream) => (request: FastifyRequest, reply: FastifyReply) =>
-    forward(request, reply, {
-      upstream,
-      path: request.url.slice('/api'.length),
-      identity: request.user,
-      secret: internalAuthSecret,
-      now,
-      bodyLimit,
-    });
-
   const routes: Array<[prefix: string, upstream: Upstream]> = [
     ['/api/culls', upstreams.records],
     ['/api/stats', upstreams.stats],
     ['/api/exports', upstreams.exports],
   ];
+  const forwardTo =
+    (upstream: Upstream, limit = bodyLimit) =>
+    (request: FastifyRequest, reply: FastifyReply) =>
+      forward(request, reply, {
+        upstream,
+        path: request.url.slice('/api'.length),
+        identity: request.user,
+        secret: internalAuthSecret,
+        now,
+        bodyLimit: limit,
+      });
+  // The one route whose body is a photo gets a photo's room; every other keeps the gateway's small limit.
+  app.route({
+    method: 'POST',
+    url: '/api/culls/:id/photos',
+    onRequest: writeLimit,
+    handler: forwardTo(upstreams.records, PHOTO_UPLOAD_BODY_LIMIT),
+  });
   for (const [prefix, upstream] of routes) {
     const handler = forwardTo(upstream);
     const readHooks = upstream === upstreams.exports ? { preHandler: exportSlot } : {};

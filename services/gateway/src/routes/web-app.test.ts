@@ -123,7 +123,7 @@ describe('security headers', () => {
       'default-src': "'self'",
       'script-src': "'self'",
       'style-src': "'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='",
-      'img-src': "'self' data: https://*.tile.openstreetmap.org",
+      'img-src': "'self' data: blob: https://*.tile.openstreetmap.org",
       'connect-src': "'self' https://*.tile.openstreetmap.org",
       'font-src': "'self'",
       'manifest-src': "'self'",

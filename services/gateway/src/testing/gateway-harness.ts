@@ -48,6 +48,14 @@ export async function startFakeService(name: string, secret = INTERNAL_SECRET, n
       reply.header('x-declaration-number', '7');
       return reply.send(Buffer.from(`%PDF-1.3 ${name} ${request.method} ${request.url}`));
     }
+    // A photo: bytes the browser may keep for this user, or, asked with ?cache=public, for anyone (never passed on).
+    if (request.method === 'GET' && /^\/culls\/[^/]+\/photos\//.test(request.url)) {
+      const shared = request.url.includes('cache=public');
+      reply.header('content-type', 'image/jpeg');
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('cache-control', shared ? 'public, max-age=60' : 'private, max-age=31536000, immutable');
+      return reply.send(Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    }
     if (request.method !== 'GET') reply.header('x-event-position', '42');
     reply.header('x-secret-upstream-header', 'must not reach the browser');
     return {

@@ -1,3 +1,4 @@
+import { openMongoBlobStore } from '@cull-log/blobstore';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Document } from 'mongodb';
@@ -35,6 +36,7 @@ describe.skipIf(target === undefined)('MongoDB culls read model', () => {
     return {
       store,
       readModel,
+      blobs: openMongoBlobStore({ db: store.db }),
       async close() {
         await store.db.dropDatabase();
         await store.close();
@@ -46,7 +48,14 @@ describe.skipIf(target === undefined)('MongoDB culls read model', () => {
     const store = await connectMongoEventStore({ url: target!.url, dbName: `records-test-${randomUUID()}` });
     try {
       const readModel = await openMongoReadModel({ db: store.db });
-      const harness = createHarness({ backend: { store, readModel, close: async () => undefined } });
+      const harness = createHarness({
+        backend: {
+          store,
+          readModel,
+          blobs: openMongoBlobStore({ db: store.db }),
+          close: async () => undefined,
+        },
+      });
       for (const location of ['Home Wood 42', 'Lower Meadow', 'Home Wood 7']) {
         await harness.call(ALICE, 'POST', '/culls', cullBody({ location_name: location }));
       }
@@ -79,7 +88,12 @@ describe.skipIf(target === undefined)('MongoDB culls read model', () => {
     const store = await connectMongoEventStore({ url: target!.url, dbName: `records-test-${randomUUID()}` });
     const readModel = await openMongoReadModel({ db: store.db });
     const harness = createHarness({
-      backend: { store, readModel, close: async () => undefined },
+      backend: {
+        store,
+        readModel,
+        blobs: openMongoBlobStore({ db: store.db }),
+        close: async () => undefined,
+      },
     });
     try {
       for (let index = 0; index < 6; index += 1) {

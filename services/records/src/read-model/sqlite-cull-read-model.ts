@@ -34,9 +34,10 @@ type SqliteDatabase = Database.Database;
 type Row = Record<string, string | number | bigint | null>;
 
 const META_COLUMNS = ['id', 'user_id', 'version', 'created_at', 'updated_at'] as const;
-const FIELD_COLUMNS: readonly string[] = CULL_FIELD_NAMES;
-/** Fields holding an object, kept as JSON text. */
-const JSON_COLUMNS: ReadonlySet<string> = new Set(NESTED_FIELD_NAMES);
+/** The record's fields and its photos: every column that reads back as a property of the record. */
+const FIELD_COLUMNS: readonly string[] = [...CULL_FIELD_NAMES, 'photos'];
+/** Fields holding an object or a list, kept as JSON text. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set([...NESTED_FIELD_NAMES, 'photos']);
 const ALL_COLUMNS = [...META_COLUMNS, ...FIELD_COLUMNS, 'search_text', 'search_rowid', 'carcass_tag_key'];
 
 /** A user's records hold rowids from `number << USER_SHIFT` up: one user's postings sit together in the index. */
@@ -88,6 +89,8 @@ const ADDED_COLUMNS = {
   weather: 'TEXT',
   // The tag as the duplicate-tag rule compares it, for the index that finds a user's records by tag.
   carcass_tag_key: 'TEXT',
+  // The photos' descriptions (never their bytes), as JSON; NULL when the record has none.
+  photos: 'TEXT',
 } as const;
 
 const SCHEMA = `

@@ -1,14 +1,24 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { USER_ERASED_TYPE, type Cull, type StoredEvent, type UserErased } from '@cull-log/contracts';
+import {
+  EVENT_TYPES,
+  USER_ERASED_TYPE,
+  type Cull,
+  type StoredEvent,
+  type UserErased,
+} from '@cull-log/contracts';
 import { applyEventToCull, csvHeader, csvRow, toCsvLine } from '@cull-log/domain';
+import type { BlobStore } from '@cull-log/blobstore';
 import type { ErasedEvents, EventStore } from '@cull-log/eventstore';
+import { photoKeys } from '../photos/photo-blobs';
 
 /** Events read from the log at a time while an export is written. */
 const EXPORT_PAGE_SIZE = 1000;
 
 export interface AccountRoutesOptions {
   store: Pick<EventStore<unknown>, 'readUser'>;
+  /** Where the records' photos are kept: the download lists them, and an erasure removes every one. */
+  blobs: BlobStore;
   /** Erases the user's events and records (in one transaction), then the bus's copy, and answers what went. */
   eraseAccount(erasure: UserErased): Promise<ErasedEvents>;
   now: () => Date;
@@ -43,7 +53,7 @@ async function recordsOf(store: AccountRoutesOptions['store'], userId: string): 
  */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
-  { store, eraseAccount, now, newId },
+  { store, blobs, eraseAccount, now, newId },
 ) => {
   app.get('/account/events.jsonl', async (request, reply) => {
     const lines = (async function* () {
@@ -66,7 +76,23 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     return reply.type('text/csv; charset=utf-8').send(Readable.from(lines));
   });
 
+  // The user's photos as they stand, for the download: the gateway fetches each from the photo route.
+  app.get('/account/photos.json', async (request) => {
+    const records = await recordsOf(store, request.identity.uid);
+    return records.flatMap((record) =>
+      (record.photos ?? []).map((photo) => ({ record_id: record.id, ...photo })),
+    );
+  });
+
   app.delete('/account', async (request) => {
+    // Every photo the user ever added, removed ones too (removing bytes already gone is no error), while the log
+    // still names them: a failure here leaves the account whole, so the erasure can simply be asked for again.
+    for await (const event of eventsOf(store, request.identity.uid)) {
+      if (event.type !== EVENT_TYPES.photoAdded) continue;
+      const keys = photoKeys(event.streamId, event.data.id);
+      await blobs.delete(keys.original);
+      await blobs.delete(keys.thumbnail);
+    }
     const erasure: UserErased = {
       id: newId(),
       type: USER_ERASED_TYPE,

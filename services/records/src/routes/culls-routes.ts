@@ -7,7 +7,6 @@ import {
   ListCullsQuery,
   MESSAGES,
   RecordCullRequest,
-  type CommandMeta,
   type Cull,
   type CullView,
   type ListCullsResponse,
@@ -15,9 +14,12 @@ import {
   type MapPointsResponse,
 } from '@cull-log/contracts';
 import { carcassTagKey, withWarnings, type TaggedRecord } from '@cull-log/domain';
+import type { BlobStore } from '@cull-log/blobstore';
 import { HttpError } from '@cull-log/service-kit';
 import { CommandRejectedError, type CullCommandHandler } from '../cull-commands';
+import { removePhotoBlobs } from '../photos/photo-blobs';
 import type { CullReadModel } from '../read-model/cull-read-model';
+import { commandMetaOf } from './command-meta';
 
 export interface CullsRoutesOptions {
   handle: CullCommandHandler;
@@ -25,6 +27,8 @@ export interface CullsRoutesOptions {
     CullReadModel<unknown>,
     'get' | 'list' | 'listLocated' | 'mapPoints' | 'listAt' | 'sameTag'
   >;
+  /** Where the records' photos are kept: a deleted record's are removed. */
+  blobs: BlobStore;
   now: () => Date;
   newId: () => string;
 }
@@ -52,6 +56,8 @@ function toHttpError(error: unknown): unknown {
         return new HttpError(400, 'validation_failed', MESSAGES.invalidFields, {
           [reason.field]: reason.message,
         });
+      default:
+        return error;
     }
   }
   return error;
@@ -77,7 +83,11 @@ function cullIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
  * Records as the API answers them, with the warnings that apply to them now: the user's other records with the
  * same carcass tags are read in one indexed lookup for the page, so a duplicate tag is seen whatever the page.
  */
-async function warned(readModel: Pick<CullReadModel<unknown>, 'sameTag'>, userId: string, records: Cull[]) {
+export async function warned(
+  readModel: Pick<CullReadModel<unknown>, 'sameTag'>,
+  userId: string,
+  records: Cull[],
+) {
   const keys = [
     ...new Set(
       records.flatMap((record) =>
@@ -101,7 +111,7 @@ async function warned(readModel: Pick<CullReadModel<unknown>, 'sameTag'>, userId
 
 export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
   app,
-  { handle, readModel, now, newId },
+  { handle, readModel, blobs, now, newId },
 ) => {
   /** The record as the API answers it, with its warnings; 404 when there is none. */
   async function existing(userId: string, record: Cull | undefined): Promise<CullView> {
@@ -110,12 +120,7 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     return view!;
   }
 
-  const metaOf = (request: FastifyRequest): CommandMeta => ({
-    userId: request.identity.uid,
-    eventId: newId(),
-    occurredAt: now().toISOString(),
-    correlationId: request.id,
-  });
+  const metaOf = commandMetaOf(now, newId);
 
   app.post('/culls', async (request, reply) => {
     const { id, ...fields } = RecordCullRequest.parse(request.body);
@@ -173,8 +178,11 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
 
   app.delete<{ Params: { id: string } }>('/culls/:id', async (request, reply) => {
     const cullId = cullIdOf(request);
+    const photos = (await guarded(() => readModel.get(request.identity.uid, cullId)))?.photos ?? [];
     const outcome = await guarded(() => handle({ type: 'DeleteCull', cullId, meta: metaOf(request) }));
     request.log.info({ cullId, position: outcome.position }, 'cull deleted');
+    // Once the record is gone its photos' bytes belong to nothing.
+    for (const photo of photos) await removePhotoBlobs(blobs, cullId, photo.id, request.log);
     return reply.status(204).header(EVENT_POSITION_HEADER, String(outcome.position)).send();
   });
 };

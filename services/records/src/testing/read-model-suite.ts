@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { type Cull, type CullFields, type ListCullsQuery } from '@cull-log/contracts';
 import { cullSearchText, normaliseSearch } from '@cull-log/domain';
+import { samplePhoto } from '@cull-log/eventstore/testing';
 import { createCullCommandHandler, type CullCommandHandler } from '../cull-commands';
 import { expectedOrder } from './expected-order';
 import { ALICE, BOB, cullBody, type Backend } from './records-harness';
@@ -84,6 +85,43 @@ export function describeReadModel<Tx>(backendName: string, openBackend: () => Pr
         expect(await backend.readModel.get(BOB.uid, his.id)).toEqual(his);
         await record(handle, { location_name: 'Erased Wood again' });
         expect(await search(backend, 'erased')).toMatchObject({ total: 1 });
+      });
+    });
+
+    it('keeps the photos of a record, in the order added, through amendments, and drops a removed one', async () => {
+      await withBackend(async (backend, handle) => {
+        const cull = await record(handle, {});
+        for (const photoNumber of [1, 2]) {
+          await handle({
+            type: 'AddCullPhoto',
+            cullId: cull.id,
+            photo: samplePhoto(photoNumber),
+            meta: meta(ALICE.uid),
+          });
+        }
+        await handle({
+          type: 'AmendCull',
+          cullId: cull.id,
+          changes: { notes: 'two photos' },
+          meta: meta(ALICE.uid),
+        });
+        const withPhotos = await backend.readModel.get(ALICE.uid, cull.id);
+        expect(withPhotos).toMatchObject({ notes: 'two photos', photos: [samplePhoto(1), samplePhoto(2)] });
+        expect((await search(backend, '')).items).toEqual([withPhotos]);
+        await handle({
+          type: 'RemoveCullPhoto',
+          cullId: cull.id,
+          photoId: samplePhoto(1).id,
+          meta: meta(ALICE.uid),
+        });
+        expect((await backend.readModel.get(ALICE.uid, cull.id))?.photos).toEqual([samplePhoto(2)]);
+        await handle({
+          type: 'RemoveCullPhoto',
+          cullId: cull.id,
+          photoId: samplePhoto(2).id,
+          meta: meta(ALICE.uid),
+        });
+        expect(await backend.readModel.get(ALICE.uid, cull.id)).not.toHaveProperty('photos');
       });
     });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { pino, type DestinationStream } from 'pino';
+import { openFileBlobStore, type BlobStore } from '@cull-log/blobstore';
 import type { AppendResult, EventStore } from '@cull-log/eventstore';
 import { openSqliteEventStore, type SqliteDatabase, type SqliteEventStore } from '@cull-log/eventstore';
 import { IDENTITY_HEADER, signIdentity, type Identity } from '@cull-log/service-kit';
@@ -20,6 +21,8 @@ export const BOB: Identity = { uid: 'user-bob', display_name: 'Bob', email: 'bob
 export interface Backend<Tx> {
   store: EventStore<Tx>;
   readModel: CullReadModel<Tx>;
+  /** Where the photos go. */
+  blobs: BlobStore;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,7 @@ export function openSqliteBackend(): Backend<SqliteDatabase> & { store: SqliteEv
     dir,
     store,
     readModel,
+    blobs: openFileBlobStore({ directory: join(dir, 'blobs') }),
     async close() {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
@@ -74,6 +78,7 @@ export function createHarness<Tx>({
   const app = buildApp({
     store: store ?? backend.store,
     readModel: readModel ?? backend.readModel,
+    blobs: backend.blobs,
     logger,
     internalAuthSecret: TEST_SECRET,
     now: clock.now,

@@ -27,5 +27,9 @@ export function nextFacts(current: CullFacts | undefined, event: CullEvent): Cul
     }
     case EVENT_TYPES.deleted:
       return undefined;
+    // Photos count for nothing in the figures; the event only moves the record's version on.
+    case EVENT_TYPES.photoAdded:
+    case EVENT_TYPES.photoRemoved:
+      return current;
   }
 }

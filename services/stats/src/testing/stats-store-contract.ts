@@ -155,6 +155,21 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
       expect(await store.aggregates(window('alice'))).toEqual({ ...before, position: 2 });
     });
 
+    it('a photo added or removed moves the version on and changes no figure', async () => {
+      const log = createSampleEventLog();
+      const recorded = log.recorded('alice', { date: '2026-05-02', weight: 20 });
+      await store.apply(recorded);
+      const before = await store.aggregates(window('alice'));
+      expect(await store.apply(log.photoAdded('alice', recorded.streamId))).toBe('applied');
+      expect(await store.apply(log.photoRemoved('alice', recorded.streamId))).toBe('applied');
+      expect(await store.apply(log.amended('alice', recorded.streamId, { weight: 22 }))).toBe('applied');
+      expect(await store.aggregates(window('alice'))).toEqual({
+        ...before,
+        weightGrams: 22_000,
+        position: 4,
+      });
+    });
+
     it('a month or season outside the window is counted in the total but not shown', async () => {
       const log = createSampleEventLog();
       await store.apply(log.recorded('alice', { date: '2025-05-31', species: 'Fox' }));

@@ -1,0 +1,3 @@
+export { checkedBlobKey, InvalidBlobKeyError, type BlobStore } from './blob-store';
+export { openFileBlobStore, type FileBlobStoreOptions } from './file-blob-store';
+export { openMongoBlobStore, type MongoBlobStoreOptions } from './mongo-blob-store';

@@ -1,0 +1,1 @@
+export { blobStoreContract, type BlobStoreLocation } from './blob-store-contract';
