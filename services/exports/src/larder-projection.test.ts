@@ -126,7 +126,13 @@ function commandOf(next: Step, index: number): CullCommand {
 
 /** The event as code before the carcass fields wrote it, when it has none of them: a log mixes both versions. */
 function asWrittenBefore(event: CullEvent): unknown {
-  if (/carcass_|inspection/.test(JSON.stringify(event.data))) return event;
+  // Only an event without any of the carcass fields could have been written before them.
+  if (
+    /"(carcass_\w+|game_dealer|inspection|calibre|bullet_\w+|muzzle_\w+|shooter|weather)"/.test(
+      JSON.stringify(event.data),
+    )
+  )
+    return event;
   if (event.type === EVENT_TYPES.recorded) return { ...event, type: LEGACY_EVENT_TYPES.recordedV1 };
   if (event.type === EVENT_TYPES.amended) return { ...event, type: LEGACY_EVENT_TYPES.amendedV1 };
   return event;
