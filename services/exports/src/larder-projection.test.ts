@@ -6,24 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import {
   CARCASS_DESTINATIONS,
-  EVENT_TYPES,
-  LEGACY_EVENT_TYPES,
-  parseStoredEvent,
   type CullChanges,
-  type CullCommand,
-  type CullEvent,
   type CullFields,
   type CullInspection,
   type StoredEvent,
 } from '@cull-log/contracts';
-import { decide, evolve, initialState, larderFields, seasonOfDate, type CullState } from '@cull-log/domain';
+import { larderFields, seasonOfDate, type CullState } from '@cull-log/domain';
+import { COMMAND_USERS, commandStep, runCommands } from '@cull-log/domain/testing';
 import { applyDelivery } from '@cull-log/projection';
 import { recordedBatch } from '@cull-log/projection/testing';
 import { openSqliteExportStore } from './store/sqlite-export-store';
 import type { ExportStore, LarderRow } from './store/export-store';
 
-const USERS = ['alice', 'bob', 'carol'] as const;
-const CULL_IDS = Array.from({ length: 8 }, (_, index) => `00000000-0000-4000-8000-00000000000${index}`);
 const DESTINATIONS = ['Own use', 'Game dealer', 'Condemned'] as const;
 
 /** Few dates, each side of season boundaries, so carcasses often share a day and a season. */
@@ -82,80 +76,7 @@ const changes: fc.Arbitrary<CullChanges> = fc.record(
   { requiredKeys: [] },
 );
 
-type Step =
-  | { kind: 'record'; userId: string; cullId: string; fields: CullFields }
-  | { kind: 'amend'; userId: string; cullId: string; changes: CullChanges }
-  | { kind: 'delete'; userId: string; cullId: string };
-
-const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({
-    kind: fc.constant('record' as const),
-    userId: fc.constantFrom(...USERS),
-    cullId: fc.constantFrom(...CULL_IDS),
-    fields,
-  }),
-  fc.record({
-    kind: fc.constant('amend' as const),
-    userId: fc.constantFrom(...USERS),
-    cullId: fc.constantFrom(...CULL_IDS),
-    changes,
-  }),
-  fc.record({
-    kind: fc.constant('delete' as const),
-    userId: fc.constantFrom(...USERS),
-    cullId: fc.constantFrom(...CULL_IDS),
-  }),
-);
-
-function commandOf(next: Step, index: number): CullCommand {
-  const meta = {
-    userId: next.userId,
-    eventId: `event-${index}`,
-    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
-    correlationId: `correlation-${index}`,
-  };
-  switch (next.kind) {
-    case 'record':
-      return { type: 'RecordCull', cullId: next.cullId, fields: next.fields, meta };
-    case 'amend':
-      return { type: 'AmendCull', cullId: next.cullId, changes: next.changes, meta };
-    case 'delete':
-      return { type: 'DeleteCull', cullId: next.cullId, meta };
-  }
-}
-
-/** The event as code before the carcass fields wrote it, when it has none of them: a log mixes both versions. */
-function asWrittenBefore(event: CullEvent): unknown {
-  // Only an event without any of the carcass fields could have been written before them.
-  if (
-    /"(carcass_\w+|game_dealer|inspection|calibre|bullet_\w+|muzzle_\w+|shooter|weather)"/.test(
-      JSON.stringify(event.data),
-    )
-  )
-    return event;
-  if (event.type === EVENT_TYPES.recorded) return { ...event, type: LEGACY_EVENT_TYPES.recordedV1 };
-  if (event.type === EVENT_TYPES.amended) return { ...event, type: LEGACY_EVENT_TYPES.amendedV1 };
-  return event;
-}
-
-/** Runs the commands through the domain's decider, as the records service would, and returns the log. */
-function runCommands(steps: Step[]): { log: StoredEvent[]; states: Map<string, CullState> } {
-  const states = new Map<string, CullState>();
-  const log: StoredEvent[] = [];
-  steps.forEach((next, index) => {
-    const state = states.get(next.cullId) ?? initialState;
-    const decision = decide(commandOf(next, index), state);
-    if (!decision.ok) return;
-    let current = state;
-    for (const event of decision.events) {
-      const written = log.length % 2 === 0 ? asWrittenBefore(event) : event;
-      log.push(parseStoredEvent(written, log.length + 1));
-      current = evolve(current, event);
-    }
-    states.set(next.cullId, current);
-  });
-  return { log, states };
-}
+const step = commandStep(fields, changes);
 
 const silent = pino({ level: 'silent' });
 const SEASONS = ['2024/25', '2025/26', '2026/27', '2027/28'];
@@ -166,7 +87,7 @@ describe('larder projection', () => {
 
   /** The store's larder equals the one worked out from each user's live records at the end. */
   async function expectLarderOf(states: Map<string, CullState>) {
-    for (const userId of USERS) {
+    for (const userId of COMMAND_USERS) {
       const live: LarderRow[] = [...states.entries()]
         .flatMap(([id, state]) =>
           state.status === 'active' && state.ownerId === userId

@@ -4,26 +4,16 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import {
-  EVENT_TYPES,
-  LEGACY_EVENT_TYPES,
-  parseStoredEvent,
-  type CullEvent,
-  type CullChanges,
-  type CullCommand,
-  type CullFields,
-  type StoredEvent,
-} from '@cull-log/contracts';
+import { parseStoredEvent, type CullChanges, type CullFields, type StoredEvent } from '@cull-log/contracts';
 import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';
-import { computeStats, decide, evolve, initialState, type CullState } from '@cull-log/domain';
+import { computeStats, type CullState } from '@cull-log/domain';
+import { COMMAND_CULL_IDS, COMMAND_USERS, commandStep, runCommands } from '@cull-log/domain/testing';
 import { applyDelivery } from '@cull-log/projection';
 import { recordedBatch } from '@cull-log/projection/testing';
 import { statsResponse, statsWindow } from './stats-figures';
 import { openSqliteStatsStore } from './store/sqlite-stats-store';
 import type { StatsStore } from './store/stats-store';
 
-const USERS = ['alice', 'bob', 'carol'] as const;
-const CULL_IDS = Array.from({ length: 8 }, (_, index) => `00000000-0000-4000-8000-00000000000${index}`);
 const SPECIES = ['Roe Deer', 'Red Deer', 'Muntjac', 'Fox', 'Hare', '__proto__'];
 
 const date = fc
@@ -65,78 +55,7 @@ const changes: fc.Arbitrary<CullChanges> = fc.record(
   { requiredKeys: [] },
 );
 
-type Step =
-  | { kind: 'record'; userId: string; cullId: string; fields: CullFields }
-  | { kind: 'amend'; userId: string; cullId: string; changes: CullChanges }
-  | { kind: 'delete'; userId: string; cullId: string };
-
-const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({
-    kind: fc.constant('record' as const),
-    userId: fc.constantFrom(...USERS),
-    cullId: fc.constantFrom(...CULL_IDS),
-    fields,
-  }),
-  fc.record({
-    kind: fc.constant('amend' as const),
-    userId: fc.constantFrom(...USERS),
-    cullId: fc.constantFrom(...CULL_IDS),
-    changes,
-  }),
-  fc.record({
-    kind: fc.constant('delete' as const),
-    userId: fc.constantFrom(...USERS),
-    cullId: fc.constantFrom(...CULL_IDS),
-  }),
-);
-
-function commandOf(next: Step, index: number): CullCommand {
-  const meta = {
-    userId: next.userId,
-    eventId: `event-${index}`,
-    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
-    correlationId: `correlation-${index}`,
-  };
-  switch (next.kind) {
-    case 'record':
-      return { type: 'RecordCull', cullId: next.cullId, fields: next.fields, meta };
-    case 'amend':
-      return { type: 'AmendCull', cullId: next.cullId, changes: next.changes, meta };
-    case 'delete':
-      return { type: 'DeleteCull', cullId: next.cullId, meta };
-  }
-}
-
-/**
- * The event as code before the carcass fields wrote it, when it has none of them: a log mixes both versions, and
- * the projection reads it through the same upcasting parse as the bus.
- */
-function asWrittenBefore(event: CullEvent): unknown {
-  if (JSON.stringify(event.data).includes('carcass_tag')) return event;
-  if (event.type === EVENT_TYPES.recorded) return { ...event, type: LEGACY_EVENT_TYPES.recordedV1 };
-  if (event.type === EVENT_TYPES.amended) return { ...event, type: LEGACY_EVENT_TYPES.amendedV1 };
-  return event;
-}
-
-/** Runs the commands through the domain's decider, as the records service would, and returns the log. */
-function runCommands(steps: Step[]): { log: StoredEvent[]; states: Map<string, CullState> } {
-  const states = new Map<string, CullState>();
-  const log: StoredEvent[] = [];
-  steps.forEach((next, index) => {
-    const state = states.get(next.cullId) ?? initialState;
-    const decision = decide(commandOf(next, index), state);
-    if (!decision.ok) return;
-    let current = state;
-    for (const event of decision.events) {
-      // Every other event as older code wrote it, so both versions meet in one log.
-      const written = log.length % 2 === 0 ? asWrittenBefore(event) : event;
-      log.push(parseStoredEvent(written, log.length + 1));
-      current = evolve(current, event);
-    }
-    states.set(next.cullId, current);
-  });
-  return { log, states };
-}
+const step = commandStep(fields, changes);
 
 const silent = pino({ level: 'silent' });
 
@@ -146,7 +65,7 @@ describe('stats projection', () => {
 
   /** The store's figures for every user equal computeStats over the users' live records. */
   async function expectFiguresOf(states: Map<string, CullState>, position: number, now: Date) {
-    for (const userId of USERS) {
+    for (const userId of COMMAND_USERS) {
       const records = [...states.values()].flatMap((state) =>
         state.status === 'active' && state.ownerId === userId ? [state.fields] : [],
       );
@@ -246,7 +165,7 @@ describe('stats projection', () => {
       {
         kind: 'record',
         userId: 'alice',
-        cullId: CULL_IDS[0] as string,
+        cullId: COMMAND_CULL_IDS[0] as string,
         fields: {
           date: '2026-05-01',
           time: '06:00',
@@ -259,7 +178,12 @@ describe('stats projection', () => {
           antlers_present: false,
         },
       },
-      { kind: 'amend', userId: 'alice', cullId: CULL_IDS[0] as string, changes: { species: 'Muntjac' } },
+      {
+        kind: 'amend',
+        userId: 'alice',
+        cullId: COMMAND_CULL_IDS[0] as string,
+        changes: { species: 'Muntjac' },
+      },
     ]);
     const ahead = recordedBatch([log[1] as StoredEvent]);
     expect(await applyDelivery(store, ahead, silent, 0)).toEqual(['gap']);

@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import {
+  CullFieldsV1,
+  EVENT_TYPES,
+  LEGACY_EVENT_TYPES,
+  parseStoredEvent,
+  type CullChanges,
+  type CullCommand,
+  type CullEvent,
+  type CullFields,
+  type StoredEvent,
+} from '@cull-log/contracts';
+import { decide, evolve, initialState, type CullState } from '../cull-decider';
+
+/** Users and record ids few enough that random commands often meet the same record and cross users. */
+export const COMMAND_USERS = ['alice', 'bob', 'carol'] as const;
+export const COMMAND_CULL_IDS = Array.from(
+  { length: 8 },
+  (_, index) => `00000000-0000-4000-8000-00000000000${index}`,
+);
+
+/** One command of a random history: record, amend or delete a record, as some user. */
+export type CommandStep =
+  | { kind: 'record'; userId: string; cullId: string; fields: CullFields }
+  | { kind: 'amend'; userId: string; cullId: string; changes: CullChanges }
+  | { kind: 'delete'; userId: string; cullId: string };
+
+/** Random steps over the shared users and ids, with the fields and changes a projection's test cares about. */
+export function commandStep(
+  fields: fc.Arbitrary<CullFields>,
+  changes: fc.Arbitrary<CullChanges>,
+): fc.Arbitrary<CommandStep> {
+  const who = { userId: fc.constantFrom(...COMMAND_USERS), cullId: fc.constantFrom(...COMMAND_CULL_IDS) };
+  return fc.oneof(
+    fc.record({ kind: fc.constant('record' as const), ...who, fields }),
+    fc.record({ kind: fc.constant('amend' as const), ...who, changes }),
+    fc.record({ kind: fc.constant('delete' as const), ...who }),
+  );
+}
+
+function commandOf(next: CommandStep, index: number): CullCommand {
+  const meta = {
+    userId: next.userId,
+    eventId: `event-${index}`,
+    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+    correlationId: `correlation-${index}`,
+  };
+  switch (next.kind) {
+    case 'record':
+      return { type: 'RecordCull', cullId: next.cullId, fields: next.fields, meta };
+    case 'amend':
+      return { type: 'AmendCull', cullId: next.cullId, changes: next.changes, meta };
+    case 'delete':
+      return { type: 'DeleteCull', cullId: next.cullId, meta };
+  }
+}
+
+/** The fields an event could hold before the carcass fields were added. */
+const V1_FIELDS: ReadonlySet<string> = new Set(Object.keys(CullFieldsV1.shape));
+
+/**
+ * The event as the code before the carcass fields wrote it, when it holds none of them, so a log mixes both
+ * versions and a projection reads it through the same upcasting parse as the bus.
+ */
+export function asWrittenBefore(event: CullEvent): unknown {
+  const data = 'data' in event ? (event.data as Record<string, unknown>) : {};
+  if (!Object.keys(data).every((field) => V1_FIELDS.has(field))) return event;
+  if (event.type === EVENT_TYPES.recorded) return { ...event, type: LEGACY_EVENT_TYPES.recordedV1 };
+  if (event.type === EVENT_TYPES.amended) return { ...event, type: LEGACY_EVENT_TYPES.amendedV1 };
+  return event;
+}
+
+/**
+ * Runs the steps through the domain's decider, as the records service would (a step it refuses writes nothing),
+ * and answers the log, every other event written as before the carcass fields where it could have been, and each
+ * record's final state.
+ */
+export function runCommands(steps: readonly CommandStep[]): {
+  log: StoredEvent[];
+  states: Map<string, CullState>;
+} {
+  const states = new Map<string, CullState>();
+  const log: StoredEvent[] = [];
+  steps.forEach((next, index) => {
+    const state = states.get(next.cullId) ?? initialState;
+    const decision = decide(commandOf(next, index), state);
+    if (!decision.ok) return;
+    let current = state;
+    for (const event of decision.events) {
+      const written = log.length % 2 === 0 ? asWrittenBefore(event) : event;
+      log.push(parseStoredEvent(written, log.length + 1));
+      current = evolve(current, event);
+    }
+    states.set(next.cullId, current);
+  });
+  return { log, states };
+}
