@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unzipText } from '@cull-log/contracts/testing/account-download';
 import { BASE_URL, launchChromium, screenshot, seriousAccessibilityViolations } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
@@ -18,30 +18,6 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
-
-/** The files of a zip by name, as text. */
-function unzipText(zip: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (openError, archive) => {
-      if (openError || archive === undefined) return reject(openError ?? new Error('not a zip'));
-      const files = new Map<string, string>();
-      archive.on('error', reject);
-      archive.on('end', () => resolve(files));
-      archive.on('entry', (entry: yauzl.Entry) =>
-        archive.openReadStream(entry, (streamError, stream) => {
-          if (streamError || stream === undefined) return reject(streamError ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            archive.readEntry();
-          });
-        }),
-      );
-      archive.readEntry();
-    });
-  });
-}
 
 /** Opens the phone's menu and follows one of its links. */
 async function openFromMenu(page: Page, link: string) {

@@ -15,7 +15,7 @@ import { testEnvironment } from './testing/environment';
 import { CSV_HEADER, parseCsv, pollUntil, projectionsOf, sampleCull } from './testing/expectations';
 import { filesHolding } from './testing/data-scan';
 import { ProcessOutput } from './testing/process-output';
-import { unzipText } from './testing/unzip';
+import { unzipText } from '@cull-log/contracts/testing/account-download';
 import { answersOk, waitFor } from './wait-for';
 
 const READY_TIMEOUT_MS = 60_000;

@@ -11,7 +11,7 @@ import { testEnvironment } from './testing/environment';
 import { csvRowsOf, parseCsv, projectionsOf, sampleCull, type ParsedCsv } from './testing/expectations';
 import { ProcessOutput } from './testing/process-output';
 import { filesHolding } from './testing/data-scan';
-import { unzipText } from './testing/unzip';
+import { unzipText } from '@cull-log/contracts/testing/account-download';
 
 const ENTRY = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 

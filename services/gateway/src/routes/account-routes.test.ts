@@ -12,7 +12,7 @@ import {
   silentLogger,
   type TestGateway,
 } from '../testing/gateway-harness';
-import { unzipText } from '../testing/unzip';
+import { unzipText } from '@cull-log/contracts/testing/account-download';
 import { developmentUid } from './auth-routes';
 
 /** What a service was asked, by whom. */
