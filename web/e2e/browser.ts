@@ -19,6 +19,9 @@ export const VIEWPORTS = [
 ] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
 
+/** The phone the field suites hold: 390 × 844. */
+export const PHONE = VIEWPORTS[0];
+
 const SCREENSHOTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -82,3 +85,16 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
           .join(', ')})`,
     );
 }
+
+/** Picks an option of one of the app's choice lists, by the list's label (with or without its required mark). */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page
+    .locator('.select')
+    .filter({ has: page.locator('.field__label', { hasText: new RegExp(`^${label}( \\*)?$`) }) })
+    .getByRole('button')
+    .click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A form field by its name. */
+export const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRecordRequest } from '@cull-log/contracts/testing';
 import {
   BASE_URL,
+  choose,
+  field,
   launchChromium,
   screenshot,
   seriousAccessibilityViolations,
-  VIEWPORTS,
   type Viewport,
+  VIEWPORTS,
 } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
@@ -34,17 +36,6 @@ async function navigateTo(page: Page, linkName: string) {
     .getByRole('link', { name: linkName, exact: true })
     .click();
 }
-
-async function choose(page: Page, label: string, option: string) {
-  await page
-    .locator('.select')
-    .filter({ has: page.locator('.field__label', { hasText: new RegExp(`^${label}( \\*)?$`) }) })
-    .getByRole('button')
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
 
 async function rowTexts(page: Page): Promise<string[][]> {
   // While a new page loads, the previous rows stay on screen under aria-busy; read the settled table.

@@ -1,23 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launchChromium, screenshot, seriousAccessibilityViolations } from './browser';
+import {
+  BASE_URL,
+  choose,
+  field,
+  launchChromium,
+  PHONE,
+  screenshot,
+  seriousAccessibilityViolations,
+} from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
-const PHONE = { name: 'phone', width: 390, height: 844 } as const;
 /** Where the phone says it is: the Ordnance Survey's worked example, TG 51409 13177. */
 const HERE = { latitude: 52.65798, longitude: 1.71605, accuracy: 8 };
-
-async function choose(page: Page, label: string, option: string) {
-  await page
-    .locator('.select')
-    .filter({ has: page.locator('.field__label', { hasText: new RegExp(`^${label}( \\*)?$`) }) })
-    .getByRole('button')
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login');

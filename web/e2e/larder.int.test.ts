@@ -3,27 +3,23 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launchChromium, screenshot, seriousAccessibilityViolations } from './browser';
+import {
+  BASE_URL,
+  choose,
+  field,
+  launchChromium,
+  PHONE,
+  screenshot,
+  seriousAccessibilityViolations,
+} from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
-const PHONE = { name: 'phone', width: 390, height: 844 } as const;
 const DOWNLOADS = fileURLToPath(new URL('../test-results/', import.meta.url));
 
 /** Today in England, so the record falls in the season the larder book opens on. */
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 const TODAY_UK = TODAY.split('-').reverse().join('/');
-
-async function choose(page: Page, label: string, option: string) {
-  await page
-    .locator('.select')
-    .filter({ has: page.locator('.field__label', { hasText: new RegExp(`^${label}( \\*)?$`) }) })
-    .getByRole('button')
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
 
 /** The text of a downloaded PDF, read by poppler's pdftotext. */
 function pdfText(path: string): string {

@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRecordRequest } from '@cull-log/contracts/testing';
-import { BASE_URL, launchChromium, screenshot } from './browser';
+import { BASE_URL, choose, launchChromium, PHONE, screenshot } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
-const PHONE = { name: 'phone', width: 390, height: 844 } as const;
 const EMAIL = `outbox-${Date.now()}@example.com`;
 
 async function phoneContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -26,15 +25,6 @@ async function phoneContext(browser: Browser): Promise<{ context: BrowserContext
   await page.getByRole('button', { name: 'Sign in for development' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   return { context, page };
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page
-    .locator('.select')
-    .filter({ has: page.locator('.field__label', { hasText: new RegExp(`^${label}( \\*)?$`) }) })
-    .getByRole('button')
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 async function addThroughForm(page: Page, location: string) {

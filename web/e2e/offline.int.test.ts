@@ -4,11 +4,9 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRecordRequest } from '@cull-log/contracts/testing';
-import { BASE_URL, launchChromium, launchChromiumProfile, screenshot } from './browser';
+import { BASE_URL, launchChromium, launchChromiumProfile, PHONE, screenshot } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
-
-const PHONE = { name: 'phone', width: 390, height: 844 } as const;
 
 interface ManifestIcon {
   src: string;

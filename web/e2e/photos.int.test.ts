@@ -3,11 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CullView, ListCullsResponse } from '@cull-log/contracts';
-import { BASE_URL, launchChromium, screenshot } from './browser';
+import { BASE_URL, choose, field, launchChromium, PHONE, screenshot } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
-
-const PHONE = { name: 'phone', width: 390, height: 844 } as const;
 
 /** A 12 MP photo as a phone takes it: 4000×3000, with the camera's make and where it was taken in GPS tags. */
 async function phonePhoto(): Promise<Buffer> {
@@ -40,17 +38,6 @@ async function fillRequired(page: Page, location: string) {
   await choose(page, 'Condition', 'Good');
   await choose(page, 'Shot placement', 'Heart/Lung');
 }
-
-async function choose(page: Page, label: string, option: string) {
-  await page
-    .locator('.select')
-    .filter({ has: page.locator('.field__label', { hasText: new RegExp(`^${label}( \\*)?$`) }) })
-    .getByRole('button')
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
 
 /** Whether an image on the page has loaded and has pixels (a refused or broken one has none). */
 const loaded = (page: Page, selector: string) =>

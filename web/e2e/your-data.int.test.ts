@@ -2,22 +2,17 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipText } from '@cull-log/contracts/testing/account-download';
-import { BASE_URL, launchChromium, screenshot, seriousAccessibilityViolations } from './browser';
+import {
+  BASE_URL,
+  choose,
+  field,
+  launchChromium,
+  PHONE,
+  screenshot,
+  seriousAccessibilityViolations,
+} from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
-
-const PHONE = { name: 'phone', width: 390, height: 844 } as const;
-
-async function choose(page: Page, label: string, option: string) {
-  await page
-    .locator('.select')
-    .filter({ has: page.locator('.field__label', { hasText: new RegExp(`^${label}( \\*)?$`) }) })
-    .getByRole('button')
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
 
 /** Opens the phone's menu and follows one of its links. */
 async function openFromMenu(page: Page, link: string) {
