@@ -1,11 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   AmendCullRequest,
   CullsAtQuery,
   EVENT_POSITION_HEADER,
   ListCullsQuery,
-  MESSAGES,
   RecordCullRequest,
   type Cull,
   type CullView,
@@ -15,11 +14,10 @@ import {
 } from '@cull-log/contracts';
 import { carcassTagKey, withWarnings, type TaggedRecord } from '@cull-log/domain';
 import type { BlobStore } from '@cull-log/blobstore';
-import { HttpError } from '@cull-log/service-kit';
-import { CommandRejectedError, type CullCommandHandler } from '../cull-commands';
+import type { CullCommandHandler } from '../cull-commands';
 import { removePhotoBlobs } from '../photos/photo-blobs';
 import type { CullReadModel } from '../read-model/cull-read-model';
-import { commandMetaOf } from './command-meta';
+import { commandMetaOf, cullIdOf, cullNotFound, toHttpError } from './cull-requests';
 
 export interface CullsRoutesOptions {
   handle: CullCommandHandler;
@@ -33,35 +31,8 @@ export interface CullsRoutesOptions {
   newId: () => string;
 }
 
-const CullId = z.uuid();
-
 /** The map asks for everything located, so its queries take nothing; anything sent is refused, as for a list. */
 const LocatedCullsQuery = z.strictObject({});
-
-function notFound(): HttpError {
-  return new HttpError(404, 'not_found', MESSAGES.cullNotFound);
-}
-
-function toHttpError(error: unknown): unknown {
-  if (error instanceof CommandRejectedError) {
-    const { reason } = error;
-    switch (reason.code) {
-      case 'not_found':
-        return notFound();
-      case 'already_exists':
-        return new HttpError(409, 'already_exists', MESSAGES.alreadyExists);
-      case 'version_conflict':
-        return new HttpError(409, 'version_conflict', MESSAGES.versionConflict);
-      case 'invalid_field':
-        return new HttpError(400, 'validation_failed', MESSAGES.invalidFields, {
-          [reason.field]: reason.message,
-        });
-      default:
-        return error;
-    }
-  }
-  return error;
-}
 
 /** Runs store work, answering refusals with their HTTP errors (an unreachable store answers 503 by itself). */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
@@ -70,13 +41,6 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw toHttpError(error);
   }
-}
-
-/** Ids are UUIDs; anything else cannot name a record, so it is answered like a missing one. */
-function cullIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
-  const parsed = CullId.safeParse(request.params.id);
-  if (!parsed.success) throw notFound();
-  return parsed.data.toLowerCase();
 }
 
 /**
@@ -115,7 +79,7 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
 ) => {
   /** The record as the API answers it, with its warnings; 404 when there is none. */
   async function existing(userId: string, record: Cull | undefined): Promise<CullView> {
-    if (record === undefined) throw notFound();
+    if (record === undefined) throw cullNotFound();
     const [view] = await warned(readModel, userId, [record]);
     return view!;
   }

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   EVENT_POSITION_HEADER,
-  MESSAGES,
   PHOTO_LIMITS,
   PHOTO_MESSAGES,
   PhotoId,
@@ -12,11 +11,18 @@ import {
 } from '@cull-log/contracts';
 import type { BlobStore } from '@cull-log/blobstore';
 import { HttpError } from '@cull-log/service-kit';
-import { CommandRejectedError, type CullCommandHandler } from '../cull-commands';
+import type { CullCommandHandler } from '../cull-commands';
 import { NotAnImageError, processPhoto } from '../photos/photo-pipeline';
 import { photoKeys, removePhotoBlobs } from '../photos/photo-blobs';
 import type { CullReadModel } from '../read-model/cull-read-model';
-import { commandMetaOf } from './command-meta';
+import {
+  commandMetaOf,
+  cullIdOf,
+  cullNotFound,
+  photoNotFound,
+  refusedPhoto,
+  toHttpError,
+} from './cull-requests';
 import { warned } from './culls-routes';
 
 export interface PhotosRoutesOptions {
@@ -29,45 +35,16 @@ export interface PhotosRoutesOptions {
 
 type PhotoParams = { id: string; photoId: string };
 
-const CullId = z.uuid();
-
 /** `?size=thumb` for the thumbnail; nothing else may be asked. */
 const PhotoQuery = z.strictObject({ size: z.literal('thumb').optional() });
 
 /** Photo ids are content-addressed: the bytes under one never change, so a browser may keep them for good. */
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 
-const cullNotFound = () => new HttpError(404, 'not_found', MESSAGES.cullNotFound);
-const photoNotFound = () => new HttpError(404, 'not_found', PHOTO_MESSAGES.notFound);
-const refusedPhoto = (message: string) =>
-  new HttpError(400, 'validation_failed', message, { photo: message });
-
-function cullIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
-  const parsed = CullId.safeParse(request.params.id);
-  if (!parsed.success) throw cullNotFound();
-  return parsed.data.toLowerCase();
-}
-
 function photoIdOf(request: FastifyRequest<{ Params: PhotoParams }>): string {
   const parsed = PhotoId.safeParse(request.params.photoId);
   if (!parsed.success) throw photoNotFound();
   return parsed.data;
-}
-
-function toHttpError(error: unknown): unknown {
-  if (!(error instanceof CommandRejectedError)) return error;
-  switch (error.reason.code) {
-    case 'not_found':
-      return cullNotFound();
-    case 'photo_not_found':
-      return photoNotFound();
-    case 'too_many_photos':
-      return refusedPhoto(PHOTO_MESSAGES.tooMany);
-    case 'version_conflict':
-      return new HttpError(409, 'version_conflict', MESSAGES.versionConflict);
-    default:
-      return error;
-  }
 }
 
 /** The multipart plugin's refusals of the upload itself, in the photo's own words. */

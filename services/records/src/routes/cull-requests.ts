@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES, PHOTO_MESSAGES, type CommandMeta } from '@cull-log/contracts';
+import { HttpError } from '@cull-log/service-kit';
+import { CommandRejectedError } from '../cull-commands';
+
+/** What every command of a request carries: the caller, a new event id, the time, the request id. */
+export function commandMetaOf(now: () => Date, newId: () => string) {
+  return (request: FastifyRequest): CommandMeta => ({
+    userId: request.identity.uid,
+    eventId: newId(),
+    occurredAt: now().toISOString(),
+    correlationId: request.id,
+  });
+}
+
+export const cullNotFound = () => new HttpError(404, 'not_found', MESSAGES.cullNotFound);
+export const photoNotFound = () => new HttpError(404, 'not_found', PHOTO_MESSAGES.notFound);
+/** A photo refused, its message on the form's photo field too. */
+export const refusedPhoto = (message: string) =>
+  new HttpError(400, 'validation_failed', message, { photo: message });
+
+const CullId = z.uuid();
+
+/** Ids are UUIDs; anything else cannot name a record, so it is answered like a missing one. */
+export function cullIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
+  const parsed = CullId.safeParse(request.params.id);
+  if (!parsed.success) throw cullNotFound();
+  return parsed.data.toLowerCase();
+}
+
+/** A command the decider refused, as the API answers it; any other error unchanged. */
+export function toHttpError(error: unknown): unknown {
+  if (!(error instanceof CommandRejectedError)) return error;
+  const { reason } = error;
+  switch (reason.code) {
+    case 'not_found':
+      return cullNotFound();
+    case 'already_exists':
+      return new HttpError(409, 'already_exists', MESSAGES.alreadyExists);
+    case 'version_conflict':
+      return new HttpError(409, 'version_conflict', MESSAGES.versionConflict);
+    case 'invalid_field':
+      return new HttpError(400, 'validation_failed', MESSAGES.invalidFields, {
+        [reason.field]: reason.message,
+      });
+    case 'photo_not_found':
+      return photoNotFound();
+    case 'too_many_photos':
+      return refusedPhoto(PHOTO_MESSAGES.tooMany);
+    default:
+      return error;
+  }
+}
