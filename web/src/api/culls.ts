@@ -6,6 +6,7 @@ import type {
   MapCull,
   MapPointsResponse,
 } from '@cull-log/contracts';
+import { saveAttachment } from './attachment';
 import { getJson, request } from './client';
 
 export type ListCullsParams = ListCullsQuery;
@@ -47,14 +48,5 @@ export async function fetchCullsAt(point: CullsAtQuery, signal?: AbortSignal): P
 /** Downloads the server's CSV export and hands it to the browser as culls.csv. */
 export async function downloadCullsCsv(): Promise<void> {
   const response = await request('/api/exports/culls.csv', { headers: { accept: 'text/csv' } });
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'culls.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: some browsers start the download only after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  await saveAttachment(response, 'culls.csv');
 }

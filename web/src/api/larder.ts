@@ -1,4 +1,5 @@
 import type { LarderResponse } from '@cull-log/contracts';
+import { saveAttachment } from './attachment';
 import { getJson, request } from './client';
 import { latestWritePosition } from './write-position';
 
@@ -22,26 +23,6 @@ export function fetchLarder(params: LarderParams, signal?: AbortSignal): Promise
   if (after > 0) search.set('after', String(after));
   const query = search.toString();
   return getJson(`/api/larder${query === '' ? '' : `?${query}`}`, (c) => c.LarderResponse, signal);
-}
-
-/** The file name the server gave its attachment, or the fallback. */
-function attachmentName(response: Response, fallback: string): string {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
-}
-
-/** Hands a downloaded answer to the browser as a file. */
-async function saveAttachment(response: Response, fallback: string): Promise<void> {
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = attachmentName(response, fallback);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: some browsers start the download only after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export async function downloadLarderCsv(params: LarderParams): Promise<void> {
