@@ -98,3 +98,36 @@ export async function choose(page: Page, label: string, option: string): Promise
 
 /** A form field by its name. */
 export const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
+
+/**
+ * A page in a new context on the phone (390 × 844, touch, en-GB) at the app, with map tiles (from the internet,
+ * which the tests do without) refused and the cookie banner already answered. `options` add to the context's.
+ */
+export async function openPhone(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  timeout = 15_000,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: PHONE.width, height: PHONE.height },
+    locale: 'en-GB',
+    hasTouch: true,
+    isMobile: true,
+    ...options,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeout);
+  await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
+  await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+  return { context, page };
+}
+
+/** Signs in with the development sign-in and waits for the dashboard. */
+export async function signInForDevelopment(page: Page, name: string, email: string): Promise<void> {
+  await page.goto('/login');
+  await field(page, 'name').fill(name);
+  await field(page, 'email').fill(email);
+  await page.getByRole('button', { name: 'Sign in for development' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}

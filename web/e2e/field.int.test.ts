@@ -1,27 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BASE_URL,
   choose,
   field,
   launchChromium,
+  openPhone,
   PHONE,
   screenshot,
   seriousAccessibilityViolations,
+  signInForDevelopment,
 } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
 /** Where the phone says it is: the Ordnance Survey's worked example, TG 51409 13177. */
 const HERE = { latitude: 52.65798, longitude: 1.71605, accuracy: 8 };
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await field(page, 'name').fill('Field Stalker');
-  await field(page, 'email').fill(email);
-  await page.getByRole('button', { name: 'Sign in for development' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-}
 
 /** The contrast ratio of two computed colours, `rgb(r, g, b)`, as WCAG defines it. */
 function contrast(first: string, second: string): number {
@@ -43,31 +37,19 @@ async function scrollsSideways(page: Page): Promise<boolean> {
 
 describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (colorScheme) => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   const shot = (name: string) => screenshot(page, PHONE, `field-${colorScheme}-${name}`);
 
   beforeAll(async () => {
     browser = await launchChromium();
-    context = await browser.newContext({
-      baseURL: BASE_URL,
-      viewport: { width: PHONE.width, height: PHONE.height },
-      locale: 'en-GB',
-      // A phone: a touch screen, as a stalker holds it.
-      hasTouch: true,
-      isMobile: true,
+    ({ page } = await openPhone(browser, {
       colorScheme,
       geolocation: HERE,
       permissions: ['geolocation'],
       // The app's Content Security Policy forbids inline scripts, which is how axe-core is injected.
       bypassCSP: true,
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    // Map tiles come from the internet, which the tests do without.
-    await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
-    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
-    await signIn(page, `field-${colorScheme}-${Date.now()}@example.com`);
+    }));
+    await signInForDevelopment(page, 'Field Stalker', `field-${colorScheme}-${Date.now()}@example.com`);
   });
 
   afterAll(async () => {

@@ -8,9 +8,11 @@ import {
   choose,
   field,
   launchChromium,
+  openPhone,
   PHONE,
   screenshot,
   seriousAccessibilityViolations,
+  signInForDevelopment,
 } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
@@ -41,25 +43,12 @@ describe('the larder book on a phone', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    context = await browser.newContext({
-      baseURL: BASE_URL,
-      viewport: { width: PHONE.width, height: PHONE.height },
-      locale: 'en-GB',
-      hasTouch: true,
-      isMobile: true,
+    ({ context, page } = await openPhone(browser, {
       acceptDownloads: true,
       // The app's Content Security Policy forbids inline scripts, which is how axe-core is injected.
       bypassCSP: true,
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
-    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
-    await page.goto('/login');
-    await field(page, 'name').fill('Larder Stalker');
-    await field(page, 'email').fill(`larder-${Date.now()}@example.com`);
-    await page.getByRole('button', { name: 'Sign in for development' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    }));
+    await signInForDevelopment(page, 'Larder Stalker', `larder-${Date.now()}@example.com`);
   });
 
   afterAll(async () => {

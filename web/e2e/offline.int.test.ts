@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRecordRequest } from '@cull-log/contracts/testing';
-import { BASE_URL, launchChromium, launchChromiumProfile, PHONE, screenshot } from './browser';
+import { BASE_URL, launchChromium, launchChromiumProfile, openPhone, PHONE, screenshot } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
@@ -22,17 +22,7 @@ describe('installable, and open with no signal', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    context = await browser.newContext({
-      baseURL: BASE_URL,
-      viewport: { width: PHONE.width, height: PHONE.height },
-      locale: 'en-GB',
-      hasTouch: true,
-      isMobile: true,
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
-    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+    ({ context, page } = await openPhone(browser));
   });
 
   afterAll(async () => {

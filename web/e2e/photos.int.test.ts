@@ -3,7 +3,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CullView, ListCullsResponse } from '@cull-log/contracts';
-import { BASE_URL, choose, field, launchChromium, PHONE, screenshot } from './browser';
+import {
+  BASE_URL,
+  choose,
+  field,
+  launchChromium,
+  openPhone,
+  PHONE,
+  screenshot,
+  signInForDevelopment,
+} from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
@@ -56,25 +65,11 @@ describe('photos of a record, on a phone', () => {
   beforeAll(async () => {
     browser = await launchChromium();
     // No bypass of the Content Security Policy: the previews and thumbnails must show under it.
-    context = await browser.newContext({
-      baseURL: BASE_URL,
-      viewport: { width: PHONE.width, height: PHONE.height },
-      locale: 'en-GB',
-      hasTouch: true,
-      isMobile: true,
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    ({ context, page } = await openPhone(browser, {}, 20_000));
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) violations.push(message.text());
     });
-    await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
-    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
-    await page.goto('/login');
-    await field(page, 'name').fill('Photo Stalker');
-    await field(page, 'email').fill(`photos-${Date.now()}@example.com`);
-    await page.getByRole('button', { name: 'Sign in for development' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInForDevelopment(page, 'Photo Stalker', `photos-${Date.now()}@example.com`);
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipText } from '@cull-log/contracts/testing/account-download';
 import {
@@ -7,9 +7,11 @@ import {
   choose,
   field,
   launchChromium,
+  openPhone,
   PHONE,
   screenshot,
   seriousAccessibilityViolations,
+  signInForDevelopment,
 } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
@@ -22,27 +24,17 @@ async function openFromMenu(page: Page, link: string) {
 
 describe('your data, on a phone', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   const email = `erase-me-${Date.now()}@example.com`;
   const location = `Erasure Wood ${Date.now()}`;
 
   beforeAll(async () => {
     browser = await launchChromium();
-    context = await browser.newContext({
-      baseURL: BASE_URL,
-      viewport: { width: PHONE.width, height: PHONE.height },
-      locale: 'en-GB',
-      hasTouch: true,
-      isMobile: true,
+    ({ page } = await openPhone(browser, {
       acceptDownloads: true,
       // The app's Content Security Policy forbids inline scripts, which is how axe-core is injected.
       bypassCSP: true,
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
-    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+    }));
   });
 
   afterAll(async () => {
@@ -50,11 +42,7 @@ describe('your data, on a phone', () => {
   });
 
   async function signIn() {
-    await page.goto('/login');
-    await field(page, 'name').fill('Erin Stalker');
-    await field(page, 'email').fill(email);
-    await page.getByRole('button', { name: 'Sign in for development' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInForDevelopment(page, 'Erin Stalker', email);
   }
 
   it('signs in, records a cull and downloads everything as a zip that holds it', async () => {
