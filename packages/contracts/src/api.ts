@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Cull, CullView, CullWarning, LIMITS } from './cull';
+import { OutingFigures, SeasonKey, SeasonStart } from './grounds';
 import { MESSAGES } from './messages';
 import { isUnsafeText } from './validation';
 
@@ -119,6 +120,8 @@ export const DevLoginRequest = z.strictObject({
 export type DevLoginRequest = z.infer<typeof DevLoginRequest>;
 
 export const StatsQuery = z.strictObject({
+  /** The season of the season table and the outing figures; defaults to the one containing today. */
+  season: SeasonKey.optional(),
   /** Wait (briefly) until the projection has applied the event at this global position. */
   after: z.coerce.number().int().min(0).optional(),
 });
@@ -131,13 +134,17 @@ export const StatsResponse = z.object({
   top_species: z.string().nullable(),
   /** Last 12 calendar months (Europe/London), oldest first, as YYYY-MM. */
   per_month: z.array(z.object({ month: z.string(), count: z.number().int().min(0) })),
-  /** The current stalking season (1 April to 31 March), counts per species and sex. */
+  /** The season asked for (by default the current one), from the user's season start: counts per species and sex. */
   season: z.object({
     label: z.string(),
     from: z.string(),
     to: z.string(),
     species_by_sex: z.record(z.string(), z.record(z.string(), z.number().int().min(0))),
+    /** The season's outings, blank outings, hours out and hours per deer. */
+    outings: OutingFigures.optional(),
   }),
+  /** The user's season start, MM-DD. */
+  season_start: SeasonStart.optional(),
   /** Global position of the last event the projection applied. */
   position: z.number().int().min(0),
 });
@@ -147,6 +154,8 @@ export const ExportQuery = z.strictObject({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   species: z.string().trim().min(1).max(LIMITS.shortText).optional(),
+  /** Only the records of this season (by the user's season start), within from and to if given too. */
+  season: SeasonKey.optional(),
 });
 export type ExportQuery = z.infer<typeof ExportQuery>;
 

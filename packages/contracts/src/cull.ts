@@ -293,6 +293,16 @@ function withoutOrphanDetails<T extends Partial<CullFields>>(fields: T): T {
   return result as T;
 }
 
+/**
+ * Where a record belongs, sent beside its fields: one of the user's grounds and outings, or null for none. Not one of
+ * the fields cull.recorded carries: cull.placed.v1 records it. On a create without an outing, the server places the
+ * record in the outing under way, if there is one.
+ */
+const placementFields = {
+  ground_id: z.uuid({ error: 'ground_id must be a UUID' }).nullable().optional(),
+  outing_id: z.uuid({ error: 'outing_id must be a UUID' }).nullable().optional(),
+};
+
 /** Body of POST /culls: the fields, plus an optional client-made id for idempotent creates. */
 export const RecordCullRequest = z.preprocess(
   dropEmptyOptionals,
@@ -300,6 +310,7 @@ export const RecordCullRequest = z.preprocess(
     .strictObject({
       id: z.uuid({ error: 'id must be a UUID' }).optional(),
       ...CullFields.shape,
+      ...placementFields,
       antlers_present: requiredFields.antlers_present.default(false),
     })
     .superRefine(refuseUnsafeText)
@@ -332,6 +343,7 @@ export const AmendCullRequest = z.preprocess(
   z
     .strictObject({
       ...CullChanges.shape,
+      ...placementFields,
       expected_version: z.number().int().min(1).optional(),
     })
     .superRefine(refuseUnsafeText)
@@ -350,6 +362,10 @@ export const Cull = CullFields.extend({
   version: z.number().int().min(1),
   /** The record's photos, oldest first; absent when it has none. */
   photos: z.array(CullPhoto).min(1).optional(),
+  /** The ground and outing the record belongs to, and the ground's name now; absent when none. */
+  ground_id: z.string().optional(),
+  ground_name: z.string().optional(),
+  outing_id: z.string().optional(),
 });
 export type Cull = z.infer<typeof Cull>;
 

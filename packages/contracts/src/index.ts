@@ -10,3 +10,4 @@ export * from './timing';
 export * from './sessions';
 export * from './larder';
 export * from './account';
+export * from './grounds';

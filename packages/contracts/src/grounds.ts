@@ -1,0 +1,377 @@
+import { z } from 'zod';
+import { SPECIES } from './enums';
+import { LIMITS } from './cull';
+import { refuseUnsafeText } from './validation';
+
+/**
+ * Grounds, outings, the season setting and cull plans: how a deer manager organises the year. Each is owned by one
+ * user like a cull, written as events by the records service and read back through its routes and projections.
+ */
+
+export const MANAGEMENT_LIMITS = {
+  groundName: 100,
+  groundNotes: 2000,
+  outingNotes: 2000,
+  /** Corners of a ground's boundary, the closing corner included. */
+  boundaryCornersMax: 500,
+  plansPerSeason: 100,
+  targetsPerPlan: 200,
+  targetMax: 10_000,
+} as const;
+
+export const MANAGEMENT_MESSAGES = {
+  groundName: 'Name is required',
+  groundNameTaken: 'You already have a ground with this name',
+  groundUnknown: 'Choose one of your grounds',
+  groundArchived: 'This ground is archived: restore it first',
+  boundary: `A boundary is a closed line of 4 to ${MANAGEMENT_LIMITS.boundaryCornersMax} corners, each a longitude and latitude`,
+  outingUnknown: 'Choose one of your outings',
+  outingOpen: 'An outing is already under way: end it first',
+  outingEndsBeforeStart: 'An outing ends after it starts',
+  outingHasCulls: 'This outing has culls: move or delete them first',
+  seasonStart: 'The season starts on 1 April (04-01) or 1 August (08-01)',
+  season: 'Season must be a stalking season such as 2026-27',
+  planDuplicateGround: 'Each ground has one plan a season',
+  planDuplicateTarget: 'Each species and sex has one target in a plan',
+  target: `A target is a whole number from 0 to ${MANAGEMENT_LIMITS.targetMax}`,
+  atLeastOneChange: 'Send at least one field to change',
+} as const;
+
+const Id = (what: string) => z.uuid({ error: `${what} must be a UUID` });
+export const GroundId = Id('ground_id');
+export const OutingId = Id('outing_id');
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` });
+const GroundName = text(MANAGEMENT_LIMITS.groundName).min(1, { error: MANAGEMENT_MESSAGES.groundName });
+
+const Longitude = z.number().min(-180).max(180);
+const Latitude = z.number().min(-90).max(90);
+
+/** A GeoJSON Polygon with one ring (no holes), as [longitude, latitude] pairs, the last corner equal to the first. */
+export const GroundBoundary = z
+  .strictObject(
+    {
+      type: z.literal('Polygon'),
+      coordinates: z
+        .array(
+          z
+            .array(z.tuple([Longitude, Latitude]))
+            .min(4)
+            .max(MANAGEMENT_LIMITS.boundaryCornersMax),
+        )
+        .length(1),
+    },
+    { error: MANAGEMENT_MESSAGES.boundary },
+  )
+  .refine(
+    ({ coordinates: [ring] }) => {
+      const first = ring?.[0];
+      const last = ring?.at(-1);
+      return first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1];
+    },
+    { error: MANAGEMENT_MESSAGES.boundary },
+  );
+export type GroundBoundary = z.infer<typeof GroundBoundary>;
+
+/** A ground's centre point, for a ground with no boundary or to say where its heart is. */
+export const GroundCentre = z.strictObject({ latitude: Latitude, longitude: Longitude });
+export type GroundCentre = z.infer<typeof GroundCentre>;
+
+/** Body of POST /api/grounds. Without a centre, the server takes the middle of the boundary when there is one. */
+export const CreateGroundRequest = z
+  .strictObject({
+    id: GroundId.optional(),
+    name: GroundName,
+    notes: text(MANAGEMENT_LIMITS.groundNotes).optional(),
+    boundary: GroundBoundary.optional(),
+    centre: GroundCentre.optional(),
+  })
+  .superRefine(refuseUnsafeText);
+export type CreateGroundRequest = z.infer<typeof CreateGroundRequest>;
+
+/** Body of PATCH /api/grounds/:id: rename, change the notes, redraw (null clears), archive or restore. */
+export const AmendGroundRequest = z
+  .strictObject({
+    expected_version: z.number().int().min(1).optional(),
+    name: GroundName.optional(),
+    notes: text(MANAGEMENT_LIMITS.groundNotes).nullable().optional(),
+    boundary: GroundBoundary.nullable().optional(),
+    centre: GroundCentre.nullable().optional(),
+    archived: z.boolean().optional(),
+  })
+  .superRefine(refuseUnsafeText)
+  .refine((body) => Object.keys(body).some((key) => key !== 'expected_version'), {
+    error: MANAGEMENT_MESSAGES.atLeastOneChange,
+  });
+export type AmendGroundRequest = z.infer<typeof AmendGroundRequest>;
+
+/** A ground as read back. An archived ground keeps its records and is no longer offered for new ones. */
+export const Ground = z.object({
+  id: z.string(),
+  name: z.string(),
+  notes: z.string().nullable(),
+  boundary: GroundBoundary.nullable(),
+  centre: GroundCentre.nullable(),
+  archived: z.boolean(),
+  version: z.number().int().min(1),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type Ground = z.infer<typeof Ground>;
+
+/** GET /api/grounds: every ground of the caller, archived ones included, by name. */
+export const ListGroundsResponse = z.object({ items: z.array(Ground) });
+export type ListGroundsResponse = z.infer<typeof ListGroundsResponse>;
+
+/** An instant with its offset, as a browser's `toISOString()` writes it. */
+export const OutingTime = z.iso.datetime({ offset: true, error: 'Must be a date and time (ISO 8601)' });
+
+/**
+ * Body of POST /api/outings: "Start outing" sends the ground alone (it starts now); an outing recorded afterwards
+ * sends both times. A user has at most one outing under way (no end) at a time.
+ */
+export const StartOutingRequest = z
+  .strictObject({
+    id: OutingId.optional(),
+    ground_id: GroundId,
+    started_at: OutingTime.optional(),
+    ended_at: OutingTime.optional(),
+    notes: text(MANAGEMENT_LIMITS.outingNotes).optional(),
+  })
+  .superRefine(refuseUnsafeText)
+  .refine(
+    (body) =>
+      body.started_at === undefined ||
+      body.ended_at === undefined ||
+      Date.parse(body.ended_at) > Date.parse(body.started_at),
+    { error: MANAGEMENT_MESSAGES.outingEndsBeforeStart, path: ['ended_at'] },
+  );
+export type StartOutingRequest = z.infer<typeof StartOutingRequest>;
+
+/** Body of PATCH /api/outings/:id: "End outing" sends `ended_at`; null reopens it. */
+export const AmendOutingRequest = z
+  .strictObject({
+    expected_version: z.number().int().min(1).optional(),
+    ground_id: GroundId.optional(),
+    started_at: OutingTime.optional(),
+    ended_at: OutingTime.nullable().optional(),
+    notes: text(MANAGEMENT_LIMITS.outingNotes).nullable().optional(),
+  })
+  .superRefine(refuseUnsafeText)
+  .refine((body) => Object.keys(body).some((key) => key !== 'expected_version'), {
+    error: MANAGEMENT_MESSAGES.atLeastOneChange,
+  });
+export type AmendOutingRequest = z.infer<typeof AmendOutingRequest>;
+
+/** An outing as read back; one with no cull is a blank outing. */
+export const Outing = z.object({
+  id: z.string(),
+  ground_id: z.string(),
+  started_at: z.iso.datetime({ offset: true }),
+  ended_at: z.iso.datetime({ offset: true }).nullable(),
+  notes: z.string().nullable(),
+  cull_count: z.number().int().min(0),
+  version: z.number().int().min(1),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type Outing = z.infer<typeof Outing>;
+
+/** Query of GET /api/outings: newest first, within a season when one is given. */
+export const ListOutingsQuery = z.strictObject({
+  season: z.string().optional(),
+});
+
+/** GET /api/outings: the caller's outings, newest first; `open` is the one under way, if any. */
+export const ListOutingsResponse = z.object({ items: z.array(Outing), open: Outing.nullable() });
+export type ListOutingsResponse = z.infer<typeof ListOutingsResponse>;
+
+/** The first day of a user's stalking season, as MM-DD: 1 April (the default) or 1 August. */
+export const SEASON_STARTS = ['04-01', '08-01'] as const;
+export const SeasonStart = z.enum(SEASON_STARTS, { error: MANAGEMENT_MESSAGES.seasonStart });
+export type SeasonStart = z.infer<typeof SeasonStart>;
+export const DEFAULT_SEASON_START: SeasonStart = '04-01';
+
+/** GET /api/settings, and the body of PATCH /api/settings. */
+export const Settings = z.strictObject({ season_start: SeasonStart });
+export type Settings = z.infer<typeof Settings>;
+export const UpdateSettingsRequest = Settings.partial().refine((body) => Object.keys(body).length > 0, {
+  error: MANAGEMENT_MESSAGES.atLeastOneChange,
+});
+export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequest>;
+
+/** A season as a path or query parameter, `2026-27`; shown as `2026/27`. */
+export const SeasonKey = z
+  .string({ error: MANAGEMENT_MESSAGES.season })
+  .regex(/^\d{4}-\d{2}$/, { error: MANAGEMENT_MESSAGES.season })
+  .refine((key) => Number(key.slice(5)) === (Number(key.slice(0, 4)) + 1) % 100, {
+    error: MANAGEMENT_MESSAGES.season,
+  });
+export type SeasonKey = z.infer<typeof SeasonKey>;
+
+/** `2026/27` → `2026-27`, and back. */
+export const seasonKeyOf = (label: string): SeasonKey => label.replace('/', '-');
+export const seasonLabelOf = (key: SeasonKey): string => key.replace('-', '/');
+
+/** A plan's sex classes: a target for juveniles of either sex is optional; without one, they count by sex. */
+export const PLAN_CLASSES = ['Male', 'Female', 'Juvenile'] as const;
+export type PlanClass = (typeof PLAN_CLASSES)[number];
+
+/** A target: how many of a species and class to cull in the season. */
+export const PlanTarget = z.strictObject({
+  species: z.enum(SPECIES, { error: 'Choose a species from the list' }),
+  class: z.enum(PLAN_CLASSES, { error: 'Choose Male, Female or Juvenile' }),
+  target: z
+    .number({ error: MANAGEMENT_MESSAGES.target })
+    .int({ error: MANAGEMENT_MESSAGES.target })
+    .min(0, { error: MANAGEMENT_MESSAGES.target })
+    .max(MANAGEMENT_LIMITS.targetMax, { error: MANAGEMENT_MESSAGES.target }),
+});
+export type PlanTarget = z.infer<typeof PlanTarget>;
+
+/** One plan of a season: for one ground, or (ground_id null) for all the user's grounds together. */
+export const Plan = z.strictObject({
+  ground_id: GroundId.nullable(),
+  targets: z
+    .array(PlanTarget)
+    .max(MANAGEMENT_LIMITS.targetsPerPlan)
+    .refine((targets) => new Set(targets.map((t) => `${t.species}|${t.class}`)).size === targets.length, {
+      error: MANAGEMENT_MESSAGES.planDuplicateTarget,
+    }),
+});
+export type Plan = z.infer<typeof Plan>;
+
+/** Body of PUT /api/plans/:season: the season's plans, replacing the ones it had. */
+export const PutPlansRequest = z.strictObject({
+  plans: z
+    .array(Plan)
+    .max(MANAGEMENT_LIMITS.plansPerSeason)
+    .refine((plans) => new Set(plans.map((plan) => plan.ground_id)).size === plans.length, {
+      error: MANAGEMENT_MESSAGES.planDuplicateGround,
+    }),
+});
+export type PutPlansRequest = z.infer<typeof PutPlansRequest>;
+
+/** GET /api/plans/:season: the season's plans (none until set), with its label and dates. */
+export const PlansResponse = z.object({
+  season: z.string(),
+  from: z.string(),
+  to: z.string(),
+  plans: z.array(Plan),
+  updated_at: z.iso.datetime().nullable(),
+});
+export type PlansResponse = z.infer<typeof PlansResponse>;
+
+/**
+ * One line of plan progress: culled against the target for a species and class on a ground (ground_id null: all
+ * grounds). A class culled with no target has target and left null; `Unknown` is a cull whose sex was not known.
+ */
+export const PlanProgressRow = z.object({
+  ground_id: z.string().nullable(),
+  species: z.string(),
+  class: z.enum([...PLAN_CLASSES, 'Unknown']),
+  target: z.number().int().min(0).nullable(),
+  actual: z.number().int().min(0),
+  left: z.number().int().min(0).nullable(),
+  exceeded: z.boolean(),
+});
+export type PlanProgressRow = z.infer<typeof PlanProgressRow>;
+
+/** GET /api/plans/:season/progress, kept incrementally so a read costs the same at any number of records. */
+export const PlanProgressResponse = z.object({
+  season: z.string(),
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(PlanProgressRow),
+  /** Global position of the last event the projection applied. */
+  position: z.number().int().min(0),
+});
+export type PlanProgressResponse = z.infer<typeof PlanProgressResponse>;
+
+/** The outing figures of a season. */
+export const OutingFigures = z.object({
+  outings: z.number().int().min(0),
+  blank_outings: z.number().int().min(0),
+  hours_out: z.number().min(0),
+  /** Hours out per deer culled on outings; null with no deer. */
+  hours_per_deer: z.number().min(0).nullable(),
+});
+export type OutingFigures = z.infer<typeof OutingFigures>;
+
+/** Query of GET /api/reports/season.pdf. Defaults to the season containing today, by the user's season start. */
+export const SeasonReportQuery = z.strictObject({ season: SeasonKey.optional() });
+
+/** Query of GET /api/culls/map-points: every filter optional. */
+export const MapPointsQuery = z.strictObject({
+  season: SeasonKey.optional(),
+  species: z.string().trim().max(LIMITS.shortText).optional(),
+  sex: z.enum(['Male', 'Female', 'Unknown'], { error: 'Choose Male, Female or Unknown' }).optional(),
+  ground_id: GroundId.optional(),
+});
+export type MapPointsQuery = z.infer<typeof MapPointsQuery>;
+
+/**
+ * The event types of grounds, outings, settings and plans, and what each carries. They share the log and the
+ * stream with the cull events; a reader that does not follow them passes over them.
+ */
+export const MANAGEMENT_EVENT_TYPES = {
+  groundCreated: 'ground.created.v1',
+  groundRenamed: 'ground.renamed.v1',
+  groundRedrawn: 'ground.redrawn.v1',
+  groundNotesChanged: 'ground.notes_changed.v1',
+  groundArchived: 'ground.archived.v1',
+  groundRestored: 'ground.restored.v1',
+  outingStarted: 'outing.started.v1',
+  outingEnded: 'outing.ended.v1',
+  outingAmended: 'outing.amended.v1',
+  outingDeleted: 'outing.deleted.v1',
+  /** A record's ground and outing, set whole (null: none). Written beside cull.recorded/amended when they change. */
+  cullPlaced: 'cull.placed.v1',
+  settingsChanged: 'settings.changed.v1',
+  plansSet: 'plans.set.v1',
+} as const;
+
+export const MANAGEMENT_EVENT_DATA = {
+  [MANAGEMENT_EVENT_TYPES.groundCreated]: z.strictObject({
+    name: z.string(),
+    notes: z.string().optional(),
+    boundary: GroundBoundary.optional(),
+    centre: GroundCentre.optional(),
+  }),
+  [MANAGEMENT_EVENT_TYPES.groundRenamed]: z.strictObject({ name: z.string() }),
+  [MANAGEMENT_EVENT_TYPES.groundRedrawn]: z.strictObject({
+    boundary: GroundBoundary.nullable(),
+    centre: GroundCentre.nullable(),
+  }),
+  [MANAGEMENT_EVENT_TYPES.groundNotesChanged]: z.strictObject({ notes: z.string().nullable() }),
+  [MANAGEMENT_EVENT_TYPES.groundArchived]: z.strictObject({}),
+  [MANAGEMENT_EVENT_TYPES.groundRestored]: z.strictObject({}),
+  [MANAGEMENT_EVENT_TYPES.outingStarted]: z.strictObject({
+    ground_id: z.string(),
+    started_at: z.iso.datetime({ offset: true }),
+    ended_at: z.iso.datetime({ offset: true }).optional(),
+    notes: z.string().optional(),
+  }),
+  [MANAGEMENT_EVENT_TYPES.outingEnded]: z.strictObject({ ended_at: z.iso.datetime({ offset: true }) }),
+  [MANAGEMENT_EVENT_TYPES.outingAmended]: z.strictObject({
+    changes: z
+      .strictObject({
+        ground_id: z.string(),
+        started_at: z.iso.datetime({ offset: true }),
+        ended_at: z.iso.datetime({ offset: true }).nullable(),
+        notes: z.string().nullable(),
+      })
+      .partial(),
+  }),
+  [MANAGEMENT_EVENT_TYPES.outingDeleted]: z.strictObject({}),
+  [MANAGEMENT_EVENT_TYPES.cullPlaced]: z.strictObject({
+    ground_id: z.string().nullable(),
+    outing_id: z.string().nullable(),
+  }),
+  [MANAGEMENT_EVENT_TYPES.settingsChanged]: z.strictObject({ season_start: SeasonStart }),
+  [MANAGEMENT_EVENT_TYPES.plansSet]: z.strictObject({ season: z.string(), plans: z.array(Plan) }),
+} as const;
