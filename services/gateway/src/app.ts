@@ -73,6 +73,11 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     googleEnabled: config.google !== undefined,
     devEnabled: config.authMode === 'dev',
     signInLimit,
+    sessionCheckLimit: app.rateLimit({
+      max: rateLimits.readsPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `session-check:${request.ip}`,
+    }),
   });
   if (config.google !== undefined) {
     await app.register(googleSignIn, {

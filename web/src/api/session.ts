@@ -1,6 +1,6 @@
 import type { Me } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiRequestError, loadContracts, request } from './client';
+import { getJson, request } from './client';
 import { forgetReads } from './device-reads';
 import { queryKeys } from './keys';
 
@@ -33,20 +33,9 @@ export function rememberedSession(): Me | undefined {
   }
 }
 
-/** The signed-in user, or null when there is no session. */
+/** The signed-in user, or null when there is no session (asked of `/auth/session`, which answers 200 either way). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
-  const [contracts, response] = await Promise.all([
-    loadContracts(),
-    request('/api/me', signal ? { signal } : {}).catch((error: unknown) => {
-      if (error instanceof ApiRequestError && error.status === 401) return null;
-      throw error;
-    }),
-  ]);
-  if (response === null) {
-    rememberSession(null);
-    return null;
-  }
-  const user = contracts.Me.parse(await response.json());
+  const { user } = await getJson('/auth/session', (contracts) => contracts.SessionResponse, signal);
   rememberSession(user);
   return user;
 }

@@ -8,14 +8,14 @@ describe('protected routes', () => {
     '%s shows Loading... while the session resolves, then replaces history with /login',
     async (path) => {
       const session = deferred<Response>();
-      fakeApi().on('GET /api/me', () => session.promise);
+      fakeApi().on('GET /auth/session', () => session.promise);
       // Loaded up front, so the redirect waits only for rendering, not for a module on a busy machine.
       await import('../pages/LoginPage');
       const { router } = await renderApp(path);
       // The session request is held open, so this is the guard's own message, not the router's fallback.
       expect(screen.getByText('Loading...')).toBeInTheDocument();
 
-      session.resolve(json({ error: { code: 'not_authenticated', message: 'Not signed in' } }, 401));
+      session.resolve(json({ user: null }));
       expect(await screen.findByRole('heading', { name: 'Sign in to Cull Log' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/login');
       expect(router.state.historyAction).toBe('REPLACE');

@@ -30,6 +30,7 @@ export function fakeApi() {
   const handlers = new Map<string, Handler>();
   const calls: FakeRequest[] = [];
   handlers.set('GET /auth/options', () => json({ google: true, dev: false }));
+  handlers.set('GET /auth/session', () => json({ user: null }));
   handlers.set('GET /api/me', () => apiError(401, 'not_authenticated', 'User must be authenticated'));
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -50,6 +51,7 @@ export function fakeApi() {
       return this;
     },
     signedInAs(user: Me = USER) {
+      handlers.set('GET /auth/session', () => json({ user }));
       handlers.set('GET /api/me', () => json(user));
       return this;
     },

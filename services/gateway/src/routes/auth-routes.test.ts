@@ -36,6 +36,29 @@ describe('GET /auth/options', () => {
   });
 });
 
+describe('GET /auth/session', () => {
+  it('answers 200 with no user to a visitor who is not signed in, and sets no cookie', async () => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url: '/auth/session' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: null });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers the signed-in user as /api/me does, and no user once they have signed out', async () => {
+    const app = await start();
+    const cookie = await devSignIn(app);
+    const session = await app.inject({ method: 'GET', url: '/auth/session', headers: { cookie } });
+    expect(session.json()).toEqual({ user: (await me(app, cookie)).json() });
+    expect(session.json().user.uid).toBe(developmentUid('ada@example.org'));
+
+    await app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, origin: DEV_ORIGIN } });
+    const after = await app.inject({ method: 'GET', url: '/auth/session', headers: { cookie } });
+    expect(after.json()).toEqual({ user: null });
+  });
+});
+
 describe('POST /auth/dev/login', () => {
   it('signs in, answers like /api/me and sets an httpOnly SameSite=Lax session cookie', async () => {
     const app = await start();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { DevLoginRequest, type Me } from '@cull-log/contracts';
+import { DevLoginRequest, type Me, type SessionResponse } from '@cull-log/contracts';
 
 export interface AuthOptionsResponse {
   google: boolean;
@@ -12,6 +12,8 @@ export interface AuthRoutesOptions {
   devEnabled: boolean;
   /** The one sign-in budget, shared by every route that can sign someone in. */
   signInLimit: preHandlerAsyncHookHandler;
+  /** The budget of the session check, per client address: it reads the session store. */
+  sessionCheckLimit: preHandlerAsyncHookHandler;
 }
 
 /** Rate limit of every route that can sign someone in: per client address, one budget for them all. */
@@ -23,9 +25,9 @@ export function signInRateLimit(perMinute: number) {
   };
 }
 
-/** `/auth/options`, `/auth/logout` and, in development only, `/auth/dev/login`. */
+/** `/auth/options`, `/auth/session`, `/auth/logout` and, in development only, `/auth/dev/login`. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
-  const { googleEnabled, devEnabled, signInLimit } = options;
+  const { googleEnabled, devEnabled, signInLimit, sessionCheckLimit } = options;
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -34,6 +36,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   app.get('/auth/options', async (): Promise<AuthOptionsResponse> => ({
     google: googleEnabled,
     dev: devEnabled,
+  }));
+
+  app.get('/auth/session', { onRequest: sessionCheckLimit }, async (request): Promise<SessionResponse> => ({
+    user: (await app.sessions.current(request))?.user ?? null,
   }));
 
   app.post('/auth/logout', async (request, reply) => {
