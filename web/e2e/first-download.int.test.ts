@@ -7,9 +7,9 @@ const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /**
  * The most JavaScript, gzipped, that a first visit may download before the first screen's own code: a little above
- * what it is (126.3 KB), so that what grows it is a choice made on purpose.
+ * what it is (111.8 KB), so that what grows it is a choice made on purpose, and within the 120 KB asked of it.
  */
-const FIRST_DOWNLOAD_BUDGET_KB = 130;
+const FIRST_DOWNLOAD_BUDGET_KB = 115;
 
 /** A chunk and every chunk it imports statically: what the browser fetches before running it. */
 function staticGraph(entry: string): string[] {

@@ -1,21 +1,20 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { ConsentProvider } from './components/ConsentProvider';
 import { OutboxProvider } from './offline/OutboxProvider';
 
 interface AppProps {
   queryClient: QueryClient;
-  router: ReturnType<typeof createBrowserRouter>;
+  /** The router holding the app's routes: the browser's history in the app, memory in tests. */
+  children: ReactNode;
   storage?: Storage;
 }
 
-export function App({ queryClient, router, storage }: AppProps) {
+export function App({ queryClient, children, storage }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConsentProvider {...(storage ? { storage } : {})}>
-        <OutboxProvider>
-          <RouterProvider router={router} />
-        </OutboxProvider>
+        <OutboxProvider>{children}</OutboxProvider>
       </ConsentProvider>
     </QueryClientProvider>
   );

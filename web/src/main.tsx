@@ -1,14 +1,14 @@
 import './schemas-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { meQuery } from './api/queries';
 import { createQueryClient } from './api/query-client';
 import { keepReads, restoreReads } from './api/device-reads';
 import { rememberedSession } from './api/session';
 import { ServiceWorkerUpdates } from './pwa/ServiceWorkerUpdates';
-import { createRoutes } from './routes/routes';
+import { AppRoutes, preloadScreenAt } from './routes/routes';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -17,6 +17,7 @@ if (!root) throw new Error('The page has no #root element');
 const queryClient = createQueryClient();
 // Every screen asks who is signed in: asking now overlaps the answer with the download of the first screen.
 void queryClient.prefetchQuery(meQuery());
+preloadScreenAt(window.location.pathname);
 // What the last user here read, for use with no signal; fresh reads replace it as they arrive.
 const lastUser = rememberedSession()?.uid;
 if (lastUser !== undefined) await restoreReads(queryClient, lastUser);
@@ -24,7 +25,11 @@ keepReads(queryClient, lastUser);
 
 createRoot(root).render(
   <StrictMode>
-    <App queryClient={queryClient} router={createBrowserRouter(createRoutes(queryClient))} />
+    <App queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </App>
     <ServiceWorkerUpdates />
   </StrictMode>,
 );

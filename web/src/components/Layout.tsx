@@ -1,14 +1,7 @@
-import { useEffect, useId, useState } from 'react';
-import {
-  Link,
-  NavLink,
-  Outlet,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  type Location,
-} from 'react-router-dom';
-import type { RouteHandle } from '../routes/routes';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { RouteErrorBoundary } from '../routes/RouteError';
+import { useScrollRestoration } from '../routes/scroll-restoration';
 import { logout } from '../api/session';
 import { displayName, useSession } from '../hooks/useSession';
 import { OutboxBanner } from '../offline/OutboxBanner';
@@ -16,6 +9,7 @@ import { OfflineNotice } from './OfflineNotice';
 import { PlainButton } from './PlainButton';
 import { CookieBanner } from './CookieBanner';
 import { FeedbackProvider, FeedbackRegion } from './FeedbackRegion';
+import { StatusMessage } from './StatusMessage';
 
 function NavItem({ to, children }: { to: string; children: string }) {
   return (
@@ -77,32 +71,13 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
   );
 }
 
-const APP_NAME = 'Cull Log';
-
-/**
- * Where a screen's scroll position is kept. Every page opened afresh (typed, linked or reloaded) is the router's
- * "default" entry, so those are told apart by their address; one such page must not open where another was left.
- */
-const scrollKey = (location: Location) =>
-  location.key === 'default' ? `default ${location.pathname}${location.search}` : location.key;
-
-/** "Add cull · Cull Log": the title of the deepest route that names its screen. */
-function useDocumentTitle() {
-  const matches = useMatches();
-  const named = matches.findLast((match) => (match.handle as RouteHandle | undefined)?.title !== undefined);
-  const title = (named?.handle as RouteHandle | undefined)?.title;
-  useEffect(() => {
-    document.title = title === undefined ? APP_NAME : `${title} · ${APP_NAME}`;
-  }, [title]);
-}
-
 export function Layout() {
   const menuId = useId();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const location = useLocation();
 
   useEffect(() => setIsMenuOpen(false), [location.pathname]);
-  useDocumentTitle();
+  useScrollRestoration();
 
   return (
     <FeedbackProvider>
@@ -134,7 +109,11 @@ export function Layout() {
         <OutboxBanner />
         <main id="main" className="main" tabIndex={-1}>
           <FeedbackRegion />
-          <Outlet />
+          <RouteErrorBoundary key={location.pathname}>
+            <Suspense fallback={<StatusMessage>Loading...</StatusMessage>}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
         <footer className="footer">
           <div className="footer__inner">
@@ -144,8 +123,6 @@ export function Layout() {
           </div>
         </footer>
         <CookieBanner />
-        {/* A new screen opens at the top; Back returns to where the previous one was scrolled. */}
-        <ScrollRestoration getKey={scrollKey} />
       </div>
     </FeedbackProvider>
   );

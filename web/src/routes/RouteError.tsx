@@ -1,9 +1,8 @@
-import { Link, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
-/** Shown when a screen cannot be loaded at all (for example, a new release replaced its code chunk). */
-export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
+/** Shown when a screen cannot be shown at all (for example, a new release replaced its code chunk). */
+function RouteError() {
   return (
     <div className="page page--narrow">
       <h1>Something went wrong</h1>
@@ -13,4 +12,25 @@ export function RouteError() {
       </p>
     </div>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+}
+
+/** Catches what a screen throws while rendering or loading, in place of the screen; a new address clears it. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,72 +1,81 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { prefetchMapPoints } from '../api/queries';
 import { Layout } from '../components/Layout';
-import { StatusMessage } from '../components/StatusMessage';
 import { HomePage } from '../pages/HomePage';
+import { lazyScreen, Titled, type LazyScreen } from './lazy-screen';
 import { RequireAuth } from './RequireAuth';
-import { RouteError } from './RouteError';
 
-/** Screens other than home load on demand, so the first page downloads only what it shows. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
-
-/** What a route tells the layout: the screen's own name, for the document title. */
-export interface RouteHandle {
+interface ScreenRoute {
+  path: string;
   title: string;
+  screen: LazyScreen;
 }
 
-const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
+/** Screens other than home load on demand, so the first page downloads only what it shows. */
+const MapPageScreen = lazyScreen(() => import('../pages/MapPage'));
+const editCull = lazyScreen(() => import('../pages/EditCullPage'));
 
-/** The app's routes; loaders start a screen's reads on the shared query client while its code downloads. */
-export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
-  {
-    element: <Layout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <StatusMessage>Loading...</StatusMessage>,
-    children: [
-      { index: true, element: <HomePage />, ...titled('Home') },
-      { path: 'login', lazy: page(() => import('../pages/LoginPage')), ...titled('Login') },
-      { path: 'terms', lazy: page(() => import('../pages/TermsPage')), ...titled('Terms & Conditions') },
-      { path: 'privacy', lazy: page(() => import('../pages/PrivacyPage')), ...titled('Privacy Policy') },
-      {
-        path: 'map',
-        ...titled('Map'),
-        loader: () => {
-          void prefetchMapPoints(queryClient);
-          return null;
-        },
-        lazy: page(() => import('../pages/MapPage')),
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: 'dashboard', lazy: page(() => import('../pages/DashboardPage')), ...titled('Dashboard') },
-          { path: 'data', lazy: page(() => import('../pages/DataPage')), ...titled('Cull data') },
-          { path: 'larder', lazy: page(() => import('../pages/LarderPage')), ...titled('Larder book') },
-          { path: 'add-cull', lazy: page(() => import('../pages/AddCullPage')), ...titled('Add cull') },
-          {
-            path: 'edit-cull/:id',
-            lazy: page(() => import('../pages/EditCullPage')),
-            ...titled('Edit cull'),
-          },
-          { path: 'cull/:id', lazy: page(() => import('../pages/EditCullPage')), ...titled('Edit cull') },
-          {
-            path: 'view-cull/:id',
-            lazy: page(() => import('../pages/ViewCullPage')),
-            ...titled('Cull record'),
-          },
-          {
-            path: 'sessions',
-            lazy: page(() => import('../pages/SessionsPage')),
-            ...titled('Signed-in devices'),
-          },
-          { path: 'your-data', lazy: page(() => import('../pages/YourDataPage')), ...titled('Your data') },
-        ],
-      },
-      { path: '*', element: <Navigate replace to="/" /> },
-    ],
-  },
+const PUBLIC_SCREENS: ScreenRoute[] = [
+  { path: 'login', title: 'Login', screen: lazyScreen(() => import('../pages/LoginPage')) },
+  { path: 'terms', title: 'Terms & Conditions', screen: lazyScreen(() => import('../pages/TermsPage')) },
+  { path: 'privacy', title: 'Privacy Policy', screen: lazyScreen(() => import('../pages/PrivacyPage')) },
 ];
+
+/** The screens of a signed-in user, behind the session check. */
+const SIGNED_IN_SCREENS: ScreenRoute[] = [
+  { path: 'dashboard', title: 'Dashboard', screen: lazyScreen(() => import('../pages/DashboardPage')) },
+  { path: 'data', title: 'Cull data', screen: lazyScreen(() => import('../pages/DataPage')) },
+  { path: 'larder', title: 'Larder book', screen: lazyScreen(() => import('../pages/LarderPage')) },
+  { path: 'add-cull', title: 'Add cull', screen: lazyScreen(() => import('../pages/AddCullPage')) },
+  { path: 'edit-cull/:id', title: 'Edit cull', screen: editCull },
+  { path: 'cull/:id', title: 'Edit cull', screen: editCull },
+  { path: 'view-cull/:id', title: 'Cull record', screen: lazyScreen(() => import('../pages/ViewCullPage')) },
+  { path: 'sessions', title: 'Signed-in devices', screen: lazyScreen(() => import('../pages/SessionsPage')) },
+  { path: 'your-data', title: 'Your data', screen: lazyScreen(() => import('../pages/YourDataPage')) },
+];
+
+const ALL_SCREENS: ScreenRoute[] = [
+  ...PUBLIC_SCREENS,
+  { path: 'map', title: 'Map', screen: MapPageScreen },
+  ...SIGNED_IN_SCREENS,
+];
+
+/**
+ * Starts downloading the code of the screen at `pathname`, so that it arrives while the session is checked rather
+ * than after.
+ */
+export function preloadScreenAt(pathname: string): void {
+  const found = ALL_SCREENS.find(({ path }) => matchPath(`/${path}`, pathname) !== null);
+  void found?.screen.preload().catch(() => undefined);
+}
+
+/** Every on-demand screen's code, for tests that render a screen without waiting for its download. */
+export const preloadScreens = () => Promise.all(ALL_SCREENS.map(({ screen }) => screen.preload()));
+
+/** The map: its points are asked for while its code downloads. */
+function MapScreen() {
+  const queryClient = useQueryClient();
+  useState(() => void prefetchMapPoints(queryClient));
+  return <MapPageScreen title="Map" />;
+}
+
+const routeOf = ({ path, title, screen: Screen }: ScreenRoute) => (
+  <Route key={path} path={path} element={<Screen title={title} />} />
+);
+
+/** The app's screens, inside the layout; the signed-in ones behind the session check. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Titled title="Home" page={HomePage} />} />
+        {PUBLIC_SCREENS.map(routeOf)}
+        <Route path="map" element={<MapScreen />} />
+        <Route element={<RequireAuth />}>{SIGNED_IN_SCREENS.map(routeOf)}</Route>
+        <Route path="*" element={<Navigate replace to="/" />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,33 +1,64 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
+import { act, render } from '@testing-library/react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type Location,
+  type NavigationType,
+  type To,
+} from 'react-router-dom';
 import { App } from '../App';
-import { createRoutes } from '../routes/routes';
+import { AppRoutes, preloadScreens } from '../routes/routes';
 
-type Router = ReturnType<typeof createMemoryRouter>;
+/** What a test reads of the router and how it moves it, as the app's own links and buttons do. */
+export interface TestRouter {
+  readonly state: { location: Location; historyAction: NavigationType };
+  navigate(to: To | number): Promise<void>;
+}
 
-/** Resolves once the router has loaded the on-demand screen of its first location, however long that takes. */
-function firstScreenLoaded(router: Router): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+/** The router as last rendered: filled in by RouterProbe on each render inside the router. */
+interface Probed {
+  location?: Location;
+  historyAction?: NavigationType;
+  navigate?: ReturnType<typeof useNavigate>;
+}
+
+function RouterProbe({ probed }: { probed: Probed }) {
+  probed.location = useLocation();
+  probed.historyAction = useNavigationType();
+  probed.navigate = useNavigate();
+  return null;
 }
 
 /**
- * The whole app (real routes, providers and components) at `path`, in memory, rendered once the screen
- * for `path` has loaded, so the first render is that screen rather than the router's loading fallback.
+ * The whole app (real routes, providers and components) at `path`, in memory. Every screen's code is loaded first,
+ * so the first render is the screen for `path` rather than the loading message shown while it downloads.
  */
 export async function renderApp(path: string) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
-  await firstScreenLoaded(router);
-  const view = render(<App queryClient={queryClient} router={router} storage={window.localStorage} />);
+  await preloadScreens();
+  const probe: Probed = {};
+  const view = render(
+    <App queryClient={queryClient} storage={window.localStorage}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe probed={probe} />
+      </MemoryRouter>
+    </App>,
+  );
+  const router: TestRouter = {
+    get state() {
+      return { location: probe.location!, historyAction: probe.historyAction! };
+    },
+    async navigate(to) {
+      await act(async () => {
+        await (typeof to === 'number' ? probe.navigate!(to) : probe.navigate!(to));
+      });
+    },
+  };
   return { ...view, router, queryClient };
 }
