@@ -14,25 +14,26 @@ type Scores = Record<Category, number>;
 
 /**
  * The lowest scores each page must reach in Lighthouse's mobile run (its default throttling), a little below the
- * figures measured on a quiet machine so that a busy one does not fail the check.
+ * figures measured on a quiet machine so that a busy one does not fail the check; best practices do not depend on
+ * the machine, so every page is held to 100.
  */
 const PAGES: { path: string | ((recordId: string) => string); signedIn: boolean; least: Scores }[] = [
-  { path: '/', signedIn: false, least: { performance: 80, accessibility: 100, 'best-practices': 90 } },
-  { path: '/login', signedIn: false, least: { performance: 80, accessibility: 100, 'best-practices': 90 } },
-  { path: '/terms', signedIn: false, least: { performance: 80, accessibility: 100, 'best-practices': 90 } },
+  { path: '/', signedIn: false, least: { performance: 80, accessibility: 100, 'best-practices': 100 } },
+  { path: '/login', signedIn: false, least: { performance: 80, accessibility: 100, 'best-practices': 100 } },
+  { path: '/terms', signedIn: false, least: { performance: 80, accessibility: 100, 'best-practices': 100 } },
   {
     path: '/dashboard',
     signedIn: true,
-    least: { performance: 60, accessibility: 100, 'best-practices': 90 },
+    least: { performance: 60, accessibility: 100, 'best-practices': 100 },
   },
-  { path: '/data', signedIn: true, least: { performance: 60, accessibility: 100, 'best-practices': 90 } },
-  { path: '/add-cull', signedIn: true, least: { performance: 60, accessibility: 100, 'best-practices': 90 } },
+  { path: '/data', signedIn: true, least: { performance: 60, accessibility: 100, 'best-practices': 100 } },
+  { path: '/add-cull', signedIn: true, least: { performance: 60, accessibility: 100, 'best-practices': 100 } },
   {
     path: (recordId) => `/view-cull/${recordId}`,
     signedIn: true,
-    least: { performance: 60, accessibility: 100, 'best-practices': 90 },
+    least: { performance: 60, accessibility: 100, 'best-practices': 100 },
   },
-  { path: '/map', signedIn: true, least: { performance: 60, accessibility: 100, 'best-practices': 90 } },
+  { path: '/map', signedIn: true, least: { performance: 60, accessibility: 100, 'best-practices': 100 } },
 ];
 
 /** A busy machine only ever makes a page slower: a page gets up to this many runs to show its scores. */
