@@ -2,7 +2,20 @@ export { decide, evolve, fold, initialState, applyChanges } from './cull-decider
 export type { CullState, Decision, DecisionError } from './cull-decider';
 export { toCull, applyEventToCull } from './cull-read-model';
 export { computeStats, statsFromTally } from './cull-stats';
-export type { DashboardStats, StatsRecord, StatsTally } from './cull-stats';
+export type { DashboardStats, SeasonChoice, StatsRecord, StatsTally } from './cull-stats';
+export {
+  currentSeason,
+  inSeason,
+  seasonMonths,
+  seasonOfDateBy,
+  seasonOfKey,
+  seasonStartingIn,
+} from './seasons';
+export type { Season } from './seasons';
+export { computePlanProgress, isYoung, planClassOf, planCountsOf, progressFromCounts } from './plan-progress';
+export type { PlanCount, PlanRecord } from './plan-progress';
+export { computeOutingFigures, outingDate, outingFiguresOf, outingTally } from './outing-figures';
+export type { OutingRecord, OutingTally } from './outing-figures';
 export {
   CSV_COLUMNS,
   ORIGINAL_CSV_COLUMN_COUNT,
@@ -12,7 +25,14 @@ export {
   neutraliseFormula,
 } from './cull-csv';
 export { cullSearchText, normaliseSearch } from './cull-search';
-export { monthKey, lastTwelveMonths, seasonFor, seasonOfDate, formatDateUk } from './london-calendar';
+export {
+  monthKey,
+  lastTwelveMonths,
+  londonDate,
+  seasonFor,
+  seasonOfDate,
+  formatDateUk,
+} from './london-calendar';
 export type { StalkingSeason } from './london-calendar';
 export { parseGridReference, gridReferenceFor, gridPointFor } from './grid-reference';
 export type { GridReferenceParse } from './grid-reference';
