@@ -71,6 +71,8 @@ describe('without a live session', () => {
     '/api/larder',
     '/api/larder.csv',
     '/api/culls/0b6f7c1e-1111-4222-8333-944445555666/declaration.pdf',
+    '/api/plans/2026-27/progress',
+    '/api/reports/season.pdf',
     '/api/unknown',
   ])('GET %s answers 401 not_authenticated', async (url) => {
     gateway = await buildTestGateway({
@@ -122,6 +124,8 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       '/larder?season=2026/27&destination=Game%20dealer',
     ],
     ['/api/larder.csv?season=2026/27', 'exports', '/larder.csv?season=2026/27'],
+    ['/api/plans/2026-27/progress?after=3', 'stats', '/plans/2026-27/progress?after=3'],
+    ['/api/reports/season.pdf?season=2026-27', 'stats', '/reports/season.pdf?season=2026-27'],
   ])('GET %s reaches %s at %s with a signed identity the service accepts', async (url, service, path) => {
     const { app, cookie } = await signedInGateway({}, reach);
     const response = await app.inject({

@@ -113,6 +113,12 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.get('/api/culls/:id/declaration.pdf', { onRequest: readLimit, handler: toExports });
   app.post('/api/declarations', { onRequest: writeLimit, handler: toExports });
 
+  // Plan progress and the season report are the stats service's, made from its projection; the plans themselves are
+  // the records service's.
+  const toStats = forwardTo(upstreams.stats);
+  app.get('/api/plans/:season/progress', { onRequest: readLimit, handler: toStats });
+  app.get('/api/reports/*', { onRequest: readLimit, handler: toStats });
+
   app.all('/api/*', async () => {
     throw new HttpError(404, 'not_found', 'Not found');
   });
