@@ -4,8 +4,10 @@ import {
   PHOTO_LIMITS,
   type CullChanges,
   type CullCommand,
+  MANAGEMENT_EVENT_TYPES,
   type CullEvent,
   type CullFields,
+  type CullStreamEvent,
   type CullPhoto,
 } from '@cull-log/contracts';
 import { loadChanges, loadFields } from './cull-load';
@@ -23,6 +25,9 @@ export type CullState =
       photos: readonly CullPhoto[];
       createdAt: string;
       updatedAt: string;
+      /** The ground and the outing it belongs to (cull.placed.v1), absent when none. */
+      groundId?: string;
+      outingId?: string;
     }
   | { status: 'deleted'; version: number; ownerId: string };
 
@@ -136,7 +141,7 @@ export function decide(command: CullCommand, state: CullState): Decision {
   }
 }
 
-export function evolve(state: CullState, event: CullEvent): CullState {
+export function evolve(state: CullState, event: CullStreamEvent): CullState {
   switch (event.type) {
     case EVENT_TYPES.recorded:
       return {
@@ -174,9 +179,20 @@ export function evolve(state: CullState, event: CullEvent): CullState {
         photos: state.photos.filter((photo) => photo.id !== event.data.photo_id),
         updatedAt: event.occurredAt,
       };
+    case MANAGEMENT_EVENT_TYPES.cullPlaced: {
+      if (state.status !== 'active') return state;
+      const { groundId: _ground, outingId: _outing, ...rest } = state;
+      return {
+        ...rest,
+        version: event.version,
+        ...(event.data.ground_id !== null && { groundId: event.data.ground_id }),
+        ...(event.data.outing_id !== null && { outingId: event.data.outing_id }),
+        updatedAt: event.occurredAt,
+      };
+    }
   }
 }
 
-export function fold(events: readonly CullEvent[]): CullState {
+export function fold(events: readonly CullStreamEvent[]): CullState {
   return events.reduce(evolve, initialState);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EVENT_LOG_V1 } from '@cull-log/contracts/testing';
+import { EVENT_LOG_V1, eventLogWithManagementEvents } from '@cull-log/contracts/testing';
 import { ALICE, createHarness, openSqliteBackend } from './testing/records-harness';
 import { applyToSqlite } from './read-model/sqlite-cull-read-model';
 
@@ -62,5 +62,53 @@ describe('a log of v1 events written before the carcass fields', () => {
       .map(({ type }) => type);
     expect(written[0]).toBe('cull.recorded.v1');
     expect(written.at(-1)).toBe('cull.amended.v2');
+  });
+});
+
+/**
+ * The same log followed by grounds, outings, settings, plans and a placement of one record per user: the records
+ * come back as before, the placed ones in their ground and outing at their next version.
+ */
+describe('a v1 log followed by the events of grounds, outings, settings and plans', () => {
+  let backend: ReturnType<typeof openSqliteBackend>;
+  const { rows, placements } = eventLogWithManagementEvents();
+
+  beforeEach(async () => {
+    backend = openSqliteBackend();
+    const db = backend.store.database;
+    const insert = db.prepare(
+      `INSERT INTO events (position, id, stream_id, version, type, user_id, occurred_at, data, meta)
+       VALUES (@position, @id, @stream_id, @version, @type, @user_id, @occurred_at, @data, @meta)`,
+    );
+    for (const row of rows) insert.run(row);
+    const events = await backend.store.readAll(0, 1000);
+    expect(events).toHaveLength(rows.length);
+    db.transaction(() => applyToSqlite(db, events))();
+  });
+
+  afterEach(async () => {
+    await backend.close();
+  });
+
+  it('replays to the same records, the placed ones in their ground and outing', async () => {
+    const { call } = createHarness({ backend });
+    expect(placements.size).toBe(2);
+    for (const [id, record] of Object.entries(EVENT_LOG_V1.records)) {
+      const user = { uid: record.created_by, display_name: null, email: null };
+      const response = await call(user, 'GET', `/culls/${id}`);
+      expect(response.statusCode).toBe(200);
+      const placement = placements.get(record.created_by);
+      expect(response.json()).toEqual(
+        placement?.cullId === id
+          ? {
+              ...record,
+              ground_id: placement.groundId,
+              outing_id: placement.outingId,
+              version: placement.version,
+              updated_at: placement.placedAt,
+            }
+          : record,
+      );
+    }
   });
 });

@@ -3,6 +3,7 @@ import {
   CullFieldsV1,
   EVENT_TYPES,
   LEGACY_EVENT_TYPES,
+  isCullEvent,
   parseStoredEvent,
   type CullChanges,
   type CullCommand,
@@ -88,7 +89,9 @@ export function runCommands(steps: readonly CommandStep[]): {
     let current = state;
     for (const event of decision.events) {
       const written = log.length % 2 === 0 ? asWrittenBefore(event) : event;
-      log.push(parseStoredEvent(written, log.length + 1));
+      const stored = parseStoredEvent(written, log.length + 1);
+      if (!isCullEvent(stored)) throw new Error(`A history of cull commands wrote ${stored.type}`);
+      log.push(stored);
       current = evolve(current, event);
     }
     states.set(next.cullId, current);

@@ -7,7 +7,7 @@ import {
   type CullPage,
   type MapPointsResponse,
   type SortColumn,
-  type StoredEvent,
+  type StoredLogEvent,
 } from '@cull-log/contracts';
 import type { TaggedRecord } from '@cull-log/domain';
 
@@ -17,7 +17,7 @@ import type { TaggedRecord } from '@cull-log/domain';
  */
 export interface CullReadModel<Tx> {
   /** Applies freshly appended events; throwing rolls the append back. */
-  apply(tx: Tx, events: readonly StoredEvent[]): void | Promise<void>;
+  apply(tx: Tx, events: readonly StoredLogEvent[]): void | Promise<void>;
   /** Deletes every record of the user and what indexes them, in the transaction erasing their events. */
   eraseUser(tx: Tx, userId: string): void | Promise<void>;
   /** The caller's record, or undefined when it does not exist or belongs to someone else. */

@@ -15,7 +15,8 @@ import {
   type ListCullsQuery,
   type CullPage,
   type MapCullFields,
-  type StoredEvent,
+  isCullStreamEvent,
+  type StoredLogEvent,
 } from '@cull-log/contracts';
 import {
   applyEventToCull,
@@ -256,9 +257,10 @@ export async function openMongoReadModel({
 
   return reportingOutages<MongoCullReadModel>(
     {
-      async apply({ db, session }, events: readonly StoredEvent[]) {
+      async apply({ db, session }, events: readonly StoredLogEvent[]) {
         const collection = db.collection<CullDocument>(CULLS_COLLECTION);
-        for (const event of events) {
+        // Grounds, outings, settings and plans are not records: their own collections follow them.
+        for (const event of events.filter(isCullStreamEvent)) {
           const document = await collection.findOne({ _id: event.streamId }, { session });
           const current = document === null ? undefined : toRecord(document);
           const currentVersion = current?.version ?? 0;

@@ -16,7 +16,8 @@ import {
   type ListCullsQuery,
   type CullPage,
   type MapCullFields,
-  type StoredEvent,
+  isCullStreamEvent,
+  type StoredLogEvent,
 } from '@cull-log/contracts';
 import {
   CASE_INSENSITIVE_COLUMNS,
@@ -34,8 +35,8 @@ type SqliteDatabase = Database.Database;
 type Row = Record<string, string | number | bigint | null>;
 
 const META_COLUMNS = ['id', 'user_id', 'version', 'created_at', 'updated_at'] as const;
-/** The record's fields and its photos: every column that reads back as a property of the record. */
-const FIELD_COLUMNS: readonly string[] = [...CULL_FIELD_NAMES, 'photos'];
+/** The record's fields, its photos and where it belongs: every column that reads back as a property of the record. */
+const FIELD_COLUMNS: readonly string[] = [...CULL_FIELD_NAMES, 'photos', 'ground_id', 'outing_id'];
 /** Fields holding an object or a list, kept as JSON text. */
 const JSON_COLUMNS: ReadonlySet<string> = new Set([...NESTED_FIELD_NAMES, 'photos']);
 const ALL_COLUMNS = [...META_COLUMNS, ...FIELD_COLUMNS, 'search_text', 'search_rowid', 'carcass_tag_key'];
@@ -91,6 +92,9 @@ const ADDED_COLUMNS = {
   carcass_tag_key: 'TEXT',
   // The photos' descriptions (never their bytes), as JSON; NULL when the record has none.
   photos: 'TEXT',
+  // The ground and outing the record belongs to (cull.placed.v1); NULL for none.
+  ground_id: 'TEXT',
+  outing_id: 'TEXT',
 } as const;
 
 const SCHEMA = `
@@ -221,9 +225,10 @@ function statementsOf(db: SqliteDatabase): WriteStatements {
 }
 
 /** Applies events to the culls table through `db`, synchronously, as better-sqlite3 transactions require. */
-export function applyToSqlite(db: SqliteDatabase, events: readonly StoredEvent[]): void {
+export function applyToSqlite(db: SqliteDatabase, events: readonly StoredLogEvent[]): void {
   const statements = statementsOf(db);
-  for (const event of events) {
+  // Grounds, outings, settings and plans are not records: their own tables follow them.
+  for (const event of events.filter(isCullStreamEvent)) {
     const row = statements.select.get(event.streamId);
     const current = row === undefined ? undefined : toRecord(row);
     const currentVersion = current?.version ?? 0;

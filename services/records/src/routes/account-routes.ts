@@ -4,7 +4,8 @@ import {
   EVENT_TYPES,
   USER_ERASED_TYPE,
   type Cull,
-  type StoredEvent,
+  isCullStreamEvent,
+  type StoredLogEvent,
   type UserErased,
 } from '@cull-log/contracts';
 import { applyEventToCull, csvHeader, csvRow, toCsvLine } from '@cull-log/domain';
@@ -26,7 +27,10 @@ export interface AccountRoutesOptions {
 }
 
 /** Every event of the user, in log order, a page at a time. */
-async function* eventsOf(store: AccountRoutesOptions['store'], userId: string): AsyncGenerator<StoredEvent> {
+async function* eventsOf(
+  store: AccountRoutesOptions['store'],
+  userId: string,
+): AsyncGenerator<StoredLogEvent> {
   for (let after = 0; ;) {
     const page = await store.readUser(userId, after, EXPORT_PAGE_SIZE);
     yield* page;
@@ -40,6 +44,7 @@ async function* eventsOf(store: AccountRoutesOptions['store'], userId: string): 
 async function recordsOf(store: AccountRoutesOptions['store'], userId: string): Promise<Cull[]> {
   const records = new Map<string, Cull | undefined>();
   for await (const event of eventsOf(store, userId)) {
+    if (!isCullStreamEvent(event)) continue;
     records.set(event.streamId, applyEventToCull(records.get(event.streamId), event));
   }
   return [...records.values()]
