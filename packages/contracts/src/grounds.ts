@@ -292,6 +292,9 @@ export const PlanProgressResponse = z.object({
 });
 export type PlanProgressResponse = z.infer<typeof PlanProgressResponse>;
 
+/** Query of GET /api/plans/:season/progress: wait (briefly) until the projection has applied this position. */
+export const PlanProgressQuery = z.strictObject({ after: z.coerce.number().int().min(0).optional() });
+
 /** The outing figures of a season. */
 export const OutingFigures = z.object({
   outings: z.number().int().min(0),

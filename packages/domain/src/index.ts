@@ -1,7 +1,7 @@
 export { decide, evolve, fold, initialState, applyChanges } from './cull-decider';
 export type { CullState, Decision, DecisionError } from './cull-decider';
 export { toCull, applyEventToCull } from './cull-read-model';
-export { computeStats, statsFromTally } from './cull-stats';
+export { averageWeightKg, computeStats, statsFromTally } from './cull-stats';
 export type { DashboardStats, SeasonChoice, StatsRecord, StatsTally } from './cull-stats';
 export {
   currentSeason,

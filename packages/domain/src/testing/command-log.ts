@@ -9,9 +9,15 @@ import {
   type CullCommand,
   type CullEvent,
   type CullFields,
-  type StoredEvent,
+  type StoredLogEvent,
 } from '@cull-log/contracts';
 import { decide, evolve, initialState, type CullState } from '../cull-decider';
+import {
+  decideManagement,
+  emptyManagementState,
+  type ManagementState,
+  type ManagementStep,
+} from './management-log';
 
 /** Users and record ids few enough that random commands often meet the same record and cross users. */
 export const COMMAND_USERS = ['alice', 'bob', 'carol'] as const;
@@ -74,15 +80,37 @@ export function asWrittenBefore(event: CullEvent): unknown {
 /**
  * Runs the steps through the domain's decider, as the records service would (a step it refuses writes nothing),
  * and answers the log, every other event written as before the carcass fields where it could have been, and each
- * record's final state.
+ * record's final state. Management steps (grounds, placements, outings, settings, plans) are decided by the records
+ * service's rules too, and what they leave is `management`.
  */
-export function runCommands(steps: readonly CommandStep[]): {
-  log: StoredEvent[];
+export function runCommands(steps: readonly (CommandStep | ManagementStep)[]): {
+  log: StoredLogEvent[];
   states: Map<string, CullState>;
+  management: ManagementState;
 } {
   const states = new Map<string, CullState>();
-  const log: StoredEvent[] = [];
+  const management = emptyManagementState();
+  const log: StoredLogEvent[] = [];
+  const envelope = (index: number, at: number) => ({
+    id: `event-${index}-${at}`,
+    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+    meta: { correlationId: `correlation-${index}` },
+  });
   steps.forEach((next, index) => {
+    if (next.kind !== 'record' && next.kind !== 'amend' && next.kind !== 'delete') {
+      const liveCull = (cullId: string) => {
+        const state = states.get(cullId);
+        return state?.status === 'active' ? { ownerId: state.ownerId, version: state.version } : undefined;
+      };
+      decideManagement(next, management, liveCull).forEach((draft, at) => {
+        log.push(parseStoredEvent({ ...envelope(index, at), ...draft }, log.length + 1));
+        const state = states.get(draft.streamId);
+        // A placement moves the record's version on, whatever else the record's own decider makes of it.
+        if (state !== undefined && state.status === 'active')
+          states.set(draft.streamId, { ...state, version: draft.version });
+      });
+      return;
+    }
     const state = states.get(next.cullId) ?? initialState;
     const decision = decide(commandOf(next, index), state);
     if (!decision.ok) return;
@@ -96,5 +124,5 @@ export function runCommands(steps: readonly CommandStep[]): {
     }
     states.set(next.cullId, current);
   });
-  return { log, states };
+  return { log, states, management };
 }

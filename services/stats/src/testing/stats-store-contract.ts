@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seasonMonths, seasonOfKey } from '@cull-log/domain';
 import type { StatsStore, StatsWindow } from '../store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
 const window = (userId: string): StatsWindow => ({
   userId,
   months: ['2026-03', '2026-04', '2026-05'],
-  season: '2026/27',
+  seasonMonths: seasonMonths(seasonOfKey('2026-27')),
 });
+const NO_OUTINGS = { outings: 0, blank: 0, durationMs: 0, deer: 0 };
 
 /** The behaviour every StatsStore adapter must show; each adapter's test file runs it. */
 export function statsStoreContract(name: string, open: () => Promise<StatsStore>) {
@@ -33,6 +35,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         weighed: 2,
         perMonth: { '2026-05': 1, '2026-03': 1 },
         seasonSpeciesBySex: { 'Roe Deer': { Male: 1 } },
+        seasonOutings: NO_OUTINGS,
         position: 2,
       });
     });
@@ -45,6 +48,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         weighed: 0,
         perMonth: {},
         seasonSpeciesBySex: {},
+        seasonOutings: NO_OUTINGS,
         position: 0,
       });
     });
@@ -74,6 +78,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         weighed: 0,
         perMonth: {},
         seasonSpeciesBySex: {},
+        seasonOutings: NO_OUTINGS,
         position: 2,
       });
       expect(await store.aggregates(window('bob'))).toEqual(bobs);
