@@ -31,7 +31,8 @@ import {
   runCommands,
   type ManagementState,
 } from '@cull-log/domain/testing';
-import { applyDelivery } from '@cull-log/projection';
+import { openSqliteEventStore } from '@cull-log/eventstore';
+import { applyDelivery, rebuildProjection } from '@cull-log/projection';
 import { recordedBatch } from '@cull-log/projection/testing';
 import { chosenSeason, planProgressResponse, statsResponse, statsWindow } from './stats-figures';
 import { withoutOutings } from './testing/expected-figures';
@@ -230,6 +231,39 @@ describe('stats projection', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it('rebuilt from a real event log in pages of any size, equals the domain over the final state', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { minLength: 10, maxLength: 80, size: 'max' }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.date({
+          min: new Date('2024-06-01T00:00:00Z'),
+          max: new Date('2027-06-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        async (steps, batchSize, now) => {
+          const { log, states, management } = runCommands(steps);
+          run += 1;
+          const eventLog = openSqliteEventStore({ file: join(directory, `log-${run}.db`) });
+          try {
+            for (const { position: _position, ...event } of log) {
+              await eventLog.append(event.streamId, event.version - 1, [event]);
+            }
+            expect(await rebuildProjection({ store, eventLog, batchSize })).toEqual({
+              events: log.length,
+              position: log.length,
+            });
+          } finally {
+            await eventLog.close();
+          }
+          await expectFiguresOf(states, management, log.length, now);
+        },
+      ),
+      { numRuns: 25 },
     );
   });
 
