@@ -21,6 +21,9 @@ export {
   ORIGINAL_CSV_COLUMN_COUNT,
   csvHeader,
   csvRow,
+  EXPORT_CSV_EXTRA_HEADERS,
+  exportCsvHeader,
+  exportCsvRow,
   toCsvLine,
   neutraliseFormula,
 } from './cull-csv';

@@ -82,12 +82,15 @@ export function managementStep(
     targets: fc.uniqueArray(target, { maxLength: 6, selector: (t) => `${t.species}|${t.class}` }),
   });
   return fc.oneof(
-    fc.record({
-      kind: fc.constant('ground' as const),
-      userId,
-      groundId,
-      name: fc.constantFrom('North', 'Ŵyrfa'),
-    }),
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('ground' as const),
+        userId,
+        groundId,
+        name: fc.constantFrom('North', 'Ŵyrfa'),
+      }),
+    },
     {
       weight: 6,
       arbitrary: fc.record({
