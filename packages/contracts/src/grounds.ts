@@ -35,6 +35,10 @@ export const MANAGEMENT_MESSAGES = {
   planDuplicateTarget: 'Each species and sex has one target in a plan',
   target: `A target is a whole number from 0 to ${MANAGEMENT_LIMITS.targetMax}`,
   atLeastOneChange: 'Send at least one field to change',
+  groundNotFound: 'Ground not found',
+  outingNotFound: 'Outing not found',
+  changedElsewhere: 'This was changed elsewhere. Reload it and try again.',
+  idTaken: 'Something with this id already exists',
 } as const;
 
 const Id = (what: string) => z.uuid({ error: `${what} must be a UUID` });

@@ -46,9 +46,9 @@ export type DecisionError =
   /** The record has no photo with this id. */
   | { code: 'photo_not_found' };
 
-export type Decision = { ok: true; events: CullEvent[] } | { ok: false; error: DecisionError };
+export type Decision = { ok: true; events: CullStreamEvent[] } | { ok: false; error: DecisionError };
 
-const accept = (events: CullEvent[]): Decision => ({ ok: true, events });
+const accept = (events: CullStreamEvent[]): Decision => ({ ok: true, events });
 const reject = (error: DecisionError): Decision => ({ ok: false, error });
 
 /**
@@ -80,6 +80,28 @@ function sameFields(a: CullFields, b: CullFields): boolean {
   return true;
 }
 
+/** cull.placed.v1 as the `index`-th (from 0) event of a command's append. */
+function placedEvent(
+  envelope: {
+    id: string;
+    streamId: string;
+    version: number;
+    userId: string;
+    occurredAt: string;
+    meta: { correlationId: string };
+  },
+  index: number,
+  placement: { ground_id: string | null; outing_id: string | null },
+): CullStreamEvent {
+  return {
+    ...envelope,
+    id: index === 0 ? envelope.id : `${envelope.id}-${index}`,
+    version: envelope.version + index,
+    type: MANAGEMENT_EVENT_TYPES.cullPlaced,
+    data: placement,
+  };
+}
+
 export function decide(command: CullCommand, state: CullState): Decision {
   const { meta } = command;
   const envelope = {
@@ -95,15 +117,23 @@ export function decide(command: CullCommand, state: CullState): Decision {
       const placed = placeFields(command.fields);
       if (!placed.ok) return reject({ code: 'invalid_field', field: placed.field, message: placed.message });
       const fields = loadFields(placed.value);
+      const placement = {
+        ground_id: command.placement?.ground_id ?? null,
+        outing_id: command.placement?.outing_id ?? null,
+      };
       if (state.status === 'absent') {
-        return accept([{ ...envelope, type: EVENT_TYPES.recorded, data: fields }]);
+        const recorded: CullEvent = { ...envelope, type: EVENT_TYPES.recorded, data: fields };
+        if (placement.ground_id === null && placement.outing_id === null) return accept([recorded]);
+        return accept([recorded, placedEvent(envelope, 1, placement)]);
       }
       // The same create sent again (a retry from a phone) succeeds without appending anything.
       if (
         state.status === 'active' &&
         state.ownerId === meta.userId &&
-        state.version === 1 &&
-        sameFields(state.fields, fields)
+        state.version === (placement.ground_id === null && placement.outing_id === null ? 1 : 2) &&
+        sameFields(state.fields, fields) &&
+        (state.groundId ?? null) === placement.ground_id &&
+        (state.outingId ?? null) === placement.outing_id
       ) {
         return accept([]);
       }
@@ -117,7 +147,21 @@ export function decide(command: CullCommand, state: CullState): Decision {
       const placed = placeChanges(state.fields, command.changes);
       if (!placed.ok) return reject({ code: 'invalid_field', field: placed.field, message: placed.message });
       const changes = loadChanges(state.fields, placed.value);
-      return accept([{ ...envelope, type: EVENT_TYPES.amended, data: { changes } }]);
+      const placement = {
+        ground_id:
+          command.placement?.ground_id === undefined ? (state.groundId ?? null) : command.placement.ground_id,
+        outing_id:
+          command.placement?.outing_id === undefined ? (state.outingId ?? null) : command.placement.outing_id,
+      };
+      const moved =
+        placement.ground_id !== (state.groundId ?? null) || placement.outing_id !== (state.outingId ?? null);
+      // A change of place alone writes the placement alone.
+      const events: CullStreamEvent[] =
+        Object.keys(changes).length > 0 || command.placement === undefined
+          ? [{ ...envelope, type: EVENT_TYPES.amended, data: { changes } }]
+          : [];
+      if (moved) events.push(placedEvent(envelope, events.length, placement));
+      return accept(events);
     }
     case 'DeleteCull': {
       if (state.status !== 'active' || state.ownerId !== meta.userId) return reject({ code: 'not_found' });

@@ -31,10 +31,10 @@ export { cullSearchText, normaliseSearch } from './cull-search';
 export {
   monthKey,
   lastTwelveMonths,
-  londonDate,
   seasonFor,
   seasonOfDate,
   formatDateUk,
+  londonDate,
 } from './london-calendar';
 export type { StalkingSeason } from './london-calendar';
 export { parseGridReference, gridReferenceFor, gridPointFor } from './grid-reference';
@@ -68,3 +68,27 @@ export {
   seasonOfLabel,
 } from './larder';
 export type { LarderFields } from './larder';
+export {
+  decideGround,
+  evolveGround,
+  foldGround,
+  initialGroundState,
+  toGround,
+  groundNameKey,
+  boundaryMiddle,
+  eventIdOf,
+} from './ground-decider';
+export type { GroundState, GroundCommand, GroundDecision, GroundDecisionError } from './ground-decider';
+export { decideOuting, evolveOuting, foldOuting, initialOutingState, toOuting } from './outing-decider';
+export type { OutingState, OutingCommand, OutingDecision, OutingDecisionError } from './outing-decider';
+export {
+  decideSettings,
+  evolveSettings,
+  initialSettingsState,
+  decidePlans,
+  evolvePlans,
+  initialPlansState,
+  seasonDates,
+  seasonKeyOfDate,
+} from './settings-plans';
+export type { SettingsState, PlansState, SeasonDates, ChangeSettings, SetPlans } from './settings-plans';

@@ -103,12 +103,53 @@ describe('a v1 log followed by the events of grounds, outings, settings and plan
           ? {
               ...record,
               ground_id: placement.groundId,
+              ground_name: placement.groundName,
               outing_id: placement.outingId,
               version: placement.version,
               updated_at: placement.placedAt,
             }
           : record,
       );
+    }
+  });
+
+  it("replays each user's ground, outings, season start and plans as they were left", async () => {
+    const { call } = createHarness({ backend });
+    for (const [userId, placement] of placements) {
+      const user = { uid: userId, display_name: null, email: null };
+      const grounds = (await call(user, 'GET', '/grounds')).json();
+      expect(grounds.items).toEqual([
+        expect.objectContaining({
+          id: placement.groundId,
+          name: placement.groundName,
+          notes: null,
+          archived: false,
+          centre: { latitude: 51.45, longitude: -1.25 },
+          version: 6,
+        }),
+      ]);
+      const outings = (await call(user, 'GET', '/outings')).json();
+      expect(outings).toEqual({
+        items: [
+          expect.objectContaining({
+            id: placement.outingId,
+            ground_id: placement.groundId,
+            notes: 'Wind from the west',
+            ended_at: '2026-06-01T08:30:00.000+01:00',
+            cull_count: 1,
+          }),
+        ],
+        open: null,
+      });
+      expect((await call(user, 'GET', '/settings')).json()).toEqual({ season_start: '08-01' });
+      expect((await call(user, 'GET', '/plans/2026-27')).json()).toMatchObject({
+        season: '2026/27',
+        from: '2026-08-01',
+        to: '2027-07-31',
+        plans: [
+          { ground_id: placement.groundId, targets: [{ species: 'Roe Deer', class: 'Female', target: 4 }] },
+        ],
+      });
     }
   });
 });

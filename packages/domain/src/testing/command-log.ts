@@ -7,7 +7,7 @@ import {
   parseStoredEvent,
   type CullChanges,
   type CullCommand,
-  type CullEvent,
+  type CullStreamEvent,
   type CullFields,
   type StoredLogEvent,
 } from '@cull-log/contracts';
@@ -69,7 +69,7 @@ const V1_FIELDS: ReadonlySet<string> = new Set(Object.keys(CullFieldsV1.shape));
  * The event as the code before the carcass fields wrote it, when it holds none of them, so a log mixes both
  * versions and a projection reads it through the same upcasting parse as the bus.
  */
-export function asWrittenBefore(event: CullEvent): unknown {
+export function asWrittenBefore(event: CullStreamEvent): unknown {
   const data = 'data' in event ? (event.data as Record<string, unknown>) : {};
   if (!Object.keys(data).every((field) => V1_FIELDS.has(field))) return event;
   if (event.type === EVENT_TYPES.recorded) return { ...event, type: LEGACY_EVENT_TYPES.recordedV1 };
