@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,6 +158,38 @@ describe('the one-process app (npm start)', () => {
     expect(stats).toEqual({ ...expectedStats, position: stats.position });
     expect(stats.total_culls).toBe(3);
     expect(csv.rows).toEqual(expectedRows);
+  });
+
+  it("answers plan progress and the season report through /api, from the caller's records only", async () => {
+    const bob = client();
+    await bob.signIn('Bob Keeper', 'bob@example.org');
+    const sika = await bob.recordCull(
+      sampleCull({ species: 'Sika Deer', sex: 'Male', location_name: 'Bob’s Wood' }),
+    );
+
+    const progress = await ann.planProgress('2026-27', sika.position);
+    expect(progress).toMatchObject({ season: '2026/27', from: '2026-04-01', to: '2027-03-31' });
+    expect(progress.rows.map((row) => [row.species, row.class, row.actual, row.target])).toEqual([
+      ['Fox', 'Male', 1, null],
+      ['Muntjac', 'Female', 1, null],
+      ['Roe Deer', 'Female', 1, null],
+    ]);
+    expect((await bob.planProgress('2026-27', sika.position)).rows.map((row) => row.species)).toEqual([
+      'Sika Deer',
+    ]);
+
+    const { headers, pdf } = await ann.seasonReport('2026-27');
+    expect(headers.get('content-type')).toBe('application/pdf');
+    expect(headers.get('content-disposition')).toBe('attachment; filename="season-report-2026-27.pdf"');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' });
+    expect(text).toContain('Season report 2026/27');
+    expect(text).toContain('Stalker: Ann Stalker');
+    expect(text).toContain('Culled in the season: 3');
+    expect(text).toMatch(/Roe Deer\s+Female\s+1\s+1\s+14.5 kg/);
+    expect(text).toMatch(/Fox\s+Male\s+1\s+1\s+7.8 kg/);
+    expect(text).toMatch(/Muntjac\s+Female\s+1\s+1\s+11.0 kg/);
+    expect(text).not.toContain('Sika');
+    expect(text).not.toContain('Bob');
   });
 
   it('refuses to start on a bad setting and names it', async () => {
