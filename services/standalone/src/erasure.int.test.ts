@@ -100,7 +100,18 @@ describe('erasing an account in the one-process app', () => {
     const files = await unzipText(await anns.exportAccount());
 
     expect([...files.keys()].sort()).toEqual(
-      ['README.txt', 'events.jsonl', 'profile.json', 'records.csv', 'records.json', 'sessions.json'].sort(),
+      [
+        'README.txt',
+        'events.jsonl',
+        'grounds.json',
+        'outings.json',
+        'plans.json',
+        'profile.json',
+        'records.csv',
+        'records.json',
+        'sessions.json',
+        'settings.json',
+      ].sort(),
     );
     expect(JSON.parse(files.get('profile.json') ?? '')).toMatchObject({ uid: annUid, email: ann.email });
     const exported = JSON.parse(files.get('records.json') ?? '') as Cull[];
