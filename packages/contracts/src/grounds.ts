@@ -37,7 +37,6 @@ export const MANAGEMENT_MESSAGES = {
   atLeastOneChange: 'Send at least one field to change',
   groundNotFound: 'Ground not found',
   outingNotFound: 'Outing not found',
-  changedElsewhere: 'This was changed elsewhere. Reload it and try again.',
   idTaken: 'Something with this id already exists',
 } as const;
 

@@ -48,6 +48,9 @@ export interface CullsRoutesOptions {
 /** The map asks for everything located, so its queries take nothing; anything sent is refused, as for a list. */
 const LocatedCullsQuery = z.strictObject({});
 
+/** An id as stored (lower case), null for "none", undefined for "not sent". */
+const lowerOrAbsent = (id: string | null | undefined) => (typeof id === 'string' ? id.toLowerCase() : id);
+
 /** Runs store work, answering refusals with their HTTP errors (an unreachable store answers 503 by itself). */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -123,8 +126,8 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     userId: string,
     sent: { ground_id?: string | null; outing_id?: string | null },
   ): Promise<CullPlacement> {
-    let groundId = sent.ground_id?.toLowerCase();
-    let outingId = sent.outing_id?.toLowerCase();
+    let groundId = lowerOrAbsent(sent.ground_id);
+    let outingId = lowerOrAbsent(sent.outing_id);
     if (groundId !== undefined && groundId !== null) await checkGround(userId, groundId);
     if (outingId === undefined) {
       const open = await guarded(() => readModel.openOuting(userId));
@@ -144,8 +147,8 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     sent: { ground_id?: string | null; outing_id?: string | null },
   ): Promise<Partial<CullPlacement> | undefined> {
     if (sent.ground_id === undefined && sent.outing_id === undefined) return undefined;
-    const groundId = sent.ground_id?.toLowerCase();
-    const outingId = sent.outing_id?.toLowerCase();
+    const groundId = lowerOrAbsent(sent.ground_id);
+    const outingId = lowerOrAbsent(sent.outing_id);
     if (groundId !== undefined && groundId !== null) {
       const record = await guarded(() => readModel.get(userId, cullId));
       if (record === undefined) throw cullNotFound();
