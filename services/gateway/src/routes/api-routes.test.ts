@@ -230,9 +230,9 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     expect(response.json()).toMatchObject({ service: 'records', method, url: path, identity: ada });
   });
 
-  it("leaves a season's plan progress and anything else under /api/plans to no service here", async () => {
+  it('leaves /api/plans itself and anything under a season but its progress to no service', async () => {
     const { app, cookie } = await signedInGateway({}, reach);
-    for (const url of ['/api/plans/2026-27/progress', '/api/plans', '/api/groundsx']) {
+    for (const url of ['/api/plans', '/api/plans/2026-27/targets', '/api/groundsx', '/api/reports']) {
       const response = await app.inject({ method: 'GET', url, headers: { cookie } });
       expect(response.statusCode, url).toBe(404);
     }
