@@ -192,6 +192,81 @@ describe('the one-process app (npm start)', () => {
     expect(text).not.toContain('Bob');
   });
 
+  it('a ground, an outing with two culls in it and a plan: progress, the season figures and the report follow', async () => {
+    const cara = client();
+    await cara.signIn('Cara Manager', 'cara@example.org');
+    const sent = async (method: string, path: string, body: unknown, status: number) => {
+      const answer = await cara.send(method, path, body);
+      expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(status);
+      return JSON.parse(answer.text) as { id: string };
+    };
+    const ground = await sent('POST', '/api/grounds', { name: 'Cwm Ŵyrfa' }, 201);
+    const outing = await sent(
+      'POST',
+      '/api/outings',
+      { ground_id: ground.id, started_at: '2026-11-03T05:00:00.000Z' },
+      201,
+    );
+    const doe = await cara.recordCull(sampleCull({ ground_id: ground.id }));
+    const kid = await cara.recordCull(sampleCull({ ground_id: ground.id, age_estimate: 'Young', weight: 9 }));
+    expect([doe.cull.outing_id, kid.cull.outing_id]).toEqual([outing.id, outing.id]);
+    await sent('PATCH', `/api/outings/${outing.id}`, { ended_at: '2026-11-03T09:00:00.000Z' }, 200);
+    const plan = await cara.send('PUT', '/api/plans/2026-27', {
+      plans: [
+        {
+          ground_id: null,
+          targets: [
+            { species: 'Roe Deer', class: 'Female', target: 3 },
+            { species: 'Roe Deer', class: 'Juvenile', target: 1 },
+          ],
+        },
+      ],
+    });
+    expect(plan.status, plan.text).toBe(200);
+    const planned = Number(plan.headers.get('x-event-position'));
+
+    const progress = await cara.planProgress('2026-27', planned);
+    expect(progress.rows).toEqual([
+      {
+        ground_id: null,
+        species: 'Roe Deer',
+        class: 'Female',
+        target: 3,
+        actual: 1,
+        left: 2,
+        exceeded: false,
+      },
+      {
+        ground_id: null,
+        species: 'Roe Deer',
+        class: 'Juvenile',
+        target: 1,
+        actual: 1,
+        left: 0,
+        exceeded: false,
+      },
+    ]);
+    const figures = await cara.send('GET', `/api/stats?season=2026-27&after=${planned}`);
+    expect(JSON.parse(figures.text).season.outings).toEqual({
+      outings: 1,
+      blank_outings: 0,
+      hours_out: 4,
+      hours_per_deer: 2,
+    });
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], {
+      input: (await cara.seasonReport('2026-27')).pdf,
+      encoding: 'utf8',
+    });
+    expect(text).toMatch(/All grounds\s+Roe Deer\s+Juvenile\s+1\s+1\s+0/);
+    expect(text).toMatch(/Cwm Ŵyrfa\s+2/);
+    expect(text).toContain('Hours per deer: 2.0');
+
+    const august = await cara.send('PATCH', '/api/settings', { season_start: '08-01' });
+    expect(august.status, august.text).toBe(200);
+    const moved = await cara.planProgress('2026-27', Number(august.headers.get('x-event-position')));
+    expect(moved).toMatchObject({ from: '2026-08-01', to: '2027-07-31' });
+  });
+
   it('refuses to start on a bad setting and names it', async () => {
     await app?.process.stop({ signal: 'SIGINT', timeoutMs: 30_000 });
     app = undefined;
