@@ -126,6 +126,12 @@ export async function connectMongoStatsStore({
       .createIndex(Object.fromEntries(key.map((field) => [field, 1])), { unique: true });
   }
   await culls.createIndex({ outingId: 1 }, { partialFilterExpression: { outingId: { $type: 'string' } } });
+  // Seasons were counted by April season before they followed the user's start: that collection is gone, so that
+  // neither a stale figure nor an erased user's counts stay behind in it.
+  await db
+    .collection('stats_seasons')
+    .drop()
+    .catch(() => undefined);
   await groundNames.createIndex({ userId: 1 });
   await plans.createIndex({ userId: 1, season: 1 });
 
