@@ -12,6 +12,7 @@ const PARTS = {
   list: { workspace: 'services/records', script: 'bench:records', args: ['list'] },
   map: { workspace: 'services/records', script: 'bench:records', args: ['map'] },
   photos: { workspace: 'services/records', script: 'bench:photos', args: [] },
+  plans: { workspace: 'services/stats', script: 'bench:plans', args: [] },
 };
 
 const [part, ...rest] = process.argv.slice(2);

@@ -1,8 +1,8 @@
-import type { StoredEvent, UserErased } from '@cull-log/contracts';
+import type { StoredLogEvent, UserErased } from '@cull-log/contracts';
 
 /** An event as handed to a consumer. */
 export interface DeliveredEvent {
-  event: StoredEvent;
+  event: StoredLogEvent;
   /** How many times this event has been delivered to this consumer (1 on first delivery). */
   deliveryCount: number;
 }
@@ -69,7 +69,7 @@ export interface Subscription {
 
 export interface EventBus {
   /** Publishes an event; publishing the same event id again is harmless (delivered once). */
-  publish(event: StoredEvent): Promise<void>;
+  publish(event: StoredLogEvent): Promise<void>;
   /**
    * Forgets every event of the user the bus still holds (the caller has erased them from the log first) and
    * tells every consumer, through `onUserErased`, in order after whatever of theirs it was already handed.

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
-  AnyCullEvent,
+  AnyLogEvent,
   CullAmended,
   CullAmendedV1,
   CullDeleted,
@@ -13,6 +13,8 @@ import {
   CullRecordedV1,
   EVENT_TYPES,
   LEGACY_EVENT_TYPES,
+  MANAGEMENT_EVENT_TYPES,
+  ManagementEvent,
   USER_ERASED_TYPE,
   UserErased,
 } from '../src/index';
@@ -21,6 +23,30 @@ export const SCHEMAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '
 
 /** File name of the schema covering every event type, for consumers that take the whole stream. */
 export const UNION_FILE = 'cull-event.json';
+
+const MANAGEMENT_DESCRIPTIONS: Record<ManagementEvent['type'], string> = {
+  [MANAGEMENT_EVENT_TYPES.cullPlaced]:
+    "Where a cull belongs, set whole, in the cull's own stream beside cull.recorded or cull.amended: data.ground_id and data.outing_id, each null for none.",
+  [MANAGEMENT_EVENT_TYPES.groundCreated]:
+    "A ground was created (its stream is the ground's id); data holds its name and, when given, notes, a GeoJSON Polygon boundary and a centre.",
+  [MANAGEMENT_EVENT_TYPES.groundRenamed]: 'A ground was renamed; data.name is the new name.',
+  [MANAGEMENT_EVENT_TYPES.groundRedrawn]:
+    'A ground was redrawn; data holds its boundary and centre as they now are, null for none.',
+  [MANAGEMENT_EVENT_TYPES.groundNotesChanged]: "A ground's notes changed; null clears them.",
+  [MANAGEMENT_EVENT_TYPES.groundArchived]:
+    'A ground was archived: it keeps its records and takes no new ones.',
+  [MANAGEMENT_EVENT_TYPES.groundRestored]: 'An archived ground was restored.',
+  [MANAGEMENT_EVENT_TYPES.outingStarted]:
+    "An outing was started, or recorded afterwards with its end (its stream is the outing's id); data names its ground.",
+  [MANAGEMENT_EVENT_TYPES.outingEnded]: 'An outing under way was ended at data.ended_at.',
+  [MANAGEMENT_EVENT_TYPES.outingAmended]:
+    'An outing was changed; data.changes holds the changed fields, null clearing ended_at (reopened) or notes.',
+  [MANAGEMENT_EVENT_TYPES.outingDeleted]: 'An outing with no cull was deleted.',
+  [MANAGEMENT_EVENT_TYPES.settingsChanged]:
+    "A user's settings changed (one stream per user, its id opaque); data.season_start is 04-01 or 08-01.",
+  [MANAGEMENT_EVENT_TYPES.plansSet]:
+    "A user's cull plans of one season were set, replacing the season's plans whole (one stream per user and season, its id opaque).",
+};
 
 /** Every version stays published: the stream holds events of each, and consumers validate against them. */
 const documents: readonly { file: string; title: string; description: string; schema: z.ZodType }[] = [
@@ -76,12 +102,16 @@ const documents: readonly { file: string; title: string; description: string; sc
     description: 'A photo was removed from a cull; data.photo_id names it.',
     schema: CullPhotoRemoved,
   },
+  ...ManagementEvent.options.map((schema) => {
+    const type = schema.shape.type.value;
+    return { file: `${type}.json`, title: type, description: MANAGEMENT_DESCRIPTIONS[type], schema };
+  }),
   {
     file: UNION_FILE,
     title: 'cull event',
     description:
-      'Any event on the CULLS stream, of any version (subjects culls.v1.<userId>.<recorded|amended|deleted|photo_added|photo_removed>).',
-    schema: AnyCullEvent,
+      'Any event on the CULLS stream, of any family and version (subjects culls.v1.<userId>.<short name>: recorded, amended, deleted, photo_added, photo_removed and placed for a record; ground_<name>, outing_<name>, settings_changed and plans_set for the rest).',
+    schema: AnyLogEvent,
   },
 ];
 

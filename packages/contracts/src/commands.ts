@@ -9,10 +9,18 @@ export interface CommandMeta {
   correlationId: string;
 }
 
+/** Where a record belongs: a ground and an outing of the user's (checked by the service), null for none. */
+export interface CullPlacement {
+  ground_id: string | null;
+  outing_id: string | null;
+}
+
 export interface RecordCull {
   type: 'RecordCull';
   cullId: string;
   fields: CullFields;
+  /** Absent or both null: the record belongs nowhere. */
+  placement?: CullPlacement;
   meta: CommandMeta;
 }
 
@@ -20,6 +28,8 @@ export interface AmendCull {
   type: 'AmendCull';
   cullId: string;
   changes: CullChanges;
+  /** The parts of the placement that change (absent: kept). */
+  placement?: Partial<CullPlacement>;
   expectedVersion?: number;
   meta: CommandMeta;
 }

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_EVENT_TYPES,
   BUS_STREAM,
   CullEvent,
   EVENT_TYPES,
+  EventContractError,
   LEGACY_EVENT_TYPES,
+  MANAGEMENT_EVENT_TYPES,
   busSubject,
   eventShortName,
+  isCullEvent,
+  isCullStreamEvent,
   parseCullEvent,
+  parseLogEvent,
   parseStoredEvent,
 } from './index';
 import { sampleCullFields } from './testing';
@@ -136,5 +142,108 @@ describe('photo events', () => {
     expect(() =>
       parseCullEvent({ ...envelope, type: EVENT_TYPES.photoRemoved, data: { photo_id: '../x' } }),
     ).toThrow(/photo_id/);
+  });
+});
+
+describe('the events of grounds, outings, settings and plans', () => {
+  const ground = '6a0c7f8e-9b1d-4c2e-8f3a-1b2c3d4e5f60';
+  const samples = [
+    { type: MANAGEMENT_EVENT_TYPES.cullPlaced, data: { ground_id: ground, outing_id: null } },
+    {
+      type: MANAGEMENT_EVENT_TYPES.groundCreated,
+      data: { name: 'Home Farm', centre: { latitude: 51, longitude: -1 } },
+    },
+    { type: MANAGEMENT_EVENT_TYPES.groundRenamed, data: { name: 'Home Farm East' } },
+    { type: MANAGEMENT_EVENT_TYPES.groundRedrawn, data: { boundary: null, centre: null } },
+    { type: MANAGEMENT_EVENT_TYPES.groundNotesChanged, data: { notes: 'Gate code 1234' } },
+    { type: MANAGEMENT_EVENT_TYPES.groundArchived, data: {} },
+    { type: MANAGEMENT_EVENT_TYPES.groundRestored, data: {} },
+    {
+      type: MANAGEMENT_EVENT_TYPES.outingStarted,
+      data: { ground_id: ground, started_at: '2026-11-03T06:00:00.000Z' },
+    },
+    { type: MANAGEMENT_EVENT_TYPES.outingEnded, data: { ended_at: '2026-11-03T09:00:00+00:00' } },
+    { type: MANAGEMENT_EVENT_TYPES.outingAmended, data: { changes: { ended_at: null, notes: 'Misty' } } },
+    { type: MANAGEMENT_EVENT_TYPES.outingDeleted, data: {} },
+    { type: MANAGEMENT_EVENT_TYPES.settingsChanged, data: { season_start: '08-01' } },
+    {
+      type: MANAGEMENT_EVENT_TYPES.plansSet,
+      data: {
+        season: '2026-27',
+        plans: [{ ground_id: null, targets: [{ species: 'Roe Deer', class: 'Female', target: 6 }] }],
+      },
+    },
+  ].map((sample) => ({ ...envelope, ...sample }));
+
+  it('reads each type through the one parser, as it was written, and off the wire with its position', () => {
+    expect(samples.map((sample) => sample.type).sort()).toEqual(Object.values(MANAGEMENT_EVENT_TYPES).sort());
+    for (const sample of samples) {
+      expect(parseLogEvent(sample)).toEqual(sample);
+      expect(parseStoredEvent(sample, 9)).toEqual({ ...sample, position: 9 });
+      expect(isCullEvent(parseLogEvent(sample))).toBe(false);
+    }
+    expect(ALL_EVENT_TYPES).toEqual(expect.arrayContaining(Object.values(MANAGEMENT_EVENT_TYPES)));
+  });
+
+  it('refuses a management event whose data breaks its schema, and parseCullEvent refuses every one', () => {
+    for (const sample of samples) expect(() => parseCullEvent(sample)).toThrow(EventContractError);
+    const unknownSeasonStart = {
+      ...envelope,
+      type: MANAGEMENT_EVENT_TYPES.settingsChanged,
+      data: { season_start: '01-01' },
+    };
+    expect(() => parseLogEvent(unknownSeasonStart)).toThrow(EventContractError);
+    const extraField = { ...envelope, type: MANAGEMENT_EVENT_TYPES.groundArchived, data: { reason: 'sold' } };
+    expect(() => parseLogEvent(extraField)).toThrow(EventContractError);
+    const openRing = {
+      ...envelope,
+      type: MANAGEMENT_EVENT_TYPES.groundRedrawn,
+      data: {
+        boundary: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0, 1],
+            ],
+          ],
+        },
+        centre: null,
+      },
+    };
+    expect(() => parseLogEvent(openRing)).toThrow(EventContractError);
+  });
+
+  it('takes a subject on the same stream: a bare name for a record, <family>_<name> for the rest', () => {
+    const subjects = Object.fromEntries(samples.map((sample) => [sample.type, busSubject(sample)]));
+    expect(subjects).toEqual({
+      'cull.placed.v1': 'culls.v1.u1.placed',
+      'ground.created.v1': 'culls.v1.u1.ground_created',
+      'ground.renamed.v1': 'culls.v1.u1.ground_renamed',
+      'ground.redrawn.v1': 'culls.v1.u1.ground_redrawn',
+      'ground.notes_changed.v1': 'culls.v1.u1.ground_notes_changed',
+      'ground.archived.v1': 'culls.v1.u1.ground_archived',
+      'ground.restored.v1': 'culls.v1.u1.ground_restored',
+      'outing.started.v1': 'culls.v1.u1.outing_started',
+      'outing.ended.v1': 'culls.v1.u1.outing_ended',
+      'outing.amended.v1': 'culls.v1.u1.outing_amended',
+      'outing.deleted.v1': 'culls.v1.u1.outing_deleted',
+      'settings.changed.v1': 'culls.v1.u1.settings_changed',
+      'plans.set.v1': 'culls.v1.u1.plans_set',
+    });
+    expect(eventShortName(EVENT_TYPES.photoAdded)).toBe('photo_added');
+    // None of them takes the erasure notice's token.
+    expect(Object.values(subjects).some((subject) => subject.endsWith('.erased'))).toBe(false);
+  });
+
+  it('tells a record stream event from the others', () => {
+    const recorded = { ...envelope, type: EVENT_TYPES.recorded, data: fields } as const;
+    expect(isCullEvent(parseLogEvent(recorded))).toBe(true);
+    expect(isCullStreamEvent(parseLogEvent(recorded))).toBe(true);
+    expect(
+      samples.filter((sample) => isCullStreamEvent(parseLogEvent(sample))).map(({ type }) => type),
+    ).toEqual([MANAGEMENT_EVENT_TYPES.cullPlaced]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CullChanges, CullChangesV1, CullFields, CullFieldsV1 } from './cull';
 import { CullPhoto, PhotoId } from './photos';
+import { MANAGEMENT_EVENT_DATA, MANAGEMENT_EVENT_TYPES } from './grounds';
 
 /**
  * The event types the records service writes now. A type's version moves when its data changes shape: v2 events
@@ -94,7 +95,7 @@ export const CullEvent = z.discriminatedUnion('type', [
 export type CullEvent = z.infer<typeof CullEvent>;
 export type CullEventType = CullEvent['type'];
 
-/** Any event the log or the stream may hold, current or earlier. */
+/** Any cull event the log or the stream may hold, current or earlier. */
 export const AnyCullEvent = z.discriminatedUnion('type', [
   CullRecordedV1,
   CullAmendedV1,
@@ -107,8 +108,135 @@ export const AnyCullEvent = z.discriminatedUnion('type', [
 export type AnyCullEvent = z.infer<typeof AnyCullEvent>;
 export type AnyCullEventType = AnyCullEvent['type'];
 
-/** Every event type, earliest first. */
-export const ALL_EVENT_TYPES: readonly AnyCullEventType[] = [
+const T = MANAGEMENT_EVENT_TYPES;
+const D = MANAGEMENT_EVENT_DATA;
+
+/** A management event's schema: the shared envelope, its type, and its data as MANAGEMENT_EVENT_DATA says. */
+function managementEvent<const Type extends keyof typeof D>(type: Type) {
+  return z.object({ ...envelope, type: z.literal(type), data: D[type] });
+}
+
+/** Where a record belongs (its ground and outing, each null for none), set whole; in the record's own stream. */
+export const CullPlaced = managementEvent(T.cullPlaced);
+export type CullPlaced = z.infer<typeof CullPlaced>;
+
+/** A ground's stream is its id. */
+export const GroundCreated = managementEvent(T.groundCreated);
+export type GroundCreated = z.infer<typeof GroundCreated>;
+export const GroundRenamed = managementEvent(T.groundRenamed);
+export type GroundRenamed = z.infer<typeof GroundRenamed>;
+export const GroundRedrawn = managementEvent(T.groundRedrawn);
+export type GroundRedrawn = z.infer<typeof GroundRedrawn>;
+export const GroundNotesChanged = managementEvent(T.groundNotesChanged);
+export type GroundNotesChanged = z.infer<typeof GroundNotesChanged>;
+export const GroundArchived = managementEvent(T.groundArchived);
+export type GroundArchived = z.infer<typeof GroundArchived>;
+export const GroundRestored = managementEvent(T.groundRestored);
+export type GroundRestored = z.infer<typeof GroundRestored>;
+
+/** An outing's stream is its id. */
+export const OutingStarted = managementEvent(T.outingStarted);
+export type OutingStarted = z.infer<typeof OutingStarted>;
+export const OutingEnded = managementEvent(T.outingEnded);
+export type OutingEnded = z.infer<typeof OutingEnded>;
+export const OutingAmended = managementEvent(T.outingAmended);
+export type OutingAmended = z.infer<typeof OutingAmended>;
+export const OutingDeleted = managementEvent(T.outingDeleted);
+export type OutingDeleted = z.infer<typeof OutingDeleted>;
+
+/** A user's settings are one stream per user, its id opaque (see the records service's stream ids). */
+export const SettingsChanged = managementEvent(T.settingsChanged);
+export type SettingsChanged = z.infer<typeof SettingsChanged>;
+
+/** A user's plans of one season are one stream, its id opaque; each event replaces the season's plans whole. */
+export const PlansSet = managementEvent(T.plansSet);
+export type PlansSet = z.infer<typeof PlansSet>;
+
+export const GroundEvent = z.discriminatedUnion('type', [
+  GroundCreated,
+  GroundRenamed,
+  GroundRedrawn,
+  GroundNotesChanged,
+  GroundArchived,
+  GroundRestored,
+]);
+export type GroundEvent = z.infer<typeof GroundEvent>;
+
+export const OutingEvent = z.discriminatedUnion('type', [
+  OutingStarted,
+  OutingEnded,
+  OutingAmended,
+  OutingDeleted,
+]);
+export type OutingEvent = z.infer<typeof OutingEvent>;
+
+/** The events of grounds, outings, settings and plans, and a record's placement: one version each so far. */
+export const ManagementEvent = z.discriminatedUnion('type', [
+  CullPlaced,
+  GroundCreated,
+  GroundRenamed,
+  GroundRedrawn,
+  GroundNotesChanged,
+  GroundArchived,
+  GroundRestored,
+  OutingStarted,
+  OutingEnded,
+  OutingAmended,
+  OutingDeleted,
+  SettingsChanged,
+  PlansSet,
+]);
+export type ManagementEvent = z.infer<typeof ManagementEvent>;
+export type ManagementEventType = ManagementEvent['type'];
+
+/**
+ * An event of a current type, of any family: what the log and the stream carry past the trust boundary. The
+ * figures that follow culls alone take `CullEvent`; the event store, the bus and the projections carry this.
+ */
+export const LogEvent = z.discriminatedUnion('type', [
+  CullRecorded,
+  CullAmended,
+  CullDeleted,
+  CullPhotoAdded,
+  CullPhotoRemoved,
+  ...ManagementEvent.options,
+]);
+export type LogEvent = z.infer<typeof LogEvent>;
+export type LogEventType = LogEvent['type'];
+
+/** Any event the log or the stream may hold, of any family and version. */
+export const AnyLogEvent = z.discriminatedUnion('type', [
+  ...AnyCullEvent.options,
+  ...ManagementEvent.options,
+]);
+export type AnyLogEvent = z.infer<typeof AnyLogEvent>;
+export type AnyLogEventType = AnyLogEvent['type'];
+
+/** The current cull event types: the figures follow these and pass over the rest. */
+export const CULL_EVENT_TYPES: readonly CullEventType[] = [
+  EVENT_TYPES.recorded,
+  EVENT_TYPES.amended,
+  EVENT_TYPES.deleted,
+  EVENT_TYPES.photoAdded,
+  EVENT_TYPES.photoRemoved,
+];
+const CULL_TYPES: ReadonlySet<string> = new Set(CULL_EVENT_TYPES);
+
+/** Is this one of the cull events (not a placement, a ground, an outing, a setting or a plan)? */
+export function isCullEvent<E extends LogEvent>(event: E): event is Extract<E, CullEvent> {
+  return CULL_TYPES.has(event.type);
+}
+
+/** The events of a record's stream: the cull events and its placement (cull.placed.v1). */
+export type CullStreamEvent = CullEvent | CullPlaced;
+
+/** Is this an event of a record's stream (a cull event or a placement)? */
+export function isCullStreamEvent<E extends LogEvent>(event: E): event is Extract<E, CullStreamEvent> {
+  return CULL_TYPES.has(event.type) || event.type === MANAGEMENT_EVENT_TYPES.cullPlaced;
+}
+
+/** Every event type, earliest first: the cull events of each version, then grounds, outings, settings, plans. */
+export const ALL_EVENT_TYPES: readonly AnyLogEventType[] = [
   LEGACY_EVENT_TYPES.recordedV1,
   LEGACY_EVENT_TYPES.amendedV1,
   EVENT_TYPES.recorded,
@@ -116,13 +244,16 @@ export const ALL_EVENT_TYPES: readonly AnyCullEventType[] = [
   EVENT_TYPES.deleted,
   EVENT_TYPES.photoAdded,
   EVENT_TYPES.photoRemoved,
+  ...ManagementEvent.options.map((option) => option.shape.type.value),
 ];
 
 /**
  * An event of any version as its current type. A v1 event's data is valid v2 data (every field v2 added is
  * optional), so upcasting renames the type and keeps everything else, id included.
  */
-export function upcastCullEvent(event: AnyCullEvent): CullEvent {
+export function upcastCullEvent(event: AnyCullEvent): CullEvent;
+export function upcastCullEvent(event: AnyLogEvent): LogEvent;
+export function upcastCullEvent(event: AnyLogEvent): LogEvent {
   switch (event.type) {
     case LEGACY_EVENT_TYPES.recordedV1:
       return { ...event, type: EVENT_TYPES.recorded };
@@ -133,19 +264,45 @@ export function upcastCullEvent(event: AnyCullEvent): CullEvent {
   }
 }
 
-/** An event as read back from the store: with its position in the global log (1, 2, 3, ...). */
-export type StoredEvent<E extends CullEvent = CullEvent> = E & { position: number };
+/**
+ * An event as read back from the store: with its position in the global log (1, 2, 3, ...). Without a type
+ * argument, a cull event (what the figures take); the store, the bus and the projections carry `StoredLogEvent`.
+ */
+export type StoredEvent<E extends LogEvent = CullEvent> = E & { position: number };
+/** Any event of the log as read back, with its position. */
+export type StoredLogEvent = StoredEvent<LogEvent>;
 
-const SHORT_NAMES = ['recorded', 'amended', 'deleted', 'photo_added', 'photo_removed'] as const;
+const SHORT_NAMES = [
+  'recorded',
+  'amended',
+  'deleted',
+  'photo_added',
+  'photo_removed',
+  'placed',
+  'ground_created',
+  'ground_renamed',
+  'ground_redrawn',
+  'ground_notes_changed',
+  'ground_archived',
+  'ground_restored',
+  'outing_started',
+  'outing_ended',
+  'outing_amended',
+  'outing_deleted',
+  'settings_changed',
+  'plans_set',
+] as const;
 export type EventShortName = (typeof SHORT_NAMES)[number];
 
 /**
- * The short name used as the last token of the bus subject, whatever the version: recorded, amended, deleted,
- * photo_added, photo_removed.
+ * The short name used as the last token of the bus subject, whatever the version: a cull event's bare name
+ * (recorded, amended, deleted, photo_added, photo_removed, placed), any other `<family>_<name>` (ground_created,
+ * outing_started, settings_changed, plans_set, ...).
  */
-export function eventShortName(type: AnyCullEventType): EventShortName {
-  const name = type.split('.')[1];
-  const known = SHORT_NAMES.find((short) => short === name);
+export function eventShortName(type: AnyLogEventType): EventShortName {
+  const [family, name] = type.split('.');
+  const short = family === 'cull' ? name : `${family}_${name}`;
+  const known = SHORT_NAMES.find((candidate) => candidate === short);
   if (known === undefined) throw new Error(`Unknown event type: ${type}`);
   return known;
 }
@@ -165,10 +322,11 @@ export function userSubjectToken(userId: string): string {
 }
 
 /**
- * culls.v1.<userId>.<recorded|amended|deleted|photo_added|photo_removed>. The subject's v1 is the layout of the subject, not of the event:
- * every version of an event takes the same subject, so a consumer's filter sees each record's whole history.
+ * culls.v1.<userId>.<short name>, for every family of event (the stream is still CULLS, its subjects culls.v1.>).
+ * The subject's v1 is the layout of the subject, not of the event: every version of an event takes the same
+ * subject, so a consumer's filter sees each record's whole history.
  */
-export function busSubject(event: Pick<AnyCullEvent, 'type' | 'userId'>): string {
+export function busSubject(event: Pick<AnyLogEvent, 'type' | 'userId'>): string {
   return `culls.v1.${userSubjectToken(event.userId)}.${eventShortName(event.type)}`;
 }
 
@@ -178,7 +336,7 @@ const EventPosition = z.number().int().min(1);
 export class EventContractError extends Error {
   override readonly name = 'EventContractError';
   constructor(readonly reason: string) {
-    super(`Not a cull event: ${reason}`);
+    super(`Not an event of the log: ${reason}`);
   }
 }
 
@@ -188,18 +346,25 @@ function describeIssues(error: z.ZodError): string {
 
 /**
  * The one check of "unknown → event": run where events enter a trust boundary (an append, bytes read from a
- * store or off the bus wire). An event of an earlier version is upcast, so everything past that boundary sees
- * current types only and passes the typed event along without re-checking.
+ * store or off the bus wire). Any family is accepted; an event of an earlier version is upcast, so everything
+ * past that boundary sees current types only and passes the typed event along without re-checking.
  */
+export function parseLogEvent(value: unknown): LogEvent {
+  const parsed = AnyLogEvent.safeParse(value);
+  if (!parsed.success) throw new EventContractError(describeIssues(parsed.error));
+  return upcastCullEvent(parsed.data);
+}
+
+/** `parseLogEvent` for a place that takes cull events only: anything else is refused. */
 export function parseCullEvent(value: unknown): CullEvent {
   const parsed = AnyCullEvent.safeParse(value);
   if (!parsed.success) throw new EventContractError(describeIssues(parsed.error));
   return upcastCullEvent(parsed.data);
 }
 
-/** `parseCullEvent` plus the event's global log position, for events read back from a store or the bus. */
-export function parseStoredEvent(value: unknown, position: unknown): StoredEvent {
-  const event = parseCullEvent(value);
+/** `parseLogEvent` plus the event's global log position, for events read back from a store or the bus. */
+export function parseStoredEvent(value: unknown, position: unknown): StoredLogEvent {
+  const event = parseLogEvent(value);
   const checked = EventPosition.safeParse(position);
   if (!checked.success) throw new EventContractError('position: must be a whole number of at least 1');
   return { ...event, position: checked.data };

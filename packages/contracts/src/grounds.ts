@@ -35,6 +35,9 @@ export const MANAGEMENT_MESSAGES = {
   planDuplicateTarget: 'Each species and sex has one target in a plan',
   target: `A target is a whole number from 0 to ${MANAGEMENT_LIMITS.targetMax}`,
   atLeastOneChange: 'Send at least one field to change',
+  groundNotFound: 'Ground not found',
+  outingNotFound: 'Outing not found',
+  idTaken: 'Something with this id already exists',
 } as const;
 
 const Id = (what: string) => z.uuid({ error: `${what} must be a UUID` });
@@ -291,6 +294,9 @@ export const PlanProgressResponse = z.object({
   position: z.number().int().min(0),
 });
 export type PlanProgressResponse = z.infer<typeof PlanProgressResponse>;
+
+/** Query of GET /api/plans/:season/progress: wait (briefly) until the projection has applied this position. */
+export const PlanProgressQuery = z.strictObject({ after: z.coerce.number().int().min(0).optional() });
 
 /** The outing figures of a season. */
 export const OutingFigures = z.object({

@@ -126,3 +126,18 @@ export function toCsvLine(values: readonly string[]): string {
 
 /** The header line of the export. */
 export const csvHeader = toCsvLine(CSV_COLUMNS.map((csvColumn) => csvColumn.header));
+
+/**
+ * The CSV export's columns after the record's own: the name of the ground the record is placed on, as it is named
+ * at the time of the export (the export service knows the grounds; a record alone does not).
+ */
+export const EXPORT_CSV_EXTRA_HEADERS = ['Ground'] as const;
+export const exportCsvHeader = toCsvLine([
+  ...CSV_COLUMNS.map((csvColumn) => csvColumn.header),
+  ...EXPORT_CSV_EXTRA_HEADERS,
+]);
+
+/** One line of the CSV export: the record's values, then its ground's name (empty on no ground). */
+export function exportCsvRow(cull: CsvRecord, ground: string | null): string[] {
+  return [...csvRow(cull), ground ?? ''];
+}

@@ -1,4 +1,4 @@
-import { CullEvent, type Cull, type CullEvent as CullEventType } from '@cull-log/contracts';
+import { CullEvent, type Cull, type CullStreamEvent as CullEventType } from '@cull-log/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decide, evolve, fold, initialState, type CullState } from './cull-decider';

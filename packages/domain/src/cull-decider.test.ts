@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type CullCommand, type CullEvent } from '@cull-log/contracts';
+import { EVENT_TYPES, type CullCommand, type CullEvent, type CullStreamEvent } from '@cull-log/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyChanges, decide, evolve, fold, initialState, type CullState } from './cull-decider';
 import { commandMeta, redStag, roeDoe } from './testing/fixtures';
@@ -6,7 +6,7 @@ import { commandMeta, redStag, roeDoe } from './testing/fixtures';
 const CULL_ID = '0b8f8e8e-5d3a-4a55-9a77-6a1c2f3e4d5b';
 
 /** Decides and applies, failing the test if the command is refused. */
-function run(state: CullState, command: CullCommand): { state: CullState; events: CullEvent[] } {
+function run(state: CullState, command: CullCommand): { state: CullState; events: CullStreamEvent[] } {
   const decision = decide(command, state);
   if (!decision.ok) throw new Error(`refused: ${decision.error.code}`);
   return { state: decision.events.reduce(evolve, state), events: decision.events };

@@ -4,8 +4,10 @@ import {
   PHOTO_LIMITS,
   type CullChanges,
   type CullCommand,
+  MANAGEMENT_EVENT_TYPES,
   type CullEvent,
   type CullFields,
+  type CullStreamEvent,
   type CullPhoto,
 } from '@cull-log/contracts';
 import { loadChanges, loadFields } from './cull-load';
@@ -23,6 +25,9 @@ export type CullState =
       photos: readonly CullPhoto[];
       createdAt: string;
       updatedAt: string;
+      /** The ground and the outing it belongs to (cull.placed.v1), absent when none. */
+      groundId?: string;
+      outingId?: string;
     }
   | { status: 'deleted'; version: number; ownerId: string };
 
@@ -41,9 +46,9 @@ export type DecisionError =
   /** The record has no photo with this id. */
   | { code: 'photo_not_found' };
 
-export type Decision = { ok: true; events: CullEvent[] } | { ok: false; error: DecisionError };
+export type Decision = { ok: true; events: CullStreamEvent[] } | { ok: false; error: DecisionError };
 
-const accept = (events: CullEvent[]): Decision => ({ ok: true, events });
+const accept = (events: CullStreamEvent[]): Decision => ({ ok: true, events });
 const reject = (error: DecisionError): Decision => ({ ok: false, error });
 
 /**
@@ -75,6 +80,28 @@ function sameFields(a: CullFields, b: CullFields): boolean {
   return true;
 }
 
+/** cull.placed.v1 as the `index`-th (from 0) event of a command's append. */
+function placedEvent(
+  envelope: {
+    id: string;
+    streamId: string;
+    version: number;
+    userId: string;
+    occurredAt: string;
+    meta: { correlationId: string };
+  },
+  index: number,
+  placement: { ground_id: string | null; outing_id: string | null },
+): CullStreamEvent {
+  return {
+    ...envelope,
+    id: index === 0 ? envelope.id : `${envelope.id}-${index}`,
+    version: envelope.version + index,
+    type: MANAGEMENT_EVENT_TYPES.cullPlaced,
+    data: placement,
+  };
+}
+
 export function decide(command: CullCommand, state: CullState): Decision {
   const { meta } = command;
   const envelope = {
@@ -90,15 +117,23 @@ export function decide(command: CullCommand, state: CullState): Decision {
       const placed = placeFields(command.fields);
       if (!placed.ok) return reject({ code: 'invalid_field', field: placed.field, message: placed.message });
       const fields = loadFields(placed.value);
+      const placement = {
+        ground_id: command.placement?.ground_id ?? null,
+        outing_id: command.placement?.outing_id ?? null,
+      };
       if (state.status === 'absent') {
-        return accept([{ ...envelope, type: EVENT_TYPES.recorded, data: fields }]);
+        const recorded: CullEvent = { ...envelope, type: EVENT_TYPES.recorded, data: fields };
+        if (placement.ground_id === null && placement.outing_id === null) return accept([recorded]);
+        return accept([recorded, placedEvent(envelope, 1, placement)]);
       }
       // The same create sent again (a retry from a phone) succeeds without appending anything.
       if (
         state.status === 'active' &&
         state.ownerId === meta.userId &&
-        state.version === 1 &&
-        sameFields(state.fields, fields)
+        state.version === (placement.ground_id === null && placement.outing_id === null ? 1 : 2) &&
+        sameFields(state.fields, fields) &&
+        (state.groundId ?? null) === placement.ground_id &&
+        (state.outingId ?? null) === placement.outing_id
       ) {
         return accept([]);
       }
@@ -112,7 +147,21 @@ export function decide(command: CullCommand, state: CullState): Decision {
       const placed = placeChanges(state.fields, command.changes);
       if (!placed.ok) return reject({ code: 'invalid_field', field: placed.field, message: placed.message });
       const changes = loadChanges(state.fields, placed.value);
-      return accept([{ ...envelope, type: EVENT_TYPES.amended, data: { changes } }]);
+      const placement = {
+        ground_id:
+          command.placement?.ground_id === undefined ? (state.groundId ?? null) : command.placement.ground_id,
+        outing_id:
+          command.placement?.outing_id === undefined ? (state.outingId ?? null) : command.placement.outing_id,
+      };
+      const moved =
+        placement.ground_id !== (state.groundId ?? null) || placement.outing_id !== (state.outingId ?? null);
+      // A change of place alone writes the placement alone.
+      const events: CullStreamEvent[] =
+        Object.keys(changes).length > 0 || command.placement === undefined
+          ? [{ ...envelope, type: EVENT_TYPES.amended, data: { changes } }]
+          : [];
+      if (moved) events.push(placedEvent(envelope, events.length, placement));
+      return accept(events);
     }
     case 'DeleteCull': {
       if (state.status !== 'active' || state.ownerId !== meta.userId) return reject({ code: 'not_found' });
@@ -136,7 +185,7 @@ export function decide(command: CullCommand, state: CullState): Decision {
   }
 }
 
-export function evolve(state: CullState, event: CullEvent): CullState {
+export function evolve(state: CullState, event: CullStreamEvent): CullState {
   switch (event.type) {
     case EVENT_TYPES.recorded:
       return {
@@ -174,9 +223,20 @@ export function evolve(state: CullState, event: CullEvent): CullState {
         photos: state.photos.filter((photo) => photo.id !== event.data.photo_id),
         updatedAt: event.occurredAt,
       };
+    case MANAGEMENT_EVENT_TYPES.cullPlaced: {
+      if (state.status !== 'active') return state;
+      const { groundId: _ground, outingId: _outing, ...rest } = state;
+      return {
+        ...rest,
+        version: event.version,
+        ...(event.data.ground_id !== null && { groundId: event.data.ground_id }),
+        ...(event.data.outing_id !== null && { outingId: event.data.outing_id }),
+        updatedAt: event.occurredAt,
+      };
+    }
   }
 }
 
-export function fold(events: readonly CullEvent[]): CullState {
+export function fold(events: readonly CullStreamEvent[]): CullState {
   return events.reduce(evolve, initialState);
 }

@@ -1,4 +1,4 @@
-import type { Cull, CullEvent, CullFields } from '@cull-log/contracts';
+import type { Cull, CullFields, CullStreamEvent } from '@cull-log/contracts';
 import { evolve, initialState, type CullState } from './cull-decider';
 
 /** The record as the API reads it back, or undefined when the stream holds no live record. */
@@ -12,10 +12,12 @@ export function toCull(state: CullState, id: string): Cull | undefined {
     updated_at: state.updatedAt,
     version: state.version,
     ...(state.photos.length > 0 && { photos: [...state.photos] }),
+    ...(state.groundId !== undefined && { ground_id: state.groundId }),
+    ...(state.outingId !== undefined && { outing_id: state.outingId }),
   };
 }
 
-/** The user-entered fields of a read-back record (its photos are not fields). */
+/** The user-entered fields of a read-back record (its photos and where it belongs are not fields). */
 export function fieldsOf(record: Cull): CullFields {
   const {
     id: _id,
@@ -24,6 +26,9 @@ export function fieldsOf(record: Cull): CullFields {
     updated_at: _updated,
     version: _version,
     photos: _photos,
+    ground_id: _groundId,
+    ground_name: _groundName,
+    outing_id: _outingId,
     ...fields
   } = record;
   return fields;
@@ -40,6 +45,8 @@ function stateOf(record: Cull | undefined): CullState {
     photos: record.photos ?? [],
     createdAt: record.created_at,
     updatedAt: record.updated_at,
+    ...(record.ground_id !== undefined && { groundId: record.ground_id }),
+    ...(record.outing_id !== undefined && { outingId: record.outing_id }),
   };
 }
 
@@ -48,6 +55,6 @@ function stateOf(record: Cull | undefined): CullState {
  * are written once; undefined when the stream holds no live record. The caller feeds each stream's events
  * in version order (the records read models refuse anything else), so there is no redelivery to guard.
  */
-export function applyEventToCull(record: Cull | undefined, event: CullEvent): Cull | undefined {
+export function applyEventToCull(record: Cull | undefined, event: CullStreamEvent): Cull | undefined {
   return toCull(evolve(stateOf(record), event), event.streamId);
 }

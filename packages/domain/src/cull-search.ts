@@ -6,7 +6,7 @@ import { formatDateUk } from './london-calendar';
  * both as shown (dd/MM/yyyy) and as stored, weight, Yes/No for antlers. Columns sit on separate lines so a search
  * never matches across two of them unless it holds the line break itself.
  */
-export function cullSearchText(cull: CullFields): string {
+export function cullSearchText(cull: CullFields & { ground_name?: string }): string {
   const columns = [
     formatDateUk(cull.date),
     cull.date,
@@ -29,6 +29,8 @@ export function cullSearchText(cull: CullFields): string {
     cull.game_dealer ?? '',
     cull.inspection?.examined_by ?? '',
     cull.inspection?.certificate_number ?? '',
+    // The name of the record's ground as it is now (a rename indexes its records again).
+    cull.ground_name ?? '',
   ];
   return columns
     .filter((column) => column !== '')

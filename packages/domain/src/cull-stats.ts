@@ -1,5 +1,11 @@
-import type { StatsResponse } from '@cull-log/contracts';
-import { lastTwelveMonths, londonMonthKey, monthKey, seasonFor, seasonOfDate } from './london-calendar';
+import {
+  DEFAULT_SEASON_START,
+  type SeasonKey,
+  type SeasonStart,
+  type StatsResponse,
+} from '@cull-log/contracts';
+import { lastTwelveMonths, londonMonthKey, monthKey } from './london-calendar';
+import { currentSeason, seasonOfDateBy, seasonOfKey } from './seasons';
 
 /** The dashboard figures: StatsResponse without the projection's position. */
 export type DashboardStats = Omit<StatsResponse, 'position'>;
@@ -23,7 +29,7 @@ export interface StatsTally {
   bySpecies: Counts;
   /** Keyed by the record date's month, YYYY-MM. */
   byMonth: Counts;
-  /** Keyed by stalking-season label, then species, then sex. */
+  /** Keyed by stalking-season label (by the user's season start), then species, then sex. */
   bySeason: Record<string, Record<string, Counts>>;
   weighed: number;
   /** Whole grams, so the mean weight is exact. */
@@ -54,7 +60,16 @@ function childOf<T extends object>(parent: Record<string, T>, key: string, make:
 const hasWeight = (record: StatsRecord): record is StatsRecord & { weight: number } =>
   typeof record.weight === 'number';
 
-export function tallyRecords(records: Iterable<StatsRecord>): StatsTally {
+/** Which season the dashboard's season table shows: the user's start, and a season other than today's. */
+export interface SeasonChoice {
+  start?: SeasonStart;
+  season?: SeasonKey | undefined;
+}
+
+export function tallyRecords(
+  records: Iterable<StatsRecord>,
+  start: SeasonStart = DEFAULT_SEASON_START,
+): StatsTally {
   const tally: StatsTally = {
     total: 0,
     bySpecies: {},
@@ -69,7 +84,7 @@ export function tallyRecords(records: Iterable<StatsRecord>): StatsTally {
     bump(tally.byMonth, monthKey(record.date));
     const bySpecies = childOf<Record<string, Counts>>(
       tally.bySeason,
-      seasonOfDate(record.date).label,
+      seasonOfDateBy(record.date, start).label,
       () => ({}),
     );
     bump(
@@ -96,11 +111,14 @@ export function averageWeightKg(weightGrams: number, weighed: number): number | 
 }
 
 /** The figures for the dashboard at `now`, from a tally. */
-export function statsFromTally(tally: StatsTally, now: Date): DashboardStats {
+export function statsFromTally(tally: StatsTally, now: Date, choice: SeasonChoice = {}): DashboardStats {
   const species = Object.entries(tally.bySpecies).sort(([nameA, countA], [nameB, countB]) =>
     countA === countB ? byName(nameA, nameB) : countB - countA,
   );
-  const season = seasonFor(now);
+  const start = choice.start ?? DEFAULT_SEASON_START;
+  const { label, from, to } =
+    choice.season === undefined ? currentSeason(now, start) : seasonOfKey(choice.season, start);
+  const season = { label, from, to };
   const seasonCounts = Object.hasOwn(tally.bySeason, season.label) ? tally.bySeason[season.label] : undefined;
   return {
     total_culls: tally.total,
@@ -121,6 +139,10 @@ export function statsFromTally(tally: StatsTally, now: Date): DashboardStats {
 }
 
 /** The dashboard statistics (totals, species, average weight, this month) plus months and season, computed directly from records. */
-export function computeStats(records: Iterable<StatsRecord>, now: Date): DashboardStats {
-  return statsFromTally(tallyRecords(records), now);
+export function computeStats(
+  records: Iterable<StatsRecord>,
+  now: Date,
+  choice: SeasonChoice = {},
+): DashboardStats {
+  return statsFromTally(tallyRecords(records, choice.start), now, choice);
 }

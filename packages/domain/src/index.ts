@@ -1,18 +1,41 @@
 export { decide, evolve, fold, initialState, applyChanges } from './cull-decider';
 export type { CullState, Decision, DecisionError } from './cull-decider';
 export { toCull, applyEventToCull } from './cull-read-model';
-export { computeStats, statsFromTally } from './cull-stats';
-export type { DashboardStats, StatsRecord, StatsTally } from './cull-stats';
+export { averageWeightKg, computeStats, statsFromTally } from './cull-stats';
+export type { DashboardStats, SeasonChoice, StatsRecord, StatsTally } from './cull-stats';
+export {
+  currentSeason,
+  inSeason,
+  seasonMonths,
+  seasonOfDateBy,
+  seasonOfKey,
+  seasonStartingIn,
+} from './seasons';
+export type { Season } from './seasons';
+export { computePlanProgress, isYoung, planClassOf, planCountsOf, progressFromCounts } from './plan-progress';
+export type { PlanCount, PlanRecord } from './plan-progress';
+export { computeOutingFigures, outingDate, outingFiguresOf, outingTally } from './outing-figures';
+export type { OutingRecord, OutingTally } from './outing-figures';
 export {
   CSV_COLUMNS,
   ORIGINAL_CSV_COLUMN_COUNT,
   csvHeader,
   csvRow,
+  EXPORT_CSV_EXTRA_HEADERS,
+  exportCsvHeader,
+  exportCsvRow,
   toCsvLine,
   neutraliseFormula,
 } from './cull-csv';
 export { cullSearchText, normaliseSearch } from './cull-search';
-export { monthKey, lastTwelveMonths, seasonFor, seasonOfDate, formatDateUk } from './london-calendar';
+export {
+  monthKey,
+  lastTwelveMonths,
+  seasonFor,
+  seasonOfDate,
+  formatDateUk,
+  londonDate,
+} from './london-calendar';
 export type { StalkingSeason } from './london-calendar';
 export { parseGridReference, gridReferenceFor, gridPointFor } from './grid-reference';
 export type { GridReferenceParse } from './grid-reference';
@@ -45,3 +68,27 @@ export {
   seasonOfLabel,
 } from './larder';
 export type { LarderFields } from './larder';
+export {
+  decideGround,
+  evolveGround,
+  foldGround,
+  initialGroundState,
+  toGround,
+  groundNameKey,
+  boundaryMiddle,
+  eventIdOf,
+} from './ground-decider';
+export type { GroundState, GroundCommand, GroundDecision, GroundDecisionError } from './ground-decider';
+export { decideOuting, evolveOuting, foldOuting, initialOutingState, toOuting } from './outing-decider';
+export type { OutingState, OutingCommand, OutingDecision, OutingDecisionError } from './outing-decider';
+export {
+  decideSettings,
+  evolveSettings,
+  initialSettingsState,
+  decidePlans,
+  evolvePlans,
+  initialPlansState,
+  seasonDates,
+  seasonKeyOfDate,
+} from './settings-plans';
+export type { SettingsState, PlansState, SeasonDates, ChangeSettings, SetPlans } from './settings-plans';

@@ -1,25 +1,25 @@
 import {
   ALL_EVENT_TYPES,
   EventContractError,
-  parseCullEvent,
+  parseLogEvent,
   upcastCullEvent,
-  type AnyCullEvent,
-  type CullEvent,
-  type StoredEvent,
+  type AnyLogEvent,
+  type LogEvent,
+  type StoredLogEvent,
 } from '@cull-log/contracts';
 
 /**
  * Checks that `events` continue `streamId` from `expectedVersion` and match the event contract,
  * returning them as the contract parses them. A mismatch is a caller bug, never a conflict.
  */
-export function checkAppend(streamId: string, expectedVersion: number, events: CullEvent[]): CullEvent[] {
+export function checkAppend(streamId: string, expectedVersion: number, events: LogEvent[]): LogEvent[] {
   if (!Number.isInteger(expectedVersion) || expectedVersion < 0) {
     throw new RangeError(`Expected version must be a whole number >= 0, got ${expectedVersion}`);
   }
   return events.map((event, index) => {
-    let parsed: CullEvent;
+    let parsed: LogEvent;
     try {
-      parsed = parseCullEvent(event);
+      parsed = parseLogEvent(event);
     } catch (error) {
       throw new Error(`Event ${index + 1} of the append does not match the event contract`, { cause: error });
     }
@@ -41,13 +41,16 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set(ALL_EVENT_TYPES);
  * the log, each checked against the contract of its day, so the shape is trusted here rather than parsed again on
  * every read; only the type is looked at, so an event of a type this code does not know fails loudly.
  */
-export function readBack(stored: { type: string; [field: string]: unknown }, position: number): StoredEvent {
+export function readBack(
+  stored: { type: string; [field: string]: unknown },
+  position: number,
+): StoredLogEvent {
   if (!KNOWN_TYPES.has(stored.type)) {
     throw new Error(`Stored event at position ${position} does not match the event contract`, {
       cause: new EventContractError(`type: unknown event type ${stored.type}`),
     });
   }
-  return { ...upcastCullEvent(stored as unknown as AnyCullEvent), position };
+  return { ...upcastCullEvent(stored as unknown as AnyLogEvent), position };
 }
 
 export function checkReadAll(afterPosition: number, limit: number): void {

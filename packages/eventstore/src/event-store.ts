@@ -1,4 +1,4 @@
-import type { CullEvent, StoredEvent } from '@cull-log/contracts';
+import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
 
 /** The stream was not at the version the caller based its decision on. */
 export class VersionConflictError extends Error {
@@ -32,7 +32,7 @@ export interface AppendResult {
  * `Tx` is adapter-specific (a SQLite handle, a MongoDB session); it runs after the events are
  * written and before commit, and an exception from it rolls the append back.
  */
-export type InTransaction<Tx> = (tx: Tx, events: StoredEvent[]) => void | Promise<void>;
+export type InTransaction<Tx> = (tx: Tx, events: StoredLogEvent[]) => void | Promise<void>;
 
 /** Work done in the same transaction as erasing a user's events (their read model rows). */
 export type EraseInTransaction<Tx> = (tx: Tx, userId: string) => void | Promise<void>;
@@ -50,17 +50,17 @@ export interface EventStore<Tx = unknown> {
   append(
     streamId: string,
     expectedVersion: number,
-    events: CullEvent[],
+    events: LogEvent[],
     inTransaction?: InTransaction<Tx>,
   ): Promise<AppendResult>;
   /** Every event of one stream, in version order. */
-  readStream(streamId: string): Promise<StoredEvent[]>;
+  readStream(streamId: string): Promise<StoredLogEvent[]>;
   /** Events after `afterPosition` (exclusive), in global order, at most `limit`. */
-  readAll(afterPosition: number, limit: number): Promise<StoredEvent[]>;
+  readAll(afterPosition: number, limit: number): Promise<StoredLogEvent[]>;
   /** Position of the newest event, 0 when empty. */
   headPosition(): Promise<number>;
   /** One user's events after `afterPosition` (exclusive), in global order, at most `limit`: a page of their export. */
-  readUser(userId: string, afterPosition: number, limit: number): Promise<StoredEvent[]>;
+  readUser(userId: string, afterPosition: number, limit: number): Promise<StoredLogEvent[]>;
   /**
    * Deletes every event of the user's streams, with `inTransaction` (the read model's erasure) in the same
    * transaction; answers how many events went. Positions are never handed out again, so a reader's checkpoint

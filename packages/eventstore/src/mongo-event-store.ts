@@ -1,5 +1,5 @@
 import { MongoClient, MongoServerError, type ClientSession, type Db, type TransactionOptions } from 'mongodb';
-import type { CullEvent, StoredEvent } from '@cull-log/contracts';
+import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
 import {
   StoreUnavailableError,
   VersionConflictError,
@@ -120,7 +120,7 @@ class MongoStore implements MongoEventStore {
   async append(
     streamId: string,
     expectedVersion: number,
-    events: CullEvent[],
+    events: LogEvent[],
     inTransaction?: InTransaction<MongoTx>,
   ): Promise<AppendResult> {
     const checked = checkAppend(streamId, expectedVersion, events);
@@ -155,7 +155,7 @@ class MongoStore implements MongoEventStore {
     session: ClientSession,
     streamId: string,
     expectedVersion: number,
-    events: CullEvent[],
+    events: LogEvent[],
     inTransaction: InTransaction<MongoTx> | undefined,
     callerFailure: { error?: unknown },
   ): Promise<AppendResult> {
@@ -176,7 +176,7 @@ class MongoStore implements MongoEventStore {
     );
     if (!counter) throw new Error(`The ${COUNTERS} collection lost its position counter`);
     const first = counter.position - events.length + 1;
-    const stored: StoredEvent[] = events.map((event, index) => ({ ...event, position: first + index }));
+    const stored: StoredLogEvent[] = events.map((event, index) => ({ ...event, position: first + index }));
     await this.events.insertMany(stored.map(toDocument), { session });
 
     if (inTransaction) {
@@ -187,15 +187,15 @@ class MongoStore implements MongoEventStore {
         throw error;
       }
     }
-    const last = stored[stored.length - 1] as StoredEvent;
+    const last = stored[stored.length - 1] as StoredLogEvent;
     return { version: last.version, position: last.position };
   }
 
-  async readStream(streamId: string): Promise<StoredEvent[]> {
+  async readStream(streamId: string): Promise<StoredLogEvent[]> {
     return this.read(() => this.events.find({ streamId }).sort({ version: 1 }).toArray());
   }
 
-  async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
+  async readAll(afterPosition: number, limit: number): Promise<StoredLogEvent[]> {
     checkReadAll(afterPosition, limit);
     return this.read(() =>
       this.events
@@ -206,7 +206,7 @@ class MongoStore implements MongoEventStore {
     );
   }
 
-  async readUser(userId: string, afterPosition: number, limit: number): Promise<StoredEvent[]> {
+  async readUser(userId: string, afterPosition: number, limit: number): Promise<StoredLogEvent[]> {
     checkReadAll(afterPosition, limit);
     return this.read(() =>
       this.events
@@ -248,7 +248,7 @@ class MongoStore implements MongoEventStore {
     await this.client.close();
   }
 
-  private async read(query: () => Promise<EventDocument[]>): Promise<StoredEvent[]> {
+  private async read(query: () => Promise<EventDocument[]>): Promise<StoredLogEvent[]> {
     let documents: EventDocument[];
     try {
       documents = await query();
@@ -259,7 +259,7 @@ class MongoStore implements MongoEventStore {
   }
 }
 
-function toDocument(event: StoredEvent): EventDocument {
+function toDocument(event: StoredLogEvent): EventDocument {
   return {
     _id: event.position,
     id: event.id,
@@ -273,7 +273,7 @@ function toDocument(event: StoredEvent): EventDocument {
   };
 }
 
-function fromDocument(document: EventDocument): StoredEvent {
+function fromDocument(document: EventDocument): StoredLogEvent {
   const { _id: position, ...event } = document;
   return readBack(event, position);
 }

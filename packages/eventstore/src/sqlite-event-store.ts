@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { CullEvent, StoredEvent } from '@cull-log/contracts';
+import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
 import {
   StoreUnavailableError,
   VersionConflictError,
@@ -67,7 +67,7 @@ const MAX_TURNS_AWAITING_APPENDS = 3;
 interface PendingAppend {
   streamId: string;
   expectedVersion: number;
-  events: CullEvent[];
+  events: LogEvent[];
   inTransaction: InTransaction<SqliteDatabase> | undefined;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
@@ -152,12 +152,12 @@ class SqliteStore implements SqliteEventStore {
         // Nothing to write (an idempotent retry): the position of the stream's newest event is still accurate.
         if (events.length === 0) return { version: expectedVersion, position: head?.position ?? 0 };
 
-        const stored: StoredEvent[] = events.map((event) => {
+        const stored: StoredLogEvent[] = events.map((event) => {
           const { lastInsertRowid } = this.insertEvent.run(toRow(event));
           return { ...event, position: Number(lastInsertRowid) };
         });
         if (inTransaction) runCallerWork(inTransaction, database, stored, callerFailure);
-        const last = stored[stored.length - 1] as StoredEvent;
+        const last = stored[stored.length - 1] as StoredLogEvent;
         return { version: last.version, position: last.position };
       },
     );
@@ -178,7 +178,7 @@ class SqliteStore implements SqliteEventStore {
   async append(
     streamId: string,
     expectedVersion: number,
-    events: CullEvent[],
+    events: LogEvent[],
     inTransaction?: InTransaction<SqliteDatabase>,
   ): Promise<AppendResult> {
     const checked = checkAppend(streamId, expectedVersion, events);
@@ -188,11 +188,11 @@ class SqliteStore implements SqliteEventStore {
     });
   }
 
-  async readStream(streamId: string): Promise<StoredEvent[]> {
+  async readStream(streamId: string): Promise<StoredLogEvent[]> {
     return this.read(() => this.selectStream.all(streamId));
   }
 
-  async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
+  async readAll(afterPosition: number, limit: number): Promise<StoredLogEvent[]> {
     checkReadAll(afterPosition, limit);
     return this.read(() => this.selectAfter.all(afterPosition, limit));
   }
@@ -205,7 +205,7 @@ class SqliteStore implements SqliteEventStore {
     }
   }
 
-  async readUser(userId: string, afterPosition: number, limit: number): Promise<StoredEvent[]> {
+  async readUser(userId: string, afterPosition: number, limit: number): Promise<StoredLogEvent[]> {
     checkReadAll(afterPosition, limit);
     return this.read(() => this.selectUser.all(userId, afterPosition, limit));
   }
@@ -275,7 +275,7 @@ class SqliteStore implements SqliteEventStore {
     });
   }
 
-  private read(query: () => EventRow[]): StoredEvent[] {
+  private read(query: () => EventRow[]): StoredLogEvent[] {
     let rows: EventRow[];
     try {
       rows = query();
@@ -297,7 +297,7 @@ function appendFailure(append: PendingAppend, error: unknown, callerFailure: { e
 function runCallerWork(
   inTransaction: InTransaction<SqliteDatabase>,
   database: SqliteDatabase,
-  stored: StoredEvent[],
+  stored: StoredLogEvent[],
   callerFailure: { error?: unknown },
 ): void {
   let outcome: void | Promise<void>;
@@ -374,7 +374,7 @@ export function truncateWriteAheadLog(
   return false;
 }
 
-function toRow(event: CullEvent): Omit<EventRow, 'position'> {
+function toRow(event: LogEvent): Omit<EventRow, 'position'> {
   return {
     id: event.id,
     stream_id: event.streamId,
@@ -387,7 +387,7 @@ function toRow(event: CullEvent): Omit<EventRow, 'position'> {
   };
 }
 
-function fromRow(row: EventRow): StoredEvent {
+function fromRow(row: EventRow): StoredLogEvent {
   return readBack(
     {
       id: row.id,

@@ -1,6 +1,7 @@
 export { defineProjectionService } from './projection-service';
 export type { ProjectionRoutes } from './projection-app';
-export type { ApplyOutcome, ProjectionStore } from './projection-store';
+export { followsCulls, followsEverything } from './projection-store';
+export type { ApplyOutcome, EventFilter, ProjectionStore } from './projection-store';
 export { openSqliteProjection } from './sqlite-projection';
 export { connectMongoProjection } from './mongo-projection';
 export { applyDelivery } from './apply-delivery';

@@ -1,7 +1,13 @@
 import { MongoClient, type ClientSession, type Db } from 'mongodb';
-import type { StoredEvent } from '@cull-log/contracts';
+import type { LogEvent, StoredEvent, StoredLogEvent } from '@cull-log/contracts';
 import { openMongoCheckpoints } from '@cull-log/eventstore';
-import { applyOne, checkBatch, type ProjectionStore } from './projection-store';
+import {
+  applyOne,
+  checkBatch,
+  followsCulls,
+  type EventFilter,
+  type ProjectionStore,
+} from './projection-store';
 
 interface StreamVersionDocument {
   _id: string;
@@ -17,10 +23,15 @@ export interface MongoProjection {
   /**
    * The ProjectionStore methods. `applyBatch` runs, in one transaction, the version guard over the batch,
    * then `write` (the read model's change) of the events that are the next version of their stream, in
-   * order, their streams' new versions and the checkpoint, once.
+   * order, their streams' new versions and the checkpoint, once. `write` is handed the events `follows` takes
+   * (the cull events unless told otherwise), and is not called when the batch holds none of them.
    */
   projectionStore(
     write: (events: readonly StoredEvent[], session: ClientSession) => Promise<void>,
+  ): ProjectionStore;
+  projectionStore<E extends LogEvent>(
+    write: (events: readonly StoredEvent<E>[], session: ClientSession) => Promise<void>,
+    follows: EventFilter<E>,
   ): ProjectionStore;
 }
 
@@ -66,15 +77,20 @@ export async function connectMongoProjection({
     db,
     client,
     readPosition,
-    projectionStore(write) {
-      const applyBatch = (events: readonly StoredEvent[]) =>
+    // One body for both overloads: `follows` narrows what reaches `write` to the type it was written for.
+    projectionStore: ((
+      write: (events: readonly StoredLogEvent[], session: ClientSession) => Promise<void>,
+      follows: EventFilter<LogEvent> = followsCulls,
+    ): ProjectionStore => {
+      const applyBatch = (events: readonly StoredLogEvent[]) =>
         inTransaction(async (session) => {
           const streamIds = [...new Set(events.map((event) => event.streamId))];
           const stored = await versions.find({ _id: { $in: streamIds } }, { session }).toArray();
           const storedVersions = new Map(stored.map((document) => [document._id, document.version]));
           const check = checkBatch(events, (streamId) => storedVersions.get(streamId) ?? 0);
           if (check.applied.length === 0) return check.outcomes;
-          await write(check.applied, session);
+          const followed = check.applied.filter(follows);
+          if (followed.length > 0) await write(followed, session);
           await versions.bulkWrite(
             [...check.versions].map(([streamId, version]) => ({
               updateOne: { filter: { _id: streamId }, update: { $set: { version } }, upsert: true },
@@ -114,6 +130,6 @@ export async function connectMongoProjection({
           }),
         close: () => client.close(),
       };
-    },
+    }) as MongoProjection['projectionStore'],
   };
 }

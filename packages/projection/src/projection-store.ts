@@ -1,4 +1,24 @@
-import type { StoredEvent } from '@cull-log/contracts';
+import {
+  isCullEvent,
+  type CullEvent,
+  type LogEvent,
+  type StoredEvent,
+  type StoredLogEvent,
+} from '@cull-log/contracts';
+
+/**
+ * The events a read model follows. The version guard and the checkpoint pass over every event of the log (a
+ * record's placement moves its stream's version too); only the followed ones reach the read model's `write`.
+ */
+export type EventFilter<E extends LogEvent> = (
+  event: StoredLogEvent,
+) => event is StoredLogEvent & StoredEvent<E>;
+
+/** The cull events: what a read model follows unless it says otherwise. */
+export const followsCulls: EventFilter<CullEvent> = (event): event is StoredEvent => isCullEvent(event);
+
+/** Every event of the log. */
+export const followsEverything: EventFilter<LogEvent> = (_event): _event is StoredLogEvent => true;
 
 /** What applying one event did: applied, already applied (a redelivery), or arrived before an earlier version. */
 export type ApplyOutcome = 'applied' | 'duplicate' | 'gap';
@@ -10,9 +30,9 @@ export interface ProjectionStore {
    * stream's version. Answers one outcome per event up to and including the first gap: nothing after a
    * gap is applied, so the caller hands it back for redelivery with the gap.
    */
-  applyBatch(events: readonly StoredEvent[]): Promise<ApplyOutcome[]>;
+  applyBatch(events: readonly StoredLogEvent[]): Promise<ApplyOutcome[]>;
   /** `applyBatch` of one event. */
-  apply(event: StoredEvent): Promise<ApplyOutcome>;
+  apply(event: StoredLogEvent): Promise<ApplyOutcome>;
   /** Global position of the newest applied event, 0 when none. */
   position(): Promise<number>;
   /**
@@ -42,7 +62,7 @@ export interface BatchCheck {
   /** One per event up to and including the first gap. */
   outcomes: ApplyOutcome[];
   /** The events to write to the read model, in order. */
-  applied: StoredEvent[];
+  applied: StoredLogEvent[];
   /** Each written stream's new version. */
   versions: Map<string, number>;
   /** The highest position among the applied events, 0 when none. */
@@ -54,7 +74,7 @@ export interface BatchCheck {
  * against the version the batch has already taken it to, not the stored one.
  */
 export function checkBatch(
-  events: readonly StoredEvent[],
+  events: readonly StoredLogEvent[],
   storedVersion: (streamId: string) => number,
 ): BatchCheck {
   const check: BatchCheck = { outcomes: [], applied: [], versions: new Map(), position: 0 };
@@ -75,7 +95,7 @@ export function checkBatch(
 /** The single-event `apply` every store offers, from its `applyBatch`. */
 export async function applyOne(
   applyBatch: ProjectionStore['applyBatch'],
-  event: StoredEvent,
+  event: StoredLogEvent,
 ): Promise<ApplyOutcome> {
   const [outcome] = await applyBatch([event]);
   if (outcome === undefined) throw new Error('applyBatch answered no outcome for its one event');

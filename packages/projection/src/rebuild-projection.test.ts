@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredEvent } from '@cull-log/contracts';
+import type { StoredLogEvent } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { checkBatch, type ApplyOutcome } from './projection-store';
 import { rebuildProjection } from './rebuild-projection';
 
 /** An event log over a fixed list, recording how it was read. */
-function fixedLog(events: readonly StoredEvent[]) {
+function fixedLog(events: readonly StoredLogEvent[]) {
   const reads: { after: number; limit: number }[] = [];
   return {
     reads,
@@ -26,7 +26,7 @@ function versionStore() {
       calls.push('clear');
       versions.clear();
     },
-    async applyBatch(events: readonly StoredEvent[]): Promise<ApplyOutcome[]> {
+    async applyBatch(events: readonly StoredLogEvent[]): Promise<ApplyOutcome[]> {
       calls.push(`apply ${events.map((event) => event.position).join(',')}`);
       const check = checkBatch(events, (streamId) => versions.get(streamId) ?? 0);
       for (const [streamId, version] of check.versions) versions.set(streamId, version);

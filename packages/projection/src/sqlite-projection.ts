@@ -1,7 +1,13 @@
 import Database from 'better-sqlite3';
-import type { StoredEvent } from '@cull-log/contracts';
+import type { LogEvent, StoredEvent, StoredLogEvent } from '@cull-log/contracts';
 import { openSqliteCheckpoints, truncateWriteAheadLog } from '@cull-log/eventstore';
-import { applyOne, checkBatch, type ProjectionStore } from './projection-store';
+import {
+  applyOne,
+  checkBatch,
+  followsCulls,
+  type EventFilter,
+  type ProjectionStore,
+} from './projection-store';
 
 const STREAM_VERSIONS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS stream_versions (
@@ -19,9 +25,14 @@ export interface SqliteProjection {
   /**
    * The ProjectionStore methods. `applyBatch` runs, in one immediate transaction, the version guard over the
    * batch, then `write` (the read model's change) of the events that are the next version of their stream,
-   * in order, their streams' new versions and the checkpoint, once.
+   * in order, their streams' new versions and the checkpoint, once. `write` is handed the events `follows`
+   * takes (the cull events unless told otherwise), and is not called when the batch holds none of them.
    */
   projectionStore(write: (events: readonly StoredEvent[]) => void): ProjectionStore;
+  projectionStore<E extends LogEvent>(
+    write: (events: readonly StoredEvent<E>[]) => void,
+    follows: EventFilter<E>,
+  ): ProjectionStore;
 }
 
 /**
@@ -87,16 +98,21 @@ export function openSqliteProjection({
   return {
     db,
     readPosition,
-    projectionStore(write) {
-      const applyInTransaction = db.transaction((events: readonly StoredEvent[]) => {
+    // One body for both overloads: `follows` narrows what reaches `write` to the type it was written for.
+    projectionStore: ((
+      write: (events: readonly StoredLogEvent[]) => void,
+      follows: EventFilter<LogEvent> = followsCulls,
+    ): ProjectionStore => {
+      const applyInTransaction = db.transaction((events: readonly StoredLogEvent[]) => {
         const check = checkBatch(events, (streamId) => selectVersion.get(streamId)?.version ?? 0);
         if (check.applied.length === 0) return check.outcomes;
-        write(check.applied);
+        const followed = check.applied.filter(follows);
+        if (followed.length > 0) write(followed);
         for (const [streamId, version] of check.versions) upsertVersion.run(streamId, version);
         advanceCheckpoint(check.position);
         return check.outcomes;
       });
-      const applyBatch = async (events: readonly StoredEvent[]) => applyInTransaction.immediate(events);
+      const applyBatch = async (events: readonly StoredLogEvent[]) => applyInTransaction.immediate(events);
       return {
         applyBatch,
         apply: (event) => applyOne(applyBatch, event),
@@ -114,7 +130,7 @@ export function openSqliteProjection({
           db.close();
         },
       };
-    },
+    }) as SqliteProjection['projectionStore'],
   };
 }
 

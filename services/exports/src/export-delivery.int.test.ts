@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import type { StoredEvent } from '@cull-log/contracts';
+import type { StoredLogEvent } from '@cull-log/contracts';
 import { connectNatsBus, type EventBus } from '@cull-log/bus';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import { openSqliteEventStore, type EventStore } from '@cull-log/eventstore';
@@ -77,7 +77,7 @@ describe('export projection on a real nats-server', () => {
     for (const { position: _position, ...event } of log.events) {
       await eventLog.append(event.streamId, event.version - 1, [event]);
     }
-    const history: StoredEvent[] = await eventLog.readAll(0, 100);
+    const history: StoredLogEvent[] = await eventLog.readAll(0, 100);
 
     const live = openStore('exports.db');
     const subscription = await project(live);

@@ -40,6 +40,7 @@ const ADDED_HEADERS = [
   'Wind Direction',
   'Cloud',
   'Precipitation',
+  'Ground',
 ];
 const HEADER =
   '"Date","Time","Location","Species","Sex","Age","Weight","Condition","Shot Placement","Shot Distance",' +
@@ -203,7 +204,42 @@ describe('GET /exports/culls.csv', () => {
       '',
       'Overcast',
       '',
+      '',
     ]);
+  });
+
+  it("names each record's ground in the last column, by the ground's name at the time of the export", async () => {
+    const log = createSampleEventLog();
+    const ground = log.groundCreated('alice', 'Cwm Ŵyrfa');
+    const placed = log.recorded('alice', { notes: 'placed' });
+    for (const event of [ground, placed, log.placed('alice', placed.streamId, ground.streamId)]) {
+      await store.apply(event);
+    }
+    const lastCell = async () => ((await download('alice')).body.split('\r\n')[1] ?? '').split(',').at(-1);
+    expect(await lastCell()).toBe('"Cwm Ŵyrfa"');
+    await store.apply(log.groundRenamed('alice', ground.streamId, '=Top Field'));
+    expect(await lastCell()).toBe(`"'=Top Field"`);
+  });
+
+  it("filters by season by the user's season start, within from and to", async () => {
+    const log = createSampleEventLog();
+    for (const date of ['2026-03-31', '2026-04-01', '2026-07-31', '2026-08-01', '2027-07-31']) {
+      await store.apply(log.recorded('alice', { date }));
+    }
+    const dates = async (query: string) =>
+      (await download('alice', `/exports/culls.csv?${query}`)).body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.slice(1, 11))
+        .sort();
+    expect(await dates('season=2026-27')).toEqual(['2026-04-01', '2026-07-31', '2026-08-01']);
+    await store.apply(log.settingsChanged('alice', '08-01'));
+    expect(await dates('season=2026-27')).toEqual(['2026-08-01', '2027-07-31']);
+    expect(await dates('season=2025-26')).toEqual(['2026-03-31', '2026-04-01', '2026-07-31']);
+    expect(await dates('season=2025-26&from=2026-04-01&to=2026-12-31')).toEqual(['2026-04-01', '2026-07-31']);
+    const refused = await download('alice', '/exports/culls.csv?season=2026-28');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toHaveProperty('season');
   });
 
   it("never includes another user's rows", async () => {

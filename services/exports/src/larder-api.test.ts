@@ -137,6 +137,26 @@ describe('the larder book', () => {
     expect((await larder('alice', '/larder?destination=Given%20away')).items).toEqual([]);
   });
 
+  it("keeps seasons by the user's start: from 1 August, 2026/27 runs August to July", async () => {
+    const ids = await seed();
+    const log = createSampleEventLog();
+    await store.apply(log.settingsChanged('alice', '08-01'));
+    const book = await larder('alice', '/larder?season=2026/27');
+    expect(book.season).toEqual({ label: '2026/27', from: '2026-08-01', to: '2027-07-31' });
+    expect(book.items.map((item) => item.id)).toEqual([ids.sameDayEarlier, ids.octoberBuck]);
+    expect(book.seasons).toEqual([
+      { label: '2026/27', carcasses: 2 },
+      { label: '2025/26', carcasses: 2 },
+    ]);
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/larder.csv?season=2025/26',
+      headers: identityHeaders('alice', '/larder.csv?season=2025/26', NOW),
+    });
+    expect(csv.body.split('\r\n').slice(1, -1)).toHaveLength(2);
+    expect((await larder('bob')).season).toEqual({ label: '2026/27', from: '2026-04-01', to: '2027-03-31' });
+  });
+
   it("never lists another user's carcasses", async () => {
     const ids = await seed();
     const bobs = await larder('bob');

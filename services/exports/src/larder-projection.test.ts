@@ -6,13 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import {
   CARCASS_DESTINATIONS,
+  DEFAULT_SEASON_START,
+  SEASON_STARTS,
+  seasonKeyOf,
   type CullChanges,
   type CullFields,
   type CullInspection,
-  type StoredEvent,
+  type StoredLogEvent,
 } from '@cull-log/contracts';
-import { larderFields, seasonOfDate, type CullState } from '@cull-log/domain';
-import { COMMAND_USERS, commandStep, runCommands } from '@cull-log/domain/testing';
+import { exportCsvRow, larderFields, seasonOfDateBy, seasonOfKey, type CullState } from '@cull-log/domain';
+import {
+  COMMAND_CULL_IDS,
+  COMMAND_USERS,
+  commandStep,
+  managementStep,
+  runCommands,
+  type ManagementState,
+} from '@cull-log/domain/testing';
 import { applyDelivery } from '@cull-log/projection';
 import { recordedBatch } from '@cull-log/projection/testing';
 import { openSqliteExportStore } from './store/sqlite-export-store';
@@ -76,7 +86,8 @@ const changes: fc.Arbitrary<CullChanges> = fc.record(
   { requiredKeys: [] },
 );
 
-const step = commandStep(fields, changes);
+// Record steps, and steps that place records on grounds, rename grounds and change the season start.
+const step = fc.oneof(commandStep(fields, changes), managementStep(COMMAND_CULL_IDS, ['Roe Deer']));
 
 const silent = pino({ level: 'silent' });
 const SEASONS = ['2024/25', '2025/26', '2026/27', '2027/28'];
@@ -85,9 +96,28 @@ describe('larder projection', () => {
   let directory: string;
   let store: ExportStore;
 
-  /** The store's larder equals the one worked out from each user's live records at the end. */
-  async function expectLarderOf(states: Map<string, CullState>) {
+  /**
+   * The store's larder, by either season start, equals the one worked out from each user's live records at the
+   * end, and its CSV lines carry each record's ground by its last name.
+   */
+  async function expectLarderOf(states: Map<string, CullState>, management: ManagementState) {
     for (const userId of COMMAND_USERS) {
+      expect(await store.seasonStart(userId)).toBe(
+        management.seasonStarts.get(userId) ?? DEFAULT_SEASON_START,
+      );
+      const expectedLines = [...states.entries()]
+        .flatMap(([id, state]) => {
+          if (state.status !== 'active' || state.ownerId !== userId) return [];
+          const groundId = management.placements.get(id)?.groundId ?? null;
+          const ground = groundId === null ? null : (management.grounds.get(groundId)?.name ?? null);
+          return [JSON.stringify(exportCsvRow(state.fields, ground))];
+        })
+        .sort();
+      const lines: string[] = [];
+      for await (const line of store.rows(userId, {}))
+        lines.push(JSON.stringify(exportCsvRow(line.fields, line.ground)));
+      expect(lines.sort()).toEqual(expectedLines);
+
       const live: LarderRow[] = [...states.entries()]
         .flatMap(([id, state]) =>
           state.status === 'active' && state.ownerId === userId
@@ -100,23 +130,26 @@ describe('larder projection', () => {
             a.fields.time.localeCompare(b.fields.time) ||
             a.id.localeCompare(b.id),
         );
-      const counts = new Map<string, number>();
-      for (const row of live) {
-        const label = seasonOfDate(row.fields.date).label;
-        counts.set(label, (counts.get(label) ?? 0) + 1);
-      }
-      expect(await store.larderSeasons(userId)).toEqual(
-        [...counts]
-          .sort(([a], [b]) => b.localeCompare(a))
-          .map(([label, carcasses]) => ({ label, carcasses })),
-      );
-      for (const season of SEASONS) {
-        const ofSeason = live.filter((row) => seasonOfDate(row.fields.date).label === season);
-        expect(await store.larder(userId, season)).toEqual(ofSeason);
-        for (const destination of CARCASS_DESTINATIONS) {
-          expect(await store.larder(userId, season, destination)).toEqual(
-            ofSeason.filter((row) => row.fields.carcass_destination === destination),
-          );
+      for (const start of SEASON_STARTS) {
+        const counts = new Map<string, number>();
+        for (const row of live) {
+          const label = seasonOfDateBy(row.fields.date, start).label;
+          counts.set(label, (counts.get(label) ?? 0) + 1);
+        }
+        expect(await store.larderSeasons(userId, start)).toEqual(
+          [...counts]
+            .sort(([a], [b]) => b.localeCompare(a))
+            .map(([label, carcasses]) => ({ label, carcasses })),
+        );
+        for (const label of SEASONS) {
+          const season = seasonOfKey(seasonKeyOf(label), start);
+          const ofSeason = live.filter((row) => seasonOfDateBy(row.fields.date, start).label === label);
+          expect(await store.larder(userId, season)).toEqual(ofSeason);
+          for (const destination of CARCASS_DESTINATIONS) {
+            expect(await store.larder(userId, season, destination)).toEqual(
+              ofSeason.filter((row) => row.fields.carcass_destination === destination),
+            );
+          }
         }
       }
     }
@@ -134,19 +167,19 @@ describe('larder projection', () => {
   it('equals the larder worked out from the final records for random sequences of several users, redeliveries included', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(step, { maxLength: 40 }),
+        fc.array(step, { maxLength: 60, size: 'max' }),
         fc.array(fc.nat(), { maxLength: 10 }),
         async (steps, redeliveries) => {
           await store.clear();
-          const { log, states } = runCommands(steps);
+          const { log, states, management } = runCommands(steps);
           for (const [index, event] of log.entries()) {
             expect(await applyDelivery(store, recordedBatch([event]), silent)).toEqual(['applied']);
             for (const pick of redeliveries.filter((_, at) => at % (index + 1) === 0)) {
-              const again = recordedBatch([log[pick % (index + 1)] as StoredEvent]);
+              const again = recordedBatch([log[pick % (index + 1)] as StoredLogEvent]);
               expect(await applyDelivery(store, again, silent)).toEqual(['duplicate']);
             }
           }
-          await expectLarderOf(states);
+          await expectLarderOf(states, management);
         },
       ),
       { numRuns: 60 },
@@ -156,15 +189,16 @@ describe('larder projection', () => {
   it('equals it when the log arrives in batches with earlier events redelivered among them, and after a rebuild', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(step, { maxLength: 60 }),
+        fc.array(step, { maxLength: 80, size: 'max' }),
         fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 20 }),
         fc.array(fc.nat(), { maxLength: 10 }),
         async (steps, sizes, redeliveries) => {
           await store.clear();
-          const { log, states } = runCommands(steps);
+          const { log, states, management } = runCommands(steps);
           for (let start = 0, turn = 0; start < log.length; turn += 1) {
             const end = Math.min(log.length, start + (sizes[turn % sizes.length] as number));
-            const repeated = start === 0 ? [] : redeliveries.map((pick) => log[pick % start] as StoredEvent);
+            const repeated =
+              start === 0 ? [] : redeliveries.map((pick) => log[pick % start] as StoredLogEvent);
             const outcomes = await applyDelivery(
               store,
               recordedBatch([...repeated, ...log.slice(start, end)]),
@@ -176,11 +210,11 @@ describe('larder projection', () => {
             ]);
             start = end;
           }
-          await expectLarderOf(states);
+          await expectLarderOf(states, management);
           // A rebuild replays the whole log in one go.
           await store.clear();
           if (log.length > 0) await store.applyBatch(log);
-          await expectLarderOf(states);
+          await expectLarderOf(states, management);
         },
       ),
       { numRuns: 40 },

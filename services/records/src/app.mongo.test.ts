@@ -6,6 +6,7 @@ import { mongoTestTarget } from '@cull-log/eventstore/testing';
 import { openMongoReadModel } from './read-model/mongo-cull-read-model';
 import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
+import { describeGroundsApi } from './testing/grounds-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
 
@@ -33,4 +34,5 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describeCarcassApi('MongoDB', openBackend);
   describeAccountApi('MongoDB', openBackend);
   describePhotosApi('MongoDB', openBackend);
+  describeGroundsApi('MongoDB', openBackend);
 });

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
+import { describeGroundsApi } from './testing/grounds-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
 import { ALICE, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
@@ -10,6 +11,7 @@ describeRecordsApi('the embedded SQLite store', async () => openSqliteBackend())
 describeCarcassApi('the embedded SQLite store', async () => openSqliteBackend());
 describeAccountApi('the embedded SQLite store', async () => openSqliteBackend());
 describePhotosApi('the embedded SQLite store', async () => openSqliteBackend());
+describeGroundsApi('the embedded SQLite store', async () => openSqliteBackend());
 
 describe('records logs', () => {
   const backend = openSqliteBackend();

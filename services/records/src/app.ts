@@ -8,7 +8,10 @@ import { createCullCommandHandler } from './cull-commands';
 import type { CullReadModel } from './read-model/cull-read-model';
 import { accountRoutes } from './routes/account-routes';
 import { cullsRoutes } from './routes/culls-routes';
+import { groundsRoutes } from './routes/grounds-routes';
+import { outingsRoutes } from './routes/outings-routes';
 import { photosRoutes } from './routes/photos-routes';
+import { settingsRoutes } from './routes/settings-routes';
 
 export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
 
@@ -60,6 +63,10 @@ export function buildApp<Tx>({
   const handle = createCullCommandHandler({ store, readModel, onAppended });
   app.register(cullsRoutes, { handle, readModel, blobs, now, newId });
   app.register(photosRoutes, { handle, readModel, blobs, now, newId });
+  const management = { store, readModel, onAppended, now, newId };
+  app.register(groundsRoutes<Tx>(), management);
+  app.register(outingsRoutes<Tx>(), management);
+  app.register(settingsRoutes<Tx>(), management);
   app.register(accountRoutes, {
     store,
     blobs,

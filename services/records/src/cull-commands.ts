@@ -1,4 +1,4 @@
-import type { Cull, CullCommand } from '@cull-log/contracts';
+import { isCullStreamEvent, type Cull, type CullCommand } from '@cull-log/contracts';
 import { decide, evolve, fold, toCull, type DecisionError } from '@cull-log/domain';
 import { VersionConflictError, type AppendResult, type EventStore } from '@cull-log/eventstore';
 import type { CullReadModel } from './read-model/cull-read-model';
@@ -40,6 +40,11 @@ export function createCullCommandHandler<Tx>({
     const callerNamedVersion = command.type === 'AmendCull' && command.expectedVersion !== undefined;
     for (let attempt = 1; ; attempt += 1) {
       const history = await store.readStream(command.cullId);
+      // The id names a ground, an outing or another stream that is not a record's: it is taken.
+      if (!history.every(isCullStreamEvent)) {
+        if (command.type === 'RecordCull') throw new CommandRejectedError({ code: 'already_exists' });
+        throw new CommandRejectedError({ code: 'not_found' });
+      }
       const state = fold(history);
       const decision = decide(command, state);
       if (!decision.ok) throw new CommandRejectedError(decision.error);

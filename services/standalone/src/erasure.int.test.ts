@@ -83,6 +83,18 @@ describe('erasing an account in the one-process app', () => {
     const gone = await anns.recordCull(sampleCull({ species: 'Muntjac', location_name: 'Gone Copse' }));
     await anns.amendCull(fox.cull.id, { weight: 8.1, shooter: ann.name });
     const last = await anns.deleteCull(gone.cull.id);
+    // Her ground (her e-mail address in its notes), an outing, her season start and a plan: erased with her too.
+    const ground = await anns.send('POST', '/api/grounds', {
+      name: 'Ann Wood',
+      notes: `Keys from ${ann.email}`,
+    });
+    expect(ground.status).toBe(201);
+    const groundId = (JSON.parse(ground.text) as { id: string }).id;
+    const times = { started_at: '2026-05-01T05:00:00Z', ended_at: '2026-05-01T08:00:00Z' };
+    expect((await anns.send('POST', '/api/outings', { ground_id: groundId, ...times })).status).toBe(201);
+    expect((await anns.send('PATCH', '/api/settings', { season_start: '08-01' })).status).toBe(200);
+    const plans = [{ ground_id: groundId, targets: [{ species: 'Roe Deer', class: 'Female', target: 4 }] }];
+    expect((await anns.send('PUT', '/api/plans/2026-27', { plans })).status).toBe(200);
     for (const species of ['Roe Deer', 'Fallow Deer', 'Fox'] as const) {
       await bobs.recordCull(sampleCull({ species, location_name: 'Bob Hill', notes: 'kept' }));
     }
@@ -100,7 +112,18 @@ describe('erasing an account in the one-process app', () => {
     const files = await unzipText(await anns.exportAccount());
 
     expect([...files.keys()].sort()).toEqual(
-      ['README.txt', 'events.jsonl', 'profile.json', 'records.csv', 'records.json', 'sessions.json'].sort(),
+      [
+        'README.txt',
+        'events.jsonl',
+        'grounds.json',
+        'outings.json',
+        'plans.json',
+        'profile.json',
+        'records.csv',
+        'records.json',
+        'sessions.json',
+        'settings.json',
+      ].sort(),
     );
     expect(JSON.parse(files.get('profile.json') ?? '')).toMatchObject({ uid: annUid, email: ann.email });
     const exported = JSON.parse(files.get('records.json') ?? '') as Cull[];
@@ -123,7 +146,13 @@ describe('erasing an account in the one-process app', () => {
       'cull.recorded.v2',
       'cull.amended.v2',
       'cull.deleted.v1',
+      'ground.created.v1',
+      'outing.started.v1',
+      'settings.changed.v1',
+      'plans.set.v1',
     ]);
+    expect(JSON.parse(files.get('grounds.json') ?? '')).toMatchObject([{ name: 'Ann Wood' }]);
+    expect(JSON.parse(files.get('plans.json') ?? '')).toMatchObject([{ season: '2026-27' }]);
     expect(events.every((event: { userId: string }) => event.userId === annUid)).toBe(true);
     expect(filesHolding(dataDir, [annUid, ann.email]).length).toBeGreaterThan(0);
   });
@@ -134,7 +163,7 @@ describe('erasing an account in the one-process app', () => {
     const elsewhere = client();
     await elsewhere.signIn(ann.name, ann.email);
 
-    expect(await anns.eraseAccount()).toEqual({ erased: true, events: 5 });
+    expect(await anns.eraseAccount()).toEqual({ erased: true, events: 9 });
 
     expect((await anns.send('GET', '/api/me')).status).toBe(401);
     expect((await elsewhere.send('GET', '/api/me')).status).toBe(401);
@@ -158,6 +187,9 @@ describe('erasing an account in the one-process app', () => {
     expect((await anns.listCulls()).total).toBe(0);
     expect((await anns.stats()).total_culls).toBe(0);
     expect(parseCsv((await anns.csv()).text).rows).toEqual([]);
-    expect(JSON.parse((await unzipText(await anns.exportAccount())).get('records.json') ?? '')).toEqual([]);
+    const download = await unzipText(await anns.exportAccount());
+    expect(JSON.parse(download.get('records.json') ?? '')).toEqual([]);
+    expect(JSON.parse(download.get('grounds.json') ?? '')).toEqual([]);
+    expect(JSON.parse((await anns.send('GET', '/api/settings')).text)).toEqual({ season_start: '04-01' });
   });
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,6 +158,113 @@ describe('the one-process app (npm start)', () => {
     expect(stats).toEqual({ ...expectedStats, position: stats.position });
     expect(stats.total_culls).toBe(3);
     expect(csv.rows).toEqual(expectedRows);
+  });
+
+  it("answers plan progress and the season report through /api, from the caller's records only", async () => {
+    const bob = client();
+    await bob.signIn('Bob Keeper', 'bob@example.org');
+    const sika = await bob.recordCull(
+      sampleCull({ species: 'Sika Deer', sex: 'Male', location_name: 'Bob’s Wood' }),
+    );
+
+    const progress = await ann.planProgress('2026-27', sika.position);
+    expect(progress).toMatchObject({ season: '2026/27', from: '2026-04-01', to: '2027-03-31' });
+    expect(progress.rows.map((row) => [row.species, row.class, row.actual, row.target])).toEqual([
+      ['Fox', 'Male', 1, null],
+      ['Muntjac', 'Female', 1, null],
+      ['Roe Deer', 'Female', 1, null],
+    ]);
+    expect((await bob.planProgress('2026-27', sika.position)).rows.map((row) => row.species)).toEqual([
+      'Sika Deer',
+    ]);
+
+    const { headers, pdf } = await ann.seasonReport('2026-27');
+    expect(headers.get('content-type')).toBe('application/pdf');
+    expect(headers.get('content-disposition')).toBe('attachment; filename="season-report-2026-27.pdf"');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' });
+    expect(text).toContain('Season report 2026/27');
+    expect(text).toContain('Stalker: Ann Stalker');
+    expect(text).toContain('Culled in the season: 3');
+    expect(text).toMatch(/Roe Deer\s+Female\s+1\s+1\s+14.5 kg/);
+    expect(text).toMatch(/Fox\s+Male\s+1\s+1\s+7.8 kg/);
+    expect(text).toMatch(/Muntjac\s+Female\s+1\s+1\s+11.0 kg/);
+    expect(text).not.toContain('Sika');
+    expect(text).not.toContain('Bob');
+  });
+
+  it('a ground, an outing with two culls in it and a plan: progress, the season figures and the report follow', async () => {
+    const cara = client();
+    await cara.signIn('Cara Manager', 'cara@example.org');
+    const sent = async (method: string, path: string, body: unknown, status: number) => {
+      const answer = await cara.send(method, path, body);
+      expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(status);
+      return JSON.parse(answer.text) as { id: string };
+    };
+    const ground = await sent('POST', '/api/grounds', { name: 'Cwm Ŵyrfa' }, 201);
+    const outing = await sent(
+      'POST',
+      '/api/outings',
+      { ground_id: ground.id, started_at: '2026-11-03T05:00:00.000Z' },
+      201,
+    );
+    const doe = await cara.recordCull(sampleCull({ ground_id: ground.id }));
+    const kid = await cara.recordCull(sampleCull({ ground_id: ground.id, age_estimate: 'Young', weight: 9 }));
+    expect([doe.cull.outing_id, kid.cull.outing_id]).toEqual([outing.id, outing.id]);
+    await sent('PATCH', `/api/outings/${outing.id}`, { ended_at: '2026-11-03T09:00:00.000Z' }, 200);
+    const plan = await cara.send('PUT', '/api/plans/2026-27', {
+      plans: [
+        {
+          ground_id: null,
+          targets: [
+            { species: 'Roe Deer', class: 'Female', target: 3 },
+            { species: 'Roe Deer', class: 'Juvenile', target: 1 },
+          ],
+        },
+      ],
+    });
+    expect(plan.status, plan.text).toBe(200);
+    const planned = Number(plan.headers.get('x-event-position'));
+
+    const progress = await cara.planProgress('2026-27', planned);
+    expect(progress.rows).toEqual([
+      {
+        ground_id: null,
+        species: 'Roe Deer',
+        class: 'Female',
+        target: 3,
+        actual: 1,
+        left: 2,
+        exceeded: false,
+      },
+      {
+        ground_id: null,
+        species: 'Roe Deer',
+        class: 'Juvenile',
+        target: 1,
+        actual: 1,
+        left: 0,
+        exceeded: false,
+      },
+    ]);
+    const figures = await cara.send('GET', `/api/stats?season=2026-27&after=${planned}`);
+    expect(JSON.parse(figures.text).season.outings).toEqual({
+      outings: 1,
+      blank_outings: 0,
+      hours_out: 4,
+      hours_per_deer: 2,
+    });
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], {
+      input: (await cara.seasonReport('2026-27')).pdf,
+      encoding: 'utf8',
+    });
+    expect(text).toMatch(/All grounds\s+Roe Deer\s+Juvenile\s+1\s+1\s+0/);
+    expect(text).toMatch(/Cwm Ŵyrfa\s+2/);
+    expect(text).toContain('Hours per deer: 2.0');
+
+    const august = await cara.send('PATCH', '/api/settings', { season_start: '08-01' });
+    expect(august.status, august.text).toBe(200);
+    const moved = await cara.planProgress('2026-27', Number(august.headers.get('x-event-position')));
+    expect(moved).toMatchObject({ from: '2026-08-01', to: '2027-07-31' });
   });
 
   it('refuses to start on a bad setting and names it', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import type { StoredEvent } from '@cull-log/contracts';
+import { DEFAULT_SEASON_START, isCullEvent, type StoredEvent } from '@cull-log/contracts';
 import { connectNatsBus, type EventBus, type Subscription } from '@cull-log/bus';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import { computeStats, fold } from '@cull-log/domain';
@@ -14,6 +14,7 @@ import { rebuildProjection, startProjection, type ApplyOutcome } from '@cull-log
 import { caughtUp } from '@cull-log/projection/testing';
 import { statsResponse, statsWindow } from './stats-figures';
 import { statsService } from './stats-service';
+import { withoutOutings } from './testing/expected-figures';
 import { openSqliteStatsStore } from './store/sqlite-stats-store';
 import type { StatsStore } from './store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
@@ -46,13 +47,15 @@ function expectedFigures(log: readonly StoredEvent[]) {
       const state = fold(events);
       return state.status === 'active' && state.ownerId === userId ? [state.fields] : [];
     });
-    return { ...computeStats(records, NOW), position: log.length };
+    return withoutOutings(computeStats(records, NOW), log.length);
   });
 }
 
 async function figures(store: StatsStore) {
   return Promise.all(
-    USERS.map(async (userId) => statsResponse(await store.aggregates(statsWindow(userId, NOW)), NOW)),
+    USERS.map(async (userId) =>
+      statsResponse(await store.aggregates(statsWindow(userId, NOW)), NOW, DEFAULT_SEASON_START),
+    ),
   );
 }
 
@@ -117,7 +120,7 @@ describe('stats projection on a real nats-server', () => {
     for (const { position: _position, ...event } of log.events) {
       await eventLog.append(event.streamId, event.version - 1, [event]);
     }
-    const stored = await eventLog.readAll(0, 1000);
+    const stored = (await eventLog.readAll(0, 1000)).filter(isCullEvent);
     expect(stored.map((event) => event.position)).toEqual(log.events.map((event) => event.position));
     return stored;
   }

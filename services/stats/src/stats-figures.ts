@@ -1,10 +1,25 @@
-import type { StatsResponse } from '@cull-log/contracts';
-import { lastTwelveMonths, seasonFor, statsFromTally, type StatsTally } from '@cull-log/domain';
-import type { StatsAggregates, StatsWindow } from './store/stats-store';
+import type { PlanProgressResponse, SeasonKey, SeasonStart, StatsResponse } from '@cull-log/contracts';
+import {
+  currentSeason,
+  lastTwelveMonths,
+  outingFiguresOf,
+  progressFromCounts,
+  seasonMonths,
+  seasonOfKey,
+  statsFromTally,
+  type Season,
+  type StatsTally,
+} from '@cull-log/domain';
+import type { SeasonRead, StatsAggregates, StatsWindow } from './store/stats-store';
 
-/** The buckets the dashboard shows at `now` for one user: the last twelve months and the current season. */
-export function statsWindow(userId: string, now: Date): StatsWindow {
-  return { userId, months: lastTwelveMonths(now), season: seasonFor(now).label };
+/** The season asked for, or the one containing `now`, by the user's start. */
+export function chosenSeason(now: Date, start: SeasonStart, key: SeasonKey | undefined): Season {
+  return key === undefined ? currentSeason(now, start) : seasonOfKey(key, start);
+}
+
+/** The buckets the dashboard shows at `now` for one user: the last twelve months and the season's months. */
+export function statsWindow(userId: string, now: Date, season: Season = currentSeason(now)): StatsWindow {
+  return { userId, months: lastTwelveMonths(now), seasonMonths: seasonMonths(season) };
 }
 
 /**
@@ -12,7 +27,12 @@ export function statsWindow(userId: string, now: Date): StatsWindow {
  * window's months and season, all the figures at `now` read), so ranking, rounding and labels are the
  * domain's own and cannot drift from `computeStats`.
  */
-export function statsResponse(aggregates: StatsAggregates, now: Date): StatsResponse {
+export function statsResponse(
+  aggregates: StatsAggregates,
+  now: Date,
+  start: SeasonStart,
+  season: Season = currentSeason(now, start),
+): StatsResponse {
   const tally: StatsTally = {
     total: aggregates.total,
     bySpecies: aggregates.speciesCounts,
@@ -20,9 +40,26 @@ export function statsResponse(aggregates: StatsAggregates, now: Date): StatsResp
     bySeason:
       Object.keys(aggregates.seasonSpeciesBySex).length === 0
         ? {}
-        : { [seasonFor(now).label]: aggregates.seasonSpeciesBySex },
+        : { [season.label]: aggregates.seasonSpeciesBySex },
     weighed: aggregates.weighed,
     weightGrams: aggregates.weightGrams,
   };
-  return { ...statsFromTally(tally, now), position: aggregates.position };
+  const figures = statsFromTally(tally, now, { start, season: season.key });
+  return {
+    ...figures,
+    season: { ...figures.season, outings: outingFiguresOf(aggregates.seasonOutings) },
+    season_start: start,
+    position: aggregates.position,
+  };
+}
+
+/** Plan progress of a season from what the store read of it. */
+export function planProgressResponse(season: Season, read: SeasonRead): PlanProgressResponse {
+  return {
+    season: season.label,
+    from: season.from,
+    to: season.to,
+    rows: progressFromCounts(read.counts, read.plans),
+    position: read.position,
+  };
 }

@@ -4,13 +4,38 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { parseStoredEvent, type CullChanges, type CullFields, type StoredEvent } from '@cull-log/contracts';
+import {
+  DEFAULT_SEASON_START,
+  parseStoredEvent,
+  type CullChanges,
+  type CullFields,
+  type SeasonKey,
+  type StoredEvent,
+} from '@cull-log/contracts';
 import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';
-import { computeStats, type CullState } from '@cull-log/domain';
-import { COMMAND_CULL_IDS, COMMAND_USERS, commandStep, runCommands } from '@cull-log/domain/testing';
-import { applyDelivery } from '@cull-log/projection';
+import {
+  computeOutingFigures,
+  computePlanProgress,
+  computeStats,
+  seasonMonths,
+  seasonOfKey,
+  type CullState,
+  type DashboardStats,
+} from '@cull-log/domain';
+import {
+  COMMAND_CULL_IDS,
+  COMMAND_SEASONS,
+  COMMAND_USERS,
+  commandStep,
+  managementStep,
+  runCommands,
+  type ManagementState,
+} from '@cull-log/domain/testing';
+import { openSqliteEventStore } from '@cull-log/eventstore';
+import { applyDelivery, rebuildProjection } from '@cull-log/projection';
 import { recordedBatch } from '@cull-log/projection/testing';
-import { statsResponse, statsWindow } from './stats-figures';
+import { chosenSeason, planProgressResponse, statsResponse, statsWindow } from './stats-figures';
+import { withoutOutings } from './testing/expected-figures';
 import { openSqliteStatsStore } from './store/sqlite-stats-store';
 import type { StatsStore } from './store/stats-store';
 
@@ -32,17 +57,19 @@ const fields: fc.Arbitrary<CullFields> = fc
     location_name: fc.constant('Home Wood'),
     species: fc.constantFrom(...SPECIES),
     sex: fc.constantFrom('Male', 'Female', 'Unknown'),
-    age_estimate: fc.constant('Adult'),
+    age_estimate: fc.constantFrom('Young', 'Adult'),
     condition: fc.constant('Good'),
     shot_placement: fc.constant('Heart/Lung'),
     antlers_present: fc.boolean(),
     weight,
     carcass_tag: fc.option(fc.constantFrom('T1', 'T2'), { nil: undefined }),
+    carcass_destination: fc.option(fc.constantFrom('Own use', 'Given away'), { nil: undefined }),
   })
-  .map(({ weight: kilograms, carcass_tag: tag, ...rest }) => ({
+  .map(({ weight: kilograms, carcass_tag: tag, carcass_destination: destination, ...rest }) => ({
     ...rest,
     ...(kilograms === undefined ? {} : { weight: kilograms }),
     ...(tag === undefined ? {} : { carcass_tag: tag }),
+    ...(destination === undefined ? {} : { carcass_destination: destination }),
   }));
 
 const changes: fc.Arbitrary<CullChanges> = fc.record(
@@ -51,11 +78,16 @@ const changes: fc.Arbitrary<CullChanges> = fc.record(
     sex: fc.constantFrom('Male', 'Female', 'Unknown'),
     date,
     weight: fc.oneof(fc.constant(null), fc.double({ min: 0, max: 1000, noNaN: true })),
+    age_estimate: fc.constantFrom('Young', 'Adult'),
   },
   { requiredKeys: [] },
 );
 
-const step = commandStep(fields, changes);
+// Record steps and management steps (grounds, placements, outings, season starts, plans) about as often.
+const step = fc.oneof(
+  commandStep(fields, changes),
+  managementStep(COMMAND_CULL_IDS, ['Roe Deer', 'Red Deer', 'Muntjac', 'Fox']),
+);
 
 const silent = pino({ level: 'silent' });
 
@@ -63,14 +95,69 @@ describe('stats projection', () => {
   let directory: string;
   let store: StatsStore;
 
-  /** The store's figures for every user equal computeStats over the users' live records. */
-  async function expectFiguresOf(states: Map<string, CullState>, position: number, now: Date) {
-    for (const userId of COMMAND_USERS) {
-      const records = [...states.values()].flatMap((state) =>
-        state.status === 'active' && state.ownerId === userId ? [state.fields] : [],
+  /**
+   * The store's figures and plan progress for every user equal the domain's computations over the users' final
+   * records, outings, season start and plans.
+   */
+  async function expectFiguresOf(
+    states: Map<string, CullState>,
+    management: ManagementState,
+    position: number,
+    now: Date,
+  ) {
+    // The current season and each of the seasons the histories' dates fall in, by each user's start.
+    const asked: (SeasonKey | undefined)[] = [undefined, ...COMMAND_SEASONS];
+    for (const [userId, key] of COMMAND_USERS.flatMap((userId) =>
+      asked.map((key) => [userId, key] as const),
+    )) {
+      const live = [...states].flatMap(([cullId, state]) =>
+        state.status === 'active' && state.ownerId === userId ? [{ cullId, fields: state.fields }] : [],
       );
-      const figures = statsResponse(await store.aggregates(statsWindow(userId, now)), now);
-      expect(figures).toEqual({ ...computeStats(records, now), position });
+      const placement = (cullId: string) =>
+        management.placements.get(cullId) ?? { groundId: null, outingId: null };
+      const start = management.seasonStarts.get(userId) ?? DEFAULT_SEASON_START;
+      const season = chosenSeason(now, start, key);
+      const outings = [...management.outings]
+        .filter(([, outing]) => outing.ownerId === userId)
+        .map(([outingId, outing]) => ({
+          started_at: outing.startedAt,
+          ended_at: outing.endedAt,
+          cull_count: live.filter(({ cullId }) => placement(cullId).outingId === outingId).length,
+        }));
+      const expected = computeStats(
+        live.map(({ fields: record }) => record),
+        now,
+        { start, season: season.key },
+      );
+      const figures = statsResponse(
+        await store.aggregates(statsWindow(userId, now, season)),
+        now,
+        start,
+        season,
+      );
+      expect(figures).toEqual({
+        ...expected,
+        season: { ...expected.season, outings: computeOutingFigures(outings, season) },
+        season_start: start,
+        position,
+      });
+
+      const progress = planProgressResponse(
+        season,
+        await store.season(userId, { key: season.key, months: seasonMonths(season) }),
+      );
+      const plans = management.plans.get(userId)?.get(season.key) ?? [];
+      const records = live.map(({ cullId, fields: record }) => ({
+        ...record,
+        ground_id: placement(cullId).groundId,
+      }));
+      expect(progress).toEqual({
+        season: season.label,
+        from: season.from,
+        to: season.to,
+        rows: computePlanProgress(records, plans, seasonOfKey(season.key, start)),
+        position,
+      });
     }
   }
   beforeAll(() => {
@@ -82,10 +169,10 @@ describe('stats projection', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  it('equals computeStats over the final records for random record, amend and delete sequences, redeliveries included', async () => {
+  it('equals the domain over the final records, outings, season starts and plans for random histories, redeliveries included', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(step, { maxLength: 40 }),
+        fc.array(step, { minLength: 10, maxLength: 80, size: 'max' }),
         fc.array(fc.nat(), { maxLength: 10 }),
         fc.date({
           min: new Date('2024-06-01T00:00:00Z'),
@@ -94,7 +181,7 @@ describe('stats projection', () => {
         }),
         async (steps, redeliveries, now) => {
           await store.clear();
-          const { log, states } = runCommands(steps);
+          const { log, states, management } = runCommands(steps);
           for (const [index, event] of log.entries()) {
             const first = recordedBatch([event]);
             expect(await applyDelivery(store, first, silent)).toEqual(['applied']);
@@ -106,17 +193,17 @@ describe('stats projection', () => {
               expect(again.acknowledged).toBe(1);
             }
           }
-          await expectFiguresOf(states, log.length, now);
+          await expectFiguresOf(states, management, log.length, now);
         },
       ),
       { numRuns: 60 },
     );
   });
 
-  it('equals computeStats when the log arrives in batches, each with earlier events redelivered among its own', async () => {
+  it('equals the domain when the log arrives in batches, each with earlier events redelivered among its own', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(step, { maxLength: 60 }),
+        fc.array(step, { minLength: 10, maxLength: 100, size: 'max' }),
         fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 20 }),
         fc.array(fc.nat(), { maxLength: 10 }),
         fc.date({
@@ -126,7 +213,7 @@ describe('stats projection', () => {
         }),
         async (steps, sizes, redeliveries, now) => {
           await store.clear();
-          const { log, states } = runCommands(steps);
+          const { log, states, management } = runCommands(steps);
           for (let start = 0, turn = 0; start < log.length; turn += 1) {
             const end = Math.min(log.length, start + (sizes[turn % sizes.length] as number));
             // A consumer that crashed before its ack is handed some of what it already applied again.
@@ -140,10 +227,43 @@ describe('stats projection', () => {
             expect(batch.acknowledged).toBe(batch.deliveries.length);
             start = end;
           }
-          await expectFiguresOf(states, log.length, now);
+          await expectFiguresOf(states, management, log.length, now);
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it('rebuilt from a real event log in pages of any size, equals the domain over the final state', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { minLength: 10, maxLength: 80, size: 'max' }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.date({
+          min: new Date('2024-06-01T00:00:00Z'),
+          max: new Date('2027-06-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        async (steps, batchSize, now) => {
+          const { log, states, management } = runCommands(steps);
+          run += 1;
+          const eventLog = openSqliteEventStore({ file: join(directory, `log-${run}.db`) });
+          try {
+            for (const { position: _position, ...event } of log) {
+              await eventLog.append(event.streamId, event.version - 1, [event]);
+            }
+            expect(await rebuildProjection({ store, eventLog, batchSize })).toEqual({
+              events: log.length,
+              position: log.length,
+            });
+          } finally {
+            await eventLog.close();
+          }
+          await expectFiguresOf(states, management, log.length, now);
+        },
+      ),
+      { numRuns: 25 },
     );
   });
 
@@ -154,8 +274,12 @@ describe('stats projection', () => {
     expect(await applyDelivery(store, batch, silent)).toEqual(log.map(() => 'applied'));
     const now = new Date(EVENT_LOG_V1.statsAt);
     for (const [userId, stats] of Object.entries(EVENT_LOG_V1.stats)) {
-      const figures = statsResponse(await store.aggregates(statsWindow(userId, now)), now);
-      expect(figures).toEqual({ ...(stats as object), position: log.length });
+      const figures = statsResponse(
+        await store.aggregates(statsWindow(userId, now)),
+        now,
+        DEFAULT_SEASON_START,
+      );
+      expect(figures).toEqual(withoutOutings(stats as DashboardStats, log.length));
     }
   });
 

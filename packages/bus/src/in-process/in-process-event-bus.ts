@@ -1,4 +1,4 @@
-import { createWakeSignal, sleep, type StoredEvent, type UserErased } from '@cull-log/contracts';
+import { createWakeSignal, sleep, type StoredLogEvent, type UserErased } from '@cull-log/contracts';
 import type { Checkpoints } from '@cull-log/eventstore';
 import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
 import {
@@ -11,7 +11,7 @@ import {
 
 /** The part of the EventStore port the in-process bus reads from. */
 export interface EventLogReader {
-  readAll(afterPosition: number, limit: number): Promise<StoredEvent[]>;
+  readAll(afterPosition: number, limit: number): Promise<StoredLogEvent[]>;
   headPosition(): Promise<number>;
 }
 
@@ -69,7 +69,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
 
     /** Hands `events` to the handler once; resolves with how many it acknowledged and how the delivery ended. */
     async function deliverOnce(
-      events: readonly StoredEvent[],
+      events: readonly StoredLogEvent[],
     ): Promise<{ outcome: Outcome; acknowledged: number }> {
       let acknowledged = 0;
       let answered = false;

@@ -8,7 +8,7 @@ import {
   sleep,
   userErasedSubject,
   userSubjectFilter,
-  type StoredEvent,
+  type StoredLogEvent,
   type UserErased,
 } from '@cull-log/contracts';
 import {
@@ -330,8 +330,8 @@ async function startNatsSubscription(context: {
   });
 
   /** The valid events among `batch`; any other message is logged and terminated. */
-  function validEvents(batch: JsMsg[]): { message: JsMsg; event: StoredEvent }[] {
-    const valid: { message: JsMsg; event: StoredEvent }[] = [];
+  function validEvents(batch: JsMsg[]): { message: JsMsg; event: StoredLogEvent }[] {
+    const valid: { message: JsMsg; event: StoredLogEvent }[] = [];
     for (const message of batch) {
       const parsed = parseMessage(message);
       if (parsed.ok) {
@@ -509,7 +509,7 @@ function parseErasure(message: JsMsg): UserErased | undefined {
   }
 }
 
-type ParsedMessage = { ok: true; event: StoredEvent } | { ok: false; reason: string };
+type ParsedMessage = { ok: true; event: StoredLogEvent } | { ok: false; reason: string };
 
 /** Bytes off the wire: the one place a consumer checks an event against the contract. */
 function parseMessage(message: JsMsg): ParsedMessage {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { USER_ERASED_TYPE, type CullEvent, type StoredEvent, type UserErased } from '@cull-log/contracts';
+import { USER_ERASED_TYPE, type CullEvent, type StoredLogEvent, type UserErased } from '@cull-log/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryBatch, Delivery, EventBus, Subscription } from '../event-bus';
 import { sampleCullEvent } from './sample-events';
@@ -9,7 +9,7 @@ export interface BusContractFixture {
   /** The bus under test; restart() replaces it. */
   readonly bus: EventBus;
   /** Makes the event part of what the bus carries (append it to the log first, if the bus reads one) and publishes it. */
-  publishNew(event: CullEvent): Promise<StoredEvent>;
+  publishNew(event: CullEvent): Promise<StoredLogEvent>;
   /** Erases the user's events where the bus reads them from, if it reads a log, then calls `bus.eraseUser`. */
   erase(erasure: UserErased): Promise<void>;
   /** What a process restart involves: the bus is closed and opened again over the same durable state. */
@@ -31,7 +31,7 @@ type Answer = 'ack' | 'nak' | 'throw' | 'ignore';
 type BatchAnswer = Answer | { ackFirst: number };
 
 interface Received {
-  event: StoredEvent;
+  event: StoredLogEvent;
   deliveryCount: number;
 }
 
@@ -110,8 +110,8 @@ export function eventBusContract(
       });
     }
 
-    async function publishAll(events: CullEvent[]): Promise<StoredEvent[]> {
-      const stored: StoredEvent[] = [];
+    async function publishAll(events: CullEvent[]): Promise<StoredLogEvent[]> {
+      const stored: StoredLogEvent[] = [];
       for (const event of events) stored.push(await fixture.publishNew(event));
       return stored;
     }

@@ -3,14 +3,21 @@ import {
   CullFieldsV1,
   EVENT_TYPES,
   LEGACY_EVENT_TYPES,
+  isCullEvent,
   parseStoredEvent,
   type CullChanges,
   type CullCommand,
-  type CullEvent,
+  type CullStreamEvent,
   type CullFields,
-  type StoredEvent,
+  type StoredLogEvent,
 } from '@cull-log/contracts';
 import { decide, evolve, initialState, type CullState } from '../cull-decider';
+import {
+  decideManagement,
+  emptyManagementState,
+  type ManagementState,
+  type ManagementStep,
+} from './management-log';
 
 /** Users and record ids few enough that random commands often meet the same record and cross users. */
 export const COMMAND_USERS = ['alice', 'bob', 'carol'] as const;
@@ -62,7 +69,7 @@ const V1_FIELDS: ReadonlySet<string> = new Set(Object.keys(CullFieldsV1.shape));
  * The event as the code before the carcass fields wrote it, when it holds none of them, so a log mixes both
  * versions and a projection reads it through the same upcasting parse as the bus.
  */
-export function asWrittenBefore(event: CullEvent): unknown {
+export function asWrittenBefore(event: CullStreamEvent): unknown {
   const data = 'data' in event ? (event.data as Record<string, unknown>) : {};
   if (!Object.keys(data).every((field) => V1_FIELDS.has(field))) return event;
   if (event.type === EVENT_TYPES.recorded) return { ...event, type: LEGACY_EVENT_TYPES.recordedV1 };
@@ -73,25 +80,49 @@ export function asWrittenBefore(event: CullEvent): unknown {
 /**
  * Runs the steps through the domain's decider, as the records service would (a step it refuses writes nothing),
  * and answers the log, every other event written as before the carcass fields where it could have been, and each
- * record's final state.
+ * record's final state. Management steps (grounds, placements, outings, settings, plans) are decided by the records
+ * service's rules too, and what they leave is `management`.
  */
-export function runCommands(steps: readonly CommandStep[]): {
-  log: StoredEvent[];
+export function runCommands(steps: readonly (CommandStep | ManagementStep)[]): {
+  log: StoredLogEvent[];
   states: Map<string, CullState>;
+  management: ManagementState;
 } {
   const states = new Map<string, CullState>();
-  const log: StoredEvent[] = [];
+  const management = emptyManagementState();
+  const log: StoredLogEvent[] = [];
+  const envelope = (index: number, at: number) => ({
+    id: `event-${index}-${at}`,
+    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+    meta: { correlationId: `correlation-${index}` },
+  });
   steps.forEach((next, index) => {
+    if (next.kind !== 'record' && next.kind !== 'amend' && next.kind !== 'delete') {
+      const liveCull = (cullId: string) => {
+        const state = states.get(cullId);
+        return state?.status === 'active' ? { ownerId: state.ownerId, version: state.version } : undefined;
+      };
+      decideManagement(next, management, liveCull).forEach((draft, at) => {
+        log.push(parseStoredEvent({ ...envelope(index, at), ...draft }, log.length + 1));
+        const state = states.get(draft.streamId);
+        // A placement moves the record's version on, whatever else the record's own decider makes of it.
+        if (state !== undefined && state.status === 'active')
+          states.set(draft.streamId, { ...state, version: draft.version });
+      });
+      return;
+    }
     const state = states.get(next.cullId) ?? initialState;
     const decision = decide(commandOf(next, index), state);
     if (!decision.ok) return;
     let current = state;
     for (const event of decision.events) {
       const written = log.length % 2 === 0 ? asWrittenBefore(event) : event;
-      log.push(parseStoredEvent(written, log.length + 1));
+      const stored = parseStoredEvent(written, log.length + 1);
+      if (!isCullEvent(stored)) throw new Error(`A history of cull commands wrote ${stored.type}`);
+      log.push(stored);
       current = evolve(current, event);
     }
     states.set(next.cullId, current);
   });
-  return { log, states };
+  return { log, states, management };
 }

@@ -1,1 +1,2 @@
 export * from './command-log';
+export * from './management-log';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, type CullEvent, type StoredEvent } from '@cull-log/contracts';
+import { EVENT_TYPES, type CullEvent, type StoredLogEvent } from '@cull-log/contracts';
 import { VersionConflictError, type EventStore } from '../event-store';
 import { cullAmendedEvent, cullDeletedEvent, cullRecordedEvent, samplePhoto } from './sample-events';
 
@@ -48,7 +48,7 @@ export function eventStoreContract<Tx>(
       return store;
     };
 
-    const withPositions = (events: CullEvent[], firstPosition: number): StoredEvent[] =>
+    const withPositions = (events: CullEvent[], firstPosition: number): StoredLogEvent[] =>
       events.map((event, index) => ({ ...event, position: firstPosition + index }));
 
     beforeEach(async () => {
@@ -238,7 +238,7 @@ export function eventStoreContract<Tx>(
         written.push(...events);
       }
 
-      const pages: StoredEvent[][] = [];
+      const pages: StoredLogEvent[][] = [];
       for (let after = 0; ;) {
         const page = await store.readAll(after, 4);
         if (page.length === 0) break;
@@ -311,7 +311,7 @@ export function eventStoreContract<Tx>(
       const store = await open();
       const cullId = randomUUID();
       const events = [cullRecordedEvent(cullId), cullAmendedEvent(cullId, 2)];
-      let seen: StoredEvent[] = [];
+      let seen: StoredLogEvent[] = [];
 
       await store.append(cullId, 0, events, (tx, stored) => {
         seen = stored;

@@ -7,7 +7,12 @@ import {
   type CullFields,
   type CullPhoto,
   type CullRecorded,
-  type StoredEvent,
+  type GroundBoundary,
+  type GroundCentre,
+  type Plan,
+  type SeasonStart,
+  type StoredLogEvent,
+  MANAGEMENT_EVENT_TYPES,
 } from '@cull-log/contracts';
 import { sampleCullFields } from '@cull-log/contracts/testing';
 
@@ -104,7 +109,15 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
   let position = 0;
   let clock = start.getTime();
   const versions = new Map<string, number>();
-  const events: StoredEvent[] = [];
+  const events: StoredLogEvent[] = [];
+  /** Each user's settings stream, and each user's plans stream of a season. */
+  const settingsStreams = new Map<string, string>();
+  const plansStreams = new Map<string, string>();
+  const streamOf = (streams: Map<string, string>, key: string) => {
+    const known = streams.get(key) ?? randomUUID();
+    streams.set(key, known);
+    return known;
+  };
 
   function next(streamId: string, userId: string) {
     const version = (versions.get(streamId) ?? 0) + 1;
@@ -122,7 +135,7 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
     };
   }
 
-  function keep<E extends StoredEvent>(event: E): E {
+  function keep<E extends StoredLogEvent>(event: E): E {
     events.push(event);
     return event;
   }
@@ -152,6 +165,57 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
     photoRemoved(userId: string, streamId: string, photoNumber = 1) {
       const data = { photo_id: samplePhoto(photoNumber).id };
       return keep({ ...next(streamId, userId), type: EVENT_TYPES.photoRemoved, data });
+    },
+    /** cull.placed.v1: the record's ground and outing, null for none. */
+    placed(userId: string, streamId: string, groundId: string | null, outingId: string | null = null) {
+      const data = { ground_id: groundId, outing_id: outingId };
+      return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.cullPlaced, data });
+    },
+    groundCreated(
+      userId: string,
+      name: string,
+      more: { notes?: string; boundary?: GroundBoundary; centre?: GroundCentre } = {},
+      streamId: string = randomUUID(),
+    ) {
+      const data = { name, ...more };
+      return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.groundCreated, data });
+    },
+    groundRenamed(userId: string, streamId: string, name: string) {
+      return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.groundRenamed, data: { name } });
+    },
+    groundArchived(userId: string, streamId: string) {
+      return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.groundArchived, data: {} });
+    },
+    outingStarted(
+      userId: string,
+      groundId: string,
+      startedAt: string,
+      endedAt?: string,
+      streamId: string = randomUUID(),
+    ) {
+      const data = {
+        ground_id: groundId,
+        started_at: startedAt,
+        ...(endedAt !== undefined && { ended_at: endedAt }),
+      };
+      return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.outingStarted, data });
+    },
+    outingEnded(userId: string, streamId: string, endedAt: string) {
+      const data = { ended_at: endedAt };
+      return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.outingEnded, data });
+    },
+    outingDeleted(userId: string, streamId: string) {
+      return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.outingDeleted, data: {} });
+    },
+    settingsChanged(userId: string, seasonStart: SeasonStart) {
+      const streamId = streamOf(settingsStreams, userId);
+      const data = { season_start: seasonStart };
+      return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.settingsChanged, data });
+    },
+    plansSet(userId: string, season: string, plans: Plan[]) {
+      const streamId = streamOf(plansStreams, `${userId}\n${season}`);
+      const data = { season, plans };
+      return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.plansSet, data });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '@cull-log/contracts';
+import type { StoredLogEvent } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import type { ProjectionStore } from '../projection-store';
 
@@ -27,7 +27,7 @@ export function projectionBookkeepingContract(name: string, open: () => Promise<
       await projection.store.close();
     });
 
-    const apply = (event: StoredEvent) => projection.store.apply(event);
+    const apply = (event: StoredLogEvent) => projection.store.apply(event);
 
     it('applies the next version of a stream, writing it to the read model and moving the checkpoint', async () => {
       const log = createSampleEventLog();
@@ -53,6 +53,30 @@ export function projectionBookkeepingContract(name: string, open: () => Promise<
       expect(await apply(hersAmended)).toBe('duplicate');
       expect(await projection.marks()).toEqual([his.id]);
       expect(await projection.store.position()).toBe(3);
+    });
+
+    it('passes over the events it does not follow: their versions and the checkpoint move, nothing is written', async () => {
+      const log = createSampleEventLog();
+      const recorded = log.recorded('alice');
+      const ground = log.groundCreated('alice', 'Home Farm');
+      const placed = log.placed('alice', recorded.streamId, ground.streamId);
+      const outing = log.outingStarted('alice', ground.streamId, '2026-05-14T05:00:00.000Z');
+      const settings = log.settingsChanged('alice', '08-01');
+      const plans = log.plansSet('alice', '2026-27', [{ ground_id: null, targets: [] }]);
+      const amended = log.amended('alice', recorded.streamId, { species: 'Fox' });
+
+      expect(await projection.store.applyBatch([recorded, ground, placed, outing])).toEqual([
+        'applied',
+        'applied',
+        'applied',
+        'applied',
+      ]);
+      expect(await projection.store.applyBatch([settings, plans])).toEqual(['applied', 'applied']);
+      expect(await projection.store.position()).toBe(plans.position);
+      // The record's stream stands at the placement's version, so its amendment is the next one.
+      expect(await apply(amended)).toBe('applied');
+      expect(await apply(placed)).toBe('duplicate');
+      expect(await projection.marks()).toEqual([recorded.id, amended.id]);
     });
 
     it('a redelivered version is a duplicate and writes nothing', async () => {

@@ -1,5 +1,5 @@
 import type { DeliveryBatch } from '@cull-log/bus';
-import type { StoredEvent } from '@cull-log/contracts';
+import type { StoredLogEvent } from '@cull-log/contracts';
 
 export interface RecordedBatch extends DeliveryBatch {
   /** How the handler answered: how many events it acknowledged (0 for a nak), or undefined while it has not. */
@@ -7,7 +7,7 @@ export interface RecordedBatch extends DeliveryBatch {
 }
 
 /** A delivery of `events` as one batch that remembers how it was answered. */
-export function recordedBatch(events: readonly StoredEvent[], deliveryCount = 1): RecordedBatch {
+export function recordedBatch(events: readonly StoredLogEvent[], deliveryCount = 1): RecordedBatch {
   const batch: RecordedBatch = {
     deliveries: events.map((event) => ({ event, deliveryCount })),
     acknowledged: undefined,

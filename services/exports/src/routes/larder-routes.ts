@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { LarderQuery, type LarderResponse } from '@cull-log/contracts';
-import { larderCsvHeader, larderCsvLine, larderEntry, seasonFor, seasonOfLabel } from '@cull-log/domain';
+import { LarderQuery, seasonKeyOf, type LarderResponse } from '@cull-log/contracts';
+import { currentSeason, larderCsvHeader, larderCsvLine, larderEntry, seasonOfKey } from '@cull-log/domain';
 import type { ProjectionRoutes } from '@cull-log/projection';
 import type { ExportStore } from '../store/export-store';
 
@@ -9,15 +9,18 @@ export const larderRoutes: ProjectionRoutes<ExportStore> = async (app, { store, 
   async function larderOf(userId: string, query: unknown) {
     const { season: label, destination, after } = LarderQuery.parse(query);
     if (after !== undefined) await waitForPosition(after);
-    const season = label === undefined ? seasonFor(now()) : seasonOfLabel(label);
-    const rows = await store.larder(userId, season.label, destination);
-    return { season, items: rows.map((row) => larderEntry(row.id, row.fields)) };
+    // The user's season start decides a season's dates: 2026/27 is April to March, or August to July.
+    const start = await store.seasonStart(userId);
+    const chosen = label === undefined ? currentSeason(now(), start) : seasonOfKey(seasonKeyOf(label), start);
+    const season = { label: chosen.label, from: chosen.from, to: chosen.to };
+    const rows = await store.larder(userId, season, destination);
+    return { season, start, items: rows.map((row) => larderEntry(row.id, row.fields)) };
   }
 
   app.get('/larder', async (request): Promise<LarderResponse> => {
     const userId = request.identity.uid;
-    const { season, items } = await larderOf(userId, request.query);
-    const [seasons, position] = await Promise.all([store.larderSeasons(userId), store.position()]);
+    const { season, start, items } = await larderOf(userId, request.query);
+    const [seasons, position] = await Promise.all([store.larderSeasons(userId, start), store.position()]);
     return { season, seasons, items, position };
   });
 

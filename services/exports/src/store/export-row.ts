@@ -1,4 +1,9 @@
-import { EVENT_TYPES, type CullEvent, type CullFields } from '@cull-log/contracts';
+import {
+  EVENT_TYPES,
+  MANAGEMENT_EVENT_TYPES,
+  type CullFields,
+  type CullStreamEvent,
+} from '@cull-log/contracts';
 import { applyChanges, CSV_COLUMNS } from '@cull-log/domain';
 import type { CsvFields, ExportRow } from './export-store';
 
@@ -8,11 +13,18 @@ function csvFields(fields: Partial<CullFields>): CsvFields {
   return picked as CsvFields;
 }
 
-/** The row after an event, or undefined when the cull is gone. */
-export function nextRow(current: ExportRow | undefined, event: CullEvent): ExportRow | undefined {
+/** The row after an event of the record's stream, or undefined when the cull is gone. */
+export function nextRow(current: ExportRow | undefined, event: CullStreamEvent): ExportRow | undefined {
   switch (event.type) {
     case EVENT_TYPES.recorded:
-      return { userId: event.userId, createdAt: event.occurredAt, fields: csvFields(event.data) };
+      return {
+        userId: event.userId,
+        createdAt: event.occurredAt,
+        fields: csvFields(event.data),
+        groundId: current?.groundId ?? null,
+      };
+    case MANAGEMENT_EVENT_TYPES.cullPlaced:
+      return current && { ...current, groundId: event.data.ground_id };
     case EVENT_TYPES.amended:
       if (current === undefined) return undefined;
       // The row holds only the CSV fields, which is all applyChanges needs to keep antler details consistent.

@@ -1,4 +1,4 @@
-import type { CullFields, ExportQuery } from '@cull-log/contracts';
+import type { CullFields, ExportQuery, SeasonStart } from '@cull-log/contracts';
 import type { CSV_COLUMNS } from '@cull-log/domain';
 import type { LarderFields } from '@cull-log/domain';
 import type { ProjectionStore } from '@cull-log/projection';
@@ -12,6 +12,20 @@ export interface ExportRow {
   /** When the cull was recorded (ISO), the order of the Cull Data table. */
   createdAt: string;
   fields: CsvFields;
+  /** The ground the record is placed on (cull.placed), null for none. */
+  groundId: string | null;
+}
+
+/** One line of the CSV export: the record's fields and its ground's name now (null: on no ground). */
+export interface ExportLine {
+  fields: CsvFields;
+  ground: string | null;
+}
+
+/** The first and last days (YYYY-MM-DD) of a stalking season, by the user's start. */
+export interface DateRange {
+  from: string;
+  to: string;
 }
 
 /** One carcass as the larder book keeps it. */
@@ -24,9 +38,12 @@ export interface LarderRow {
 /** The larder book: each user's carcasses by stalking season, kept beside the export rows in the same transaction. */
 export interface LarderBook {
   /** The user's carcasses killed in the season, in the order they were killed (date, time, then id). */
-  larder(userId: string, season: string, destination?: string): Promise<LarderRow[]>;
-  /** Every season the user has a carcass in, newest first, with how many: one row per season, kept as events apply. */
-  larderSeasons(userId: string): Promise<{ label: string; carcasses: number }[]>;
+  larder(userId: string, season: DateRange, destination?: string): Promise<LarderRow[]>;
+  /**
+   * Every season the user has a carcass in by this season start, newest first, with how many: summed from one
+   * count per month kept as events apply, so a changed start moves the seasons at once.
+   */
+  larderSeasons(userId: string, start: SeasonStart): Promise<{ label: string; carcasses: number }[]>;
   /** The user's carcasses among these ids (another user's are not found), in the order they were killed. */
   larderRows(userId: string, ids: readonly string[]): Promise<LarderRow[]>;
 }
@@ -61,7 +78,9 @@ export interface DeclarationRegister {
 export interface ExportStore extends ProjectionStore, LarderBook, DeclarationRegister {
   /**
    * The user's rows, newest recorded first, read lazily: the caller pulls rows as it can send them,
-   * and ending the iteration early (return()) releases the cursor.
+   * and ending the iteration early (return()) releases the cursor. The caller turns a season into `from`/`to`.
    */
-  rows(userId: string, filter: ExportQuery): AsyncIterable<CsvFields>;
+  rows(userId: string, filter: Omit<ExportQuery, 'season'>): AsyncIterable<ExportLine>;
+  /** The user's season start (settings.changed), the default until they set one. */
+  seasonStart(userId: string): Promise<SeasonStart>;
 }

@@ -1,31 +1,50 @@
 import { MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Filter } from 'mongodb';
-import type { ExportQuery, StoredEvent } from '@cull-log/contracts';
-import { larderFields, seasonOfDate, type LarderFields } from '@cull-log/domain';
-import { connectMongoProjection } from '@cull-log/projection';
-import { nextRow } from './export-row';
+import {
+  DEFAULT_SEASON_START,
+  SeasonStart,
+  type SeasonStart as Start,
+  type StoredLogEvent,
+} from '@cull-log/contracts';
+import { larderFields, monthKey, type LarderFields } from '@cull-log/domain';
+import { connectMongoProjection, followsEverything } from '@cull-log/projection';
+import { applyExportEvents, type ExportRows } from './export-read-model';
 import type { CsvFields, ExportRow, ExportStore, IssuedDeclaration, LarderRow } from './export-store';
+import { seasonsOfMonths } from './larder-seasons';
 
-interface RowDocument extends ExportRow {
+interface RowDocument extends Omit<ExportRow, 'groundId'> {
   _id: string;
   date: string;
   species: string;
+  /** Absent in a row written before grounds. */
+  groundId?: string | null;
 }
 
 interface LarderDocument {
   _id: string;
   userId: string;
-  season: string;
   date: string;
   time: string;
   destination: string | null;
   fields: LarderFields;
 }
 
-interface SeasonDocument {
+interface MonthDocument {
   _id: string;
   userId: string;
-  season: string;
+  month: string;
   carcasses: number;
+}
+
+interface GroundNameDocument {
+  _id: string;
+  userId: string;
+  name: string;
+}
+
+interface SettingsDocument {
+  _id: string;
+  userId: string;
+  seasonStart: Start;
 }
 
 interface DeclarationDocument {
@@ -41,13 +60,12 @@ interface DeclarationDocument {
 /** How often issuing a number is tried when concurrent requests for the same user keep taking it first. */
 const DECLARATION_ATTEMPTS = 5;
 
-const seasonId = (userId: string, season: string) => `${userId}\u0000${season}`;
+const monthId = (userId: string, month: string) => `${userId}\u0000${month}`;
 
 function larderDocument(streamId: string, userId: string, fields: LarderFields): LarderDocument {
   return {
     _id: streamId,
     userId,
-    season: seasonOfDate(fields.date).label,
     date: fields.date,
     time: fields.time,
     destination: fields.carcass_destination ?? null,
@@ -68,117 +86,160 @@ export async function connectMongoExportStore({
     dbName,
     name: 'exports',
     // Not `exports_declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.
-    readModelCollections: ['exports_culls', 'exports_larder', 'exports_larder_seasons'],
+    readModelCollections: [
+      'exports_culls',
+      'exports_larder',
+      'exports_larder_months',
+      'exports_ground_names',
+      'exports_settings',
+    ],
     // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
     userCollections: ['exports_declarations'],
   });
   const rows = projection.db.collection<RowDocument>('exports_culls');
   const larder = projection.db.collection<LarderDocument>('exports_larder');
-  const seasons = projection.db.collection<SeasonDocument>('exports_larder_seasons');
+  const months = projection.db.collection<MonthDocument>('exports_larder_months');
+  const groundNames = projection.db.collection<GroundNameDocument>('exports_ground_names');
+  const settings = projection.db.collection<SettingsDocument>('exports_settings');
   const declarations = projection.db.collection<DeclarationDocument>('exports_declarations');
   await rows.createIndex({ userId: 1, createdAt: -1, _id: -1 });
-  await larder.createIndex({ userId: 1, season: 1, date: 1, time: 1, _id: 1 });
-  await larder.createIndex({ userId: 1, season: 1, destination: 1, date: 1, time: 1, _id: 1 });
-  await seasons.createIndex({ userId: 1, season: -1 });
+  await larder.createIndex({ userId: 1, date: 1, time: 1, _id: 1 });
+  await larder.createIndex({ userId: 1, destination: 1, date: 1, time: 1, _id: 1 });
+  await months.createIndex({ userId: 1, month: 1 });
+  // Seasons are the user's now, counted by month: the larder's April seasons and their counts are gone.
+  await larder.updateMany({ season: { $exists: true } }, { $unset: { season: '' } });
+  for (const name of [
+    'userId_1_season_1_date_1_time_1__id_1',
+    'userId_1_season_1_destination_1_date_1_time_1__id_1',
+  ]) {
+    if (await larder.indexExists(name)) await larder.dropIndex(name);
+  }
+  await projection.db
+    .collection('exports_larder_seasons')
+    .drop()
+    .catch(() => undefined);
   await declarations.createIndex({ userId: 1, key: 1 }, { unique: true });
   await declarations.createIndex({ userId: 1, number: -1 }, { unique: true });
   await fillLarderFromCulls();
 
-  /** A store from before the larder book: its larder is filled once from the export rows, which hold every field. */
+  /**
+   * A store from before the larder book: its larder is filled once from the export rows, which hold every field. A
+   * store from before the monthly counts has its months counted from its larder, once.
+   */
   async function fillLarderFromCulls(): Promise<void> {
-    if ((await larder.findOne({})) !== null || (await rows.findOne({})) === null) return;
-    const counts = new Map<string, SeasonDocument>();
-    let batch: LarderDocument[] = [];
-    for await (const row of rows.find({})) {
-      const document = larderDocument(row._id, row.userId, larderFields(row.fields));
-      batch.push(document);
-      const id = seasonId(row.userId, document.season);
-      const count = counts.get(id) ?? { _id: id, userId: row.userId, season: document.season, carcasses: 0 };
+    if ((await larder.findOne({})) === null && (await rows.findOne({})) !== null) {
+      let batch: LarderDocument[] = [];
+      for await (const row of rows.find({})) {
+        batch.push(larderDocument(row._id, row.userId, larderFields(row.fields)));
+        if (batch.length === 1000) {
+          await larder.insertMany(batch);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await larder.insertMany(batch);
+    }
+    if ((await months.findOne({})) !== null) return;
+    const counts = new Map<string, MonthDocument>();
+    for await (const document of larder.find({}, { projection: { userId: 1, date: 1 } })) {
+      const month = monthKey(document.date);
+      const id = monthId(document.userId, month);
+      const count = counts.get(id) ?? { _id: id, userId: document.userId, month, carcasses: 0 };
       count.carcasses += 1;
       counts.set(id, count);
-      if (batch.length === 1000) {
-        await larder.insertMany(batch);
-        batch = [];
-      }
     }
-    if (batch.length > 0) await larder.insertMany(batch);
-    if (counts.size > 0) await seasons.insertMany([...counts.values()]);
+    if (counts.size > 0) await months.insertMany([...counts.values()]);
   }
 
-  // One read of the batch's rows and one write of each.
-  async function writeRows(events: readonly StoredEvent[], session: ClientSession): Promise<void> {
+  // One read of the batch's rows, the event logic in memory, then one write of each row and count.
+  async function writeEvents(events: readonly StoredLogEvent[], session: ClientSession): Promise<void> {
     const streamIds = [...new Set(events.map((event) => event.streamId))];
     const stored = await rows.find({ _id: { $in: streamIds } }, { session }).toArray();
-    const latest = new Map<string, ExportRow | undefined>(stored.map((document) => [document._id, document]));
-    const seasonMoves = new Map<string, { userId: string; season: string; by: number }>();
-    const moveSeason = (userId: string, date: string, by: number) => {
-      const season = seasonOfDate(date).label;
-      const id = seasonId(userId, season);
-      const move = seasonMoves.get(id) ?? { userId, season, by: 0 };
-      move.by += by;
-      seasonMoves.set(id, move);
-    };
-    for (const event of events) {
-      const current = latest.get(event.streamId);
-      const next = nextRow(current, event);
-      if (current !== undefined) moveSeason(current.userId, current.fields.date, -1);
-      if (next !== undefined) moveSeason(next.userId, next.fields.date, 1);
-      latest.set(event.streamId, next);
-    }
-    await larder.bulkWrite(
-      [...latest].map(([streamId, next]): AnyBulkWriteOperation<LarderDocument> =>
-        next === undefined
-          ? { deleteOne: { filter: { _id: streamId } } }
-          : {
-              replaceOne: {
-                filter: { _id: streamId },
-                replacement: larderDocument(streamId, next.userId, larderFields(next.fields)),
-                upsert: true,
-              },
-            },
-      ),
-      { session },
+    const latest = new Map<string, ExportRow | undefined>(
+      stored.map((document) => [document._id, { ...document, groundId: document.groundId ?? null }]),
     );
-    const moves = [...seasonMoves].filter(([, move]) => move.by !== 0);
+    const touched = new Set<string>();
+    const monthMoves = new Map<string, { userId: string; month: string; by: number }>();
+    const groundWrites = new Map<string, GroundNameDocument>();
+    const settingsWrites = new Map<string, Start>();
+    const exportRows: ExportRows = {
+      row: (streamId) => latest.get(streamId),
+      putRow(streamId, next) {
+        latest.set(streamId, next);
+        touched.add(streamId);
+      },
+      countMonth(userId, month, by) {
+        const id = monthId(userId, month);
+        const move = monthMoves.get(id) ?? { userId, month, by: 0 };
+        move.by += by;
+        monthMoves.set(id, move);
+      },
+      putGroundName: (streamId, userId, name) =>
+        void groundWrites.set(streamId, { _id: streamId, userId, name }),
+      putSeasonStart: (userId, seasonStart) => void settingsWrites.set(userId, seasonStart),
+    };
+    applyExportEvents(exportRows, events);
+
+    const written = [...touched].map((streamId) => [streamId, latest.get(streamId)] as const);
+    if (written.length > 0) {
+      await larder.bulkWrite(
+        written.map(([streamId, next]): AnyBulkWriteOperation<LarderDocument> =>
+          next === undefined
+            ? { deleteOne: { filter: { _id: streamId } } }
+            : {
+                replaceOne: {
+                  filter: { _id: streamId },
+                  replacement: larderDocument(streamId, next.userId, larderFields(next.fields)),
+                  upsert: true,
+                },
+              },
+        ),
+        { session },
+      );
+      await rows.bulkWrite(
+        written.map(([streamId, next]): AnyBulkWriteOperation<RowDocument> =>
+          next === undefined
+            ? { deleteOne: { filter: { _id: streamId } } }
+            : {
+                replaceOne: {
+                  filter: { _id: streamId },
+                  replacement: {
+                    userId: next.userId,
+                    createdAt: next.createdAt,
+                    date: next.fields.date,
+                    species: next.fields.species,
+                    fields: next.fields,
+                    groundId: next.groundId,
+                  },
+                  upsert: true,
+                },
+              },
+        ),
+        { session },
+      );
+    }
+    const moves = [...monthMoves].filter(([, move]) => move.by !== 0);
     if (moves.length > 0) {
-      await seasons.bulkWrite(
+      await months.bulkWrite(
         moves.map(([id, move]) => ({
           updateOne: {
             filter: { _id: id },
             update: {
               $inc: { carcasses: move.by },
-              $setOnInsert: { userId: move.userId, season: move.season },
+              $setOnInsert: { userId: move.userId, month: move.month },
             },
             upsert: true,
           },
         })),
         { session },
       );
-      await seasons.deleteMany(
-        { _id: { $in: moves.map(([id]) => id) }, carcasses: { $lte: 0 } },
-        { session },
-      );
+      await months.deleteMany({ _id: { $in: moves.map(([id]) => id) }, carcasses: { $lte: 0 } }, { session });
     }
-    await rows.bulkWrite(
-      [...latest].map(([streamId, next]) =>
-        next === undefined
-          ? { deleteOne: { filter: { _id: streamId } } }
-          : {
-              replaceOne: {
-                filter: { _id: streamId },
-                replacement: {
-                  userId: next.userId,
-                  createdAt: next.createdAt,
-                  date: next.fields.date,
-                  species: next.fields.species,
-                  fields: next.fields,
-                },
-                upsert: true,
-              },
-            },
-      ),
-      { session },
-    );
+    for (const { _id, ...document } of groundWrites.values()) {
+      await groundNames.replaceOne({ _id }, document, { upsert: true, session });
+    }
+    for (const [userId, seasonStart] of settingsWrites) {
+      await settings.replaceOne({ _id: userId }, { userId, seasonStart }, { upsert: true, session });
+    }
   }
 
   const larderRow = (document: LarderDocument): LarderRow => ({ id: document._id, fields: document.fields });
@@ -220,15 +281,19 @@ export async function connectMongoExportStore({
   }
 
   return {
-    ...projection.projectionStore(writeRows),
-    async larder(userId, season, destination) {
+    ...projection.projectionStore(writeEvents, followsEverything),
+    async larder(userId, { from, to }, destination) {
+      const date = { $gte: from, $lte: to };
       const query: Filter<LarderDocument> =
-        destination === undefined ? { userId, season } : { userId, season, destination };
+        destination === undefined ? { userId, date } : { userId, destination, date };
       return (await larder.find(query).sort(larderOrder).toArray()).map(larderRow);
     },
-    async larderSeasons(userId) {
-      const found = await seasons.find({ userId }).sort({ season: -1 }).toArray();
-      return found.map((document) => ({ label: document.season, carcasses: document.carcasses }));
+    async larderSeasons(userId, start) {
+      return seasonsOfMonths(await months.find({ userId, carcasses: { $gt: 0 } }).toArray(), start);
+    },
+    async seasonStart(userId) {
+      const found = await settings.findOne({ _id: userId });
+      return SeasonStart.catch(DEFAULT_SEASON_START).parse(found?.seasonStart ?? DEFAULT_SEASON_START);
     },
     async larderRows(userId, ids) {
       if (ids.length === 0) return [];
@@ -250,7 +315,7 @@ export async function connectMongoExportStore({
         }
       }
     },
-    async *rows(userId: string, filter: ExportQuery) {
+    async *rows(userId, filter) {
       const query: Filter<RowDocument> = { userId };
       if (filter.from !== undefined || filter.to !== undefined) {
         query.date = {
@@ -260,11 +325,21 @@ export async function connectMongoExportStore({
       }
       if (filter.species !== undefined) query.species = filter.species;
       const cursor = rows
-        .find(query, { projection: { fields: 1 } })
+        .find(query, { projection: { fields: 1, groundId: 1 } })
         .sort({ createdAt: -1, _id: -1 })
         .batchSize(1000);
+      // The ground's name as it is now, each read once per export: a renamed ground is named anew in later exports.
+      const names = new Map<string, string | null>();
+      const nameOf = async (groundId: string | null | undefined) => {
+        if (groundId === null || groundId === undefined) return null;
+        if (!names.has(groundId))
+          names.set(groundId, (await groundNames.findOne({ _id: groundId, userId }))?.name ?? null);
+        return names.get(groundId) ?? null;
+      };
       try {
-        for await (const document of cursor) yield document.fields as CsvFields;
+        for await (const document of cursor) {
+          yield { fields: document.fields as CsvFields, ground: await nameOf(document.groundId) };
+        }
       } finally {
         await cursor.close();
       }

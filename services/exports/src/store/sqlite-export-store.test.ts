@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seasonKeyOf } from '@cull-log/contracts';
+import { seasonOfKey } from '@cull-log/domain';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { exportStoreContract } from '../testing/export-store-contract';
 import { openSqliteExportStore } from './sqlite-export-store';
@@ -23,19 +25,56 @@ describe('a SQLite file from before the larder book', () => {
     await store.close();
     // As the file was before: export rows, no larder.
     const old = new Database(file);
-    old.exec('DROP TABLE larder; DROP TABLE larder_seasons;');
+    old.exec('DROP TABLE larder; DROP TABLE larder_months;');
     old.close();
 
     const reopened = openSqliteExportStore({ file });
     try {
-      expect(await reopened.larder('alice', '2026/27')).toEqual([
+      expect(await reopened.larder('alice', seasonOfKey(seasonKeyOf('2026/27')))).toEqual([
         { id: kept.streamId, fields: expect.objectContaining({ carcass_tag: 'T-1' }) },
       ]);
-      expect(await reopened.larderSeasons('bob')).toEqual([{ label: '2025/26', carcasses: 1 }]);
+      expect(await reopened.larderSeasons('bob', '04-01')).toEqual([{ label: '2025/26', carcasses: 1 }]);
       await reopened.apply(log.recorded('alice', { date: '2026-06-01' }));
-      expect(await reopened.larderSeasons('alice')).toEqual([{ label: '2026/27', carcasses: 2 }]);
+      expect(await reopened.larderSeasons('alice', '04-01')).toEqual([{ label: '2026/27', carcasses: 2 }]);
     } finally {
       await reopened.close();
+    }
+  });
+});
+
+describe('a SQLite file whose larder kept April seasons', () => {
+  it('loses the season column and counts its months once, so seasons follow the user start', async () => {
+    const file = join(directory, 'april-seasons.db');
+    const store = openSqliteExportStore({ file });
+    const log = createSampleEventLog();
+    await store.apply(log.recorded('alice', { date: '2026-05-02' }));
+    await store.apply(log.recorded('alice', { date: '2026-09-02' }));
+    await store.close();
+    // As the file was: a season on each larder row, indexed, and a count per season.
+    const old = new Database(file);
+    old.exec(`
+      DROP TABLE larder_months;
+      DROP INDEX larder_by_user_date;
+      DROP INDEX larder_by_user_destination;
+      ALTER TABLE larder ADD COLUMN season TEXT NOT NULL DEFAULT '2026/27';
+      CREATE INDEX larder_by_user_season ON larder (user_id, season, date, time, stream_id);
+      CREATE TABLE larder_seasons (user_id TEXT NOT NULL, season TEXT NOT NULL, carcasses INTEGER NOT NULL,
+        PRIMARY KEY (user_id, season)) WITHOUT ROWID;
+      INSERT INTO larder_seasons VALUES ('alice', '2026/27', 2);
+    `);
+    old.close();
+
+    for (let open = 0; open < 2; open++) {
+      const reopened = openSqliteExportStore({ file });
+      try {
+        expect(await reopened.larderSeasons('alice', '08-01')).toEqual([
+          { label: '2026/27', carcasses: 1 },
+          { label: '2025/26', carcasses: 1 },
+        ]);
+        expect(await reopened.larder('alice', seasonOfKey('2026-27'))).toHaveLength(2);
+      } finally {
+        await reopened.close();
+      }
     }
   });
 });

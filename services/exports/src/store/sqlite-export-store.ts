@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
-import type { ExportQuery, StoredEvent } from '@cull-log/contracts';
-import { larderFields, seasonOfDate, type LarderFields } from '@cull-log/domain';
-import { openSqliteProjection } from '@cull-log/projection';
-import { nextRow } from './export-row';
-import type { CsvFields, ExportRow, ExportStore, LarderRow } from './export-store';
+import { DEFAULT_SEASON_START, SeasonStart, type StoredLogEvent } from '@cull-log/contracts';
+import { larderFields, monthKey, type LarderFields } from '@cull-log/domain';
+import { followsEverything, openSqliteProjection } from '@cull-log/projection';
+import { applyExportEvents, type ExportRows } from './export-read-model';
+import type { CsvFields, ExportStore, LarderRow } from './export-store';
+import { seasonsOfMonths } from './larder-seasons';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS culls (
@@ -18,18 +19,27 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS larder (
     stream_id TEXT PRIMARY KEY,
     user_id TEXT NOT NULL,
-    season TEXT NOT NULL,
     date TEXT NOT NULL,
     time TEXT NOT NULL,
     destination TEXT,
     fields TEXT NOT NULL
   );
-  CREATE INDEX IF NOT EXISTS larder_by_user_season ON larder (user_id, season, date, time, stream_id);
-  CREATE TABLE IF NOT EXISTS larder_seasons (
+  DROP INDEX IF EXISTS larder_by_user_season;
+  DROP TABLE IF EXISTS larder_seasons;
+  CREATE TABLE IF NOT EXISTS larder_months (
     user_id TEXT NOT NULL,
-    season TEXT NOT NULL,
+    month TEXT NOT NULL,
     carcasses INTEGER NOT NULL,
-    PRIMARY KEY (user_id, season)
+    PRIMARY KEY (user_id, month)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS ground_names (
+    stream_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    name TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS user_settings (
+    user_id TEXT PRIMARY KEY,
+    season_start TEXT NOT NULL
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS declarations (
     user_id TEXT NOT NULL,
@@ -52,102 +62,117 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
     name: 'exports',
     schema: SCHEMA,
     // Not `declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.
-    readModelTables: ['culls', 'larder', 'larder_seasons'],
+    readModelTables: ['culls', 'larder', 'larder_months', 'ground_names', 'user_settings'],
     // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
     userTables: ['declarations'],
   });
   const { db } = projection;
+  upgradeTables(db);
 
-  const selectRow = db.prepare<[string], { user_id: string; created_at: string; fields: string }>(
-    'SELECT user_id, created_at, fields FROM culls WHERE stream_id = ?',
-  );
+  const selectRow = db.prepare<
+    [string],
+    { user_id: string; created_at: string; fields: string; ground_id: string | null }
+  >('SELECT user_id, created_at, fields, ground_id FROM culls WHERE stream_id = ?');
   const upsertRow = db.prepare(
-    `INSERT INTO culls (stream_id, user_id, created_at, date, species, fields)
-     VALUES (@streamId, @userId, @createdAt, @date, @species, @fields)
+    `INSERT INTO culls (stream_id, user_id, created_at, date, species, fields, ground_id)
+     VALUES (@streamId, @userId, @createdAt, @date, @species, @fields, @groundId)
      ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, created_at = excluded.created_at,
-       date = excluded.date, species = excluded.species, fields = excluded.fields`,
+       date = excluded.date, species = excluded.species, fields = excluded.fields, ground_id = excluded.ground_id`,
   );
   const deleteRow = db.prepare('DELETE FROM culls WHERE stream_id = ?');
   const upsertLarder = db.prepare(
-    `INSERT INTO larder (stream_id, user_id, season, date, time, destination, fields)
-     VALUES (@streamId, @userId, @season, @date, @time, @destination, @fields)
-     ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, season = excluded.season,
-       date = excluded.date, time = excluded.time, destination = excluded.destination, fields = excluded.fields`,
+    `INSERT INTO larder (stream_id, user_id, date, time, destination, fields)
+     VALUES (@streamId, @userId, @date, @time, @destination, @fields)
+     ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, date = excluded.date,
+       time = excluded.time, destination = excluded.destination, fields = excluded.fields`,
   );
   const deleteLarder = db.prepare('DELETE FROM larder WHERE stream_id = ?');
-  const countSeason = db.prepare<{ userId: string; season: string; by: number }>(
-    `INSERT INTO larder_seasons (user_id, season, carcasses) VALUES (@userId, @season, @by)
-     ON CONFLICT (user_id, season) DO UPDATE SET carcasses = carcasses + excluded.carcasses`,
+  const countMonth = db.prepare<{ userId: string; month: string; by: number }>(
+    `INSERT INTO larder_months (user_id, month, carcasses) VALUES (@userId, @month, @by)
+     ON CONFLICT (user_id, month) DO UPDATE SET carcasses = carcasses + excluded.carcasses`,
   );
-  const dropEmptySeason = db.prepare(
-    'DELETE FROM larder_seasons WHERE user_id = ? AND season = ? AND carcasses <= 0',
+  const dropEmptyMonth = db.prepare(
+    'DELETE FROM larder_months WHERE user_id = ? AND month = ? AND carcasses <= 0',
+  );
+  const upsertGroundName = db.prepare(
+    `INSERT INTO ground_names (stream_id, user_id, name) VALUES (?, ?, ?)
+     ON CONFLICT (stream_id) DO UPDATE SET name = excluded.name`,
+  );
+  const upsertSeasonStart = db.prepare(
+    `INSERT INTO user_settings (user_id, season_start) VALUES (?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET season_start = excluded.season_start`,
   );
 
-  /** The larder row of a cull, and its season's count, follow its export row. */
-  function writeLarder(streamId: string, current: ExportRow | undefined, next: ExportRow | undefined) {
-    if (current !== undefined) {
-      const season = seasonOfDate(current.fields.date).label;
-      countSeason.run({ userId: current.userId, season, by: -1 });
-      dropEmptySeason.run(current.userId, season);
-    }
-    if (next === undefined) {
-      deleteLarder.run(streamId);
-      return;
-    }
-    const fields = larderFields(next.fields);
-    const season = seasonOfDate(fields.date).label;
-    countSeason.run({ userId: next.userId, season, by: 1 });
-    upsertLarder.run({
-      streamId,
-      userId: next.userId,
-      season,
-      date: fields.date,
-      time: fields.time,
-      destination: fields.carcass_destination ?? null,
-      fields: JSON.stringify(fields),
-    });
-  }
-
-  function writeRows(events: readonly StoredEvent[]): void {
-    for (const event of events) writeRow(event);
-  }
-
-  function writeRow(event: StoredEvent): void {
-    const stored = selectRow.get(event.streamId);
-    const current: ExportRow | undefined = stored && {
-      userId: stored.user_id,
-      createdAt: stored.created_at,
-      fields: JSON.parse(stored.fields) as CsvFields,
-    };
-    const next = nextRow(current, event);
-    writeLarder(event.streamId, current, next);
-    if (next === undefined) deleteRow.run(event.streamId);
-    else
+  const exportRows: ExportRows = {
+    row(streamId) {
+      const stored = selectRow.get(streamId);
+      return (
+        stored && {
+          userId: stored.user_id,
+          createdAt: stored.created_at,
+          fields: JSON.parse(stored.fields) as CsvFields,
+          groundId: stored.ground_id,
+        }
+      );
+    },
+    putRow(streamId, next) {
+      if (next === undefined) {
+        deleteRow.run(streamId);
+        deleteLarder.run(streamId);
+        return;
+      }
       upsertRow.run({
-        streamId: event.streamId,
+        streamId,
         userId: next.userId,
         createdAt: next.createdAt,
         date: next.fields.date,
         species: next.fields.species,
         fields: JSON.stringify(next.fields),
+        groundId: next.groundId,
       });
+      const fields = larderFields(next.fields);
+      upsertLarder.run({
+        streamId,
+        userId: next.userId,
+        date: fields.date,
+        time: fields.time,
+        destination: fields.carcass_destination ?? null,
+        fields: JSON.stringify(fields),
+      });
+    },
+    countMonth(userId, month, by) {
+      countMonth.run({ userId, month, by });
+      if (by < 0) dropEmptyMonth.run(userId, month);
+    },
+    putGroundName: (streamId, userId, name) => void upsertGroundName.run(streamId, userId, name),
+    putSeasonStart: (userId, seasonStart) => void upsertSeasonStart.run(userId, seasonStart),
+  };
+
+  function writeEvents(events: readonly StoredLogEvent[]): void {
+    applyExportEvents(exportRows, events);
   }
 
   fillLarderFromCulls(db);
 
-  const selectLarder = db.prepare<{ userId: string; season: string }, { stream_id: string; fields: string }>(
-    `SELECT stream_id, fields FROM larder WHERE user_id = @userId AND season = @season ${LARDER_ORDER}`,
-  );
-  const selectLarderOf = db.prepare<
-    { userId: string; season: string; destination: string },
+  const selectLarder = db.prepare<
+    { userId: string; from: string; to: string },
     { stream_id: string; fields: string }
   >(
-    `SELECT stream_id, fields FROM larder WHERE user_id = @userId AND season = @season
-     AND destination = @destination ${LARDER_ORDER}`,
+    `SELECT stream_id, fields FROM larder WHERE user_id = @userId AND date BETWEEN @from AND @to ${LARDER_ORDER}`,
   );
-  const selectSeasons = db.prepare<[string], { label: string; carcasses: number }>(
-    'SELECT season AS label, carcasses FROM larder_seasons WHERE user_id = ? ORDER BY season DESC',
+  const selectLarderOf = db.prepare<
+    { userId: string; from: string; to: string; destination: string },
+    { stream_id: string; fields: string }
+  >(
+    `SELECT stream_id, fields FROM larder WHERE user_id = @userId AND destination = @destination
+     AND date BETWEEN @from AND @to ${LARDER_ORDER}`,
   );
+  const selectMonths = db.prepare<[string], { month: string; carcasses: number }>(
+    'SELECT month, carcasses FROM larder_months WHERE user_id = ? AND carcasses > 0',
+  );
+  const selectSeasonStart = db
+    .prepare<[string], string>('SELECT season_start FROM user_settings WHERE user_id = ?')
+    .pluck();
   const selectDeclaration = db.prepare<[string, string], { number: number; issued_at: string }>(
     'SELECT number, issued_at FROM declarations WHERE user_id = ? AND key = ?',
   );
@@ -174,16 +199,21 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
   });
 
   return {
-    ...projection.projectionStore(writeRows),
-    async larder(userId, season, destination) {
+    ...projection.projectionStore(writeEvents, followsEverything),
+    async larder(userId, { from, to }, destination) {
       const rows =
         destination === undefined
-          ? selectLarder.all({ userId, season })
-          : selectLarderOf.all({ userId, season, destination });
+          ? selectLarder.all({ userId, from, to })
+          : selectLarderOf.all({ userId, from, to, destination });
       return rows.map(larderRow);
     },
-    async larderSeasons(userId) {
-      return selectSeasons.all(userId);
+    async larderSeasons(userId, start) {
+      return seasonsOfMonths(selectMonths.all(userId), start);
+    },
+    async seasonStart(userId) {
+      return SeasonStart.catch(DEFAULT_SEASON_START).parse(
+        selectSeasonStart.get(userId) ?? DEFAULT_SEASON_START,
+      );
     },
     async larderRows(userId, ids) {
       if (ids.length === 0) return [];
@@ -198,23 +228,26 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
     async declaration(userId, key, { recordIds, dealer, now }) {
       return issueDeclaration.immediate(userId, key, recordIds, dealer, now);
     },
-    async *rows(userId: string, filter: ExportQuery) {
+    async *rows(userId, filter) {
       // A connection of its own: a better-sqlite3 connection is busy while an iterator is open, and the
       // projection must keep writing during a long download. WAL gives this reader a stable snapshot.
       const reader = new Database(file, { readonly: true, fileMustExist: true });
       try {
-        const conditions = ['user_id = @userId'];
+        const conditions = ['culls.user_id = @userId'];
         if (filter.from !== undefined) conditions.push('date >= @from');
         if (filter.to !== undefined) conditions.push('date <= @to');
         if (filter.species !== undefined) conditions.push('species = @species');
-        // Plucked: each step hands over the JSON text itself, not a row object around it.
-        const statement = reader
-          .prepare<Record<string, string>, string>(
-            `SELECT fields FROM culls WHERE ${conditions.join(' AND ')}
-            ORDER BY created_at DESC, stream_id DESC`,
-          )
-          .pluck();
-        for (const fields of statement.iterate({ userId, ...filter })) yield JSON.parse(fields) as CsvFields;
+        // The ground's name as it is now: a renamed ground is named anew in every later export.
+        const statement = reader.prepare<Record<string, string>, { fields: string; ground: string | null }>(
+          `SELECT culls.fields AS fields, ground_names.name AS ground FROM culls
+           LEFT JOIN ground_names ON ground_names.stream_id = culls.ground_id
+             AND ground_names.user_id = culls.user_id
+           WHERE ${conditions.join(' AND ')}
+           ORDER BY created_at DESC, culls.stream_id DESC`,
+        );
+        for (const row of statement.iterate({ userId, ...filter })) {
+          yield { fields: JSON.parse(row.fields) as CsvFields, ground: row.ground };
+        }
       } finally {
         reader.close();
       }
@@ -223,38 +256,65 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
 }
 
 /**
+ * A file from an earlier version: the record's ground gets a column, the larder loses its season (seasons are now
+ * the user's, counted by month) and its indexes go by date.
+ */
+function upgradeTables(db: Database.Database): void {
+  const columns = (table: string) =>
+    new Set(
+      db
+        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+        .all()
+        .map((column) => column.name),
+    );
+  if (!columns('culls').has('ground_id')) db.exec('ALTER TABLE culls ADD COLUMN ground_id TEXT');
+  if (columns('larder').has('season')) db.exec('ALTER TABLE larder DROP COLUMN season');
+  db.exec(`
+    CREATE INDEX IF NOT EXISTS larder_by_user_date ON larder (user_id, date, time, stream_id);
+    CREATE INDEX IF NOT EXISTS larder_by_user_destination ON larder (user_id, destination, date, time, stream_id);
+  `);
+}
+
+/**
  * A file from before the larder book has export rows but no larder rows: the larder is filled from them once, in
- * one transaction, so upgrading needs no rebuild (the export rows hold every field the larder lists).
+ * one transaction, so upgrading needs no rebuild (the export rows hold every field the larder lists). A file from
+ * before the monthly counts has its months counted from its larder, once.
  */
 function fillLarderFromCulls(db: Database.Database): void {
   const hasLarder = db.prepare('SELECT 1 FROM larder LIMIT 1').get() !== undefined;
   const hasCulls = db.prepare('SELECT 1 FROM culls LIMIT 1').get() !== undefined;
-  if (hasLarder || !hasCulls) return;
+  const hasMonths = db.prepare('SELECT 1 FROM larder_months LIMIT 1').get() !== undefined;
   const culls = db.prepare<[], { stream_id: string; user_id: string; fields: string }>(
     'SELECT stream_id, user_id, fields FROM culls',
   );
   const insert = db.prepare(
-    `INSERT INTO larder (stream_id, user_id, season, date, time, destination, fields)
-     VALUES (@streamId, @userId, @season, @date, @time, @destination, @fields)`,
+    `INSERT INTO larder (stream_id, user_id, date, time, destination, fields)
+     VALUES (@streamId, @userId, @date, @time, @destination, @fields)`,
   );
   const count = db.prepare(
-    `INSERT INTO larder_seasons (user_id, season, carcasses) VALUES (?, ?, 1)
-     ON CONFLICT (user_id, season) DO UPDATE SET carcasses = carcasses + 1`,
+    `INSERT INTO larder_months (user_id, month, carcasses) VALUES (?, ?, 1)
+     ON CONFLICT (user_id, month) DO UPDATE SET carcasses = carcasses + 1`,
   );
   db.transaction(() => {
-    for (const cull of culls.all()) {
-      const fields = larderFields(JSON.parse(cull.fields) as CsvFields);
-      const season = seasonOfDate(fields.date).label;
-      insert.run({
-        streamId: cull.stream_id,
-        userId: cull.user_id,
-        season,
-        date: fields.date,
-        time: fields.time,
-        destination: fields.carcass_destination ?? null,
-        fields: JSON.stringify(fields),
-      });
-      count.run(cull.user_id, season);
+    if (!hasLarder && hasCulls) {
+      for (const cull of culls.all()) {
+        const fields = larderFields(JSON.parse(cull.fields) as CsvFields);
+        insert.run({
+          streamId: cull.stream_id,
+          userId: cull.user_id,
+          date: fields.date,
+          time: fields.time,
+          destination: fields.carcass_destination ?? null,
+          fields: JSON.stringify(fields),
+        });
+      }
+    }
+    if (!hasMonths) {
+      for (const row of db
+        .prepare<[], { user_id: string; date: string }>('SELECT user_id, date FROM larder')
+        .all()) {
+        count.run(row.user_id, monthKey(row.date));
+      }
     }
   }).immediate();
 }

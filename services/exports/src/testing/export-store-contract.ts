@@ -1,20 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CsvFields, ExportStore } from '../store/export-store';
-import type { ExportQuery } from '@cull-log/contracts';
+import type { CsvFields, DateRange, ExportLine, ExportStore } from '../store/export-store';
+import { seasonKeyOf, type ExportQuery } from '@cull-log/contracts';
+import { seasonOfKey } from '@cull-log/domain';
 import { randomUUID } from 'node:crypto';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
-async function collect(rows: AsyncIterable<CsvFields>): Promise<CsvFields[]> {
-  const result: CsvFields[] = [];
+async function collectLines(rows: AsyncIterable<ExportLine>): Promise<ExportLine[]> {
+  const result: ExportLine[] = [];
   for await (const row of rows) result.push(row);
   return result;
 }
+
+/** A season's dates from its label, by the April start. */
+const april = (label: string): DateRange => seasonOfKey(seasonKeyOf(label), '04-01');
 
 /** The behaviour every ExportStore adapter must show; each adapter's test file runs it. */
 export function exportStoreContract(name: string, open: () => Promise<ExportStore>) {
   describe(`${name} export store`, () => {
     let store: ExportStore;
-    const rows = (userId: string, filter: ExportQuery = {}) => collect(store.rows(userId, filter));
+    const lines = (userId: string, filter: Omit<ExportQuery, 'season'> = {}) =>
+      collectLines(store.rows(userId, filter));
+    const rows = async (userId: string, filter: Omit<ExportQuery, 'season'> = {}): Promise<CsvFields[]> =>
+      (await lines(userId, filter)).map((line) => line.fields);
 
     beforeEach(async () => {
       store = await open();
@@ -209,14 +216,14 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
         'applied',
         'applied',
       ]);
-      expect((await store.larder('alice', '2026/27')).map((row) => row.id)).toEqual([
+      expect((await store.larder('alice', april('2026/27'))).map((row) => row.id)).toEqual([
         early.streamId,
         late.streamId,
       ]);
-      expect((await store.larder('alice', '2026/27', 'Game dealer')).map((row) => row.id)).toEqual([
+      expect((await store.larder('alice', april('2026/27'), 'Game dealer')).map((row) => row.id)).toEqual([
         early.streamId,
       ]);
-      expect(await store.larderSeasons('alice')).toEqual([
+      expect(await store.larderSeasons('alice', '04-01')).toEqual([
         { label: '2026/27', carcasses: 2 },
         { label: '2025/26', carcasses: 1 },
       ]);
@@ -224,17 +231,83 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
         log.amended('alice', late.streamId, { date: '2026-01-01', carcass_tag: 'T-9' }),
         log.deleted('alice', old.streamId),
       ]);
-      expect(await store.larderSeasons('alice')).toEqual([
+      expect(await store.larderSeasons('alice', '04-01')).toEqual([
         { label: '2026/27', carcasses: 1 },
         { label: '2025/26', carcasses: 1 },
       ]);
-      expect(await store.larder('alice', '2025/26')).toEqual([
+      expect(await store.larder('alice', april('2025/26'))).toEqual([
         { id: late.streamId, fields: expect.objectContaining({ date: '2026-01-01', carcass_tag: 'T-9' }) },
       ]);
-      expect(await store.larderSeasons('bob')).toEqual([{ label: '2026/27', carcasses: 1 }]);
+      expect(await store.larderSeasons('bob', '04-01')).toEqual([{ label: '2026/27', carcasses: 1 }]);
       expect((await store.larderRows('alice', [bobs.streamId, early.streamId])).map((row) => row.id)).toEqual(
         [early.streamId],
       );
+    });
+
+    it('counts the larder seasons by the season start asked for, from the months of the carcasses', async () => {
+      const log = createSampleEventLog();
+      for (const date of ['2026-04-01', '2026-07-31', '2026-08-01', '2027-03-31']) {
+        await store.apply(log.recorded('alice', { date }));
+      }
+      expect(await store.larderSeasons('alice', '04-01')).toEqual([{ label: '2026/27', carcasses: 4 }]);
+      expect(await store.larderSeasons('alice', '08-01')).toEqual([
+        { label: '2026/27', carcasses: 2 },
+        { label: '2025/26', carcasses: 2 },
+      ]);
+      const august = seasonOfKey('2026-27', '08-01');
+      expect((await store.larder('alice', august)).map((row) => row.fields.date)).toEqual([
+        '2026-08-01',
+        '2027-03-31',
+      ]);
+    });
+
+    it("keeps each user's season start, the default until they set one", async () => {
+      const log = createSampleEventLog();
+      expect(await store.seasonStart('alice')).toBe('04-01');
+      await store.apply(log.settingsChanged('alice', '08-01'));
+      expect(await store.seasonStart('alice')).toBe('08-01');
+      expect(await store.seasonStart('bob')).toBe('04-01');
+      await store.apply(log.settingsChanged('alice', '04-01'));
+      expect(await store.seasonStart('alice')).toBe('04-01');
+    });
+
+    it("gives each row its ground's name as it is now, and never another user's ground", async () => {
+      const log = createSampleEventLog();
+      const north = log.groundCreated('alice', 'North');
+      const placed = log.recorded('alice', { notes: 'placed' });
+      const elsewhere = log.recorded('alice', { notes: 'nowhere' });
+      const bobsGround = log.groundCreated('bob', 'Bob’s');
+      const bobs = log.recorded('bob', { notes: 'bob' });
+      for (const event of [
+        north,
+        placed,
+        elsewhere,
+        bobsGround,
+        bobs,
+        log.placed('alice', placed.streamId, north.streamId),
+        log.placed('bob', bobs.streamId, bobsGround.streamId),
+      ]) {
+        expect(await store.apply(event)).toBe('applied');
+      }
+      const grounds = async (userId: string) =>
+        (await lines(userId)).map((line) => [line.fields.notes, line.ground]);
+      expect(await grounds('alice')).toEqual([
+        ['nowhere', null],
+        ['placed', 'North'],
+      ]);
+      await store.apply(log.groundRenamed('alice', north.streamId, 'North Hill'));
+      expect(await grounds('alice')).toEqual([
+        ['nowhere', null],
+        ['placed', 'North Hill'],
+      ]);
+      await store.apply(log.amended('alice', placed.streamId, { notes: 'amended' }));
+      await store.apply(log.placed('alice', elsewhere.streamId, north.streamId));
+      await store.apply(log.placed('alice', placed.streamId, null));
+      expect(await grounds('alice')).toEqual([
+        ['nowhere', 'North Hill'],
+        ['amended', null],
+      ]);
+      expect(await grounds('bob')).toEqual([['bob', 'Bob’s']]);
     });
 
     it('a redelivered event leaves the larder and its counts as they were', async () => {
@@ -242,8 +315,8 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       const recorded = log.recorded('alice', { date: '2026-06-01' });
       await store.apply(recorded);
       expect(await store.apply(recorded)).toBe('duplicate');
-      expect(await store.larderSeasons('alice')).toEqual([{ label: '2026/27', carcasses: 1 }]);
-      expect(await store.larder('alice', '2026/27')).toHaveLength(1);
+      expect(await store.larderSeasons('alice', '04-01')).toEqual([{ label: '2026/27', carcasses: 1 }]);
+      expect(await store.larder('alice', april('2026/27'))).toHaveLength(1);
     });
 
     it('numbers declarations per user, gives a key its number again, and clear forgets the larder but not them', async () => {
@@ -259,7 +332,7 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       const log = createSampleEventLog();
       await store.apply(log.recorded(ada));
       await store.clear();
-      expect(await store.larderSeasons(ada)).toEqual([]);
+      expect(await store.larderSeasons(ada, '04-01')).toEqual([]);
       expect(await issue(ada, 'a', '2026-12-01T10:00:00Z')).toEqual({
         number: 1,
         issuedAt: '2026-11-01T10:00:00.000Z',

@@ -23,6 +23,10 @@ export const SERVICE_EXPORT_FILES: readonly { service: ServiceName; file: string
   { service: 'records', file: 'records.json', path: '/account/records.json' },
   { service: 'records', file: 'records.csv', path: '/account/records.csv' },
   { service: 'records', file: 'events.jsonl', path: '/account/events.jsonl' },
+  { service: 'records', file: 'grounds.json', path: '/account/grounds.json' },
+  { service: 'records', file: 'outings.json', path: '/account/outings.json' },
+  { service: 'records', file: 'settings.json', path: '/account/settings.json' },
+  { service: 'records', file: 'plans.json', path: '/account/plans.json' },
 ];
 
 /** A photo in the user's download, as the records service lists them (`GET /account/photos.json`). */
@@ -51,7 +55,11 @@ profile.json   who you are to Cull Log: your user id, name and e-mail address
 sessions.json  the devices signed in as you when you downloaded this
 records.json   every record you keep, as it stands (JSON)
 records.csv    the same records as the CSV export, one row each
-events.jsonl   every change ever made to your records, oldest first, one JSON event a line
+events.jsonl   every change ever made to your records, grounds, outings, settings and plans, oldest first, one JSON event a line
+grounds.json   your grounds, with their boundaries and notes (JSON)
+outings.json   your outings, with their grounds, times and numbers of culls (JSON)
+settings.json  your settings: the day your stalking season starts (JSON)
+plans.json     your cull plans, season by season (JSON)
 photos/        every photo on your records as kept (turned upright, no metadata), a folder per record
 
 Your dashboard figures and CSV exports are worked out from these records; Cull Log keeps nothing else of yours.

@@ -71,6 +71,8 @@ describe('without a live session', () => {
     '/api/larder',
     '/api/larder.csv',
     '/api/culls/0b6f7c1e-1111-4222-8333-944445555666/declaration.pdf',
+    '/api/plans/2026-27/progress',
+    '/api/reports/season.pdf',
     '/api/unknown',
   ])('GET %s answers 401 not_authenticated', async (url) => {
     gateway = await buildTestGateway({
@@ -122,6 +124,17 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       '/larder?season=2026/27&destination=Game%20dealer',
     ],
     ['/api/larder.csv?season=2026/27', 'exports', '/larder.csv?season=2026/27'],
+    ['/api/plans/2026-27/progress?after=3', 'stats', '/plans/2026-27/progress?after=3'],
+    ['/api/reports/season.pdf?season=2026-27', 'stats', '/reports/season.pdf?season=2026-27'],
+    ['/api/grounds', 'records', '/grounds'],
+    [
+      '/api/grounds/0b6f7c1e-1111-4222-8333-944445555666',
+      'records',
+      '/grounds/0b6f7c1e-1111-4222-8333-944445555666',
+    ],
+    ['/api/outings?season=2026-27', 'records', '/outings?season=2026-27'],
+    ['/api/settings', 'records', '/settings'],
+    ['/api/plans/2026-27', 'records', '/plans/2026-27'],
   ])('GET %s reaches %s at %s with a signed identity the service accepts', async (url, service, path) => {
     const { app, cookie } = await signedInGateway({}, reach);
     const response = await app.inject({
@@ -183,6 +196,46 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       payload,
     });
     expect(crossSite.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['POST', '/api/grounds', '/grounds'],
+    [
+      'PATCH',
+      '/api/grounds/0b6f7c1e-1111-4222-8333-944445555666',
+      '/grounds/0b6f7c1e-1111-4222-8333-944445555666',
+    ],
+    [
+      'DELETE',
+      '/api/grounds/0b6f7c1e-1111-4222-8333-944445555666',
+      '/grounds/0b6f7c1e-1111-4222-8333-944445555666',
+    ],
+    ['POST', '/api/outings', '/outings'],
+    [
+      'PATCH',
+      '/api/outings/0b6f7c1e-1111-4222-8333-944445555666',
+      '/outings/0b6f7c1e-1111-4222-8333-944445555666',
+    ],
+    ['PATCH', '/api/settings', '/settings'],
+    ['PUT', '/api/plans/2026-27', '/plans/2026-27'],
+  ] as const)('%s %s is a write forwarded to records at %s', async (method, url, path) => {
+    const { app, cookie } = await signedInGateway({}, reach);
+    const body = JSON.stringify({ name: 'Home Farm' });
+    const response = await app.inject({
+      method,
+      url,
+      headers: { cookie, origin: DEV_ORIGIN, 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(response.json()).toMatchObject({ service: 'records', method, url: path, identity: ada });
+  });
+
+  it('leaves /api/plans itself and anything under a season but its progress to no service', async () => {
+    const { app, cookie } = await signedInGateway({}, reach);
+    for (const url of ['/api/plans', '/api/plans/2026-27/targets', '/api/groundsx', '/api/reports']) {
+      const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode, url).toBe(404);
+    }
   });
 
   it('does not route look-alike paths such as /api/cullsx', async () => {

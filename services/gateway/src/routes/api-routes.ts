@@ -75,6 +75,9 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
 
   const routes: Array<[prefix: string, upstream: Upstream]> = [
     ['/api/culls', upstreams.records],
+    ['/api/grounds', upstreams.records],
+    ['/api/outings', upstreams.records],
+    ['/api/settings', upstreams.records],
     ['/api/stats', upstreams.stats],
     ['/api/exports', upstreams.exports],
   ];
@@ -112,6 +115,15 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.get('/api/larder.csv', { onRequest: readLimit, preHandler: exportSlot, handler: toExports });
   app.get('/api/culls/:id/declaration.pdf', { onRequest: readLimit, handler: toExports });
   app.post('/api/declarations', { onRequest: writeLimit, handler: toExports });
+
+  // A season's plans are the records service's; their progress and the season report are the stats service's, made
+  // from its projection.
+  const toRecords = forwardTo(upstreams.records);
+  app.get('/api/plans/:season', { onRequest: readLimit, handler: toRecords });
+  app.put('/api/plans/:season', { onRequest: writeLimit, handler: toRecords });
+  const toStats = forwardTo(upstreams.stats);
+  app.get('/api/plans/:season/progress', { onRequest: readLimit, handler: toStats });
+  app.get('/api/reports/*', { onRequest: readLimit, handler: toStats });
 
   app.all('/api/*', async () => {
     throw new HttpError(404, 'not_found', 'Not found');

@@ -7,17 +7,18 @@ import {
   type CullPage,
   type MapPointsResponse,
   type SortColumn,
-  type StoredEvent,
+  type StoredLogEvent,
 } from '@cull-log/contracts';
 import type { TaggedRecord } from '@cull-log/domain';
+import type { ManagementReadModel } from './management-read-model';
 
 /**
  * Current records per user, kept in step with the event log by `apply`, which runs inside the append's
  * transaction (`Tx` is the event-store adapter's transaction handle), so a user reads their own writes at once.
  */
-export interface CullReadModel<Tx> {
+export interface CullReadModel<Tx> extends ManagementReadModel {
   /** Applies freshly appended events; throwing rolls the append back. */
-  apply(tx: Tx, events: readonly StoredEvent[]): void | Promise<void>;
+  apply(tx: Tx, events: readonly StoredLogEvent[]): void | Promise<void>;
   /** Deletes every record of the user and what indexes them, in the transaction erasing their events. */
   eraseUser(tx: Tx, userId: string): void | Promise<void>;
   /** The caller's record, or undefined when it does not exist or belongs to someone else. */
@@ -28,8 +29,11 @@ export interface CullReadModel<Tx> {
    * MAP_POINTS_LIMIT of them.
    */
   listLocated(userId: string): Promise<MapCullFields[]>;
-  /** The user's newest MAP_POINTS_LIMIT located records as bare points, and whether there are more. */
-  mapPoints(userId: string): Promise<MapPointsResponse>;
+  /**
+   * The user's newest MAP_POINTS_LIMIT located records as bare points, and whether there are more; with a filter,
+   * only the records it lets through.
+   */
+  mapPoints(userId: string, filter?: MapPointsFilter): Promise<MapPointsResponse>;
   /** The user's records at exactly this point, newest created first, with only what the map shows. */
   listAt(userId: string, point: CullsAtQuery): Promise<MapCullFields[]>;
   /**
@@ -37,6 +41,20 @@ export interface CullReadModel<Tx> {
    * key, so a page's duplicate-tag warnings cost one lookup whatever the number of records.
    */
   sameTag(userId: string, tagKeys: readonly string[]): Promise<TaggedRecord[]>;
+}
+
+/** The map's filters, each optional: a season's dates (inclusive), a species (any case), a sex, a ground. */
+export interface MapPointsFilter {
+  from?: string;
+  to?: string;
+  species?: string;
+  sex?: string;
+  groundId?: string;
+}
+
+/** Whether a filter lets through only some records. */
+export function filtersSome(filter: MapPointsFilter | undefined): filter is MapPointsFilter {
+  return filter !== undefined && Object.values(filter).some((value) => value !== undefined);
 }
 
 /** The fields a map marker and its popup need besides the id, as the contract names them. */

@@ -15,7 +15,8 @@ import {
   type ListCullsQuery,
   type CullPage,
   type MapCullFields,
-  type StoredEvent,
+  isCullStreamEvent,
+  type StoredLogEvent,
 } from '@cull-log/contracts';
 import {
   applyEventToCull,
@@ -32,9 +33,34 @@ import {
   readOrder,
   sortKeys,
   toMapPoints,
+  filtersSome,
   type CullReadModel,
+  type MapPointsFilter,
 } from './cull-read-model';
 import { trigramsOf, usesTrigrams } from './search-trigrams';
+import {
+  applyManagementToMongo,
+  eraseManagementFromMongo,
+  GROUNDS_COLLECTION,
+  openMongoManagementReadModel,
+  type MongoGroundRenamedHook,
+} from './mongo-management-read-model';
+
+/** A renamed ground's records take its new name, in their documents and their search text. */
+const renameGroundRecords: MongoGroundRenamedHook = async (db, session, userId, groundId, name) => {
+  const collection = db.collection<CullDocument>(CULLS_COLLECTION);
+  const documents = await collection.find({ user_id: userId, ground_id: groundId }, { session }).toArray();
+  if (documents.length === 0) return;
+  await collection.bulkWrite(
+    documents.map((document) => ({
+      replaceOne: {
+        filter: { _id: document._id },
+        replacement: toDocument({ ...toRecord(document), ground_name: name }),
+      },
+    })),
+    { session },
+  );
+};
 
 export const CULLS_COLLECTION = 'culls';
 
@@ -122,11 +148,26 @@ export function locatedQuery(userId: string): { filter: Filter<CullDocument>; op
 }
 
 /** The map's points: the same walk, with only a point's columns, one more than the answer holds to tell truncation. */
-export function mapPointsQuery(userId: string): { filter: Filter<CullDocument>; options: FindOptions } {
+export function mapPointsQuery(
+  userId: string,
+  only: MapPointsFilter = {},
+): { filter: Filter<CullDocument>; options: FindOptions } {
+  const date = {
+    ...(only.from !== undefined && { $gte: only.from }),
+    ...(only.to !== undefined && { $lte: only.to }),
+  };
   return {
-    filter: { user_id: userId, ...LOCATED },
+    filter: {
+      user_id: userId,
+      ...LOCATED,
+      ...(Object.keys(date).length > 0 && { date }),
+      ...(only.species !== undefined && { 'sort.species': only.species.toLowerCase() }),
+      ...(only.sex !== undefined && { sex: only.sex as CullDocument['sex'] }),
+      ...(only.groundId !== undefined && { ground_id: only.groundId }),
+    },
     options: {
-      hint: LOCATED_INDEX,
+      // Unfiltered, the map's index alone answers; a filter lets the planner choose.
+      ...(!filtersSome(only) && { hint: LOCATED_INDEX }),
       sort: NEWEST_FIRST,
       projection: { _id: 0, latitude: 1, longitude: 1, species: 1 },
       limit: MAP_POINTS_LIMIT + 1,
@@ -253,12 +294,20 @@ export async function openMongoReadModel({
   const culls = database.collection<CullDocument>(CULLS_COLLECTION);
   await ensureIndexes(culls);
   await addMissingTrigrams(database, culls);
+  const management = await openMongoManagementReadModel(database, CULLS_COLLECTION);
 
   return reportingOutages<MongoCullReadModel>(
     {
-      async apply({ db, session }, events: readonly StoredEvent[]) {
+      ...management,
+      async apply({ db, session }, events: readonly StoredLogEvent[]) {
         const collection = db.collection<CullDocument>(CULLS_COLLECTION);
+        const grounds = db.collection<{ _id: string; name: string }>(GROUNDS_COLLECTION);
         for (const event of events) {
+          // Grounds, outings, settings and plans are not records: their own collections follow them.
+          if (!isCullStreamEvent(event)) {
+            await applyManagementToMongo(db, session, event, renameGroundRecords);
+            continue;
+          }
           const document = await collection.findOne({ _id: event.streamId }, { session });
           const current = document === null ? undefined : toRecord(document);
           const currentVersion = current?.version ?? 0;
@@ -268,13 +317,19 @@ export async function openMongoReadModel({
             );
           }
           const next = applyEventToCull(current, event);
-          if (next === undefined) await collection.deleteOne({ _id: event.streamId }, { session });
-          else
-            await collection.replaceOne({ _id: event.streamId }, toDocument(next), { session, upsert: true });
+          if (next === undefined) {
+            await collection.deleteOne({ _id: event.streamId }, { session });
+            continue;
+          }
+          const ground =
+            next.ground_id === undefined ? null : await grounds.findOne({ _id: next.ground_id }, { session });
+          const placed = ground === null ? next : { ...next, ground_name: ground.name };
+          await collection.replaceOne({ _id: event.streamId }, toDocument(placed), { session, upsert: true });
         }
       },
       async eraseUser({ db, session }, userId) {
         await db.collection<CullDocument>(CULLS_COLLECTION).deleteMany({ user_id: userId }, { session });
+        await eraseManagementFromMongo(db, session, userId);
       },
       async get(userId, id) {
         const document = await culls.findOne({ _id: id, user_id: userId });
@@ -315,8 +370,8 @@ export async function openMongoReadModel({
         const documents = await culls.find(filter, options).toArray();
         return documents.map(toMapCull);
       },
-      async mapPoints(userId) {
-        const { filter, options } = mapPointsQuery(userId);
+      async mapPoints(userId, only) {
+        const { filter, options } = mapPointsQuery(userId, only);
         const documents = culls.find<Pick<CullDocument, 'latitude' | 'longitude' | 'species'>>(
           filter,
           options,

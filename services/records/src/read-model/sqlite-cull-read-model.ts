@@ -16,7 +16,8 @@ import {
   type ListCullsQuery,
   type CullPage,
   type MapCullFields,
-  type StoredEvent,
+  isCullStreamEvent,
+  type StoredLogEvent,
 } from '@cull-log/contracts';
 import {
   CASE_INSENSITIVE_COLUMNS,
@@ -26,16 +27,29 @@ import {
   type PageWindow,
   sortKeys,
   toMapPoints,
+  filtersSome,
   type CullReadModel,
+  type MapPointsFilter,
 } from './cull-read-model';
 import { trigramPhrase, usesTrigrams } from './search-trigrams';
+import {
+  applyManagementToSqlite,
+  eraseManagementFromSqlite,
+  openSqliteManagementReadModel,
+} from './sqlite-management-read-model';
 
 type SqliteDatabase = Database.Database;
 type Row = Record<string, string | number | bigint | null>;
 
 const META_COLUMNS = ['id', 'user_id', 'version', 'created_at', 'updated_at'] as const;
-/** The record's fields and its photos: every column that reads back as a property of the record. */
-const FIELD_COLUMNS: readonly string[] = [...CULL_FIELD_NAMES, 'photos'];
+/** The record's fields, its photos and where it belongs: every column that reads back as a property of the record. */
+const FIELD_COLUMNS: readonly string[] = [
+  ...CULL_FIELD_NAMES,
+  'photos',
+  'ground_id',
+  'ground_name',
+  'outing_id',
+];
 /** Fields holding an object or a list, kept as JSON text. */
 const JSON_COLUMNS: ReadonlySet<string> = new Set([...NESTED_FIELD_NAMES, 'photos']);
 const ALL_COLUMNS = [...META_COLUMNS, ...FIELD_COLUMNS, 'search_text', 'search_rowid', 'carcass_tag_key'];
@@ -91,6 +105,11 @@ const ADDED_COLUMNS = {
   carcass_tag_key: 'TEXT',
   // The photos' descriptions (never their bytes), as JSON; NULL when the record has none.
   photos: 'TEXT',
+  // The ground and outing the record belongs to (cull.placed.v1); NULL for none.
+  ground_id: 'TEXT',
+  outing_id: 'TEXT',
+  // The ground's name as it is now, kept in step by a rename, so the table, the map and search show it.
+  ground_name: 'TEXT',
 } as const;
 
 const SCHEMA = `
@@ -116,6 +135,9 @@ CREATE INDEX IF NOT EXISTS culls_at_point ON culls (user_id, latitude, longitude
   WHERE latitude IS NOT NULL AND longitude IS NOT NULL;
 -- A user's records by carcass tag, for the duplicate-tag warning; only tagged records are in it.
 CREATE INDEX IF NOT EXISTS culls_by_user_tag ON culls (user_id, carcass_tag_key) WHERE carcass_tag_key IS NOT NULL;
+-- A ground's records, for a rename and the map's filter; an outing's, for its number of culls.
+CREATE INDEX IF NOT EXISTS culls_by_user_ground ON culls (user_id, ground_id) WHERE ground_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS culls_by_user_outing ON culls (user_id, outing_id) WHERE outing_id IS NOT NULL;
 -- Kept in step with culls, so an unfiltered total costs the same for 10 records as for 100,000.
 CREATE TABLE IF NOT EXISTS cull_totals (user_id TEXT PRIMARY KEY, total INTEGER NOT NULL) WITHOUT ROWID;
 ${SORT_COLUMNS.map(
@@ -178,6 +200,8 @@ interface WriteStatements {
   nextSearchRowid: Database.Statement<[string], bigint>;
   indexSearch: Database.Statement<[bigint, string]>;
   unindexSearch: Database.Statement<[bigint]>;
+  groundName: Database.Statement<[string], string>;
+  groundRecords: Database.Statement<[string, string], Row>;
 }
 
 /** Statements prepared on the event store's connection, once per connection. */
@@ -214,16 +238,46 @@ function statementsOf(db: SqliteDatabase): WriteStatements {
         'INSERT INTO culls_search_trigrams (rowid, search_text) VALUES (?, ?)',
       ),
       unindexSearch: db.prepare<[bigint]>('DELETE FROM culls_search_trigrams WHERE rowid = ?'),
+      groundName: db.prepare<[string], string>('SELECT name FROM grounds WHERE id = ?').pluck(),
+      groundRecords: db
+        .prepare<[string, string], Row>('SELECT * FROM culls WHERE user_id = ? AND ground_id = ?')
+        .safeIntegers(),
     };
     writeStatements.set(db, statements);
   }
   return statements;
 }
 
-/** Applies events to the culls table through `db`, synchronously, as better-sqlite3 transactions require. */
-export function applyToSqlite(db: SqliteDatabase, events: readonly StoredEvent[]): void {
+/** Writes a record's row and keeps its search index row in step; `row` is what the table held before. */
+function writeRecord(statements: WriteStatements, row: Row | undefined, record: Cull): void {
+  const searchRowid = row === undefined ? undefined : (row.search_rowid as bigint);
+  const nextRow = toRow(record, searchRowid ?? statements.nextSearchRowid.get(record.created_by)!);
+  statements.upsert.run(nextRow);
+  if (nextRow.search_text !== row?.search_text) {
+    if (searchRowid !== undefined) statements.unindexSearch.run(searchRowid);
+    statements.indexSearch.run(nextRow.search_rowid as bigint, nextRow.search_text as string);
+  }
+}
+
+/** A renamed ground's records take its new name, in their rows and in the search index. */
+function renameGroundRecords(db: SqliteDatabase, userId: string, groundId: string, name: string): void {
+  const statements = statementsOf(db);
+  for (const row of statements.groundRecords.all(userId, groundId)) {
+    writeRecord(statements, row, { ...toRecord(row), ground_name: name });
+  }
+}
+
+/**
+ * Applies events through `db`, synchronously, as better-sqlite3 transactions require: a record's to the culls table,
+ * and those of grounds, outings, settings and plans to theirs.
+ */
+export function applyToSqlite(db: SqliteDatabase, events: readonly StoredLogEvent[]): void {
   const statements = statementsOf(db);
   for (const event of events) {
+    if (!isCullStreamEvent(event)) {
+      applyManagementToSqlite(db, [event], renameGroundRecords);
+      continue;
+    }
     const row = statements.select.get(event.streamId);
     const current = row === undefined ? undefined : toRecord(row);
     const currentVersion = current?.version ?? 0;
@@ -234,17 +288,12 @@ export function applyToSqlite(db: SqliteDatabase, events: readonly StoredEvent[]
       );
     }
     const next = applyEventToCull(current, event);
-    const searchRowid = row === undefined ? undefined : (row.search_rowid as bigint);
     if (next === undefined) {
       statements.remove.run(event.streamId);
-      if (searchRowid !== undefined) statements.unindexSearch.run(searchRowid);
+      if (row?.search_rowid != null) statements.unindexSearch.run(row.search_rowid as bigint);
     } else {
-      const nextRow = toRow(next, searchRowid ?? statements.nextSearchRowid.get(next.created_by)!);
-      statements.upsert.run(nextRow);
-      if (nextRow.search_text !== row?.search_text) {
-        if (searchRowid !== undefined) statements.unindexSearch.run(searchRowid);
-        statements.indexSearch.run(nextRow.search_rowid as bigint, nextRow.search_text as string);
-      }
+      const groundName = next.ground_id === undefined ? undefined : statements.groundName.get(next.ground_id);
+      writeRecord(statements, row, { ...next, ...(groundName !== undefined && { ground_name: groundName }) });
     }
     if (current === undefined && next !== undefined) statements.countUp.run(next.created_by);
     if (current !== undefined && next === undefined) statements.countDown.run(current.created_by);
@@ -269,6 +318,7 @@ export function eraseFromSqlite(db: SqliteDatabase, userId: string): void {
   for (const table of ['culls', 'cull_totals', 'cull_search_users']) {
     db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
   }
+  eraseManagementFromSqlite(db, userId);
   if (searchRowids.length > 0) {
     db.exec("INSERT INTO culls_search_trigrams (culls_search_trigrams) VALUES ('optimize')");
   }
@@ -362,6 +412,27 @@ export const MAP_POINTS_SQL = `SELECT latitude, longitude, species FROM culls IN
   WHERE user_id = ? AND ${LOCATED}
   ORDER BY created_at DESC, id DESC LIMIT ?`;
 
+/** The map's points through a filter: the user id, then the filter's values in the order of its terms, then the most rows. */
+export function filteredMapPointsSql(filter: MapPointsFilter): string {
+  const terms = [
+    ...(filter.from !== undefined ? ['"date" >= ?'] : []),
+    ...(filter.to !== undefined ? ['"date" <= ?'] : []),
+    ...(filter.species !== undefined ? ['species = ? COLLATE NOCASE'] : []),
+    ...(filter.sex !== undefined ? ['sex = ?'] : []),
+    ...(filter.groundId !== undefined ? ['ground_id = ?'] : []),
+  ];
+  return `SELECT latitude, longitude, species FROM culls
+  WHERE user_id = ? AND ${LOCATED} ${terms.map((term) => `AND ${term}`).join(' ')}
+  ORDER BY created_at DESC, id DESC LIMIT ?`;
+}
+
+/** The values of a filter's terms, in filteredMapPointsSql's order. */
+function filterValues(filter: MapPointsFilter): string[] {
+  return [filter.from, filter.to, filter.species, filter.sex, filter.groundId].filter(
+    (value): value is string => value !== undefined,
+  );
+}
+
 /** A marker's records: the user id, latitude and longitude, then the most rows. */
 export const AT_SQL = `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM culls
   WHERE user_id = ? AND latitude = ? AND longitude = ?
@@ -398,6 +469,8 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
   db.exec(TABLE);
   migrate(db);
   db.exec(SCHEMA);
+  // Before anything prepares the write statements, which read the grounds' names.
+  const management = openSqliteManagementReadModel(db);
   indexUnindexedRecords(db);
 
   const getStatement = db.prepare<[string, string], Row>('SELECT * FROM culls WHERE id = ? AND user_id = ?');
@@ -473,6 +546,7 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
 
   return reportingOutages<SqliteCullReadModel>(
     {
+      ...management,
       apply(tx, events) {
         applyToSqlite(tx, events);
       },
@@ -489,8 +563,11 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
       async listLocated(userId) {
         return locatedStatement.all(userId, MAP_POINTS_LIMIT).map(toMapCull);
       },
-      async mapPoints(userId) {
-        return toMapPoints(mapPointsStatement.iterate(userId, MAP_POINTS_LIMIT + 1));
+      async mapPoints(userId, filter) {
+        if (!filtersSome(filter))
+          return toMapPoints(mapPointsStatement.iterate(userId, MAP_POINTS_LIMIT + 1));
+        const statement = db.prepare<unknown[], [number, number, string]>(filteredMapPointsSql(filter)).raw();
+        return toMapPoints(statement.iterate(userId, ...filterValues(filter), MAP_POINTS_LIMIT + 1));
       },
       async listAt(userId, { latitude, longitude }) {
         return atStatement.all(userId, latitude, longitude, MAP_POINTS_LIMIT).map(toMapCull);

@@ -1,13 +1,35 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  DEFAULT_SEASON_START,
   EVENT_TYPES,
+  MANAGEMENT_EVENT_TYPES,
   USER_ERASED_TYPE,
   type Cull,
-  type StoredEvent,
+  type Ground,
+  type GroundEvent,
+  type Outing,
+  type OutingEvent,
+  type Plan,
+  type SeasonStart,
+  isCullStreamEvent,
+  type StoredLogEvent,
   type UserErased,
 } from '@cull-log/contracts';
-import { applyEventToCull, csvHeader, csvRow, toCsvLine } from '@cull-log/domain';
+import {
+  applyEventToCull,
+  csvHeader,
+  csvRow,
+  evolveGround,
+  evolveOuting,
+  initialGroundState,
+  initialOutingState,
+  toCsvLine,
+  toGround,
+  toOuting,
+  type GroundState,
+  type OutingState,
+} from '@cull-log/domain';
 import type { BlobStore } from '@cull-log/blobstore';
 import type { ErasedEvents, EventStore } from '@cull-log/eventstore';
 import { photoKeys } from '../photos/photo-blobs';
@@ -26,7 +48,10 @@ export interface AccountRoutesOptions {
 }
 
 /** Every event of the user, in log order, a page at a time. */
-async function* eventsOf(store: AccountRoutesOptions['store'], userId: string): AsyncGenerator<StoredEvent> {
+async function* eventsOf(
+  store: AccountRoutesOptions['store'],
+  userId: string,
+): AsyncGenerator<StoredLogEvent> {
   for (let after = 0; ;) {
     const page = await store.readUser(userId, after, EXPORT_PAGE_SIZE);
     yield* page;
@@ -36,20 +61,79 @@ async function* eventsOf(store: AccountRoutesOptions['store'], userId: string): 
   }
 }
 
-/** The user's records as they stand, folded from their events by the domain's rules, newest recorded first. */
-async function recordsOf(store: AccountRoutesOptions['store'], userId: string): Promise<Cull[]> {
+/** Everything the user keeps as it stands, folded from their events by the domain's rules. */
+interface AccountData {
+  /** Newest recorded first, each with its ground's name now. */
+  records: Cull[];
+  /** By name. */
+  grounds: Ground[];
+  /** Newest started first, with their numbers of records. */
+  outings: Outing[];
+  settings: { season_start: SeasonStart };
+  /** Each season's plans, by season. */
+  plans: { season: string; plans: Plan[]; updated_at: string }[];
+}
+
+async function accountDataOf(store: AccountRoutesOptions['store'], userId: string): Promise<AccountData> {
   const records = new Map<string, Cull | undefined>();
+  const grounds = new Map<string, GroundState>();
+  const outings = new Map<string, OutingState>();
+  let seasonStart: SeasonStart = DEFAULT_SEASON_START;
+  const plans = new Map<string, { season: string; plans: Plan[]; updated_at: string }>();
   for await (const event of eventsOf(store, userId)) {
-    records.set(event.streamId, applyEventToCull(records.get(event.streamId), event));
+    if (isCullStreamEvent(event)) {
+      records.set(event.streamId, applyEventToCull(records.get(event.streamId), event));
+    } else if (event.type.startsWith('ground.')) {
+      const state = grounds.get(event.streamId) ?? initialGroundState;
+      grounds.set(event.streamId, evolveGround(state, event as GroundEvent));
+    } else if (event.type.startsWith('outing.')) {
+      const state = outings.get(event.streamId) ?? initialOutingState;
+      outings.set(event.streamId, evolveOuting(state, event as OutingEvent));
+    } else if (event.type === MANAGEMENT_EVENT_TYPES.settingsChanged) {
+      seasonStart = event.data.season_start;
+    } else if (event.type === MANAGEMENT_EVENT_TYPES.plansSet) {
+      const { season } = event.data;
+      plans.set(season, { season, plans: event.data.plans, updated_at: event.occurredAt });
+    }
   }
-  return [...records.values()]
+  const groundList = [...grounds]
+    .map(([id, state]) => toGround(state, id))
+    .filter((ground): ground is Ground => ground !== undefined)
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-GB') || a.id.localeCompare(b.id));
+  const names = new Map(groundList.map((ground) => [ground.id, ground.name]));
+  const recordList = [...records.values()]
     .filter((record): record is Cull => record !== undefined)
+    .map((record) => {
+      const name = record.ground_id === undefined ? undefined : names.get(record.ground_id);
+      return name === undefined ? record : { ...record, ground_name: name };
+    })
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+  const counts = new Map<string, number>();
+  for (const record of recordList) {
+    if (record.outing_id !== undefined) counts.set(record.outing_id, (counts.get(record.outing_id) ?? 0) + 1);
+  }
+  const outingList = [...outings]
+    .map(([id, state]) => toOuting(state, id, counts.get(id) ?? 0))
+    .filter((outing): outing is Outing => outing !== undefined)
+    .sort((a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || b.id.localeCompare(a.id));
+  return {
+    records: recordList,
+    grounds: groundList,
+    outings: outingList,
+    settings: { season_start: seasonStart },
+    plans: [...plans.values()].sort((a, b) => a.season.localeCompare(b.season)),
+  };
+}
+
+/** The user's records as they stand, newest recorded first. */
+async function recordsOf(store: AccountRoutesOptions['store'], userId: string): Promise<Cull[]> {
+  return (await accountDataOf(store, userId)).records;
 }
 
 /**
- * The caller's whole account, for the gateway's "download everything" zip and its erasure: every event of their
- * records (JSON lines), their records as JSON and as the export's CSV, and `DELETE /account`.
+ * The caller's whole account, for the gateway's "download everything" zip and its erasure: every event of theirs
+ * (JSON lines), their records as JSON and as the export's CSV, their grounds, outings, settings and plans as JSON,
+ * and `DELETE /account`.
  */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
@@ -75,6 +159,29 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     })();
     return reply.type('text/csv; charset=utf-8').send(Readable.from(lines));
   });
+
+  // Their grounds, outings, season start and plans, as they stand.
+  const json = (value: unknown) => JSON.stringify(value, null, 2);
+  app.get('/account/grounds.json', async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(json((await accountDataOf(store, request.identity.uid)).grounds)),
+  );
+  app.get('/account/outings.json', async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(json((await accountDataOf(store, request.identity.uid)).outings)),
+  );
+  app.get('/account/settings.json', async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(json((await accountDataOf(store, request.identity.uid)).settings)),
+  );
+  app.get('/account/plans.json', async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(json((await accountDataOf(store, request.identity.uid)).plans)),
+  );
 
   // The user's photos as they stand, for the download: the gateway fetches each from the photo route.
   app.get('/account/photos.json', async (request) => {

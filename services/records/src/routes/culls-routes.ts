@@ -3,27 +3,41 @@ import { z } from 'zod';
 import {
   AmendCullRequest,
   CullsAtQuery,
+  DEFAULT_SEASON_START,
   EVENT_POSITION_HEADER,
   ListCullsQuery,
+  MANAGEMENT_MESSAGES,
+  MapPointsQuery,
   RecordCullRequest,
+  type CullPlacement,
   type Cull,
   type CullView,
   type ListCullsResponse,
   type MapCullsResponse,
   type MapPointsResponse,
 } from '@cull-log/contracts';
-import { carcassTagKey, withWarnings, type TaggedRecord } from '@cull-log/domain';
+import { carcassTagKey, seasonDates, withWarnings, type TaggedRecord } from '@cull-log/domain';
 import type { BlobStore } from '@cull-log/blobstore';
 import type { CullCommandHandler } from '../cull-commands';
 import { removePhotoBlobs } from '../photos/photo-blobs';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { commandMetaOf, cullIdOf, cullNotFound, toHttpError } from './cull-requests';
+import { refused } from './management-requests';
 
 export interface CullsRoutesOptions {
   handle: CullCommandHandler;
   readModel: Pick<
     CullReadModel<unknown>,
-    'get' | 'list' | 'listLocated' | 'mapPoints' | 'listAt' | 'sameTag'
+    | 'get'
+    | 'list'
+    | 'listLocated'
+    | 'mapPoints'
+    | 'listAt'
+    | 'sameTag'
+    | 'getGround'
+    | 'getOuting'
+    | 'openOuting'
+    | 'seasonStart'
   >;
   /** Where the records' photos are kept: a deleted record's are removed. */
   blobs: BlobStore;
@@ -33,6 +47,9 @@ export interface CullsRoutesOptions {
 
 /** The map asks for everything located, so its queries take nothing; anything sent is refused, as for a list. */
 const LocatedCullsQuery = z.strictObject({});
+
+/** An id as stored (lower case), null for "none", undefined for "not sent". */
+const lowerOrAbsent = (id: string | null | undefined) => (typeof id === 'string' ? id.toLowerCase() : id);
 
 /** Runs store work, answering refusals with their HTTP errors (an unreachable store answers 503 by itself). */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
@@ -86,17 +103,83 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
 
   const metaOf = commandMetaOf(now, newId);
 
+  /** The ground sent must be the user's; an archived one only where the record already had it. */
+  async function checkGround(userId: string, groundId: string, keeps?: string) {
+    const ground = await guarded(() => readModel.getGround(userId, groundId));
+    if (ground === undefined) throw refused('ground_id', MANAGEMENT_MESSAGES.groundUnknown);
+    if (ground.archived && ground.id !== keeps)
+      throw refused('ground_id', MANAGEMENT_MESSAGES.groundArchived);
+  }
+
+  /** The outing sent must be the user's; answers it. */
+  async function checkOuting(userId: string, outingId: string) {
+    const outing = await guarded(() => readModel.getOuting(userId, outingId));
+    if (outing === undefined) throw refused('outing_id', MANAGEMENT_MESSAGES.outingUnknown);
+    return outing;
+  }
+
+  /**
+   * Where a new record belongs: what was sent, checked; with no outing sent, the outing under way (if any), whose
+   * ground it takes when none was sent, as an outing sent gives its ground.
+   */
+  async function placementOfNew(
+    userId: string,
+    sent: { ground_id?: string | null; outing_id?: string | null },
+  ): Promise<CullPlacement> {
+    let groundId = lowerOrAbsent(sent.ground_id);
+    let outingId = lowerOrAbsent(sent.outing_id);
+    if (groundId !== undefined && groundId !== null) await checkGround(userId, groundId);
+    if (outingId === undefined) {
+      const open = await guarded(() => readModel.openOuting(userId));
+      outingId = open?.id;
+      if (open !== undefined && groundId === undefined) groundId = open.ground_id;
+    } else if (outingId !== null) {
+      const outing = await checkOuting(userId, outingId);
+      if (groundId === undefined) groundId = outing.ground_id;
+    }
+    return { ground_id: groundId ?? null, outing_id: outingId ?? null };
+  }
+
+  /** The parts of a record's place an amendment changes, checked. */
+  async function placementChange(
+    userId: string,
+    cullId: string,
+    sent: { ground_id?: string | null; outing_id?: string | null },
+  ): Promise<Partial<CullPlacement> | undefined> {
+    if (sent.ground_id === undefined && sent.outing_id === undefined) return undefined;
+    const groundId = lowerOrAbsent(sent.ground_id);
+    const outingId = lowerOrAbsent(sent.outing_id);
+    if (groundId !== undefined && groundId !== null) {
+      const record = await guarded(() => readModel.get(userId, cullId));
+      if (record === undefined) throw cullNotFound();
+      await checkGround(userId, groundId, record.ground_id);
+    }
+    if (outingId !== undefined && outingId !== null) await checkOuting(userId, outingId);
+    return {
+      ...(groundId !== undefined && { ground_id: groundId }),
+      ...(outingId !== undefined && { outing_id: outingId }),
+    };
+  }
+
+  /** The record as the read model now has it (with its ground's name), else as the command left it. */
+  async function afterCommand(userId: string, cullId: string, record: Cull | undefined): Promise<CullView> {
+    const stored = record === undefined ? undefined : await guarded(() => readModel.get(userId, cullId));
+    return existing(userId, stored ?? record);
+  }
+
   app.post('/culls', async (request, reply) => {
-    const { id, ...fields } = RecordCullRequest.parse(request.body);
+    const { id, ground_id, outing_id, ...fields } = RecordCullRequest.parse(request.body);
     const cullId = (id ?? newId()).toLowerCase();
+    const userId = request.identity.uid;
+    const placement = await placementOfNew(userId, { ground_id, outing_id });
     const outcome = await guarded(() =>
-      handle({ type: 'RecordCull', cullId, fields, meta: metaOf(request) }),
+      handle({ type: 'RecordCull', cullId, fields, placement, meta: metaOf(request) }),
     );
     request.log.info({ cullId, position: outcome.position }, 'cull recorded');
     return reply
       .status(201)
       .header(EVENT_POSITION_HEADER, String(outcome.position))
-      .send(await existing(request.identity.uid, outcome.record));
+      .send(await afterCommand(userId, cullId, outcome.record));
   });
 
   app.get('/culls', async (request): Promise<ListCullsResponse> => {
@@ -113,8 +196,23 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
   });
 
   app.get('/culls/map-points', async (request): Promise<MapPointsResponse> => {
-    LocatedCullsQuery.parse(request.query);
-    return guarded(() => readModel.mapPoints(request.identity.uid));
+    const query = MapPointsQuery.parse(request.query);
+    const userId = request.identity.uid;
+    const season =
+      query.season === undefined
+        ? undefined
+        : seasonDates(
+            query.season,
+            (await guarded(() => readModel.seasonStart(userId))) ?? DEFAULT_SEASON_START,
+          );
+    return guarded(() =>
+      readModel.mapPoints(userId, {
+        ...(season !== undefined && { from: season.from, to: season.to }),
+        ...(query.species !== undefined && query.species !== '' && { species: query.species }),
+        ...(query.sex !== undefined && { sex: query.sex }),
+        ...(query.ground_id !== undefined && { groundId: query.ground_id.toLowerCase() }),
+      }),
+    );
   });
 
   app.get('/culls/at', async (request): Promise<MapCullsResponse> => {
@@ -130,14 +228,28 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
 
   app.patch<{ Params: { id: string } }>('/culls/:id', async (request, reply) => {
     const cullId = cullIdOf(request);
-    const { expected_version: expectedVersion, ...changes } = AmendCullRequest.parse(request.body);
+    const {
+      expected_version: expectedVersion,
+      ground_id,
+      outing_id,
+      ...changes
+    } = AmendCullRequest.parse(request.body);
+    const userId = request.identity.uid;
+    const placement = await placementChange(userId, cullId, { ground_id, outing_id });
     const outcome = await guarded(() =>
-      handle({ type: 'AmendCull', cullId, changes, expectedVersion, meta: metaOf(request) }),
+      handle({
+        type: 'AmendCull',
+        cullId,
+        changes,
+        ...(placement !== undefined && { placement }),
+        expectedVersion,
+        meta: metaOf(request),
+      }),
     );
     request.log.info({ cullId, position: outcome.position }, 'cull amended');
     return reply
       .header(EVENT_POSITION_HEADER, String(outcome.position))
-      .send(await existing(request.identity.uid, outcome.record));
+      .send(await afterCommand(userId, cullId, outcome.record));
   });
 
   app.delete<{ Params: { id: string } }>('/culls/:id', async (request, reply) => {

@@ -89,7 +89,7 @@ export function createHarness<Tx>({
   /** Sends a request as `user`, signed the way the gateway signs it. */
   function call(
     user: Identity,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     body?: unknown,
     headers: Record<string, string> = {},

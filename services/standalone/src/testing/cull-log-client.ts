@@ -2,6 +2,7 @@ import {
   EVENT_POSITION_HEADER,
   ListCullsResponse,
   Me,
+  PlanProgressResponse,
   StatsResponse,
   type AmendCullRequest,
   type Cull,
@@ -97,6 +98,28 @@ export class CullLogClient {
 
   async csv(): Promise<Answer> {
     return this.expect('GET', '/api/exports/culls.csv', 200);
+  }
+
+  /** A season's plan progress (`2026-27`), at least as fresh as `after` unless the projection is still behind. */
+  async planProgress(season: string, after: number): Promise<PlanProgressResponse> {
+    const answer = await this.expect('GET', `/api/plans/${season}/progress?after=${after}`, 200);
+    return PlanProgressResponse.parse(JSON.parse(answer.text));
+  }
+
+  /** The season report's PDF, whole. */
+  async seasonReport(season: string): Promise<{ headers: Headers; pdf: Buffer }> {
+    const headers: Record<string, string> = { origin: new URL(this.publicUrl).origin };
+    if (this.cookie !== undefined) headers.cookie = this.cookie;
+    const path = `/api/reports/season.pdf?season=${season}`;
+    const response = await fetch(new URL(path, this.baseUrl), {
+      headers,
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (response.status !== 200) {
+      const answer = { status: response.status, headers: response.headers, text: await response.text() };
+      throw new UnexpectedAnswerError(`GET ${path}`, answer);
+    }
+    return { headers: response.headers, pdf: Buffer.from(await response.arrayBuffer()) };
   }
 
   /** The "download everything" zip, whole. */

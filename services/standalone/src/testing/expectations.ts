@@ -1,8 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
-import type { Cull, RecordCullRequest, StatsResponse } from '@cull-log/contracts';
+import {
+  DEFAULT_SEASON_START,
+  type Cull,
+  type RecordCullRequest,
+  type StatsResponse,
+} from '@cull-log/contracts';
 import { sampleRecordRequest } from '@cull-log/contracts/testing';
-import { computeStats, csvHeader, csvRow, toCsvLine, type DashboardStats } from '@cull-log/domain';
+import {
+  computeStats,
+  csvRow,
+  exportCsvHeader,
+  exportCsvRow,
+  toCsvLine,
+  type DashboardStats,
+} from '@cull-log/domain';
 import type { CullLogClient } from './cull-log-client';
 
 /** A valid record with a weight; `overrides` changes what a test cares about. */
@@ -27,18 +39,34 @@ export async function pollUntil<T>(
   }
 }
 
-/** The figures the domain derives from the records themselves: what every projection must converge to. */
+/**
+ * The figures the domain derives from the records themselves: what every projection must converge to. These records
+ * are on no outing, and their user keeps the default season start.
+ */
 export function statsOf(records: readonly Cull[]): DashboardStats {
-  return computeStats(records, new Date());
+  const stats = computeStats(records, new Date());
+  return {
+    ...stats,
+    season: {
+      ...stats.season,
+      outings: { outings: 0, blank_outings: 0, hours_out: 0, hours_per_deer: null },
+    },
+    season_start: DEFAULT_SEASON_START,
+  };
 }
 
 export function withoutPosition({ position: _position, ...figures }: StatsResponse): DashboardStats {
   return figures;
 }
 
-/** The CSV rows of these records, sorted (the export's order is the service's choice). */
+/** The CSV rows of these records as the account download writes them, sorted (the order is the service's choice). */
 export function csvRowsOf(records: readonly Cull[]): string[] {
   return records.map((record) => toCsvLine(csvRow(record)).trimEnd()).sort();
+}
+
+/** The rows of these records in the CSV export, which adds each record's ground (these are on none), sorted. */
+export function exportCsvRowsOf(records: readonly Cull[]): string[] {
+  return records.map((record) => toCsvLine(exportCsvRow(record, null)).trimEnd()).sort();
 }
 
 export interface ParsedCsv {
@@ -52,7 +80,8 @@ export function parseCsv(text: string): ParsedCsv {
   return { header, rows: rows.sort() };
 }
 
-export const CSV_HEADER = csvHeader.trimEnd();
+/** The header of the CSV export. */
+export const CSV_HEADER = exportCsvHeader.trimEnd();
 
 /**
  * Waits until the stats and the CSV export agree with the records list (bounded), and returns what they
@@ -61,7 +90,7 @@ export const CSV_HEADER = csvHeader.trimEnd();
  */
 export async function projectionsOf(client: CullLogClient, records: readonly Cull[], position: number) {
   const expectedStats = statsOf(records);
-  const expectedRows = csvRowsOf(records);
+  const expectedRows = exportCsvRowsOf(records);
   const stats = await pollUntil(
     () => client.stats(position),
     (answer) => answer.position >= position && isDeepStrictEqual(withoutPosition(answer), expectedStats),

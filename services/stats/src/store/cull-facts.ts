@@ -3,7 +3,7 @@ import type { CullFacts } from './stats-store';
 
 const grams = (kilograms: number | null) => (kilograms === null ? null : Math.round(kilograms * 1000));
 
-/** The facts after an event, or undefined when the cull no longer counts. */
+/** The facts after an event of a cull's own, or undefined when the cull no longer counts. */
 export function nextFacts(current: CullFacts | undefined, event: CullEvent): CullFacts | undefined {
   switch (event.type) {
     case EVENT_TYPES.recorded:
@@ -13,16 +13,22 @@ export function nextFacts(current: CullFacts | undefined, event: CullEvent): Cul
         sex: event.data.sex,
         date: event.data.date,
         weightGrams: grams(event.data.weight ?? null),
+        ageEstimate: event.data.age_estimate,
+        destination: event.data.carcass_destination ?? null,
+        groundId: current?.groundId ?? null,
+        outingId: current?.outingId ?? null,
       };
     case EVENT_TYPES.amended: {
       if (current === undefined) return undefined;
-      const { species, sex, date, weight } = event.data.changes;
+      const { species, sex, date, weight, age_estimate, carcass_destination } = event.data.changes;
       return {
         ...current,
         ...(species !== undefined && { species }),
         ...(sex !== undefined && { sex }),
         ...(date !== undefined && { date }),
         ...(weight !== undefined && { weightGrams: grams(weight) }),
+        ...(age_estimate !== undefined && { ageEstimate: age_estimate }),
+        ...(carcass_destination !== undefined && { destination: carcass_destination }),
       };
     }
     case EVENT_TYPES.deleted:

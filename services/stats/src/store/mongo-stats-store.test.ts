@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
+import { seasonMonths, seasonOfKey } from '@cull-log/domain';
 import { describeWithMongo } from '@cull-log/eventstore/testing';
 import { statsStoreContract } from '../testing/stats-store-contract';
 import { connectMongoStatsStore } from './mongo-stats-store';
-import type { CullFacts } from './stats-store';
 
 await describeWithMongo('MongoDB stats store contract', (url) => {
   const dbName = `stats_test_${randomUUID().slice(0, 8)}`;
@@ -16,7 +16,7 @@ await describeWithMongo('MongoDB stats store contract', (url) => {
       const client = await new MongoClient(url).connect();
       await client
         .db(oldDbName)
-        .collection<CullFacts & { _id: string }>('stats_culls')
+        .collection<{ _id: string; [field: string]: unknown }>('stats_culls')
         .insertMany([
           { _id: 'a', userId: 'alice', species: 'Fox', sex: 'Male', date: '2026-05-02', weightGrams: 7250 },
           { _id: 'b', userId: 'alice', species: 'Fox', sex: 'Female', date: '2026-04-30', weightGrams: null },
@@ -30,7 +30,11 @@ await describeWithMongo('MongoDB stats store contract', (url) => {
           },
         ]);
       await client.close();
-      const window = { userId: 'alice', months: ['2026-04', '2026-05'], season: '2026/27' };
+      const window = {
+        userId: 'alice',
+        months: ['2026-04', '2026-05'],
+        seasonMonths: seasonMonths(seasonOfKey('2026-27')),
+      };
       const expected = {
         total: 2,
         speciesCounts: { Fox: 2 },
@@ -38,6 +42,7 @@ await describeWithMongo('MongoDB stats store contract', (url) => {
         weighed: 1,
         perMonth: { '2026-04': 1, '2026-05': 1 },
         seasonSpeciesBySex: { Fox: { Male: 1, Female: 1 } },
+        seasonOutings: { outings: 0, blank: 0, durationMs: 0, deer: 0 },
         position: 0,
       };
 

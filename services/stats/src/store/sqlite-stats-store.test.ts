@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seasonMonths, seasonOfKey } from '@cull-log/domain';
 import { statsStoreContract } from '../testing/stats-store-contract';
 import { openSqliteStatsStore } from './sqlite-stats-store';
 
@@ -23,7 +24,11 @@ describe('SQLite stats file written before the counters', () => {
         ('b', 'alice', 'Fox', 'Female', '2026-04-30', NULL), ('c', 'bob', 'Muntjac', 'Male', '2026-05-03', 12000);
     `);
     before.close();
-    const window = { userId: 'alice', months: ['2026-04', '2026-05'], season: '2026/27' };
+    const window = {
+      userId: 'alice',
+      months: ['2026-04', '2026-05'],
+      seasonMonths: seasonMonths(seasonOfKey('2026-27')),
+    };
     const expected = {
       total: 2,
       speciesCounts: { Fox: 2 },
@@ -31,6 +36,7 @@ describe('SQLite stats file written before the counters', () => {
       weighed: 1,
       perMonth: { '2026-04': 1, '2026-05': 1 },
       seasonSpeciesBySex: { Fox: { Male: 1, Female: 1 } },
+      seasonOutings: { outings: 0, blank: 0, durationMs: 0, deer: 0 },
       position: 0,
     };
 

@@ -1,9 +1,11 @@
-import { monthKey, seasonOfDate } from '@cull-log/domain';
-import type { CullFacts } from './stats-store';
+import { isYoung, monthKey, outingDate, outingTally } from '@cull-log/domain';
+import type { CullFacts, OutingFacts } from './stats-store';
 
 /**
  * One move of one counter: each kind of counter is a table (SQLite) or a collection (MongoDB) keyed by
- * `key`, whose amounts grow by `by` (negative to take a cull back out).
+ * `key`, whose amounts grow by `by` (negative to take a cull back out). Season figures are kept by month,
+ * since both season starts fall on the first of a month: a season is the sum of its twelve months, whichever
+ * start the user has at the time of the read.
  */
 export type CounterChange =
   | {
@@ -14,29 +16,80 @@ export type CounterChange =
   | { counter: 'species'; key: { userId: string; species: string }; by: { count: number } }
   | { counter: 'months'; key: { userId: string; month: string }; by: { count: number } }
   | {
-      counter: 'seasons';
-      key: { userId: string; season: string; species: string; sex: string };
+      counter: 'classes';
+      /** `groundId` is '' for a cull on no ground; `young` is 1 for a young animal, else 0. */
+      key: { userId: string; month: string; groundId: string; species: string; sex: string; young: number };
+      by: { count: number; weighed: number; weightGrams: number };
+    }
+  | {
+      counter: 'destinations';
+      key: { userId: string; month: string; destination: string };
       by: { count: number };
+    }
+  | {
+      counter: 'outings';
+      key: { userId: string; month: string };
+      by: { outings: number; blank: number; durationMs: number; deer: number };
     };
 
-function contribution({ userId, species, sex, date, weightGrams }: CullFacts, sign: 1 | -1): CounterChange[] {
-  return [
+export type CounterName = CounterChange['counter'];
+
+function cullContribution(facts: CullFacts, sign: 1 | -1): CounterChange[] {
+  const { userId, species, sex, date, weightGrams } = facts;
+  const month = monthKey(date);
+  const weighed = weightGrams === null ? 0 : sign;
+  const changes: CounterChange[] = [
     {
       counter: 'totals',
       key: { userId },
-      by: { total: sign, weighed: weightGrams === null ? 0 : sign, weightGrams: sign * (weightGrams ?? 0) },
+      by: { total: sign, weighed, weightGrams: sign * (weightGrams ?? 0) },
     },
     { counter: 'species', key: { userId, species }, by: { count: sign } },
-    { counter: 'months', key: { userId, month: monthKey(date) }, by: { count: sign } },
+    { counter: 'months', key: { userId, month }, by: { count: sign } },
     {
-      counter: 'seasons',
-      key: { userId, season: seasonOfDate(date).label, species, sex },
+      counter: 'classes',
+      key: {
+        userId,
+        month,
+        groundId: facts.groundId ?? '',
+        species,
+        sex,
+        young: isYoung(facts.ageEstimate) ? 1 : 0,
+      },
+      by: { count: sign, weighed, weightGrams: sign * (weightGrams ?? 0) },
+    },
+  ];
+  if (facts.destination !== null) {
+    changes.push({
+      counter: 'destinations',
+      key: { userId, month, destination: facts.destination },
       by: { count: sign },
+    });
+  }
+  return changes;
+}
+
+function outingContribution(facts: OutingFacts, sign: 1 | -1): CounterChange[] {
+  const tally = outingTally({
+    started_at: facts.startedAt,
+    ended_at: facts.endedAt,
+    cull_count: facts.cullCount,
+  });
+  return [
+    {
+      counter: 'outings',
+      key: { userId: facts.userId, month: monthKey(outingDate({ started_at: facts.startedAt })) },
+      by: {
+        outings: sign * tally.outings,
+        blank: sign * tally.blank,
+        durationMs: sign * tally.durationMs,
+        deer: sign * tally.deer,
+      },
     },
   ];
 }
 
-/** Sums the counter moves of many changes of culls (a batch), so that each counter is written once. */
+/** Sums the counter moves of many changes of culls and outings (a batch), so that each counter is written once. */
 export function createCounterSum() {
   const byCounter = new Map<string, CounterChange>();
   function add(change: CounterChange): void {
@@ -52,8 +105,13 @@ export function createCounterSum() {
   return {
     /** Adds how the counters move when a cull's facts go from `previous` to `next` (absent: not counted). */
     move(previous: CullFacts | undefined, next: CullFacts | undefined): void {
-      if (previous) for (const change of contribution(previous, -1)) add(change);
-      if (next) for (const change of contribution(next, 1)) add(change);
+      if (previous) for (const change of cullContribution(previous, -1)) add(change);
+      if (next) for (const change of cullContribution(next, 1)) add(change);
+    },
+    /** The same for an outing's facts. */
+    moveOuting(previous: OutingFacts | undefined, next: OutingFacts | undefined): void {
+      if (previous) for (const change of outingContribution(previous, -1)) add(change);
+      if (next) for (const change of outingContribution(next, 1)) add(change);
     },
     /** The summed moves, without those that cancel out, so an unchanged cull writes nothing. */
     changes(): CounterChange[] {
@@ -63,6 +121,7 @@ export function createCounterSum() {
     },
   };
 }
+export type CounterSum = ReturnType<typeof createCounterSum>;
 
 /** How the counters move when a cull's facts go from `previous` to `next` (absent: not counted). */
 export function counterChanges(
@@ -74,9 +133,10 @@ export function counterChanges(
   return sum.changes();
 }
 
-/** The counters of a set of culls counted from nothing: filling them in for culls kept before counters were. */
-export function countersOf(culls: Iterable<CullFacts>): CounterChange[] {
+/** The counters of a set of culls and outings counted from nothing: filling in counters a store did not have. */
+export function countersOf(culls: Iterable<CullFacts>, outings: Iterable<OutingFacts> = []): CounterChange[] {
   const sum = createCounterSum();
   for (const facts of culls) sum.move(undefined, facts);
+  for (const facts of outings) sum.moveOuting(undefined, facts);
   return sum.changes();
 }

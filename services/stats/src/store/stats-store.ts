@@ -1,7 +1,9 @@
+import type { Plan, SeasonStart } from '@cull-log/contracts';
+import type { OutingTally, PlanCount } from '@cull-log/domain';
 import type { ProjectionStore } from '@cull-log/projection';
 
 /**
- * What the dashboard counts of one live cull. The store keeps it per cull only so that an amendment or a
+ * What the figures count of one live cull. The store keeps it per cull only so that an amendment, a placement or a
  * deletion can take the cull's old contribution back out of the counters.
  */
 export interface CullFacts {
@@ -12,15 +14,30 @@ export interface CullFacts {
   date: string;
   /** Whole grams, like the domain's tally, so sums are exact integers. */
   weightGrams: number | null;
+  /** The age estimate: a young animal counts as Juvenile where a plan splits juveniles. */
+  ageEstimate: string;
+  /** Where the carcass went, when recorded. */
+  destination: string | null;
+  groundId: string | null;
+  outingId: string | null;
 }
 
-/** Which calendar buckets "now" falls into, worked out by the caller from the clock. */
+/** What the outing figures count of one live outing. */
+export interface OutingFacts {
+  userId: string;
+  startedAt: string;
+  endedAt: string | null;
+  /** Live culls placed in the outing. */
+  cullCount: number;
+}
+
+/** Which calendar buckets a read covers, worked out by the caller from the clock and the user's season start. */
 export interface StatsWindow {
   userId: string;
   /** The months to count, as YYYY-MM, oldest first. */
   months: readonly string[];
-  /** The current stalking season's label, e.g. '2026/27'. */
-  season: string;
+  /** The twelve months (YYYY-MM) of the season asked for, by the user's start. */
+  seasonMonths: readonly string[];
 }
 
 /** Counts and sums for one user, read from the counters the projection keeps. */
@@ -32,7 +49,29 @@ export interface StatsAggregates {
   /** Counts for the window's months (months without culls are absent). */
   perMonth: Record<string, number>;
   seasonSpeciesBySex: Record<string, Record<string, number>>;
+  /** The season's outings, summed over its months. */
+  seasonOutings: OutingTally;
   /** Global position of the newest event applied when these figures were read. */
+  position: number;
+}
+
+/** A season's counts by ground, species, sex and month, as the season report and plan progress read them. */
+export interface SeasonCount extends PlanCount {
+  month: string;
+  weighed: number;
+  weightGrams: number;
+}
+
+/** What plan progress and the season report read of one user's season. */
+export interface SeasonRead {
+  counts: SeasonCount[];
+  /** Carcass destinations recorded in the season, with their counts. */
+  destinations: Record<string, number>;
+  outings: OutingTally;
+  /** The season's plans, none until set. */
+  plans: Plan[];
+  /** The user's grounds' names, archived ones included. */
+  groundNames: Record<string, string>;
   position: number;
 }
 
@@ -41,5 +80,9 @@ export interface StatsAggregates {
  * checkpoint, so a read costs the same however many culls the user has. `clear` forgets everything.
  */
 export interface StatsStore extends ProjectionStore {
+  /** The user's season start, the default until they set one. */
+  seasonStart(userId: string): Promise<SeasonStart>;
   aggregates(window: StatsWindow): Promise<StatsAggregates>;
+  /** One season of the user by its twelve months and its key (for the plans). */
+  season(userId: string, season: { key: string; months: readonly string[] }): Promise<SeasonRead>;
 }

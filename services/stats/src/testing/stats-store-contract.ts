@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seasonMonths, seasonOfKey } from '@cull-log/domain';
 import type { StatsStore, StatsWindow } from '../store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
 const window = (userId: string): StatsWindow => ({
   userId,
   months: ['2026-03', '2026-04', '2026-05'],
-  season: '2026/27',
+  seasonMonths: seasonMonths(seasonOfKey('2026-27')),
 });
+const NO_OUTINGS = { outings: 0, blank: 0, durationMs: 0, deer: 0 };
 
 /** The behaviour every StatsStore adapter must show; each adapter's test file runs it. */
 export function statsStoreContract(name: string, open: () => Promise<StatsStore>) {
@@ -33,6 +35,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         weighed: 2,
         perMonth: { '2026-05': 1, '2026-03': 1 },
         seasonSpeciesBySex: { 'Roe Deer': { Male: 1 } },
+        seasonOutings: NO_OUTINGS,
         position: 2,
       });
     });
@@ -45,6 +48,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         weighed: 0,
         perMonth: {},
         seasonSpeciesBySex: {},
+        seasonOutings: NO_OUTINGS,
         position: 0,
       });
     });
@@ -74,6 +78,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         weighed: 0,
         perMonth: {},
         seasonSpeciesBySex: {},
+        seasonOutings: NO_OUTINGS,
         position: 2,
       });
       expect(await store.aggregates(window('bob'))).toEqual(bobs);
@@ -190,6 +195,128 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
       expect(await store.apply(recorded)).toBe('duplicate');
       expect((await store.aggregates(window('alice'))).total).toBe(0);
       expect(await store.position()).toBe(2);
+    });
+
+    it('keeps each user season start, the default until set, and their plans, ground names and season counts', async () => {
+      const log = createSampleEventLog();
+      const north = log.groundCreated('alice', 'North');
+      const placed = log.recorded('alice', {
+        date: '2026-09-01',
+        age_estimate: 'Young',
+        weight: 10,
+        carcass_destination: 'Own use',
+      });
+      const plans = [
+        {
+          ground_id: null,
+          targets: [{ species: 'Roe Deer' as const, class: 'Juvenile' as const, target: 2 }],
+        },
+      ];
+      for (const event of [
+        north,
+        placed,
+        log.placed('alice', placed.streamId, north.streamId),
+        log.groundRenamed('alice', north.streamId, 'North Hill'),
+        log.plansSet('alice', '2026-27', plans),
+        log.settingsChanged('alice', '08-01'),
+        log.recorded('bob', { date: '2026-09-01' }),
+      ]) {
+        expect(await store.apply(event)).toBe('applied');
+      }
+      expect(await store.seasonStart('alice')).toBe('08-01');
+      expect(await store.seasonStart('bob')).toBe('04-01');
+      const read = await store.season('alice', {
+        key: '2026-27',
+        months: seasonMonths(seasonOfKey('2026-27', '08-01')),
+      });
+      expect(read).toEqual({
+        counts: [
+          {
+            month: '2026-09',
+            ground_id: north.streamId,
+            species: 'Roe Deer',
+            sex: 'Male',
+            young: true,
+            count: 1,
+            weighed: 1,
+            weightGrams: 10_000,
+          },
+        ],
+        destinations: { 'Own use': 1 },
+        outings: NO_OUTINGS,
+        plans,
+        groundNames: { [north.streamId]: 'North Hill' },
+        position: 7,
+      });
+      expect(
+        (await store.season('alice', { key: '2025-26', months: seasonMonths(seasonOfKey('2025-26')) })).plans,
+      ).toEqual([]);
+    });
+
+    it('counts an outing in the month it starts, with its hours once ended and the culls placed in it', async () => {
+      const log = createSampleEventLog();
+      const ground = log.groundCreated('alice', 'North');
+      const outing = log.outingStarted('alice', ground.streamId, '2026-09-01T05:00:00.000Z');
+      const cull = log.recorded('alice', { date: '2026-09-01' });
+      const blank = log.outingStarted(
+        'alice',
+        ground.streamId,
+        '2026-10-01T05:00:00.000Z',
+        '2026-10-01T06:00:00.000Z',
+      );
+      for (const event of [
+        ground,
+        outing,
+        cull,
+        log.placed('alice', cull.streamId, ground.streamId, outing.streamId),
+        log.outingEnded('alice', outing.streamId, '2026-09-01T08:00:00.000Z'),
+        blank,
+      ]) {
+        expect(await store.apply(event)).toBe('applied');
+      }
+      const seasonOfAlice = () => store.aggregates(window('alice'));
+      expect((await seasonOfAlice()).seasonOutings).toEqual({
+        outings: 2,
+        blank: 1,
+        durationMs: 4 * 3_600_000,
+        deer: 1,
+      });
+      await store.apply(log.placed('alice', cull.streamId, ground.streamId, null));
+      await store.apply(log.outingDeleted('alice', blank.streamId));
+      expect((await seasonOfAlice()).seasonOutings).toEqual({
+        outings: 1,
+        blank: 1,
+        durationMs: 3 * 3_600_000,
+        deer: 0,
+      });
+      expect((await store.aggregates(window('bob'))).seasonOutings).toEqual(NO_OUTINGS);
+    });
+
+    it('erasing a user leaves none of their outings, plans, season start or ground names', async () => {
+      const log = createSampleEventLog();
+      const ground = log.groundCreated('alice', 'North');
+      for (const event of [
+        ground,
+        log.outingStarted('alice', ground.streamId, '2026-09-01T05:00:00.000Z', '2026-09-01T06:00:00.000Z'),
+        log.plansSet('alice', '2026-27', [{ ground_id: null, targets: [] }]),
+        log.settingsChanged('alice', '08-01'),
+      ]) {
+        await store.apply(event);
+      }
+      await store.eraseUser('alice');
+      expect(await store.seasonStart('alice')).toBe('04-01');
+      expect((await store.aggregates(window('alice'))).seasonOutings).toEqual(NO_OUTINGS);
+      const read = await store.season('alice', {
+        key: '2026-27',
+        months: seasonMonths(seasonOfKey('2026-27')),
+      });
+      expect(read).toMatchObject({
+        counts: [],
+        plans: [],
+        groundNames: {},
+        outings: NO_OUTINGS,
+        destinations: {},
+      });
     });
 
     it('the checkpoint keeps the highest applied position', async () => {

@@ -1,0 +1,202 @@
+import {
+  MANAGEMENT_EVENT_TYPES,
+  type AmendGroundRequest,
+  type CommandMeta,
+  type CreateGroundRequest,
+  type Ground,
+  type GroundBoundary,
+  type GroundCentre,
+  type GroundEvent,
+} from '@cull-log/contracts';
+
+const T = MANAGEMENT_EVENT_TYPES;
+
+/** What one ground's stream has come to. */
+export type GroundState =
+  | { status: 'absent'; version: 0 }
+  | {
+      status: 'active';
+      version: number;
+      ownerId: string;
+      name: string;
+      notes: string | null;
+      boundary: GroundBoundary | null;
+      centre: GroundCentre | null;
+      archived: boolean;
+      createdAt: string;
+      updatedAt: string;
+    };
+
+export const initialGroundState: GroundState = { status: 'absent', version: 0 };
+
+export interface CreateGround {
+  type: 'CreateGround';
+  groundId: string;
+  fields: Omit<CreateGroundRequest, 'id'>;
+  meta: CommandMeta;
+}
+
+export interface AmendGround {
+  type: 'AmendGround';
+  groundId: string;
+  changes: Omit<AmendGroundRequest, 'expected_version'>;
+  expectedVersion?: number;
+  meta: CommandMeta;
+}
+
+export type GroundCommand = CreateGround | AmendGround;
+
+export type GroundDecisionError =
+  { code: 'not_found' } | { code: 'already_exists' } | { code: 'version_conflict'; actualVersion: number };
+
+export type GroundDecision = { ok: true; events: GroundEvent[] } | { ok: false; error: GroundDecisionError };
+
+/** The middle of a boundary: the mean of its corners, the closing one (a repeat of the first) left out. */
+export function boundaryMiddle(boundary: GroundBoundary): GroundCentre {
+  const corners = (boundary.coordinates[0] ?? []).slice(0, -1);
+  if (corners.length === 0) return { latitude: 0, longitude: 0 };
+  const sum = corners.reduce(
+    (total, [longitude, latitude]) => ({
+      longitude: total.longitude + longitude,
+      latitude: total.latitude + latitude,
+    }),
+    { longitude: 0, latitude: 0 },
+  );
+  const round = (value: number) => Math.round((value / corners.length) * 1e6) / 1e6;
+  return { latitude: round(sum.latitude), longitude: round(sum.longitude) };
+}
+
+/** The id of the n-th (from 0) event a command writes. */
+export function eventIdOf(commandEventId: string, index: number): string {
+  return index === 0 ? commandEventId : `${commandEventId}-${index}`;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function decideGround(command: GroundCommand, state: GroundState): GroundDecision {
+  const { meta } = command;
+  let version = state.version;
+  // One command may write several events: the first takes the command's event id, the others a numbered one.
+  const envelope = () => ({
+    id: eventIdOf(meta.eventId, version - state.version),
+    streamId: command.groundId,
+    version: ++version,
+    userId: meta.userId,
+    occurredAt: meta.occurredAt,
+    meta: { correlationId: meta.correlationId },
+  });
+  switch (command.type) {
+    case 'CreateGround': {
+      const { name, notes, boundary, centre } = command.fields;
+      const data = {
+        name,
+        ...(notes !== undefined && notes !== '' && { notes }),
+        ...(boundary !== undefined && { boundary }),
+        ...((centre ?? (boundary && boundaryMiddle(boundary))) !== undefined && {
+          centre: centre ?? boundaryMiddle(boundary!),
+        }),
+      };
+      if (state.status === 'absent')
+        return { ok: true, events: [{ ...envelope(), type: T.groundCreated, data }] };
+      // The same create sent again (a retry from a phone) succeeds without appending anything.
+      const retry =
+        state.ownerId === meta.userId &&
+        state.version === 1 &&
+        state.name === data.name &&
+        same(state.notes ?? undefined, data.notes) &&
+        same(state.boundary ?? undefined, data.boundary) &&
+        same(state.centre ?? undefined, data.centre);
+      return retry ? { ok: true, events: [] } : { ok: false, error: { code: 'already_exists' } };
+    }
+    case 'AmendGround': {
+      if (state.status !== 'active' || state.ownerId !== meta.userId)
+        return { ok: false, error: { code: 'not_found' } };
+      if (command.expectedVersion !== undefined && command.expectedVersion !== state.version) {
+        return { ok: false, error: { code: 'version_conflict', actualVersion: state.version } };
+      }
+      const { name, notes, boundary, centre, archived } = command.changes;
+      const events: GroundEvent[] = [];
+      if (name !== undefined && name !== state.name) {
+        events.push({ ...envelope(), type: T.groundRenamed, data: { name } });
+      }
+      if (boundary !== undefined || centre !== undefined) {
+        const nextBoundary = boundary === undefined ? state.boundary : boundary;
+        // A new boundary brings its middle as the centre unless a centre is sent with it.
+        const nextCentre = centre !== undefined ? centre : boundary ? boundaryMiddle(boundary) : state.centre;
+        if (!same(nextBoundary, state.boundary) || !same(nextCentre, state.centre)) {
+          events.push({
+            ...envelope(),
+            type: T.groundRedrawn,
+            data: { boundary: nextBoundary, centre: nextCentre },
+          });
+        }
+      }
+      if (notes !== undefined) {
+        const nextNotes = notes === '' ? null : notes;
+        if (nextNotes !== state.notes)
+          events.push({ ...envelope(), type: T.groundNotesChanged, data: { notes: nextNotes } });
+      }
+      if (archived === true && !state.archived)
+        events.push({ ...envelope(), type: T.groundArchived, data: {} });
+      if (archived === false && state.archived)
+        events.push({ ...envelope(), type: T.groundRestored, data: {} });
+      return { ok: true, events };
+    }
+  }
+}
+
+export function evolveGround(state: GroundState, event: GroundEvent): GroundState {
+  if (event.type === T.groundCreated) {
+    return {
+      status: 'active',
+      version: event.version,
+      ownerId: event.userId,
+      name: event.data.name,
+      notes: event.data.notes ?? null,
+      boundary: event.data.boundary ?? null,
+      centre: event.data.centre ?? null,
+      archived: false,
+      createdAt: event.occurredAt,
+      updatedAt: event.occurredAt,
+    };
+  }
+  if (state.status !== 'active') return state;
+  const moved = { ...state, version: event.version, updatedAt: event.occurredAt };
+  switch (event.type) {
+    case T.groundRenamed:
+      return { ...moved, name: event.data.name };
+    case T.groundRedrawn:
+      return { ...moved, boundary: event.data.boundary, centre: event.data.centre };
+    case T.groundNotesChanged:
+      return { ...moved, notes: event.data.notes };
+    case T.groundArchived:
+      return { ...moved, archived: true };
+    case T.groundRestored:
+      return { ...moved, archived: false };
+  }
+}
+
+export function foldGround(events: readonly GroundEvent[]): GroundState {
+  return events.reduce(evolveGround, initialGroundState);
+}
+
+/** The ground as the API answers it, or undefined when the stream holds none. */
+export function toGround(state: GroundState, id: string): Ground | undefined {
+  if (state.status !== 'active') return undefined;
+  return {
+    id,
+    name: state.name,
+    notes: state.notes,
+    boundary: state.boundary,
+    centre: state.centre,
+    archived: state.archived,
+    version: state.version,
+    created_at: state.createdAt,
+    updated_at: state.updatedAt,
+  };
+}
+
+/** Two ground names are the same name when they match trimmed and without regard to case. */
+export function groundNameKey(name: string): string {
+  return name.trim().toLocaleLowerCase('en-GB');
+}

@@ -1,0 +1,199 @@
+import {
+  MANAGEMENT_EVENT_TYPES,
+  type AmendOutingRequest,
+  type CommandMeta,
+  type Outing,
+  type OutingEvent,
+} from '@cull-log/contracts';
+import { eventIdOf } from './ground-decider';
+
+const T = MANAGEMENT_EVENT_TYPES;
+
+/** What one outing's stream has come to. */
+export type OutingState =
+  | { status: 'absent'; version: 0 }
+  | {
+      status: 'active';
+      version: number;
+      ownerId: string;
+      groundId: string;
+      startedAt: string;
+      endedAt: string | null;
+      notes: string | null;
+      createdAt: string;
+      updatedAt: string;
+    }
+  | { status: 'deleted'; version: number; ownerId: string };
+
+export const initialOutingState: OutingState = { status: 'absent', version: 0 };
+
+export interface StartOuting {
+  type: 'StartOuting';
+  outingId: string;
+  groundId: string;
+  /** Now, when the request gave no start. */
+  startedAt: string;
+  endedAt?: string;
+  notes?: string;
+  meta: CommandMeta;
+}
+
+export interface AmendOuting {
+  type: 'AmendOuting';
+  outingId: string;
+  changes: Omit<AmendOutingRequest, 'expected_version'>;
+  expectedVersion?: number;
+  meta: CommandMeta;
+}
+
+export interface DeleteOuting {
+  type: 'DeleteOuting';
+  outingId: string;
+  meta: CommandMeta;
+}
+
+export type OutingCommand = StartOuting | AmendOuting | DeleteOuting;
+
+export type OutingDecisionError =
+  | { code: 'not_found' }
+  | { code: 'already_exists' }
+  | { code: 'version_conflict'; actualVersion: number }
+  | { code: 'ends_before_start' };
+
+export type OutingDecision = { ok: true; events: OutingEvent[] } | { ok: false; error: OutingDecisionError };
+
+const endsAfterStart = (startedAt: string, endedAt: string | null) =>
+  endedAt === null || Date.parse(endedAt) > Date.parse(startedAt);
+
+export function decideOuting(command: OutingCommand, state: OutingState): OutingDecision {
+  const { meta } = command;
+  const envelope = {
+    id: eventIdOf(meta.eventId, 0),
+    streamId: command.outingId,
+    version: state.version + 1,
+    userId: meta.userId,
+    occurredAt: meta.occurredAt,
+    meta: { correlationId: meta.correlationId },
+  };
+  switch (command.type) {
+    case 'StartOuting': {
+      const data = {
+        ground_id: command.groundId,
+        started_at: command.startedAt,
+        ...(command.endedAt !== undefined && { ended_at: command.endedAt }),
+        ...(command.notes !== undefined && command.notes !== '' && { notes: command.notes }),
+      };
+      if (!endsAfterStart(data.started_at, data.ended_at ?? null)) {
+        return { ok: false, error: { code: 'ends_before_start' } };
+      }
+      if (state.status === 'absent')
+        return { ok: true, events: [{ ...envelope, type: T.outingStarted, data }] };
+      // The same start sent again (a retry from a phone) succeeds without appending anything.
+      const retry =
+        state.status === 'active' &&
+        state.ownerId === meta.userId &&
+        state.version === 1 &&
+        state.groundId === data.ground_id &&
+        (data.ended_at ?? null) === state.endedAt &&
+        (data.notes ?? null) === state.notes;
+      return retry ? { ok: true, events: [] } : { ok: false, error: { code: 'already_exists' } };
+    }
+    case 'AmendOuting': {
+      if (state.status !== 'active' || state.ownerId !== meta.userId)
+        return { ok: false, error: { code: 'not_found' } };
+      if (command.expectedVersion !== undefined && command.expectedVersion !== state.version) {
+        return { ok: false, error: { code: 'version_conflict', actualVersion: state.version } };
+      }
+      const changes: Record<string, unknown> = {};
+      const { ground_id, started_at, ended_at, notes } = command.changes;
+      if (ground_id !== undefined && ground_id !== state.groundId) changes.ground_id = ground_id;
+      if (started_at !== undefined && Date.parse(started_at) !== Date.parse(state.startedAt)) {
+        changes.started_at = started_at;
+      }
+      if (ended_at !== undefined) {
+        const same =
+          ended_at === null
+            ? state.endedAt === null
+            : state.endedAt !== null && Date.parse(ended_at) === Date.parse(state.endedAt);
+        if (!same) changes.ended_at = ended_at;
+      }
+      if (notes !== undefined) {
+        const nextNotes = notes === '' ? null : notes;
+        if (nextNotes !== state.notes) changes.notes = nextNotes;
+      }
+      const startedAt = (changes.started_at as string | undefined) ?? state.startedAt;
+      const endedAt = changes.ended_at === undefined ? state.endedAt : (changes.ended_at as string | null);
+      if (!endsAfterStart(startedAt, endedAt)) return { ok: false, error: { code: 'ends_before_start' } };
+      const names = Object.keys(changes);
+      if (names.length === 0) return { ok: true, events: [] };
+      // "End outing": an outing under way given its end and nothing else.
+      if (names.length === 1 && state.endedAt === null && typeof changes.ended_at === 'string') {
+        return {
+          ok: true,
+          events: [{ ...envelope, type: T.outingEnded, data: { ended_at: changes.ended_at } }],
+        };
+      }
+      return { ok: true, events: [{ ...envelope, type: T.outingAmended, data: { changes } }] };
+    }
+    case 'DeleteOuting': {
+      if (state.status !== 'active' || state.ownerId !== meta.userId)
+        return { ok: false, error: { code: 'not_found' } };
+      return { ok: true, events: [{ ...envelope, type: T.outingDeleted, data: {} }] };
+    }
+  }
+}
+
+export function evolveOuting(state: OutingState, event: OutingEvent): OutingState {
+  switch (event.type) {
+    case T.outingStarted:
+      return {
+        status: 'active',
+        version: event.version,
+        ownerId: event.userId,
+        groundId: event.data.ground_id,
+        startedAt: event.data.started_at,
+        endedAt: event.data.ended_at ?? null,
+        notes: event.data.notes ?? null,
+        createdAt: event.occurredAt,
+        updatedAt: event.occurredAt,
+      };
+    case T.outingEnded:
+      if (state.status !== 'active') return state;
+      return { ...state, version: event.version, endedAt: event.data.ended_at, updatedAt: event.occurredAt };
+    case T.outingAmended: {
+      if (state.status !== 'active') return state;
+      const { ground_id, started_at, ended_at, notes } = event.data.changes;
+      return {
+        ...state,
+        version: event.version,
+        ...(ground_id !== undefined && { groundId: ground_id }),
+        ...(started_at !== undefined && { startedAt: started_at }),
+        ...(ended_at !== undefined && { endedAt: ended_at }),
+        ...(notes !== undefined && { notes }),
+        updatedAt: event.occurredAt,
+      };
+    }
+    case T.outingDeleted:
+      return { status: 'deleted', version: event.version, ownerId: event.userId };
+  }
+}
+
+export function foldOuting(events: readonly OutingEvent[]): OutingState {
+  return events.reduce(evolveOuting, initialOutingState);
+}
+
+/** The outing as the API answers it, with its number of culls; undefined when the stream holds none. */
+export function toOuting(state: OutingState, id: string, cullCount: number): Outing | undefined {
+  if (state.status !== 'active') return undefined;
+  return {
+    id,
+    ground_id: state.groundId,
+    started_at: state.startedAt,
+    ended_at: state.endedAt,
+    notes: state.notes,
+    cull_count: cullCount,
+    version: state.version,
+    created_at: state.createdAt,
+    updated_at: state.updatedAt,
+  };
+}

@@ -1,0 +1,27 @@
+import type { Ground, Outing, Plan, SeasonStart } from '@cull-log/contracts';
+
+/** A season's plans as kept: none until set. */
+export interface StoredPlans {
+  plans: Plan[];
+  updated_at: string;
+}
+
+/**
+ * The user's grounds, outings, settings and plans, kept in step with the log in the append's transaction like the
+ * records (see CullReadModel). Every read takes the user: another user's things are never found.
+ */
+export interface ManagementReadModel {
+  /** Every ground of the user, archived ones included, by name. */
+  listGrounds(userId: string): Promise<Ground[]>;
+  getGround(userId: string, id: string): Promise<Ground | undefined>;
+  /** The user's ground with this name (trimmed, any case), if any. */
+  groundNamed(userId: string, name: string): Promise<Ground | undefined>;
+  /** The user's outings, newest started first, with their numbers of culls. */
+  listOutings(userId: string): Promise<Outing[]>;
+  getOuting(userId: string, id: string): Promise<Outing | undefined>;
+  /** The user's outing under way (no end), if any. */
+  openOuting(userId: string): Promise<Outing | undefined>;
+  /** The user's season start; undefined until they set one. */
+  seasonStart(userId: string): Promise<SeasonStart | undefined>;
+  plans(userId: string, season: string): Promise<StoredPlans | undefined>;
+}

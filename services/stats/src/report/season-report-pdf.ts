@@ -1,0 +1,199 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { formatDateUk } from '@cull-log/domain';
+import type { SeasonReport } from './season-report';
+
+const require = createRequire(import.meta.url);
+
+/** DejaVu Sans, embedded as the subset used, so a Welsh ground name (Ŵ, Ŷ) prints as written. */
+const FONTS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+} as const;
+
+const MARGIN = 40;
+const CELL_PADDING = 3;
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const monthName = (month: string) =>
+  `${MONTH_NAMES[Number(month.slice(5)) - 1] ?? month} ${month.slice(0, 4)}`;
+const number = (value: number | null) => (value === null ? '–' : String(value));
+const kilograms = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} kg`);
+const startLabel = (start: string) => (start === '08-01' ? '1 August' : '1 April');
+
+interface Column {
+  header: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+/** The season summary a manager sends the landowner or the deer management group, as a PDF (A4). */
+export async function seasonReportPdf(report: SeasonReport): Promise<Buffer> {
+  const document = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `Season report ${report.season.label}`, Author: report.stalker },
+  });
+  document.registerFont('regular', FONTS.regular);
+  document.registerFont('bold', FONTS.bold);
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+  });
+  const width = document.page.width - 2 * MARGIN;
+
+  function heading(text: string): void {
+    if (document.y > document.page.height - MARGIN - 80) document.addPage();
+    document.x = MARGIN;
+    document.moveDown(0.8);
+    document.font('bold').fontSize(12).fillColor('#000000').text(text, MARGIN, document.y, { width });
+    document.moveDown(0.3);
+  }
+  function line(text: string): void {
+    document.font('regular').fontSize(10).fillColor('#000000').text(text, MARGIN, document.y, { width });
+  }
+  function table(columns: readonly Column[], rows: readonly string[][]): void {
+    const rowHeight = (values: readonly string[]) =>
+      Math.max(
+        ...values.map(
+          (value, index) =>
+            document.heightOfString(value, { width: (columns[index]?.width ?? 0) - 2 * CELL_PADDING }) +
+            2 * CELL_PADDING,
+        ),
+      );
+    const drawRow = (values: readonly string[], bold: boolean) => {
+      document.font(bold ? 'bold' : 'regular').fontSize(9);
+      const height = rowHeight(values);
+      if (document.y + height > document.page.height - MARGIN) document.addPage();
+      const top = document.y;
+      let x = MARGIN;
+      values.forEach((value, index) => {
+        const column = columns[index];
+        const columnWidth = column?.width ?? 0;
+        document.rect(x, top, columnWidth, height).lineWidth(0.5).stroke('#777777');
+        document.fillColor('#000000').text(value, x + CELL_PADDING, top + CELL_PADDING, {
+          width: columnWidth - 2 * CELL_PADDING,
+          align: bold ? 'left' : (column?.align ?? 'left'),
+        });
+        x += columnWidth;
+      });
+      document.y = top + height;
+    };
+    drawRow(
+      columns.map((column) => column.header),
+      true,
+    );
+    for (const row of rows) drawRow(row, false);
+    document.x = MARGIN;
+  }
+
+  document.font('bold').fontSize(18).text(`Season report ${report.season.label}`, { width });
+  document.moveDown(0.3);
+  line(`Stalker: ${report.stalker}`);
+  line(
+    `Season: ${formatDateUk(report.season.from)} to ${formatDateUk(report.season.to)} ` +
+      `(seasons start on ${startLabel(report.seasonStart)})`,
+  );
+  line(`Made on: ${formatDateUk(report.madeOn)}`);
+  line(`Culled in the season: ${report.total}`);
+
+  heading('Against the cull plan');
+  if (report.plan.length === 0) line('No culls and no plan for this season.');
+  else {
+    table(
+      [
+        { header: 'Ground', width: 130 },
+        { header: 'Species', width: 110 },
+        { header: 'Class', width: 70 },
+        { header: 'Target', width: 60, align: 'right' },
+        { header: 'Culled', width: 60, align: 'right' },
+        { header: 'Left', width: 85, align: 'right' },
+      ],
+      report.plan.map((row) => [
+        row.ground,
+        row.species,
+        row.class,
+        row.target === null ? 'no target' : String(row.target),
+        String(row.actual),
+        row.exceeded ? `exceeded by ${row.actual - (row.target ?? 0)}` : number(row.left),
+      ]),
+    );
+  }
+
+  heading('By ground');
+  if (report.byGround.length === 0) line('No culls in this season.');
+  else
+    table(
+      [
+        { header: 'Ground', width: 300 },
+        { header: 'Culled', width: 80, align: 'right' },
+      ],
+      report.byGround.map((row) => [row.ground, String(row.count)]),
+    );
+
+  heading('By month');
+  table(
+    [
+      { header: 'Month', width: 300 },
+      { header: 'Culled', width: 80, align: 'right' },
+    ],
+    report.byMonth.map((row) => [monthName(row.month), String(row.count)]),
+  );
+
+  heading('Outings');
+  line(`Outings: ${report.outings.outings}`);
+  line(`Blank outings: ${report.outings.blank_outings}`);
+  line(`Hours out: ${report.outings.hours_out.toFixed(1)}`);
+  line(
+    `Hours per deer: ${report.outings.hours_per_deer === null ? '–' : report.outings.hours_per_deer.toFixed(1)}`,
+  );
+
+  heading('Average weights');
+  if (report.weights.length === 0) line('No culls in this season.');
+  else
+    table(
+      [
+        { header: 'Species', width: 150 },
+        { header: 'Sex', width: 80 },
+        { header: 'Culled', width: 70, align: 'right' },
+        { header: 'Weighed', width: 70, align: 'right' },
+        { header: 'Average', width: 90, align: 'right' },
+      ],
+      report.weights.map((row) => [
+        row.species,
+        row.sex,
+        String(row.culled),
+        String(row.weighed),
+        kilograms(row.averageKg),
+      ]),
+    );
+
+  if (report.destinations.length > 0) {
+    heading('Carcass destinations');
+    table(
+      [
+        { header: 'Destination', width: 300 },
+        { header: 'Carcasses', width: 80, align: 'right' },
+      ],
+      report.destinations.map((row) => [row.destination, String(row.count)]),
+    );
+  }
+
+  document.end();
+  return finished;
+}

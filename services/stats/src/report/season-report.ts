@@ -1,0 +1,103 @@
+import type { OutingFigures, PlanProgressRow, SeasonStart } from '@cull-log/contracts';
+import {
+  averageWeightKg,
+  outingFiguresOf,
+  progressFromCounts,
+  seasonMonths,
+  type Season,
+} from '@cull-log/domain';
+import type { SeasonRead } from '../store/stats-store';
+
+/** What a season report says, shaped from the projection's read of the season. */
+export interface SeasonReport {
+  season: Season;
+  seasonStart: SeasonStart;
+  /** Whose report it is: their name, else their e-mail. */
+  stalker: string;
+  /** The day it was made, YYYY-MM-DD in London. */
+  madeOn: string;
+  total: number;
+  /** Plan progress, each line with its ground's name ('All grounds' for the all-grounds plan). */
+  plan: Array<PlanProgressRow & { ground: string }>;
+  byGround: Array<{ ground: string; count: number }>;
+  byMonth: Array<{ month: string; count: number }>;
+  outings: OutingFigures;
+  weights: Array<{ species: string; sex: string; culled: number; weighed: number; averageKg: number | null }>;
+  destinations: Array<{ destination: string; count: number }>;
+}
+
+export const ALL_GROUNDS = 'All grounds';
+export const NO_GROUND = 'No ground';
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function sumBy<K>(entries: Iterable<[K, number]>): Map<K, number> {
+  const sums = new Map<K, number>();
+  for (const [key, amount] of entries) sums.set(key, (sums.get(key) ?? 0) + amount);
+  return sums;
+}
+
+export function seasonReport({
+  season,
+  seasonStart,
+  stalker,
+  madeOn,
+  read,
+}: {
+  season: Season;
+  seasonStart: SeasonStart;
+  stalker: string;
+  madeOn: string;
+  read: SeasonRead;
+}): SeasonReport {
+  const groundName = (groundId: string | null) =>
+    groundId === null ? NO_GROUND : (read.groundNames[groundId] ?? 'A ground no longer kept');
+  const byGround = sumBy(read.counts.map((count) => [groundName(count.ground_id), count.count]));
+  const byMonth = sumBy(read.counts.map((count) => [count.month, count.count]));
+  const weights = new Map<
+    string,
+    { species: string; sex: string; culled: number; weighed: number; grams: number }
+  >();
+  for (const count of read.counts) {
+    const id = `${count.species}\u0000${count.sex}`;
+    const line = weights.get(id) ?? {
+      species: count.species,
+      sex: count.sex,
+      culled: 0,
+      weighed: 0,
+      grams: 0,
+    };
+    line.culled += count.count;
+    line.weighed += count.weighed;
+    line.grams += count.weightGrams;
+    weights.set(id, line);
+  }
+  return {
+    season,
+    seasonStart,
+    stalker,
+    madeOn,
+    total: read.counts.reduce((sum, count) => sum + count.count, 0),
+    plan: progressFromCounts(read.counts, read.plans).map((row) => ({
+      ...row,
+      ground: row.ground_id === null ? ALL_GROUNDS : groundName(row.ground_id),
+    })),
+    byGround: [...byGround]
+      .map(([ground, count]) => ({ ground, count }))
+      .sort((a, b) => compareText(a.ground, b.ground)),
+    byMonth: seasonMonths(season).map((month) => ({ month, count: byMonth.get(month) ?? 0 })),
+    outings: outingFiguresOf(read.outings),
+    weights: [...weights.values()]
+      .sort((a, b) => compareText(a.species, b.species) || compareText(a.sex, b.sex))
+      .map(({ species, sex, culled, weighed, grams }) => ({
+        species,
+        sex,
+        culled,
+        weighed,
+        averageKg: averageWeightKg(grams, weighed),
+      })),
+    destinations: Object.entries(read.destinations)
+      .map(([destination, count]) => ({ destination, count }))
+      .sort((a, b) => b.count - a.count || compareText(a.destination, b.destination)),
+  };
+}
