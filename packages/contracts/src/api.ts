@@ -44,7 +44,10 @@ export type ListCullsResponse = z.infer<typeof ListCullsResponse>;
 /** A page of records as a store reads it, before the warnings are worked out. */
 export type CullPage = Omit<ListCullsResponse, 'items'> & { items: Cull[] };
 
-/** What a map marker and its popup show of a record: a record with both coordinates, minus its bookkeeping. */
+/**
+ * What a map marker and its popup show of a record: a record with both coordinates, minus its bookkeeping, with its
+ * ground and the ground's name now when it has one.
+ */
 export const MapCullFields = Cull.pick({
   id: true,
   latitude: true,
@@ -63,6 +66,8 @@ export const MapCullFields = Cull.pick({
   shot_placement: true,
   shot_distance: true,
   notes: true,
+  ground_id: true,
+  ground_name: true,
 }).required({ latitude: true, longitude: true });
 export type MapCullFields = z.infer<typeof MapCullFields>;
 

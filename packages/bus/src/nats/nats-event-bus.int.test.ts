@@ -1,6 +1,13 @@
 import { rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { USER_ERASED_TYPE, userSubjectToken, type StoredEvent, type UserErased } from '@cull-log/contracts';
+import {
+  USER_ERASED_TYPE,
+  userSubjectToken,
+  type StoredEvent,
+  type StoredLogEvent,
+  type UserErased,
+} from '@cull-log/contracts';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { connect, headers } from 'nats';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BusLogger } from '../bus-logger';
@@ -113,6 +120,46 @@ describe('NATS JetStream bus', () => {
     expect(first.header.get('Nats-Msg-Id')).toBe(recorded.id);
     expect(first.json()).toEqual(recorded);
     expect(second.subject).toBe('culls.v1.stalker-42.amended');
+  });
+
+  it('carries the events of grounds, outings, settings and plans on their own subjects, read back as they were', async () => {
+    const server = await startServer();
+    const bus = await startBus(server);
+    const log = createSampleEventLog();
+    const recorded = log.recorded('stalker-42');
+    const ground = log.groundCreated('stalker-42', 'Home Farm');
+    const published = [
+      recorded,
+      ground,
+      log.placed('stalker-42', recorded.streamId, ground.streamId),
+      log.outingStarted('stalker-42', ground.streamId, '2026-05-01T05:00:00.000Z'),
+      log.settingsChanged('stalker-42', '08-01'),
+      log.plansSet('stalker-42', '2026-27', []),
+    ];
+    for (const event of published) await bus.publish(event);
+
+    const connection = await connect({ servers: server.url });
+    cleanups.push(() => connection.close());
+    const manager = await connection.jetstreamManager();
+    const subjects: string[] = [];
+    for (let seq = 1; seq <= published.length; seq++) {
+      subjects.push((await manager.streams.getMessage('CULLS', { seq })).subject);
+    }
+    expect(subjects).toEqual(
+      ['recorded', 'ground_created', 'placed', 'outing_started', 'settings_changed', 'plans_set'].map(
+        (name) => `culls.v1.stalker-42.${name}`,
+      ),
+    );
+    const received: StoredLogEvent[] = [];
+    await bus.subscribe({
+      durableName: 'every-family',
+      ackWaitMs: 1_000,
+      handler: async (delivery) => {
+        received.push(delivery.event);
+        await delivery.ack();
+      },
+    });
+    await waitFor(() => expect(received).toEqual(published));
   });
 
   it("erasing a user purges every message on the user's subjects, keeps everyone else's, and leaves the notice alone", async () => {

@@ -46,18 +46,17 @@ import {
   type MongoGroundRenamedHook,
 } from './mongo-management-read-model';
 
-/** A renamed ground's records take its new name, in their documents and their search text. */
+/** A renamed ground's records take its new name: only their name and search text change, so only those are set. */
 const renameGroundRecords: MongoGroundRenamedHook = async (db, session, userId, groundId, name) => {
   const collection = db.collection<CullDocument>(CULLS_COLLECTION);
   const documents = await collection.find({ user_id: userId, ground_id: groundId }, { session }).toArray();
   if (documents.length === 0) return;
   await collection.bulkWrite(
-    documents.map((document) => ({
-      replaceOne: {
-        filter: { _id: document._id },
-        replacement: toDocument({ ...toRecord(document), ground_name: name }),
-      },
-    })),
+    documents.map((document) => {
+      const searchText = cullSearchText({ ...toRecord(document), ground_name: name });
+      const update = { ground_name: name, search_text: searchText, search_trigrams: trigramsOf(searchText) };
+      return { updateOne: { filter: { _id: document._id }, update: { $set: update } } };
+    }),
     { session },
   );
 };

@@ -202,6 +202,7 @@ interface WriteStatements {
   unindexSearch: Database.Statement<[bigint]>;
   groundName: Database.Statement<[string], string>;
   groundRecords: Database.Statement<[string, string], Row>;
+  renameRecord: Database.Statement<[string, string, string]>;
 }
 
 /** Statements prepared on the event store's connection, once per connection. */
@@ -242,6 +243,9 @@ function statementsOf(db: SqliteDatabase): WriteStatements {
       groundRecords: db
         .prepare<[string, string], Row>('SELECT * FROM culls WHERE user_id = ? AND ground_id = ?')
         .safeIntegers(),
+      renameRecord: db.prepare<[string, string, string]>(
+        'UPDATE culls SET ground_name = ?, search_text = ? WHERE id = ?',
+      ),
     };
     writeStatements.set(db, statements);
   }
@@ -259,11 +263,19 @@ function writeRecord(statements: WriteStatements, row: Row | undefined, record: 
   }
 }
 
-/** A renamed ground's records take its new name, in their rows and in the search index. */
+/**
+ * A renamed ground's records take its new name: only their name and search text change, so only those are written,
+ * with their search index rows.
+ */
 function renameGroundRecords(db: SqliteDatabase, userId: string, groundId: string, name: string): void {
   const statements = statementsOf(db);
   for (const row of statements.groundRecords.all(userId, groundId)) {
-    writeRecord(statements, row, { ...toRecord(row), ground_name: name });
+    const searchText = cullSearchText({ ...toRecord(row), ground_name: name });
+    // Every row has its search rowid once the read model is open.
+    const searchRowid = row.search_rowid as bigint;
+    statements.renameRecord.run(name, searchText, row.id as string);
+    statements.unindexSearch.run(searchRowid);
+    statements.indexSearch.run(searchRowid, searchText);
   }
 }
 

@@ -23,6 +23,7 @@ import {
   type PlansState,
   type SettingsState,
 } from '@cull-log/domain';
+import { HttpError } from '@cull-log/service-kit';
 import {
   plansStreamId,
   runStreamCommand,
@@ -32,7 +33,6 @@ import {
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { commandMetaOf } from './cull-requests';
 import { answering, refused } from './management-requests';
-import { HttpError } from '@cull-log/service-kit';
 
 export interface SettingsRoutesOptions<Tx> extends StreamCommandDeps<Tx> {
   readModel: CullReadModel<Tx>;
@@ -45,8 +45,8 @@ const isSettingsEvent = (event: StoredLogEvent): event is StoredLogEvent & Setti
 const isPlansEvent = (event: StoredLogEvent): event is StoredLogEvent & PlansSet =>
   event.type.startsWith('plans.');
 
-// The streams are the user's own by their ids: there is nothing of another user's to find.
-const notFound = () => new HttpError(404, 'not_found', MANAGEMENT_MESSAGES.season);
+// The streams are the user's own by their ids: there is nothing of another user's to find, so never answered.
+const notFound = () => new HttpError(404, 'not_found', 'Not found');
 
 /** The season in the path, `2026-27`, or 400. */
 function seasonOf(season: string) {

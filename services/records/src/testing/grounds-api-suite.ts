@@ -379,7 +379,14 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         expect(await search('wessex')).toEqual([record.id]);
         expect(await search('home farm')).toEqual([]);
         const at = (await call(ALICE, 'GET', '/culls/at?latitude=51.07&longitude=0.04')).json();
-        expect(at.items.find((item: { id: string }) => item.id === record.id)).toBeDefined();
+        expect(at.items.find((item: { id: string }) => item.id === record.id)).toMatchObject({
+          ground_id: home.id,
+          ground_name: 'Wessex Estate',
+        });
+        const located = (await call(ALICE, 'GET', '/culls/locations')).json();
+        expect(located.items.find((item: { id: string }) => item.id === record.id)).toMatchObject({
+          ground_name: 'Wessex Estate',
+        });
 
         const moved = await call(ALICE, 'PATCH', `/culls/${record.id}`, {
           ground_id: null,

@@ -1,0 +1,127 @@
+/**
+ * Grounds on the embedded SQLite store: what a ground's size costs. One user holds N records, all in one ground and
+ * one outing, among as many elsewhere; timed through the app (`app.inject`, signed identity, validation, store):
+ * a rename of the ground (each of its records rewritten and indexed again under the new name, in the append's
+ * transaction), a search by the ground's name, the outings list with its numbers of culls, and the map's points of
+ * the ground. `npm run bench:grounds` (1,000 and 10,000); `npm run bench:grounds -- 100000` for another size.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pino } from 'pino';
+import { sampleCullFields } from '@cull-log/contracts/testing';
+import { openFileBlobStore } from '@cull-log/blobstore';
+import { decide, initialState } from '@cull-log/domain';
+import { openSqliteEventStore } from '@cull-log/eventstore';
+import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
+import { buildApp } from '../src/app';
+import { openSqliteReadModel } from '../src/read-model/sqlite-cull-read-model';
+
+const SECRET = 'records-benchmark-secret-0123456789abcdef';
+const USER = { uid: 'bench-user', display_name: 'Bench', email: null };
+const SIZES = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((size) => size > 0);
+const RUNS = 20;
+const SEED_BATCH = 5_000;
+
+function median(samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return `${(sorted[Math.floor(sorted.length / 2)] as number).toFixed(1)} ms`;
+}
+
+async function measure(size: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'cull-log-grounds-bench-'));
+  const store = openSqliteEventStore({ file: join(dir, 'records.db') });
+  const readModel = openSqliteReadModel({ database: store.database });
+  const app = buildApp({
+    store,
+    readModel,
+    blobs: openFileBlobStore({ directory: join(dir, 'blobs') }),
+    logger: pino({ level: 'silent' }),
+    internalAuthSecret: SECRET,
+  });
+  await app.ready();
+  const request = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { [IDENTITY_HEADER]: signIdentity({ secret: SECRET, identity: USER, method, url }) },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+    if (response.statusCode >= 300)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response;
+  };
+  try {
+    const ground = (await request('POST', '/grounds', { name: 'Ground 0' })).json<{ id: string }>();
+    const outing = (
+      await request('POST', '/outings', {
+        ground_id: ground.id,
+        started_at: '2026-05-01T05:00:00Z',
+        ended_at: '2026-05-01T08:00:00Z',
+      })
+    ).json<{ id: string }>();
+    // Half the records in the ground and its outing, half elsewhere.
+    for (let from = 0; from < size * 2; from += SEED_BATCH) {
+      const appends: Promise<unknown>[] = [];
+      for (let index = from; index < Math.min(from + SEED_BATCH, size * 2); index += 1) {
+        const cullId = randomUUID();
+        const inGround = index % 2 === 0;
+        const decision = decide(
+          {
+            type: 'RecordCull',
+            cullId,
+            fields: sampleCullFields({
+              latitude: 51 + (index % 1000) / 1000,
+              longitude: -1 - (index % 977) / 1000,
+            }),
+            ...(inGround && { placement: { ground_id: ground.id, outing_id: outing.id } }),
+            meta: {
+              userId: USER.uid,
+              eventId: randomUUID(),
+              occurredAt: new Date().toISOString(),
+              correlationId: 'seed',
+            },
+          },
+          initialState,
+        );
+        if (!decision.ok) throw new Error('seed record refused');
+        appends.push(store.append(cullId, 0, decision.events, (tx, events) => readModel.apply(tx, events)));
+      }
+      await Promise.all(appends);
+    }
+
+    const renames: number[] = [];
+    for (let run = 1; run <= 3; run += 1) {
+      const started = performance.now();
+      await request('PATCH', `/grounds/${ground.id}`, { name: `Ground ${run}` });
+      renames.push(performance.now() - started);
+    }
+    const timed = async (url: string) => {
+      const samples: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const started = performance.now();
+        await request('GET', url);
+        samples.push(performance.now() - started);
+      }
+      return median(samples);
+    };
+    const outings = (await request('GET', '/outings')).json<{ items: { cull_count: number }[] }>();
+    if (outings.items[0]?.cull_count !== size) throw new Error('the outing does not hold its records');
+    console.log(
+      `${size.toLocaleString('en-GB')} records in the ground (${(size * 2).toLocaleString('en-GB')} in all): ` +
+        `rename ${median(renames)}, search by its name ${await timed('/culls?q=ground%203')}, ` +
+        `outings ${await timed('/outings')}, map points of the ground ${await timed(`/culls/map-points?ground_id=${ground.id}`)}`,
+    );
+  } finally {
+    await app.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+for (const size of SIZES.length > 0 ? SIZES : [1_000, 10_000]) await measure(size);
