@@ -5,14 +5,8 @@ import { decide, fold } from './cull-decider';
 import { toCull } from './cull-read-model';
 import { boundaryMiddle, decideGround, foldGround, groundNameKey, toGround } from './ground-decider';
 import { decideOuting, foldOuting, toOuting } from './outing-decider';
-import {
-  decidePlans,
-  decideSettings,
-  initialPlansState,
-  initialSettingsState,
-  seasonDates,
-  seasonKeyOfDate,
-} from './settings-plans';
+import { decidePlans, decideSettings, initialPlansState, initialSettingsState } from './settings-plans';
+import { seasonOfDateBy, seasonOfKey } from './seasons';
 
 const GROUND = '6a0c7f8e-9b1d-4c2e-8f3a-1b2c3d4e5f60';
 const OUTING = '7b0c7f8e-9b1d-4c2e-8f3a-1b2c3d4e5f61';
@@ -317,17 +311,17 @@ describe('settings, plans and seasons', () => {
   });
 
   it('dates a season by the user’s start, and finds the season of a date', () => {
-    expect(seasonDates('2026-27', '04-01')).toEqual({
+    expect(seasonOfKey('2026-27', '04-01')).toEqual({
       key: '2026-27',
       label: '2026/27',
       from: '2026-04-01',
       to: '2027-03-31',
     });
-    expect(seasonDates('2026-27', '08-01')).toMatchObject({ from: '2026-08-01', to: '2027-07-31' });
-    expect(seasonDates('2027-28', '04-01').to).toBe('2028-03-31');
-    expect(seasonKeyOfDate('2026-03-31', '04-01')).toBe('2025-26');
-    expect(seasonKeyOfDate('2026-04-01', '04-01')).toBe('2026-27');
-    expect(seasonKeyOfDate('2026-07-31', '08-01')).toBe('2025-26');
-    expect(seasonKeyOfDate('2099-12-31', '08-01')).toBe('2099-00');
+    expect(seasonOfKey('2026-27', '08-01')).toMatchObject({ from: '2026-08-01', to: '2027-07-31' });
+    expect(seasonOfKey('2027-28', '04-01').to).toBe('2028-03-31');
+    expect(seasonOfDateBy('2026-03-31', '04-01').key).toBe('2025-26');
+    expect(seasonOfDateBy('2026-04-01', '04-01').key).toBe('2026-27');
+    expect(seasonOfDateBy('2026-07-31', '08-01').key).toBe('2025-26');
+    expect(seasonOfDateBy('2099-12-31', '08-01').key).toBe('2099-00');
   });
 });

@@ -88,7 +88,5 @@ export {
   decidePlans,
   evolvePlans,
   initialPlansState,
-  seasonDates,
-  seasonKeyOfDate,
 } from './settings-plans';
-export type { SettingsState, PlansState, SeasonDates, ChangeSettings, SetPlans } from './settings-plans';
+export type { SettingsState, PlansState, ChangeSettings, SetPlans } from './settings-plans';

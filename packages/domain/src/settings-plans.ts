@@ -1,7 +1,6 @@
 import {
   DEFAULT_SEASON_START,
   MANAGEMENT_EVENT_TYPES,
-  seasonLabelOf,
   type CommandMeta,
   type Plan,
   type PlansSet,
@@ -85,32 +84,4 @@ export function decidePlans(command: SetPlans, state: PlansState): PlansSet[] {
 
 export function evolvePlans(_state: PlansState, event: PlansSet): PlansState {
   return { version: event.version, plans: event.data.plans, updatedAt: event.occurredAt };
-}
-
-/** A season by its key, as the user's season start makes it: its label and its first and last days. */
-export interface SeasonDates {
-  key: SeasonKey;
-  label: string;
-  from: string;
-  to: string;
-}
-
-/** `2026-27` with a start of `04-01`: 2026/27, from 2026-04-01 to 2027-03-31. */
-export function seasonDates(key: SeasonKey, seasonStart: SeasonStart): SeasonDates {
-  const firstYear = Number(key.slice(0, 4));
-  const [month, day] = seasonStart.split('-').map(Number) as [number, number];
-  const lastDay = new Date(Date.UTC(firstYear + 1, month - 1, day - 1));
-  return {
-    key,
-    label: seasonLabelOf(key),
-    from: `${firstYear}-${seasonStart}`,
-    to: lastDay.toISOString().slice(0, 10),
-  };
-}
-
-/** The key of the season a date (YYYY-MM-DD) falls in, by the user's season start. */
-export function seasonKeyOfDate(date: string, seasonStart: SeasonStart): SeasonKey {
-  const year = Number(date.slice(0, 4));
-  const firstYear = date.slice(5) >= seasonStart ? year : year - 1;
-  return `${firstYear}-${String((firstYear + 1) % 100).padStart(2, '0')}`;
 }

@@ -16,7 +16,7 @@ import {
   type MapCullsResponse,
   type MapPointsResponse,
 } from '@cull-log/contracts';
-import { carcassTagKey, seasonDates, withWarnings, type TaggedRecord } from '@cull-log/domain';
+import { carcassTagKey, seasonOfKey, withWarnings, type TaggedRecord } from '@cull-log/domain';
 import type { BlobStore } from '@cull-log/blobstore';
 import type { CullCommandHandler } from '../cull-commands';
 import { removePhotoBlobs } from '../photos/photo-blobs';
@@ -201,7 +201,7 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     const season =
       query.season === undefined
         ? undefined
-        : seasonDates(
+        : seasonOfKey(
             query.season,
             (await guarded(() => readModel.seasonStart(userId))) ?? DEFAULT_SEASON_START,
           );

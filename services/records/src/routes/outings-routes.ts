@@ -16,7 +16,7 @@ import {
   evolveOuting,
   foldOuting,
   londonDate,
-  seasonKeyOfDate,
+  seasonOfDateBy,
   toOuting,
   type OutingCommand,
   type OutingState,
@@ -83,7 +83,7 @@ export function outingsRoutes<Tx>(): FastifyPluginAsync<OutingsRoutesOptions<Tx>
         season === undefined
           ? outings
           : outings.filter(
-              (outing) => seasonKeyOfDate(londonDate(new Date(outing.started_at)), start) === season,
+              (outing) => seasonOfDateBy(londonDate(new Date(outing.started_at)), start).key === season,
             );
       return { items, open: open ?? null };
     });

@@ -19,7 +19,7 @@ import {
   evolveSettings,
   initialPlansState,
   initialSettingsState,
-  seasonDates,
+  seasonOfKey,
   type PlansState,
   type SettingsState,
 } from '@cull-log/domain';
@@ -65,7 +65,7 @@ export function settingsRoutes<Tx>(): FastifyPluginAsync<SettingsRoutesOptions<T
       (await readModel.seasonStart(userId)) ?? DEFAULT_SEASON_START;
 
     async function plansResponse(userId: string, season: string): Promise<PlansResponse> {
-      const dates = seasonDates(season, await seasonStartOf(userId));
+      const dates = seasonOfKey(season, await seasonStartOf(userId));
       const stored = await readModel.plans(userId, season);
       return {
         season: dates.label,
