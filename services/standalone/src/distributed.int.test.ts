@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'nats';
-import { userSubjectToken, type Cull, type Me } from '@cull-log/contracts';
+import { userSubjectToken, type Cull, type ListOutingsResponse, type Me } from '@cull-log/contracts';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import type { ServiceName } from '@cull-log/service-kit';
 import { freePort } from '@cull-log/service-kit/testing';
@@ -12,7 +12,14 @@ import { SERVICE_NAMES, serviceEntry } from './repository';
 import { spawnChildProcess, type ChildProcessHandle } from './service-process';
 import { CullLogClient } from './testing/cull-log-client';
 import { testEnvironment } from './testing/environment';
-import { CSV_HEADER, parseCsv, pollUntil, projectionsOf, sampleCull } from './testing/expectations';
+import {
+  CSV_HEADER,
+  parseCsv,
+  pollUntil,
+  projectionsOf,
+  sampleCull,
+  type FiguresContext,
+} from './testing/expectations';
 import { filesHolding } from './testing/data-scan';
 import { ProcessOutput } from './testing/process-output';
 import { unzipText } from '@cull-log/contracts/testing/account-download';
@@ -74,12 +81,16 @@ describe('the four services as separate processes over NATS (npm run start:servi
     return write;
   }
 
-  async function expectProjectionsToMatchTheRecords(client = ann): Promise<Cull[]> {
+  async function expectProjectionsToMatchTheRecords(
+    client = ann,
+    context: FiguresContext = {},
+  ): Promise<Cull[]> {
     const list = await client.listCulls();
     const { stats, expectedStats, csv, expectedRows } = await projectionsOf(
       client,
       list.items,
       newestPosition,
+      context,
     );
     expect(stats.position).toBe(newestPosition);
     expect(stats).toEqual({ ...expectedStats, position: newestPosition });
@@ -245,7 +256,11 @@ describe('the four services as separate processes over NATS (npm run start:servi
     await write('PATCH', '/api/settings', { season_start: '08-01' }, 200);
     await write('PUT', '/api/plans/2026-27', { plans: [{ ground_id: ground.id, targets: [] }] }, 200);
 
-    const records = await expectProjectionsToMatchTheRecords(cat);
+    const { items: outings } = JSON.parse(
+      (await cat.send('GET', '/api/outings')).text,
+    ) as ListOutingsResponse;
+    expect(outings).toEqual([expect.objectContaining({ id: outing.id, cull_count: 1 })]);
+    const records = await expectProjectionsToMatchTheRecords(cat, { start: '08-01', outings });
     expect(records).toEqual([expect.objectContaining({ id: placed.cull.id, weight: 11.5, version: 3 })]);
   });
 

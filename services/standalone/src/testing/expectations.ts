@@ -4,16 +4,20 @@ import {
   DEFAULT_SEASON_START,
   type Cull,
   type RecordCullRequest,
+  type SeasonStart,
   type StatsResponse,
 } from '@cull-log/contracts';
 import { sampleRecordRequest } from '@cull-log/contracts/testing';
 import {
+  computeOutingFigures,
   computeStats,
   csvRow,
+  currentSeason,
   exportCsvHeader,
   exportCsvRow,
   toCsvLine,
   type DashboardStats,
+  type OutingRecord,
 } from '@cull-log/domain';
 import type { CullLogClient } from './cull-log-client';
 
@@ -39,19 +43,26 @@ export async function pollUntil<T>(
   }
 }
 
+/** What else a user's figures depend on besides their records: their season start and their outings. */
+export interface FiguresContext {
+  start?: SeasonStart;
+  outings?: readonly OutingRecord[];
+}
+
 /**
- * The figures the domain derives from the records themselves: what every projection must converge to. These records
- * are on no outing, and their user keeps the default season start.
+ * The figures the domain derives from the records themselves: what every projection must converge to. By default the
+ * user keeps the default season start and has been on no outing.
  */
-export function statsOf(records: readonly Cull[]): DashboardStats {
-  const stats = computeStats(records, new Date());
+export function statsOf(
+  records: readonly Cull[],
+  { start = DEFAULT_SEASON_START, outings = [] }: FiguresContext = {},
+): DashboardStats {
+  const now = new Date();
+  const stats = computeStats(records, now, { start });
   return {
     ...stats,
-    season: {
-      ...stats.season,
-      outings: { outings: 0, blank_outings: 0, hours_out: 0, hours_per_deer: null },
-    },
-    season_start: DEFAULT_SEASON_START,
+    season: { ...stats.season, outings: computeOutingFigures(outings, currentSeason(now, start)) },
+    season_start: start,
   };
 }
 
@@ -64,9 +75,11 @@ export function csvRowsOf(records: readonly Cull[]): string[] {
   return records.map((record) => toCsvLine(csvRow(record)).trimEnd()).sort();
 }
 
-/** The rows of these records in the CSV export, which adds each record's ground (these are on none), sorted. */
+/** The rows of these records in the CSV export, which adds each record's ground by its name now, sorted. */
 export function exportCsvRowsOf(records: readonly Cull[]): string[] {
-  return records.map((record) => toCsvLine(exportCsvRow(record, null)).trimEnd()).sort();
+  return records
+    .map((record) => toCsvLine(exportCsvRow(record, record.ground_name ?? null)).trimEnd())
+    .sort();
 }
 
 export interface ParsedCsv {
@@ -88,8 +101,13 @@ export const CSV_HEADER = exportCsvHeader.trimEnd();
  * finally answered for the caller to assert on. The bound covers a consumer that died holding an event:
  * JetStream hands that event on only after its ack wait (30 s).
  */
-export async function projectionsOf(client: CullLogClient, records: readonly Cull[], position: number) {
-  const expectedStats = statsOf(records);
+export async function projectionsOf(
+  client: CullLogClient,
+  records: readonly Cull[],
+  position: number,
+  context: FiguresContext = {},
+) {
+  const expectedStats = statsOf(records, context);
   const expectedRows = exportCsvRowsOf(records);
   const stats = await pollUntil(
     () => client.stats(position),
