@@ -45,6 +45,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           { path: 'dashboard', lazy: page(() => import('../pages/DashboardPage')), ...titled('Dashboard') },
           { path: 'data', lazy: page(() => import('../pages/DataPage')), ...titled('Cull data') },
+          { path: 'grounds', lazy: page(() => import('../pages/GroundsPage')), ...titled('Grounds') },
+          { path: 'plans', lazy: page(() => import('../pages/PlansPage')), ...titled('Cull plan') },
           { path: 'larder', lazy: page(() => import('../pages/LarderPage')), ...titled('Larder book') },
           { path: 'add-cull', lazy: page(() => import('../pages/AddCullPage')), ...titled('Add cull') },
           {
