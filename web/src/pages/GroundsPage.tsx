@@ -91,12 +91,15 @@ function GroundEditor({ ground, onDone }: EditorProps) {
           ...(boundary && { boundary }),
           ...(centre && { centre }),
         });
+      // Only what changed, so a rename is not also a redraw.
+      const redrawn =
+        JSON.stringify(boundary) !== JSON.stringify(ground.boundary) ||
+        JSON.stringify(centre) !== JSON.stringify(ground.centre);
       return amendGround(ground.id, {
         expected_version: ground.version,
         ...(draft.name.trim() !== ground.name && { name: draft.name }),
         ...(notes !== (ground.notes ?? '') && { notes: notes === '' ? null : notes }),
-        boundary,
-        centre,
+        ...(redrawn && { boundary, centre }),
       });
     },
     onSuccess: async (saved) => {
