@@ -100,7 +100,7 @@ function PlanEditor({ season, plans }: { season: string; plans: Plan[] }) {
   ];
 
   return (
-    <form className="form plan-editor" onSubmit={submit} aria-label="Cull plan">
+    <form className="form plan-editor" onSubmit={submit} aria-label="Cull plan" noValidate>
       {save.error || invalid ? (
         <p className="form-error" role="alert">
           {invalid ?? errorMessage(save.error)}
