@@ -55,7 +55,14 @@ export default function BoundaryMap({ corners, closed, centre, onTap }: Boundary
       role="group"
       aria-label="Map: tap to place each corner of the ground"
     >
-      <MapContainer center={MAP_CENTRE} zoom={MAP_ZOOM} className="pin-map__map" scrollWheelZoom={false}>
+      {/* Two quick taps are two corners, not a zoom: the + and - buttons and a pinch zoom instead. */}
+      <MapContainer
+        center={MAP_CENTRE}
+        zoom={MAP_ZOOM}
+        className="pin-map__map"
+        scrollWheelZoom={false}
+        doubleClickZoom={false}
+      >
         <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
         <TapToDraw onTap={onTap} />
         <FitOnce corners={corners} centre={centre} />
