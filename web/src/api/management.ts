@@ -11,18 +11,22 @@ import type {
   Settings,
   StartOutingRequest,
 } from '@cull-log/contracts';
+import { EVENT_POSITION_HEADER } from '@cull-log/contracts';
 import { saveAttachment } from './attachment';
 import { getJson, request } from './client';
+import { latestWritePosition, noteWritePosition } from './write-position';
 
 /**
  * Grounds, outings, the season setting and cull plans. These writes go straight to the server (a ground or a plan
  * is set up at home, with a signal); a cull recorded during an outing is placed in it by the server, offline too.
  */
 
-const send = (path: string, method: string, body: unknown) =>
-  request(path, { method, body: JSON.stringify(body) }).then(
-    (response) => response.json() as Promise<unknown>,
-  );
+/** Sends a change; the event position the server answers with keeps the figures read next at least this fresh. */
+async function send(path: string, method: string, body: unknown): Promise<unknown> {
+  const response = await request(path, { method, body: JSON.stringify(body) });
+  noteWritePosition(response.headers.get(EVENT_POSITION_HEADER));
+  return response.json();
+}
 
 export async function fetchGrounds(signal?: AbortSignal): Promise<Ground[]> {
   return (await getJson('/api/grounds', (c) => c.ListGroundsResponse, signal)).items;
@@ -70,9 +74,15 @@ export async function putPlans(season: string, body: PutPlansRequest): Promise<P
   return PlansResponse.parse(await send(`/api/plans/${encodeURIComponent(season)}`, 'PUT', body));
 }
 
-/** Actual against target for each species and class of the season's plans. */
+/** Actual against target for each species and class of the season's plans, at least as fresh as our last write. */
 export function fetchPlanProgress(season: string, signal?: AbortSignal): Promise<PlanProgressResponse> {
-  return getJson(`/api/plans/${encodeURIComponent(season)}/progress`, (c) => c.PlanProgressResponse, signal);
+  const after = latestWritePosition();
+  const query = after > 0 ? `?after=${after}` : '';
+  return getJson(
+    `/api/plans/${encodeURIComponent(season)}/progress${query}`,
+    (c) => c.PlanProgressResponse,
+    signal,
+  );
 }
 
 /** The season's summary as a PDF, saved under the name the server gives it. */

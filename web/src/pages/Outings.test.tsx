@@ -137,4 +137,43 @@ describe('outings', () => {
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
     expect(options).toEqual(['No ground', 'Home Wood']);
   });
+
+  it('records a cull in the outing with no signal, sent into the outing when the signal is back', async () => {
+    const open = makeOuting({ ground_id: homeWood.id, started_at: new Date().toISOString() });
+    const { api, user } = serve({ outings: [open] });
+    let reachable = false;
+    api.on('POST /api/culls', (request) => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return json(makeCull({ id: (request.body as { id: string }).id }), 201);
+    });
+    await renderApp('/add-cull');
+    await screen.findByText(/^Recording in the outing at Home Wood since/);
+    await user.type(screen.getByLabelText(/^Location/), 'High seat 3');
+    await choose(user, 'Species', 'Muntjac');
+    await choose(user, 'Sex', 'Male');
+    await choose(user, 'Age estimate', 'Adult');
+    await choose(user, 'Condition', 'Good');
+    await choose(user, 'Shot placement', 'Heart/Lung');
+    await user.click(screen.getByRole('button', { name: 'Save Record' }));
+    expect(await screen.findByText('1 change is waiting to sync.')).toBeInTheDocument();
+
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument());
+    const sent = api.callsTo('POST /api/culls').at(-1)?.body;
+    expect(sent).toMatchObject({ species: 'Muntjac', ground_id: homeWood.id, outing_id: open.id });
+  });
+
+  it('says outings start and end with a signal, and holds the buttons until then', async () => {
+    const open = makeOuting({ ground_id: homeWood.id, started_at: new Date().toISOString() });
+    serve({ outings: [open] });
+    await renderApp('/dashboard');
+    const control = await screen.findByRole('group', { name: 'Outing' });
+    await within(control).findByRole('button', { name: 'End outing' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await within(control).findByText('Outings start and end when there is a signal.');
+    expect(within(control).getByRole('button', { name: 'End outing' })).toBeDisabled();
+    vi.restoreAllMocks();
+  });
 });

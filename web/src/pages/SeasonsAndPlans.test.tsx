@@ -126,6 +126,13 @@ describe('the plan editor', () => {
     await user.type(screen.getByLabelText('Roe Deer juvenile target'), '2');
     await user.click(screen.getByRole('button', { name: 'Save plan' }));
     await screen.findByText(`Cull plan for ${label(CURRENT)} saved`);
+    // The progress read next waits for the plan to be counted.
+    await user.click(screen.getByRole('link', { name: 'Progress on the dashboard' }));
+    await waitFor(() =>
+      expect(api.callsTo(`GET /api/plans/${CURRENT}/progress`).at(-1)?.url.searchParams.get('after')).toBe(
+        String(held.position),
+      ),
+    );
     const body = api.callsTo(`PUT /api/plans/${CURRENT}`)[0]?.body as PutPlansRequest;
     expect(body.plans).toEqual([
       { ground_id: wood.id, targets: [{ species: 'Muntjac', class: 'Male', target: 3 }] },

@@ -160,6 +160,8 @@ export interface ManagementState {
   settings: Settings;
   plans: Record<string, Plan[]>;
   progress: Record<string, PlanProgressRow[]>;
+  /** The event position the last write answered with. */
+  position: number;
 }
 
 const refused = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
@@ -183,6 +185,7 @@ export function serveManagement(api: FakeApi, initial: Partial<ManagementState> 
     settings: { season_start: DEFAULT_SEASON_START },
     plans: {},
     progress: {},
+    position: 1000,
     ...initial,
   };
   const now = () => new Date().toISOString();
@@ -284,7 +287,10 @@ export function serveManagement(api: FakeApi, initial: Partial<ManagementState> 
     const parsed = PutPlansRequest.safeParse(body);
     if (!parsed.success) return refused(parsed.error);
     state.plans[season] = parsed.data.plans;
-    return json({ ...seasonDates(season), plans: parsed.data.plans, updated_at: now() });
+    state.position += 1;
+    return json({ ...seasonDates(season), plans: parsed.data.plans, updated_at: now() }, 200, {
+      'x-event-position': String(state.position),
+    });
   });
   api.onPattern('GET', /^\/api\/plans\/([^/]+)\/progress$/, (_request, [season = '']) =>
     json({ ...seasonDates(season), rows: state.progress[season] ?? [], position: 1 }),
