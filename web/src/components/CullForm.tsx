@@ -331,22 +331,21 @@ export function CullForm<Body>({
             className="form__wide"
             {...textProps('location_name')}
           />
-          {groundOptions.length > 0 ? (
-            <Select
-              label="Ground"
-              name="ground_id"
-              className="form__wide"
-              options={[{ id: NO_GROUND, label: 'No ground' }, ...groundOptions]}
-              value={values.ground_id === '' ? NO_GROUND : values.ground_id}
-              placeholder="No ground"
-              onChange={(id) => {
-                setGroundChosen(true);
-                update('ground_id', id === NO_GROUND ? '' : id);
-              }}
-              error={errors.ground_id}
-              isDisabled={isSaving}
-            />
-          ) : null}
+          {/* Always there, so the form does not move when the grounds arrive. */}
+          <Select
+            label="Ground"
+            name="ground_id"
+            className="form__wide"
+            options={[{ id: NO_GROUND, label: 'No ground' }, ...groundOptions]}
+            value={values.ground_id === '' ? NO_GROUND : values.ground_id}
+            placeholder="No ground"
+            onChange={(id) => {
+              setGroundChosen(true);
+              update('ground_id', id === NO_GROUND ? '' : id);
+            }}
+            error={errors.ground_id}
+            isDisabled={isSaving || grounds.isPending}
+          />
           <TextField
             label="Grid reference"
             placeholder="e.g. SK 1234 5678"
