@@ -31,7 +31,7 @@ function locateGround(grounds: readonly Ground[], found: (ground: Ground) => voi
  * ground (the one the phone is on, when it can tell). Outings are started and ended with a signal; the culls
  * recorded during one are saved offline as ever.
  */
-export function OutingControl() {
+export function OutingControl({ compact = false }: { compact?: boolean }) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const outings = useQuery(outingsQuery());
@@ -63,9 +63,14 @@ export function OutingControl() {
   const offline = online ? null : <p className="form__hint">Outings start and end when there is a signal.</p>;
   const failure = start.error ?? end.error;
 
-  if (outings.isPending || grounds.isPending) return <p className="muted">Loading outings...</p>;
-  if (outings.isError)
+  // Compact (beside the dashboard's season), it shows only once it has something to offer, so nothing moves for it;
+  // the Grounds screen says why outings could not be read.
+  if (outings.isPending || grounds.isPending)
+    return compact ? null : <p className="muted">Loading outings...</p>;
+  if (outings.isError) {
+    if (compact) return null;
     return <p className="form-error">Outings could not be loaded: {errorMessage(outings.error)}</p>;
+  }
 
   let body;
   if (open) {
@@ -83,12 +88,9 @@ export function OutingControl() {
     );
   } else if (active.length === 0) {
     body = (
-      <>
-        <p>Add a ground to start an outing on it.</p>
-        <ButtonLink to="/grounds" variant="secondary">
-          Add a ground
-        </ButtonLink>
-      </>
+      <ButtonLink to="/grounds" variant="secondary">
+        Add a ground for outings
+      </ButtonLink>
     );
   } else if (!choosing) {
     body = (

@@ -243,7 +243,11 @@ export function withCoordinates(values: CullFormValues, latitude: string, longit
 }
 
 /** Same checks; the body sets every field, clearing (null) the optional ones left empty. */
-export function toAmendRequest(values: CullFormValues, expectedVersion: number): FormCheck<AmendCullRequest> {
+export function toAmendRequest(
+  values: CullFormValues,
+  expectedVersion: number,
+  groundBefore = '',
+): FormCheck<AmendCullRequest> {
   const checked = toRecordRequest(values);
   if (!checked.ok) return checked;
   const body: Record<string, unknown> = { expected_version: expectedVersion };
@@ -252,7 +256,7 @@ export function toAmendRequest(values: CullFormValues, expectedVersion: number):
     const isOptional = (OPTIONAL_FIELD_NAMES as readonly string[]).includes(field);
     body[field] = record[field] ?? (isOptional ? null : undefined);
   }
-  // The record's ground as chosen (null: none); its outing stays as it was.
-  body.ground_id = record.ground_id ?? null;
+  // The record's ground only when it changed (null: none); its outing stays as it was.
+  if (values.ground_id !== groundBefore) body.ground_id = record.ground_id ?? null;
   return { ok: true, body: body as AmendCullRequest };
 }

@@ -210,7 +210,7 @@ export default function DashboardPage() {
       </div>
       <div className="dashboard-controls">
         <SeasonSelect season={season} options={options} onChange={setSeason} />
-        <OutingControl />
+        <OutingControl compact />
       </div>
       {content}
     </div>
