@@ -12,7 +12,6 @@ import { queryKeys } from './keys';
 import { meQuery } from './session';
 import { fetchStats } from './stats';
 import { fetchLarder, type LarderParams } from './larder';
-import { fetchGrounds, fetchOutings, fetchPlanProgress, fetchPlans, fetchSettings } from './management';
 
 export { queryKeys } from './keys';
 export { meQuery } from './session';
@@ -68,42 +67,6 @@ export function statsQuery(season?: string) {
     queryKey: season === undefined ? queryKeys.stats : ([...queryKeys.stats, season] as const),
     queryFn: ({ signal }) => fetchStats(signal, season),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function groundsQuery() {
-  return queryOptions({
-    queryKey: queryKeys.grounds,
-    queryFn: ({ signal }) => fetchGrounds(signal),
-  });
-}
-
-/** The outings (of one season when given) and the one under way. */
-export function outingsQuery(season?: string) {
-  return queryOptions({
-    queryKey: [...queryKeys.outings, season ?? 'all'] as const,
-    queryFn: ({ signal }) => fetchOutings(season, signal),
-  });
-}
-
-export function settingsQuery() {
-  return queryOptions({
-    queryKey: queryKeys.settings,
-    queryFn: ({ signal }) => fetchSettings(signal),
-  });
-}
-
-export function plansQuery(season: string) {
-  return queryOptions({
-    queryKey: [...queryKeys.plans, season] as const,
-    queryFn: ({ signal }) => fetchPlans(season, signal),
-  });
-}
-
-export function planProgressQuery(season: string) {
-  return queryOptions({
-    queryKey: [...queryKeys.plans, season, 'progress'] as const,
-    queryFn: ({ signal }) => fetchPlanProgress(season, signal),
   });
 }
 

@@ -13,7 +13,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type 
 import { Form } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../api/client';
-import { groundsQuery, outingsQuery } from '../api/queries';
+import { groundsQuery, outingsQuery } from '../api/management-queries';
 import { groundAt } from '../lib/geo';
 import { groundName, outingTime } from './outing-words';
 import { Button } from './Button';

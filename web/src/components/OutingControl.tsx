@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { amendOuting, startOuting } from '../api/management';
-import { groundsQuery, outingsQuery } from '../api/queries';
+import { groundsQuery, outingsQuery } from '../api/management-queries';
 import { useOnline } from '../hooks/useOnline';
 import { groundAt } from '../lib/geo';
 import { randomUuid } from '../lib/uuid';

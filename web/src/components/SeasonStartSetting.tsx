@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { updateSettings } from '../api/management';
-import { settingsQuery } from '../api/queries';
+import { settingsQuery } from '../api/management-queries';
 import { useOnline } from '../hooks/useOnline';
 import { useFeedback } from './feedback-context';
 import { Select } from './Select';

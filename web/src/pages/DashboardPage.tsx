@@ -2,7 +2,8 @@ import { MESSAGES, SEXES, type OutingFigures, type StatsResponse } from '@cull-l
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, errorMessage } from '../api/client';
 import { downloadSeasonReport } from '../api/management';
-import { groundsQuery, planProgressQuery, statsQuery } from '../api/queries';
+import { statsQuery } from '../api/queries';
+import { groundsQuery, planProgressQuery } from '../api/management-queries';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { MonthlyChart } from '../components/MonthlyChart';

@@ -5,7 +5,7 @@ import { Form } from 'react-aria-components';
 import { ApiRequestError, errorMessage } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { amendGround, createGround } from '../api/management';
-import { groundsQuery, outingsQuery } from '../api/queries';
+import { groundsQuery, outingsQuery } from '../api/management-queries';
 import { Button } from '../components/Button';
 import { useFeedback } from '../components/feedback-context';
 import { OutingControl } from '../components/OutingControl';

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { putPlans } from '../api/management';
-import { groundsQuery, plansQuery } from '../api/queries';
+import { groundsQuery, plansQuery } from '../api/management-queries';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { Checkbox } from '../components/Checkbox';
