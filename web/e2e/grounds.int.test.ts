@@ -52,6 +52,24 @@ async function expectAccessible(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 }
 
+/** Every control on the screen smaller than a fingertip (44 × 44 px), by its name and size. */
+function smallTargets(page: Page) {
+  return page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll<HTMLElement>(
+        'button, [role="button"], input:not([type="checkbox"]), textarea, label:has(input[type="checkbox"]), a.button, summary, .leaflet-control-zoom a',
+      ),
+    )
+      .filter((element) => element.offsetParent !== null)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30);
+        return { name, width: Math.round(box.width), height: Math.round(box.height) };
+      })
+      .filter((box) => box.width < 44 || box.height < 44),
+  );
+}
+
 /** A finger's tap on the drawing map, `dx`, `dy` pixels from its middle. */
 async function tapMap(page: Page, dx: number, dy: number) {
   const map = page.locator('.boundary-map .leaflet-container');
@@ -112,6 +130,7 @@ describe('grounds, an outing, a plan and the season report on a phone', () => {
     await page.getByText('Boundary closed with 4 corners.').waitFor();
     await screenshot(page, PHONE, 'ground-drawn');
     await expectAccessible(page);
+    expect(await smallTargets(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save ground' }).click();
     const grounds = page.getByRole('list', { name: 'Your grounds' });
     await grounds.getByText('Boundary of 4 corners').waitFor();
@@ -132,6 +151,7 @@ describe('grounds, an outing, a plan and the season report on a phone', () => {
     await outing.getByText(/^Outing at Home Wood since \d\d:\d\d/).waitFor();
     await screenshot(page, PHONE, 'outing-under-way');
     await expectAccessible(page);
+    expect(await smallTargets(page)).toEqual([]);
 
     // Two culls in it: the form says so, and each is placed on the ground.
     await recordCull(page, 'Male', '06:20');
@@ -160,6 +180,7 @@ describe('grounds, an outing, a plan and the season report on a phone', () => {
     await page.getByLabel('Roe Deer female target').fill('3');
     await screenshot(page, PHONE, 'plan-editor');
     await expectAccessible(page);
+    expect(await smallTargets(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save plan' }).click();
     await page.getByText(`Cull plan for ${SEASON_LABEL} saved`).waitFor();
 
@@ -172,6 +193,7 @@ describe('grounds, an outing, a plan and the season report on a phone', () => {
     expect(await page.getByText('Blank outings', { exact: true }).locator('..').textContent()).toContain('0');
     await screenshot(page, PHONE, 'dashboard-plan-progress');
     await expectAccessible(page);
+    expect(await smallTargets(page)).toEqual([]);
 
     // The season report, read back as text.
     const report = await download(
@@ -195,6 +217,7 @@ describe('grounds, an outing, a plan and the season report on a phone', () => {
     expect(Number(await map.getAttribute('data-heat-cells'))).toBe(1);
     await screenshot(page, PHONE, 'map-heatmap');
     await expectAccessible(page);
+    expect(await smallTargets(page)).toEqual([]);
   });
 
   it('on a wider screen shows the grounds, the dashboard and the heatmap without scrolling sideways', async () => {
