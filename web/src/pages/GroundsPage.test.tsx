@@ -121,6 +121,43 @@ describe('grounds', () => {
     expect(await screen.findByRole('list', { name: 'Your grounds' })).toBeInTheDocument();
   });
 
+  it('redraws a ground: Clear, new corners, Close, and only the boundary is sent', async () => {
+    const wood = makeGround({
+      name: 'Home Wood',
+      boundary: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-1, 52],
+            [-0.9, 52],
+            [-0.9, 52.1],
+            [-1, 52],
+          ],
+        ],
+      },
+    });
+    const { api, user } = await openGrounds({ grounds: [wood] });
+    await user.click(await screen.findByRole('button', { name: 'Edit Home Wood' }));
+    expect(await screen.findByText('Boundary closed with 3 corners.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByText('Tap the map at each corner of the ground, in order.')).toBeInTheDocument();
+    for (const [x, y] of [
+      [100, 100],
+      [400, 100],
+      [400, 400],
+      [100, 400],
+    ] as const)
+      await tapMap(x, y);
+    await user.click(screen.getByRole('button', { name: 'Close boundary' }));
+    await user.click(screen.getByRole('button', { name: 'Save ground' }));
+    await screen.findByText('Home Wood saved');
+    const [patch] = api.callsTo(`PATCH /api/grounds/${wood.id}`);
+    const body = patch?.body as { boundary: { coordinates: number[][][] }; centre: null; name?: string };
+    expect(body.name).toBeUndefined();
+    expect(body.centre).toBeNull();
+    expect(body.boundary.coordinates[0]).toHaveLength(5);
+  });
+
   it("lists the season's outings with their culls, a blank one marked", async () => {
     const wood = makeGround({ name: 'Home Wood' });
     const field = makeGround({ name: 'Top Field' });
