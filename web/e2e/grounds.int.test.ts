@@ -128,6 +128,7 @@ describe('grounds, an outing, a plan and the season report on a phone', () => {
     await tapMap(page, -70, 60);
     await page.getByRole('button', { name: 'Close boundary' }).click();
     await page.getByText('Boundary closed with 4 corners.').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, PHONE, 'ground-drawn');
     await expectAccessible(page);
     expect(await smallTargets(page)).toEqual([]);
