@@ -4,6 +4,7 @@ import type {
   ListCullsQuery,
   ListCullsResponse,
   MapCull,
+  MapPointsQuery,
   MapPointsResponse,
 } from '@cull-log/contracts';
 import { saveAttachment } from './attachment';
@@ -30,9 +31,19 @@ export function fetchCull(id: string, signal?: AbortSignal): Promise<CullView> {
   return getJson(`/api/culls/${encodeURIComponent(id)}`, (c) => c.CullView, signal);
 }
 
-/** Every located record of the user as a compact point, newest first, in one answer (the map draws them all). */
-export function fetchMapPoints(signal?: AbortSignal): Promise<MapPointsResponse> {
-  return getJson('/api/culls/map-points', (c) => c.MapPointsResponse, signal);
+/** The map's filters; each absent one lets every record through. */
+export type MapFilters = MapPointsQuery;
+
+/** Every located record of the user (as filtered) as a compact point, newest first, in one answer. */
+export function fetchMapPoints(filters: MapFilters = {}, signal?: AbortSignal): Promise<MapPointsResponse> {
+  const search = new URLSearchParams(
+    Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
+  return getJson(
+    `/api/culls/map-points${search === '' ? '' : `?${search}`}`,
+    (c) => c.MapPointsResponse,
+    signal,
+  );
 }
 
 /** The user's records at exactly this point, newest first: what a map marker's popup shows. */
@@ -45,8 +56,9 @@ export async function fetchCullsAt(point: CullsAtQuery, signal?: AbortSignal): P
   return (await getJson(`/api/culls/at?${search.toString()}`, (c) => c.MapCullsResponse, signal)).items;
 }
 
-/** Downloads the server's CSV export and hands it to the browser as culls.csv. */
-export async function downloadCullsCsv(): Promise<void> {
-  const response = await request('/api/exports/culls.csv', { headers: { accept: 'text/csv' } });
+/** Downloads the server's CSV export (of one season, `2026-27`, when given) and hands it to the browser. */
+export async function downloadCullsCsv(season?: string): Promise<void> {
+  const query = season === undefined ? '' : `?season=${encodeURIComponent(season)}`;
+  const response = await request(`/api/exports/culls.csv${query}`, { headers: { accept: 'text/csv' } });
   await saveAttachment(response, 'culls.csv');
 }

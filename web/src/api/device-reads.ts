@@ -10,7 +10,13 @@ import { queryKeys } from './keys';
 const FORMAT = 1;
 const KEEP_FOR_MS = 30 * 24 * 60 * 60_000;
 const SAVE_AFTER_MS = 1_000;
-const KEPT_ROOTS = new Set<string>([queryKeys.culls[0], queryKeys.stats[0]]);
+// Grounds and outings too: a cull recorded offline during an outing still offers the grounds and names the outing.
+const KEPT_ROOTS = new Set<string>([
+  queryKeys.culls[0],
+  queryKeys.stats[0],
+  queryKeys.grounds[0],
+  queryKeys.outings[0],
+]);
 
 interface SavedReads {
   format: number;

@@ -5,4 +5,8 @@ export const queryKeys = {
   culls: ['culls'] as const,
   stats: ['stats'] as const,
   larder: ['larder'] as const,
+  grounds: ['grounds'] as const,
+  outings: ['outings'] as const,
+  settings: ['settings'] as const,
+  plans: ['plans'] as const,
 };

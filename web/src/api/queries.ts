@@ -1,6 +1,13 @@
 import type { CullsAtQuery } from '@cull-log/contracts';
 import { keepPreviousData, queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
-import { fetchCull, fetchCulls, fetchCullsAt, fetchMapPoints, type ListCullsParams } from './culls';
+import {
+  fetchCull,
+  fetchCulls,
+  fetchCullsAt,
+  fetchMapPoints,
+  type ListCullsParams,
+  type MapFilters,
+} from './culls';
 import { queryKeys } from './keys';
 import { meQuery } from './session';
 import { fetchStats } from './stats';
@@ -25,10 +32,15 @@ export function cullQuery(id: string) {
   });
 }
 
-export function mapPointsQuery() {
+/** The map's points; with no filter the key is the one the route's loader prefetches. */
+export function mapPointsQuery(filters: MapFilters = {}) {
+  const filtered = Object.values(filters).some((value) => value !== undefined);
   return queryOptions({
-    queryKey: [...queryKeys.culls, 'map-points'] as const,
-    queryFn: ({ signal }) => fetchMapPoints(signal),
+    queryKey: filtered
+      ? ([...queryKeys.culls, 'map-points', filters] as const)
+      : ([...queryKeys.culls, 'map-points'] as const),
+    queryFn: ({ signal }) => fetchMapPoints(filters, signal),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -49,10 +61,12 @@ export function cullsAtQuery(point: CullsAtQuery | null) {
   });
 }
 
-export function statsQuery() {
+/** The dashboard's figures, of the season asked for (`2026-27`) or, without one, the current season. */
+export function statsQuery(season?: string) {
   return queryOptions({
-    queryKey: queryKeys.stats,
-    queryFn: ({ signal }) => fetchStats(signal),
+    queryKey: season === undefined ? queryKeys.stats : ([...queryKeys.stats, season] as const),
+    queryFn: ({ signal }) => fetchStats(signal, season),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -74,6 +74,9 @@ function useCullWrite<Variables>(
         queryClient.invalidateQueries({ queryKey: queryKeys.culls }),
         queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
         queryClient.invalidateQueries({ queryKey: queryKeys.larder }),
+        // A record moves an outing's count and a plan's progress.
+        queryClient.invalidateQueries({ queryKey: queryKeys.outings }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.plans }),
       ]);
       // A change kept on the device has nothing new to read yet: the screens show it from the outbox.
       if (answer !== QUEUED) await refreshed;

@@ -75,7 +75,12 @@ export function CullCards({ items, emptyText, sort, order, onSortChange }: CullC
                   {cull.sex} · {cull.age_estimate}
                   {cull.weight === undefined ? '' : ` · ${formatWeight(cull.weight)}`}
                 </span>
-                <span className="cull-card__where">{cull.location_name}</span>
+                <span className="cull-card__where">
+                  {cull.location_name}
+                  {cull.ground_name === undefined ? null : (
+                    <span className="ground-tag"> ({cull.ground_name})</span>
+                  )}
+                </span>
                 <CardPhotos recordId={cull.id} photos={cull.photos ?? []} />
                 <SyncBadge recordId={cull.id} />
               </Link>

@@ -29,6 +29,7 @@ export function CullDetails({ cull }: { cull: Cull }) {
       <Detail label="Date" value={formatDate(cull.date)} />
       <Detail label="Time" value={cull.time} />
       <Detail label="Location" value={cull.location_name} />
+      <Detail label="Ground" value={dashIfEmpty(cull.ground_name)} />
       <Detail label="Grid reference" value={dashIfEmpty(cull.grid_ref)} />
       <Detail label="Coordinates" value={formatCoordinates(cull)} />
       <Detail label="Species" value={cull.species} />

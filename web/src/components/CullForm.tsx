@@ -11,7 +11,11 @@ import {
 } from '@cull-log/contracts';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
+import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../api/client';
+import { groundsQuery, outingsQuery } from '../api/management-queries';
+import { groundAt } from '../lib/geo';
+import { groundName, outingTime } from './outing-words';
 import { Button } from './Button';
 import { CarcassSections } from './CarcassSections';
 import { Checkbox } from './Checkbox';
@@ -55,7 +59,11 @@ interface CullFormProps<Body> {
   lastUsed?: LastUsed | undefined;
   /** The record's photos as the form changes them; the page sends the changes with the record. */
   photos?: { draft: PhotoDraft; recordId: string } | undefined;
+  /** A new record goes into the outing under way, if there is one, on that outing's ground. */
+  placeInOpenOuting?: boolean;
 }
+
+const NO_GROUND = 'none';
 
 /** What the phone said about where it is: how close it claims to be, or why it could not say. */
 type LocationState =
@@ -107,8 +115,14 @@ export function CullForm<Body>({
   onCancel,
   lastUsed,
   photos,
+  placeInOpenOuting = false,
 }: CullFormProps<Body>) {
   const [values, setValues] = useState(initialValues);
+  const grounds = useQuery(groundsQuery());
+  const outings = useQuery({ ...outingsQuery(), enabled: placeInOpenOuting });
+  const openOuting = placeInOpenOuting ? (outings.data?.open ?? null) : null;
+  // Once the user picks a ground (or the record has one), a new position no longer changes it.
+  const [groundChosen, setGroundChosen] = useState(initialValues.ground_id !== '');
   const [location, setLocation] = useState<LocationState>({ status: 'idle' });
   const warnings = formWarnings(values);
   const [errors, setErrors] = useState<CullFormErrors>({});
@@ -218,6 +232,27 @@ export function CullForm<Body>({
     setFailedAttempts((count) => count + 1);
   }
 
+  // During an outing the record belongs to it and to its ground.
+  useEffect(() => {
+    if (!openOuting || values.outing_id !== '') return;
+    setValues((current) => ({ ...current, outing_id: openOuting.id, ground_id: openOuting.ground_id }));
+    setGroundChosen(true);
+  }, [openOuting?.id]);
+
+  // The ground whose boundary holds the point, preselected until the user chooses one themselves.
+  const latitude = parseNumberInput(values.latitude);
+  const longitude = parseNumberInput(values.longitude);
+  useEffect(() => {
+    if (groundChosen || latitude === undefined || longitude === undefined || !grounds.data) return;
+    const ground = groundAt(latitude, longitude, grounds.data);
+    if (ground) setValues((current) => ({ ...current, ground_id: ground.id }));
+  }, [latitude, longitude, grounds.data, groundChosen]);
+
+  // Grounds offered: the user's current ones, and the record's own even if archived since.
+  const groundOptions = (grounds.data ?? [])
+    .filter((ground) => !ground.archived || ground.id === values.ground_id)
+    .map((ground) => ({ id: ground.id, label: ground.name }));
+
   const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
   function fillCurrentLocation() {
     setLocation({ status: 'locating' });
@@ -254,6 +289,12 @@ export function CullForm<Body>({
 
       <fieldset className="form__section">
         <legend>When and where</legend>
+        {openOuting ? (
+          <p className="outing-notice" role="status">
+            Recording in the outing at {groundName(openOuting.ground_id, grounds.data)} since{' '}
+            {outingTime(openOuting.started_at)}
+          </p>
+        ) : null}
         <div className="form__grid">
           {lastUsed ? (
             <div className="form__wide">
@@ -289,6 +330,21 @@ export function CullForm<Body>({
             placeholder="e.g. Home Wood, North Beat"
             className="form__wide"
             {...textProps('location_name')}
+          />
+          {/* Always there, so the form does not move when the grounds arrive. */}
+          <Select
+            label="Ground"
+            name="ground_id"
+            className="form__wide"
+            options={[{ id: NO_GROUND, label: 'No ground' }, ...groundOptions]}
+            value={values.ground_id === '' ? NO_GROUND : values.ground_id}
+            placeholder="No ground"
+            onChange={(id) => {
+              setGroundChosen(true);
+              update('ground_id', id === NO_GROUND ? '' : id);
+            }}
+            error={errors.ground_id}
+            isDisabled={isSaving || grounds.isPending}
           />
           <TextField
             label="Grid reference"

@@ -1,12 +1,14 @@
-import type { CullsAtQuery, MapPoint } from '@cull-log/contracts';
+import type { CullsAtQuery, Ground, MapPoint } from '@cull-log/contracts';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Polygon, Popup, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { cornersOf } from '../lib/geo';
 import { Button } from './Button';
+import { cellSizeFor, cellSizeWords, heatGrid } from './heat-grid';
 import { boundsOf, clusterIcon, MAP_CENTRE, MAP_ZOOM, OSM_TILES, pointMarkerIcon } from './map-basics';
 
 /** Close enough to see the ground around one record, or around the user, without losing the woods. */
@@ -71,6 +73,86 @@ function PointMarkers({ points, species, onOpen }: PointMarkersProps) {
   return null;
 }
 
+/** How busy a cell is, in five steps from pale to dark. */
+const HEAT_COLOURS = ['#fde0c5', '#facba6', '#f59e72', '#e76f51', '#b23a2a'];
+
+/**
+ * The points as an equal-area grid of counts, cells of about 40 px at the zoom, drawn again when the zoom changes.
+ * The map's element carries `data-heat-cells` (the count of cells drawn); `onSummary` says it in words.
+ */
+function HeatCells({ points, onSummary }: { points: MapPoint[]; onSummary(summary: string): void }) {
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useEffect(() => {
+    const follow = () => setZoom(map.getZoom());
+    map.on('zoomend', follow);
+    return () => {
+      map.off('zoomend', follow);
+    };
+  }, [map]);
+  useEffect(() => {
+    const container = map.getContainer();
+    const size = cellSizeFor(zoom, map.getCenter().lat);
+    const cells = heatGrid(points, size);
+    const busiest = cells[0]?.count ?? 0;
+    const layer = L.layerGroup(
+      cells.map((cell) => {
+        const step = Math.min(
+          HEAT_COLOURS.length - 1,
+          Math.floor((cell.count / busiest) * HEAT_COLOURS.length),
+        );
+        return L.rectangle(
+          [
+            [cell.south, cell.west],
+            [cell.north, cell.east],
+          ],
+          {
+            color: HEAT_COLOURS[step],
+            weight: 1,
+            fillColor: HEAT_COLOURS[step],
+            fillOpacity: 0.7,
+            interactive: false,
+          },
+        );
+      }),
+    );
+    map.addLayer(layer);
+    container.dataset.heatCells = String(cells.length);
+    onSummary(
+      cells.length === 0
+        ? 'No records to count.'
+        : `Records counted in squares of ${cellSizeWords(size)}: ${cells.length} ${cells.length === 1 ? 'square' : 'squares'}, the busiest with ${busiest}.`,
+    );
+    return () => {
+      map.removeLayer(layer);
+      delete container.dataset.heatCells;
+    };
+  }, [map, points, zoom, onSummary]);
+  return null;
+}
+
+/** The user's ground boundaries, named, under the records; they take no taps. */
+function GroundBoundaries({ grounds }: { grounds: Ground[] }) {
+  return (
+    <>
+      {grounds
+        .filter((ground) => ground.boundary !== null && !ground.archived)
+        .map((ground) => (
+          <Polygon
+            key={`${ground.id}:${ground.version}`}
+            positions={cornersOf(ground.boundary).map(([a, b]) => [a, b] as [number, number])}
+            pathOptions={{ color: '#2f6b3a', weight: 2, fillOpacity: 0.08 }}
+            interactive={false}
+          >
+            <Tooltip permanent direction="center" className="ground-label">
+              {ground.name}
+            </Tooltip>
+          </Polygon>
+        ))}
+    </>
+  );
+}
+
 /** Opens on the user's own records, once, when they first arrive; with none the fixed view stays. */
 function FitToPoints({ points }: { points: MapPoint[] }) {
   const map = useMap();
@@ -133,9 +215,26 @@ interface CullMapProps {
   onSelect(point: CullsAtQuery | null): void;
   /** What the open popup shows; Leaflet re-lays the popup out whenever this changes. */
   popup: ReactNode;
+  /** The user's grounds, whose boundaries are drawn. */
+  grounds?: Ground[] | undefined;
+  /** Markers (clustered), or a heatmap of counts. */
+  layer?: 'markers' | 'heat';
+  /** The heatmap in words, for the page to show beside the map. */
+  onHeatSummary?: (summary: string) => void;
 }
 
-export function CullMap({ points, species, selected, onSelect, popup }: CullMapProps) {
+const ignore = () => undefined;
+
+export function CullMap({
+  points,
+  species,
+  selected,
+  onSelect,
+  popup,
+  grounds = [],
+  layer = 'markers',
+  onHeatSummary = ignore,
+}: CullMapProps) {
   const popupPosition = useMemo<[number, number] | null>(
     () => (selected ? [selected.latitude, selected.longitude] : null),
     [selected],
@@ -150,7 +249,12 @@ export function CullMap({ points, species, selected, onSelect, popup }: CullMapP
       <MapContainer ref={setMap} center={MAP_CENTRE} zoom={MAP_ZOOM} className="map" scrollWheelZoom>
         <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
         <FitToPoints points={points} />
-        <PointMarkers points={points} species={species} onOpen={onSelect} />
+        <GroundBoundaries grounds={grounds} />
+        {layer === 'heat' ? (
+          <HeatCells points={points} onSummary={onHeatSummary} />
+        ) : (
+          <PointMarkers points={points} species={species} onOpen={onSelect} />
+        )}
         {popupPosition ? (
           <Popup
             key={popupPosition.join(',')}

@@ -37,6 +37,7 @@ describe('layout', () => {
       'Dashboard',
       'Data',
       'Map',
+      'Grounds',
       'Larder',
       'Devices',
       'Your data',

@@ -45,6 +45,7 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
             <NavItem to="/dashboard">Dashboard</NavItem>
             <NavItem to="/data">Data</NavItem>
             <NavItem to="/map">Map</NavItem>
+            <NavItem to="/grounds">Grounds</NavItem>
             <NavItem to="/larder">Larder</NavItem>
             <NavItem to="/sessions">Devices</NavItem>
             <NavItem to="/your-data">Your data</NavItem>

@@ -113,6 +113,25 @@ describe('cull form rules', () => {
     expect(result.body.location_name).toBe('Home Wood');
   });
 
+  it("sends the record's ground only when it changed, null for none, and never its outing", () => {
+    const ground = '10000000-0000-4000-8000-000000000001';
+    const unchanged = toAmendRequest(filled({ ground_id: ground, outing_id: 'o' }), 2, ground);
+    expect(unchanged.ok && 'ground_id' in unchanged.body).toBe(false);
+    const moved = toAmendRequest(filled({ ground_id: ground }), 2, '');
+    expect(moved.ok && moved.body.ground_id).toBe(ground);
+    const cleared = toAmendRequest(filled({ ground_id: '' }), 2, ground);
+    expect(cleared.ok && cleared.body.ground_id).toBeNull();
+    expect(moved.ok && 'outing_id' in moved.body).toBe(false);
+    // A new record carries both.
+    const created = toRecordRequest(
+      filled({ ground_id: ground, outing_id: '20000000-0000-4000-8000-000000000002' }),
+    );
+    expect(created.ok && created.body).toMatchObject({
+      ground_id: ground,
+      outing_id: '20000000-0000-4000-8000-000000000002',
+    });
+  });
+
   it('shows a stored value outside the lists as Other with its text', () => {
     const values = valuesFromCull(makeCull({ species: 'Hare', shot_placement: 'Spine', weight: 3.2 }));
     expect(values).toMatchObject({

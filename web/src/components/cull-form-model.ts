@@ -45,6 +45,9 @@ export interface CullFormValues {
   shot_placement_other: string;
   shot_distance: string;
   notes: string;
+  /** The user's ground the record belongs to ('' for none), and the outing it was recorded in ('' for none). */
+  ground_id: string;
+  outing_id: string;
   /** The rifle, the carcass, its inspection and the weather: their own sections of the form. */
   carcass: CarcassFormValues;
 }
@@ -77,6 +80,8 @@ export function emptyFormValues(now: Date, shooter = ''): CullFormValues {
     shot_placement_other: '',
     shot_distance: '',
     notes: '',
+    ground_id: '',
+    outing_id: '',
     carcass: emptyCarcassValues(shooter),
   };
 }
@@ -113,6 +118,8 @@ export function valuesFromCull(cull: Cull): CullFormValues {
     shot_placement_other,
     shot_distance: text(cull.shot_distance),
     notes: text(cull.notes),
+    ground_id: cull.ground_id ?? '',
+    outing_id: cull.outing_id ?? '',
     carcass: carcassValuesFromCull(cull),
   };
 }
@@ -163,6 +170,8 @@ function candidateRecord(values: CullFormValues): Record<string, unknown> {
     shot_placement: values.shot_placement === OTHER ? values.shot_placement_other : values.shot_placement,
     shot_distance: values.shot_distance,
     notes: values.notes,
+    ground_id: blankToUndefined(values.ground_id),
+    outing_id: blankToUndefined(values.outing_id),
     ...carcassCandidate(values.carcass),
   };
 }
@@ -234,7 +243,11 @@ export function withCoordinates(values: CullFormValues, latitude: string, longit
 }
 
 /** Same checks; the body sets every field, clearing (null) the optional ones left empty. */
-export function toAmendRequest(values: CullFormValues, expectedVersion: number): FormCheck<AmendCullRequest> {
+export function toAmendRequest(
+  values: CullFormValues,
+  expectedVersion: number,
+  groundBefore = '',
+): FormCheck<AmendCullRequest> {
   const checked = toRecordRequest(values);
   if (!checked.ok) return checked;
   const body: Record<string, unknown> = { expected_version: expectedVersion };
@@ -243,5 +256,7 @@ export function toAmendRequest(values: CullFormValues, expectedVersion: number):
     const isOptional = (OPTIONAL_FIELD_NAMES as readonly string[]).includes(field);
     body[field] = record[field] ?? (isOptional ? null : undefined);
   }
+  // The record's ground only when it changed (null: none); its outing stays as it was.
+  if (values.ground_id !== groundBefore) body.ground_id = record.ground_id ?? null;
   return { ok: true, body: body as AmendCullRequest };
 }

@@ -78,6 +78,9 @@ export function OutboxProvider({
               queryClient.invalidateQueries({ queryKey: queryKeys.culls }),
               queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
               queryClient.invalidateQueries({ queryKey: queryKeys.larder }),
+              // A record moves an outing's count and a plan's progress.
+              queryClient.invalidateQueries({ queryKey: queryKeys.outings }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.plans }),
             ]);
           }
         } while (again.current);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useRecordCull } from '../api/writes';
 import { CullForm } from '../components/CullForm';
+import { OutingControl } from '../components/OutingControl';
 import { changeMessage, useFeedback } from '../components/feedback-context';
 import { emptyFormValues, toRecordRequest } from '../components/cull-form-model';
 import { readLastUsed, rememberLastUsed } from '../components/last-used';
@@ -32,6 +33,10 @@ export default function AddCullPage() {
   return (
     <div className="page page--form">
       <h1>Add New Cull Record</h1>
+      <details className="card outing-panel">
+        <summary>Outing</summary>
+        <OutingControl />
+      </details>
       <CullForm
         initialValues={initialValues}
         submitLabel="Save Record"
@@ -40,6 +45,7 @@ export default function AddCullPage() {
         onCancel={() => navigate('/data')}
         lastUsed={lastUsed}
         photos={{ draft: photos, recordId: cullId }}
+        placeInOpenOuting
       />
     </div>
   );

@@ -1,12 +1,20 @@
-import { MESSAGES, SEXES, type StatsResponse } from '@cull-log/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { MESSAGES, SEXES, type OutingFigures, type StatsResponse } from '@cull-log/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, errorMessage } from '../api/client';
+import { downloadSeasonReport } from '../api/management';
 import { statsQuery } from '../api/queries';
+import { groundsQuery, planProgressQuery } from '../api/management-queries';
+import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { MonthlyChart } from '../components/MonthlyChart';
+import { OutingControl } from '../components/OutingControl';
+import { PlanProgress } from '../components/PlanProgress';
+import { SeasonSelect } from '../components/SeasonSelect';
 import { SpeciesChart } from '../components/SpeciesChart';
 import { StatusMessage } from '../components/StatusMessage';
 import { formatDate } from '../format/format';
+import { useSeasons } from '../hooks/useSeasons';
+import { seasonLabel } from '../lib/seasons';
 
 function StatCard({ label, value }: { label: string; value: string }) {
   return (
@@ -68,13 +76,74 @@ function SeasonTable({ season }: { season: StatsResponse['season'] }) {
   );
 }
 
+const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+/** The season's outings: how many, how many blank, hours out and hours per deer. */
+function OutingFiguresList({ figures }: { figures: OutingFigures }) {
+  return (
+    <dl className="stat-grid stat-grid--small" aria-label="Outings this season">
+      <StatCard label="Outings" value={String(figures.outings)} />
+      <StatCard label="Blank outings" value={String(figures.blank_outings)} />
+      <StatCard label="Hours out" value={oneDecimal.format(figures.hours_out)} />
+      <StatCard
+        label="Hours per deer"
+        value={figures.hours_per_deer === null ? '-' : oneDecimal.format(figures.hours_per_deer)}
+      />
+    </dl>
+  );
+}
+
+/** The season's plan progress, or the way to set a plan. */
+function PlanSection({ season }: { season: string }) {
+  const progress = useQuery(planProgressQuery(season));
+  const grounds = useQuery(groundsQuery());
+  let body;
+  if (progress.isPending) body = <StatusMessage>Loading plan progress...</StatusMessage>;
+  else if (progress.isError)
+    body = (
+      <StatusMessage kind="error">
+        Plan progress could not be loaded: {errorMessage(progress.error)}
+      </StatusMessage>
+    );
+  else if (!progress.data.rows.some((row) => row.target !== null))
+    body = <p>No cull plan for {seasonLabel(season)} yet.</p>;
+  else body = <PlanProgress rows={progress.data.rows} grounds={grounds.data} />;
+  return (
+    <section className="card dashboard-grid__wide" aria-labelledby="plan-heading">
+      <h2 id="plan-heading">Cull plan {seasonLabel(season)}</h2>
+      {body}
+      <ButtonLink to="/plans" variant="secondary">
+        Edit the plan
+      </ButtonLink>
+    </section>
+  );
+}
+
+/** "Download season report (PDF)" for the season chosen. */
+function SeasonReport({ season }: { season: string }) {
+  const download = useMutation({ mutationFn: () => downloadSeasonReport(season) });
+  return (
+    <div className="season-report">
+      <Button variant="secondary" onPress={() => download.mutate()} isDisabled={download.isPending}>
+        {download.isPending ? 'Preparing the report...' : 'Download season report (PDF)'}
+      </Button>
+      {download.error ? (
+        <p className="form-error" role="alert">
+          The season report could not be downloaded: {errorMessage(download.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function loadError(error: unknown): string {
   if (error instanceof ApiRequestError && error.status === 401) return MESSAGES.userNotAuthenticated;
   return `Failed to load dashboard data: ${errorMessage(error)}`;
 }
 
 export default function DashboardPage() {
-  const stats = useQuery(statsQuery());
+  const { season, options, setSeason } = useSeasons();
+  const stats = useQuery(statsQuery(season));
 
   let content;
   if (stats.isPending) {
@@ -83,11 +152,14 @@ export default function DashboardPage() {
     content = <StatusMessage kind="error">{loadError(stats.error)}</StatusMessage>;
   } else if (stats.data.total_culls === 0) {
     content = (
-      <div className="card empty-state">
-        <p className="empty-state__title">{MESSAGES.noData}</p>
-        <p>Add your first cull record to see your statistics here.</p>
-        <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
-      </div>
+      <>
+        <div className="card empty-state">
+          <p className="empty-state__title">{MESSAGES.noData}</p>
+          <p>Add your first cull record to see your statistics here.</p>
+          <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+        </div>
+        <PlanSection season={season} />
+      </>
     );
   } else {
     const data = stats.data;
@@ -117,7 +189,10 @@ export default function DashboardPage() {
               {formatDate(data.season.from)} to {formatDate(data.season.to)}
             </p>
             <SeasonTable season={data.season} />
+            {data.season.outings ? <OutingFiguresList figures={data.season.outings} /> : null}
+            <SeasonReport season={season} />
           </section>
+          <PlanSection season={season} />
         </div>
       </>
     );
@@ -133,6 +208,10 @@ export default function DashboardPage() {
           </ButtonLink>
           <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
         </div>
+      </div>
+      <div className="dashboard-controls">
+        <SeasonSelect season={season} options={options} onChange={setSeason} />
+        <OutingControl compact />
       </div>
       {content}
     </div>

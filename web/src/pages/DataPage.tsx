@@ -10,6 +10,10 @@ import { useEffect, useState } from 'react';
 import { SearchField, Input, Label } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
 import { downloadCullsCsv } from '../api/culls';
+import { Select } from '../components/Select';
+import { useSeasons } from '../hooks/useSeasons';
+
+const ALL_SEASONS = 'all';
 import { errorMessage } from '../api/client';
 import { cullsQuery } from '../api/queries';
 import { useDeleteCull } from '../api/writes';
@@ -89,6 +93,8 @@ export default function DataPage() {
   const isPhone = useMediaQuery('(max-width: 40em)');
   const [pendingDelete, setPendingDelete] = useState<Cull | null>(null);
   const [isExporting, setIsExporting] = useState(false);
+  const seasons = useSeasons();
+  const [exportSeason, setExportSeason] = useState(ALL_SEASONS);
 
   const setParams = (changes: Partial<ListCullsParams>) =>
     // Sorting, paging and searching change this screen's view, not the screen: it stays where it is scrolled.
@@ -126,7 +132,7 @@ export default function DataPage() {
   async function exportCsv() {
     setIsExporting(true);
     try {
-      await downloadCullsCsv();
+      await downloadCullsCsv(exportSeason === ALL_SEASONS ? undefined : exportSeason);
     } catch (error) {
       // An export failure is logged only: the download simply does not start.
       console.error('CSV export failed', error);
@@ -140,6 +146,14 @@ export default function DataPage() {
       <div className="page__header">
         <h1>Cull Data</h1>
         <div className="page__header-actions">
+          <Select
+            label="Export season"
+            name="export_season"
+            className="export-season"
+            options={[{ id: ALL_SEASONS, label: 'All seasons' }, ...seasons.options]}
+            value={exportSeason}
+            onChange={(season) => setExportSeason(season || ALL_SEASONS)}
+          />
           <Button variant="secondary" onPress={exportCsv} isDisabled={isExporting}>
             Export CSV
           </Button>
@@ -209,7 +223,12 @@ export default function DataPage() {
                     <Row id={cull.id}>
                       <Cell className="table__sticky">{formatDate(cull.date)}</Cell>
                       <Cell>{cull.time}</Cell>
-                      <Cell>{cull.location_name}</Cell>
+                      <Cell>
+                        {cull.location_name}
+                        {cull.ground_name === undefined ? null : (
+                          <span className="ground-tag"> ({cull.ground_name})</span>
+                        )}
+                      </Cell>
                       <Cell>
                         {cull.species}
                         <WarningMark warnings={cull.warnings} />

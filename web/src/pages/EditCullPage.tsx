@@ -48,7 +48,7 @@ export default function EditCullPage() {
         key={`${record.id}:${record.version}`}
         initialValues={valuesFromCull(record)}
         submitLabel="Update Record"
-        check={(values) => toAmendRequest(values, record.version)}
+        check={(values) => toAmendRequest(values, record.version, record.ground_id)}
         save={amendCull}
         onCancel={() => navigate('/data')}
         photos={{ draft: photos, recordId: record.id }}

@@ -1,20 +1,77 @@
 import {
   MAP_POINTS_LIMIT,
+  OTHER,
+  SEXES,
+  SPECIES,
   type CullsAtQuery,
   type MapCull,
   type MapPointsResponse,
 } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../api/client';
+import type { MapFilters } from '../api/culls';
 import { cullsAtQuery, mapPointsQuery } from '../api/queries';
+import { groundsQuery } from '../api/management-queries';
+import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
+import { Select } from '../components/Select';
 import { CullMap } from '../components/CullMap';
 import { CullPopup } from '../components/CullPopup';
 import { StatusMessage } from '../components/StatusMessage';
 import { formatDate } from '../format/format';
+import { useSeasons } from '../hooks/useSeasons';
 import { useSession } from '../hooks/useSession';
+
+const ALL = 'all';
+const FILTER_SPECIES = SPECIES.filter((species) => species !== OTHER);
+
+interface FiltersProps {
+  filters: MapFilters;
+  onChange(filters: MapFilters): void;
+  grounds: { id: string; label: string }[];
+}
+
+/** Season, species, sex and ground: each "All" until one is chosen. */
+function MapFilterBar({ filters, onChange, grounds }: FiltersProps) {
+  const { options } = useSeasons();
+  const choice = (value: string) => (value === '' || value === ALL ? undefined : value);
+  return (
+    <div className="map-filters" role="group" aria-label="Filters">
+      <Select
+        label="Season"
+        name="map_season"
+        options={[{ id: ALL, label: 'All seasons' }, ...options]}
+        value={filters.season ?? ALL}
+        onChange={(season) => onChange({ ...filters, season: choice(season) })}
+      />
+      <Select
+        label="Species"
+        name="map_species"
+        options={[{ id: ALL, label: 'All species' }, ...FILTER_SPECIES]}
+        value={filters.species ?? ALL}
+        onChange={(species) => onChange({ ...filters, species: choice(species) })}
+      />
+      <Select
+        label="Sex"
+        name="map_sex"
+        options={[{ id: ALL, label: 'Either sex' }, ...SEXES]}
+        value={filters.sex ?? ALL}
+        onChange={(sex) => onChange({ ...filters, sex: choice(sex) as MapFilters['sex'] })}
+      />
+      {grounds.length > 0 ? (
+        <Select
+          label="Ground"
+          name="map_ground"
+          options={[{ id: ALL, label: 'All grounds' }, ...grounds]}
+          value={filters.ground_id ?? ALL}
+          onChange={(ground) => onChange({ ...filters, ground_id: choice(ground) })}
+        />
+      ) : null}
+    </div>
+  );
+}
 
 const NO_POINTS: MapPointsResponse = { species: [], points: [], truncated: false };
 const grouped = new Intl.NumberFormat('en-GB');
@@ -45,7 +102,13 @@ function Selection({ records }: { records: MapCull[] }) {
 export default function MapPage() {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
-  const mapPoints = useQuery({ ...mapPointsQuery(), enabled: signedIn });
+  const [filters, setFilters] = useState<MapFilters>({});
+  const [layer, setLayer] = useState<'markers' | 'heat'>('markers');
+  const [heatSummary, setHeatSummary] = useState('');
+  const onHeatSummary = useCallback((summary: string) => setHeatSummary(summary), []);
+  const mapPoints = useQuery({ ...mapPointsQuery(filters), enabled: signedIn });
+  const grounds = useQuery({ ...groundsQuery(), enabled: signedIn });
+  const filtered = Object.values(filters).some((value) => value !== undefined);
   const [selected, setSelected] = useState<CullsAtQuery | null>(null);
   // The popup reads this result in a later render (Leaflet opens it first), so the page must not track only what
   // it reads itself.
@@ -72,6 +135,10 @@ export default function MapPage() {
     );
   } else if (mapPoints.isError) {
     notice = <StatusMessage kind="error">Error loading data: {errorMessage(mapPoints.error)}</StatusMessage>;
+  } else if (mapPoints.data && mapPoints.data.points.length === 0 && filtered) {
+    notice = (
+      <Notice title="No located records match these filters." hint="Choose All in a filter to see more." />
+    );
   } else if (mapPoints.data && mapPoints.data.points.length === 0) {
     notice = (
       <Notice
@@ -96,6 +163,36 @@ export default function MapPage() {
           </p>
         ) : null}
       </div>
+      {signedIn ? (
+        <>
+          <MapFilterBar
+            filters={filters}
+            onChange={setFilters}
+            grounds={(grounds.data ?? []).map((ground) => ({ id: ground.id, label: ground.name }))}
+          />
+          <div className="map-layers" role="group" aria-label="Show records as">
+            <Button
+              variant={layer === 'markers' ? 'primary' : 'secondary'}
+              aria-pressed={layer === 'markers'}
+              onPress={() => setLayer('markers')}
+            >
+              Markers
+            </Button>
+            <Button
+              variant={layer === 'heat' ? 'primary' : 'secondary'}
+              aria-pressed={layer === 'heat'}
+              onPress={() => setLayer('heat')}
+            >
+              Heatmap
+            </Button>
+          </div>
+          {layer === 'heat' ? (
+            <p className="map-heat-summary" role="status">
+              {heatSummary}
+            </p>
+          ) : null}
+        </>
+      ) : null}
       {notice}
       {mapped.truncated ? (
         <p className="map-truncated" role="status">
@@ -108,6 +205,9 @@ export default function MapPage() {
         selected={selected}
         onSelect={setSelected}
         popup={<CullPopup records={recordsAtSelected} />}
+        grounds={grounds.data}
+        layer={layer}
+        onHeatSummary={onHeatSummary}
       />
       <div className="map-selection" aria-live="polite">
         {recordsAtSelected.data ? <Selection records={recordsAtSelected.data} /> : null}

@@ -5,6 +5,7 @@ import { errorMessage } from '../api/client';
 import { AlertDialog } from '../components/AlertDialog';
 import { Button } from '../components/Button';
 import { StatusMessage } from '../components/StatusMessage';
+import { SeasonStartSetting } from '../components/SeasonStartSetting';
 import { TextField } from '../components/TextField';
 import { useOutbox } from '../offline/outbox-context';
 
@@ -39,6 +40,8 @@ export default function YourDataPage() {
       <header className="page__header">
         <h1>Your data</h1>
       </header>
+
+      <SeasonStartSetting />
 
       <section className="card your-data__section" aria-labelledby="download-heading">
         <h2 id="download-heading">Download everything</h2>

@@ -27,6 +27,8 @@ const PUBLIC_SCREENS: ScreenRoute[] = [
 const SIGNED_IN_SCREENS: ScreenRoute[] = [
   { path: 'dashboard', title: 'Dashboard', screen: lazyScreen(() => import('../pages/DashboardPage')) },
   { path: 'data', title: 'Cull data', screen: lazyScreen(() => import('../pages/DataPage')) },
+  { path: 'grounds', title: 'Grounds', screen: lazyScreen(() => import('../pages/GroundsPage')) },
+  { path: 'plans', title: 'Cull plan', screen: lazyScreen(() => import('../pages/PlansPage')) },
   { path: 'larder', title: 'Larder book', screen: lazyScreen(() => import('../pages/LarderPage')) },
   { path: 'add-cull', title: 'Add cull', screen: lazyScreen(() => import('../pages/AddCullPage')) },
   { path: 'edit-cull/:id', title: 'Edit cull', screen: editCull },
