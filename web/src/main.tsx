@@ -17,7 +17,8 @@ if (!root) throw new Error('The page has no #root element');
 const queryClient = createQueryClient();
 // Every screen asks who is signed in: asking now overlaps the answer with the download of the first screen.
 void queryClient.prefetchQuery(meQuery());
-preloadScreenAt(window.location.pathname);
+// A failed download is shown by the screen itself when it asks again.
+preloadScreenAt(window.location.pathname).catch(() => undefined);
 // What the last user here read, for use with no signal; fresh reads replace it as they arrive.
 const lastUser = rememberedSession()?.uid;
 if (lastUser !== undefined) await restoreReads(queryClient, lastUser);

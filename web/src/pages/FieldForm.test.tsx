@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
+import { choose, fakeGeolocation, forgetGeolocation, selectButton } from '../testing/ui';
 
 async function openAddForm() {
   const api = fakeApi().signedInAs();
@@ -13,33 +14,9 @@ async function openAddForm() {
   return { api, user: userEvent.setup({ delay: null }) };
 }
 
-function selectButton(label: string): HTMLElement {
-  const field = Array.from(document.querySelectorAll<HTMLElement>('.select')).find(
-    (select) => select.querySelector('.field__label')?.textContent?.replace('*', '').trim() === label,
-  );
-  if (!field) throw new Error(`No select labelled ${label}`);
-  return within(field).getByRole('button');
-}
-
-async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
-  await user.click(selectButton(label));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-/** A phone that answers a location request with `answer`. */
-function fakeGeolocation(answer: (success: PositionCallback, failure: PositionErrorCallback) => void) {
-  const getCurrentPosition = vi.fn(answer);
-  // On the prototype, as browsers have it: jsdom has no geolocation of its own.
-  Object.defineProperty(Navigator.prototype, 'geolocation', {
-    value: { getCurrentPosition },
-    configurable: true,
-  });
-  return getCurrentPosition;
-}
-
 afterEach(() => {
   localStorage.clear();
-  Reflect.deleteProperty(Navigator.prototype, 'geolocation');
+  forgetGeolocation();
 });
 
 describe('the form in the field', () => {

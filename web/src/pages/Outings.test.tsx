@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boundaryOf } from '../lib/geo';
 import { fakeApi, json, makeCull, makeGround, makeOuting, serveManagement } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
-import { choose, selectButton } from '../testing/ui';
+import { choose, fakeGeolocation, forgetGeolocation, selectButton } from '../testing/ui';
 
 const STATS = {
   total_culls: 0,
@@ -39,17 +39,10 @@ function serve(state: Parameters<typeof serveManagement>[1] = {}) {
 
 /** The phone reports this position. */
 function phoneAt(latitude: number, longitude: number) {
-  vi.stubGlobal('navigator', {
-    ...navigator,
-    onLine: true,
-    geolocation: {
-      getCurrentPosition: (found: PositionCallback) =>
-        found({ coords: { latitude, longitude, accuracy: 8 } } as GeolocationPosition),
-    },
-  });
+  fakeGeolocation((found) => found({ coords: { latitude, longitude, accuracy: 8 } } as GeolocationPosition));
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => forgetGeolocation());
 
 describe('outings', () => {
   it('starts an outing on the ground the phone is on, shows it under way, and ends it', async () => {

@@ -46,14 +46,14 @@ const ALL_SCREENS: ScreenRoute[] = [
 
 /**
  * Starts downloading the code of the screen at `pathname`, so that it arrives while the session is checked rather
- * than after.
+ * than after; resolves once it has (at once for home or an unknown address).
  */
-export function preloadScreenAt(pathname: string): void {
+export function preloadScreenAt(pathname: string): Promise<void> {
   const found = ALL_SCREENS.find(({ path }) => matchPath(`/${path}`, pathname) !== null);
-  void found?.screen.preload().catch(() => undefined);
+  return found?.screen.preload() ?? Promise.resolve();
 }
 
-/** Every on-demand screen's code, for tests that render a screen without waiting for its download. */
+/** Every on-demand screen's code, for tests that move between screens without waiting for downloads. */
 export const preloadScreens = () => Promise.all(ALL_SCREENS.map(({ screen }) => screen.preload()));
 
 /** The map: its points are asked for while its code downloads. */

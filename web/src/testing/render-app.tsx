@@ -34,7 +34,8 @@ function RouterProbe({ probed }: { probed: Probed }) {
 
 /**
  * The whole app (real routes, providers and components) at `path`, in memory. Every screen's code is loaded first,
- * so the first render is the screen for `path` rather than the loading message shown while it downloads.
+ * so the first render is the screen for `path` rather than the loading message shown while it downloads, and so is
+ * that of any screen the test moves to.
  */
 export async function renderApp(path: string) {
   const queryClient = new QueryClient({

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -39,4 +40,19 @@ export function giveMapsASize(width = 800, height = 600): () => void {
       if (descriptor) Object.defineProperty(HTMLElement.prototype, property, descriptor);
     }
   };
+}
+
+/** A phone that answers a location request with `answer`, until `forgetGeolocation`. */
+export function fakeGeolocation(answer: (success: PositionCallback, failure: PositionErrorCallback) => void) {
+  const getCurrentPosition = vi.fn(answer);
+  // On the prototype, as browsers have it: jsdom has no geolocation of its own.
+  Object.defineProperty(Navigator.prototype, 'geolocation', {
+    value: { getCurrentPosition },
+    configurable: true,
+  });
+  return getCurrentPosition;
+}
+
+export function forgetGeolocation(): void {
+  Reflect.deleteProperty(Navigator.prototype, 'geolocation');
 }
