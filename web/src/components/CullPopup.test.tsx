@@ -24,9 +24,12 @@ describe('map popup', () => {
       antler_condition: 'Good',
       shot_distance: '120 yards',
       notes: 'Clean shot',
+      ground_id: '6f1c2d43-8c1e-4a53-9d0e-3c8a4b5e6f70',
+      ground_name: 'Long Covert',
     });
     expect(screen.getByRole('heading', { name: 'Home Wood' })).toBeInTheDocument();
     for (const text of [
+      'Long Covert',
       '07/03/2025',
       '06:30',
       'Roe Deer',
@@ -42,9 +45,9 @@ describe('map popup', () => {
     }
   });
 
-  it('leaves out weight, antlers, distance and notes when absent', () => {
+  it('leaves out the ground, weight, antlers, distance and notes when absent', () => {
     popupFor({});
-    for (const label of ['Weight', 'Antlers', 'Distance', 'Notes']) {
+    for (const label of ['Ground', 'Weight', 'Antlers', 'Distance', 'Notes']) {
       expect(screen.queryByText(label)).not.toBeInTheDocument();
     }
   });

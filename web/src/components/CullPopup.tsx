@@ -24,6 +24,12 @@ function PopupRecord({ cull }: { cull: PopupCull }) {
     <>
       <h3 className="cull-popup__title">{cull.location_name}</h3>
       <dl className="cull-popup__details">
+        {cull.ground_name === undefined ? null : (
+          <>
+            <dt>Ground</dt>
+            <dd>{cull.ground_name}</dd>
+          </>
+        )}
         <dt>Date</dt>
         <dd>{formatDate(cull.date)}</dd>
         <dt>Time</dt>
