@@ -13,27 +13,30 @@ type Category = 'performance' | 'accessibility' | 'best-practices';
 type Scores = Record<Category, number>;
 
 /**
- * The lowest scores each page must reach in Lighthouse's mobile run (its default throttling), a little below the
- * figures measured on a quiet machine so that a busy one does not fail the check; best practices do not depend on
- * the machine, so every page is held to 100.
+ * The lowest scores each page must reach in Lighthouse's mobile run (its default throttling): a margin below the
+ * figures measured on this 2-core machine when quiet (25/11/2026: / 86-91, /login 81-85, /terms 89-93, /dashboard
+ * 77, /data 67, /add-cull 65, /view-cull 85, /map 59), since the same run with the rest of the suite beside it scores
+ * 10-20 lower. Best practices do not depend on the machine, so every page is held to 100.
  */
+const publicPage = (path: string) => ({
+  path,
+  signedIn: false,
+  least: { performance: 75, accessibility: 100, 'best-practices': 100 },
+});
+const signedInPage = (path: string | ((recordId: string) => string), performance: number) => ({
+  path,
+  signedIn: true,
+  least: { performance, accessibility: 100, 'best-practices': 100 },
+});
 const PAGES: { path: string | ((recordId: string) => string); signedIn: boolean; least: Scores }[] = [
-  { path: '/', signedIn: false, least: { performance: 80, accessibility: 100, 'best-practices': 100 } },
-  { path: '/login', signedIn: false, least: { performance: 80, accessibility: 100, 'best-practices': 100 } },
-  { path: '/terms', signedIn: false, least: { performance: 80, accessibility: 100, 'best-practices': 100 } },
-  {
-    path: '/dashboard',
-    signedIn: true,
-    least: { performance: 60, accessibility: 100, 'best-practices': 100 },
-  },
-  { path: '/data', signedIn: true, least: { performance: 60, accessibility: 100, 'best-practices': 100 } },
-  { path: '/add-cull', signedIn: true, least: { performance: 60, accessibility: 100, 'best-practices': 100 } },
-  {
-    path: (recordId) => `/view-cull/${recordId}`,
-    signedIn: true,
-    least: { performance: 60, accessibility: 100, 'best-practices': 100 },
-  },
-  { path: '/map', signedIn: true, least: { performance: 60, accessibility: 100, 'best-practices': 100 } },
+  publicPage('/'),
+  publicPage('/login'),
+  publicPage('/terms'),
+  signedInPage('/dashboard', 60),
+  signedInPage('/data', 55),
+  signedInPage('/add-cull', 50),
+  signedInPage((recordId) => `/view-cull/${recordId}`, 65),
+  signedInPage('/map', 45),
 ];
 
 /** A busy machine only ever makes a page slower: a page gets up to this many runs to show its scores. */

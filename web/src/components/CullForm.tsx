@@ -14,6 +14,7 @@ import { Form } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../api/client';
 import { groundsQuery, outingsQuery } from '../api/management-queries';
+import { useNearView } from '../hooks/useNearView';
 import { groundAt } from '../lib/geo';
 import { groundName, outingTime } from './outing-words';
 import { Button } from './Button';
@@ -85,14 +86,20 @@ function locationFailure(error: GeolocationPositionError): string {
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
-/** The form's map downloads only when the form shows it, keeping the form's first load light. */
+/** The form's map downloads only when the user nears it, keeping the form's first load light. */
 const PinMap = lazy(() => import('./PinMap'));
-const mapLoading = <div className="pin-map pin-map--loading">Loading the map...</div>;
 
-/** The form's map, with its map library downloaded apart from the form. */
+/** The form's map, with its map library downloaded apart from the form once the map is nearly in view. */
 function FormPinMap(props: ComponentProps<typeof PinMap>) {
+  const { ref, near } = useNearView<HTMLDivElement>('0px');
+  const waiting = (
+    <div ref={ref} className="pin-map pin-map--loading">
+      Loading the map...
+    </div>
+  );
+  if (!near) return waiting;
   return (
-    <Suspense fallback={mapLoading}>
+    <Suspense fallback={waiting}>
       <PinMap {...props} />
     </Suspense>
   );
