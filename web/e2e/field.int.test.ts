@@ -273,6 +273,8 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
     for (const path of ['/add-cull', '/data', '/dashboard', '/map']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // The form's map is drawn once it comes into view.
+      if (path === '/add-cull') await page.locator('.pin-map').scrollIntoViewIfNeeded();
       if (path === '/add-cull' || path === '/map') await page.locator('.leaflet-control-zoom').waitFor();
       if (path === '/map') {
         // A record's popup open too, for its close button.
