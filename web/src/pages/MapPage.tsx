@@ -8,7 +8,7 @@ import {
   type MapPointsResponse,
 } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../api/client';
 import type { MapFilters } from '../api/culls';
@@ -106,7 +106,9 @@ export default function MapPage() {
   const [layer, setLayer] = useState<'markers' | 'heat'>('markers');
   const [heatSummary, setHeatSummary] = useState('');
   const onHeatSummary = useCallback((summary: string) => setHeatSummary(summary), []);
-  const mapPoints = useQuery({ ...mapPointsQuery(filters), enabled: signedIn });
+  const mapPointsQueried = useQuery({ ...mapPointsQuery(filters), enabled: signedIn });
+  // The whole page is drawn once the points arrive: as a transition, so that drawing it yields to the browser.
+  const mapPoints = useDeferredValue(mapPointsQueried);
   const grounds = useQuery({ ...groundsQuery(), enabled: signedIn });
   const filtered = Object.values(filters).some((value) => value !== undefined);
   const [selected, setSelected] = useState<CullsAtQuery | null>(null);
