@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { formatDateUk, type LarderFields } from '@cull-log/domain';
+import { a4Document, drawPdfTable, PDF_MARGIN as MARGIN, type PdfColumn } from '@cull-log/service-kit/pdf';
 
 /** Everything a declaration shows: its number, when it was first issued, the dealer and each carcass. */
 export interface Declaration {
@@ -13,26 +12,13 @@ export interface Declaration {
   carcasses: readonly LarderFields[];
 }
 
-const require = createRequire(import.meta.url);
-
-/**
- * DejaVu Sans, embedded (as the subset a document uses): the PDF standard fonts know only Western European letters,
- * and would garble a Welsh place name (Ŵ, Ŷ), a Polish examiner's name or a dealer's typographic dash.
- */
-const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-} as const;
-
-const MARGIN = 40;
 const COLUMNS = [
   { header: 'Tag', width: 60 },
   { header: 'Species and sex', width: 90 },
   { header: 'Date and time of kill', width: 100 },
   { header: 'Place of kill', width: 150 },
   { header: 'Examined by (certificate)', width: 115 },
-] as const;
-const CELL_PADDING = 4;
+] as const satisfies readonly PdfColumn[];
 
 /** The date (DD/MM/YYYY) a moment falls on in Europe/London. */
 function londonDay(iso: string): string {
@@ -85,21 +71,9 @@ function statement(carcasses: readonly LarderFields[]): string {
 
 /** The trained hunter's declaration as a PDF (A4), made on the server. */
 export async function declarationPdf(declaration: Declaration): Promise<Buffer> {
-  const document = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: {
-      Title: `Trained hunter's declaration ${declaration.number}`,
-      Subject: 'Declaration for wild game sent to a game handling establishment',
-    },
-  });
-  document.registerFont('regular', FONTS.regular);
-  document.registerFont('bold', FONTS.bold);
-  const chunks: Buffer[] = [];
-  document.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
+  const { document, finished } = a4Document({
+    Title: `Trained hunter's declaration ${declaration.number}`,
+    Subject: 'Declaration for wild game sent to a game handling establishment',
   });
 
   const width = document.page.width - 2 * MARGIN;
@@ -114,7 +88,7 @@ export async function declarationPdf(declaration: Declaration): Promise<Buffer> 
   document.fontSize(10).text(statement(declaration.carcasses), { width });
   document.moveDown();
 
-  drawTable(document, declaration.carcasses);
+  drawPdfTable(document, COLUMNS, declaration.carcasses.map(cells));
 
   document.moveDown(2);
   document.x = MARGIN;
@@ -139,36 +113,4 @@ export async function declarationPdf(declaration: Declaration): Promise<Buffer> 
     );
   document.end();
   return finished;
-}
-
-function drawTable(document: PDFKit.PDFDocument, carcasses: readonly LarderFields[]): void {
-  const rowHeight = (values: readonly string[]) =>
-    Math.max(
-      ...values.map(
-        (value, index) =>
-          document.heightOfString(value, { width: (COLUMNS[index]?.width ?? 0) - 2 * CELL_PADDING }) +
-          2 * CELL_PADDING,
-      ),
-    );
-  const drawRow = (values: readonly string[], bold: boolean) => {
-    document.font(bold ? 'bold' : 'regular').fontSize(9);
-    const height = rowHeight(values);
-    if (document.y + height > document.page.height - MARGIN) document.addPage();
-    const top = document.y;
-    let x = MARGIN;
-    values.forEach((value, index) => {
-      const columnWidth = COLUMNS[index]?.width ?? 0;
-      document.rect(x, top, columnWidth, height).lineWidth(0.5).stroke('#555555');
-      document.fillColor('#000000').text(value, x + CELL_PADDING, top + CELL_PADDING, {
-        width: columnWidth - 2 * CELL_PADDING,
-      });
-      x += columnWidth;
-    });
-    document.y = top + height;
-  };
-  drawRow(
-    COLUMNS.map((column) => column.header),
-    true,
-  );
-  for (const carcass of carcasses) drawRow(cells(carcass), false);
 }

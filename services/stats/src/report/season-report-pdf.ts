@@ -1,18 +1,7 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { formatDateUk } from '@cull-log/domain';
+import { a4Document, drawPdfTable, PDF_MARGIN as MARGIN, type PdfColumn } from '@cull-log/service-kit/pdf';
 import type { SeasonReport } from './season-report';
 
-const require = createRequire(import.meta.url);
-
-/** DejaVu Sans, embedded as the subset used, so a Welsh ground name (Ŵ, Ŷ) prints as written. */
-const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-} as const;
-
-const MARGIN = 40;
-const CELL_PADDING = 3;
 const MONTH_NAMES = [
   'January',
   'February',
@@ -34,26 +23,11 @@ const number = (value: number | null) => (value === null ? '–' : String(value)
 const kilograms = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} kg`);
 const startLabel = (start: string) => (start === '08-01' ? '1 August' : '1 April');
 
-interface Column {
-  header: string;
-  width: number;
-  align?: 'left' | 'right';
-}
-
 /** The season summary a manager sends the landowner or the deer management group, as a PDF (A4). */
 export async function seasonReportPdf(report: SeasonReport): Promise<Buffer> {
-  const document = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: { Title: `Season report ${report.season.label}`, Author: report.stalker },
-  });
-  document.registerFont('regular', FONTS.regular);
-  document.registerFont('bold', FONTS.bold);
-  const chunks: Buffer[] = [];
-  document.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
+  const { document, finished } = a4Document({
+    Title: `Season report ${report.season.label}`,
+    Author: report.stalker,
   });
   const width = document.page.width - 2 * MARGIN;
 
@@ -67,40 +41,8 @@ export async function seasonReportPdf(report: SeasonReport): Promise<Buffer> {
   function line(text: string): void {
     document.font('regular').fontSize(10).fillColor('#000000').text(text, MARGIN, document.y, { width });
   }
-  function table(columns: readonly Column[], rows: readonly string[][]): void {
-    const rowHeight = (values: readonly string[]) =>
-      Math.max(
-        ...values.map(
-          (value, index) =>
-            document.heightOfString(value, { width: (columns[index]?.width ?? 0) - 2 * CELL_PADDING }) +
-            2 * CELL_PADDING,
-        ),
-      );
-    const drawRow = (values: readonly string[], bold: boolean) => {
-      document.font(bold ? 'bold' : 'regular').fontSize(9);
-      const height = rowHeight(values);
-      if (document.y + height > document.page.height - MARGIN) document.addPage();
-      const top = document.y;
-      let x = MARGIN;
-      values.forEach((value, index) => {
-        const column = columns[index];
-        const columnWidth = column?.width ?? 0;
-        document.rect(x, top, columnWidth, height).lineWidth(0.5).stroke('#777777');
-        document.fillColor('#000000').text(value, x + CELL_PADDING, top + CELL_PADDING, {
-          width: columnWidth - 2 * CELL_PADDING,
-          align: bold ? 'left' : (column?.align ?? 'left'),
-        });
-        x += columnWidth;
-      });
-      document.y = top + height;
-    };
-    drawRow(
-      columns.map((column) => column.header),
-      true,
-    );
-    for (const row of rows) drawRow(row, false);
-    document.x = MARGIN;
-  }
+  const table = (columns: readonly PdfColumn[], rows: readonly string[][]) =>
+    drawPdfTable(document, columns, rows);
 
   document.font('bold').fontSize(18).text(`Season report ${report.season.label}`, { width });
   document.moveDown(0.3);
