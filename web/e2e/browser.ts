@@ -88,12 +88,15 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
 
 /** Picks an option of one of the app's choice lists, by the list's label (with or without its required mark). */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page
+  await choiceList(page, label).selectOption({ label: option });
+}
+
+/** One of the app's choice lists, by its label (with or without its required mark). */
+export function choiceList(page: Page, label: string) {
+  return page
     .locator('.select')
-    .filter({ has: page.locator('.field__label', { hasText: new RegExp(`^${label}( \\*)?$`) }) })
-    .getByRole('button')
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+    .filter({ has: page.locator('label', { hasText: new RegExp(`^${label}( \\*)?$`) }) })
+    .locator('select');
 }
 
 /** A form field by its name. */

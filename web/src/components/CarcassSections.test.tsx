@@ -1,9 +1,10 @@
 import { CARCASS_MESSAGES } from '@cull-log/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, makeCull, USER } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
+import { choose } from '../testing/ui';
 import { PHONE_QUERY } from './CarcassSections';
 
 function onPhone(isPhone: boolean) {
@@ -24,19 +25,6 @@ async function openAddForm() {
   await renderApp('/add-cull');
   await screen.findByRole('heading', { name: 'Add New Cull Record' });
   return { api, user: userEvent.setup({ delay: null }) };
-}
-
-function selectButton(label: string): HTMLElement {
-  const field = Array.from(document.querySelectorAll<HTMLElement>('.select')).find(
-    (select) => select.querySelector('.field__label')?.textContent?.replace('*', '').trim() === label,
-  );
-  if (!field) throw new Error(`No select labelled ${label}`);
-  return within(field).getByRole('button');
-}
-
-async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
-  await user.click(selectButton(label));
-  await user.click(await screen.findByRole('option', { name: option }));
 }
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {

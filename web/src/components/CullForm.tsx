@@ -10,7 +10,6 @@ import {
   SPECIES,
 } from '@cull-log/contracts';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
-import { Form } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../api/client';
 import { groundsQuery, outingsQuery } from '../api/management-queries';
@@ -107,7 +106,7 @@ function FormPinMap(props: ComponentProps<typeof PinMap>) {
 
 /** The focusable part of each field in error, in the order of the form. */
 const FIELD_IN_ERROR =
-  'input[aria-invalid="true"], textarea[aria-invalid="true"], .select[data-invalid] button';
+  'input[aria-invalid="true"], textarea[aria-invalid="true"], select[aria-invalid="true"]';
 
 function submitErrorFor(error: unknown): string {
   if (error instanceof ApiRequestError && error.code === 'version_conflict') return MESSAGES.versionConflict;
@@ -287,7 +286,7 @@ export function CullForm<Body>({
   }
 
   return (
-    <Form ref={formRef} className="form cull-form" onSubmit={submit} validationBehavior="aria">
+    <form ref={formRef} className="form cull-form" onSubmit={submit} noValidate>
       {submitError ? (
         <p className="form-error" role="alert">
           {submitError}
@@ -532,6 +531,6 @@ export function CullForm<Body>({
           {isSaving ? 'Saving...' : submitLabel}
         </Button>
       </div>
-    </Form>
+    </form>
   );
 }

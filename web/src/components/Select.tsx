@@ -1,14 +1,4 @@
-import {
-  Button as AriaButton,
-  FieldError,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select as AriaSelect,
-  SelectValue,
-  type Key,
-} from 'react-aria-components';
+import { useId } from 'react';
 
 export interface SelectOption {
   id: string;
@@ -33,6 +23,11 @@ export interface SelectProps {
 const toOption = (option: string | SelectOption): SelectOption =>
   typeof option === 'string' ? { id: option, label: option } : option;
 
+/**
+ * A labelled choice list: the browser's own, so a phone opens its own large picker, the keyboard and screen readers
+ * get what they know, and a long form draws quickly. Validation is the form's job, as for text fields: `error` is
+ * shown under the list and announced with it. Until something is chosen the list shows `placeholder`.
+ */
 export function Select({
   label,
   hideLabel,
@@ -46,39 +41,45 @@ export function Select({
   placeholder = 'Select...',
   className,
 }: SelectProps) {
-  const items = options.map(toOption);
+  const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <AriaSelect
+    <div
       className={['field', 'select', className].filter(Boolean).join(' ')}
-      value={value === '' ? null : value}
-      onChange={(key: Key | null) => onChange(key === null ? '' : String(key))}
-      {...(name ? { name } : {})}
-      placeholder={placeholder}
-      isRequired={isRequired ?? false}
-      isDisabled={isDisabled ?? false}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
+      data-invalid={error ? true : undefined}
+      data-disabled={isDisabled ? true : undefined}
     >
-      <Label className={hideLabel ? 'visually-hidden' : 'field__label'}>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
         {label}
         {isRequired ? <span aria-hidden="true"> *</span> : null}
-      </Label>
-      <AriaButton className="field__input select__button">
-        <SelectValue className="select__value" />
-        <span aria-hidden="true" className="select__chevron">
-          ▾
+      </label>
+      <select
+        id={id}
+        className="field__input select__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        name={name}
+        disabled={isDisabled}
+        aria-required={isRequired || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
+        {value === '' ? (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        ) : null}
+        {options.map(toOption).map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <span id={errorId} className="field__error">
+          {error}
         </span>
-      </AriaButton>
-      <FieldError className="field__error">{error}</FieldError>
-      <Popover className="select__popover">
-        <ListBox className="select__list" items={items}>
-          {(item) => (
-            <ListBoxItem className="select__option" id={item.id} textValue={item.label}>
-              {item.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </AriaSelect>
+      ) : null}
+    </div>
   );
 }

@@ -1,12 +1,4 @@
-import {
-  FieldError,
-  Input,
-  Label,
-  Text,
-  TextArea,
-  TextField as AriaTextField,
-  type InputProps,
-} from 'react-aria-components';
+import { useId, type InputHTMLAttributes } from 'react';
 
 export interface TextFieldProps {
   label: string;
@@ -22,10 +14,10 @@ export interface TextFieldProps {
   placeholder?: string;
   autoComplete?: string;
   /** Attributes for number inputs: their steps and minimums. */
-  step?: InputProps['step'];
-  min?: InputProps['min'];
-  max?: InputProps['max'];
-  inputMode?: InputProps['inputMode'];
+  step?: InputHTMLAttributes<HTMLInputElement>['step'];
+  min?: InputHTMLAttributes<HTMLInputElement>['min'];
+  max?: InputHTMLAttributes<HTMLInputElement>['max'];
+  inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   className?: string;
 }
 
@@ -52,41 +44,55 @@ export function TextField({
   inputMode,
   className,
 }: TextFieldProps) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const shared = {
+    id,
+    className: multiline ? 'field__input field__input--multiline' : 'field__input',
+    value,
+    name,
+    placeholder,
+    disabled: isDisabled,
+    autoComplete,
+    'aria-required': isRequired || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
   return (
-    <AriaTextField
+    <div
       className={['field', className].filter(Boolean).join(' ')}
-      value={value}
-      onChange={onChange}
-      {...(name ? { name } : {})}
-      type={type}
-      isRequired={isRequired ?? false}
-      isDisabled={isDisabled ?? false}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-      {...(autoComplete ? { autoComplete } : {})}
+      data-invalid={error ? true : undefined}
+      data-disabled={isDisabled ? true : undefined}
     >
-      <Label className="field__label">
+      <label htmlFor={id} className="field__label">
         {label}
         {isRequired ? <span aria-hidden="true"> *</span> : null}
-      </Label>
+      </label>
       {multiline ? (
-        <TextArea className="field__input field__input--multiline" placeholder={placeholder} rows={3} />
+        <textarea {...shared} rows={3} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <Input
-          className="field__input"
-          placeholder={placeholder}
+        <input
+          {...shared}
+          type={type}
           step={step}
           min={min}
           max={max}
           inputMode={inputMode}
+          onChange={(event) => onChange(event.target.value)}
         />
       )}
       {description ? (
-        <Text slot="description" className="field__description">
+        <span id={descriptionId} className="field__description">
           {description}
-        </Text>
+        </span>
       ) : null}
-      <FieldError className="field__error">{error}</FieldError>
-    </AriaTextField>
+      {error ? (
+        <span id={errorId} className="field__error">
+          {error}
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -3,14 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
-
-function selectButton(label: string): HTMLElement {
-  const field = Array.from(document.querySelectorAll<HTMLElement>('.select')).find(
-    (select) => select.querySelector('.field__label')?.textContent?.replace('*', '').trim() === label,
-  );
-  if (!field) throw new Error(`No select labelled ${label}`);
-  return within(field).getByRole('button');
-}
+import { choose } from '../testing/ui';
 
 async function fillAndSave(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^Location/), 'Home Wood');
@@ -21,8 +14,7 @@ async function fillAndSave(user: ReturnType<typeof userEvent.setup>) {
     ['Condition', 'Good'],
     ['Shot placement', 'Heart/Lung'],
   ] as const) {
-    await user.click(selectButton(label));
-    await user.click(await screen.findByRole('option', { name: option }));
+    await choose(user, label, option);
   }
   await user.click(screen.getByRole('button', { name: 'Save Record' }));
 }

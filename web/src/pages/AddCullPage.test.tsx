@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { localIsoDate } from '../format/format';
 import { apiError, deferred, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
+import { choiceList, choose } from '../testing/ui';
 
 async function openAddForm() {
   const api = fakeApi().signedInAs();
@@ -12,20 +13,6 @@ async function openAddForm() {
   const app = await renderApp('/add-cull');
   await screen.findByRole('heading', { name: 'Add New Cull Record' });
   return { api, app, user: userEvent.setup({ delay: null }) };
-}
-
-/** The button of the select labelled exactly `label` (its name also carries the chosen value). */
-function selectButton(label: string): HTMLElement {
-  const field = Array.from(document.querySelectorAll<HTMLElement>('.select')).find(
-    (select) => select.querySelector('.field__label')?.textContent?.replace('*', '').trim() === label,
-  );
-  if (!field) throw new Error(`No select labelled ${label}`);
-  return within(field).getByRole('button');
-}
-
-async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
-  await user.click(selectButton(label));
-  await user.click(await screen.findByRole('option', { name: option }));
 }
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
@@ -89,7 +76,7 @@ describe('add cull form', () => {
     expect(screen.queryByLabelText('Antler points')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Antlers present' }));
     expect(screen.getByLabelText('Antler points')).toHaveAttribute('min', '0');
-    expect(selectButton('Antler condition')).toBeInTheDocument();
+    expect(choiceList('Antler condition')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Antlers present' }));
     expect(screen.queryByLabelText('Antler points')).not.toBeInTheDocument();
   });
@@ -235,7 +222,7 @@ describe('a refused save, where the user is', () => {
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Save Record' }));
 
-    await waitFor(() => expect(selectButton('Species')).toHaveFocus());
+    await waitFor(() => expect(choiceList('Species')).toHaveFocus());
     const actions = screen.getByRole('button', { name: 'Save Record' }).closest('.form__actions');
     expect(actions).toHaveTextContent(MESSAGES.submitFailed);
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.submitFailed);
@@ -245,7 +232,7 @@ describe('a refused save, where the user is', () => {
     const { user } = await openAddForm();
     await user.type(screen.getByLabelText(/^Location/), 'Home Wood');
     await user.click(screen.getByRole('button', { name: 'Save Record' }));
-    expect(selectButton('Species')).toHaveFocus();
+    expect(choiceList('Species')).toHaveFocus();
   });
 
   it('moves the focus to a text field in error when it comes first', async () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
-import { choose, fakeGeolocation, forgetGeolocation, selectButton } from '../testing/ui';
+import { choose, fakeGeolocation, forgetGeolocation, choiceList } from '../testing/ui';
 
 async function openAddForm() {
   const api = fakeApi().signedInAs();
@@ -112,7 +112,7 @@ describe('the form in the field', () => {
     await user.click(screen.getAllByRole('link', { name: '+ Add Cull' })[0]!);
     await user.click(await screen.findByRole('button', { name: 'Same as last: Fallow Deer at High Seat 3' }));
     expect(screen.getByLabelText(/^Location/)).toHaveValue('High Seat 3');
-    expect(selectButton('Species')).toHaveTextContent('Fallow Deer');
+    expect(choiceList('Species')).toHaveDisplayValue('Fallow Deer');
     expect(screen.getByLabelText('Grid reference')).toHaveValue('SK 1234 5678');
   });
 });

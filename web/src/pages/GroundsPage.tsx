@@ -1,7 +1,6 @@
 import { MANAGEMENT_MESSAGES, type Ground } from '@cull-log/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Form } from 'react-aria-components';
 import { ApiRequestError, errorMessage } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { amendGround, createGround } from '../api/management';
@@ -143,10 +142,10 @@ function GroundEditor({ ground, onDone }: EditorProps) {
           : `${cornerCount} ${cornerCount === 1 ? 'corner' : 'corners'} placed${cornerCount < 3 ? ': at least 3 make a boundary' : ''}.`;
 
   return (
-    <Form
+    <form
       className="form ground-editor"
       onSubmit={submit}
-      validationBehavior="aria"
+      noValidate
       aria-label={ground ? `Edit ${ground.name}` : 'New ground'}
     >
       {save.error ? (
@@ -247,7 +246,7 @@ function GroundEditor({ ground, onDone }: EditorProps) {
           {save.isPending ? 'Saving...' : 'Save ground'}
         </Button>
       </div>
-    </Form>
+    </form>
   );
 }
 

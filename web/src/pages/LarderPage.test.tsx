@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, json, type FakeApi, type FakeRequest } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
+import { choose } from '../testing/ui';
 
 const passed = {
   examined_by: 'Jo Hunter',
@@ -141,15 +142,13 @@ describe('the larder book', () => {
     await screen.findByRole('table');
     expect(lastQuery(api)?.get('season')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: /Destination/ }));
-    await user.click(await screen.findByRole('option', { name: 'Own use' }));
+    await choose(user, 'Destination', 'Own use');
     expect(
       await screen.findByText('No carcasses went to "Own use" in the 2026/27 season.'),
     ).toBeInTheDocument();
     expect(lastQuery(api)?.get('destination')).toBe('Own use');
 
-    await user.click(screen.getByRole('button', { name: /Season/ }));
-    await user.click(await screen.findByRole('option', { name: '2025/26' }));
+    await choose(user, 'Season', '2025/26');
     await waitFor(() => expect(lastQuery(api)?.get('season')).toBe('2025/26'));
     expect(lastQuery(api)?.get('destination')).toBe('Own use');
   });

@@ -1,7 +1,6 @@
 import { MESSAGES } from '@cull-log/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Form } from 'react-aria-components';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { authOptionsQuery, devLogin, GOOGLE_SIGN_IN_URL } from '../api/auth';
 import { queryKeys } from '../api/keys';
@@ -37,7 +36,7 @@ function DevSignIn({ onFailure }: { onFailure(): void }) {
         This server is running in development mode. Enter any name and e-mail address to sign in as that user.
         No password is checked, so never use this mode for real records.
       </p>
-      <Form className="form" onSubmit={submit} validationBehavior="aria">
+      <form className="form" onSubmit={submit} noValidate>
         <TextField label="Name" name="name" value={name} onChange={setName} autoComplete="name" isRequired />
         <TextField
           label="Email"
@@ -51,7 +50,7 @@ function DevSignIn({ onFailure }: { onFailure(): void }) {
         <Button type="submit" variant="secondary" isDisabled={isSigningIn}>
           {isSigningIn ? 'Signing in...' : 'Sign in for development'}
         </Button>
-      </Form>
+      </form>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { localIsoDate } from '../format/format';
 import { seasonKeyOfDate } from '../lib/seasons';
 import { fakeApi, json, makeCull, makeGround, serveManagement } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
-import { choose, selectButton } from '../testing/ui';
+import { choose, choiceList } from '../testing/ui';
 
 const CURRENT = seasonKeyOfDate(localIsoDate(new Date()));
 const PREVIOUS = `${Number(CURRENT.slice(0, 4)) - 1}-${CURRENT.slice(2, 4)}`;
@@ -182,7 +182,7 @@ describe('the season start', () => {
   it('is 1 April or 1 August, changed on Your data', async () => {
     const { api, held, user } = serve();
     await renderApp('/your-data');
-    await waitFor(() => expect(selectButton('Season starts on')).toHaveTextContent('1 April'));
+    await waitFor(() => expect(choiceList('Season starts on')).toHaveDisplayValue('1 April'));
     await choose(user, 'Season starts on', '1 August');
     await screen.findByText('Seasons now start on 1 August');
     expect(api.callsTo('PATCH /api/settings')[0]?.body).toEqual({ season_start: '08-01' });

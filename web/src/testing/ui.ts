@@ -1,22 +1,23 @@
-import { screen, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 
 type User = ReturnType<typeof userEvent.setup>;
 
-/** The button of the choice list labelled exactly `label` (its name also carries the chosen value). */
-export function selectButton(label: string): HTMLElement {
+/** The choice list labelled exactly `label` (without its required mark). */
+export function choiceList(label: string): HTMLSelectElement {
   const field = Array.from(document.querySelectorAll<HTMLElement>('.select')).find(
-    (select) => select.querySelector('.field__label')?.textContent?.replace('*', '').trim() === label,
+    (select) => select.querySelector('label')?.textContent?.replace('*', '').trim() === label,
   );
-  if (!field) throw new Error(`No select labelled ${label}`);
-  return within(field).getByRole('button');
+  const list = field?.querySelector('select');
+  if (!list) throw new Error(`No choice list labelled ${label}`);
+  return list;
 }
 
-/** Picks `option` in the choice list labelled `label`. */
+/** Picks `option` (by its words) in the choice list labelled `label`, once the list offers it. */
 export async function choose(user: User, label: string, option: string) {
-  await user.click(selectButton(label));
-  await user.click(await screen.findByRole('option', { name: option }));
+  const offered = await waitFor(() => within(choiceList(label)).getByRole('option', { name: option }));
+  await user.selectOptions(choiceList(label), offered);
 }
 
 /** jsdom lays nothing out; gives Leaflet's containers a size so maps draw and take taps. Answers the undo. */
