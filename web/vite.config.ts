@@ -1,15 +1,37 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
+import { SCREEN_PAGES_DIR, screenPage, screenPageFile } from './src/routes/screen-pages.ts';
+import { SCREENS } from './src/routes/screens.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 
 /** Map tiles already seen stay for a month, up to this many (about 20 MB of typical tiles). */
 const MAP_TILES_KEPT = 1000;
 
+/** A page for each screen at a fixed address, with its title and heading, for the server to send for that address. */
+function screenPages(): Plugin {
+  return {
+    name: 'cull-log:screen-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('The build made no index.html');
+      for (const screen of SCREENS) {
+        const fileName = screenPageFile(screen);
+        if (fileName)
+          this.emitFile({ type: 'asset', fileName, source: screenPage(String(index.source), screen) });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    screenPages(),
     VitePWA({
       // A new version waits for the user's "Reload to update", never swapped under a half-filled form.
       registerType: 'prompt',
@@ -34,6 +56,8 @@ export default defineConfig({
       workbox: {
         // The app shell: every screen's code and styles, so the app opens with no signal.
         globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+        // With no signal every address opens from index.html; the screens' own pages are for the server to send.
+        globIgnores: [`${SCREEN_PAGES_DIR}/**`],
         navigateFallback: '/index.html',
         // The server's own paths are never answered from the shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/healthz$/, /^\/readyz$/],
@@ -66,7 +90,7 @@ export default defineConfig({
       output: {
         // The shared schemas and zod load with the first answer to check, not with the first page; the few plain
         // constants and helpers of the contracts that the app shell uses get a small chunk of their own.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               name: 'contracts-shell',
@@ -78,6 +102,9 @@ export default defineConfig({
               test: /[\\/]packages[\\/]contracts[\\/]src[\\/]|[\\/]node_modules[\\/]zod[\\/]/,
               priority: 1,
             },
+            // Everything the first page needs before any screen is one file: on a phone's connection each file is a
+            // further request, and the browser opens only a few at once.
+            { name: 'shell', tags: ['$initial'], priority: 0 },
           ],
         },
       },

@@ -59,10 +59,11 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     errorResponseBuilder: () =>
       new HttpError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.'),
   });
+  const sessionCookie = config.cookieName ?? (config.production ? '__Host-cull_session' : 'cull_session');
   await app.register(sessionsPlugin, {
     store: sessions,
     policy: config.sessionPolicy ?? DEFAULT_SESSION_POLICY,
-    cookieName: config.cookieName ?? (config.production ? '__Host-cull_session' : 'cull_session'),
+    cookieName: sessionCookie,
     production: config.production,
     now,
   });
@@ -107,6 +108,6 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     concurrentExportsPerUser: rateLimits.concurrentExportsPerUser,
   });
 
-  if (webDist !== undefined) await app.register(webApp, { root: webDist });
+  if (webDist !== undefined) await app.register(webApp, { root: webDist, sessionCookie });
   return app;
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from '../routes/RouteError';
+import { ScreenLoading } from '../routes/ScreenLoading';
 import { useScrollRestoration } from '../routes/scroll-restoration';
 import { logout } from '../api/session';
 import { displayName, useSession } from '../hooks/useSession';
@@ -9,7 +10,6 @@ import { OfflineNotice } from './OfflineNotice';
 import { PlainButton } from './PlainButton';
 import { CookieBanner } from './CookieBanner';
 import { FeedbackProvider, FeedbackRegion } from './FeedbackRegion';
-import { StatusMessage } from './StatusMessage';
 
 function NavItem({ to, children }: { to: string; children: string }) {
   return (
@@ -111,7 +111,7 @@ export function Layout() {
         <main id="main" className="main" tabIndex={-1}>
           <FeedbackRegion />
           <RouteErrorBoundary key={location.pathname}>
-            <Suspense fallback={<StatusMessage>Loading...</StatusMessage>}>
+            <Suspense fallback={<ScreenLoading />}>
               <Outlet />
             </Suspense>
           </RouteErrorBoundary>

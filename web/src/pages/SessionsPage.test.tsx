@@ -40,7 +40,7 @@ describe('signed-in devices', () => {
       .on('GET /api/sessions', () => json({ sessions: [thisPhone, laptop] }));
     await renderApp('/sessions');
     expect(await screen.findByRole('heading', { name: 'Signed-in devices' })).toBeInTheDocument();
-    const phoneItem = screen.getByRole('listitem', { name: 'Android phone, Chrome' });
+    const phoneItem = await screen.findByRole('listitem', { name: 'Android phone, Chrome' });
     expect(phoneItem).toHaveTextContent('(this device)');
     expect(phoneItem).toHaveTextContent(`Signed in ${shown(thisPhone.signed_in_at)}`);
     expect(phoneItem).toHaveTextContent(`Last seen ${shown(thisPhone.last_seen_at)}`);

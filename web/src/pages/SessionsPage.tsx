@@ -70,10 +70,18 @@ export default function SessionsPage() {
     onSettled: refresh,
   });
 
-  if (sessions.isPending) return <StatusMessage>Loading...</StatusMessage>;
+  if (sessions.isPending) {
+    return (
+      <div className="page page--narrow">
+        <h1>Signed-in devices</h1>
+        <StatusMessage>Loading...</StatusMessage>
+      </div>
+    );
+  }
   if (sessions.isError) {
     return (
       <div className="page page--narrow">
+        <h1>Signed-in devices</h1>
         <StatusMessage kind="error">Error loading your devices: {errorMessage(sessions.error)}</StatusMessage>
       </div>
     );

@@ -6,43 +6,47 @@ import { Layout } from '../components/Layout';
 import { HomePage } from '../pages/HomePage';
 import { lazyScreen, Titled, type LazyScreen } from './lazy-screen';
 import { RequireAuth } from './RequireAuth';
+import { screenAt, type ScreenPath } from './screens';
 
 interface ScreenRoute {
-  path: string;
+  path: ScreenPath;
   title: string;
   screen: LazyScreen;
 }
 
+/** A screen of the table in screens.ts, with its code to load on demand. */
+const screen = (path: ScreenPath, load: Parameters<typeof lazyScreen>[0]): ScreenRoute => ({
+  path,
+  title: screenAt(path).title,
+  screen: lazyScreen(load),
+});
+
 /** Screens other than home load on demand, so the first page downloads only what it shows. */
-const MapPageScreen = lazyScreen(() => import('../pages/MapPage'));
+const mapScreen = screen('map', () => import('../pages/MapPage'));
 const editCull = lazyScreen(() => import('../pages/EditCullPage'));
 
 const PUBLIC_SCREENS: ScreenRoute[] = [
-  { path: 'login', title: 'Login', screen: lazyScreen(() => import('../pages/LoginPage')) },
-  { path: 'terms', title: 'Terms & Conditions', screen: lazyScreen(() => import('../pages/TermsPage')) },
-  { path: 'privacy', title: 'Privacy Policy', screen: lazyScreen(() => import('../pages/PrivacyPage')) },
+  screen('login', () => import('../pages/LoginPage')),
+  screen('terms', () => import('../pages/TermsPage')),
+  screen('privacy', () => import('../pages/PrivacyPage')),
 ];
 
 /** The screens of a signed-in user, behind the session check. */
 const SIGNED_IN_SCREENS: ScreenRoute[] = [
-  { path: 'dashboard', title: 'Dashboard', screen: lazyScreen(() => import('../pages/DashboardPage')) },
-  { path: 'data', title: 'Cull data', screen: lazyScreen(() => import('../pages/DataPage')) },
-  { path: 'grounds', title: 'Grounds', screen: lazyScreen(() => import('../pages/GroundsPage')) },
-  { path: 'plans', title: 'Cull plan', screen: lazyScreen(() => import('../pages/PlansPage')) },
-  { path: 'larder', title: 'Larder book', screen: lazyScreen(() => import('../pages/LarderPage')) },
-  { path: 'add-cull', title: 'Add cull', screen: lazyScreen(() => import('../pages/AddCullPage')) },
-  { path: 'edit-cull/:id', title: 'Edit cull', screen: editCull },
-  { path: 'cull/:id', title: 'Edit cull', screen: editCull },
-  { path: 'view-cull/:id', title: 'Cull record', screen: lazyScreen(() => import('../pages/ViewCullPage')) },
-  { path: 'sessions', title: 'Signed-in devices', screen: lazyScreen(() => import('../pages/SessionsPage')) },
-  { path: 'your-data', title: 'Your data', screen: lazyScreen(() => import('../pages/YourDataPage')) },
+  screen('dashboard', () => import('../pages/DashboardPage')),
+  screen('data', () => import('../pages/DataPage')),
+  screen('grounds', () => import('../pages/GroundsPage')),
+  screen('plans', () => import('../pages/PlansPage')),
+  screen('larder', () => import('../pages/LarderPage')),
+  screen('add-cull', () => import('../pages/AddCullPage')),
+  { path: 'edit-cull/:id', title: screenAt('edit-cull/:id').title, screen: editCull },
+  { path: 'cull/:id', title: screenAt('cull/:id').title, screen: editCull },
+  screen('view-cull/:id', () => import('../pages/ViewCullPage')),
+  screen('sessions', () => import('../pages/SessionsPage')),
+  screen('your-data', () => import('../pages/YourDataPage')),
 ];
 
-const ALL_SCREENS: ScreenRoute[] = [
-  ...PUBLIC_SCREENS,
-  { path: 'map', title: 'Map', screen: MapPageScreen },
-  ...SIGNED_IN_SCREENS,
-];
+const ALL_SCREENS: ScreenRoute[] = [...PUBLIC_SCREENS, mapScreen, ...SIGNED_IN_SCREENS];
 
 /**
  * Starts downloading the code of the screen at `pathname`, so that it arrives while the session is checked rather
@@ -57,10 +61,12 @@ export function preloadScreenAt(pathname: string): Promise<void> {
 export const preloadScreens = () => Promise.all(ALL_SCREENS.map(({ screen }) => screen.preload()));
 
 /** The map: its points are asked for while its code downloads. */
+const MapPageScreen = mapScreen.screen;
+
 function MapScreen() {
   const queryClient = useQueryClient();
   useState(() => void prefetchMapPoints(queryClient));
-  return <MapPageScreen title="Map" />;
+  return <MapPageScreen title={mapScreen.title} />;
 }
 
 const routeOf = ({ path, title, screen: Screen }: ScreenRoute) => (

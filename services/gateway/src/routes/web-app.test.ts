@@ -16,7 +16,18 @@ beforeAll(() => {
   writeFileSync(join(webDist, 'assets', 'index-3f9a1c2b.js'), SCRIPT);
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(webDist, '.env'), 'SECRET=1');
+  for (const [kind, screen] of [
+    ['public', 'terms'],
+    ['signed-in', 'data'],
+  ]) {
+    mkdirSync(join(webDist, 'screens', kind!), { recursive: true });
+    writeFileSync(join(webDist, 'screens', kind!, `${screen}.html`), screenPage(screen!));
+  }
 });
+
+/** The build's page of a screen, with its heading drawn. */
+const screenPage = (screen: string) =>
+  `<!doctype html><html><body><main><p>${screen}</p></main></body></html>`;
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 afterEach(async () => {
   await gateway?.close();
@@ -100,6 +111,36 @@ describe('serving the web client', () => {
     expect(response.body).not.toContain('SECRET');
     expect(response.body).not.toContain('root:');
   });
+
+  it.each([
+    ['a visitor with no session, a public screen', '/terms', {}, screenPage('terms')],
+    ['a visitor with no session, a screen behind sign-in', '/data', {}, INDEX_HTML],
+    [
+      'a visitor with a session, a screen behind sign-in',
+      '/data?page=2',
+      { cookie: 'cull_session=s' },
+      screenPage('data'),
+    ],
+    [
+      'a visitor with a session, a public screen',
+      '/terms/',
+      { cookie: 'cull_session=s' },
+      screenPage('terms'),
+    ],
+    ['an address of no built screen', '/dashboard', { cookie: 'cull_session=s' }, INDEX_HTML],
+    ['an address with a record in it', '/data/0b6f7c1e', { cookie: 'cull_session=s' }, INDEX_HTML],
+    ['an address in another case', '/DATA', { cookie: 'cull_session=s' }, INDEX_HTML],
+  ])(
+    'sends %s its own built page where there is one',
+    async (_label, url, headers: Record<string, string>, page) => {
+      const app = await start();
+      const response = await app.inject({ method: 'GET', url, headers: { ...html, ...headers } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(page);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toMatch(/cookie/i);
+    },
+  );
 
   it('keeps /api answers as JSON 401 rather than the page', async () => {
     const app = await start();

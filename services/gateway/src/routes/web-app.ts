@@ -7,6 +7,8 @@ import { HttpError, pathOf } from '@cull-log/service-kit';
 export interface WebAppOptions {
   /** The built web client (`web/dist`). */
   root: string;
+  /** The session cookie's name: a visitor who has one is sent the signed-in screens' own pages. */
+  sessionCookie: string;
 }
 
 /** Vite puts every hashed (content-addressed) file here, so they can be cached for good. */
@@ -14,9 +16,16 @@ const HASHED_ASSETS = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html above all) is checked with the server on every use. */
 const REVALIDATE = 'no-cache';
+/**
+ * The build's page for each screen at a fixed address (`screens/public/terms.html`, `screens/signed-in/data.html`):
+ * index.html with the screen's title and its heading already drawn, so the visitor sees the screen's heading before
+ * any code has run.
+ */
+const SCREEN_PAGES = 'screens';
+const SCREEN_ADDRESS = /^\/([a-z][a-z-]*)\/?$/;
 
 /** Serves the built web client, with `index.html` for every client-side route (SPA fallback). */
-export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { root }) => {
+export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { root, sessionCookie }) => {
   const rootPath = resolve(root);
   const assetsPath = resolve(rootPath, `.${HASHED_ASSETS}`) + sep;
 
@@ -34,12 +43,33 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { root }) =
     const path = pathOf(request.url);
     const file = await existingFile(rootPath, path);
     if (file !== undefined) return reply.sendFile(file);
-    if (path === '/' || isClientRoute(request, path)) return reply.sendFile('index.html');
+    if (path === '/' || isClientRoute(request, path)) {
+      const screenPage = await screenPageFor(rootPath, path, request.cookies[sessionCookie] !== undefined);
+      // Who is signed in decides which page an address gets, so a cache must not hand one visitor's to another.
+      reply.header('vary', 'cookie');
+      return reply.sendFile(screenPage ?? 'index.html');
+    }
     throw new HttpError(404, 'not_found', 'Not found');
   };
   app.get('/', serve);
   app.get('/*', serve);
 };
+
+/** The screen's own page for a client address, if the build made one that this visitor may be sent. */
+async function screenPageFor(
+  rootPath: string,
+  path: string,
+  hasSession: boolean,
+): Promise<string | undefined> {
+  const screen = SCREEN_ADDRESS.exec(path)?.[1];
+  if (screen === undefined) return undefined;
+  const kinds = hasSession ? ['public', 'signed-in'] : ['public'];
+  for (const kind of kinds) {
+    const page = await existingFile(rootPath, `/${SCREEN_PAGES}/${kind}/${screen}.html`);
+    if (page !== undefined) return page;
+  }
+  return undefined;
+}
 
 /** The file under root that the path names, as a path relative to root, or undefined. */
 async function existingFile(rootPath: string, urlPath: string): Promise<string | undefined> {

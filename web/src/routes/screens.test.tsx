@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, fakeApi, json, makeCull } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
+import { screenPage, screenPageFile } from './screen-pages';
+import { SCREENS, type ScreenEntry } from './screens';
+
+const RECORD = makeCull();
+const withHeadings = (SCREENS as readonly ScreenEntry[]).filter((entry) => entry.heading !== undefined);
+
+describe('the screens table', () => {
+  it.each(withHeadings.map((entry) => [entry.path, entry.heading!]))(
+    'names the heading /%s opens with',
+    async (path, heading) => {
+      const api = fakeApi().signedInAs();
+      api.on(`GET /api/culls/${RECORD.id}`, () => json(RECORD));
+      await renderApp(`/${path.replace(':id', RECORD.id)}`);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    },
+  );
+});
+
+describe('while a screen loads', () => {
+  it('shows its heading as it will look, with only "Loading..." announced', async () => {
+    const session = deferred<Response>();
+    fakeApi().on('GET /auth/session', () => session.promise);
+    await renderApp('/data');
+    const loading = await screen.findByText('Loading...');
+    expect(loading).toHaveAttribute('role', 'status');
+    const picture = within(loading.parentElement!).getByText('Cull Data');
+    expect(picture).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('heading', { name: 'Cull Data' })).toBeNull();
+  });
+});
+
+describe("a screen's built page", () => {
+  const index =
+    '<html><head><title>Cull Log</title></head><body><div id="root"><main class="main"></main></div></body></html>';
+
+  it('has the title and the heading drawn in the main element, as the app draws them while loading', () => {
+    const page = screenPage(index, {
+      path: 'terms',
+      title: 'Terms & Conditions',
+      heading: 'Terms & Conditions',
+      signedIn: false,
+    });
+    expect(page).toContain('<title>Terms &amp; Conditions · Cull Log</title>');
+    expect(page).toContain(
+      '<main id="main" class="main" tabindex="-1"><div class="page"><p class="page__title" aria-hidden="true">Terms &amp; Conditions</p>' +
+        '<div class="status status--loading" role="status">Loading...</div></div></main>',
+    );
+  });
+
+  it('is refused when index.html no longer has the empty main element to fill', () => {
+    expect(() =>
+      screenPage(index.replace('<main class="main"></main>', '<main></main>'), SCREENS[0]),
+    ).toThrow(/empty main element/);
+  });
+
+  it('is made for fixed addresses only, apart for signed-in screens', () => {
+    expect(screenPageFile({ path: 'data', title: 'Cull data', heading: 'Cull Data', signedIn: true })).toBe(
+      'screens/signed-in/data.html',
+    );
+    expect(screenPageFile({ path: 'login', title: 'Login', heading: 'Sign in', signedIn: false })).toBe(
+      'screens/public/login.html',
+    );
+    expect(
+      screenPageFile({ path: 'cull/:id', title: 'Edit cull', heading: 'Edit', signedIn: true }),
+    ).toBeUndefined();
+    expect(screenPageFile({ path: 'view-cull/:id', title: 'Cull record', signedIn: true })).toBeUndefined();
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The app's screens by address: each one's document title and, where it is fixed, the heading it opens with. Plain
+ * data, read by the routes, by the screen drawn while a screen loads, and by the build, which writes a page for each
+ * fixed address that the server sends at once with that heading already on it.
+ */
+export interface ScreenEntry {
+  /** The route's path, as react-router matches it (no leading slash). */
+  path: string;
+  /** The document title: "Add cull · Cull Log". */
+  title: string;
+  /** The screen's own heading, where it does not depend on what is read. */
+  heading?: string;
+  /** Behind the session check. */
+  signedIn: boolean;
+}
+
+export const SCREENS = [
+  { path: 'login', title: 'Login', heading: 'Sign in to Cull Log', signedIn: false },
+  { path: 'terms', title: 'Terms & Conditions', heading: 'Terms & Conditions', signedIn: false },
+  { path: 'privacy', title: 'Privacy Policy', heading: 'Privacy Policy', signedIn: false },
+  { path: 'map', title: 'Map', heading: 'Interactive Map', signedIn: false },
+  { path: 'dashboard', title: 'Dashboard', heading: 'Dashboard', signedIn: true },
+  { path: 'data', title: 'Cull data', heading: 'Cull Data', signedIn: true },
+  { path: 'grounds', title: 'Grounds', heading: 'Grounds', signedIn: true },
+  { path: 'plans', title: 'Cull plan', heading: 'Cull plan', signedIn: true },
+  { path: 'larder', title: 'Larder book', heading: 'Larder book', signedIn: true },
+  { path: 'add-cull', title: 'Add cull', heading: 'Add New Cull Record', signedIn: true },
+  { path: 'edit-cull/:id', title: 'Edit cull', heading: 'Edit Cull Record', signedIn: true },
+  { path: 'cull/:id', title: 'Edit cull', heading: 'Edit Cull Record', signedIn: true },
+  { path: 'view-cull/:id', title: 'Cull record', signedIn: true },
+  { path: 'sessions', title: 'Signed-in devices', heading: 'Signed-in devices', signedIn: true },
+  { path: 'your-data', title: 'Your data', heading: 'Your data', signedIn: true },
+] as const satisfies readonly ScreenEntry[];
+
+export type ScreenPath = (typeof SCREENS)[number]['path'];
+
+/** The entry for a path of the table. */
+export function screenAt(path: ScreenPath): ScreenEntry {
+  return SCREENS.find((screen) => screen.path === path)!;
+}
