@@ -1,5 +1,5 @@
 import './schemas-without-eval';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
@@ -16,7 +16,15 @@ if (!root) throw new Error('The page has no #root element');
 
 const queryClient = createQueryClient();
 // Every screen asks who is signed in: asking now overlaps the answer with the download of the first screen.
-void queryClient.prefetchQuery(meQuery());
+// Once a user is known, the screen's own first reads start too, so the screen draws once with them.
+queryClient
+  .fetchQuery(meQuery())
+  .then(async (user) => {
+    if (!user) return;
+    const { prefetchScreenData } = await import('./routes/screen-data');
+    prefetchScreenData(queryClient, window.location.pathname, window.location.search);
+  })
+  .catch(() => undefined);
 // A failed download is shown by the screen itself when it asks again.
 preloadScreenAt(window.location.pathname).catch(() => undefined);
 // What the last user here read, for use with no signal; fresh reads replace it as they arrive.
@@ -24,13 +32,17 @@ const lastUser = rememberedSession()?.uid;
 if (lastUser !== undefined) await restoreReads(queryClient, lastUser);
 keepReads(queryClient, lastUser);
 
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </App>
-    <ServiceWorkerUpdates />
-  </StrictMode>,
+// Drawn as a transition, so the first drawing of a large screen yields to the browser as it goes.
+const reactRoot = createRoot(root);
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <App queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>
+      <ServiceWorkerUpdates />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,4 @@
 import {
-  ListCullsQuery,
   PAGE_SIZES,
   type Cull,
   type ListCullsQuery as ListCullsParams,
@@ -30,6 +29,7 @@ import { changeMessage, useFeedback } from '../components/feedback-context';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { dashIfEmpty, formatDate, yesNo } from '../format/format';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { DEFAULT_PARAMS, paramsFrom } from './data-params';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -46,24 +46,6 @@ const COLUMNS: { id: SortColumn; label: string }[] = [
   { id: 'shot_placement', label: 'Shot Placement' },
   { id: 'shot_distance', label: 'Distance' },
 ];
-
-/** The API's own defaults: the view an address without parameters shows. */
-const DEFAULT_PARAMS: ListCullsParams = ListCullsQuery.parse({});
-
-/** The table's state lives in the address, so Back, reload and shared links keep the same view. */
-function paramsFrom(search: URLSearchParams): ListCullsParams {
-  const parsed = ListCullsQuery.safeParse(
-    Object.fromEntries(
-      ListCullsQuery.keyof().options.flatMap((key) => {
-        const value = search.get(key);
-        return value === null ? [] : [[key, value]];
-      }),
-    ),
-  );
-  if (!parsed.success) return DEFAULT_PARAMS;
-  const pageSizeOffered = (PAGE_SIZES as readonly number[]).includes(parsed.data.page_size);
-  return { ...parsed.data, page_size: pageSizeOffered ? parsed.data.page_size : DEFAULT_PARAMS.page_size };
-}
 
 function toSearch(params: ListCullsParams): URLSearchParams {
   const search = new URLSearchParams();
