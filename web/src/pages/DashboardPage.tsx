@@ -15,6 +15,7 @@ import { StatusMessage } from '../components/StatusMessage';
 import { formatDate } from '../format/format';
 import { useSeasons } from '../hooks/useSeasons';
 import { seasonLabel } from '../lib/seasons';
+import { screenAt } from '../routes/screens';
 
 function StatCard({ label, value }: { label: string; value: string }) {
   return (
@@ -209,6 +210,7 @@ export default function DashboardPage() {
           <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
         </div>
       </div>
+      <p className="page__lead">{screenAt('dashboard').lead}</p>
       <div className="dashboard-controls">
         <SeasonSelect season={season} options={options} onChange={setSeason} />
         <OutingControl compact />

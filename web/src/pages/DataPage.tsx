@@ -29,6 +29,7 @@ import { changeMessage, useFeedback } from '../components/feedback-context';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { dashIfEmpty, formatDate, yesNo } from '../format/format';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { screenAt } from '../routes/screens';
 import { DEFAULT_PARAMS, paramsFrom } from './data-params';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -142,6 +143,7 @@ export default function DataPage() {
           <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
         </div>
       </div>
+      <p className="page__lead">{screenAt('data').lead}</p>
 
       <SearchField className="field search" value={searchText} onChange={setSearchText} aria-label="Search">
         <Label className="visually-hidden">Search all columns</Label>

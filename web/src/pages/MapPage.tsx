@@ -23,6 +23,7 @@ import { StatusMessage } from '../components/StatusMessage';
 import { formatDate } from '../format/format';
 import { useSeasons } from '../hooks/useSeasons';
 import { useSession } from '../hooks/useSession';
+import { screenAt } from '../routes/screens';
 
 const ALL = 'all';
 const FILTER_SPECIES = SPECIES.filter((species) => species !== OTHER);
@@ -122,6 +123,7 @@ export default function MapPage() {
     return (
       <div className="page page--wide">
         <h1>Interactive Map</h1>
+        <p className="page__lead">{screenAt('map').lead}</p>
         <StatusMessage>Loading map...</StatusMessage>
       </div>
     );
@@ -165,6 +167,7 @@ export default function MapPage() {
           </p>
         ) : null}
       </div>
+      <p className="page__lead">{screenAt('map').lead}</p>
       {signedIn ? (
         <>
           <MapFilterBar

@@ -16,6 +16,9 @@ export function screenPage(indexHtml: string, screen: ScreenEntry): string {
   const loading =
     `<main id="main" class="main" tabindex="-1"><div class="page">` +
     `<p class="page__title" aria-hidden="true">${escapeHtml(screen.heading)}</p>` +
+    (screen.lead === undefined
+      ? ''
+      : `<p class="page__lead" aria-hidden="true">${escapeHtml(screen.lead)}</p>`) +
     `<div class="status status--loading" role="status">Loading...</div></div></main>`;
   return indexHtml
     .replace('<title>Cull Log</title>', `<title>${escapeHtml(screen.title)} · Cull Log</title>`)

@@ -9,13 +9,14 @@ const RECORD = makeCull();
 const withHeadings = (SCREENS as readonly ScreenEntry[]).filter((entry) => entry.heading !== undefined);
 
 describe('the screens table', () => {
-  it.each(withHeadings.map((entry) => [entry.path, entry.heading!]))(
-    'names the heading /%s opens with',
-    async (path, heading) => {
+  it.each(withHeadings.map((entry) => [entry.path, entry]))(
+    'names the heading /%s opens with, and the line under it',
+    async (path, { heading, lead }) => {
       const api = fakeApi().signedInAs();
       api.on(`GET /api/culls/${RECORD.id}`, () => json(RECORD));
       await renderApp(`/${path.replace(':id', RECORD.id)}`);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      if (lead !== undefined) expect(screen.getByText(lead)).not.toHaveAttribute('aria-hidden');
     },
   );
 });
@@ -48,6 +49,19 @@ describe("a screen's built page", () => {
     expect(page).toContain(
       '<main id="main" class="main" tabindex="-1"><div class="page"><p class="page__title" aria-hidden="true">Terms &amp; Conditions</p>' +
         '<div class="status status--loading" role="status">Loading...</div></div></main>',
+    );
+  });
+
+  it('has the line under the heading where the screen has one', () => {
+    const page = screenPage(index, {
+      path: 'data',
+      title: 'Cull data',
+      heading: 'Cull Data',
+      lead: 'Every <cull>.',
+      signedIn: true,
+    });
+    expect(page).toContain(
+      '<p class="page__title" aria-hidden="true">Cull Data</p><p class="page__lead" aria-hidden="true">Every &lt;cull&gt;.</p>',
     );
   });
 

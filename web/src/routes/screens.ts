@@ -10,6 +10,8 @@ export interface ScreenEntry {
   title: string;
   /** The screen's own heading, where it does not depend on what is read. */
   heading?: string;
+  /** A line under the heading saying what the screen is for, where it has one. */
+  lead?: string;
   /** Behind the session check. */
   signedIn: boolean;
 }
@@ -18,9 +20,27 @@ export const SCREENS = [
   { path: 'login', title: 'Login', heading: 'Sign in to Cull Log', signedIn: false },
   { path: 'terms', title: 'Terms & Conditions', heading: 'Terms & Conditions', signedIn: false },
   { path: 'privacy', title: 'Privacy Policy', heading: 'Privacy Policy', signedIn: false },
-  { path: 'map', title: 'Map', heading: 'Interactive Map', signedIn: false },
-  { path: 'dashboard', title: 'Dashboard', heading: 'Dashboard', signedIn: true },
-  { path: 'data', title: 'Cull data', heading: 'Cull Data', signedIn: true },
+  {
+    path: 'map',
+    title: 'Map',
+    heading: 'Interactive Map',
+    lead: 'Where each of your culls was taken. Filter by season, species, sex and ground, and tap a marker to see the record.',
+    signedIn: false,
+  },
+  {
+    path: 'dashboard',
+    title: 'Dashboard',
+    heading: 'Dashboard',
+    lead: 'Your season at a glance: culls by species, sex and month, your outings, and progress against your cull plan.',
+    signedIn: true,
+  },
+  {
+    path: 'data',
+    title: 'Cull data',
+    heading: 'Cull Data',
+    lead: 'Every cull you have recorded, newest first. Search, sort and open them, or export a season as a CSV file.',
+    signedIn: true,
+  },
   { path: 'grounds', title: 'Grounds', heading: 'Grounds', signedIn: true },
   { path: 'plans', title: 'Cull plan', heading: 'Cull plan', signedIn: true },
   { path: 'larder', title: 'Larder book', heading: 'Larder book', signedIn: true },
