@@ -9,6 +9,7 @@ import { keepReads, restoreReads } from './api/device-reads';
 import { rememberedSession } from './api/session';
 import { ServiceWorkerUpdates } from './pwa/ServiceWorkerUpdates';
 import { AppRoutes, preloadScreenAt } from './routes/routes';
+import { prefetchScreenData } from './routes/screen-data';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -16,21 +17,16 @@ if (!root) throw new Error('The page has no #root element');
 
 const queryClient = createQueryClient();
 // Every screen asks who is signed in: asking now overlaps the answer with the download of the first screen.
-// Once a user is known, the screen's own first reads start too, so the screen draws once with them.
-queryClient
-  .fetchQuery(meQuery())
-  .then(async (user) => {
-    if (!user) return;
-    const { prefetchScreenData } = await import('./routes/screen-data');
-    prefetchScreenData(queryClient, window.location.pathname, window.location.search);
-  })
-  .catch(() => undefined);
+void queryClient.prefetchQuery(meQuery());
 // A failed download is shown by the screen itself when it asks again.
 preloadScreenAt(window.location.pathname).catch(() => undefined);
 // What the last user here read, for use with no signal; fresh reads replace it as they arrive.
 const lastUser = rememberedSession()?.uid;
 if (lastUser !== undefined) await restoreReads(queryClient, lastUser);
 keepReads(queryClient, lastUser);
+// A signed-in screen's own first reads start beside the session check, so the screen draws once, with them. For a
+// visitor who turns out not to be signed in the server refuses them, and the screen is never shown.
+prefetchScreenData(queryClient, window.location.pathname, window.location.search);
 
 // Drawn as a transition, so the first drawing of a large screen yields to the browser as it goes.
 const reactRoot = createRoot(root);

@@ -68,6 +68,19 @@ describe('reads kept on the device', () => {
     expect(bobs.getQueryData(LIST)).toBeUndefined();
   });
 
+  it("keeps what a device's first visit read beside the session check, once the server names the user", async () => {
+    const client = new QueryClient();
+    const stop = keepReads(client, undefined);
+    // The screen's first read answers before the session check does.
+    await client.fetchQuery({ queryKey: LIST, queryFn: async () => page('Long Wood') });
+    await client.fetchQuery({
+      queryKey: queryKeys.me,
+      queryFn: async () => ({ uid: 'carol', display_name: null, email: null }),
+    });
+    expect(client.getQueryData(LIST)).toEqual(page('Long Wood'));
+    stop();
+  });
+
   it('keeps nothing while the server has not confirmed the user they would be kept for', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const client = new QueryClient();

@@ -66,7 +66,9 @@ export function keepReads(queryClient: QueryClient, restoredFor: string | undefi
     if (queryKey[0] === queryKeys.me[0]) {
       const userId = (event.query.state.data as { uid?: string } | null | undefined)?.uid;
       if (userId !== owner) {
-        queryClient.removeQueries({ predicate: (query) => isKept(query.queryKey) });
+        // Another user's reads go. With none of anyone's kept yet (a device's first visit), what is in memory was
+        // read from the server with this very session, beside the session check, and stays.
+        if (owner !== undefined) queryClient.removeQueries({ predicate: (query) => isKept(query.queryKey) });
         owner = userId;
       }
       return;

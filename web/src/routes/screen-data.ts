@@ -3,8 +3,6 @@ import { matchPath } from 'react-router-dom';
 import { groundsQuery, outingsQuery, planProgressQuery, settingsQuery } from '../api/management-queries';
 import { cullQuery, cullsQuery, statsQuery } from '../api/queries';
 import { localIsoDate } from '../format/format';
-import { seasonKeyOfDate } from '../lib/seasons';
-import { paramsFrom } from '../pages/data-params';
 
 type Reads = (
   queryClient: QueryClient,
@@ -14,7 +12,10 @@ type Reads = (
 
 /** The user's current season, by their season start. */
 async function currentSeason(queryClient: QueryClient): Promise<string> {
-  const settings = await queryClient.fetchQuery(settingsQuery());
+  const [settings, { seasonKeyOfDate }] = await Promise.all([
+    queryClient.fetchQuery(settingsQuery()),
+    import('../lib/seasons'),
+  ]);
   return seasonKeyOfDate(localIsoDate(new Date()), settings.season_start);
 }
 
@@ -29,10 +30,12 @@ const READS: [path: string, reads: Reads][] = [
   ],
   [
     '/data',
-    (queryClient, _params, search) => [
-      queryClient.prefetchQuery(cullsQuery(paramsFrom(search))),
-      queryClient.prefetchQuery(settingsQuery()),
-    ],
+    async (queryClient, _params, search) => {
+      const settings = queryClient.prefetchQuery(settingsQuery());
+      // Reading the address takes the shared schemas, which the first page leaves to load with the first answer.
+      const { paramsFrom } = await import('../pages/data-params');
+      return [queryClient.prefetchQuery(cullsQuery(paramsFrom(search))), settings];
+    },
   ],
   [
     '/dashboard',
