@@ -6,6 +6,8 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['e2e/**/*.int.test.ts'],
+    // Lighthouse runs on its own, after everything else (vitest.lighthouse.config.ts).
+    exclude: ['e2e/lighthouse.int.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -13,15 +13,16 @@ type Category = 'performance' | 'accessibility' | 'best-practices';
 type Scores = Record<Category, number>;
 
 /**
- * The lowest scores each page must reach in Lighthouse's mobile run (its default throttling): a margin below the
- * figures measured on this 2-core machine when quiet (25/11/2026: / 86-91, /login 81-85, /terms 89-93, /dashboard
- * 77, /data 67, /add-cull 65, /view-cull 85, /map 59), since the same run with the rest of the suite beside it scores
- * 10-20 lower. Best practices do not depend on the machine, so every page is held to 100.
+ * The lowest scores each page must reach in Lighthouse's mobile run (its default throttling). `npm test` runs this
+ * check on its own, after every other suite, so the machine is quiet. The performance thresholds sit a little below
+ * the figures measured here on 25/11/2026 (medians of three fresh Chromes, then this check's own runs): / 96-97,
+ * /login 94-96, /terms 96-97, /dashboard 97-99, /data 96-99, /add-cull 93-98, /view-cull 91-94, /map 87-97.
+ * Accessibility and best practices do not depend on the machine, so every page is held to 100.
  */
 const publicPage = (path: string) => ({
   path,
   signedIn: false,
-  least: { performance: 75, accessibility: 100, 'best-practices': 100 },
+  least: { performance: 92, accessibility: 100, 'best-practices': 100 },
 });
 const signedInPage = (path: string | ((recordId: string) => string), performance: number) => ({
   path,
@@ -32,11 +33,11 @@ const PAGES: { path: string | ((recordId: string) => string); signedIn: boolean;
   publicPage('/'),
   publicPage('/login'),
   publicPage('/terms'),
-  signedInPage('/dashboard', 60),
-  signedInPage('/data', 55),
-  signedInPage('/add-cull', 50),
-  signedInPage((recordId) => `/view-cull/${recordId}`, 65),
-  signedInPage('/map', 45),
+  signedInPage('/dashboard', 92),
+  signedInPage('/data', 92),
+  signedInPage('/add-cull', 92),
+  signedInPage((recordId) => `/view-cull/${recordId}`, 88),
+  signedInPage('/map', 85),
 ];
 
 /** A busy machine only ever makes a page slower: a page gets up to this many runs to show its scores. */
