@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConsent } from '../hooks/useConsent';
-import { PlainButton } from './PlainButton';
+import { Button } from './Button';
 
 /** The banner waits a second after load, and shows only when no choice is stored. */
 export const COOKIE_BANNER_DELAY_MS = 1000;
@@ -24,10 +24,10 @@ export function CookieBanner() {
         <Link className="cookie-banner__link" to="/privacy">
           Privacy Policy
         </Link>
-        <PlainButton variant="secondary" onClick={decline}>
+        <Button variant="secondary" onPress={decline}>
           Decline
-        </PlainButton>
-        <PlainButton onClick={accept}>Accept All</PlainButton>
+        </Button>
+        <Button onPress={accept}>Accept All</Button>
       </div>
     </section>
   );

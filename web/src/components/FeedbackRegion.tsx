@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PlainButton } from './PlainButton';
+import { Button } from './Button';
 import { FeedbackContext, type AnnounceOptions, type Feedback } from './feedback-context';
 
 interface Shown {
@@ -103,14 +103,9 @@ export function FeedbackRegion() {
         ) : null}
       </div>
       {visible ? (
-        <PlainButton
-          variant="ghost"
-          className="feedback__dismiss"
-          aria-label="Dismiss message"
-          onClick={dismiss}
-        >
+        <Button variant="ghost" className="feedback__dismiss" aria-label="Dismiss message" onPress={dismiss}>
           ×
-        </PlainButton>
+        </Button>
       ) : null}
     </div>
   );

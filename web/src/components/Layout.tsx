@@ -7,7 +7,7 @@ import { logout } from '../api/session';
 import { displayName, useSession } from '../hooks/useSession';
 import { OutboxBanner } from '../offline/OutboxBanner';
 import { OfflineNotice } from './OfflineNotice';
-import { PlainButton } from './PlainButton';
+import { Button } from './Button';
 import { CookieBanner } from './CookieBanner';
 import { FeedbackProvider, FeedbackRegion } from './FeedbackRegion';
 
@@ -56,9 +56,9 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
             </li>
             <li className="nav__user">
               <span className="nav__welcome">Welcome, {displayName(session.user)}</span>
-              <PlainButton variant="ghost" onClick={signOut} disabled={isSigningOut}>
+              <Button variant="ghost" onPress={signOut} isDisabled={isSigningOut}>
                 Logout
-              </PlainButton>
+              </Button>
             </li>
           </>
         ) : (
@@ -94,15 +94,15 @@ export function Layout() {
               </span>
               Cull Log
             </Link>
-            <PlainButton
+            <Button
               variant="ghost"
               className="menu-button"
               aria-expanded={isMenuOpen}
               aria-controls={menuId}
-              onClick={() => setIsMenuOpen((open) => !open)}
+              onPress={() => setIsMenuOpen((open) => !open)}
             >
               {isMenuOpen ? 'Close' : 'Menu'}
-            </PlainButton>
+            </Button>
             <Navigation menuId={menuId} isOpen={isMenuOpen} />
           </div>
         </header>

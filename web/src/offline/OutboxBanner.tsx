@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { PlainButton } from '../components/PlainButton';
+import { Button } from '../components/Button';
 import { useOutbox } from './outbox-context';
 import './offline.css';
 
@@ -26,9 +26,9 @@ export function OutboxBanner() {
               </>
             ) : null}
           </span>
-          <PlainButton variant="secondary" onClick={outbox.syncNow} disabled={outbox.syncing}>
+          <Button variant="secondary" onPress={outbox.syncNow} isDisabled={outbox.syncing}>
             {outbox.syncing ? 'Syncing...' : 'Sync now'}
-          </PlainButton>
+          </Button>
         </p>
       ) : null}
       {attention.length > 0 ? (

@@ -59,7 +59,7 @@ describe('record card', () => {
     await renderApp(`/view-cull/${cull.id}`);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete Fox, 23/11/2026, Home Wood?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Fox, 23/11/2026, Home Wood?' });
     expect(dialog).toHaveTextContent(MESSAGES.deleteConfirm);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('heading', { name: 'Cull Data' })).toBeInTheDocument();

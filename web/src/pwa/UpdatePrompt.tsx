@@ -1,4 +1,4 @@
-import { PlainButton } from '../components/PlainButton';
+import { Button } from '../components/Button';
 
 interface UpdatePromptProps {
   onReload(): void;
@@ -9,7 +9,7 @@ export function UpdatePrompt({ onReload }: UpdatePromptProps) {
   return (
     <div className="update-prompt" role="status">
       <p className="update-prompt__text">A new version of Cull Log is ready.</p>
-      <PlainButton onClick={onReload}>Reload to update</PlainButton>
+      <Button onPress={onReload}>Reload to update</Button>
     </div>
   );
 }
