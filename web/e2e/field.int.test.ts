@@ -115,8 +115,9 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
 
   it("drops and moves the pin with a tap on the form's map, with no map tiles at all", async () => {
     await page.goto('/add-cull');
-    // The map is drawn once the user scrolls near it.
-    await page.locator('.pin-map').scrollIntoViewIfNeeded();
+    // The map is drawn once the user scrolls near it (its placeholder is replaced as it comes into view).
+    await page.locator('.pin-map').first().waitFor();
+    await page.evaluate(() => document.querySelector('.pin-map')?.scrollIntoView({ block: 'center' }));
     const map = page.locator('.pin-map__map');
     await map.waitFor();
     await map.click({ position: { x: 120, y: 110 } });
