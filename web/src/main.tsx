@@ -10,6 +10,11 @@ import { rememberedSession } from './api/session';
 import { ServiceWorkerUpdates } from './pwa/ServiceWorkerUpdates';
 import { AppRoutes, preloadScreenAt } from './routes/routes';
 import { prefetchScreenData } from './routes/screen-data';
+// The maps' styles come with the app's own rather than with each map's code: a screen that opens with a map then
+// needs no style sheet added as it loads, which made the browser work out every style again.
+import 'leaflet/dist/leaflet.css';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import './styles/app.css';
 
 const root = document.getElementById('root');

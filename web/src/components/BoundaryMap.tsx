@@ -1,5 +1,4 @@
 import type { LeafletMouseEvent } from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
 import {
   CircleMarker,

@@ -1,9 +1,6 @@
 import type { CullsAtQuery, Ground, MapPoint } from '@cull-log/contracts';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster';
-import 'leaflet.markercluster/dist/MarkerCluster.css';
-import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MapContainer, Polygon, Popup, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { cornersOf } from '../lib/geo';

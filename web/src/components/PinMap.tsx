@@ -1,5 +1,4 @@
 import type { LeafletMouseEvent } from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useEffect } from 'react';
 import { MAP_CENTRE, MAP_ZOOM, markerIcon, OSM_TILES } from './map-basics';
