@@ -1,4 +1,4 @@
-import type * as ContractsModule from '@cull-log/contracts';
+import type * as ContractsModule from './contracts-read';
 
 /** Anything with a zod-like `parse`, so responses are checked against the shared contracts. */
 export interface Parser<T> {
@@ -11,7 +11,7 @@ export type Contracts = typeof ContractsModule;
 export type Schema<T> = (contracts: Contracts) => Parser<T>;
 
 /** The shared schemas load with the first request that needs them, never in the first page's download. */
-export const loadContracts = (): Promise<Contracts> => import('@cull-log/contracts');
+export const loadContracts = (): Promise<Contracts> => import('./contracts-read');
 
 /** A failed call: the HTTP status (0 when the server could not be reached) and the API's error body. */
 export class ApiRequestError extends Error {

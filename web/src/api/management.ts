@@ -13,7 +13,7 @@ import type {
 } from '@cull-log/contracts';
 import { EVENT_POSITION_HEADER } from '@cull-log/contracts';
 import { saveAttachment } from './attachment';
-import { getJson, request } from './client';
+import { getJson, loadContracts, request } from './client';
 import { latestWritePosition, noteWritePosition } from './write-position';
 
 /**
@@ -33,12 +33,12 @@ export async function fetchGrounds(signal?: AbortSignal): Promise<Ground[]> {
 }
 
 export async function createGround(body: CreateGroundRequest): Promise<Ground> {
-  const { Ground } = await import('@cull-log/contracts');
+  const { Ground } = await loadContracts();
   return Ground.parse(await send('/api/grounds', 'POST', body));
 }
 
 export async function amendGround(id: string, body: AmendGroundRequest): Promise<Ground> {
-  const { Ground } = await import('@cull-log/contracts');
+  const { Ground } = await loadContracts();
   return Ground.parse(await send(`/api/grounds/${encodeURIComponent(id)}`, 'PATCH', body));
 }
 
@@ -61,7 +61,7 @@ export function fetchSettings(signal?: AbortSignal): Promise<Settings> {
 }
 
 export async function updateSettings(seasonStart: SeasonStart): Promise<Settings> {
-  const { Settings } = await import('@cull-log/contracts');
+  const { Settings } = await loadContracts();
   return Settings.parse(await send('/api/settings', 'PATCH', { season_start: seasonStart }));
 }
 
@@ -70,7 +70,7 @@ export function fetchPlans(season: string, signal?: AbortSignal): Promise<PlansR
 }
 
 export async function putPlans(season: string, body: PutPlansRequest): Promise<PlansResponse> {
-  const { PlansResponse } = await import('@cull-log/contracts');
+  const { PlansResponse } = await loadContracts();
   return PlansResponse.parse(await send(`/api/plans/${encodeURIComponent(season)}`, 'PUT', body));
 }
 

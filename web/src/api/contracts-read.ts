@@ -1,0 +1,24 @@
+/**
+ * The shared schemas the app checks the server's answers with. Loaded with the first answer, not with the first page,
+ * and only these: the rest of the contracts (the event log's, the services' commands) are the servers' own, and
+ * building every schema at once held the page in one long task.
+ */
+export {
+  ApiError,
+  Cull,
+  CullView,
+  Ground,
+  LarderResponse,
+  ListCullsResponse,
+  ListGroundsResponse,
+  ListOutingsResponse,
+  MapCullsResponse,
+  MapPointsResponse,
+  Me,
+  PlanProgressResponse,
+  PlansResponse,
+  SessionResponse,
+  SessionsResponse,
+  Settings,
+  StatsResponse,
+} from '@cull-log/contracts';
