@@ -1,7 +1,7 @@
 import type { CullsAtQuery, Ground, MapPoint } from '@cull-log/contracts';
 import L from 'leaflet';
 import 'leaflet.markercluster';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MapContainer, Polygon, Popup, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { cornersOf } from '../lib/geo';
 import { Button } from './Button';
@@ -222,6 +222,14 @@ interface CullMapProps {
 
 const ignore = () => undefined;
 
+/**
+ * Its children are drawn in the drawing after the one that makes the map: the map, then its tiles, markers and
+ * boundaries, each apart, rather than all at once in one long wait for the browser.
+ */
+function Later({ children }: { children: ReactNode }) {
+  return useDeferredValue(true, false) ? children : null;
+}
+
 export function CullMap({
   points,
   species,
@@ -244,14 +252,16 @@ export function CullMap({
       {/* Above the map and outside its element, so it covers nothing and the map never swallows its presses. */}
       <CentreOnMe map={map} />
       <MapContainer ref={setMap} center={MAP_CENTRE} zoom={MAP_ZOOM} className="map" scrollWheelZoom>
-        <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
-        <FitToPoints points={points} />
-        <GroundBoundaries grounds={grounds} />
-        {layer === 'heat' ? (
-          <HeatCells points={points} onSummary={onHeatSummary} />
-        ) : (
-          <PointMarkers points={points} species={species} onOpen={onSelect} />
-        )}
+        <Later>
+          <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
+          <FitToPoints points={points} />
+          <GroundBoundaries grounds={grounds} />
+          {layer === 'heat' ? (
+            <HeatCells points={points} onSummary={onHeatSummary} />
+          ) : (
+            <PointMarkers points={points} species={species} onOpen={onSelect} />
+          )}
+        </Later>
         {popupPosition ? (
           <Popup
             key={popupPosition.join(',')}

@@ -161,13 +161,14 @@ export default function MapPage() {
     <div className="page page--wide">
       <div className="page__header">
         <h1>Interactive Map</h1>
-        {located > 0 ? (
-          <p className="muted">
-            {located === 1 ? '1 record' : `${grouped.format(located)} records`} with coordinates
-          </p>
-        ) : null}
       </div>
       <p className="page__lead">{screenAt('map').lead}</p>
+      {/* Under the line the page opened with, so that nothing already shown moves when the count arrives. */}
+      {located > 0 ? (
+        <p className="muted">
+          {located === 1 ? '1 record' : `${grouped.format(located)} records`} with coordinates
+        </p>
+      ) : null}
       {signedIn ? (
         <>
           <MapFilterBar
