@@ -15,9 +15,10 @@ type Scores = Record<Category, number>;
 /**
  * The lowest scores each page must reach in Lighthouse's mobile run (its default throttling). `npm test` runs this
  * check on its own, after every other suite, so the machine is quiet. The performance thresholds sit a little below
- * the figures measured here on 25/11/2026 (medians of three fresh Chromes, then this check's own runs): / 96-97,
- * /login 94-96, /terms 96-97, /dashboard 97-99, /data 96-99, /add-cull 93-98, /view-cull 91-94, /map 87-97.
- * Accessibility and best practices do not depend on the machine, so every page is held to 100.
+ * the figures measured here on 25/11/2026 (`node web/scripts/lighthouse-median.mjs`, five fresh Chromiums a page,
+ * medians): / 96, /login 96, /terms 96, /dashboard 98, /data 95, /add-cull 96, a record 94, /map 87 (its runs 84-96),
+ * and this check's own runs in CI: 95-99, the map 96. Accessibility and best practices do not depend on the machine,
+ * so every page is held to 100.
  */
 const publicPage = (path: string) => ({
   path,
@@ -36,7 +37,7 @@ const PAGES: { path: string | ((recordId: string) => string); signedIn: boolean;
   signedInPage('/dashboard', 92),
   signedInPage('/data', 92),
   signedInPage('/add-cull', 92),
-  signedInPage((recordId) => `/view-cull/${recordId}`, 88),
+  signedInPage((recordId) => `/view-cull/${recordId}`, 90),
   signedInPage('/map', 85),
 ];
 
