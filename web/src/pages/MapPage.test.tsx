@@ -116,7 +116,7 @@ describe('map screen', () => {
     expect(api.callsTo(MAP_POINTS)).toHaveLength(1);
     expect(api.callsTo('GET /api/culls')).toHaveLength(0);
     expect(api.callsTo(CULLS_AT)).toHaveLength(0);
-    expect(screen.getByRole('link', { name: 'OpenStreetMap' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'OpenStreetMap' })).toBeInTheDocument();
     await waitFor(() =>
       expect(container.querySelector('.map')).toHaveAttribute('data-points-rendered', '150'),
     );
