@@ -12,7 +12,7 @@ import {
   type CullWarning,
 } from '@cull-log/contracts';
 import SunCalc from 'suncalc';
-import { seasonOfDate } from './london-calendar';
+import { MONTH_NAMES, seasonOfDate } from './london-calendar';
 
 export interface WarningFacts {
   species: string;
@@ -220,24 +220,9 @@ function inSeason(season: Season, monthDay: string): boolean {
     : monthDay >= season.from || monthDay <= season.to;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 function dayAndMonth(monthDay: string): string {
   const [month, day] = monthDay.split('-').map(Number) as [number, number];
-  return `${day} ${MONTHS[month - 1]}`;
+  return `${day} ${MONTH_NAMES[month - 1]}`;
 }
 
 const span = (season: Season) => `${dayAndMonth(season.from)} to ${dayAndMonth(season.to)}`;

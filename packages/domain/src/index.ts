@@ -34,6 +34,7 @@ export {
   seasonFor,
   seasonOfDate,
   formatDateUk,
+  formatMonthUk,
   londonDate,
 } from './london-calendar';
 export type { StalkingSeason } from './london-calendar';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDateUk,
+  formatMonthUk,
   lastTwelveMonths,
   londonDate,
   londonMonthKey,
@@ -55,5 +56,10 @@ describe('London calendar', () => {
 
   it('formats a stored date as dd/MM/yyyy', () => {
     expect(formatDateUk('2026-11-03')).toBe('03/11/2026');
+  });
+
+  it('names a month in words', () => {
+    expect(formatMonthUk('2026-11')).toBe('November 2026');
+    expect(formatMonthUk('2027-01')).toBe('January 2027');
   });
 });

@@ -1,24 +1,7 @@
-import { formatDateUk } from '@cull-log/domain';
+import { formatDateUk, formatMonthUk } from '@cull-log/domain';
 import { a4Document, drawPdfTable, PDF_MARGIN as MARGIN, type PdfColumn } from '@cull-log/service-kit/pdf';
 import type { SeasonReport } from './season-report';
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-const monthName = (month: string) =>
-  `${MONTH_NAMES[Number(month.slice(5)) - 1] ?? month} ${month.slice(0, 4)}`;
 const number = (value: number | null) => (value === null ? '–' : String(value));
 const kilograms = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} kg`);
 const startLabel = (start: string) => (start === '08-01' ? '1 August' : '1 April');
@@ -94,7 +77,7 @@ export async function seasonReportPdf(report: SeasonReport): Promise<Buffer> {
       { header: 'Month', width: 300 },
       { header: 'Culled', width: 80, align: 'right' },
     ],
-    report.byMonth.map((row) => [monthName(row.month), String(row.count)]),
+    report.byMonth.map((row) => [formatMonthUk(row.month), String(row.count)]),
   );
 
   heading('Outings');
