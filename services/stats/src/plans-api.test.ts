@@ -1,42 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { statsAppPerTest } from './testing/stats-app';
 import { MANAGEMENT_MESSAGES, PlanProgressResponse, StatsResponse } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
-import { statsService } from './stats-service';
-import { openSqliteStatsStore } from './store/sqlite-stats-store';
-import type { StatsStore } from './store/stats-store';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
 describe('plan progress and the season figures', () => {
-  let directory: string;
-  let store: StatsStore;
-  let app: ReturnType<typeof statsService.buildApp>;
-
-  beforeEach(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-plans-'));
-    store = openSqliteStatsStore({ file: join(directory, 'stats.db') });
-    app = statsService.buildApp({
-      projectionStore: store,
-      logger: pino({ level: 'silent' }),
-      internalAuthSecret: TEST_SECRET,
-      now: () => NOW,
-      afterWaitMs: 300,
-    });
-    await app.ready();
-  });
-  afterEach(async () => {
-    await app.close();
-    await store.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
-
-  const get = (uid: string, url: string) =>
-    app.inject({ method: 'GET', url, headers: identityHeaders(uid, url, NOW) });
+  const stats = statsAppPerTest(NOW, { afterWaitMs: 300 });
+  const { get } = stats;
   const progress = async (uid: string, season = '2026-27') => {
     const response = await get(uid, `/plans/${season}/progress`);
     expect(response.statusCode).toBe(200);
@@ -73,7 +44,7 @@ describe('plan progress and the season figures', () => {
     log.plansSet('bob', '2026-27', [
       { ground_id: bobs.streamId, targets: [{ species: 'Muntjac', class: 'Female', target: 9 }] },
     ]);
-    for (const event of log.events) expect(await store.apply(event)).toBe('applied');
+    for (const event of log.events) expect(await stats.store.apply(event)).toBe('applied');
     return { log, north, south, bobs };
   }
 
@@ -172,16 +143,16 @@ describe('plan progress and the season figures', () => {
       log.placed('alice', second.streamId, north.streamId),
       log.amended('alice', second.streamId, { sex: 'Female' }),
     ])
-      await store.apply(event);
+      await stats.store.apply(event);
     const onNorth = (await progress('alice')).rows.find((row) => row.ground_id === north.streamId);
     expect(onNorth).toMatchObject({ target: 1, actual: 2, left: 0, exceeded: true });
 
-    await store.apply(log.placed('alice', second.streamId, null));
+    await stats.store.apply(log.placed('alice', second.streamId, null));
     expect((await progress('alice')).rows.find((row) => row.ground_id === north.streamId)).toMatchObject({
       actual: 1,
       exceeded: false,
     });
-    await store.apply(log.deleted('alice', second.streamId));
+    await stats.store.apply(log.deleted('alice', second.streamId));
     expect(
       (await progress('alice')).rows.find((row) => row.class === 'Female' && row.ground_id === null),
     ).toMatchObject({
@@ -191,7 +162,7 @@ describe('plan progress and the season figures', () => {
 
   it('a season start of 1 August moves the seasons: the culls count in the season of their date by it', async () => {
     const { log } = await aliceAndBob();
-    await store.apply(log.settingsChanged('alice', '08-01'));
+    await stats.store.apply(log.settingsChanged('alice', '08-01'));
     const august = await progress('alice');
     expect(august).toMatchObject({ season: '2026/27', from: '2026-08-01', to: '2027-07-31' });
     // 1 October and 1 December (female) and 31 March (male) fall in 2026/27 from August; 2 May and 31 March 2026 do not.
@@ -226,7 +197,7 @@ describe('plan progress and the season figures', () => {
       log.outingStarted('bob', ground.streamId, '2026-10-01T05:00:00.000Z', '2026-10-01T09:00:00.000Z'),
       log.settingsChanged('alice', '08-01'),
     ])
-      await store.apply(event);
+      await stats.store.apply(event);
 
     const response = await get('alice', '/stats?season=2026-27');
     expect(response.statusCode).toBe(200);

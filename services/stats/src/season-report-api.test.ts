@@ -1,42 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { statsAppPerTest } from './testing/stats-app';
 import { MANAGEMENT_MESSAGES } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
-import { statsService } from './stats-service';
-import { openSqliteStatsStore } from './store/sqlite-stats-store';
-import type { StatsStore } from './store/stats-store';
 import { pdfText } from './testing/pdf-text';
 
 const NOW = new Date('2027-02-10T12:00:00Z');
 
 describe('GET /reports/season.pdf', () => {
-  let directory: string;
-  let store: StatsStore;
-  let app: ReturnType<typeof statsService.buildApp>;
-
-  beforeEach(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-report-'));
-    store = openSqliteStatsStore({ file: join(directory, 'stats.db') });
-    app = statsService.buildApp({
-      projectionStore: store,
-      logger: pino({ level: 'silent' }),
-      internalAuthSecret: TEST_SECRET,
-      now: () => NOW,
-    });
-    await app.ready();
-  });
-  afterEach(async () => {
-    await app.close();
-    await store.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
-
-  const get = (uid: string, url: string) =>
-    app.inject({ method: 'GET', url, headers: identityHeaders(uid, url, NOW) });
+  const stats = statsAppPerTest(NOW);
+  const { get } = stats;
 
   async function seasonOfAlice() {
     const log = createSampleEventLog();
@@ -88,7 +60,7 @@ describe('GET /reports/season.pdf', () => {
     const bobsGround = log.groundCreated('bob', 'Secret Covert');
     const bobs = log.recorded('bob', { species: 'Sika Deer', sex: 'Male', date: '2026-12-01' });
     log.placed('bob', bobs.streamId, bobsGround.streamId);
-    for (const event of log.events) await store.apply(event);
+    for (const event of log.events) await stats.store.apply(event);
   }
 
   it('is a PDF of the season a manager sends: the plan, grounds, months, outings, weights and destinations', async () => {
@@ -128,7 +100,7 @@ describe('GET /reports/season.pdf', () => {
 
   it('defaults to the season containing today by the user start, and says so when it has no culls', async () => {
     const log = createSampleEventLog();
-    await store.apply(log.settingsChanged('carol', '08-01'));
+    await stats.store.apply(log.settingsChanged('carol', '08-01'));
     const response = await get('carol', '/reports/season.pdf');
     expect(response.statusCode).toBe(200);
     const text = pdfText(response.rawPayload);

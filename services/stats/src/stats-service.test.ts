@@ -1,45 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { statsAppPerTest } from './testing/stats-app';
 import { StatsResponse } from '@cull-log/contracts';
-import { statsService } from './stats-service';
-import { openSqliteStatsStore } from './store/sqlite-stats-store';
-import type { StatsStore } from './store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 
 const NOW = new Date('2026-05-20T12:00:00Z');
 
 describe('GET /stats', () => {
-  let directory: string;
-  let store: StatsStore;
-  let app: ReturnType<typeof statsService.buildApp>;
-
-  beforeEach(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-app-'));
-    store = openSqliteStatsStore({ file: join(directory, 'stats.db') });
-    app = statsService.buildApp({
-      projectionStore: store,
-      logger: pino({ level: 'silent' }),
-      internalAuthSecret: TEST_SECRET,
-      now: () => NOW,
-      afterWaitMs: 300,
-    });
-    await app.ready();
-  });
-  afterEach(async () => {
-    await app.close();
-    await store.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
-
-  const get = (uid: string, url: string) =>
-    app.inject({ method: 'GET', url, headers: identityHeaders(uid, url, NOW) });
+  const stats = statsAppPerTest(NOW, { afterWaitMs: 300 });
+  const { get } = stats;
 
   it('answers 401 without a signed identity', async () => {
-    const response = await app.inject({ method: 'GET', url: '/stats' });
+    const response = await stats.app.inject({ method: 'GET', url: '/stats' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
       error: { code: 'not_authenticated', message: 'User must be authenticated to access this data' },
@@ -48,12 +19,14 @@ describe('GET /stats', () => {
 
   it("gives the caller's figures only, in the contract's shape", async () => {
     const log = createSampleEventLog();
-    await store.apply(log.recorded('alice', { date: '2026-05-02', weight: 20 }));
-    await store.apply(
+    await stats.store.apply(log.recorded('alice', { date: '2026-05-02', weight: 20 }));
+    await stats.store.apply(
       log.recorded('alice', { date: '2026-05-03', weight: 21.25, species: 'Muntjac', sex: 'Female' }),
     );
-    await store.apply(log.recorded('alice', { date: '2025-12-24', species: 'Muntjac', weight: undefined }));
-    await store.apply(log.recorded('bob', { date: '2026-05-04', species: 'Fox' }));
+    await stats.store.apply(
+      log.recorded('alice', { date: '2025-12-24', species: 'Muntjac', weight: undefined }),
+    );
+    await stats.store.apply(log.recorded('bob', { date: '2026-05-04', species: 'Fox' }));
 
     const response = await get('alice', '/stats');
 
@@ -96,16 +69,16 @@ describe('GET /stats', () => {
 
   it('?after waits until the projection has applied that position', async () => {
     const log = createSampleEventLog();
-    await store.apply(log.recorded('alice'));
+    await stats.store.apply(log.recorded('alice'));
     const pending = get('alice', '/stats?after=2');
-    setTimeout(() => void store.apply(log.recorded('alice')), 50);
+    setTimeout(() => void stats.store.apply(log.recorded('alice')), 50);
     const figures = (await pending).json();
     expect(figures).toMatchObject({ total_culls: 2, position: 2 });
   });
 
   it('?after beyond what has been applied still answers after the bounded wait, with the position reached', async () => {
     const log = createSampleEventLog();
-    await store.apply(log.recorded('alice'));
+    await stats.store.apply(log.recorded('alice'));
     const response = await get('alice', '/stats?after=99');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ total_culls: 1, position: 1 });

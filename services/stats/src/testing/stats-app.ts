@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, beforeEach } from 'vitest';
+import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { statsService } from '../stats-service';
+import { openSqliteStatsStore } from '../store/sqlite-stats-store';
+import type { StatsStore } from '../store/stats-store';
+
+type StatsApp = ReturnType<typeof statsService.buildApp>;
+
+/**
+ * A stats service on a SQLite store of its own, made afresh before each test of the calling `describe` and closed
+ * after it, with its clock at `now`. `get` asks it as the gateway would, with a signed identity.
+ */
+export function statsAppPerTest(now: Date, options: { afterWaitMs?: number } = {}) {
+  let directory: string;
+  let store: StatsStore;
+  let app: StatsApp;
+
+  beforeEach(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-'));
+    store = openSqliteStatsStore({ file: join(directory, 'stats.db') });
+    app = statsService.buildApp({
+      projectionStore: store,
+      logger: pino({ level: 'silent' }),
+      internalAuthSecret: TEST_SECRET,
+      now: () => now,
+      ...options,
+    });
+    await app.ready();
+  });
+  afterEach(async () => {
+    await app.close();
+    await store.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  return {
+    get app() {
+      return app;
+    },
+    get store() {
+      return store;
+    },
+    get: (uid: string, url: string) =>
+      app.inject({ method: 'GET', url, headers: identityHeaders(uid, url, now) }),
+  };
+}
