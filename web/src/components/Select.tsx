@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Field } from './Field';
 
 export interface SelectOption {
   id: string;
@@ -25,8 +25,7 @@ const toOption = (option: string | SelectOption): SelectOption =>
 
 /**
  * A labelled choice list: the browser's own, so a phone opens its own large picker, the keyboard and screen readers
- * get what they know, and a long form draws quickly. Validation is the form's job, as for text fields: `error` is
- * shown under the list and announced with it. Until something is chosen the list shows `placeholder`.
+ * get what they know, and a long form draws quickly. Until something is chosen the list shows `placeholder`.
  */
 export function Select({
   label,
@@ -41,45 +40,35 @@ export function Select({
   placeholder = 'Select...',
   className,
 }: SelectProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div
-      className={['field', 'select', className].filter(Boolean).join(' ')}
-      data-invalid={error ? true : undefined}
-      data-disabled={isDisabled ? true : undefined}
+    <Field
+      label={label}
+      hideLabel={hideLabel}
+      error={error}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      className={['select', className].filter(Boolean).join(' ')}
     >
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
-        {label}
-        {isRequired ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <select
-        id={id}
-        className="field__input select__input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        name={name}
-        disabled={isDisabled}
-        aria-required={isRequired || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
-        {value === '' ? (
-          <option value="" disabled>
-            {placeholder}
-          </option>
-        ) : null}
-        {options.map(toOption).map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <span id={errorId} className="field__error">
-          {error}
-        </span>
-      ) : null}
-    </div>
+      {(control) => (
+        <select
+          {...control}
+          className="field__input select__input"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          name={name}
+        >
+          {value === '' ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
+          {options.map(toOption).map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

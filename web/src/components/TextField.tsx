@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
+import { Field } from './Field';
 
 export interface TextFieldProps {
   label: string;
@@ -21,10 +22,7 @@ export interface TextFieldProps {
   className?: string;
 }
 
-/**
- * A labelled text input. Validation is the form's job (shared zod schemas), so the browser's own
- * checks are off and `error` is shown under the field and announced with it.
- */
+/** A labelled text input, or a text area. */
 export function TextField({
   label,
   value,
@@ -44,55 +42,30 @@ export function TextField({
   inputMode,
   className,
 }: TextFieldProps) {
-  const id = useId();
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
   const shared = {
-    id,
     className: multiline ? 'field__input field__input--multiline' : 'field__input',
     value,
     name,
     placeholder,
-    disabled: isDisabled,
     autoComplete,
-    'aria-required': isRequired || undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy || undefined,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
   };
   return (
-    <div
-      className={['field', className].filter(Boolean).join(' ')}
-      data-invalid={error ? true : undefined}
-      data-disabled={isDisabled ? true : undefined}
+    <Field
+      label={label}
+      description={description}
+      error={error}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      className={className}
     >
-      <label htmlFor={id} className="field__label">
-        {label}
-        {isRequired ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {multiline ? (
-        <textarea {...shared} rows={3} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input
-          {...shared}
-          type={type}
-          step={step}
-          min={min}
-          max={max}
-          inputMode={inputMode}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-      {description ? (
-        <span id={descriptionId} className="field__description">
-          {description}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={errorId} className="field__error">
-          {error}
-        </span>
-      ) : null}
-    </div>
+      {(control) =>
+        multiline ? (
+          <textarea {...control} {...shared} rows={3} />
+        ) : (
+          <input {...control} {...shared} type={type} step={step} min={min} max={max} inputMode={inputMode} />
+        )
+      }
+    </Field>
   );
 }
