@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, deferred, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
+import { giveMapsASize } from '../testing/ui';
 
 const MAP_POINTS = 'GET /api/culls/map-points';
 const CULLS_AT = 'GET /api/culls/at';
@@ -29,29 +30,6 @@ function mapPoints(points: MapPoint[], truncated = false) {
   return json({ species: ['Roe Deer', 'Red Deer'], points, truncated });
 }
 
-/** jsdom lays nothing out; give Leaflet's container a size so it draws the markers in view. */
-function giveMapASize() {
-  const originals = (['clientWidth', 'clientHeight'] as const).map(
-    (property) => [property, Object.getOwnPropertyDescriptor(HTMLElement.prototype, property)] as const,
-  );
-  for (const [property, size] of [
-    ['clientWidth', 800],
-    ['clientHeight', 600],
-  ] as const) {
-    Object.defineProperty(HTMLElement.prototype, property, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.classList.contains('leaflet-container') ? size : 0;
-      },
-    });
-  }
-  return () => {
-    for (const [property, descriptor] of originals) {
-      if (descriptor) Object.defineProperty(HTMLElement.prototype, property, descriptor);
-    }
-  };
-}
-
 /** The one marker drawn (not a cluster), once it is on the map. */
 function theMarker(container: HTMLElement) {
   return waitFor(() => {
@@ -72,7 +50,7 @@ function thePopup(container: HTMLElement) {
 describe('map screen', () => {
   let restoreSize: () => void;
   beforeAll(() => {
-    restoreSize = giveMapASize();
+    restoreSize = giveMapsASize();
   });
   afterAll(() => restoreSize());
 
