@@ -99,6 +99,22 @@ export function choiceList(page: Page, label: string) {
     .locator('select');
 }
 
+/**
+ * Every control in view that matches `controls` and is smaller than a fingertip (44 × 44 px), by its name and size.
+ */
+export function smallTouchTargets(page: Page, controls: string) {
+  return page.evaluate((selector) => {
+    return Array.from(document.querySelectorAll<HTMLElement>(selector))
+      .filter((element) => element.offsetParent !== null)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30);
+        return { name, width: Math.round(box.width), height: Math.round(box.height) };
+      })
+      .filter((box) => box.width < 44 || box.height < 44);
+  }, controls);
+}
+
 /** A form field by its name. */
 export const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
 

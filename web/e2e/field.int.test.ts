@@ -10,6 +10,7 @@ import {
   PHONE,
   screenshot,
   seriousAccessibilityViolations,
+  smallTouchTargets,
   signInForDevelopment,
 } from './browser';
 
@@ -284,7 +285,8 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       // The form's map is drawn once it comes into view.
-      if (path === '/add-cull') await page.locator('.pin-map').scrollIntoViewIfNeeded();
+      if (path === '/add-cull')
+        await page.evaluate(() => document.querySelector('.pin-map')?.scrollIntoView({ block: 'center' }));
       if (path === '/add-cull' || path === '/map') await page.locator('.leaflet-control-zoom').waitFor();
       if (path === '/map') {
         // A record's popup open too, for its close button.
@@ -292,19 +294,9 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
         await page.getByRole('button', { name: 'Close popup' }).waitFor();
       }
       await page.getByRole('button', { name: 'Menu' }).click();
-      const small = await page.evaluate(() =>
-        Array.from(
-          document.querySelectorAll<HTMLElement>(
-            'button, [role="button"], input:not([type="checkbox"]), textarea, label:has(input[type="checkbox"]), nav a, .cull-card, .leaflet-control-zoom a',
-          ),
-        )
-          .filter((element) => element.offsetParent !== null)
-          .map((element) => {
-            const box = element.getBoundingClientRect();
-            const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30);
-            return { name, width: Math.round(box.width), height: Math.round(box.height) };
-          })
-          .filter((box) => box.width < 44 || box.height < 44),
+      const small = await smallTouchTargets(
+        page,
+        'button, [role="button"], input:not([type="checkbox"]), select, textarea, label:has(input[type="checkbox"]), nav a, .cull-card, .leaflet-control-zoom a',
       );
       expect({ path, small }).toEqual({ path, small: [] });
       await page.keyboard.press('Escape');

@@ -13,6 +13,7 @@ import {
   screenshot,
   seriousAccessibilityViolations,
   signInForDevelopment,
+  smallTouchTargets,
   VIEWPORTS,
 } from './browser';
 
@@ -52,23 +53,10 @@ async function expectAccessible(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 }
 
-/** Every control on the screen smaller than a fingertip (44 × 44 px), by its name and size. */
-function smallTargets(page: Page) {
-  return page.evaluate(() =>
-    Array.from(
-      document.querySelectorAll<HTMLElement>(
-        'button, [role="button"], input:not([type="checkbox"]), textarea, label:has(input[type="checkbox"]), a.button, summary, .leaflet-control-zoom a',
-      ),
-    )
-      .filter((element) => element.offsetParent !== null)
-      .map((element) => {
-        const box = element.getBoundingClientRect();
-        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30);
-        return { name, width: Math.round(box.width), height: Math.round(box.height) };
-      })
-      .filter((box) => box.width < 44 || box.height < 44),
-  );
-}
+/** The controls whose size the grounds screens are checked for. */
+const CONTROLS =
+  'button, [role="button"], input:not([type="checkbox"]), select, textarea, label:has(input[type="checkbox"]), a.button, summary, .leaflet-control-zoom a';
+const smallTargets = (page: Page) => smallTouchTargets(page, CONTROLS);
 
 /** A finger's tap on the drawing map, `dx`, `dy` pixels from its middle. */
 async function tapMap(page: Page, dx: number, dy: number) {
