@@ -13,6 +13,8 @@ import {
 } from '@cull-log/contracts';
 import SunCalc from 'suncalc';
 import { MONTH_NAMES, seasonOfDate } from './london-calendar';
+import { formatNumber } from './numbers';
+import { once } from './once';
 
 export interface WarningFacts {
   species: string;
@@ -124,8 +126,6 @@ export function boreOf(calibre: CullCalibre | null | undefined): number | undefi
 const FIREARM_EXCEPTIONS =
   'It may still be lawful to end the suffering of a seriously injured deer by any reasonable means (section 6), or under a licence (section 8).';
 
-const number = new Intl.NumberFormat('en-GB');
-
 function calibreWarning(rules: DeerRules, facts: WarningFacts): CullWarning | undefined {
   const minimum = firearmMinimumFor(rules);
   const shortfalls: string[] = [];
@@ -137,7 +137,7 @@ function calibreWarning(rules: DeerRules, facts: WarningFacts): CullWarning | un
   }
   if (facts.muzzle_energy_j != null && facts.muzzle_energy_j < minimum.energy_j) {
     shortfalls.push(
-      `the muzzle energy of ${number.format(facts.muzzle_energy_j)} J is below ${number.format(minimum.energy_j)} J (${number.format(minimum.energyFootPounds)} ft-lb)`,
+      `the muzzle energy of ${formatNumber(facts.muzzle_energy_j)} J is below ${formatNumber(minimum.energy_j)} J (${formatNumber(minimum.energyFootPounds)} ft-lb)`,
     );
   }
   if (facts.bullet_type != null && NON_EXPANDING_BULLET_TYPES.includes(facts.bullet_type)) {
@@ -149,7 +149,7 @@ function calibreWarning(rules: DeerRules, facts: WarningFacts): CullWarning | un
     facts.bullet_weight_gr < minimum.bullet_weight_gr
   ) {
     shortfalls.push(
-      `the ${number.format(facts.bullet_weight_gr)} grain bullet is under ${minimum.bullet_weight_gr} grains`,
+      `the ${formatNumber(facts.bullet_weight_gr)} grain bullet is under ${minimum.bullet_weight_gr} grains`,
     );
   }
   if (shortfalls.length === 0) return undefined;
@@ -276,26 +276,32 @@ function nightWarning(facts: WarningFacts): CullWarning | undefined {
   };
 }
 
-const LONDON_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const londonClockFormat = once(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 function londonClock(epochMs: number): string {
-  return LONDON_CLOCK.format(epochMs);
+  return londonClockFormat().format(epochMs);
 }
 
-const LONDON_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
+const londonParts = once(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    }),
+);
 
 const HOUR_MS = 3_600_000;
 /** Offsets already worked out, by UTC hour: London's clocks change only on the hour, so one serves the hour. */
@@ -309,7 +315,9 @@ function londonOffsetMinutes(epochMs: number): number {
   if (known !== undefined) return known;
   // Formatting a date in a time zone is the costly part of every warning worked out on read.
   const parts = Object.fromEntries(
-    LONDON_PARTS.formatToParts(hour * HOUR_MS).map((part) => [part.type, Number(part.value)]),
+    londonParts()
+      .formatToParts(hour * HOUR_MS)
+      .map((part) => [part.type, Number(part.value)]),
   );
   const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
   const offset = Math.round((wall - hour * HOUR_MS) / 60_000);

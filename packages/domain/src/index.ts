@@ -91,3 +91,4 @@ export {
   initialPlansState,
 } from './settings-plans';
 export type { SettingsState, PlansState, ChangeSettings, SetPlans } from './settings-plans';
+export { formatNumber } from './numbers';

@@ -1,16 +1,25 @@
+import { once } from './once';
+
 /** Calendar arithmetic in the UK's civil time: "this month" and the stalking season follow the user's clock. */
-const LONDON = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const londonDays = once(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
 /** The calendar date (YYYY-MM-DD) that a moment falls on in Europe/London. */
 export function londonDate(now: Date): string {
-  const parts = Object.fromEntries(LONDON.formatToParts(now).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    londonDays()
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 

@@ -1,5 +1,5 @@
 import { ABNORMALITIES, type Cull } from '@cull-log/contracts';
-import { boreOf } from '@cull-log/domain';
+import { boreOf, formatNumber } from '@cull-log/domain';
 import { dashIfEmpty, yesNo } from '../format/format';
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -12,7 +12,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 const withUnit = (value: number | undefined, unit: string) =>
-  value === undefined ? '-' : `${value.toLocaleString('en-GB')} ${unit}`;
+  value === undefined ? '-' : `${formatNumber(value)} ${unit}`;
 
 function formatCalibre(cull: Cull): string {
   if (cull.calibre === undefined) return '-';

@@ -1,6 +1,6 @@
 import type { Cull } from '@cull-log/contracts';
 import { CarcassDetails } from './CarcassDetails';
-import { dashIfEmpty, formatDate, formatUkDate, formatWeight, yesNo } from '../format/format';
+import { dashIfEmpty, formatDate, formatUkDate, formatUkTime, formatWeight, yesNo } from '../format/format';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -18,8 +18,7 @@ function formatCoordinates(cull: Cull): string {
 
 function formatTimestamp(iso: string): string {
   const moment = new Date(iso);
-  const time = moment.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  return `${formatUkDate(moment)} ${time}`;
+  return `${formatUkDate(moment)} ${formatUkTime(moment)}`;
 }
 
 /** Every field of a record, read-only. Values are rendered as text, never as HTML. */

@@ -1,3 +1,4 @@
+import { formatNumber } from '@cull-log/domain';
 import type { MapPoint } from '@cull-log/contracts';
 
 /** Metres in a degree of latitude (and of longitude at the equator). */
@@ -50,7 +51,5 @@ export function cellSizeFor(zoom: number, latitude: number): number {
 
 /** "500 m" or "2.5 km": a cell's side in words. */
 export function cellSizeWords(sizeMetres: number): string {
-  return sizeMetres < 1000
-    ? `${sizeMetres} m`
-    : `${new Intl.NumberFormat('en-GB').format(sizeMetres / 1000)} km`;
+  return sizeMetres < 1000 ? `${sizeMetres} m` : `${formatNumber(sizeMetres / 1000)} km`;
 }

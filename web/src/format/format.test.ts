@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dashIfEmpty, formatDate, formatMonth, formatUkDate, localIsoDate, yesNo } from './format';
+import {
+  dashIfEmpty,
+  formatDate,
+  formatMonth,
+  formatUkDate,
+  formatUkTime,
+  localIsoDate,
+  yesNo,
+} from './format';
 
 describe('table formatting', () => {
   it('shows record dates as dd/MM/yyyy without shifting the day', () => {
@@ -24,6 +32,10 @@ describe('table formatting', () => {
     const moment = new Date(2025, 0, 5, 23, 30);
     expect(localIsoDate(moment)).toBe('2025-01-05');
     expect(formatUkDate(moment)).toBe('05/01/2025');
+    expect(formatUkTime(moment)).toBe('23:30');
+    expect(formatUkTime(new Date(2025, 0, 5, 7, 4))).toBe(
+      new Date(2025, 0, 5, 7, 4).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }),
+    );
     expect(formatMonth('2025-03')).toBe('Mar 2025');
   });
 });

@@ -13,6 +13,11 @@ export function formatUkDate(date: Date): string {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
+/** A moment's time on the browser's own clock, as en-GB writes it: 'HH:mm', 24-hour. */
+export function formatUkTime(date: Date): string {
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 /** Today as 'YYYY-MM-DD' in the user's local calendar (the form's default date). */
 export function localIsoDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;

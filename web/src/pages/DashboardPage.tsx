@@ -1,3 +1,4 @@
+import { formatNumber } from '@cull-log/domain';
 import { MESSAGES, SEXES, type OutingFigures, type StatsResponse } from '@cull-log/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, errorMessage } from '../api/client';
@@ -77,18 +78,16 @@ function SeasonTable({ season }: { season: StatsResponse['season'] }) {
   );
 }
 
-const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-
 /** The season's outings: how many, how many blank, hours out and hours per deer. */
 function OutingFiguresList({ figures }: { figures: OutingFigures }) {
   return (
     <dl className="stat-grid stat-grid--small" aria-label="Outings this season">
       <StatCard label="Outings" value={String(figures.outings)} />
       <StatCard label="Blank outings" value={String(figures.blank_outings)} />
-      <StatCard label="Hours out" value={oneDecimal.format(figures.hours_out)} />
+      <StatCard label="Hours out" value={formatNumber(figures.hours_out, 1)} />
       <StatCard
         label="Hours per deer"
-        value={figures.hours_per_deer === null ? '-' : oneDecimal.format(figures.hours_per_deer)}
+        value={figures.hours_per_deer === null ? '-' : formatNumber(figures.hours_per_deer, 1)}
       />
     </dl>
   );

@@ -1,3 +1,4 @@
+import { formatNumber } from '@cull-log/domain';
 import {
   MAP_POINTS_LIMIT,
   OTHER,
@@ -75,7 +76,6 @@ function MapFilterBar({ filters, onChange, grounds }: FiltersProps) {
 }
 
 const NO_POINTS: MapPointsResponse = { species: [], points: [], truncated: false };
-const grouped = new Intl.NumberFormat('en-GB');
 
 function Notice({ title, hint, children }: { title: string; hint: string; children?: ReactNode }) {
   return (
@@ -166,7 +166,7 @@ export default function MapPage() {
       {/* Under the line the page opened with, so that nothing already shown moves when the count arrives. */}
       {located > 0 ? (
         <p className="muted">
-          {located === 1 ? '1 record' : `${grouped.format(located)} records`} with coordinates
+          {located === 1 ? '1 record' : `${formatNumber(located)} records`} with coordinates
         </p>
       ) : null}
       {signedIn ? (
@@ -202,7 +202,7 @@ export default function MapPage() {
       {notice}
       {mapped.truncated ? (
         <p className="map-truncated" role="status">
-          Showing the newest {grouped.format(MAP_POINTS_LIMIT)} located records.
+          Showing the newest {formatNumber(MAP_POINTS_LIMIT)} located records.
         </p>
       ) : null}
       <CullMap
