@@ -1,3 +1,4 @@
+import { formatNumber } from '@cull-log/domain';
 import {
   AGE_ESTIMATES,
   ANTLER_CONDITIONS,
@@ -9,16 +10,16 @@ import {
   SHOT_PLACEMENTS,
   SPECIES,
 } from '@cull-log/contracts';
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../api/client';
 import { groundsQuery, outingsQuery } from '../api/management-queries';
-import { useNearView } from '../hooks/useNearView';
 import { groundAt } from '../lib/geo';
 import { groundName, outingTime } from './outing-words';
 import { Button } from './Button';
 import { CarcassSections } from './CarcassSections';
 import { Checkbox } from './Checkbox';
+import { NearPinMap } from './NearPinMap';
 import { NumberField } from './NumberField';
 import { PhotosSection } from './PhotosSection';
 import type { PhotoDraft } from './photo-draft';
@@ -84,25 +85,6 @@ function locationFailure(error: GeolocationPositionError): string {
 }
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
-
-/** The form's map downloads only when the user nears it, keeping the form's first load light. */
-const PinMap = lazy(() => import('./PinMap'));
-
-/** The form's map, with its map library downloaded apart from the form once the map is nearly in view. */
-function FormPinMap(props: ComponentProps<typeof PinMap>) {
-  const { ref, near } = useNearView<HTMLDivElement>('0px');
-  const waiting = (
-    <div ref={ref} className="pin-map pin-map--loading">
-      Loading the map...
-    </div>
-  );
-  if (!near) return waiting;
-  return (
-    <Suspense fallback={waiting}>
-      <PinMap {...props} />
-    </Suspense>
-  );
-}
 
 /** The focusable part of each field in error, in the order of the form. */
 const FIELD_IN_ERROR =
@@ -371,7 +353,7 @@ export function CullForm<Body>({
             {...coordinateProps('longitude')}
           />
           <div className="form__wide">
-            <FormPinMap
+            <NearPinMap
               latitude={parseNumberInput(values.latitude)}
               longitude={parseNumberInput(values.longitude)}
               onPick={(latitude, longitude) =>
@@ -393,7 +375,7 @@ export function CullForm<Body>({
               </Button>
               <p className="form__hint" role="status">
                 {location.status === 'found'
-                  ? `Location found, to within ${location.accuracyMetres.toLocaleString('en-GB')} m.`
+                  ? `Location found, to within ${formatNumber(location.accuracyMetres)} m.`
                   : location.status === 'failed'
                     ? location.reason
                     : ''}

@@ -1,7 +1,7 @@
 import { GAME_DEALER, MESSAGES } from '@cull-log/contracts';
 import { declarationRefusal } from '@cull-log/domain';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError, errorMessage } from '../api/client';
 import { downloadDeclaration } from '../api/larder';
@@ -11,15 +11,13 @@ import { DeleteCullDialog } from '../components/DeleteCullDialog';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { CullDetails } from '../components/CullDetails';
+import { NearPinMap } from '../components/NearPinMap';
 import { PhotoGallery } from '../components/PhotoGallery';
 import { SyncBadge } from '../components/SyncBadge';
 import { WarningList } from '../components/WarningList';
 import { StatusMessage } from '../components/StatusMessage';
 import { changeMessage, useFeedback } from '../components/feedback-context';
 import { useSession } from '../hooks/useSession';
-
-/** The card's map downloads only for a record that has a place on it. */
-const PinMap = lazy(() => import('../components/PinMap'));
 
 function loadErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
@@ -94,13 +92,11 @@ export default function ViewCullPage() {
           subject={`${record.species} at ${record.location_name}`}
         />
         {record.latitude !== undefined && record.longitude !== undefined ? (
-          <Suspense fallback={<div className="pin-map pin-map--loading">Loading the map...</div>}>
-            <PinMap
-              latitude={record.latitude}
-              longitude={record.longitude}
-              label={`Map: where the ${record.species} was, at ${record.location_name}`}
-            />
-          </Suspense>
+          <NearPinMap
+            latitude={record.latitude}
+            longitude={record.longitude}
+            label={`Map: where the ${record.species} was, at ${record.location_name}`}
+          />
         ) : null}
         <div className="record-card__actions">
           <ButtonLink to={`/edit-cull/${encodeURIComponent(record.id)}`}>Edit</ButtonLink>
