@@ -21,10 +21,13 @@ export const TOUCH_TARGET = 44;
 const isTouchScreen = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 
-/** The same pin inside a 44 × 44 px target, its tip still on the point. */
+/**
+ * The same pin inside a 44 × 44 px target, its tip still on the point; on a phone's sharp screen the browser takes
+ * the double-size image, as Leaflet does for its own pin.
+ */
 const touchMarkerIcon = L.divIcon({
   className: 'map-pin',
-  html: `<img src="${markerIconUrl}" alt="" width="25" height="41">`,
+  html: `<img src="${markerIconUrl}" srcset="${markerIconUrl} 1x, ${markerIconRetinaUrl} 2x" alt="" width="25" height="41">`,
   iconSize: [TOUCH_TARGET, TOUCH_TARGET],
   iconAnchor: [TOUCH_TARGET / 2, TOUCH_TARGET],
   popupAnchor: [0, -34],
