@@ -13,6 +13,7 @@ const PARTS = {
   map: { workspace: 'services/records', script: 'bench:records', args: ['map'] },
   photos: { workspace: 'services/records', script: 'bench:photos', args: [] },
   plans: { workspace: 'services/stats', script: 'bench:plans', args: [] },
+  'map-render': { workspace: 'web', script: 'bench', args: [] },
 };
 
 const [part, ...rest] = process.argv.slice(2);
