@@ -121,15 +121,21 @@ describe('recording with no signal, and syncing later', () => {
 
     await context.setOffline(false);
     await banner(page).waitFor({ state: 'detached', timeout: 40_000 });
-    const locations = await serverLocations(page);
-    for (const location of ['Signal-less Copse', 'Dead Zone Ridge', 'Amend Wood']) {
-      expect(locations.filter((name) => name === location)).toHaveLength(1);
-    }
+    // Each is acknowledged by now; the list the server reads from may take a moment more to show it.
+    const counts = async () => {
+      const locations = await serverLocations(page);
+      return ['Signal-less Copse', 'Dead Zone Ridge', 'Amend Wood'].map(
+        (location) => locations.filter((name) => name === location).length,
+      );
+    };
+    await expect.poll(counts, { timeout: 10_000 }).toEqual([1, 1, 1]);
     const amended = await page.evaluate(
       async (id) => ((await (await fetch(`/api/culls/${id}`)).json()) as { notes: string }).notes,
       amendedId,
     );
     expect(amended).toBe('Amended on the hill');
+    // Still once each, later: nothing was sent twice.
+    expect(await counts()).toEqual([1, 1, 1]);
     await screenshot(page, PHONE, 'offline-synced');
   });
 
