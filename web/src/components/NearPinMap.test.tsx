@@ -5,15 +5,11 @@ import { NearPinMap } from './NearPinMap';
 
 /** A window that tells the page when an element comes near, at the test's word. */
 function fakeIntersections() {
-  const watchers: {
-    callback: IntersectionObserverCallback;
-    elements: Element[];
-    margin: string | undefined;
-  }[] = [];
+  const watchers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
   class FakeIntersectionObserver {
     private readonly watcher: (typeof watchers)[number];
-    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-      this.watcher = { callback, elements: [], margin: options?.rootMargin };
+    constructor(callback: IntersectionObserverCallback) {
+      this.watcher = { callback, elements: [] };
       watchers.push(this.watcher);
     }
     observe(element: Element) {
