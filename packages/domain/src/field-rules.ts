@@ -12,9 +12,8 @@ import {
   type CullWarning,
 } from '@cull-log/contracts';
 import SunCalc from 'suncalc';
-import { MONTH_NAMES, seasonOfDate } from './london-calendar';
+import { londonFormatter, MONTH_NAMES, seasonOfDate } from './london-calendar';
 import { formatNumber } from './numbers';
-import { once } from './once';
 
 export interface WarningFacts {
   species: string;
@@ -276,32 +275,20 @@ function nightWarning(facts: WarningFacts): CullWarning | undefined {
   };
 }
 
-const londonClockFormat = once(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
+const londonClockFormat = londonFormatter({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 function londonClock(epochMs: number): string {
   return londonClockFormat().format(epochMs);
 }
 
-const londonParts = once(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    }),
-);
+const londonParts = londonFormatter({
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
 
 const HOUR_MS = 3_600_000;
 /** Offsets already worked out, by UTC hour: London's clocks change only on the hour, so one serves the hour. */

@@ -1,15 +1,15 @@
 import { once } from './once';
 
+/**
+ * A formatter of moments in the UK's civil time (Europe/London, en-GB), made on its first use: the first `Intl`
+ * formatter a page makes loads the browser's locale and time-zone data, so a screen pays that only when it needs it.
+ */
+export function londonFormatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  return once(() => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' }));
+}
+
 /** Calendar arithmetic in the UK's civil time: "this month" and the stalking season follow the user's clock. */
-const londonDays = once(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }),
-);
+const londonDays = londonFormatter({ year: 'numeric', month: '2-digit', day: '2-digit' });
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
