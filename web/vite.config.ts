@@ -89,7 +89,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The shared schemas and zod load with the first answer to check, not with the first page; the few plain
-        // constants and helpers of the contracts that the app shell uses get a small chunk of their own.
+        // constants and helpers of the contracts that the app shell uses get a small chunk of their own. zod is a
+        // chunk of its own, so the session check (every page's first answer) loads zod and its own schema alone,
+        // and the rest of the schemas load with the first screen that reads something else.
         codeSplitting: {
           groups: [
             {
@@ -97,11 +99,7 @@ export default defineConfig({
               test: /[\\/]packages[\\/]contracts[\\/]src[\\/](headers|timing)\.ts$/,
               priority: 2,
             },
-            {
-              name: 'contracts',
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/]|[\\/]node_modules[\\/]zod[\\/]/,
-              priority: 1,
-            },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
             // Everything the first page needs before any screen is one file: on a phone's connection each file is a
             // further request, and the browser opens only a few at once.
             { name: 'shell', tags: ['$initial'], priority: 0 },

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -18,9 +18,10 @@ function staticGraph(entry: string): string[] {
     if (seen.has(file)) return;
     seen.add(file);
     const code = readFileSync(`${DIST}${file}`, 'utf8');
-    // Static imports only (`import{…}from"./x.js"` or `import"./x.js"`); `import("./x.js")` loads later.
+    // Static imports and re-exports only (`import{…}from"./x.js"`, `import"./x.js"`, `export{…}from"./x.js"`);
+    // `import("./x.js")` loads later.
     for (const [, imported] of code.matchAll(
-      /\bimport\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g,
+      /\b(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g,
     )) {
       visit(`assets/${imported}`);
     }
@@ -44,5 +45,27 @@ describe('the first download', () => {
     // React and the router are in it: the graph was followed, not stopped at a small first file.
     expect(kilobytes).toBeGreaterThan(50);
     expect(kilobytes).toBeLessThanOrEqual(FIRST_DOWNLOAD_BUDGET_KB);
+  });
+});
+
+/** The source files a chunk was built from, as its source map names them (a chunk that only re-exports has none). */
+function sourcesOf(file: string): string[] {
+  if (!existsSync(`${DIST}${file}.map`)) return [];
+  const map = JSON.parse(readFileSync(`${DIST}${file}.map`, 'utf8')) as { sources: string[] };
+  return map.sources;
+}
+
+describe('the session check', () => {
+  // Every page asks who is signed in, public pages too; building every shared schema for that answer held the page in
+  // one long task.
+  it('loads zod and the session schema, and none of the record schemas', () => {
+    const entry = readdirSync(`${DIST}assets`).find((file) => /^contracts-session-[\w-]+\.js$/.test(file));
+    expect(entry, 'the build has a chunk for the session check').toBeDefined();
+    const sources = staticGraph(`assets/${entry!}`).flatMap(sourcesOf);
+    expect(sources.some((source) => source.includes('/node_modules/zod/'))).toBe(true);
+    expect(sources.some((source) => source.endsWith('packages/contracts/src/sessions.ts'))).toBe(true);
+    expect(
+      sources.filter((source) => /packages\/contracts\/src\/(cull|grounds|larder|api)\.ts$/.test(source)),
+    ).toEqual([]);
   });
 });

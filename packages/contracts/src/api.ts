@@ -106,20 +106,6 @@ export const CullsAtQuery = z.strictObject({
 });
 export type CullsAtQuery = z.infer<typeof CullsAtQuery>;
 
-export const Me = z.object({
-  uid: z.string(),
-  display_name: z.string().nullable(),
-  email: z.string().nullable(),
-});
-export type Me = z.infer<typeof Me>;
-
-/**
- * GET /auth/session: who is signed in, or null, answered 200 either way, so a visitor who is not signed in is not
- * a failed request (GET /api/me answers them 401).
- */
-export const SessionResponse = z.object({ user: Me.nullable() });
-export type SessionResponse = z.infer<typeof SessionResponse>;
-
 export const DevLoginRequest = z.strictObject({
   name: z
     .string()

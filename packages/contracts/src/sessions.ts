@@ -1,5 +1,20 @@
 import { z } from 'zod';
 
+/** The signed-in user. */
+export const Me = z.object({
+  uid: z.string(),
+  display_name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type Me = z.infer<typeof Me>;
+
+/**
+ * GET /auth/session: who is signed in, or null, answered 200 either way, so a visitor who is not signed in is not
+ * a failed request (GET /api/me answers them 401).
+ */
+export const SessionResponse = z.object({ user: Me.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
 /** One of the signed-in user's sessions, as `GET /api/sessions` lists it. */
 export const SessionView = z.object({
   /** Names the session in `DELETE /api/sessions/:id`; not the cookie, which never leaves the browser. */

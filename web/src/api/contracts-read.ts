@@ -17,7 +17,6 @@ export {
   Me,
   PlanProgressResponse,
   PlansResponse,
-  SessionResponse,
   SessionsResponse,
   Settings,
   StatsResponse,

@@ -1,6 +1,6 @@
 import type { Me } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, request } from './client';
+import { loadSessionContracts, request } from './client';
 import { forgetReads } from './device-reads';
 import { queryKeys } from './keys';
 
@@ -35,7 +35,11 @@ export function rememberedSession(): Me | undefined {
 
 /** The signed-in user, or null when there is no session (asked of `/auth/session`, which answers 200 either way). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
-  const { user } = await getJson('/auth/session', (contracts) => contracts.SessionResponse, signal);
+  const [{ SessionResponse }, response] = await Promise.all([
+    loadSessionContracts(),
+    request('/auth/session', signal ? { signal } : {}),
+  ]);
+  const { user } = SessionResponse.parse(await response.json());
   rememberSession(user);
   return user;
 }
