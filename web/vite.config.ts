@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -28,10 +31,49 @@ function screenPages(): Plugin {
   };
 }
 
+/** Files the server sends compressed, and the smallest worth compressing. */
+const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest)$/;
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Brotli and gzip copies of the built files, made once at the best compression, for the server to send to browsers
+ * that accept them: a phone on a weak signal downloads the app's code about a sixth smaller than compressed as it is
+ * sent, and the server does no compressing of its own for them.
+ */
+function precompressed(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'cull-log:precompressed',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files) {
+        const path = join(outDir, file);
+        if (!COMPRESSIBLE.test(file) || statSync(path).size < COMPRESS_FROM_BYTES) continue;
+        const content = readFileSync(path);
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: zlib.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     screenPages(),
+    precompressed(),
     VitePWA({
       // A new version waits for the user's "Reload to update", never swapped under a half-filled form.
       registerType: 'prompt',

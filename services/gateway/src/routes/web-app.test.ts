@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestGateway, devConfig, type TestGateway } from '../testing/gateway-harness';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 const SCRIPT = 'console.log("app")';
+const LARGE_SCRIPT = Array.from({ length: 400 }, (_, line) => `console.log("line ${line}");`).join('\n');
 let webDist: string;
 let gateway: TestGateway | undefined;
 
@@ -14,6 +16,10 @@ beforeAll(() => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
   writeFileSync(join(webDist, 'assets', 'index-3f9a1c2b.js'), SCRIPT);
+  // The build's compressed copies of a larger file, as web/vite.config.ts makes them.
+  writeFileSync(join(webDist, 'assets', 'shell-5e1f2a3b.js'), LARGE_SCRIPT);
+  writeFileSync(join(webDist, 'assets', 'shell-5e1f2a3b.js.br'), brotliCompressSync(LARGE_SCRIPT));
+  writeFileSync(join(webDist, 'assets', 'shell-5e1f2a3b.js.gz'), gzipSync(LARGE_SCRIPT));
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(webDist, '.env'), 'SECRET=1');
   for (const [kind, screen] of [
@@ -78,6 +84,39 @@ describe('serving the web client', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(SCRIPT);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    ['brotli', 'gzip, deflate, br', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ])(
+    "sends the build's %s copy of a file to a browser that accepts it",
+    async (encoding, accepted, decompress) => {
+      const app = await start();
+      const response = await app.inject({
+        method: 'GET',
+        url: '/assets/shell-5e1f2a3b.js',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding === 'brotli' ? 'br' : 'gzip');
+      expect(response.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(decompress(response.rawPayload).toString('utf8')).toBe(LARGE_SCRIPT);
+    },
+  );
+
+  it('sends the file itself to a browser that accepts no compression', async () => {
+    const app = await start();
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/shell-5e1f2a3b.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(LARGE_SCRIPT);
   });
 
   it('serves other files at the root without long caching', async () => {

@@ -32,6 +32,8 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { root, ses
   await app.register(fastifyStatic, {
     root: rootPath,
     serve: false,
+    // The build's brotli and gzip copies (`shell-….js.br`), sent to a browser that accepts them.
+    preCompressed: true,
     cacheControl: false,
     dotfiles: 'ignore',
     setHeaders: (reply: FastifyReply, filePath: string) => {
