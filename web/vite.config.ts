@@ -132,8 +132,8 @@ export default defineConfig({
       output: {
         // The shared schemas and zod load with the first answer to check, not with the first page; the few plain
         // constants and helpers of the contracts that the app shell uses get a small chunk of their own. zod is a
-        // chunk of its own, so the session check (every page's first answer) loads zod and its own schema alone,
-        // and the rest of the schemas load with the first screen that reads something else.
+        // chunk of its own, and so is the session schema, so the session check (every page's first answer) loads those
+        // alone; the rest of the schemas load with the first screen that reads something else.
         codeSplitting: {
           groups: [
             {
@@ -142,6 +142,12 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
+            // The rest of the schemas, one file rather than one per module: each file is a request of its own.
+            {
+              name: 'contracts',
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!sessions\.ts$)[^\\/]+\.ts$/,
+              priority: 1,
+            },
             // Everything the first page needs before any screen is one file: on a phone's connection each file is a
             // further request, and the browser opens only a few at once.
             { name: 'shell', tags: ['$initial'], priority: 0 },
