@@ -5,7 +5,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
-import { SCREEN_PAGES_DIR, screenPage, screenPageFile } from './src/routes/screen-pages.ts';
+import {
+  HOME_PAGE_FILE,
+  homePage,
+  SCREEN_PAGES_DIR,
+  screenPage,
+  screenPageFile,
+} from './src/routes/screen-pages.ts';
 import { SCREENS } from './src/routes/screens.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
@@ -13,7 +19,10 @@ const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 /** Map tiles already seen stay for a month, up to this many (about 20 MB of typical tiles). */
 const MAP_TILES_KEPT = 1000;
 
-/** A page for each screen at a fixed address, with its title and heading, for the server to send for that address. */
+/**
+ * A page for each screen at a fixed address, with its title and heading, and one for the home page with its hero, for
+ * the server to send for that address.
+ */
 function screenPages(): Plugin {
   return {
     name: 'cull-log:screen-pages',
@@ -22,6 +31,7 @@ function screenPages(): Plugin {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('The build made no index.html');
+      this.emitFile({ type: 'asset', fileName: HOME_PAGE_FILE, source: homePage(String(index.source)) });
       for (const screen of SCREENS) {
         const fileName = screenPageFile(screen);
         if (fileName)

@@ -3,6 +3,7 @@ import { ButtonLink } from '../components/ButtonLink';
 import { FeatureIcon, type FeatureIconName } from '../components/FeatureIcon';
 import { StatusMessage } from '../components/StatusMessage';
 import { useSession } from '../hooks/useSession';
+import { HOME_SCREEN } from '../routes/screens';
 
 const FEATURES: { icon: FeatureIconName; title: string; text: string }[] = [
   {
@@ -63,11 +64,8 @@ export function HomePage() {
       ) : null}
       <section className="hero">
         <div className="hero__inner">
-          <h1 className="hero__title">Your wildlife cull records, in one place</h1>
-          <p className="hero__lead">
-            Cull Log helps stalkers, wildlife managers and land managers in England record, map, analyse and
-            export every cull, from red deer to rabbits.
-          </p>
+          <h1 className="hero__title">{HOME_SCREEN.heading}</h1>
+          <p className="hero__lead">{HOME_SCREEN.lead}</p>
           <div className="hero__actions">
             <ButtonLink to={signedIn ? '/dashboard' : '/login'}>
               {signedIn ? 'Go to Dashboard' : 'Get Started'}

@@ -6,7 +6,7 @@ import { Layout } from '../components/Layout';
 import { HomePage } from '../pages/HomePage';
 import { lazyScreen, Titled, type LazyScreen } from './lazy-screen';
 import { RequireAuth } from './RequireAuth';
-import { screenAt, type ScreenPath } from './screens';
+import { HOME_SCREEN, screenAt, type ScreenPath } from './screens';
 
 interface ScreenRoute {
   path: ScreenPath;
@@ -78,7 +78,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<Titled title="Home" page={HomePage} />} />
+        <Route index element={<Titled title={HOME_SCREEN.title} page={HomePage} />} />
         {PUBLIC_SCREENS.map(routeOf)}
         <Route path="map" element={<MapScreen />} />
         <Route element={<RequireAuth />}>{SIGNED_IN_SCREENS.map(routeOf)}</Route>

@@ -1,4 +1,4 @@
-import type { ScreenEntry } from './screens';
+import { HOME_SCREEN, type ScreenEntry } from './screens';
 
 /** Where the built pages of the screens go in `dist`, by who may see them. */
 export const SCREEN_PAGES_DIR = 'screens';
@@ -6,23 +6,47 @@ export const SCREEN_PAGES_DIR = 'screens';
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** The page the server sends for `/`, from the home page's own page under `dist`. */
+export const HOME_PAGE_FILE = `${SCREEN_PAGES_DIR}/public/home.html`;
+
+const EMPTY_MAIN = /<main class="main"><\/main>/;
+
+/** index.html with its title and main element filled in, for a page the server sends at a fixed address. */
+function filledIn(indexHtml: string, title: string, main: string): string {
+  if (!EMPTY_MAIN.test(indexHtml) || !indexHtml.includes('<title>Cull Log</title>'))
+    throw new Error('index.html no longer has the empty main element and title the screen pages fill in');
+  return indexHtml
+    .replace('<title>Cull Log</title>', `<title>${escapeHtml(title)} · Cull Log</title>`)
+    .replace(EMPTY_MAIN, `<main id="main" class="main" tabindex="-1">${main}</main>`);
+}
+
+/**
+ * The page the server sends for `/`: the hero's heading and lead, as HomePage draws them, so the largest text on the
+ * page shows before any code has run. What depends on who is signed in (the buttons) comes with the app, below them.
+ */
+export function homePage(indexHtml: string): string {
+  return filledIn(
+    indexHtml,
+    HOME_SCREEN.title,
+    `<div class="home"><section class="hero"><div class="hero__inner">` +
+      `<h1 class="hero__title">${escapeHtml(HOME_SCREEN.heading)}</h1>` +
+      `<p class="hero__lead">${escapeHtml(HOME_SCREEN.lead)}</p>` +
+      `</div></section></div>`,
+  );
+}
+
 /** The page the server sends for a screen at a fixed address: its title, and its heading drawn before any code runs. */
 export function screenPage(indexHtml: string, screen: ScreenEntry): string {
   if (screen.heading === undefined) throw new Error(`The screen at /${screen.path} has no fixed heading`);
-  const main = /<main class="main"><\/main>/;
-  if (!main.test(indexHtml) || !indexHtml.includes('<title>Cull Log</title>'))
-    throw new Error('index.html no longer has the empty main element and title the screen pages fill in');
   // The markup ScreenLoading draws, so the app takes over without anything moving.
   const loading =
-    `<main id="main" class="main" tabindex="-1"><div class="page">` +
+    `<div class="page">` +
     `<p class="page__title" aria-hidden="true">${escapeHtml(screen.heading)}</p>` +
     (screen.lead === undefined
       ? ''
       : `<p class="page__lead" aria-hidden="true">${escapeHtml(screen.lead)}</p>`) +
-    `<div class="status status--loading" role="status">Loading...</div></div></main>`;
-  return indexHtml
-    .replace('<title>Cull Log</title>', `<title>${escapeHtml(screen.title)} · Cull Log</title>`)
-    .replace(main, loading);
+    `<div class="status status--loading" role="status">Loading...</div></div>`;
+  return filledIn(indexHtml, screen.title, loading);
 }
 
 /** The file of a screen's page under `dist`: signed-in screens apart, as only a signed-in visitor is sent them. */

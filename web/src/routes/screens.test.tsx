@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
-import { screenPage, screenPageFile } from './screen-pages';
-import { SCREENS, type ScreenEntry } from './screens';
+import { homePage, screenPage, screenPageFile } from './screen-pages';
+import { HOME_SCREEN, SCREENS, type ScreenEntry } from './screens';
 
 const RECORD = makeCull();
 const withHeadings = (SCREENS as readonly ScreenEntry[]).filter((entry) => entry.heading !== undefined);
@@ -82,5 +82,24 @@ describe("a screen's built page", () => {
       screenPageFile({ path: 'cull/:id', title: 'Edit cull', heading: 'Edit', signedIn: true }),
     ).toBeUndefined();
     expect(screenPageFile({ path: 'view-cull/:id', title: 'Cull record', signedIn: true })).toBeUndefined();
+  });
+});
+
+describe("the home page's built page", () => {
+  const index =
+    '<html><head><title>Cull Log</title></head><body><div id="root"><main class="main"></main></div></body></html>';
+
+  it('has the hero drawn as the app draws it, so the app takes over without anything moving', async () => {
+    const built = new DOMParser().parseFromString(homePage(index), 'text/html');
+    expect(built.title).toBe('Home · Cull Log');
+    fakeApi().on('GET /auth/session', () => json({ user: null }));
+    await renderApp('/');
+    const heading = await screen.findByRole('heading', { level: 1, name: HOME_SCREEN.heading });
+    const drawn = heading.closest('.hero__inner')!;
+    for (const selector of ['main#main > .home > .hero > .hero__inner > h1.hero__title', 'p.hero__lead']) {
+      const part = built.querySelector(selector);
+      expect(part, selector).not.toBeNull();
+      expect(part!.outerHTML).toBe(drawn.querySelector(selector.split(' > ').at(-1)!)!.outerHTML);
+    }
   });
 });

@@ -24,6 +24,7 @@ beforeAll(() => {
   writeFileSync(join(webDist, '.env'), 'SECRET=1');
   for (const [kind, screen] of [
     ['public', 'terms'],
+    ['public', 'home'],
     ['signed-in', 'data'],
   ]) {
     mkdirSync(join(webDist, 'screens', kind!), { recursive: true });
@@ -69,11 +70,11 @@ async function start(production = false) {
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 describe('serving the web client', () => {
-  it('serves index.html at / to be revalidated on every visit', async () => {
+  it('serves the home page at / to be revalidated on every visit', async () => {
     const app = await start();
     const response = await app.inject({ method: 'GET', url: '/', headers: html });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).toBe(screenPage('home'));
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
   });
@@ -167,6 +168,7 @@ describe('serving the web client', () => {
       screenPage('terms'),
     ],
     ['an address of no built screen', '/dashboard', { cookie: 'cull_session=s' }, INDEX_HTML],
+    ["the home page's name as an address", '/home', {}, INDEX_HTML],
     ['an address with a record in it', '/data/0b6f7c1e', { cookie: 'cull_session=s' }, INDEX_HTML],
     ['an address in another case', '/DATA', { cookie: 'cull_session=s' }, INDEX_HTML],
   ])(

@@ -23,6 +23,8 @@ const REVALIDATE = 'no-cache';
  */
 const SCREEN_PAGES = 'screens';
 const SCREEN_ADDRESS = /^\/([a-z][a-z-]*)\/?$/;
+/** The build's page for `/`, the home page with its opening words drawn; sent for `/` alone. */
+const HOME_SCREEN = 'home';
 
 /** Serves the built web client, with `index.html` for every client-side route (SPA fallback). */
 export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { root, sessionCookie }) => {
@@ -63,8 +65,8 @@ async function screenPageFor(
   path: string,
   hasSession: boolean,
 ): Promise<string | undefined> {
-  const screen = SCREEN_ADDRESS.exec(path)?.[1];
-  if (screen === undefined) return undefined;
+  const screen = path === '/' ? HOME_SCREEN : SCREEN_ADDRESS.exec(path)?.[1];
+  if (screen === undefined || (screen === HOME_SCREEN && path !== '/')) return undefined;
   const kinds = hasSession ? ['public', 'signed-in'] : ['public'];
   for (const kind of kinds) {
     const page = await existingFile(rootPath, `/${SCREEN_PAGES}/${kind}/${screen}.html`);
