@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, runnerImport } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
@@ -12,7 +13,8 @@ import {
   screenPage,
   screenPageFile,
 } from './src/routes/screen-pages.ts';
-import { SCREENS } from './src/routes/screens.ts';
+import type * as FixedScreens from './src/routes/built-screens.tsx';
+import { HOME_SCREEN, SCREENS } from './src/routes/screens.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 
@@ -28,14 +30,27 @@ function screenPages(): Plugin {
     name: 'cull-log:screen-pages',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
+      // The fixed-text screens drawn as the app draws them, with the app's own code (run as Vite runs it on a server).
+      const { module: fixedScreens } = await runnerImport<typeof FixedScreens>(
+        fileURLToPath(new URL('./src/routes/built-screens.tsx', import.meta.url)),
+        { configFile: false, logLevel: 'warn' },
+      );
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('The build made no index.html');
-      this.emitFile({ type: 'asset', fileName: HOME_PAGE_FILE, source: homePage(String(index.source)) });
+      this.emitFile({
+        type: 'asset',
+        fileName: HOME_PAGE_FILE,
+        source: homePage(String(index.source), HOME_SCREEN),
+      });
       for (const screen of SCREENS) {
         const fileName = screenPageFile(screen);
         if (fileName)
-          this.emitFile({ type: 'asset', fileName, source: screenPage(String(index.source), screen) });
+          this.emitFile({
+            type: 'asset',
+            fileName,
+            source: screenPage(String(index.source), screen, fixedScreens.fixedScreenMarkup(screen.path)),
+          });
       }
     },
   };

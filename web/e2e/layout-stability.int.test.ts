@@ -73,6 +73,8 @@ describe('screens that load their data', () => {
     for (const [path, heading] of [
       // The home page's hero comes drawn in the page; the app draws the rest below it.
       ['/', 'Everything you need to manage your records'],
+      // The terms come whole in the page; the app writes in the dates.
+      ['/terms', 'Back to Home'],
       ['/dashboard', 'Culls per Month'],
       ['/add-cull', 'Add New Cull Record'],
       [`/view-cull/${recordId}`, 'Edit'],

@@ -23,8 +23,10 @@ if (!root) throw new Error('The page has no #root element');
 const queryClient = createQueryClient();
 // Every screen asks who is signed in: asking now overlaps the answer with the download of the first screen.
 void queryClient.prefetchQuery(meQuery());
-// A failed download is shown by the screen itself when it asks again.
-preloadScreenAt(window.location.pathname).catch(() => undefined);
+// The screen's own code downloads beside the rest. The first drawing waits for it, so that it draws the screen itself
+// over the page the server sent (for a screen of fixed text, the whole of it) rather than a stand-in. A failed download
+// is shown by the screen itself when it asks again.
+const screenCode = preloadScreenAt(window.location.pathname).catch(() => undefined);
 // What the last user here read, for use with no signal; fresh reads replace it as they arrive.
 const lastUser = rememberedSession()?.uid;
 if (lastUser !== undefined) await restoreReads(queryClient, lastUser);
@@ -33,17 +35,20 @@ keepReads(queryClient, lastUser);
 // visitor who turns out not to be signed in the server refuses them, and the screen is never shown.
 prefetchScreenData(queryClient, window.location.pathname, window.location.search);
 
-// Drawn as a transition, so the first drawing of a large screen yields to the browser as it goes.
-const reactRoot = createRoot(root);
-startTransition(() =>
-  reactRoot.render(
-    <StrictMode>
-      <App queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </App>
-      <ServiceWorkerUpdates />
-    </StrictMode>,
-  ),
-);
+// Drawn as a transition, so the first drawing of a large screen yields to the browser as it goes. Not awaited here:
+// the screen's code imports this very module, so it cannot run until this module has finished.
+void screenCode.then(() => {
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </App>
+        <ServiceWorkerUpdates />
+      </StrictMode>,
+    ),
+  );
+});

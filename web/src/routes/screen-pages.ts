@@ -1,4 +1,4 @@
-import { HOME_SCREEN, type ScreenEntry } from './screens';
+import type { HOME_SCREEN, ScreenEntry } from './screens';
 
 /** Where the built pages of the screens go in `dist`, by who may see them. */
 export const SCREEN_PAGES_DIR = 'screens';
@@ -24,20 +24,24 @@ function filledIn(indexHtml: string, title: string, main: string): string {
  * The page the server sends for `/`: the hero's heading and lead, as HomePage draws them, so the largest text on the
  * page shows before any code has run. What depends on who is signed in (the buttons) comes with the app, below them.
  */
-export function homePage(indexHtml: string): string {
+export function homePage(indexHtml: string, home: typeof HOME_SCREEN): string {
   return filledIn(
     indexHtml,
-    HOME_SCREEN.title,
+    home.title,
     `<div class="home"><section class="hero"><div class="hero__inner">` +
-      `<h1 class="hero__title">${escapeHtml(HOME_SCREEN.heading)}</h1>` +
-      `<p class="hero__lead">${escapeHtml(HOME_SCREEN.lead)}</p>` +
+      `<h1 class="hero__title">${escapeHtml(home.heading)}</h1>` +
+      `<p class="hero__lead">${escapeHtml(home.lead)}</p>` +
       `</div></section></div>`,
   );
 }
 
-/** The page the server sends for a screen at a fixed address: its title, and its heading drawn before any code runs. */
-export function screenPage(indexHtml: string, screen: ScreenEntry): string {
+/**
+ * The page the server sends for a screen at a fixed address: its title, and its heading drawn before any code runs,
+ * or, for a screen of fixed text, the whole of it (`content`, as the app draws it).
+ */
+export function screenPage(indexHtml: string, screen: ScreenEntry, content?: string): string {
   if (screen.heading === undefined) throw new Error(`The screen at /${screen.path} has no fixed heading`);
+  if (content !== undefined) return filledIn(indexHtml, screen.title, content);
   // The markup ScreenLoading draws, so the app takes over without anything moving.
   const loading =
     `<div class="page">` +

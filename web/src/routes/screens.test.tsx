@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
+import { fixedScreenMarkup } from './built-screens';
 import { homePage, screenPage, screenPageFile } from './screen-pages';
 import { HOME_SCREEN, SCREENS, type ScreenEntry } from './screens';
 
@@ -90,7 +91,7 @@ describe("the home page's built page", () => {
     '<html><head><title>Cull Log</title></head><body><div id="root"><main class="main"></main></div></body></html>';
 
   it('has the hero drawn as the app draws it, so the app takes over without anything moving', async () => {
-    const built = new DOMParser().parseFromString(homePage(index), 'text/html');
+    const built = new DOMParser().parseFromString(homePage(index, HOME_SCREEN), 'text/html');
     expect(built.title).toBe('Home · Cull Log');
     fakeApi().on('GET /auth/session', () => json({ user: null }));
     await renderApp('/');
@@ -101,5 +102,26 @@ describe("the home page's built page", () => {
       expect(part, selector).not.toBeNull();
       expect(part!.outerHTML).toBe(drawn.querySelector(selector.split(' > ').at(-1)!)!.outerHTML);
     }
+  });
+});
+
+describe('the built pages of the screens of fixed text', () => {
+  it.each(['terms', 'privacy'])('have /%s drawn as the app draws it, but for the dates', async (path) => {
+    const built = fixedScreenMarkup(path);
+    expect(built).toContain('<article');
+    fakeApi().on('GET /auth/session', () => json({ user: null }));
+    await renderApp(`/${path}`);
+    const dates = await screen.findByText(/^Last updated: \d{2}\/\d{2}\/\d{4}/);
+    const drawn = dates.closest('article')!.outerHTML;
+    // Both written out the same way, so only what they are is compared.
+    const page = document.createElement('template');
+    page.innerHTML = built!;
+    expect(page.content.firstElementChild!.outerHTML === drawn.replace(/\d{2}\/\d{2}\/\d{4}/g, '')).toBe(
+      true,
+    );
+  });
+
+  it('are the fixed-text screens alone', () => {
+    expect(fixedScreenMarkup('dashboard')).toBeUndefined();
   });
 });
