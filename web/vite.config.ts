@@ -166,6 +166,12 @@ export default defineConfig({
               test: /[\\/]packages[\\/]contracts[\\/]src[\\/](headers|timing)\.ts$/,
               priority: 2,
             },
+            // The messages are plain words, which the sign-in page shows without any schema.
+            {
+              name: 'contracts-messages',
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/]messages\.ts$/,
+              priority: 2,
+            },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
             // The rest of the schemas, one file rather than one per module: each file is a request of its own.
             {

@@ -55,17 +55,33 @@ function sourcesOf(file: string): string[] {
   return map.sources;
 }
 
+/** The chunk of the build whose name starts with `name`, with its static imports. */
+function chunkGraph(name: string): string[] {
+  const entry = readdirSync(`${DIST}assets`).find((file) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(file));
+  expect(entry, `the build has a chunk ${name}`).toBeDefined();
+  return staticGraph(`assets/${entry!}`);
+}
+
+const RECORD_SCHEMAS = /packages\/contracts\/src\/(cull|grounds|larder|api)\.ts$/;
+
 describe('the session check', () => {
   // Every page asks who is signed in, public pages too; building every shared schema for that answer held the page in
   // one long task.
   it('loads zod and the session schema, and none of the record schemas', () => {
-    const entry = readdirSync(`${DIST}assets`).find((file) => /^contracts-session-[\w-]+\.js$/.test(file));
-    expect(entry, 'the build has a chunk for the session check').toBeDefined();
-    const sources = staticGraph(`assets/${entry!}`).flatMap(sourcesOf);
+    const sources = chunkGraph('contracts-session').flatMap(sourcesOf);
     expect(sources.some((source) => source.includes('/node_modules/zod/'))).toBe(true);
     expect(sources.some((source) => source.endsWith('packages/contracts/src/sessions.ts'))).toBe(true);
+    expect(sources.filter((source) => RECORD_SCHEMAS.test(source))).toEqual([]);
+  });
+});
+
+describe('the sign-in page', () => {
+  // It shows a message of the contracts, which once brought every schema with it.
+  it('loads its words without zod or any schema', () => {
+    const sources = chunkGraph('LoginPage').flatMap(sourcesOf);
+    expect(sources.some((source) => source.endsWith('packages/contracts/src/messages.ts'))).toBe(true);
     expect(
-      sources.filter((source) => /packages\/contracts\/src\/(cull|grounds|larder|api)\.ts$/.test(source)),
+      sources.filter((source) => source.includes('/node_modules/zod/') || RECORD_SCHEMAS.test(source)),
     ).toEqual([]);
   });
 });
