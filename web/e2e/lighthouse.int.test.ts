@@ -23,6 +23,11 @@ type Scores = Record<Category, number>;
  * (`npx vitest run -c vitest.lighthouse.config.ts` in `web/`, with every threshold set out of reach so that all five
  * ran): / 94, 90, 93; /login 86, 92, 87; /terms 90, 92, 88; /dashboard 88, 89, 81; /data 85, 86, 80; /add-cull 81,
  * 76, 85; a record 72, 66, then 83 once its map waited to be scrolled to; /map, with markers, 79, 73, 84.
+ *
+ * On 26/11/2026 /terms came whole in its page and scored 96 at the first run in CI (alternating runs beside the old
+ * build: 75-95, median 91), so it is held to 86. /login scored 74, 69, 70, 70 and 79 in the same CI run, and the build
+ * before the day's changes scored the same beside it (medians 70 and 66 in two rounds of six), where it had reached
+ * 86-92 the evening before: the machine, not the page, so it is held to 70.
  */
 const publicPage = (path: string, performance: number) => ({
   path,
@@ -36,8 +41,8 @@ const signedInPage = (path: string | ((recordId: string) => string), performance
 });
 const PAGES: { path: string | ((recordId: string) => string); signedIn: boolean; least: Scores }[] = [
   publicPage('/', 82),
-  publicPage('/login', 78),
-  publicPage('/terms', 82),
+  publicPage('/login', 70),
+  publicPage('/terms', 86),
   signedInPage('/dashboard', 74),
   signedInPage('/data', 74),
   signedInPage('/add-cull', 70),
