@@ -1,6 +1,6 @@
 import type { Me } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiRequestError, request } from './client';
+import { ApiRequestError, getJson } from './client';
 import { queryKeys } from './keys';
 import { sendJson } from './commands';
 
@@ -16,10 +16,9 @@ const AuthOptionsParser = {
   },
 };
 
-/** Read on the sign-in page, which needs none of the shared schemas, so it does not wait for them to load. */
-export async function fetchAuthOptions(signal?: AbortSignal): Promise<AuthOptions> {
-  const response = await request('/auth/options', signal ? { signal } : {});
-  return AuthOptionsParser.parse(await response.json());
+/** Read on the sign-in page with a parser of its own, so it does not wait for the shared schemas to load. */
+export function fetchAuthOptions(signal?: AbortSignal): Promise<AuthOptions> {
+  return getJson('/auth/options', AuthOptionsParser, signal);
 }
 
 export function authOptionsQuery() {

@@ -61,9 +61,20 @@ export async function request(path: string, init: RequestInit = {}): Promise<Res
   return response;
 }
 
-export async function getJson<T>(path: string, schema: Schema<T>, signal?: AbortSignal): Promise<T> {
-  const [contracts, response] = await Promise.all([loadContracts(), request(path, signal ? { signal } : {})]);
-  return schema(contracts).parse(await response.json());
+/**
+ * GET `path` and check the answer with `schema`: one picked from the shared schemas, which then load beside the
+ * request, or a parser of its own (or one on its way) that needs none of them.
+ */
+export async function getJson<T>(
+  path: string,
+  schema: Schema<T> | Parser<T> | Promise<Parser<T>>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const [parser, response] = await Promise.all([
+    typeof schema === 'function' ? loadContracts().then(schema) : schema,
+    request(path, signal ? { signal } : {}),
+  ]);
+  return parser.parse(await response.json());
 }
 
 /** The message a screen shows for a failed call. */

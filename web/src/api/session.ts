@@ -1,6 +1,6 @@
 import type { Me } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { loadSessionContracts, request } from './client';
+import { getJson, loadSessionContracts, request } from './client';
 import { forgetReads } from './device-reads';
 import { queryKeys } from './keys';
 
@@ -35,11 +35,8 @@ export function rememberedSession(): Me | undefined {
 
 /** The signed-in user, or null when there is no session (asked of `/auth/session`, which answers 200 either way). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
-  const [{ SessionResponse }, response] = await Promise.all([
-    loadSessionContracts(),
-    request('/auth/session', signal ? { signal } : {}),
-  ]);
-  const { user } = SessionResponse.parse(await response.json());
+  const schema = loadSessionContracts().then((contracts) => contracts.SessionResponse);
+  const { user } = await getJson('/auth/session', schema, signal);
   rememberSession(user);
   return user;
 }
