@@ -7,8 +7,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import {
+  fixedPage,
   HOME_PAGE_FILE,
-  homePage,
   SCREEN_PAGES_DIR,
   screenPage,
   screenPageFile,
@@ -31,7 +31,7 @@ function screenPages(): Plugin {
     apply: 'build',
     enforce: 'post',
     async generateBundle(_options, bundle) {
-      // The fixed-text screens drawn as the app draws them, with the app's own code (run as Vite runs it on a server).
+      // The home page's hero and the fixed-text screens drawn as the app draws them, with the app's own code (run as Vite runs it on a server).
       const { module: fixedScreens } = await runnerImport<typeof FixedScreens>(
         fileURLToPath(new URL('./src/routes/built-screens.tsx', import.meta.url)),
         { configFile: false, logLevel: 'warn' },
@@ -41,7 +41,7 @@ function screenPages(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: HOME_PAGE_FILE,
-        source: homePage(String(index.source), HOME_SCREEN),
+        source: fixedPage(String(index.source), HOME_SCREEN.title, fixedScreens.homeMarkup()),
       });
       for (const screen of SCREENS) {
         const fileName = screenPageFile(screen);

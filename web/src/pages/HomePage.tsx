@@ -1,9 +1,9 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../components/ButtonLink';
 import { FeatureIcon, type FeatureIconName } from '../components/FeatureIcon';
 import { StatusMessage } from '../components/StatusMessage';
 import { useSession } from '../hooks/useSession';
-import { HOME_SCREEN } from '../routes/screens';
 
 const FEATURES: { icon: FeatureIconName; title: string; text: string }[] = [
   {
@@ -46,6 +46,25 @@ const BENEFITS = [
   'Take your data with you at any time',
 ];
 
+/**
+ * The home page's opening words, the same for every visitor, and below them what is given (the buttons, which depend
+ * on who is signed in). The build draws it without them into the page the server sends for `/`.
+ */
+export function HomeHero({ children }: { children?: ReactNode }) {
+  return (
+    <section className="hero">
+      <div className="hero__inner">
+        <h1 className="hero__title">Your wildlife cull records, in one place</h1>
+        <p className="hero__lead">
+          Cull Log helps stalkers, wildlife managers and land managers in England record, map, analyse and
+          export every cull, from red deer to rabbits.
+        </p>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 export function HomePage() {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
@@ -62,20 +81,16 @@ export function HomePage() {
           </StatusMessage>
         </div>
       ) : null}
-      <section className="hero">
-        <div className="hero__inner">
-          <h1 className="hero__title">{HOME_SCREEN.heading}</h1>
-          <p className="hero__lead">{HOME_SCREEN.lead}</p>
-          <div className="hero__actions">
-            <ButtonLink to={signedIn ? '/dashboard' : '/login'}>
-              {signedIn ? 'Go to Dashboard' : 'Get Started'}
-            </ButtonLink>
-            <ButtonLink to="/map" variant="secondary">
-              View Map
-            </ButtonLink>
-          </div>
+      <HomeHero>
+        <div className="hero__actions">
+          <ButtonLink to={signedIn ? '/dashboard' : '/login'}>
+            {signedIn ? 'Go to Dashboard' : 'Get Started'}
+          </ButtonLink>
+          <ButtonLink to="/map" variant="secondary">
+            View Map
+          </ButtonLink>
         </div>
-      </section>
+      </HomeHero>
 
       <section className="section" aria-labelledby="features-heading">
         <h2 id="features-heading" className="section__title">

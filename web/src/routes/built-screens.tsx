@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
+import { HomeHero } from '../pages/HomePage';
 import PrivacyPage from '../pages/PrivacyPage';
 import TermsPage from '../pages/TermsPage';
 
@@ -25,4 +26,16 @@ export function fixedScreenMarkup(path: string): string | undefined {
       <Screen />
     </MemoryRouter>,
   ).replace(UK_DATE, '');
+}
+
+/**
+ * The home page's hero as the app draws it, without the buttons, which depend on who is signed in and come with the
+ * app, below the words.
+ */
+export function homeMarkup(): string {
+  return renderToStaticMarkup(
+    <div className="home">
+      <HomeHero />
+    </div>,
+  );
 }

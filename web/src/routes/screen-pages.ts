@@ -1,4 +1,4 @@
-import type { HOME_SCREEN, ScreenEntry } from './screens';
+import type { ScreenEntry } from './screens';
 
 /** Where the built pages of the screens go in `dist`, by who may see them. */
 export const SCREEN_PAGES_DIR = 'screens';
@@ -11,8 +11,11 @@ export const HOME_PAGE_FILE = `${SCREEN_PAGES_DIR}/public/home.html`;
 
 const EMPTY_MAIN = /<main class="main"><\/main>/;
 
-/** index.html with its title and main element filled in, for a page the server sends at a fixed address. */
-function filledIn(indexHtml: string, title: string, main: string): string {
+/**
+ * index.html with its title and main element filled in, for a page the server sends at a fixed address: the home page
+ * with its hero (`homeMarkup`), or a screen (`screenPage`).
+ */
+export function fixedPage(indexHtml: string, title: string, main: string): string {
   if (!EMPTY_MAIN.test(indexHtml) || !indexHtml.includes('<title>Cull Log</title>'))
     throw new Error('index.html no longer has the empty main element and title the screen pages fill in');
   return indexHtml
@@ -21,27 +24,12 @@ function filledIn(indexHtml: string, title: string, main: string): string {
 }
 
 /**
- * The page the server sends for `/`: the hero's heading and lead, as HomePage draws them, so the largest text on the
- * page shows before any code has run. What depends on who is signed in (the buttons) comes with the app, below them.
- */
-export function homePage(indexHtml: string, home: typeof HOME_SCREEN): string {
-  return filledIn(
-    indexHtml,
-    home.title,
-    `<div class="home"><section class="hero"><div class="hero__inner">` +
-      `<h1 class="hero__title">${escapeHtml(home.heading)}</h1>` +
-      `<p class="hero__lead">${escapeHtml(home.lead)}</p>` +
-      `</div></section></div>`,
-  );
-}
-
-/**
  * The page the server sends for a screen at a fixed address: its title, and its heading drawn before any code runs,
  * or, for a screen of fixed text, the whole of it (`content`, as the app draws it).
  */
 export function screenPage(indexHtml: string, screen: ScreenEntry, content?: string): string {
   if (screen.heading === undefined) throw new Error(`The screen at /${screen.path} has no fixed heading`);
-  if (content !== undefined) return filledIn(indexHtml, screen.title, content);
+  if (content !== undefined) return fixedPage(indexHtml, screen.title, content);
   // The markup ScreenLoading draws, so the app takes over without anything moving.
   const loading =
     `<div class="page">` +
@@ -50,7 +38,7 @@ export function screenPage(indexHtml: string, screen: ScreenEntry, content?: str
       ? ''
       : `<p class="page__lead" aria-hidden="true">${escapeHtml(screen.lead)}</p>`) +
     `<div class="status status--loading" role="status">Loading...</div></div>`;
-  return filledIn(indexHtml, screen.title, loading);
+  return fixedPage(indexHtml, screen.title, loading);
 }
 
 /** The file of a screen's page under `dist`: signed-in screens apart, as only a signed-in visitor is sent them. */

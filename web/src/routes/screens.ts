@@ -54,17 +54,8 @@ export const SCREENS = [
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];
 
-/**
- * The home page's opening words, which are the same for every visitor: the build draws them into the page the server
- * sends for `/`, so they show before any code has run.
- */
-export const HOME_SCREEN = {
-  title: 'Home',
-  heading: 'Your wildlife cull records, in one place',
-  lead:
-    'Cull Log helps stalkers, wildlife managers and land managers in England record, map, analyse and export every ' +
-    'cull, from red deer to rabbits.',
-} as const;
+/** The home page, at `/`: the build sends it with its hero drawn. */
+export const HOME_SCREEN = { title: 'Home' } as const;
 
 /** The entry for a path of the table. */
 export function screenAt(path: ScreenPath): ScreenEntry {
