@@ -85,3 +85,16 @@ describe('the sign-in page', () => {
     ).toEqual([]);
   });
 });
+
+describe('React Aria', () => {
+  // Its components' own words (a table's "Select All", a dialog's "Dismiss") come in some forty languages, which made a
+  // fifth of the records list's code; the app speaks English alone.
+  it('brings its words in English alone', () => {
+    const words = readdirSync(`${DIST}assets`)
+      .filter((file) => file.endsWith('.js'))
+      .flatMap((file) => sourcesOf(`assets/${file}`))
+      .filter((source) => /\/react-aria\/dist\/.*\/intl\//.test(source));
+    expect(words.some((source) => source.endsWith('/en-US.mjs'))).toBe(true);
+    expect(words.filter((source) => !source.endsWith('/en-US.mjs'))).toEqual([]);
+  });
+});
