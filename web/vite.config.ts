@@ -167,7 +167,7 @@ export default defineConfig({
           groups: [
             {
               name: 'contracts-shell',
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](headers|timing)\.ts$/,
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](headers|timing|session-check)\.ts$/,
               priority: 2,
             },
             // The messages are plain words, which the sign-in page shows without any schema.
@@ -180,7 +180,7 @@ export default defineConfig({
             // The rest of the schemas, one file rather than one per module: each file is a request of its own.
             {
               name: 'contracts',
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!sessions\.ts$)[^\\/]+\.ts$/,
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/,
               priority: 1,
             },
             // Everything the first page needs before any screen is one file: on a phone's connection each file is a

@@ -8,6 +8,7 @@ export * from './commands';
 export * from './validation';
 export * from './timing';
 export * from './sessions';
+export * from './session-check';
 export * from './larder';
 export * from './account';
 export * from './grounds';

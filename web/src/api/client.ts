@@ -12,11 +12,8 @@ export type Schema<T> = (contracts: Contracts) => Parser<T>;
 
 /**
  * The shared schemas load with the first request that needs them, never in the first page's download. The session
- * check, which every page asks (public ones too), loads zod and its own schema alone; a screen that reads anything else
- * loads the rest, which are built when they arrive, apart from the session's.
+ * check, which every page asks (public ones too), needs none of them: it has a check of its own.
  */
-export const loadSessionContracts = () => import('./contracts-session');
-
 export const loadContracts = (): Promise<Contracts> => import('./contracts-read');
 
 /** A failed call: the HTTP status (0 when the server could not be reached) and the API's error body. */

@@ -1,6 +1,6 @@
-import type { Me } from '@cull-log/contracts';
+import { parseMe, SessionResponseCheck, type Me } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, loadSessionContracts, request } from './client';
+import { getJson, request } from './client';
 import { forgetReads } from './device-reads';
 import { queryKeys } from './keys';
 
@@ -21,22 +21,19 @@ function rememberSession(user: Me | null): void {
 
 export function rememberedSession(): Me | undefined {
   try {
-    const stored = JSON.parse(localStorage.getItem(LAST_SESSION_KEY) ?? 'null') as Partial<Me> | null;
-    if (typeof stored?.uid !== 'string') return undefined;
-    return {
-      uid: stored.uid,
-      display_name: typeof stored.display_name === 'string' ? stored.display_name : null,
-      email: typeof stored.email === 'string' ? stored.email : null,
-    };
+    const stored = localStorage.getItem(LAST_SESSION_KEY);
+    return stored === null ? undefined : parseMe(JSON.parse(stored));
   } catch {
     return undefined;
   }
 }
 
-/** The signed-in user, or null when there is no session (asked of `/auth/session`, which answers 200 either way). */
+/**
+ * The signed-in user, or null when there is no session (asked of `/auth/session`, which answers 200 either way). Every
+ * page asks, public ones too, so the answer is checked without zod.
+ */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
-  const schema = loadSessionContracts().then((contracts) => contracts.SessionResponse);
-  const { user } = await getJson('/auth/session', schema, signal);
+  const { user } = await getJson('/auth/session', SessionResponseCheck, signal);
   rememberSession(user);
   return user;
 }

@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseMe, parseSessionResponse, SessionAnswerError } from './session-check';
+import { Me, SessionResponse } from './sessions';
+
+/** Any JSON value, and values near a user's shape, where a check that differs from the schema's would show. */
+const field = fc.oneof(
+  fc.string(),
+  fc.constant(null),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(undefined),
+  fc.jsonValue(),
+);
+const nearUser = fc.oneof(
+  fc.record({ uid: field, display_name: field, email: field, extra: fc.jsonValue() }, { requiredKeys: [] }),
+  fc.record({ uid: fc.string(), display_name: fc.option(fc.string()), email: fc.option(fc.string()) }),
+  fc.array(fc.string()),
+  fc.jsonValue(),
+);
+const nearAnswer = fc.oneof(
+  fc.record({ user: fc.oneof(nearUser, fc.constant(null), fc.constant(undefined)) }, { requiredKeys: [] }),
+  fc.record({ user: nearUser, other: fc.jsonValue() }),
+  fc.constant({ user: null }),
+  fc.jsonValue(),
+);
+
+function outcome(parse: (value: unknown) => unknown, value: unknown): { ok: unknown } | 'refused' {
+  try {
+    return { ok: parse(value) };
+  } catch (error) {
+    expect(error).toBeInstanceOf(SessionAnswerError);
+    return 'refused';
+  }
+}
+
+describe('the session check without zod', () => {
+  it('accepts and returns exactly what SessionResponse does', () => {
+    fc.assert(
+      fc.property(nearAnswer, (value) => {
+        const schema = SessionResponse.safeParse(value);
+        expect(outcome(parseSessionResponse, value)).toEqual(
+          schema.success ? { ok: schema.data } : 'refused',
+        );
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('accepts and returns exactly what Me does', () => {
+    fc.assert(
+      fc.property(nearUser, (value) => {
+        const schema = Me.safeParse(value);
+        expect(outcome(parseMe, value)).toEqual(schema.success ? { ok: schema.data } : 'refused');
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('drops fields the contract does not name and says where an answer is wrong', () => {
+    expect(
+      parseSessionResponse({
+        user: { uid: 'u1', display_name: 'Ann', email: null, role: 'admin' },
+        extra: 1,
+      }),
+    ).toEqual({ user: { uid: 'u1', display_name: 'Ann', email: null } });
+    expect(parseSessionResponse({ user: null })).toEqual({ user: null });
+    expect(() => parseSessionResponse({ user: { uid: 7, display_name: null, email: null } })).toThrow(
+      'user.uid should be a string',
+    );
+    expect(() => parseSessionResponse({})).toThrow('user should be an object');
+    expect(() => parseSessionResponse([])).toThrow('answer should be an object');
+  });
+});

@@ -1,0 +1,53 @@
+import type { Me, SessionResponse } from './sessions';
+
+/**
+ * `SessionResponse` and `Me` checked without zod. Every page asks who is signed in, public pages too, and building zod
+ * for this three-field answer was a long task of its own on a phone. These accept exactly what the schemas accept and
+ * return what they return (unknown fields dropped); `session-check.test.ts` holds them to that.
+ */
+
+/** A value the server's answer was checked against and did not match, with where it did not. */
+export class SessionAnswerError extends Error {
+  constructor(
+    readonly path: string,
+    expected: string,
+  ) {
+    super(`The session answer is not as the contract says: ${path} should be ${expected}`);
+    this.name = 'SessionAnswerError';
+  }
+}
+
+function objectAt(value: unknown, path: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new SessionAnswerError(path, 'an object');
+  return value as Record<string, unknown>;
+}
+
+function stringOrNullAt(value: unknown, path: string): string | null {
+  if (value !== null && typeof value !== 'string') throw new SessionAnswerError(path, 'a string or null');
+  return value;
+}
+
+function meAt(value: unknown, path: string): Me {
+  const body = objectAt(value, path);
+  if (typeof body.uid !== 'string') throw new SessionAnswerError(`${path}.uid`, 'a string');
+  return {
+    uid: body.uid,
+    display_name: stringOrNullAt(body.display_name, `${path}.display_name`),
+    email: stringOrNullAt(body.email, `${path}.email`),
+  };
+}
+
+/** The signed-in user, as `Me.parse` would give it; throws a `SessionAnswerError` where `Me.parse` would throw. */
+export function parseMe(value: unknown): Me {
+  return meAt(value, 'user');
+}
+
+/** `GET /auth/session`'s answer, as `SessionResponse.parse` would give it. */
+export function parseSessionResponse(value: unknown): SessionResponse {
+  const body = objectAt(value, 'answer');
+  return { user: body.user === null ? null : meAt(body.user, 'user') };
+}
+
+/** `parseSessionResponse` in the shape the web's reads take: anything with a `parse`. */
+export const SessionResponseCheck = { parse: parseSessionResponse };
