@@ -153,16 +153,20 @@ export default defineConfig({
       '/auth': gateway,
     },
   },
+  worker: {
+    // The answers' worker is a module, as the app is: one file with zod and the schemas.
+    format: 'es',
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // The shared schemas and zod load with the first answer to check, not with the first page; the few plain
-        // constants and helpers of the contracts that the app shell uses get a small chunk of their own. zod is a
-        // chunk of its own, and so is the session schema, so the session check (every page's first answer) loads those
-        // alone; the rest of the schemas load with the first screen that reads something else.
+        // The server's answers are checked in a worker of its own (src/api/answers.ts), which brings zod and the
+        // schemas; the page loads them only for a form's own checks and a list's address. The contracts' plain words
+        // and constants are chunks apart from the schemas, so a screen that shows them builds no schema: the few the
+        // app shell uses, and those the screens use.
         codeSplitting: {
           groups: [
             {
@@ -170,10 +174,9 @@ export default defineConfig({
               test: /[\\/]packages[\\/]contracts[\\/]src[\\/](headers|timing|session-check)\.ts$/,
               priority: 2,
             },
-            // The messages are plain words, which the sign-in page shows without any schema.
             {
-              name: 'contracts-messages',
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/]messages\.ts$/,
+              name: 'contracts-words',
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](messages|enums|limits)\.ts$/,
               priority: 2,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },

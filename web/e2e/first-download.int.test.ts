@@ -77,6 +77,24 @@ describe('the session check', () => {
   });
 });
 
+describe('the screens that only show what they read', () => {
+  // The server's answers are checked in a worker; building zod and every schema on the page was the longest task of a
+  // signed-in screen's first load.
+  it.each(['DashboardPage', 'ViewCullPage', 'MapPage'])('%s loads neither zod nor any schema', (screen) => {
+    const sources = chunkGraph(screen).flatMap(sourcesOf);
+    expect(sources.some((source) => source.endsWith(`/src/pages/${screen}.tsx`))).toBe(true);
+    expect(sources.filter((source) => source.includes('/node_modules/zod/') || SCHEMAS.test(source))).toEqual(
+      [],
+    );
+  });
+
+  it('leaves the checking to the answers worker, which holds zod and the schemas', () => {
+    const sources = chunkGraph('answer-worker').flatMap(sourcesOf);
+    expect(sources.some((source) => source.includes('/node_modules/zod/'))).toBe(true);
+    expect(sources.some((source) => source.endsWith('packages/contracts/src/api.ts'))).toBe(true);
+  });
+});
+
 describe('the sign-in page', () => {
   // It shows a message of the contracts, which once brought every schema with it.
   it('loads its words without zod or any schema', () => {

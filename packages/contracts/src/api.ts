@@ -21,8 +21,6 @@ export const SORT_COLUMNS = [
 ] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
-export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
-
 /** Query of GET /api/culls. Query strings arrive as text, so numbers are coerced. */
 export const ListCullsQuery = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
@@ -78,9 +76,6 @@ export type MapCull = z.infer<typeof MapCull>;
 /** GET /api/culls/locations: every record of the caller that has coordinates, newest first, in one answer. */
 export const MapCullsResponse = z.object({ items: z.array(MapCull) });
 export type MapCullsResponse = z.infer<typeof MapCullsResponse>;
-
-/** The most points one map answer carries; a larger log answers the newest this many, marked truncated. */
-export const MAP_POINTS_LIMIT = 50_000;
 
 /** One located record as the map draws it: [latitude, longitude, index into `species`]. */
 export const MapPoint = z.tuple([z.number(), z.number(), z.number().int().min(0)]);

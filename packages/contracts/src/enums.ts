@@ -126,3 +126,7 @@ export function listedCalibre(name: string): Calibre | undefined {
 function calibreKey(name: string): string {
   return name.toLowerCase().replaceAll('x', '×').replace(/\s+/g, ' ').trim();
 }
+
+/** The first day of a user's stalking season, as MM-DD: 1 April (the default) or 1 August. */
+export const SEASON_STARTS = ['04-01', '08-01'] as const;
+export const DEFAULT_SEASON_START: (typeof SEASON_STARTS)[number] = '04-01';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SPECIES } from './enums';
+import { SEASON_STARTS, SPECIES } from './enums';
 import { LIMITS } from './cull';
 import { refuseUnsafeText } from './validation';
 
@@ -193,11 +193,8 @@ export const ListOutingsQuery = z.strictObject({
 export const ListOutingsResponse = z.object({ items: z.array(Outing), open: Outing.nullable() });
 export type ListOutingsResponse = z.infer<typeof ListOutingsResponse>;
 
-/** The first day of a user's stalking season, as MM-DD: 1 April (the default) or 1 August. */
-export const SEASON_STARTS = ['04-01', '08-01'] as const;
 export const SeasonStart = z.enum(SEASON_STARTS, { error: MANAGEMENT_MESSAGES.seasonStart });
 export type SeasonStart = z.infer<typeof SeasonStart>;
-export const DEFAULT_SEASON_START: SeasonStart = '04-01';
 
 /** GET /api/settings, and the body of PATCH /api/settings. */
 export const Settings = z.strictObject({ season_start: SeasonStart });

@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './limits';
 export * from './messages';
 export * from './cull';
 export * from './photos';

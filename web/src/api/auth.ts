@@ -33,7 +33,7 @@ export function authOptionsQuery() {
 export const GOOGLE_SIGN_IN_URL = '/auth/google';
 
 export async function devLogin(name: string, email: string): Promise<Me> {
-  const me = await sendJson('POST', '/auth/dev/login', { name, email }, (c) => c.Me);
+  const me = await sendJson('POST', '/auth/dev/login', { name, email }, 'Me');
   if (!me) throw new ApiRequestError(500, 'internal_error', 'Sign-in answered without a user');
   return me;
 }

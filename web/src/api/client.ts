@@ -1,20 +1,10 @@
-import type * as ContractsModule from './contracts-read';
+import type { Answer, AnswerName } from './answer-check';
+import { checkAnswer, prepareAnswerChecks } from './answers';
 
-/** Anything with a zod-like `parse`, so responses are checked against the shared contracts. */
+/** Anything with a zod-like `parse`: a check of a read's own that needs none of the shared schemas. */
 export interface Parser<T> {
   parse(value: unknown): T;
 }
-
-export type Contracts = typeof ContractsModule;
-
-/** The parser of an answer, picked from the contracts once they have loaded. */
-export type Schema<T> = (contracts: Contracts) => Parser<T>;
-
-/**
- * The shared schemas load with the first request that needs them, never in the first page's download. The session
- * check, which every page asks (public ones too), needs none of them: it has a check of its own.
- */
-export const loadContracts = (): Promise<Contracts> => import('./contracts-read');
 
 /** A failed call: the HTTP status (0 when the server could not be reached) and the API's error body. */
 export class ApiRequestError extends Error {
@@ -31,10 +21,9 @@ export class ApiRequestError extends Error {
 
 async function errorFrom(response: Response): Promise<ApiRequestError> {
   const body: unknown = await response.json().catch(() => undefined);
-  const { ApiError } = await loadContracts();
-  const parsed = ApiError.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
+  const checked = await checkAnswer('ApiError', body).catch(() => undefined);
+  if (checked) {
+    const { code, message, fields } = checked.error;
     return new ApiRequestError(response.status, code, message, fields);
   }
   return new ApiRequestError(response.status, 'http_error', `Request failed with status ${response.status}`);
@@ -59,19 +48,29 @@ export async function request(path: string, init: RequestInit = {}): Promise<Res
 }
 
 /**
- * GET `path` and check the answer with `schema`: one picked from the shared schemas, which then load beside the
- * request, or a parser of its own (or one on its way) that needs none of them.
+ * GET `path` and check the answer: against the shared schema of that name (off the page's main thread, see
+ * `answers.ts`), or with a parser of its own (or one on its way) that needs none of them.
  */
-export async function getJson<T>(
+export function getJson<K extends AnswerName>(
   path: string,
-  schema: Schema<T> | Parser<T> | Promise<Parser<T>>,
+  name: K,
   signal?: AbortSignal,
-): Promise<T> {
-  const [parser, response] = await Promise.all([
-    typeof schema === 'function' ? loadContracts().then(schema) : schema,
-    request(path, signal ? { signal } : {}),
-  ]);
-  return parser.parse(await response.json());
+): Promise<Answer<K>>;
+export function getJson<T>(
+  path: string,
+  parser: Parser<T> | Promise<Parser<T>>,
+  signal?: AbortSignal,
+): Promise<T>;
+export async function getJson(
+  path: string,
+  check: AnswerName | Parser<unknown> | Promise<Parser<unknown>>,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  if (typeof check === 'string') prepareAnswerChecks();
+  const response = await request(path, signal ? { signal } : {});
+  if (typeof check === 'string') return checkAnswer(check, await response.json());
+  const [parser, body] = await Promise.all([check, response.json() as Promise<unknown>]);
+  return parser.parse(body);
 }
 
 /** The message a screen shows for a failed call. */

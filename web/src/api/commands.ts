@@ -1,5 +1,7 @@
 import { EVENT_POSITION_HEADER, type Cull } from '@cull-log/contracts';
-import { ApiRequestError, loadContracts, request, type Schema } from './client';
+import type { Answer, AnswerName } from './answer-check';
+import { checkAnswer } from './answers';
+import { ApiRequestError, request } from './client';
 import type { OutboxCommand } from '../offline/outbox';
 import { removePhoto, uploadPhoto } from './photos';
 import { noteWritePosition } from './write-position';
@@ -8,23 +10,23 @@ import { noteWritePosition } from './write-position';
 // outbox's sync) sends them without bringing the query library's mutation code into the first download.
 
 /** A write: sends JSON, remembers the event position it reached, and parses the answer when there is one. */
-export async function sendJson<T>(
+export async function sendJson<K extends AnswerName>(
   method: 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
-  schema?: Schema<T>,
-): Promise<T | undefined> {
+  answer?: K,
+): Promise<Answer<K> | undefined> {
   const response = await request(path, {
     method,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   noteWritePosition(response.headers.get(EVENT_POSITION_HEADER));
-  if (!schema || response.status === 204) return undefined;
-  return schema(await loadContracts()).parse(await response.json());
+  if (answer === undefined || response.status === 204) return undefined;
+  return checkAnswer(answer, await response.json());
 }
 
 async function sendCull(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Cull> {
-  const cull = await sendJson(method, path, body, (c) => c.Cull);
+  const cull = await sendJson(method, path, body, 'Cull');
   if (!cull) throw new ApiRequestError(500, 'internal_error', 'The record was saved without an answer');
   return cull;
 }

@@ -7,6 +7,7 @@ export {
   ApiError,
   Cull,
   CullView,
+  EndOtherSessionsResponse,
   Ground,
   LarderResponse,
   ListCullsResponse,

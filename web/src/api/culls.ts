@@ -24,11 +24,11 @@ export function cullsSearchParams(params: ListCullsParams): URLSearchParams {
 }
 
 export function fetchCulls(params: ListCullsParams, signal?: AbortSignal): Promise<ListCullsResponse> {
-  return getJson(`/api/culls?${cullsSearchParams(params).toString()}`, (c) => c.ListCullsResponse, signal);
+  return getJson(`/api/culls?${cullsSearchParams(params).toString()}`, 'ListCullsResponse', signal);
 }
 
 export function fetchCull(id: string, signal?: AbortSignal): Promise<CullView> {
-  return getJson(`/api/culls/${encodeURIComponent(id)}`, (c) => c.CullView, signal);
+  return getJson(`/api/culls/${encodeURIComponent(id)}`, 'CullView', signal);
 }
 
 /** The map's filters; each absent one lets every record through. */
@@ -39,11 +39,7 @@ export function fetchMapPoints(filters: MapFilters = {}, signal?: AbortSignal): 
   const search = new URLSearchParams(
     Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined),
   ).toString();
-  return getJson(
-    `/api/culls/map-points${search === '' ? '' : `?${search}`}`,
-    (c) => c.MapPointsResponse,
-    signal,
-  );
+  return getJson(`/api/culls/map-points${search === '' ? '' : `?${search}`}`, 'MapPointsResponse', signal);
 }
 
 /** The user's records at exactly this point, newest first: what a map marker's popup shows. */
@@ -53,7 +49,7 @@ export async function fetchCullsAt(point: CullsAtQuery, signal?: AbortSignal): P
     latitude: String(point.latitude),
     longitude: String(point.longitude),
   });
-  return (await getJson(`/api/culls/at?${search.toString()}`, (c) => c.MapCullsResponse, signal)).items;
+  return (await getJson(`/api/culls/at?${search.toString()}`, 'MapCullsResponse', signal)).items;
 }
 
 /** Downloads the server's CSV export (of one season, `2026-27`, when given) and hands it to the browser. */

@@ -22,7 +22,7 @@ export function fetchLarder(params: LarderParams, signal?: AbortSignal): Promise
   const after = latestWritePosition();
   if (after > 0) search.set('after', String(after));
   const query = search.toString();
-  return getJson(`/api/larder${query === '' ? '' : `?${query}`}`, (c) => c.LarderResponse, signal);
+  return getJson(`/api/larder${query === '' ? '' : `?${query}`}`, 'LarderResponse', signal);
 }
 
 export async function downloadLarderCsv(params: LarderParams): Promise<void> {

@@ -13,7 +13,8 @@ import type {
 } from '@cull-log/contracts';
 import { EVENT_POSITION_HEADER } from '@cull-log/contracts';
 import { saveAttachment } from './attachment';
-import { getJson, loadContracts, request } from './client';
+import { checkAnswer } from './answers';
+import { getJson, request } from './client';
 import { latestWritePosition, noteWritePosition } from './write-position';
 
 /**
@@ -29,23 +30,21 @@ async function send(path: string, method: string, body: unknown): Promise<unknow
 }
 
 export async function fetchGrounds(signal?: AbortSignal): Promise<Ground[]> {
-  return (await getJson('/api/grounds', (c) => c.ListGroundsResponse, signal)).items;
+  return (await getJson('/api/grounds', 'ListGroundsResponse', signal)).items;
 }
 
 export async function createGround(body: CreateGroundRequest): Promise<Ground> {
-  const { Ground } = await loadContracts();
-  return Ground.parse(await send('/api/grounds', 'POST', body));
+  return checkAnswer('Ground', await send('/api/grounds', 'POST', body));
 }
 
 export async function amendGround(id: string, body: AmendGroundRequest): Promise<Ground> {
-  const { Ground } = await loadContracts();
-  return Ground.parse(await send(`/api/grounds/${encodeURIComponent(id)}`, 'PATCH', body));
+  return checkAnswer('Ground', await send(`/api/grounds/${encodeURIComponent(id)}`, 'PATCH', body));
 }
 
 /** The user's outings, newest first (of one season, `2026-27`, when given), and the one under way. */
 export function fetchOutings(season?: string, signal?: AbortSignal): Promise<ListOutingsResponse> {
   const query = season === undefined ? '' : `?season=${encodeURIComponent(season)}`;
-  return getJson(`/api/outings${query}`, (c) => c.ListOutingsResponse, signal);
+  return getJson(`/api/outings${query}`, 'ListOutingsResponse', signal);
 }
 
 export async function startOuting(body: StartOutingRequest): Promise<unknown> {
@@ -57,32 +56,26 @@ export async function amendOuting(id: string, body: AmendOutingRequest): Promise
 }
 
 export function fetchSettings(signal?: AbortSignal): Promise<Settings> {
-  return getJson('/api/settings', (c) => c.Settings, signal);
+  return getJson('/api/settings', 'Settings', signal);
 }
 
 export async function updateSettings(seasonStart: SeasonStart): Promise<Settings> {
-  const { Settings } = await loadContracts();
-  return Settings.parse(await send('/api/settings', 'PATCH', { season_start: seasonStart }));
+  return checkAnswer('Settings', await send('/api/settings', 'PATCH', { season_start: seasonStart }));
 }
 
 export function fetchPlans(season: string, signal?: AbortSignal): Promise<PlansResponse> {
-  return getJson(`/api/plans/${encodeURIComponent(season)}`, (c) => c.PlansResponse, signal);
+  return getJson(`/api/plans/${encodeURIComponent(season)}`, 'PlansResponse', signal);
 }
 
 export async function putPlans(season: string, body: PutPlansRequest): Promise<PlansResponse> {
-  const { PlansResponse } = await loadContracts();
-  return PlansResponse.parse(await send(`/api/plans/${encodeURIComponent(season)}`, 'PUT', body));
+  return checkAnswer('PlansResponse', await send(`/api/plans/${encodeURIComponent(season)}`, 'PUT', body));
 }
 
 /** Actual against target for each species and class of the season's plans, at least as fresh as our last write. */
 export function fetchPlanProgress(season: string, signal?: AbortSignal): Promise<PlanProgressResponse> {
   const after = latestWritePosition();
   const query = after > 0 ? `?after=${after}` : '';
-  return getJson(
-    `/api/plans/${encodeURIComponent(season)}/progress${query}`,
-    (c) => c.PlanProgressResponse,
-    signal,
-  );
+  return getJson(`/api/plans/${encodeURIComponent(season)}/progress${query}`, 'PlanProgressResponse', signal);
 }
 
 /** The season's summary as a PDF, saved under the name the server gives it. */

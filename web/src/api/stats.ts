@@ -9,5 +9,5 @@ export function fetchStats(signal?: AbortSignal, season?: string): Promise<Stats
   const after = latestWritePosition();
   if (after > 0) search.set('after', String(after));
   const query = search.toString();
-  return getJson(`/api/stats${query === '' ? '' : `?${query}`}`, (c) => c.StatsResponse, signal);
+  return getJson(`/api/stats${query === '' ? '' : `?${query}`}`, 'StatsResponse', signal);
 }

@@ -1,4 +1,5 @@
-import { EndOtherSessionsResponse, type SessionView } from '@cull-log/contracts';
+import type { SessionView } from '@cull-log/contracts';
+import { checkAnswer } from '../api/answers';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, getJson, request } from '../api/client';
 import { Button } from '../components/Button';
@@ -10,7 +11,7 @@ const sessionsKey = ['sessions'] as const;
 const sessionsQuery = () =>
   queryOptions({
     queryKey: sessionsKey,
-    queryFn: ({ signal }) => getJson('/api/sessions', (c) => c.SessionsResponse, signal),
+    queryFn: ({ signal }) => getJson('/api/sessions', 'SessionsResponse', signal),
     // Another device may sign in or out at any time; this list is only worth showing fresh.
     staleTime: 0,
   });
@@ -66,7 +67,10 @@ export default function SessionsPage() {
   });
   const endOthers = useMutation({
     mutationFn: async () =>
-      EndOtherSessionsResponse.parse(await (await request('/api/sessions', { method: 'DELETE' })).json()),
+      checkAnswer(
+        'EndOtherSessionsResponse',
+        await (await request('/api/sessions', { method: 'DELETE' })).json(),
+      ),
     onSettled: refresh,
   });
 
