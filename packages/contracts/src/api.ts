@@ -1,25 +1,9 @@
 import { z } from 'zod';
-import { Cull, CullView, CullWarning, LIMITS } from './cull';
+import { Cull, CullView, CullWarning } from './cull';
+import { LIMITS, SORT_COLUMNS } from './limits';
 import { OutingFigures, SeasonKey, SeasonStart } from './grounds';
 import { MESSAGES } from './messages';
 import { isUnsafeText } from './validation';
-
-/** Columns of the Cull Data table that the list can be sorted by, plus creation time (the default). */
-export const SORT_COLUMNS = [
-  'date',
-  'time',
-  'location_name',
-  'species',
-  'sex',
-  'age_estimate',
-  'weight',
-  'condition',
-  'antlers_present',
-  'shot_placement',
-  'shot_distance',
-  'created_at',
-] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
 
 /** Query of GET /api/culls. Query strings arrive as text, so numbers are coerced. */
 export const ListCullsQuery = z.strictObject({

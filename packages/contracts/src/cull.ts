@@ -16,23 +16,7 @@ import {
 import { CARCASS_MESSAGES, REQUIRED_MESSAGES } from './messages';
 import { CullPhoto } from './photos';
 import { refuseUnsafeText } from './validation';
-
-/** Server-side bounds the original app lacked; the form enforces the same ones. */
-export const LIMITS = {
-  shortText: 100,
-  locationName: 200,
-  gridRef: 20,
-  longText: 2000,
-  notes: 5000,
-  weightMaxKg: 1000,
-  antlerPointsMax: 60,
-  searchText: 200,
-  pageSizeMax: 100,
-  carcassTag: 50,
-  certificateNumber: 50,
-  gameDealer: 200,
-  otherAbnormality: 500,
-} as const;
+import { LIMITS } from './limits';
 
 const required = (field: keyof typeof REQUIRED_MESSAGES) => ({ error: REQUIRED_MESSAGES[field] });
 

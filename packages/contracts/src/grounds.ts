@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEASON_STARTS, SPECIES } from './enums';
-import { LIMITS } from './cull';
+import { LIMITS } from './limits';
 import { refuseUnsafeText } from './validation';
 
 /**

@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './limits';
+export * from './list-query-check';
 export * from './messages';
 export * from './cull';
 export * from './photos';

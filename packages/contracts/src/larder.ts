@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGE_ESTIMATES, CARCASS_DESTINATIONS, SEXES } from './enums';
-import { CullInspection, LIMITS } from './cull';
+import { CullInspection } from './cull';
+import { LIMITS } from './limits';
 
 const SEASON_MESSAGE = 'Season must be a stalking season such as 2026/27';
 

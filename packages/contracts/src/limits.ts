@@ -1,7 +1,41 @@
 /**
- * The API's page sizes and limits as plain values, apart from the schemas that use them, so a screen can show them
- * without building any schema.
+ * The API's bounds, page sizes and sort columns as plain values, apart from the schemas that use them, so a screen can
+ * show them (and the app check a list's address) without building any schema.
  */
+
+/** Server-side bounds the original app lacked; the form enforces the same ones. */
+export const LIMITS = {
+  shortText: 100,
+  locationName: 200,
+  gridRef: 20,
+  longText: 2000,
+  notes: 5000,
+  weightMaxKg: 1000,
+  antlerPointsMax: 60,
+  searchText: 200,
+  pageSizeMax: 100,
+  carcassTag: 50,
+  certificateNumber: 50,
+  gameDealer: 200,
+  otherAbnormality: 500,
+} as const;
+
+/** Columns of the Cull Data table that the list can be sorted by, plus creation time (the default). */
+export const SORT_COLUMNS = [
+  'date',
+  'time',
+  'location_name',
+  'species',
+  'sex',
+  'age_estimate',
+  'weight',
+  'condition',
+  'antlers_present',
+  'shot_placement',
+  'shot_distance',
+  'created_at',
+] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
 
 /** The page sizes the records list offers. */
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;

@@ -1,13 +1,24 @@
-import { ListCullsQuery, PAGE_SIZES, type ListCullsQuery as ListCullsParams } from '@cull-log/contracts';
+import {
+  checkListCullsQuery,
+  LIST_CULLS_QUERY_FIELDS,
+  PAGE_SIZES,
+  type ListCullsQuery as ListCullsParams,
+} from '@cull-log/contracts';
+
+function defaults(): ListCullsParams {
+  const checked = checkListCullsQuery({});
+  if (!checked.success) throw new Error('The list query has no defaults');
+  return checked.data;
+}
 
 /** The API's own defaults: the view an address without parameters shows. */
-export const DEFAULT_PARAMS: ListCullsParams = ListCullsQuery.parse({});
+export const DEFAULT_PARAMS: ListCullsParams = defaults();
 
 /** The table's state lives in the address, so Back, reload and shared links keep the same view. */
 export function paramsFrom(search: URLSearchParams): ListCullsParams {
-  const parsed = ListCullsQuery.safeParse(
+  const parsed = checkListCullsQuery(
     Object.fromEntries(
-      ListCullsQuery.keyof().options.flatMap((key) => {
+      LIST_CULLS_QUERY_FIELDS.flatMap((key) => {
         const value = search.get(key);
         return value === null ? [] : [[key, value]];
       }),

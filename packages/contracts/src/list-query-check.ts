@@ -1,0 +1,46 @@
+import type { ListCullsQuery } from './api';
+import { LIMITS, SORT_COLUMNS, type SortColumn } from './limits';
+
+/**
+ * `ListCullsQuery` checked without zod: the records list keeps its page, sort and search in its address and reads them
+ * back before its first answer, and building zod for that was most of the list's start-up on a phone. Accepts exactly
+ * what the schema accepts, with the same coercions and defaults; `list-query-check.test.ts` holds it to that.
+ */
+export type ListCullsQueryCheck = { success: true; data: ListCullsQuery } | { success: false };
+
+const ORDERS = ['asc', 'desc'] as const;
+/** The fields of the list's query, as they are named in its address. */
+export const LIST_CULLS_QUERY_FIELDS = ['page', 'page_size', 'sort', 'order', 'q'] as const;
+const FIELDS = new Set<string>(LIST_CULLS_QUERY_FIELDS);
+
+/** A whole number (a safe integer) of at least 1 and at most `max`, as `z.coerce.number().int().min(1)` reads it. */
+function wholeNumber(value: unknown, fallback: number, max = Infinity): number | undefined {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number >= 1 && number <= max ? number : undefined;
+}
+
+function oneOf<T extends string>(choices: readonly T[], value: unknown, fallback: T): T | undefined {
+  if (value === undefined) return fallback;
+  return choices.includes(value as T) ? (value as T) : undefined;
+}
+
+/** The list's query from its address's parameters (all text), as `ListCullsQuery.safeParse` would give it. */
+export function checkListCullsQuery(value: Record<string, unknown>): ListCullsQueryCheck {
+  if (Object.keys(value).some((key) => !FIELDS.has(key))) return { success: false };
+  const page = wholeNumber(value.page, 1);
+  const pageSize = wholeNumber(value.page_size, 10, LIMITS.pageSizeMax);
+  const sort = oneOf<SortColumn>(SORT_COLUMNS, value.sort, 'created_at');
+  const order = oneOf(ORDERS, value.order, 'desc');
+  const q = value.q === undefined ? '' : typeof value.q === 'string' ? value.q.trim() : undefined;
+  if (
+    page === undefined ||
+    pageSize === undefined ||
+    sort === undefined ||
+    order === undefined ||
+    q === undefined ||
+    q.length > LIMITS.searchText
+  )
+    return { success: false };
+  return { success: true, data: { page, page_size: pageSize, sort, order, q } };
+}
