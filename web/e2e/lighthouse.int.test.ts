@@ -30,6 +30,11 @@ type Scores = Record<Category, number>;
  * 86-92 the evening before: the machine, not the page, so it is held to 70. /data scored 81 and 74 in two CI runs that
  * evening and 70, 71, 71, 71, 72 in the newcomer's `npm test` straight after (blocking time 1.2-1.9 s), so it is held
  * to 68.
+ *
+ * Later on 26/11/2026 the session check stopped building zod, so the public pages load no zod at all. In alternating
+ * runs without a session, / scored 95, 88, 94, 92, 97 and 89, and /terms 92, 95, 96, 95, 96 and 93, so both are held
+ * to 90. The signed-in screens' answers are now checked in a worker, but their scores did not move beyond the
+ * machine's noise in alternating runs, so their thresholds stay.
  */
 const publicPage = (path: string, performance: number) => ({
   path,
@@ -42,9 +47,9 @@ const signedInPage = (path: string | ((recordId: string) => string), performance
   least: { performance, accessibility: 100, 'best-practices': 100 },
 });
 const PAGES: { path: string | ((recordId: string) => string); signedIn: boolean; least: Scores }[] = [
-  publicPage('/', 82),
+  publicPage('/', 90),
   publicPage('/login', 70),
-  publicPage('/terms', 86),
+  publicPage('/terms', 90),
   signedInPage('/dashboard', 74),
   signedInPage('/data', 68),
   signedInPage('/add-cull', 70),
