@@ -164,9 +164,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The server's answers are checked in a worker of its own (src/api/answers.ts), which brings zod and the
-        // schemas; the page loads them only for a form's own checks and a list's address. The contracts' plain words
-        // and constants are chunks apart from the schemas, so a screen that shows them builds no schema: the few the
-        // app shell uses, and those the screens use.
+        // schemas; the page loads them only for a form's own checks. The contracts' plain words and constants are
+        // chunks apart from the schemas, so a screen that shows them builds no schema: the few the app shell uses, and
+        // those the screens use.
         codeSplitting: {
           groups: [
             {

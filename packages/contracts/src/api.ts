@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { Cull, CullView, CullWarning } from './cull';
-import { LIMITS, SORT_COLUMNS } from './limits';
+import { LIMITS, LIST_CULLS_QUERY_DEFAULTS as DEFAULTS, SORT_COLUMNS, SORT_ORDERS } from './limits';
 import { OutingFigures, SeasonKey, SeasonStart } from './grounds';
 import { MESSAGES } from './messages';
 import { isUnsafeText } from './validation';
 
 /** Query of GET /api/culls. Query strings arrive as text, so numbers are coerced. */
 export const ListCullsQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(10),
-  sort: z.enum(SORT_COLUMNS).default('created_at'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  q: z.string().trim().max(LIMITS.searchText).default(''),
+  page: z.coerce.number().int().min(1).default(DEFAULTS.page),
+  page_size: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(DEFAULTS.page_size),
+  sort: z.enum(SORT_COLUMNS).default(DEFAULTS.sort),
+  order: z.enum(SORT_ORDERS).default(DEFAULTS.order),
+  q: z.string().trim().max(LIMITS.searchText).default(DEFAULTS.q),
 });
 export type ListCullsQuery = z.infer<typeof ListCullsQuery>;
 

@@ -37,6 +37,23 @@ export const SORT_COLUMNS = [
 ] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/** What the records list shows when its address names no page, size, sort or search: page 1 of 10, newest first. */
+export const LIST_CULLS_QUERY_DEFAULTS = {
+  page: 1,
+  page_size: 10,
+  sort: 'created_at',
+  order: 'desc',
+  q: '',
+} as const satisfies {
+  page: number;
+  page_size: number;
+  sort: SortColumn;
+  order: (typeof SORT_ORDERS)[number];
+  q: string;
+};
+
 /** The page sizes the records list offers. */
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 

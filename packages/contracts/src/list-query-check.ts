@@ -1,5 +1,11 @@
 import type { ListCullsQuery } from './api';
-import { LIMITS, SORT_COLUMNS, type SortColumn } from './limits';
+import {
+  LIMITS,
+  LIST_CULLS_QUERY_DEFAULTS as DEFAULTS,
+  SORT_COLUMNS,
+  SORT_ORDERS,
+  type SortColumn,
+} from './limits';
 
 /**
  * `ListCullsQuery` checked without zod: the records list keeps its page, sort and search in its address and reads them
@@ -8,9 +14,8 @@ import { LIMITS, SORT_COLUMNS, type SortColumn } from './limits';
  */
 export type ListCullsQueryCheck = { success: true; data: ListCullsQuery } | { success: false };
 
-const ORDERS = ['asc', 'desc'] as const;
 /** The fields of the list's query, as they are named in its address. */
-export const LIST_CULLS_QUERY_FIELDS = ['page', 'page_size', 'sort', 'order', 'q'] as const;
+export const LIST_CULLS_QUERY_FIELDS = Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[];
 const FIELDS = new Set<string>(LIST_CULLS_QUERY_FIELDS);
 
 /** A whole number (a safe integer) of at least 1 and at most `max`, as `z.coerce.number().int().min(1)` reads it. */
@@ -28,11 +33,11 @@ function oneOf<T extends string>(choices: readonly T[], value: unknown, fallback
 /** The list's query from its address's parameters (all text), as `ListCullsQuery.safeParse` would give it. */
 export function checkListCullsQuery(value: Record<string, unknown>): ListCullsQueryCheck {
   if (Object.keys(value).some((key) => !FIELDS.has(key))) return { success: false };
-  const page = wholeNumber(value.page, 1);
-  const pageSize = wholeNumber(value.page_size, 10, LIMITS.pageSizeMax);
-  const sort = oneOf<SortColumn>(SORT_COLUMNS, value.sort, 'created_at');
-  const order = oneOf(ORDERS, value.order, 'desc');
-  const q = value.q === undefined ? '' : typeof value.q === 'string' ? value.q.trim() : undefined;
+  const page = wholeNumber(value.page, DEFAULTS.page);
+  const pageSize = wholeNumber(value.page_size, DEFAULTS.page_size, LIMITS.pageSizeMax);
+  const sort = oneOf<SortColumn>(SORT_COLUMNS, value.sort, DEFAULTS.sort);
+  const order = oneOf(SORT_ORDERS, value.order, DEFAULTS.order);
+  const q = value.q === undefined ? DEFAULTS.q : typeof value.q === 'string' ? value.q.trim() : undefined;
   if (
     page === undefined ||
     pageSize === undefined ||

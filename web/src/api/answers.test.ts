@@ -4,11 +4,9 @@ import * as contracts from './contracts-read';
 
 const user = { uid: 'u1', display_name: 'Ann Stalker', email: null };
 
-/** A worker that checks as the real one does, and keeps what it was sent and how it was started. */
+/** A worker that checks as the real one does, and keeps how each was started. */
 class CheckingWorker extends EventTarget {
   static started: { url: string; options: WorkerOptions | undefined }[] = [];
-  readonly sent: CheckRequest[] = [];
-  terminated = false;
 
   constructor(url: URL | string, options?: WorkerOptions) {
     super();
@@ -16,21 +14,17 @@ class CheckingWorker extends EventTarget {
   }
 
   postMessage(request: CheckRequest): void {
-    this.sent.push(request);
     setTimeout(() =>
       this.dispatchEvent(new MessageEvent('message', { data: checkWith(contracts, request) })),
     );
   }
 
-  terminate(): void {
-    this.terminated = true;
-  }
+  terminate(): void {}
 }
 
 /** A worker whose code could not load: it answers nothing and reports an error. */
 class BrokenWorker extends CheckingWorker {
-  override postMessage(request: CheckRequest): void {
-    this.sent.push(request);
+  override postMessage(): void {
     setTimeout(() => this.dispatchEvent(new Event('error', { cancelable: true })));
   }
 }

@@ -1,10 +1,11 @@
-import { checkWith, type Answer, type AnswerName, type CheckReply, type CheckRequest } from './answer-check';
-
 /**
  * The server's answers, checked against the shared schemas in a worker of their own, so a screen's first load neither
  * builds zod and the schemas nor checks its data on the page's main thread. Where there is no worker (a browser
  * without module workers, the component tests' DOM) or it could not start, the page checks them itself.
  */
+import { checkWith, type Answer, type AnswerName, type CheckReply, type CheckRequest } from './answer-check';
+
+/** An answer the shared schema refused, with the schema's name and where the answer differs. */
 export class AnswerCheckError extends Error {
   constructor(message: string) {
     super(message);

@@ -1,18 +1,13 @@
 import {
   checkListCullsQuery,
+  LIST_CULLS_QUERY_DEFAULTS,
   LIST_CULLS_QUERY_FIELDS,
   PAGE_SIZES,
   type ListCullsQuery as ListCullsParams,
 } from '@cull-log/contracts';
 
-function defaults(): ListCullsParams {
-  const checked = checkListCullsQuery({});
-  if (!checked.success) throw new Error('The list query has no defaults');
-  return checked.data;
-}
-
 /** The API's own defaults: the view an address without parameters shows. */
-export const DEFAULT_PARAMS: ListCullsParams = defaults();
+export const DEFAULT_PARAMS: ListCullsParams = LIST_CULLS_QUERY_DEFAULTS;
 
 /** The table's state lives in the address, so Back, reload and shared links keep the same view. */
 export function paramsFrom(search: URLSearchParams): ListCullsParams {
