@@ -66,8 +66,11 @@ export function OutboxProvider({
       return;
     }
     const run = async () => {
-      setSyncing(true);
       try {
+        // With nothing waiting there is nothing to show either: every screen that writes uses the outbox, and
+        // would be drawn twice over at each start for a "syncing" that sent nothing.
+        if ((await outbox.list(userId)).length === 0 && !again.current) return;
+        setSyncing(true);
         do {
           again.current = false;
           // Each run gives up for now after a few tries with no network; the next trigger starts again.
