@@ -1,10 +1,11 @@
 import type { Ground } from '@cull-log/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { amendOuting, startOuting } from '../api/management';
 import { groundsQuery, outingsQuery } from '../api/management-queries';
+import { useDeferredQuery } from '../hooks/useDeferredQuery';
 import { useOnline } from '../hooks/useOnline';
 import { groundAt } from '../lib/geo';
 import { randomUuid } from '../lib/uuid';
@@ -34,8 +35,8 @@ function locateGround(grounds: readonly Ground[], found: (ground: Ground) => voi
 export function OutingControl({ compact = false }: { compact?: boolean }) {
   const queryClient = useQueryClient();
   const online = useOnline();
-  const outings = useQuery(outingsQuery());
-  const grounds = useQuery(groundsQuery());
+  const outings = useDeferredQuery(outingsQuery());
+  const grounds = useDeferredQuery(groundsQuery());
   const [choosing, setChoosing] = useState(false);
   const [groundId, setGroundId] = useState('');
   const [outingId, setOutingId] = useState(randomUuid);

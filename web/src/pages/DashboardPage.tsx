@@ -1,6 +1,6 @@
 import { formatNumber } from '@cull-log/domain';
 import { MESSAGES, SEXES, type OutingFigures, type StatsResponse } from '@cull-log/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError, errorMessage } from '../api/client';
 import { downloadSeasonReport } from '../api/management';
 import { statsQuery } from '../api/queries';
@@ -14,6 +14,7 @@ import { SeasonSelect } from '../components/SeasonSelect';
 import { SpeciesChart } from '../components/SpeciesChart';
 import { StatusMessage } from '../components/StatusMessage';
 import { formatDate } from '../format/format';
+import { useDeferredQuery } from '../hooks/useDeferredQuery';
 import { useSeasons } from '../hooks/useSeasons';
 import { seasonLabel } from '../lib/seasons';
 import { screenAt } from '../routes/screens';
@@ -95,8 +96,8 @@ function OutingFiguresList({ figures }: { figures: OutingFigures }) {
 
 /** The season's plan progress, or the way to set a plan. */
 function PlanSection({ season }: { season: string }) {
-  const progress = useQuery(planProgressQuery(season));
-  const grounds = useQuery(groundsQuery());
+  const progress = useDeferredQuery(planProgressQuery(season));
+  const grounds = useDeferredQuery(groundsQuery());
   let body;
   if (progress.isPending) body = <StatusMessage>Loading plan progress...</StatusMessage>;
   else if (progress.isError)
@@ -143,7 +144,7 @@ function loadError(error: unknown): string {
 
 export default function DashboardPage() {
   const { season, options, setSeason } = useSeasons();
-  const stats = useQuery(statsQuery(season));
+  const stats = useDeferredQuery(statsQuery(season));
 
   let content;
   if (stats.isPending) {
