@@ -95,6 +95,44 @@ function precompressed(): Plugin {
   };
 }
 
+/** The comment by which Chrome (from 136) compiles a whole script while it downloads, beside the page. */
+export const COMPILE_ALL_ON_LOAD = '//# allFunctionsCalledOnLoad';
+
+/**
+ * The code every page loads first (React, the router, the app's frame and the session check: nearly all of it runs at
+ * every start) is compiled whole as it downloads, on a thread of its own, rather than function by function on the
+ * page's thread as each is first called. Chrome reads the comment on a file's first line only, so it goes in after
+ * Vite has written the chunk's own first line, and the source map moves down a line with it. Screens' and libraries'
+ * chunks are left to compile as they run: much of a library's code (the map's, the photos') is never called.
+ */
+function compileFirstDownloadWhole(): Plugin {
+  return {
+    name: 'cull-log:compile-first-download-whole',
+    apply: 'build',
+    enforce: 'post',
+    // After Vite's own: it writes the list of a chunk's later downloads as the chunk's first line.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') throw new Error('The build made no index.html');
+        for (const [, src] of String(index.source).matchAll(
+          /<script type="module"[^>]*src="\/([^"]+\.js)"/g,
+        )) {
+          const chunk = bundle[src!];
+          if (chunk?.type !== 'chunk')
+            throw new Error(`index.html loads ${src}, which the build did not make`);
+          chunk.code = `${COMPILE_ALL_ON_LOAD}\n${chunk.code}`;
+          const mapFile = bundle[`${chunk.fileName}.map`];
+          if (mapFile?.type !== 'asset') continue;
+          const map = JSON.parse(String(mapFile.source)) as { mappings: string };
+          mapFile.source = JSON.stringify({ ...map, mappings: `;${map.mappings}` });
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -102,6 +140,7 @@ export default defineConfig({
     // English alone, so the others are left out of the download and out of every screen's start-up.
     optimizeLocales.vite({ locales: ['en'] }),
     screenPages(),
+    compileFirstDownloadWhole(),
     precompressed(),
     VitePWA({
       // A new version waits for the user's "Reload to update", never swapped under a half-filled form.
