@@ -96,7 +96,7 @@ function precompressed(): Plugin {
 }
 
 /** The comment by which Chrome (from 136) compiles a whole script while it downloads, beside the page. */
-export const COMPILE_ALL_ON_LOAD = '//# allFunctionsCalledOnLoad';
+const COMPILE_ALL_ON_LOAD = '//# allFunctionsCalledOnLoad';
 
 /**
  * The code every page loads first (React, the router, the app's frame and the session check: nearly all of it runs at

@@ -65,16 +65,18 @@ export function OutboxProvider({
       again.current = true;
       return;
     }
+    // "Syncing" shows while a change is being sent, not for a look that finds nothing to send: every screen that
+    // writes uses the outbox, and would be drawn twice over at each start for it.
+    const send: typeof sendCommand = (command) => {
+      setSyncing(true);
+      return sendCommand(command);
+    };
     const run = async () => {
       try {
-        // With nothing waiting there is nothing to show either: every screen that writes uses the outbox, and
-        // would be drawn twice over at each start for a "syncing" that sent nothing.
-        if ((await outbox.list(userId)).length === 0 && !again.current) return;
-        setSyncing(true);
         do {
           again.current = false;
           // Each run gives up for now after a few tries with no network; the next trigger starts again.
-          const result = await syncOutbox(outbox, userId, sendCommand, { maxTries: 4 });
+          const result = await syncOutbox(outbox, userId, send, { maxTries: 4 });
           setNeedsSignIn(result.outcome === 'signed_out');
           if (result.sent > 0) {
             await Promise.all([
