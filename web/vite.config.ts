@@ -215,7 +215,7 @@ export default defineConfig({
             },
             {
               name: 'contracts-words',
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](messages|enums|limits|list-query-check)\.ts$/,
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](messages|enums|limits|list-query-check|validation)\.ts$/,
               priority: 2,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },

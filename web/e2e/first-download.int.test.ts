@@ -152,3 +152,20 @@ describe('React Aria', () => {
     expect(words.filter((source) => !source.endsWith('/en-US.mjs'))).toEqual([]);
   });
 });
+
+describe('the record forms', () => {
+  // Building zod and every schema was the longest task of the add screen's first load, for checks only Save needs.
+  it.each(['AddCullPage', 'EditCullPage'])('%s opens with neither zod nor any schema', (screen) => {
+    const sources = chunkGraph(screen).flatMap(sourcesOf);
+    expect(sources.some((source) => source.endsWith('/src/components/CullForm.tsx'))).toBe(true);
+    expect(sources.filter((source) => source.includes('/node_modules/zod/') || SCHEMAS.test(source))).toEqual(
+      [],
+    );
+  });
+
+  it('loads its checks, with zod and the record schemas, apart', () => {
+    const sources = chunkGraph('cull-request-check').flatMap(sourcesOf);
+    expect(sources.some((source) => source.includes('/node_modules/zod/'))).toBe(true);
+    expect(sources.some((source) => source.endsWith('packages/contracts/src/cull.ts'))).toBe(true);
+  });
+});

@@ -59,3 +59,21 @@ export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 
 /** The most points one map answer carries; a larger log answers the newest this many, marked truncated. */
 export const MAP_POINTS_LIMIT = 50_000;
+
+/** What a record's photos may be: how many, how large as sent, and the sizes they are kept at. */
+export const PHOTO_LIMITS = {
+  perRecord: 6,
+  /** Bytes of one photo as sent, before anything is done to it. */
+  maxUploadBytes: 15 * 1024 * 1024,
+  /** The long edge a photo is resized to (in the browser before sending, and again on the server). */
+  longEdgePx: 2048,
+  /** The long edge of a thumbnail. */
+  thumbnailEdgePx: 320,
+} as const;
+
+/** The image types a photo may be sent and kept as. */
+export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
+
+/** Thumbnails are always WebP: small, and they keep a PNG's transparency. */
+export const THUMBNAIL_CONTENT_TYPE = 'image/webp';

@@ -1,3 +1,5 @@
+import { PHOTO_LIMITS } from './limits';
+
 /** User-facing texts (field rules, errors, notices), shared so the web client and the services say the same thing. */
 export const REQUIRED_MESSAGES = {
   date: 'Date is required',
@@ -62,4 +64,13 @@ export const CARCASS_MESSAGES = {
   cloud: 'Choose the cloud from the list',
   precipitation: 'Choose the precipitation from the list',
   emptyWeather: 'Give at least one weather detail, or leave the weather out',
+} as const;
+
+/** What is said of a photo that cannot be added. */
+export const PHOTO_MESSAGES = {
+  tooMany: `A record can have at most ${PHOTO_LIMITS.perRecord} photos. Remove one to add another.`,
+  tooLarge: `A photo must be at most ${PHOTO_LIMITS.maxUploadBytes / (1024 * 1024)} MB.`,
+  notAnImage: 'This file is not a photo Cull Log can read. Choose a JPEG, PNG or WebP image.',
+  noFile: 'Send one photo, as a file in the form field "photo".',
+  notFound: 'Photo not found',
 } as const;

@@ -35,6 +35,7 @@ import {
   type CullFormValues,
   type FormCheck,
 } from './cull-form-model';
+import { loadCullChecks, type CullChecks } from './load-cull-checks';
 import { withLastUsed, type LastUsed } from './last-used';
 import { WarningList } from './WarningList';
 import { localIsoDate } from '../format/format';
@@ -52,8 +53,8 @@ interface CullFormSave<Body> {
 interface CullFormProps<Body> {
   initialValues: CullFormValues;
   submitLabel: string;
-  /** The shared contract's check of the values: the request body, or a message per field. */
-  check(values: CullFormValues): FormCheck<Body>;
+  /** The shared contract's check of the values, by one of its checks: the request body, or a message per field. */
+  check(checks: CullChecks, values: CullFormValues): FormCheck<Body>;
   save: CullFormSave<Body>;
   onCancel(): void;
   /** The species and place of the last record saved here, offered as one tap on a new record. */
@@ -115,11 +116,18 @@ export function CullForm<Body>({
   const warnings = formWarnings(values);
   const [errors, setErrors] = useState<CullFormErrors>({});
   const [failedAttempts, setFailedAttempts] = useState(0);
+  // Between Save and the checks' answer (their first use loads them).
+  const [checking, setChecking] = useState(false);
+  const [checksUnavailable, setChecksUnavailable] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusClearOfBar(formRef, '.form__actions');
   // Once saved, the form stays disabled while the page moves on.
-  const isSaving = save.isPending || save.isSuccess;
-  const submitError = save.error ? submitErrorFor(save.error) : null;
+  const isSaving = checking || save.isPending || save.isSuccess;
+  const submitError = save.error
+    ? submitErrorFor(save.error)
+    : checksUnavailable
+      ? MESSAGES.submitFailed
+      : null;
 
   // A refused save marks the fields the server named, as a refused check does.
   useEffect(() => {
@@ -208,9 +216,29 @@ export function CullForm<Body>({
     );
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  /** The checks start loading as the user starts on the form, so they are there by the time it is saved. */
+  function prepareChecks() {
+    loadCullChecks().catch(() => {
+      // Tried again, and said if it fails, at Save.
+    });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = check(values);
+    if (isSaving) return;
+    setChecking(true);
+    let checked: FormCheck<Body>;
+    try {
+      checked = check(await loadCullChecks(), values);
+    } catch (error) {
+      console.error("Loading the form's checks failed", error);
+      save.reset();
+      setChecksUnavailable(true);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    setChecksUnavailable(false);
     if (checked.ok) {
       save.mutate(checked.body);
       return;
@@ -268,7 +296,13 @@ export function CullForm<Body>({
   }
 
   return (
-    <form ref={formRef} className="form cull-form" onSubmit={submit} noValidate>
+    <form
+      ref={formRef}
+      className="form cull-form"
+      onSubmit={(event) => void submit(event)}
+      onFocus={prepareChecks}
+      noValidate
+    >
       {submitError ? (
         <p className="form-error" role="alert">
           {submitError}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeCull } from '../testing/fake-api';
 import { carcassFormFieldFor, emptyCarcassValues, rifleFacts } from './carcass-form-model';
-import { toAmendRequest, toRecordRequest, valuesFromCull } from './cull-form-model';
+import { valuesFromCull } from './cull-form-model';
+import { toAmendRequest, toRecordRequest } from './cull-request-check';
 
 describe('the carcass fields of the form', () => {
   it('a record read into the form and checked again gives back the same carcass fields', () => {

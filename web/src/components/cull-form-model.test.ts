@@ -1,13 +1,8 @@
 import { REQUIRED_MESSAGES } from '@cull-log/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeCull } from '../testing/fake-api';
-import {
-  emptyFormValues,
-  toAmendRequest,
-  toRecordRequest,
-  valuesFromCull,
-  type CullFormValues,
-} from './cull-form-model';
+import { emptyFormValues, valuesFromCull, type CullFormValues } from './cull-form-model';
+import { toAmendRequest, toRecordRequest } from './cull-request-check';
 
 const filled = (overrides: Partial<CullFormValues> = {}): CullFormValues => ({
   ...emptyFormValues(new Date(2025, 2, 7)),

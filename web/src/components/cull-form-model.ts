@@ -1,13 +1,8 @@
 import {
-  CULL_FIELD_NAMES,
-  OPTIONAL_FIELD_NAMES,
   OTHER,
-  RecordCullRequest,
   SHOT_PLACEMENTS,
   SPECIES,
-  fieldMessages,
   parseNumberInput,
-  type AmendCullRequest,
   type Cull,
   type CullWarning,
 } from '@cull-log/contracts';
@@ -145,9 +140,12 @@ export function toFormErrors(fields: Record<string, string>, values: CullFormVal
 
 const blankToUndefined = (value: string) => (value === '' ? undefined : value);
 
-/** The record the form describes, before validation ("Other" replaced by its text, numbers parsed). */
-function candidateRecord(values: CullFormValues): Record<string, unknown> {
-  return {
+/**
+ * The record the form describes, before validation ("Other" replaced by its text, numbers parsed), without the fields
+ * left undefined.
+ */
+export function candidateRecord(values: CullFormValues): Record<string, unknown> {
+  return withoutUndefined({
     date: values.date,
     time: values.time,
     location_name: values.location_name,
@@ -173,7 +171,7 @@ function candidateRecord(values: CullFormValues): Record<string, unknown> {
     ground_id: blankToUndefined(values.ground_id),
     outing_id: blankToUndefined(values.outing_id),
     ...carcassCandidate(values.carcass),
-  };
+  });
 }
 
 /** Undefined fields are left out entirely: stripped before writing. */
@@ -188,17 +186,6 @@ export function gridRefError(values: CullFormValues): string | undefined {
   if (values.grid_ref.trim() === '') return undefined;
   const parsed = parseGridReference(values.grid_ref);
   return parsed.ok ? undefined : parsed.message;
-}
-
-/** Checks the form with the shared schema and the grid reference rule; the body is what POST /api/culls takes. */
-export function toRecordRequest(values: CullFormValues): FormCheck<RecordCullRequest> {
-  const result = RecordCullRequest.safeParse(withoutUndefined(candidateRecord(values)));
-  const gridRef = gridRefError(values);
-  if (!result.success || gridRef !== undefined) {
-    const errors = result.success ? {} : toFormErrors(fieldMessages(result.error), values);
-    return { ok: false, errors: gridRef === undefined ? errors : { ...errors, grid_ref: gridRef } };
-  }
-  return { ok: true, body: result.data };
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -240,23 +227,4 @@ export function withCoordinates(values: CullFormValues, latitude: string, longit
   if (lat === undefined || lon === undefined) return next;
   const reference = gridReferenceFor(lat, lon);
   return reference === undefined ? next : { ...next, grid_ref: reference };
-}
-
-/** Same checks; the body sets every field, clearing (null) the optional ones left empty. */
-export function toAmendRequest(
-  values: CullFormValues,
-  expectedVersion: number,
-  groundBefore = '',
-): FormCheck<AmendCullRequest> {
-  const checked = toRecordRequest(values);
-  if (!checked.ok) return checked;
-  const body: Record<string, unknown> = { expected_version: expectedVersion };
-  const record = checked.body as Record<string, unknown>;
-  for (const field of CULL_FIELD_NAMES) {
-    const isOptional = (OPTIONAL_FIELD_NAMES as readonly string[]).includes(field);
-    body[field] = record[field] ?? (isOptional ? null : undefined);
-  }
-  // The record's ground only when it changed (null: none); its outing stays as it was.
-  if (values.ground_id !== groundBefore) body.ground_id = record.ground_id ?? null;
-  return { ok: true, body: body as AmendCullRequest };
 }

@@ -4,7 +4,7 @@ import { useRecordCull } from '../api/writes';
 import { CullForm } from '../components/CullForm';
 import { OutingControl } from '../components/OutingControl';
 import { changeMessage, useFeedback } from '../components/feedback-context';
-import { emptyFormValues, toRecordRequest } from '../components/cull-form-model';
+import { emptyFormValues } from '../components/cull-form-model';
 import { readLastUsed, rememberLastUsed } from '../components/last-used';
 import { usePhotoDraft } from '../components/photo-draft';
 import { useSession } from '../hooks/useSession';
@@ -40,7 +40,7 @@ export default function AddCullPage() {
       <CullForm
         initialValues={initialValues}
         submitLabel="Save Record"
-        check={toRecordRequest}
+        check={(checks, values) => checks.toRecordRequest(values)}
         save={recordCull}
         onCancel={() => navigate('/data')}
         lastUsed={lastUsed}

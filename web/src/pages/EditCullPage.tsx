@@ -6,7 +6,7 @@ import { useAmendCull } from '../api/writes';
 import { CullForm } from '../components/CullForm';
 import { StatusMessage } from '../components/StatusMessage';
 import { changeMessage, useFeedback } from '../components/feedback-context';
-import { toAmendRequest, valuesFromCull } from '../components/cull-form-model';
+import { valuesFromCull } from '../components/cull-form-model';
 import { usePhotoDraft } from '../components/photo-draft';
 
 export default function EditCullPage() {
@@ -48,7 +48,7 @@ export default function EditCullPage() {
         key={`${record.id}:${record.version}`}
         initialValues={valuesFromCull(record)}
         submitLabel="Update Record"
-        check={(values) => toAmendRequest(values, record.version, record.ground_id)}
+        check={(checks, values) => checks.toAmendRequest(values, record.version, record.ground_id)}
         save={amendCull}
         onCancel={() => navigate('/data')}
         photos={{ draft: photos, recordId: record.id }}
