@@ -150,16 +150,21 @@ function GroundBoundaries({ grounds }: { grounds: Ground[] }) {
   );
 }
 
-/** Opens on the user's own records, once, when they first arrive; with none the fixed view stays. */
-function FitToPoints({ points }: { points: MapPoint[] }) {
+/** The view of a set of records: room for a whole 44 px cluster at the edge, clear of the attribution along the foot. */
+const FIT_TO_POINTS: L.FitBoundsOptions = { padding: [48, 48], maxZoom: CLOSE_ZOOM, animate: false };
+
+/**
+ * Opens on the user's own records, once, when they first arrive after the map opened without any (a map that opened
+ * with records opened on them); with none the fixed view stays.
+ */
+function FitToPoints({ points, openedOnPoints }: { points: MapPoint[]; openedOnPoints: boolean }) {
   const map = useMap();
-  const [fitted, setFitted] = useState(false);
+  const [fitted, setFitted] = useState(openedOnPoints);
   useEffect(() => {
     const bounds = boundsOf(points);
     if (fitted || !bounds) return;
     setFitted(true);
-    // Room for a whole 44 px cluster at the edge, clear of the attribution along the foot.
-    map.fitBounds(bounds, { padding: [48, 48], maxZoom: CLOSE_ZOOM, animate: false });
+    map.fitBounds(bounds, FIT_TO_POINTS);
   }, [map, points, fitted]);
   return null;
 }
@@ -246,15 +251,21 @@ export function CullMap({
   );
 
   const [map, setMap] = useState<L.Map | null>(null);
+  // The map opens on the records it is given, so its tiles are laid out once, for their view, rather than for the
+  // whole country and then again.
+  const [opening] = useState(() => boundsOf(points));
+  const view = opening
+    ? { bounds: opening, boundsOptions: FIT_TO_POINTS }
+    : { center: MAP_CENTRE, zoom: MAP_ZOOM };
 
   return (
     <div>
       {/* Above the map and outside its element, so it covers nothing and the map never swallows its presses. */}
       <CentreOnMe map={map} />
-      <MapContainer ref={setMap} center={MAP_CENTRE} zoom={MAP_ZOOM} className="map" scrollWheelZoom>
+      <MapContainer ref={setMap} {...view} className="map" scrollWheelZoom>
         <Later>
           <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
-          <FitToPoints points={points} />
+          <FitToPoints points={points} openedOnPoints={opening !== null} />
           <GroundBoundaries grounds={grounds} />
           {layer === 'heat' ? (
             <HeatCells points={points} onSummary={onHeatSummary} />

@@ -248,6 +248,24 @@ describe('map screen', () => {
       expect(tilesShown(container).every((tile) => tile.zoom > 6)).toBe(true);
     });
 
+    it("lays its tiles out once, for the records' view, never first for the whole country", async () => {
+      const zooms = new Set<number>();
+      const tiles = new MutationObserver((changes) => {
+        for (const added of changes.flatMap((change) => Array.from(change.addedNodes)))
+          if (added instanceof HTMLImageElement && added.classList.contains('leaflet-tile'))
+            zooms.add(Number(/\/(\d+)\/\d+\/\d+\.png$/.exec(added.src)?.[1]));
+      });
+      tiles.observe(document.body, { childList: true, subtree: true });
+      fakeApi()
+        .signedInAs()
+        .on(MAP_POINTS, () => mapPoints([[52.1, -1.2, 0]]));
+      const { container } = await renderApp('/map');
+      await theMarker(container);
+      await waitFor(() => expect(tilesShown(container).length).toBeGreaterThan(0));
+      tiles.disconnect();
+      expect(zooms).toEqual(new Set([14]));
+    });
+
     it('stays on the whole country, zoom 6, with nothing to fit', async () => {
       fakeApi()
         .signedInAs()
