@@ -153,6 +153,17 @@ describe('React Aria', () => {
   });
 });
 
+describe('the grounds and the larder book', () => {
+  // Their words and limits, and the larder book's check of its address, came with every schema.
+  it.each(['GroundsPage', 'LarderPage'])('%s opens with neither zod nor any schema', (screen) => {
+    const sources = chunkGraph(screen).flatMap(sourcesOf);
+    expect(sources.some((source) => source.endsWith(`/src/pages/${screen}.tsx`))).toBe(true);
+    expect(sources.filter((source) => source.includes('/node_modules/zod/') || SCHEMAS.test(source))).toEqual(
+      [],
+    );
+  });
+});
+
 describe('the record forms', () => {
   // Building zod and every schema was the longest task of the add screen's first load, for checks only Save needs.
   it.each(['AddCullPage', 'EditCullPage'])('%s opens with neither zod nor any schema', (screen) => {

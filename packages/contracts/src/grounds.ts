@@ -1,44 +1,13 @@
 import { z } from 'zod';
 import { SEASON_STARTS, SPECIES } from './enums';
-import { LIMITS } from './limits';
+import { LIMITS, MANAGEMENT_LIMITS } from './limits';
+import { MANAGEMENT_MESSAGES } from './messages';
 import { refuseUnsafeText } from './validation';
 
 /**
  * Grounds, outings, the season setting and cull plans: how a deer manager organises the year. Each is owned by one
  * user like a cull, written as events by the records service and read back through its routes and projections.
  */
-
-export const MANAGEMENT_LIMITS = {
-  groundName: 100,
-  groundNotes: 2000,
-  outingNotes: 2000,
-  /** Corners of a ground's boundary, the closing corner included. */
-  boundaryCornersMax: 500,
-  plansPerSeason: 100,
-  targetsPerPlan: 200,
-  targetMax: 10_000,
-} as const;
-
-export const MANAGEMENT_MESSAGES = {
-  groundName: 'Name is required',
-  groundNameTaken: 'You already have a ground with this name',
-  groundUnknown: 'Choose one of your grounds',
-  groundArchived: 'This ground is archived: restore it first',
-  boundary: `A boundary is a closed line of 4 to ${MANAGEMENT_LIMITS.boundaryCornersMax} corners, each a longitude and latitude`,
-  outingUnknown: 'Choose one of your outings',
-  outingOpen: 'An outing is already under way: end it first',
-  outingEndsBeforeStart: 'An outing ends after it starts',
-  outingHasCulls: 'This outing has culls: move or delete them first',
-  seasonStart: 'The season starts on 1 April (04-01) or 1 August (08-01)',
-  season: 'Season must be a stalking season such as 2026-27',
-  planDuplicateGround: 'Each ground has one plan a season',
-  planDuplicateTarget: 'Each species and sex has one target in a plan',
-  target: `A target is a whole number from 0 to ${MANAGEMENT_LIMITS.targetMax}`,
-  atLeastOneChange: 'Send at least one field to change',
-  groundNotFound: 'Ground not found',
-  outingNotFound: 'Outing not found',
-  idTaken: 'Something with this id already exists',
-} as const;
 
 const Id = (what: string) => z.uuid({ error: `${what} must be a UUID` });
 export const GroundId = Id('ground_id');

@@ -77,3 +77,15 @@ export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
 
 /** Thumbnails are always WebP: small, and they keep a PNG's transparency. */
 export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
+
+/** The bounds of grounds, outings and plans. */
+export const MANAGEMENT_LIMITS = {
+  groundName: 100,
+  groundNotes: 2000,
+  outingNotes: 2000,
+  /** Corners of a ground's boundary, the closing corner included. */
+  boundaryCornersMax: 500,
+  plansPerSeason: 100,
+  targetsPerPlan: 200,
+  targetMax: 10_000,
+} as const;

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ListCullsQuery } from './api';
+import { CARCASS_DESTINATIONS } from './enums';
+import { LarderQuery } from './larder';
 import { LIMITS, SORT_COLUMNS } from './limits';
-import { checkListCullsQuery } from './list-query-check';
+import { checkLarderFilters, checkListCullsQuery } from './list-query-check';
 
 /** What an address could hold, with the edges of each field's coercion and bounds well represented. */
 const numberText = fc.oneof(
@@ -63,5 +65,49 @@ describe('the list query check without zod', () => {
     expect(checkListCullsQuery({ sort: 'password' })).toEqual({ success: false });
     expect(checkListCullsQuery({ q: 'a'.repeat(LIMITS.searchText + 1) })).toEqual({ success: false });
     expect(checkListCullsQuery({ colour: 'red' })).toEqual({ success: false });
+  });
+});
+
+/** What the larder book's address could hold: seasons right, wrong and nearly right, destinations and not. */
+const seasonText = fc.oneof(
+  fc.integer({ min: 1990, max: 2101 }).map((year) => `${year}/${String((year + 1) % 100).padStart(2, '0')}`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }))
+    .map(([year, next]) => `${String(year).padStart(4, '0')}/${String(next).padStart(2, '0')}`),
+  fc.constantFrom('2026-27', '2026/2027', ' 2026/27', '2026/27 ', '２０２６/27', '1999/00', '2099/00', ''),
+  fc.string({ maxLength: 8 }),
+);
+const larderAddress = fc.record(
+  {
+    season: seasonText,
+    destination: fc.oneof(fc.constantFrom(...CARCASS_DESTINATIONS), fc.string({ maxLength: 8 })),
+    other: fc.string({ maxLength: 4 }),
+  },
+  { requiredKeys: [] },
+);
+
+describe('the larder filters check without zod', () => {
+  it('accepts and gives exactly what LarderQuery does', () => {
+    fc.assert(
+      fc.property(larderAddress, (value) => {
+        const schema = LarderQuery.safeParse(value);
+        expect(checkLarderFilters(value)).toEqual(
+          schema.success ? { success: true, data: schema.data } : { success: false },
+        );
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('takes a season and a destination from the list, and refuses others', () => {
+    expect(checkLarderFilters({})).toEqual({ success: true, data: {} });
+    expect(checkLarderFilters({ season: '2026/27', destination: CARCASS_DESTINATIONS[0] })).toEqual({
+      success: true,
+      data: { season: '2026/27', destination: CARCASS_DESTINATIONS[0] },
+    });
+    expect(checkLarderFilters({ season: '2099/00' })).toEqual({ success: true, data: { season: '2099/00' } });
+    expect(checkLarderFilters({ season: '2026/28' })).toEqual({ success: false });
+    expect(checkLarderFilters({ destination: 'The moon' })).toEqual({ success: false });
+    expect(checkLarderFilters({ after: '3' })).toEqual({ success: false });
   });
 });

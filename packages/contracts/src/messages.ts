@@ -1,4 +1,4 @@
-import { PHOTO_LIMITS } from './limits';
+import { MANAGEMENT_LIMITS, PHOTO_LIMITS } from './limits';
 
 /** User-facing texts (field rules, errors, notices), shared so the web client and the services say the same thing. */
 export const REQUIRED_MESSAGES = {
@@ -73,4 +73,26 @@ export const PHOTO_MESSAGES = {
   notAnImage: 'This file is not a photo Cull Log can read. Choose a JPEG, PNG or WebP image.',
   noFile: 'Send one photo, as a file in the form field "photo".',
   notFound: 'Photo not found',
+} as const;
+
+/** What is said of grounds, outings, the season setting and plans. */
+export const MANAGEMENT_MESSAGES = {
+  groundName: 'Name is required',
+  groundNameTaken: 'You already have a ground with this name',
+  groundUnknown: 'Choose one of your grounds',
+  groundArchived: 'This ground is archived: restore it first',
+  boundary: `A boundary is a closed line of 4 to ${MANAGEMENT_LIMITS.boundaryCornersMax} corners, each a longitude and latitude`,
+  outingUnknown: 'Choose one of your outings',
+  outingOpen: 'An outing is already under way: end it first',
+  outingEndsBeforeStart: 'An outing ends after it starts',
+  outingHasCulls: 'This outing has culls: move or delete them first',
+  seasonStart: 'The season starts on 1 April (04-01) or 1 August (08-01)',
+  season: 'Season must be a stalking season such as 2026-27',
+  planDuplicateGround: 'Each ground has one plan a season',
+  planDuplicateTarget: 'Each species and sex has one target in a plan',
+  target: `A target is a whole number from 0 to ${MANAGEMENT_LIMITS.targetMax}`,
+  atLeastOneChange: 'Send at least one field to change',
+  groundNotFound: 'Ground not found',
+  outingNotFound: 'Outing not found',
+  idTaken: 'Something with this id already exists',
 } as const;

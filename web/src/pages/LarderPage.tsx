@@ -1,4 +1,4 @@
-import { CARCASS_DESTINATIONS, LarderQuery, type LarderEntry } from '@cull-log/contracts';
+import { CARCASS_DESTINATIONS, checkLarderFilters, type LarderEntry } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -18,13 +18,11 @@ const ALL_DESTINATIONS = 'All destinations';
 
 /** The filters live in the address, so Back, reload and shared links keep the same view. */
 function paramsFrom(search: URLSearchParams): LarderParams {
-  const parsed = LarderQuery.safeParse({
+  const parsed = checkLarderFilters({
     ...(search.get('season') === null ? {} : { season: search.get('season') }),
     ...(search.get('destination') === null ? {} : { destination: search.get('destination') }),
   });
-  if (!parsed.success) return {};
-  const { season, destination } = parsed.data;
-  return { ...(season !== undefined && { season }), ...(destination !== undefined && { destination }) };
+  return parsed.success ? parsed.data : {};
 }
 
 function toSearch(params: LarderParams): URLSearchParams {
