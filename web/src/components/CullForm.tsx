@@ -227,9 +227,9 @@ export function CullForm<Body>({
     event.preventDefault();
     if (isSaving) return;
     setChecking(true);
-    let checked: FormCheck<Body>;
+    let checks: CullChecks;
     try {
-      checked = check(await loadCullChecks(), values);
+      checks = await loadCullChecks();
     } catch (error) {
       console.error("Loading the form's checks failed", error);
       save.reset();
@@ -239,6 +239,7 @@ export function CullForm<Body>({
       setChecking(false);
     }
     setChecksUnavailable(false);
+    const checked = check(checks, values);
     if (checked.ok) {
       save.mutate(checked.body);
       return;
