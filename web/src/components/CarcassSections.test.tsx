@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, makeCull, USER } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
-import { choose } from '../testing/ui';
+import { choose, fillRequired } from '../testing/ui';
 import { PHONE_QUERY } from './CarcassSections';
 
 function onPhone(isPhone: boolean) {
@@ -25,15 +25,6 @@ async function openAddForm() {
   await renderApp('/add-cull');
   await screen.findByRole('heading', { name: 'Add New Cull Record' });
   return { api, user: userEvent.setup({ delay: null }) };
-}
-
-async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^Location/), 'Home Wood');
-  await choose(user, 'Species', 'Roe Deer');
-  await choose(user, 'Sex', 'Female');
-  await choose(user, 'Age estimate', 'Adult');
-  await choose(user, 'Condition', 'Good');
-  await choose(user, 'Shot placement', 'Heart/Lung');
 }
 
 const section = (title: string) => screen.getByText(title, { selector: 'summary' }).closest('details')!;

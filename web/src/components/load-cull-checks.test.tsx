@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
-import { choose } from '../testing/ui';
+import { fillRequired } from '../testing/ui';
 
 // The form's checks load as a download of their own: here it fails until the connection "comes back".
 const connection = vi.hoisted(() => ({ up: false, loads: 0 }));
@@ -24,12 +24,7 @@ describe('a record form whose checks cannot be downloaded', () => {
     const user = userEvent.setup({ delay: null });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 
-    await user.type(screen.getByLabelText(/^Location/), 'Home Wood');
-    await choose(user, 'Species', 'Roe Deer');
-    await choose(user, 'Sex', 'Female');
-    await choose(user, 'Age estimate', 'Adult');
-    await choose(user, 'Condition', 'Good');
-    await choose(user, 'Shot placement', 'Heart/Lung');
+    await fillRequired(user);
     // Starting on the form began the download, which failed quietly; Save tries again and says it failed.
     expect(connection.loads).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Save Record' }));

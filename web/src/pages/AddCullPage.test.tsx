@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { localIsoDate } from '../format/format';
 import { apiError, deferred, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
-import { choiceList, choose } from '../testing/ui';
+import { choiceList, choose, fillRequired } from '../testing/ui';
 
 async function openAddForm() {
   const api = fakeApi().signedInAs();
@@ -13,15 +13,6 @@ async function openAddForm() {
   const app = await renderApp('/add-cull');
   await screen.findByRole('heading', { name: 'Add New Cull Record' });
   return { api, app, user: userEvent.setup({ delay: null }) };
-}
-
-async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^Location/), 'Home Wood');
-  await choose(user, 'Species', 'Roe Deer');
-  await choose(user, 'Sex', 'Female');
-  await choose(user, 'Age estimate', 'Adult');
-  await choose(user, 'Condition', 'Good');
-  await choose(user, 'Shot placement', 'Heart/Lung');
 }
 
 describe('add cull form', () => {

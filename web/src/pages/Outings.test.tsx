@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boundaryOf } from '../lib/geo';
 import { fakeApi, json, makeCull, makeGround, makeOuting, serveManagement } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
-import { choose, fakeGeolocation, forgetGeolocation, choiceList } from '../testing/ui';
+import { choose, fakeGeolocation, fillRequired, forgetGeolocation, choiceList } from '../testing/ui';
 
 const STATS = {
   total_culls: 0,
@@ -93,12 +93,7 @@ describe('outings', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(choiceList('Ground')).toHaveDisplayValue('Home Wood'));
 
-    await user.type(screen.getByLabelText(/^Location/), 'High seat 3');
-    await choose(user, 'Species', 'Roe Deer');
-    await choose(user, 'Sex', 'Female');
-    await choose(user, 'Age estimate', 'Adult');
-    await choose(user, 'Condition', 'Good');
-    await choose(user, 'Shot placement', 'Heart/Lung');
+    await fillRequired(user, { location: 'High seat 3' });
     await user.click(screen.getByRole('button', { name: 'Save Record' }));
     await screen.findByRole('heading', { name: 'Cull Data' });
     expect(api.callsTo('POST /api/culls')[0]?.body).toMatchObject({
@@ -142,12 +137,7 @@ describe('outings', () => {
     });
     await renderApp('/add-cull');
     await screen.findByText(/^Recording in the outing at Home Wood since/);
-    await user.type(screen.getByLabelText(/^Location/), 'High seat 3');
-    await choose(user, 'Species', 'Muntjac');
-    await choose(user, 'Sex', 'Male');
-    await choose(user, 'Age estimate', 'Adult');
-    await choose(user, 'Condition', 'Good');
-    await choose(user, 'Shot placement', 'Heart/Lung');
+    await fillRequired(user, { location: 'High seat 3', species: 'Muntjac', sex: 'Male' });
     await user.click(screen.getByRole('button', { name: 'Save Record' }));
     expect(await screen.findByText('1 change is waiting to sync.')).toBeInTheDocument();
 

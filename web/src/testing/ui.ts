@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 
@@ -18,6 +18,19 @@ export function choiceList(label: string): HTMLSelectElement {
 export async function choose(user: User, label: string, option: string) {
   const offered = await waitFor(() => within(choiceList(label)).getByRole('option', { name: option }));
   await user.selectOptions(choiceList(label), offered);
+}
+
+/** Fills the record form's required fields (date and time start filled): a Roe Deer doe at Home Wood unless told. */
+export async function fillRequired(
+  user: User,
+  { location = 'Home Wood', species = 'Roe Deer', sex = 'Female' } = {},
+) {
+  await user.type(screen.getByLabelText(/^Location/), location);
+  await choose(user, 'Species', species);
+  await choose(user, 'Sex', sex);
+  await choose(user, 'Age estimate', 'Adult');
+  await choose(user, 'Condition', 'Good');
+  await choose(user, 'Shot placement', 'Heart/Lung');
 }
 
 /** jsdom lays nothing out; gives Leaflet's containers a size so maps draw and take taps. Answers the undo. */
