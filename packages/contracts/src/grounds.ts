@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEASON_STARTS, SPECIES } from './enums';
 import { LIMITS, MANAGEMENT_LIMITS } from './limits';
+import { yearsFollowOn } from './list-query-check';
 import { MANAGEMENT_MESSAGES } from './messages';
 import { refuseUnsafeText } from './validation';
 
@@ -177,9 +178,7 @@ export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequest>;
 export const SeasonKey = z
   .string({ error: MANAGEMENT_MESSAGES.season })
   .regex(/^\d{4}-\d{2}$/, { error: MANAGEMENT_MESSAGES.season })
-  .refine((key) => Number(key.slice(5)) === (Number(key.slice(0, 4)) + 1) % 100, {
-    error: MANAGEMENT_MESSAGES.season,
-  });
+  .refine(yearsFollowOn, { error: MANAGEMENT_MESSAGES.season });
 export type SeasonKey = z.infer<typeof SeasonKey>;
 
 /** `2026/27` → `2026-27`, and back. */

@@ -2,16 +2,15 @@ import { z } from 'zod';
 import { AGE_ESTIMATES, CARCASS_DESTINATIONS, SEXES } from './enums';
 import { CullInspection } from './cull';
 import { LIMITS } from './limits';
+import { SEASON_LABEL_PATTERN, yearsFollowOn } from './list-query-check';
 
 const SEASON_MESSAGE = 'Season must be a stalking season such as 2026/27';
 
 /** A stalking season's label, `2026/27`: a year and the last two digits of the next. */
 export const SeasonLabel = z
   .string({ error: SEASON_MESSAGE })
-  .regex(/^\d{4}\/\d{2}$/, { error: SEASON_MESSAGE })
-  .refine((label) => Number(label.slice(5)) === (Number(label.slice(0, 4)) + 1) % 100, {
-    error: SEASON_MESSAGE,
-  });
+  .regex(SEASON_LABEL_PATTERN, { error: SEASON_MESSAGE })
+  .refine(yearsFollowOn, { error: SEASON_MESSAGE });
 
 /** Query of GET /api/larder and /api/larder.csv. */
 export const LarderQuery = z.strictObject({

@@ -61,13 +61,17 @@ export type LarderFiltersCheck = { success: true; data: LarderFilters } | { succ
 
 const LARDER_FIELDS = new Set(['season', 'destination']);
 
+/** A stalking season's label as written, `2026/27`. */
+export const SEASON_LABEL_PATTERN = /^\d{4}\/\d{2}$/;
+
+/** Whether a season written `2026/27` or `2026-27` names a year and the next (the next by its last two digits). */
+export function yearsFollowOn(season: string): boolean {
+  return Number(season.slice(5)) === (Number(season.slice(0, 4)) + 1) % 100;
+}
+
 /** A stalking season's label, `2026/27`: a year and the last two digits of the next, as `SeasonLabel` accepts it. */
 function isSeasonLabel(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    /^\d{4}\/\d{2}$/.test(value) &&
-    Number(value.slice(5)) === (Number(value.slice(0, 4)) + 1) % 100
-  );
+  return typeof value === 'string' && SEASON_LABEL_PATTERN.test(value) && yearsFollowOn(value);
 }
 
 /**
