@@ -129,6 +129,24 @@ describe('the screens that only show what they read', () => {
   });
 });
 
+describe('the records list', () => {
+  // A phone shows the records as cards; React Aria's table, which wider screens show, was more than half the list's
+  // code and was downloaded and run on the phone all the same.
+  it('opens without the table, which comes apart for wider screens', () => {
+    const TABLE = /\/react-aria-components\/dist\/.*\/Table\.mjs$/;
+    const list = chunkGraph('DataPage').flatMap(sourcesOf);
+    expect(list.some((source) => source.endsWith('/src/components/CullCards.tsx'))).toBe(true);
+    expect(
+      list.filter((source) => TABLE.test(source) || source.endsWith('/src/components/CullTable.tsx')),
+    ).toEqual([]);
+    expect(
+      chunkGraph('CullTable')
+        .flatMap(sourcesOf)
+        .some((source) => TABLE.test(source)),
+    ).toBe(true);
+  });
+});
+
 describe('the sign-in page', () => {
   // It shows a message of the contracts, which once brought every schema with it.
   it('loads its words without zod or any schema', () => {

@@ -1,13 +1,8 @@
-import {
-  PAGE_SIZES,
-  type Cull,
-  type ListCullsQuery as ListCullsParams,
-  type SortColumn,
-} from '@cull-log/contracts';
+import { PAGE_SIZES, type Cull, type ListCullsQuery as ListCullsParams } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SearchField, Input, Label } from 'react-aria-components';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { downloadCullsCsv } from '../api/culls';
 import { Select } from '../components/Select';
 import { useSeasons } from '../hooks/useSeasons';
@@ -21,32 +16,18 @@ import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { Pagination } from '../components/Pagination';
 import { StatusMessage } from '../components/StatusMessage';
-import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from '../components/Table';
-import { WarningMark } from '../components/WarningMark';
-import { SyncBadge } from '../components/SyncBadge';
 import { CullCards } from '../components/CullCards';
 import { changeMessage, useFeedback } from '../components/feedback-context';
 import { useMediaQuery } from '../hooks/useMediaQuery';
-import { dashIfEmpty, formatDate, yesNo } from '../format/format';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { screenAt } from '../routes/screens';
 import { DEFAULT_PARAMS, paramsFrom } from './data-params';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const COLUMNS: { id: SortColumn; label: string }[] = [
-  { id: 'date', label: 'Date' },
-  { id: 'time', label: 'Time' },
-  { id: 'location_name', label: 'Location' },
-  { id: 'species', label: 'Species' },
-  { id: 'sex', label: 'Sex' },
-  { id: 'age_estimate', label: 'Age' },
-  { id: 'weight', label: 'Weight (kg)' },
-  { id: 'condition', label: 'Condition' },
-  { id: 'antlers_present', label: 'Antlers' },
-  { id: 'shot_placement', label: 'Shot Placement' },
-  { id: 'shot_distance', label: 'Distance' },
-];
+// The table is for wider screens only: a phone, which shows cards, never downloads its code.
+const loadCullTable = () => import('../components/CullTable');
+const CullTable = lazy(loadCullTable);
 
 function toSearch(params: ListCullsParams): URLSearchParams {
   const search = new URLSearchParams();
@@ -60,10 +41,6 @@ function toSearch(params: ListCullsParams): URLSearchParams {
   return search;
 }
 
-function describe(cull: Cull): string {
-  return `${cull.species} on ${formatDate(cull.date)} at ${cull.location_name}`;
-}
-
 export default function DataPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFrom(searchParams);
@@ -74,6 +51,10 @@ export default function DataPage() {
   const { announce } = useFeedback();
   // Below about 640 px the records are cards, one above another; the table stays for wider screens.
   const isPhone = useMediaQuery('(max-width: 40em)');
+  // On a wider screen the table's code comes while the records do, not after them.
+  useEffect(() => {
+    if (!isPhone) void loadCullTable();
+  }, [isPhone]);
   const [pendingDelete, setPendingDelete] = useState<Cull | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const seasons = useSeasons();
@@ -95,12 +76,6 @@ export default function DataPage() {
   useEffect(() => {
     if (culls.data && !culls.isPlaceholderData && params.page > pageCount) setParams({ page: pageCount });
   }, [culls.data, culls.isPlaceholderData, pageCount, params.page]);
-
-  // Recording order has no column of its own, so no header shows an arrow for it.
-  const sortDescriptor: SortDescriptor | undefined =
-    params.sort === 'created_at'
-      ? undefined
-      : { column: params.sort, direction: params.order === 'asc' ? 'ascending' : 'descending' };
 
   function confirmDelete() {
     if (!pendingDelete) return;
@@ -172,90 +147,17 @@ export default function DataPage() {
               />
             </div>
           ) : (
-            <div className="table-scroll" aria-busy={culls.isFetching}>
-              <Table
-                aria-label="Cull records"
-                {...(sortDescriptor ? { sortDescriptor } : {})}
-                onSortChange={(descriptor) =>
-                  setParams({
-                    sort: descriptor.column as SortColumn,
-                    order: descriptor.direction === 'ascending' ? 'asc' : 'desc',
-                    page: 1,
-                  })
-                }
-              >
-                <TableHeader>
-                  {COLUMNS.map((column, index) => (
-                    <Column
-                      key={column.id}
-                      id={column.id}
-                      allowsSorting
-                      {...(index === 0 ? { isRowHeader: true, className: 'table__sticky' } : {})}
-                    >
-                      {column.label}
-                    </Column>
-                  ))}
-                  <Column id="actions">Actions</Column>
-                </TableHeader>
-                <TableBody
-                  items={culls.data.items}
-                  renderEmptyState={() =>
-                    params.q === '' ? 'No cull records yet.' : 'No records match your search.'
-                  }
-                >
-                  {(cull) => (
-                    <Row id={cull.id}>
-                      <Cell className="table__sticky">{formatDate(cull.date)}</Cell>
-                      <Cell>{cull.time}</Cell>
-                      <Cell>
-                        {cull.location_name}
-                        {cull.ground_name === undefined ? null : (
-                          <span className="ground-tag"> ({cull.ground_name})</span>
-                        )}
-                      </Cell>
-                      <Cell>
-                        {cull.species}
-                        <WarningMark warnings={cull.warnings} />
-                        <SyncBadge recordId={cull.id} />
-                      </Cell>
-                      <Cell>{cull.sex}</Cell>
-                      <Cell>{cull.age_estimate}</Cell>
-                      <Cell>{dashIfEmpty(cull.weight)}</Cell>
-                      <Cell>{cull.condition}</Cell>
-                      <Cell>{yesNo(cull.antlers_present)}</Cell>
-                      <Cell>{cull.shot_placement}</Cell>
-                      <Cell>{dashIfEmpty(cull.shot_distance)}</Cell>
-                      <Cell>
-                        <div className="row-actions">
-                          <Link
-                            className="row-actions__link"
-                            to={`/view-cull/${encodeURIComponent(cull.id)}`}
-                            aria-label={`View ${describe(cull)}`}
-                          >
-                            View
-                          </Link>
-                          <Link
-                            className="row-actions__link"
-                            to={`/edit-cull/${encodeURIComponent(cull.id)}`}
-                            aria-label={`Edit ${describe(cull)}`}
-                          >
-                            Edit
-                          </Link>
-                          <Button
-                            variant="ghost"
-                            className="row-actions__delete"
-                            aria-label={`Delete ${describe(cull)}`}
-                            onPress={() => setPendingDelete(cull)}
-                          >
-                            Delete
-                          </Button>
-                        </div>
-                      </Cell>
-                    </Row>
-                  )}
-                </TableBody>
-              </Table>
-            </div>
+            <Suspense fallback={<StatusMessage>Loading data...</StatusMessage>}>
+              <CullTable
+                items={culls.data.items}
+                emptyText={params.q === '' ? 'No cull records yet.' : 'No records match your search.'}
+                isBusy={culls.isFetching}
+                sort={params.sort}
+                order={params.order}
+                onSortChange={(sort, order) => setParams({ sort, order, page: 1 })}
+                onDelete={setPendingDelete}
+              />
+            </Suspense>
           )}
           <Pagination
             page={Math.min(params.page, pageCount)}
