@@ -41,6 +41,3 @@ export const AccountErasedResponse = z.object({
   events: z.number().int().min(0),
 });
 export type AccountErasedResponse = z.infer<typeof AccountErasedResponse>;
-
-/** The name of the zip `GET /api/account/export` answers. */
-export const ACCOUNT_EXPORT_FILE = 'cull-log-data.zip';

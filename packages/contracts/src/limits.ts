@@ -1,6 +1,6 @@
 /**
- * The API's bounds, page sizes and sort columns as plain values, apart from the schemas that use them, so a screen can
- * show them (and the app check a list's address) without building any schema.
+ * The API's bounds, page sizes, sort columns and file names as plain values, apart from the schemas that use them, so a
+ * screen can show them (and the app check a list's address) without building any schema.
  */
 
 /** Server-side bounds the original app lacked; the form enforces the same ones. */
@@ -89,3 +89,6 @@ export const MANAGEMENT_LIMITS = {
   targetsPerPlan: 200,
   targetMax: 10_000,
 } as const;
+
+/** The name of the zip `GET /api/account/export` answers. */
+export const ACCOUNT_EXPORT_FILE = 'cull-log-data.zip';
