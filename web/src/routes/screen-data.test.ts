@@ -65,6 +65,21 @@ describe("a screen's first reads", () => {
     expect(gets(api)).toEqual([`/api/culls/${record.id}`]);
   });
 
+  it('asks for the record the edit form fills in, with the grounds and outings the form offers', async () => {
+    const record = makeCull();
+    const api = fakeApi()
+      .signedInAs()
+      .on(`GET /api/culls/${record.id}`, () => json(record))
+      .on('GET /api/grounds', () => json({ items: [] }))
+      .on('GET /api/outings', () => json({ items: [], open: null }));
+    const queryClient = client();
+    prefetchScreenData(queryClient, `/edit-cull/${record.id}`, '');
+    await expect.poll(() => queryClient.getQueryData(cullQuery(record.id).queryKey)).toEqual(record);
+    await expect.poll(() => queryClient.getQueryState(groundsQuery().queryKey)?.status).toBe('success');
+    await expect.poll(() => queryClient.getQueryState(outingsQuery().queryKey)?.status).toBe('success');
+    expect(gets(api).sort()).toEqual([`/api/culls/${record.id}`, '/api/grounds', '/api/outings']);
+  });
+
   it('asks nothing for a screen that reads nothing first', () => {
     const api = fakeApi().signedInAs();
     prefetchScreenData(client(), '/terms', '');

@@ -49,6 +49,14 @@ const READS: [path: string, reads: Reads][] = [
     },
   ],
   ['/view-cull/:id', (queryClient, { id }) => id && queryClient.prefetchQuery(cullQuery(id))],
+  [
+    '/edit-cull/:id',
+    (queryClient, { id }) => [
+      id && queryClient.prefetchQuery(cullQuery(id)),
+      queryClient.prefetchQuery(groundsQuery()),
+      queryClient.prefetchQuery(outingsQuery()),
+    ],
+  ],
 ];
 
 /** Starts the first reads of the screen at this address for a signed-in user; a read that fails is asked again by the screen. */
