@@ -1,4 +1,10 @@
-import { PAGE_SIZES, type Cull, type ListCullsQuery as ListCullsParams } from '@cull-log/contracts';
+import {
+  PAGE_SIZES,
+  type Cull,
+  type CullView,
+  type ListCullsQuery as ListCullsParams,
+  type SortColumn,
+} from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SearchField, Input, Label } from 'react-aria-components';
@@ -77,6 +83,15 @@ export default function DataPage() {
     if (culls.data && !culls.isPlaceholderData && params.page > pageCount) setParams({ page: pageCount });
   }, [culls.data, culls.isPlaceholderData, pageCount, params.page]);
 
+  /** What the cards and the table alike show and do: the page's records, sorted as the address says. */
+  const listProps = (items: readonly CullView[]) => ({
+    items,
+    emptyText: params.q === '' ? 'No cull records yet.' : 'No records match your search.',
+    sort: params.sort,
+    order: params.order,
+    onSortChange: (sort: SortColumn, order: 'asc' | 'desc') => setParams({ sort, order, page: 1 }),
+  });
+
   function confirmDelete() {
     if (!pendingDelete) return;
     deleteCull.mutate(pendingDelete.id, {
@@ -138,23 +153,13 @@ export default function DataPage() {
           {isPhone ? (
             // While a new page loads, the previous cards stay on screen, marked busy like the table's rows.
             <div aria-busy={culls.isFetching}>
-              <CullCards
-                items={culls.data.items}
-                emptyText={params.q === '' ? 'No cull records yet.' : 'No records match your search.'}
-                sort={params.sort}
-                order={params.order}
-                onSortChange={(sort, order) => setParams({ sort, order, page: 1 })}
-              />
+              <CullCards {...listProps(culls.data.items)} />
             </div>
           ) : (
             <Suspense fallback={<StatusMessage>Loading data...</StatusMessage>}>
               <CullTable
-                items={culls.data.items}
-                emptyText={params.q === '' ? 'No cull records yet.' : 'No records match your search.'}
+                {...listProps(culls.data.items)}
                 isBusy={culls.isFetching}
-                sort={params.sort}
-                order={params.order}
-                onSortChange={(sort, order) => setParams({ sort, order, page: 1 })}
                 onDelete={setPendingDelete}
               />
             </Suspense>

@@ -19,15 +19,18 @@ async function currentSeason(queryClient: QueryClient): Promise<string> {
   return seasonKeyOfDate(localIsoDate(new Date()), settings.season_start);
 }
 
+/** What the record form offers, whether it adds a record or edits one: the user's grounds and outings. */
+const recordFormReads = (queryClient: QueryClient) => [
+  queryClient.prefetchQuery(groundsQuery()),
+  queryClient.prefetchQuery(outingsQuery()),
+];
+
 /**
  * What each signed-in screen reads first, by its address: the same queries the screen itself makes, so its first
  * drawing already has them rather than drawing again as each arrives.
  */
 const READS: [path: string, reads: Reads][] = [
-  [
-    '/add-cull',
-    (queryClient) => [queryClient.prefetchQuery(groundsQuery()), queryClient.prefetchQuery(outingsQuery())],
-  ],
+  ['/add-cull', (queryClient) => recordFormReads(queryClient)],
   [
     '/data',
     async (queryClient, _params, search) => {
@@ -53,8 +56,7 @@ const READS: [path: string, reads: Reads][] = [
     '/edit-cull/:id',
     (queryClient, { id }) => [
       id && queryClient.prefetchQuery(cullQuery(id)),
-      queryClient.prefetchQuery(groundsQuery()),
-      queryClient.prefetchQuery(outingsQuery()),
+      ...recordFormReads(queryClient),
     ],
   ],
 ];
