@@ -171,6 +171,31 @@ describe('React Aria', () => {
   });
 });
 
+describe("the browser's list of locales", () => {
+  // React Aria asks for it as its code is imported (useDefaultLocale), and the first ask in a page builds it: 45-90 ms
+  // on the page's thread. The screens that ask as they load have it built in a worker first (src/lib/locale-list.ts,
+  // started by their routes, withLocaleList); a screen that comes to ask as it loads needs the same.
+  const ASKS = /\/react-aria\/dist\/private\/i18n\/useDefaultLocale\.mjs$/;
+
+  it('is asked for as a screen loads by the records list and "Your data" alone', () => {
+    const screens = readdirSync(`${DIST}assets`)
+      .map((file) => /^(\w+Page)-[\w-]+\.js$/.exec(file)?.[1])
+      .filter((screen): screen is string => screen !== undefined);
+    expect(screens.length).toBeGreaterThan(10);
+    const asking = screens.filter((screen) =>
+      chunkGraph(screen)
+        .flatMap(sourcesOf)
+        .some((source) => ASKS.test(source)),
+    );
+    expect(asking.sort()).toEqual(['DataPage', 'YourDataPage']);
+  });
+
+  it('is built by a worker of its own, which asks as React Aria does', () => {
+    const [worker] = chunkGraph('locale-list-worker');
+    expect(readFileSync(`${DIST}${worker!}`, 'utf8')).toContain('Intl.DateTimeFormat.supportedLocalesOf(');
+  });
+});
+
 describe('the grounds and the larder book', () => {
   // Their words and limits, and the larder book's check of its address, came with every schema.
   it.each(['GroundsPage', 'LarderPage'])('%s opens with neither zod nor any schema', (screen) => {

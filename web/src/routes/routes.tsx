@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { prefetchMapPoints } from '../api/queries';
 import { Layout } from '../components/Layout';
+import { buildLocaleListAside } from '../lib/locale-list';
 import { HomePage } from '../pages/HomePage';
 import { lazyScreen, Titled, type LazyScreen } from './lazy-screen';
 import { RequireAuth } from './RequireAuth';
@@ -21,6 +22,17 @@ const screen = (path: ScreenPath, load: Parameters<typeof lazyScreen>[0]): Scree
   screen: lazyScreen(load),
 });
 
+/**
+ * The download of a screen whose code imports React Aria's locale lookup, which asks for the browser's list of locales
+ * as it loads: the list is built aside while the code downloads (see locale-list.ts).
+ */
+const withLocaleList =
+  (load: Parameters<typeof lazyScreen>[0]): Parameters<typeof lazyScreen>[0] =>
+  () => {
+    buildLocaleListAside();
+    return load();
+  };
+
 /** Screens other than home load on demand, so the first page downloads only what it shows. */
 const mapScreen = screen('map', () => import('../pages/MapPage'));
 const editCull = lazyScreen(() => import('../pages/EditCullPage'));
@@ -34,7 +46,10 @@ const PUBLIC_SCREENS: ScreenRoute[] = [
 /** The screens of a signed-in user, behind the session check. */
 const SIGNED_IN_SCREENS: ScreenRoute[] = [
   screen('dashboard', () => import('../pages/DashboardPage')),
-  screen('data', () => import('../pages/DataPage')),
+  screen(
+    'data',
+    withLocaleList(() => import('../pages/DataPage')),
+  ),
   screen('grounds', () => import('../pages/GroundsPage')),
   screen('plans', () => import('../pages/PlansPage')),
   screen('larder', () => import('../pages/LarderPage')),
@@ -43,7 +58,10 @@ const SIGNED_IN_SCREENS: ScreenRoute[] = [
   { path: 'cull/:id', title: screenAt('cull/:id').title, screen: editCull },
   screen('view-cull/:id', () => import('../pages/ViewCullPage')),
   screen('sessions', () => import('../pages/SessionsPage')),
-  screen('your-data', () => import('../pages/YourDataPage')),
+  screen(
+    'your-data',
+    withLocaleList(() => import('../pages/YourDataPage')),
+  ),
 ];
 
 const ALL_SCREENS: ScreenRoute[] = [...PUBLIC_SCREENS, mapScreen, ...SIGNED_IN_SCREENS];
