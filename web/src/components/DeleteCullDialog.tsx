@@ -1,9 +1,12 @@
 import { MESSAGES, type Cull } from '@cull-log/contracts';
 import { formatDate } from '../format/format';
 import { lazy, Suspense } from 'react';
+import { withLocaleList } from '../lib/locale-list';
 
 /** The dialog's code downloads when a delete is first asked for: a screen that lists records need not wait for it. */
-const AlertDialog = lazy(() => import('./AlertDialog').then(({ AlertDialog }) => ({ default: AlertDialog })));
+const AlertDialog = lazy(
+  withLocaleList(() => import('./AlertDialog').then(({ AlertDialog }) => ({ default: AlertDialog }))),
+);
 
 interface DeleteCullDialogProps {
   /** The record to delete; the dialog is open while there is one. */

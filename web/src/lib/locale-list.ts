@@ -16,3 +16,14 @@ export function buildLocaleListAside(): void {
     // Where no worker can start, the page builds the list itself on first use, as it would have anyway.
   }
 }
+
+/**
+ * The download of code that imports React Aria's locale lookup, which asks for the browser's list of locales as it
+ * loads (a screen, a dialog): the list is built aside while the code downloads.
+ */
+export const withLocaleList =
+  <T>(load: () => Promise<T>) =>
+  (): Promise<T> => {
+    buildLocaleListAside();
+    return load();
+  };

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../components/Button';
+import { withLocaleList } from '../lib/locale-list';
 import { useOutbox } from './outbox-context';
 import './offline.css';
 
 // The choices and dialogs for a refused or conflicting change load only when there is one.
-const NeedsAttention = lazy(() => import('./NeedsAttention'));
+const NeedsAttention = lazy(withLocaleList(() => import('./NeedsAttention')));
 
 /** How many changes wait to be sent, with Sync now, and the ones the server would not take, to sort out. */
 export function OutboxBanner() {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { prefetchMapPoints } from '../api/queries';
 import { Layout } from '../components/Layout';
-import { buildLocaleListAside } from '../lib/locale-list';
+import { withLocaleList } from '../lib/locale-list';
 import { HomePage } from '../pages/HomePage';
 import { lazyScreen, Titled, type LazyScreen } from './lazy-screen';
 import { RequireAuth } from './RequireAuth';
@@ -21,17 +21,6 @@ const screen = (path: ScreenPath, load: Parameters<typeof lazyScreen>[0]): Scree
   title: screenAt(path).title,
   screen: lazyScreen(load),
 });
-
-/**
- * The download of a screen whose code imports React Aria's locale lookup, which asks for the browser's list of locales
- * as it loads: the list is built aside while the code downloads (see locale-list.ts).
- */
-const withLocaleList =
-  (load: Parameters<typeof lazyScreen>[0]): Parameters<typeof lazyScreen>[0] =>
-  () => {
-    buildLocaleListAside();
-    return load();
-  };
 
 /** Screens other than home load on demand, so the first page downloads only what it shows. */
 const mapScreen = screen('map', () => import('../pages/MapPage'));
