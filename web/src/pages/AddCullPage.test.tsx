@@ -2,6 +2,7 @@ import { MESSAGES, REQUIRED_MESSAGES } from '@cull-log/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { cullQuery } from '../api/queries';
 import { localIsoDate } from '../format/format';
 import { apiError, deferred, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
@@ -171,6 +172,32 @@ describe('edit cull form', () => {
     await screen.findByRole('heading', { name: 'Cull Data' });
     const [patch] = api.callsTo(`PATCH /api/culls/${cull.id}`);
     expect(patch?.body).toMatchObject({ expected_version: 4, species: 'Hare', weight: 3.2, notes: null });
+  });
+
+  it('edits the record as its page has just read it, without reading it again', async () => {
+    const cull = makeCull({ notes: 'Windy' });
+    const api = fakeApi()
+      .signedInAs()
+      .on(`GET /api/culls/${cull.id}`, () => json(cull));
+    const user = userEvent.setup({ delay: null });
+    await renderApp(`/view-cull/${cull.id}`);
+    await user.click(await screen.findByRole('link', { name: 'Edit' }));
+
+    expect(await screen.findByLabelText('Notes')).toHaveValue('Windy');
+    expect(api.callsTo(`GET /api/culls/${cull.id}`)).toHaveLength(1);
+  });
+
+  it('reads an older copy of the record afresh, and edits the latest version', async () => {
+    const cull = makeCull({ notes: 'Windy', version: 1 });
+    const api = fakeApi()
+      .signedInAs()
+      .on(`GET /api/culls/${cull.id}`, () => json({ ...cull, notes: 'Calm', version: 2 }));
+    const app = await renderApp('/terms');
+    app.queryClient.setQueryData(cullQuery(cull.id).queryKey, cull, { updatedAt: Date.now() - 60_000 });
+    await app.router.navigate(`/edit-cull/${cull.id}`);
+
+    await waitFor(() => expect(screen.getByLabelText('Notes')).toHaveValue('Calm'));
+    expect(api.callsTo(`GET /api/culls/${cull.id}`)).toHaveLength(1);
   });
 
   it('says the record could not be loaded', async () => {

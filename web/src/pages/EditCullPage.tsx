@@ -1,5 +1,4 @@
 import { MESSAGES } from '@cull-log/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { cullQuery } from '../api/queries';
 import { useAmendCull } from '../api/writes';
@@ -8,11 +7,19 @@ import { StatusMessage } from '../components/StatusMessage';
 import { changeMessage, useFeedback } from '../components/feedback-context';
 import { valuesFromCull } from '../components/cull-form-model';
 import { usePhotoDraft } from '../components/photo-draft';
+import { useDeferredQuery } from '../hooks/useDeferredQuery';
+
+/**
+ * How recent a read of the record must be for the form to edit it without reading it again: the read this screen
+ * started as it opened (screen-data.ts) is the latest, and one made on another screen a while ago is read afresh. A
+ * save made against a version that has since been replaced is refused, and says so.
+ */
+const LATEST_WITHIN_MS = 5_000;
 
 export default function EditCullPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const cull = useQuery({ ...cullQuery(id), staleTime: 0 });
+  const cull = useDeferredQuery({ ...cullQuery(id), staleTime: LATEST_WITHIN_MS });
   const { announce } = useFeedback();
   const photos = usePhotoDraft(cull.data?.photos);
   const amendCull = useAmendCull(

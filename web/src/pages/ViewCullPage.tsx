@@ -1,6 +1,5 @@
 import { GAME_DEALER, MESSAGES } from '@cull-log/contracts';
 import { declarationRefusal } from '@cull-log/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError, errorMessage } from '../api/client';
@@ -17,6 +16,7 @@ import { SyncBadge } from '../components/SyncBadge';
 import { WarningList } from '../components/WarningList';
 import { StatusMessage } from '../components/StatusMessage';
 import { changeMessage, useFeedback } from '../components/feedback-context';
+import { useDeferredQuery } from '../hooks/useDeferredQuery';
 import { useSession } from '../hooks/useSession';
 
 function loadErrorMessage(error: unknown): string {
@@ -42,7 +42,7 @@ function ErrorState({ message }: { message: string }) {
 export default function ViewCullPage() {
   const { id = '' } = useParams();
   const session = useSession();
-  const cull = useQuery(cullQuery(id));
+  const cull = useDeferredQuery(cullQuery(id));
   const navigate = useNavigate();
   const { announce } = useFeedback();
   const deleteCull = useDeleteCull((_id, outcome) => {
