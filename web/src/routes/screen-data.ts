@@ -35,7 +35,7 @@ const READS: [path: string, reads: Reads][] = [
     '/data',
     async (queryClient, _params, search) => {
       const settings = queryClient.prefetchQuery(settingsQuery());
-      // Reading the address takes the shared schemas, which the first page leaves to load with the first answer.
+      // Reading the address takes the list's own check of it, with the contracts' plain words: not in the first download.
       const { paramsFrom } = await import('../pages/data-params');
       return [queryClient.prefetchQuery(cullsQuery(paramsFrom(search))), settings];
     },
