@@ -17,48 +17,52 @@ type Scores = Record<Category, number>;
  * check on its own, after every other suite, so the machine is quiet. Accessibility and best practices do not depend
  * on the machine, so every page is held to 100.
  *
- * Performance does: Lighthouse's phone is this machine's processor slowed four times. On the machine these figures
- * come from (25/11/2026, evening) the same build that scored 94-99 earlier that day on another machine scored 70-94,
- * its blocking time several times as long. The thresholds sit below the best of five runs this check itself reached here three times
- * (`npx vitest run -c vitest.lighthouse.config.ts` in `web/`, with every threshold set out of reach so that all five
- * ran): / 94, 90, 93; /login 86, 92, 87; /terms 90, 92, 88; /dashboard 88, 89, 81; /data 85, 86, 80; /add-cull 81,
- * 76, 85; a record 72, 66, then 83 once its map waited to be scrolled to; /map, with markers, 79, 73, 84.
+ * Performance does: Lighthouse's phone is this machine's processor slowed four times. On 27/11/2026, on a quiet
+ * machine (Lighthouse's benchmarkIndex 1,567-2,753), five rounds of every page (`web/scripts/lighthouse-median.mjs`)
+ * scored: / 99 each time, /login 97-98, /terms 99, /dashboard 98-99, /data 98-99, /add-cull 99, a record 97-98 and
+ * /map 95-99; with a busy loop beside them /map fell to 86-95. Each page is held to a little below that: 92, and /map
+ * to 90, the best of up to five runs counting, since a busy spell only ever makes a page slower.
  *
- * On 26/11/2026 /terms came whole in its page and scored 96 at the first run in CI (alternating runs beside the old
- * build: 75-95, median 91), so it is held to 86. /login scored 74, 69, 70, 70 and 79 in the same CI run, and the build
- * before the day's changes scored the same beside it (medians 70 and 66 in two rounds of six), where it had reached
- * 86-92 the evening before: the machine, not the page, so it is held to 70. /data scored 81 and 74 in two CI runs that
- * evening and 70, 71, 71, 71, 72 in the newcomer's `npm test` straight after (blocking time 1.2-1.9 s), so it is held
- * to 68.
- *
- * Later on 26/11/2026 the session check stopped building zod, so the public pages load no zod at all. In alternating
- * runs without a session, / scored 95, 88, 94, 92, 97 and 89, and /terms 92, 95, 96, 95, 96 and 93, so both are held
- * to 90. The signed-in screens' answers are now checked in a worker, but their scores did not move beyond the
- * machine's noise in alternating runs, so their thresholds stay.
- *
- * Later still the first download compiled whole as it downloaded, and the dashboard drew its answers as a transition.
- * Alternating runs beside the build before: /terms 89.5 -> 96, /data 72.5 -> 76.5, /dashboard 75 -> 76.5 (medians of
- * 6-8). The thresholds stay: the same build of /dashboard scored medians of 71.5 to 84.5 within the hour.
+ * Some machines these checks run on are several times slower: there, on 25-26/11/2026, the same builds' best of five
+ * runs were 69-79 for /login, 70-72 for /data, 66-83 for a record and 73-84 for /map. Lighthouse itself says its
+ * throttled phone is then not the phone it means to be (its report warns that the host's processor is slower than
+ * it expects when its benchmarkIndex is 1,000 or less). A page whose every run was on such a host is held to the
+ * floor those machines reached (`slowHost`), and the check says so in its output.
  */
-const publicPage = (path: string, performance: number) => ({
+/** Lighthouse's own line below which it warns that the host is too slow for its throttled phone (`environment.js`). */
+const SLOW_HOST_BENCHMARK_INDEX = 1000;
+
+const publicPage = (path: string, performance: number, slowHost: number) => ({
   path,
   signedIn: false,
   least: { performance, accessibility: 100, 'best-practices': 100 },
+  slowHost,
 });
-const signedInPage = (path: string | ((recordId: string) => string), performance: number) => ({
+const signedInPage = (
+  path: string | ((recordId: string) => string),
+  performance: number,
+  slowHost: number,
+) => ({
   path,
   signedIn: true,
   least: { performance, accessibility: 100, 'best-practices': 100 },
+  slowHost,
 });
-const PAGES: { path: string | ((recordId: string) => string); signedIn: boolean; least: Scores }[] = [
-  publicPage('/', 90),
-  publicPage('/login', 70),
-  publicPage('/terms', 90),
-  signedInPage('/dashboard', 74),
-  signedInPage('/data', 68),
-  signedInPage('/add-cull', 70),
-  signedInPage((recordId) => `/view-cull/${recordId}`, 74),
-  signedInPage('/map', 70),
+const PAGES: {
+  path: string | ((recordId: string) => string);
+  signedIn: boolean;
+  least: Scores;
+  /** The performance a page must reach when every run was on a host Lighthouse calls too slow. */
+  slowHost: number;
+}[] = [
+  publicPage('/', 92, 90),
+  publicPage('/login', 92, 70),
+  publicPage('/terms', 92, 90),
+  signedInPage('/dashboard', 92, 74),
+  signedInPage('/data', 92, 68),
+  signedInPage('/add-cull', 92, 70),
+  signedInPage((recordId) => `/view-cull/${recordId}`, 92, 74),
+  signedInPage('/map', 90, 70),
 ];
 
 /** A busy machine only ever makes a page slower: a page gets up to this many runs to show its scores. */
@@ -113,7 +117,10 @@ describe('Lighthouse on a phone', () => {
   });
 
   /** The page's scores, or why Lighthouse could not measure it this time. */
-  async function scores(url: string, signedIn: boolean): Promise<Scores | { unmeasured: string }> {
+  async function scores(
+    url: string,
+    signedIn: boolean,
+  ): Promise<{ scores: Scores; benchmarkIndex: number } | { unmeasured: string }> {
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -123,7 +130,7 @@ describe('Lighthouse on a phone', () => {
       blockedUrlPatterns: ['*.tile.openstreetmap.org'],
       ...(signedIn ? { extraHeaders: { cookie } } : {}),
     });
-    const { categories, audits, runtimeError } = result!.lhr;
+    const { categories, audits, runtimeError, environment } = result!.lhr;
     if (runtimeError) return { unmeasured: `${runtimeError.code}: ${runtimeError.message}` };
     const unscored = Object.values(categories).filter((category) => category.score === null);
     if (unscored.length > 0)
@@ -148,9 +155,12 @@ describe('Lighthouse on a phone', () => {
       );
     if (failed.length > 0) console.log(`Lighthouse ${url} failed audits: ${failed.join(' | ')}`);
     return {
-      performance: Math.round((categories.performance!.score ?? 0) * 100),
-      accessibility: Math.round((categories.accessibility!.score ?? 0) * 100),
-      'best-practices': Math.round((categories['best-practices']!.score ?? 0) * 100),
+      scores: {
+        performance: Math.round((categories.performance!.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility!.score ?? 0) * 100),
+        'best-practices': Math.round((categories['best-practices']!.score ?? 0) * 100),
+      },
+      benchmarkIndex: Math.round(environment.benchmarkIndex),
     };
   }
 
@@ -159,6 +169,7 @@ describe('Lighthouse on a phone', () => {
     it(`${name} scores at least ${page.least.performance} for performance, ${page.least.accessibility} for accessibility and ${page.least['best-practices']} for best practices`, async () => {
       const path = typeof page.path === 'string' ? page.path : page.path(recordId);
       const best: Scores = { performance: 0, accessibility: 0, 'best-practices': 0 };
+      let anyRunOnQuietHost = false;
       const unmeasured: string[] = [];
       for (let run = 1, measuredRuns = 0; measuredRuns < RUNS && run <= RUNS + 2; run += 1) {
         const measured = await scores(`${BASE_URL}${path}`, page.signedIn);
@@ -170,16 +181,33 @@ describe('Lighthouse on a phone', () => {
         }
         measuredRuns += 1;
         for (const category of Object.keys(best) as Category[]) {
-          best[category] = Math.max(best[category], measured[category]);
+          best[category] = Math.max(best[category], measured.scores[category]);
         }
-        console.log(`Lighthouse ${path} run ${run}: ${JSON.stringify(measured)}`);
+        const quietHost = measured.benchmarkIndex > SLOW_HOST_BENCHMARK_INDEX;
+        anyRunOnQuietHost ||= quietHost;
+        console.log(
+          `Lighthouse ${path} run ${run}: ${JSON.stringify(measured.scores)}, benchmarkIndex ${measured.benchmarkIndex}` +
+            (quietHost ? '' : ' (a host Lighthouse calls too slow for its phone)'),
+        );
         if ((Object.keys(best) as Category[]).every((category) => best[category] >= page.least[category]))
           break;
       }
       expect(unmeasured.length, `${name}: ${unmeasured.join('; ')}`).toBeLessThan(RUNS + 2);
-      for (const category of Object.keys(best) as Category[]) {
-        expect(best[category], `${name} ${category}`).toBeGreaterThanOrEqual(page.least[category]);
-      }
+      expect(best.accessibility, `${name} accessibility`).toBeGreaterThanOrEqual(page.least.accessibility);
+      expect(best['best-practices'], `${name} best practices`).toBeGreaterThanOrEqual(
+        page.least['best-practices'],
+      );
+      // The slow host's floor applies only when no run was on a host Lighthouse deems fast enough for its phone.
+      const heldTo =
+        anyRunOnQuietHost || best.performance >= page.least.performance
+          ? page.least.performance
+          : page.slowHost;
+      if (heldTo !== page.least.performance)
+        console.log(
+          `Lighthouse ${name}: every run was on a host Lighthouse calls too slow for its phone (benchmarkIndex ` +
+            `${SLOW_HOST_BENCHMARK_INDEX} or less), so its performance is held to ${page.slowHost}, not ${page.least.performance}`,
+        );
+      expect(best.performance, `${name} performance`).toBeGreaterThanOrEqual(heldTo);
     }, 240_000);
   }
 });
