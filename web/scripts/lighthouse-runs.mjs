@@ -25,6 +25,7 @@ export async function measure(url, cookie) {
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
       tbt: lhr.audits['total-blocking-time'].numericValue,
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     await chrome.kill();
@@ -44,7 +45,8 @@ export function summary(runs) {
   return (
     `performance ${measured.map((run) => run.performance).join(', ')}; median ${median('performance')}, ` +
     `FCP ${Math.round(median('fcp'))} ms, LCP ${Math.round(median('lcp'))} ms, TBT ${Math.round(median('tbt'))} ms, ` +
-    `CLS ${median('cls').toFixed(3)}` +
+    `CLS ${median('cls').toFixed(3)}, benchmarkIndex ${Math.round(Math.min(...measured.map((run) => run.benchmarkIndex)))}-` +
+    `${Math.round(Math.max(...measured.map((run) => run.benchmarkIndex)))}` +
     (failed.length > 0 ? ` (runs Lighthouse could not measure: ${failed.join(', ')})` : '')
   );
 }
