@@ -4,92 +4,19 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleRecordRequest } from '@cull-log/contracts/testing';
 import { BASE_URL } from './browser';
+import {
+  PAGES,
+  SLOW_HOST_BENCHMARK_INDEX,
+  lighthouseUser,
+  type Category,
+  type Scores,
+} from './lighthouse-pages';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
-type Category = 'performance' | 'accessibility' | 'best-practices';
-type Scores = Record<Category, number>;
-
-/**
- * The lowest scores each page must reach in Lighthouse's mobile run (its default throttling). `npm test` runs this
- * check on its own, after every other suite, so the machine is quiet. Accessibility and best practices do not depend
- * on the machine, so every page is held to 100.
- *
- * Performance does: Lighthouse's phone is this machine's processor slowed four times. On 27/11/2026, on a quiet
- * machine (Lighthouse's benchmarkIndex 1,567-2,753), five rounds of every page (`web/scripts/lighthouse-median.mjs`)
- * scored: / 99 each time, /login 97-98, /terms 99, /dashboard 98-99, /data 98-99, /add-cull 99, a record 97-98 and
- * /map 95-99; with a busy loop beside them /map fell to 86-95. Each page is held to a little below that: 92, and /map
- * to 90, the best of up to five runs counting, since a busy spell only ever makes a page slower.
- *
- * Some machines these checks run on are several times slower: there, on 25-26/11/2026, the same builds' best of five
- * runs were 69-79 for /login, 70-72 for /data, 66-83 for a record and 73-84 for /map. Lighthouse itself says its
- * throttled phone is then not the phone it means to be (its report warns that the host's processor is slower than
- * it expects when its benchmarkIndex is 1,000 or less). A page whose every run was on such a host is held to the
- * floor those machines reached (`slowHost`), and the check says so in its output.
- */
-/** Lighthouse's own line below which it warns that the host is too slow for its throttled phone (`environment.js`). */
-const SLOW_HOST_BENCHMARK_INDEX = 1000;
-
-const publicPage = (path: string, performance: number, slowHost: number) => ({
-  path,
-  signedIn: false,
-  least: { performance, accessibility: 100, 'best-practices': 100 },
-  slowHost,
-});
-const signedInPage = (
-  path: string | ((recordId: string) => string),
-  performance: number,
-  slowHost: number,
-) => ({
-  path,
-  signedIn: true,
-  least: { performance, accessibility: 100, 'best-practices': 100 },
-  slowHost,
-});
-const PAGES: {
-  path: string | ((recordId: string) => string);
-  signedIn: boolean;
-  least: Scores;
-  /** The performance a page must reach when every run was on a host Lighthouse calls too slow. */
-  slowHost: number;
-}[] = [
-  publicPage('/', 92, 90),
-  publicPage('/login', 92, 70),
-  publicPage('/terms', 92, 90),
-  signedInPage('/dashboard', 92, 74),
-  signedInPage('/data', 92, 68),
-  signedInPage('/add-cull', 92, 70),
-  signedInPage((recordId) => `/view-cull/${recordId}`, 92, 74),
-  signedInPage('/map', 90, 70),
-];
-
 /** A busy machine only ever makes a page slower: a page gets up to this many runs to show its scores. */
 const RUNS = 5;
-
-async function signInCookie(): Promise<string> {
-  const answer = await fetch(`${BASE_URL}/auth/dev/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE_URL! },
-    body: JSON.stringify({ name: 'Lighthouse Stalker', email: `lighthouse-${Date.now()}@example.com` }),
-  });
-  expect(answer.status).toBe(200);
-  return answer.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-async function addRecord(cookie: string, place: { latitude: number; longitude: number }): Promise<string> {
-  const answer = await fetch(`${BASE_URL}/api/culls`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE_URL!, cookie },
-    body: JSON.stringify(sampleRecordRequest({ location_name: 'Lighthouse Wood', ...place })),
-  });
-  expect(answer.status).toBe(201);
-  return ((await answer.json()) as { id: string }).id;
-}
 
 describe('Lighthouse on a phone', () => {
   let chrome: chromeLauncher.LaunchedChrome;
@@ -104,11 +31,10 @@ describe('Lighthouse on a phone', () => {
       userDataDir: profile,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--lang=en-GB'],
     });
-    cookie = await signInCookie();
-    // Located records, so the list, the record card's small map and the map's markers have something to show.
-    recordId = await addRecord(cookie, { latitude: 52.21, longitude: -1.23 });
-    await addRecord(cookie, { latitude: 52.24, longitude: -1.31 });
-    await addRecord(cookie, { latitude: 52.16, longitude: -1.18 });
+    const user = await lighthouseUser(BASE_URL!);
+    expect(user.recordIds).toHaveLength(3);
+    cookie = user.cookie;
+    recordId = user.recordIds[0]!;
   });
 
   afterAll(async () => {

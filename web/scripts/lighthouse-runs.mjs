@@ -42,11 +42,11 @@ export function summary(runs) {
     const middle = Math.floor(values.length / 2);
     return values.length % 2 === 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
   };
+  const indices = measured.map((run) => run.benchmarkIndex);
   return (
     `performance ${measured.map((run) => run.performance).join(', ')}; median ${median('performance')}, ` +
     `FCP ${Math.round(median('fcp'))} ms, LCP ${Math.round(median('lcp'))} ms, TBT ${Math.round(median('tbt'))} ms, ` +
-    `CLS ${median('cls').toFixed(3)}, benchmarkIndex ${Math.round(Math.min(...measured.map((run) => run.benchmarkIndex)))}-` +
-    `${Math.round(Math.max(...measured.map((run) => run.benchmarkIndex)))}` +
+    `CLS ${median('cls').toFixed(3)}, benchmarkIndex ${Math.round(Math.min(...indices))}-${Math.round(Math.max(...indices))}` +
     (failed.length > 0 ? ` (runs Lighthouse could not measure: ${failed.join(', ')})` : '')
   );
 }
