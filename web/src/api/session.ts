@@ -1,6 +1,6 @@
 import { parseMe, SessionResponseCheck, type Me } from '@cull-log/contracts';
-import { queryOptions } from '@tanstack/react-query';
-import { getJson, request } from './client';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { ApiRequestError, getJson, request } from './client';
 import { forgetReads } from './device-reads';
 import { queryKeys } from './keys';
 
@@ -30,12 +30,25 @@ export function rememberedSession(): Me | undefined {
 
 /**
  * The signed-in user, or null when there is no session (asked of `/auth/session`, which answers 200 either way). Every
- * page asks, public ones too, so the answer is checked without zod.
+ * page asks, public ones too, so the answer is checked without zod. Only the server's own word signs the user out:
+ * `{ user: null }`, or a 401. No signal, a timeout, a 5xx or a captive portal's page fail instead, and the last
+ * confirmed user stays.
  */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
-  const { user } = await getJson('/auth/session', SessionResponseCheck, signal);
+  let user: Me | null;
+  try {
+    ({ user } = await getJson('/auth/session', SessionResponseCheck, signal));
+  } catch (error) {
+    if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
+    user = null;
+  }
   rememberSession(user);
   return user;
+}
+
+/** The session check, tried again with backoff for as long as the server cannot say (paused with no signal). */
+function retrySessionCheck(_failures: number, error: unknown): boolean {
+  return !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
 }
 
 export function meQuery() {
@@ -43,9 +56,18 @@ export function meQuery() {
     queryKey: queryKeys.me,
     queryFn: ({ signal }) => fetchMe(signal),
     staleTime: 5 * 60_000,
-    // With no signal the check waits; meanwhile the last confirmed user opens the app.
-    placeholderData: () => (navigator.onLine ? undefined : rememberedSession()),
+    retry: retrySessionCheck,
+    retryDelay: (failures) => Math.min(1_000 * 2 ** failures, 30_000),
+    // Until the server answers (with no signal, a poor one, or while it is asked), the last confirmed user opens
+    // the app; the server checks every request all the same, and its 'no session' signs them out here too.
+    placeholderData: () => rememberedSession(),
   });
+}
+
+/** The server has said this device is not signed in (a 401 from any request): the app signs the user out. */
+export function noteSignedOut(queryClient: QueryClient): void {
+  rememberSession(null);
+  queryClient.setQueryData<Me | null>(queryKeys.me, null);
 }
 
 /** Forgets what this device kept of the signed-in user: the last session and the reads kept for no signal. */

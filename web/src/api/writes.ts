@@ -1,6 +1,7 @@
 import type { AmendCullRequest, RecordCullRequest } from '@cull-log/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './client';
+import { isOnline } from './connectivity';
 import { sendCommand } from './commands';
 import type { OutboxCommand } from '../offline/outbox';
 import { useOutbox } from '../offline/outbox-context';
@@ -22,7 +23,7 @@ const isNoNetwork = (error: unknown) => error instanceof ApiRequestError && erro
 function useSendOrQueue() {
   const outbox = useOutbox();
   return async (command: OutboxCommand): Promise<WriteOutcome> => {
-    if (outbox && !navigator.onLine && (await outbox.queue(command))) return QUEUED;
+    if (outbox && !isOnline() && (await outbox.queue(command))) return QUEUED;
     try {
       await sendCommand(command);
       return 'sent';

@@ -1,19 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { isOnline, subscribeConnectivity } from '../api/connectivity';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** Whether the browser believes it has a network; it can be wrong one way (a signal with no internet). */
+/**
+ * Whether there is a signal: the browser's word, and false too while the app's requests fail or hang (a poor
+ * signal, a captive portal) until one gets through again.
+ */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useSyncExternalStore(subscribeConnectivity, isOnline, () => true);
 }

@@ -1,18 +1,25 @@
 import type { Me } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { meQuery } from '../api/session';
+import { meQuery, rememberedSession } from '../api/session';
 
 export type Session =
   | { status: 'loading'; user: undefined }
   | { status: 'signed-in'; user: Me }
   | { status: 'signed-out'; user: undefined };
 
-/** Who is signed in. A failed session check counts as signed out, so protected screens send users to /login. */
+/**
+ * Who is signed in. Only the server's 'no session' signs the user out: while it cannot be asked (no signal, a poor
+ * one, the server failing), the last user it confirmed on this device stays signed in, and the check goes on by
+ * itself. A device that has never been signed in waits for the answer.
+ */
 export function useSession(): Session {
   const { data, isPending } = useQuery(meQuery());
-  if (isPending) return { status: 'loading', user: undefined };
   if (data) return { status: 'signed-in', user: data };
-  return { status: 'signed-out', user: undefined };
+  if (data === null) return { status: 'signed-out', user: undefined };
+  if (isPending) return { status: 'loading', user: undefined };
+  // The check failed with an answer that is neither a user nor 'no session' (a 429, say).
+  const remembered = rememberedSession();
+  return remembered ? { status: 'signed-in', user: remembered } : { status: 'signed-out', user: undefined };
 }
 
 export function displayName(user: Me): string {

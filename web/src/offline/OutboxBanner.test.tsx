@@ -21,23 +21,23 @@ async function fillAndSave(user: ReturnType<typeof userEvent.setup>) {
 
 describe('a record saved with no signal', () => {
   it('waits in the outbox with a banner, and Sync now sends it exactly once', async () => {
-    let reachable = false;
     const api = fakeApi().signedInAs();
     api.on('GET /api/culls', () => json({ items: [], total: 0, page: 1, page_size: 10 }));
-    api.on('POST /api/culls', (request) => {
-      if (!reachable) throw new TypeError('Failed to fetch');
-      return json(makeCull({ id: (request.body as { id: string }).id }), 201);
-    });
+    api.on('POST /api/culls', (request) =>
+      json(makeCull({ id: (request.body as { id: string }).id }), 201),
+    );
     await renderApp('/add-cull');
     await screen.findByRole('heading', { name: 'Add New Cull Record' });
     const user = userEvent.setup({ delay: null });
+    // The phone still believes it is online; its requests fail.
+    api.offline();
     await fillAndSave(user);
 
     expect(await screen.findByText('1 change is waiting to sync.')).toBeInTheDocument();
     const tried = api.callsTo('POST /api/culls');
     expect(tried).toHaveLength(1);
 
-    reachable = true;
+    api.online();
     await user.click(screen.getByRole('button', { name: 'Sync now' }));
     await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument());
     const posts = api.callsTo('POST /api/culls');
@@ -48,20 +48,19 @@ describe('a record saved with no signal', () => {
   it('keeps a change the server refuses, with its reason, until the user discards it', async () => {
     const api = fakeApi().signedInAs();
     api.on('GET /api/culls', () => json({ items: [], total: 0, page: 1, page_size: 10 }));
-    let reachable = false;
-    api.on('POST /api/culls', () => {
-      if (!reachable) throw new TypeError('Failed to fetch');
-      return apiError(400, 'validation_failed', 'Check the highlighted fields', {
+    api.on('POST /api/culls', () =>
+      apiError(400, 'validation_failed', 'Check the highlighted fields', {
         grid_ref: 'Not a grid reference',
-      });
-    });
+      }),
+    );
     await renderApp('/add-cull');
     await screen.findByRole('heading', { name: 'Add New Cull Record' });
     const user = userEvent.setup({ delay: null });
+    api.offline();
     await fillAndSave(user);
     await screen.findByText('1 change is waiting to sync.');
 
-    reachable = true;
+    api.online();
     await user.click(screen.getByRole('button', { name: 'Sync now' }));
     expect(await screen.findByText('Check the highlighted fields')).toBeInTheDocument();
     expect(screen.getByText(/Grid reference: Not a grid reference/i)).toBeInTheDocument();

@@ -149,7 +149,7 @@ export default function DashboardPage() {
   let content;
   if (stats.isPending) {
     content = <StatusMessage>Loading dashboard...</StatusMessage>;
-  } else if (stats.isError) {
+  } else if (stats.data === undefined) {
     content = <StatusMessage kind="error">{loadError(stats.error)}</StatusMessage>;
   } else if (stats.data.total_culls === 0) {
     content = (

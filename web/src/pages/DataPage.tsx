@@ -21,7 +21,7 @@ import { DeleteCullDialog } from '../components/DeleteCullDialog';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { Pagination } from '../components/Pagination';
-import { StatusMessage } from '../components/StatusMessage';
+import { StaleNotice, StatusMessage } from '../components/StatusMessage';
 import { CullCards } from '../components/CullCards';
 import { changeMessage, useFeedback } from '../components/feedback-context';
 import { useMediaQuery } from '../hooks/useMediaQuery';
@@ -146,10 +146,12 @@ export default function DataPage() {
 
       {culls.isPending ? (
         <StatusMessage>Loading data...</StatusMessage>
-      ) : culls.isError ? (
+      ) : culls.data === undefined ? (
         <StatusMessage kind="error">Error loading data: {errorMessage(culls.error)}</StatusMessage>
       ) : (
         <>
+          {/* A read that failed with records on this device shows them, and says they may be out of date. */}
+          {culls.isError ? <StaleNotice error={culls.error} /> : null}
           {isPhone ? (
             // While a new page loads, the previous cards stay on screen, marked busy like the table's rows.
             <div aria-busy={culls.isFetching}>

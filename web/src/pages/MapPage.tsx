@@ -137,7 +137,7 @@ export default function MapPage() {
         <ButtonLink to="/login">Login to View Records</ButtonLink>
       </Notice>
     );
-  } else if (mapPoints.isError) {
+  } else if (mapPoints.isError && mapPoints.data === undefined) {
     notice = <StatusMessage kind="error">Error loading data: {errorMessage(mapPoints.error)}</StatusMessage>;
   } else if (mapPoints.data && mapPoints.data.points.length === 0 && filtered) {
     notice = (

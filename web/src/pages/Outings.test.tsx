@@ -130,18 +130,17 @@ describe('outings', () => {
   it('records a cull in the outing with no signal, sent into the outing when the signal is back', async () => {
     const open = makeOuting({ ground_id: homeWood.id, started_at: new Date().toISOString() });
     const { api, user } = serve({ outings: [open] });
-    let reachable = false;
-    api.on('POST /api/culls', (request) => {
-      if (!reachable) throw new TypeError('Failed to fetch');
-      return json(makeCull({ id: (request.body as { id: string }).id }), 201);
-    });
+    api.on('POST /api/culls', (request) =>
+      json(makeCull({ id: (request.body as { id: string }).id }), 201),
+    );
     await renderApp('/add-cull');
     await screen.findByText(/^Recording in the outing at Home Wood since/);
     await fillRequired(user, { location: 'High seat 3', species: 'Muntjac', sex: 'Male' });
+    api.offline();
     await user.click(screen.getByRole('button', { name: 'Save Record' }));
     expect(await screen.findByText('1 change is waiting to sync.')).toBeInTheDocument();
 
-    reachable = true;
+    api.online();
     await user.click(screen.getByRole('button', { name: 'Sync now' }));
     await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument());
     const sent = api.callsTo('POST /api/culls').at(-1)?.body;

@@ -55,7 +55,7 @@ export default function ViewCullPage() {
 
   if (session.status !== 'signed-in') return <ErrorState message={MESSAGES.authenticationRequired} />;
   if (cull.isPending) return <StatusMessage>Loading...</StatusMessage>;
-  if (cull.isError) return <ErrorState message={loadErrorMessage(cull.error)} />;
+  if (cull.data === undefined) return <ErrorState message={loadErrorMessage(cull.error)} />;
   // The server only answers with the user's own records; this guards the screen all the same.
   if (cull.data.created_by !== session.user.uid) return <ErrorState message={MESSAGES.unauthorizedAccess} />;
 

@@ -47,6 +47,8 @@ export function fakeApi() {
   const handlers = new Map<string, Handler>();
   const patterns: { method: string; path: RegExp; handler: PatternHandler }[] = [];
   const calls: FakeRequest[] = [];
+  // With no signal every request fails as the browser's fetch does, before any handler answers.
+  let offline = false;
   handlers.set('GET /auth/options', () => json({ google: true, dev: false }));
   handlers.set('GET /auth/session', () => json({ user: null }));
   handlers.set('GET /api/me', () => apiError(401, 'not_authenticated', 'User must be authenticated'));
@@ -57,6 +59,7 @@ export function fakeApi() {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const request = { method, url, body };
     calls.push(request);
+    if (offline) throw new TypeError('Failed to fetch');
     const handler = handlers.get(`${method} ${url.pathname}`);
     if (handler) return handler(request);
     for (const pattern of patterns) {
@@ -81,6 +84,15 @@ export function fakeApi() {
     signedInAs(user: Me = USER) {
       handlers.set('GET /auth/session', () => json({ user }));
       handlers.set('GET /api/me', () => json(user));
+      return this;
+    },
+    /** Every request fails for want of network until `online()` (the browser's own `navigator.onLine` unchanged). */
+    offline() {
+      offline = true;
+      return this;
+    },
+    online() {
+      offline = false;
       return this;
     },
     callsTo(route: string): FakeRequest[] {

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetConnectivity } from '../api/connectivity';
 
 // Screens and the schemas load on demand (lazy routes and chunks); on a busy machine that can take several seconds.
 // A wait ends as soon as what it waits for is there, so a longer bound only spares a slow machine a false failure.
@@ -15,4 +16,5 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.localStorage.clear();
+  resetConnectivity();
 });
