@@ -1,7 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button } from './Button';
-import { FeedbackContext, type AnnounceOptions, type Feedback } from './feedback-context';
+import { useOutbox } from '../offline/outbox-context';
+import {
+  FeedbackContext,
+  type AnnounceOptions,
+  type ChangeAnnouncement,
+  type Feedback,
+} from './feedback-context';
 
 interface Shown {
   message: string;
@@ -9,6 +15,10 @@ interface Shown {
   focusHeadingAt: string | undefined;
   /** The path where the message was first shown; leaving it clears the message. */
   at: string | null;
+  /** About a change waiting on this device: it goes once nothing waits to be sent. */
+  untilSent: boolean;
+  /** Whether the outbox has been seen holding the change since the message was shown. */
+  sawWaiting: boolean;
 }
 
 /** How long to keep looking for the heading of a screen that is still loading. */
@@ -37,11 +47,28 @@ let lastId = 0;
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [shown, setShown] = useState<Shown | null>(null);
+  const outbox = useOutbox();
+  const waiting = outbox?.items.some((item) => item.state === 'waiting') ?? false;
 
-  const announce = useCallback((message: string, options: AnnounceOptions = {}) => {
+  const announce = useCallback((message: string | ChangeAnnouncement, options: AnnounceOptions = {}) => {
     lastId += 1;
-    setShown({ message, id: lastId, focusHeadingAt: options.focusHeadingAt, at: null });
+    const { text, untilSent } = typeof message === 'string' ? { text: message, untilSent: false } : message;
+    setShown({
+      message: text,
+      id: lastId,
+      focusHeadingAt: options.focusHeadingAt,
+      at: null,
+      untilSent,
+      sawWaiting: false,
+    });
   }, []);
+
+  // "… will be sent when there is a signal" goes once it has been: the outbox held the change, and now holds none.
+  useEffect(() => {
+    if (!shown?.untilSent) return;
+    if (waiting && !shown.sawWaiting) setShown({ ...shown, sawWaiting: true });
+    else if (!waiting && shown.sawWaiting) setShown(null);
+  }, [shown, waiting]);
 
   useEffect(() => {
     if (!shown) return;

@@ -6,9 +6,16 @@ export interface AnnounceOptions {
   focusHeadingAt?: string;
 }
 
+/** A message about a change, which goes once the change is no longer waiting on this device. */
+export interface ChangeAnnouncement {
+  text: string;
+  /** Kept on this device to be sent later: the message goes once nothing waits to be sent. */
+  untilSent: boolean;
+}
+
 export interface Feedback {
   /** Says what just happened, politely, in the one place the layout keeps for it. */
-  announce(message: string, options?: AnnounceOptions): void;
+  announce(message: string | ChangeAnnouncement, options?: AnnounceOptions): void;
 }
 
 export const FeedbackContext = createContext<Feedback | undefined>(undefined);
@@ -19,12 +26,17 @@ export function useFeedback(): Feedback {
   return feedback;
 }
 
-/** "Roe Deer at Home Wood saved", or that it was kept on this device to be sent later. */
+/**
+ * "Roe Deer at Home Wood saved", or that it was kept on this device to be sent later (a message that goes once it
+ * has been sent).
+ */
 export function changeMessage(
   record: { species: string; location_name: string },
   change: 'saved' | 'updated' | 'deleted',
   outcome: WriteOutcome,
-): string {
+): ChangeAnnouncement {
   const what = `${record.species} at ${record.location_name} ${change}`;
-  return outcome === 'sent' ? what : `${what} on this device; it will be sent when there is a signal`;
+  return outcome === 'sent'
+    ? { text: what, untilSent: false }
+    : { text: `${what} on this device; it will be sent when there is a signal`, untilSent: true };
 }

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { backoffDelay, type BackoffOptions } from '@cull-log/contracts';
+import { isOnline, subscribeConnectivity } from '../api/connectivity';
 import { queryKeys } from '../api/keys';
 import { sendCommand } from '../api/commands';
 import { useSession } from '../hooks/useSession';
@@ -8,6 +10,9 @@ import { openOutbox, type Outbox, type OutboxCommand, type OutboxItem } from './
 import { OutboxContext } from './outbox-context';
 import { SyncStatusContext, type SyncState } from './sync-status';
 import { queueCommand, syncOutbox } from './sync';
+
+/** Waits between runs that could not send everything: from five seconds up to two minutes. */
+const RUN_BACKOFF: BackoffOptions = { initialMs: 5_000, maxMs: 120_000 };
 
 let sharedOutbox: Outbox | undefined;
 const defaultOutbox = () => (sharedOutbox ??= openOutbox());
@@ -59,8 +64,15 @@ export function OutboxProvider({
     });
   }, [queryClient, items]);
 
+  // A run that could not send everything (no signal, the server failing) is tried again by itself, waiting longer
+  // each time, besides whenever the signal comes back.
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const failedRuns = useRef(0);
+
   const syncNow = useCallback(() => {
     if (userId === undefined) return;
+    clearTimeout(retryTimer.current);
+    retryTimer.current = undefined;
     if (running.current) {
       again.current = true;
       return;
@@ -72,11 +84,13 @@ export function OutboxProvider({
       return sendCommand(command);
     };
     const run = async () => {
+      let stopped = false;
       try {
         do {
           again.current = false;
           // Each run gives up for now after a few tries with no network; the next trigger starts again.
           const result = await syncOutbox(outbox, userId, send, { maxTries: 4 });
+          stopped = result.outcome === 'stopped';
           setNeedsSignIn(result.outcome === 'signed_out');
           if (result.sent > 0) {
             await Promise.all([
@@ -90,26 +104,41 @@ export function OutboxProvider({
           }
         } while (again.current);
       } catch (error) {
+        stopped = true;
         console.error('Sending queued changes failed', error);
       } finally {
         running.current = undefined;
         setSyncing(false);
       }
+      if (!stopped) {
+        failedRuns.current = 0;
+        return;
+      }
+      failedRuns.current++;
+      // With no signal by then, the signal's return starts the next run instead.
+      retryTimer.current = setTimeout(() => {
+        if (isOnline()) syncNow();
+      }, backoffDelay(failedRuns.current, RUN_BACKOFF));
     };
     running.current = run();
   }, [outbox, queryClient, userId]);
 
   useEffect(() => {
     if (userId === undefined) return;
-    syncNow();
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') syncNow();
+    const syncIfOnline = () => {
+      if (isOnline()) syncNow();
     };
-    window.addEventListener('online', syncNow);
+    syncIfOnline();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') syncIfOnline();
+    };
+    // The signal coming back: the browser's word, or a request (or the probe) getting through after a poor signal.
+    const unsubscribe = subscribeConnectivity(syncIfOnline);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
-      window.removeEventListener('online', syncNow);
+      unsubscribe();
       document.removeEventListener('visibilitychange', onVisible);
+      clearTimeout(retryTimer.current);
     };
   }, [syncNow, userId]);
 
