@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json, makeCull } from '../testing/fake-api';
+import { fakeApi, json, makeCull, USER } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
 import { choose } from '../testing/ui';
 
@@ -60,6 +60,29 @@ describe('feedback after a change', () => {
         'Roe Deer at Home Wood saved on this device; it will be sent when there is a signal',
       ),
     );
+  });
+
+  it('takes back "will be sent when there is a signal" once it has been sent', async () => {
+    // A user of its own, whose outbox holds nothing from the tests before.
+    const api = fakeApi().signedInAs({ ...USER, uid: 'user-back-in-signal' });
+    api.on('GET /api/culls', () => json({ items: [], total: 0, page: 1, page_size: 10 }));
+    api.on('POST /api/culls', (request) => json(makeCull({ id: (request.body as { id: string }).id }), 201));
+    await renderApp('/add-cull');
+    await screen.findByRole('heading', { name: 'Add New Cull Record' });
+    const user = userEvent.setup({ delay: null });
+    api.offline();
+    const before = api.callsTo('POST /api/culls').length;
+    await fillAndSave(user);
+    await screen.findByRole('heading', { name: 'Cull Data' });
+    await waitFor(() => expect(liveRegion()).toHaveTextContent(/will be sent when there is a signal/));
+
+    api.online();
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(liveRegion()).toBeEmptyDOMElement());
+    // Tried once with no signal, then sent once.
+    const id = (api.callsTo('POST /api/culls')[before]!.body as { id: string }).id;
+    const sends = api.calls.filter((call) => call.method === 'POST' && (call.body as { id?: string }).id === id);
+    expect(sends).toHaveLength(2);
   });
 
   it('says a record was updated', async () => {
