@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
 import { meQuery } from './api/queries';
+import { watchConnectivity } from './api/connectivity';
 import { createQueryClient } from './api/query-client';
 import { keepReads, restoreReads } from './api/device-reads';
 import { rememberedSession } from './api/session';
@@ -20,6 +21,8 @@ import './styles/app.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+// The app acts on the real state of the signal from its first moment: a page opened with none knows it.
+watchConnectivity();
 const queryClient = createQueryClient();
 // Every screen asks who is signed in: asking now overlaps the answer with the download of the first screen.
 void queryClient.prefetchQuery(meQuery());
