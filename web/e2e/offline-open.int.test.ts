@@ -100,24 +100,30 @@ async function stayOn(page: Page, path: string, heading: string, since: number, 
   }
 }
 
-describe('opening the app with no signal', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
+/**
+ * A phone that has signed in with a signal, recorded a cull at `location` and read the list: its browser, context and
+ * page, set up before the suite's tests and closed after them.
+ */
+function phoneAfterFirstVisit(name: string, location: string) {
+  const phone = {} as { browser: Browser; context: BrowserContext; page: Page };
   beforeAll(async () => {
-    browser = await launchChromium();
-    context = await browser.newContext({ baseURL: BASE_URL, ...PHONE_OPTIONS });
-    page = await context.newPage();
-    await prepare(page);
-    await firstVisit(page, `open-offline-${Date.now()}@example.com`, 'Known Wood');
+    phone.browser = await launchChromium();
+    phone.context = await phone.browser.newContext({ baseURL: BASE_URL, ...PHONE_OPTIONS });
+    phone.page = await phone.context.newPage();
+    await prepare(phone.page);
+    await firstVisit(phone.page, `${name}-${Date.now()}@example.com`, location);
   });
-
   afterAll(async () => {
-    await browser?.close();
+    await phone.browser?.close();
   });
+  return phone;
+}
+
+describe('opening the app with no signal', () => {
+  const phone = phoneAfterFirstVisit('open-offline', 'Known Wood');
 
   it('keeps the add form for a minute offline, saves it to the device, keeps it across a reload, and sends it once when the signal is back', async () => {
+    const { context, page } = phone;
     await context.setOffline(true);
     const addresses = watchAddresses(page);
     const started = Date.now();
@@ -134,7 +140,9 @@ describe('opening the app with no signal', () => {
     await page.getByRole('button', { name: 'Save Record' }).click();
     await page.waitForURL(/\/data$/);
     await expect.poll(() => banner(page).textContent()).toContain('1 change is waiting to sync.');
-    await page.getByText(/No Signal Knoll saved on this device; it will be sent when there is a signal/).waitFor();
+    await page
+      .getByText(/No Signal Knoll saved on this device; it will be sent when there is a signal/)
+      .waitFor();
     await noSignal(page).waitFor();
 
     // A reload with no signal keeps the record saved on the device.
@@ -207,23 +215,11 @@ describe('a cold start with no signal', () => {
 });
 
 describe('a server that cannot say who is signed in', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    const context = await browser.newContext({ baseURL: BASE_URL, ...PHONE_OPTIONS });
-    page = await context.newPage();
-    await prepare(page);
-    await firstVisit(page, `captive-${Date.now()}@example.com`, 'Portal Wood');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const phone = phoneAfterFirstVisit('captive', 'Portal Wood');
 
   /** Answers the session check with `answer` for `ms` on the dashboard; says how often it was asked. */
   async function dashboardWhileSessionAnswers(answer: (route: Route) => Promise<void>, ms: number) {
+    const { page } = phone;
     let asked = 0;
     const handler = async (route: Route) => {
       asked++;
@@ -242,6 +238,7 @@ describe('a server that cannot say who is signed in', () => {
   }
 
   it('keeps the user signed in when a captive portal answers with its own page', async () => {
+    const { page } = phone;
     const asked = await dashboardWhileSessionAnswers(
       (route) =>
         route.fulfill({
@@ -270,6 +267,7 @@ describe('a server that cannot say who is signed in', () => {
   }, 60_000);
 
   it('signs the user out on a real 401', async () => {
+    const { page } = phone;
     await page.route('**/auth/session', (route) =>
       route.fulfill({
         status: 401,
@@ -288,23 +286,10 @@ describe('a server that cannot say who is signed in', () => {
 });
 
 describe('a poor signal', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    context = await browser.newContext({ baseURL: BASE_URL, ...PHONE_OPTIONS });
-    page = await context.newPage();
-    await prepare(page);
-    await firstVisit(page, `poor-signal-${Date.now()}@example.com`, 'Patchy Wood');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const phone = phoneAfterFirstVisit('poor-signal', 'Patchy Wood');
 
   it('shows what the device has, saves to it, and sends it by itself once requests get through', async () => {
+    const { page } = phone;
     // The phone believes it is online; every request to the server hangs two seconds, then fails.
     const hang = async (route: Route) => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));

@@ -45,7 +45,10 @@ function timeoutFor(init: RequestInit, accept: string): number | undefined {
 }
 
 /** The caller's signal, and a timeout that covers the answer's body as well as its headers. */
-function withTimeout(signal: AbortSignal | null | undefined, ms: number | undefined): AbortSignal | undefined {
+function withTimeout(
+  signal: AbortSignal | null | undefined,
+  ms: number | undefined,
+): AbortSignal | undefined {
   if (ms === undefined) return signal ?? undefined;
   const timeout = new AbortController();
   setTimeout(() => timeout.abort(new DOMException('The request took too long', 'TimeoutError')), ms);
@@ -57,7 +60,11 @@ function isSomeoneElsesAnswer(response: Response, accept: string): boolean {
   if (!accept.includes('json') || response.status === 204 || response.status === 304) return false;
   if (response.ok) return response.headers.get('content-type')?.includes('json') !== true;
   // The gateway's own errors are JSON too; a bare 502-504 is a proxy in the way with the server out of reach.
-  return response.status >= 502 && response.status <= 504 && !response.headers.get('content-type')?.includes('json');
+  return (
+    response.status >= 502 &&
+    response.status <= 504 &&
+    !response.headers.get('content-type')?.includes('json')
+  );
 }
 
 const noSignal = () => new ApiRequestError(0, 'network_error', 'The server could not be reached');
@@ -77,7 +84,12 @@ export async function request(path: string, init: RequestInit = {}): Promise<Res
   const signal = withTimeout(init.signal, timeoutFor(init, accept));
   let response: Response;
   try {
-    response = await fetch(path, { credentials: 'same-origin', ...init, headers, ...(signal ? { signal } : {}) });
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...init,
+      headers,
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     // Called off by the caller (a screen left): not a question of signal.
     if (init.signal?.aborted) throw error;

@@ -82,7 +82,10 @@ describe('the session with no signal', () => {
     const api = fakeApi();
     api.on(
       'GET /auth/session',
-      () => new Response('<html><body>Sign in to the Wi-Fi</body></html>', { headers: { 'content-type': 'text/html' } }),
+      () =>
+        new Response('<html><body>Sign in to the Wi-Fi</body></html>', {
+          headers: { 'content-type': 'text/html' },
+        }),
     );
     const { result } = renderSession();
     await pass(MINUTE);

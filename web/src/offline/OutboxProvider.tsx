@@ -116,9 +116,12 @@ export function OutboxProvider({
       }
       failedRuns.current++;
       // With no signal by then, the signal's return starts the next run instead.
-      retryTimer.current = setTimeout(() => {
-        if (isOnline()) syncNow();
-      }, backoffDelay(failedRuns.current, RUN_BACKOFF));
+      retryTimer.current = setTimeout(
+        () => {
+          if (isOnline()) syncNow();
+        },
+        backoffDelay(failedRuns.current, RUN_BACKOFF),
+      );
     };
     running.current = run();
   }, [outbox, queryClient, userId]);

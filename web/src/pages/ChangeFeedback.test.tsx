@@ -81,7 +81,9 @@ describe('feedback after a change', () => {
     await waitFor(() => expect(liveRegion()).toBeEmptyDOMElement());
     // Tried once with no signal, then sent once.
     const id = (api.callsTo('POST /api/culls')[before]!.body as { id: string }).id;
-    const sends = api.calls.filter((call) => call.method === 'POST' && (call.body as { id?: string }).id === id);
+    const sends = api.calls.filter(
+      (call) => call.method === 'POST' && (call.body as { id?: string }).id === id,
+    );
     expect(sends).toHaveLength(2);
   });
 
