@@ -8,6 +8,8 @@ interface AlertDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** What the button that answers no says; Cancel unless that would read as the action itself. */
+  cancelLabel?: string;
   pendingLabel?: string;
   isPending?: boolean;
   /** Holds the action back until the user has done what the dialog asks (e.g. typed a confirmation). */
@@ -22,6 +24,7 @@ export function AlertDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pendingLabel,
   isPending = false,
   isConfirmDisabled = false,
@@ -42,7 +45,7 @@ export function AlertDialog({
           <div className="dialog__body">{children}</div>
           <div className="dialog__actions">
             <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={isPending} autoFocus>
-              Cancel
+              {cancelLabel}
             </Button>
             <Button variant="danger" onPress={onConfirm} isDisabled={isPending || isConfirmDisabled}>
               {isPending ? (pendingLabel ?? confirmLabel) : confirmLabel}

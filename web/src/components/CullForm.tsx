@@ -10,7 +10,8 @@ import {
   SHOT_PLACEMENTS,
   SPECIES,
 } from '@cull-log/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useBlocker } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../api/client';
 import { groundsQuery, outingsQuery } from '../api/management-queries';
@@ -18,10 +19,12 @@ import { groundAt } from '../lib/geo';
 import { groundName, outingTime } from './outing-words';
 import { Button } from './Button';
 import { CarcassSections } from './CarcassSections';
+import { DiscardFormDialog } from './DiscardFormDialog';
 import { Checkbox } from './Checkbox';
 import { NearPinMap } from './NearPinMap';
 import { NumberField } from './NumberField';
 import { PhotosSection } from './PhotosSection';
+import { useFormDraft, type FormDraft } from './form-draft';
 import type { PhotoDraft } from './photo-draft';
 import { Select } from './Select';
 import { TextField } from './TextField';
@@ -38,7 +41,7 @@ import {
 import { loadCullChecks, type CullChecks } from './load-cull-checks';
 import { withLastUsed, type LastUsed } from './last-used';
 import { WarningList } from './WarningList';
-import { localIsoDate } from '../format/format';
+import { formatUkDate, formatUkTime, localIsoDate } from '../format/format';
 import { useFocusClearOfBar } from '../hooks/useFocusClearOfBar';
 
 /** What the form needs of its page's write (a mutation): sending the checked body, and how that went. */
@@ -63,6 +66,10 @@ interface CullFormProps<Body> {
   photos?: { draft: PhotoDraft; recordId: string } | undefined;
   /** A new record goes into the outing under way, if there is one, on that outing's ground. */
   placeInOpenOuting?: boolean;
+  /** Where this form's unsaved input is kept on the device (form-draft.ts); undefined until the user is known. */
+  draftKey?: string | undefined;
+  /** A new record, or changes to one already saved: how the form speaks of its unsaved input. */
+  unsavedKind?: 'record' | 'changes';
 }
 
 const NO_GROUND = 'none';
@@ -105,8 +112,14 @@ export function CullForm<Body>({
   lastUsed,
   photos,
   placeInOpenOuting = false,
+  draftKey,
+  unsavedKind = 'record',
 }: CullFormProps<Body>) {
   const [values, setValues] = useState(initialValues);
+  // Whether the user has changed anything: what the form fills in by itself (an outing, a ground) is not unsaved input.
+  const [touched, setTouched] = useState(false);
+  // Drawn afresh when a kept draft is taken up, so its optional sections open as they do for a record holding values.
+  const [restored, setRestored] = useState(0);
   const grounds = useQuery(groundsQuery());
   const outings = useQuery({ ...outingsQuery(), enabled: placeInOpenOuting });
   const openOuting = placeInOpenOuting ? (outings.data?.open ?? null) : null;
@@ -123,6 +136,30 @@ export function CullForm<Body>({
   useFocusClearOfBar(formRef, '.form__actions');
   // Once saved, the form stays disabled while the page moves on.
   const isSaving = checking || save.isPending || save.isSuccess;
+
+  const photoDraft = photos?.draft;
+  const photosChanged = (photoDraft?.added.length ?? 0) > 0 || (photoDraft?.removed.length ?? 0) > 0;
+  const isChanged = photosChanged || (touched && JSON.stringify(values) !== JSON.stringify(initialValues));
+  const unsaved = useMemo<Omit<FormDraft, 'saved_at'> | undefined>(
+    () =>
+      isChanged
+        ? {
+            values,
+            photos: {
+              removed: photoDraft?.removed ?? [],
+              added: (photoDraft?.added ?? []).map(({ photo, fileName }) => ({ photo, fileName })),
+            },
+          }
+        : undefined,
+    [isChanged, values, photoDraft?.removed, photoDraft?.added],
+  );
+  const draft = useFormDraft(draftKey, unsaved);
+  // Set once the record goes to be saved, or the user chose to discard it: the page may then move on without asking.
+  const leaving = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isChanged && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   const submitError = save.error
     ? submitErrorFor(save.error)
     : checksUnavailable
@@ -133,6 +170,9 @@ export function CullForm<Body>({
   useEffect(() => {
     if (!save.error) return;
     console.error('Saving the cull record failed', save.error);
+    // Not saved after all: the input is kept again, and leaving asks again.
+    leaving.current = false;
+    draft.reopen();
     if (save.error instanceof ApiRequestError && save.error.fields)
       setErrors(toFormErrors(save.error.fields, values));
     setFailedAttempts((count) => count + 1);
@@ -147,6 +187,7 @@ export function CullForm<Body>({
   /** Moves the form on, clearing the messages of the fields that changed. */
   function change(next: (current: CullFormValues) => CullFormValues, changed: (keyof CullFormErrors)[]) {
     setValues(next);
+    setTouched(true);
     setErrors((current) => {
       const remaining = { ...current };
       for (const cleared of changed) delete remaining[cleared];
@@ -241,6 +282,8 @@ export function CullForm<Body>({
     setChecksUnavailable(false);
     const checked = check(checks, values);
     if (checked.ok) {
+      leaving.current = true;
+      draft.close();
       save.mutate(checked.body);
       return;
     }
@@ -296,258 +339,310 @@ export function CullForm<Body>({
     );
   }
 
-  return (
-    <form
-      ref={formRef}
-      className="form cull-form"
-      onSubmit={(event) => void submit(event)}
-      onFocus={prepareChecks}
-      noValidate
-    >
-      {submitError ? (
-        <p className="form-error" role="alert">
-          {submitError}
-        </p>
-      ) : null}
+  /** Fills the form from the unsaved input kept on the device. */
+  function carryOn() {
+    const kept = draft.carryOn();
+    if (kept === undefined) return;
+    setValues(kept.values);
+    setTouched(true);
+    setErrors({});
+    setGroundChosen(kept.values.ground_id !== '');
+    photoDraft?.restore(kept.photos);
+    setRestored((count) => count + 1);
+  }
 
-      <fieldset className="form__section">
-        <legend>When and where</legend>
-        {openOuting ? (
-          <p className="outing-notice" role="status">
-            Recording in the outing at {groundName(openOuting.ground_id, grounds.data)} since{' '}
-            {outingTime(openOuting.started_at)}
+  const keptAt = draft.offered ? new Date(draft.offered.saved_at) : undefined;
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        className="form cull-form"
+        onSubmit={(event) => void submit(event)}
+        onFocus={prepareChecks}
+        noValidate
+      >
+        {submitError ? (
+          <p className="form-error" role="alert">
+            {submitError}
           </p>
         ) : null}
-        <div className="form__grid">
-          {lastUsed ? (
-            <div className="form__wide">
+
+        {keptAt ? (
+          <div className="draft-offer" role="status">
+            <p className="draft-offer__text">
+              {unsavedKind === 'record'
+                ? 'You have an unsaved record'
+                : 'You have unsaved changes to this record'}{' '}
+              from {formatUkDate(keptAt)} at {formatUkTime(keptAt)}.
+            </p>
+            <div className="draft-offer__actions">
+              <Button onPress={carryOn} isDisabled={isSaving}>
+                Carry on
+              </Button>
+              <Button variant="secondary" onPress={draft.discardOffered} isDisabled={isSaving}>
+                Discard
+              </Button>
+            </div>
+          </div>
+        ) : null}
+
+        <fieldset className="form__section">
+          <legend>When and where</legend>
+          {openOuting ? (
+            <p className="outing-notice" role="status">
+              Recording in the outing at {groundName(openOuting.ground_id, grounds.data)} since{' '}
+              {outingTime(openOuting.started_at)}
+            </p>
+          ) : null}
+          <div className="form__grid">
+            {lastUsed ? (
+              <div className="form__wide">
+                <Button
+                  variant="secondary"
+                  onPress={() =>
+                    change(
+                      (current) => withLastUsed(current, lastUsed),
+                      ['species', 'species_other', 'location_name', ...placeFields],
+                    )
+                  }
+                  isDisabled={isSaving}
+                >
+                  Same as last: {lastUsed.species} at {lastUsed.location_name}
+                </Button>
+              </div>
+            ) : null}
+            <TextField label="Date" type="date" isRequired {...textProps('date')} />
+            <div className="form__with-action">
+              <TextField label="Time" type="time" isRequired {...textProps('time')} />
               <Button
                 variant="secondary"
-                onPress={() =>
+                onPress={fillNow}
+                isDisabled={isSaving}
+                aria-label="Set date and time to now"
+              >
+                Now
+              </Button>
+            </div>
+            <TextField
+              label="Location"
+              isRequired
+              placeholder="e.g. Home Wood, North Beat"
+              className="form__wide"
+              {...textProps('location_name')}
+            />
+            {/* Always there, so the form does not move when the grounds arrive. */}
+            <Select
+              label="Ground"
+              name="ground_id"
+              className="form__wide"
+              options={[{ id: NO_GROUND, label: 'No ground' }, ...groundOptions]}
+              value={values.ground_id === '' ? NO_GROUND : values.ground_id}
+              placeholder="No ground"
+              onChange={(id) => {
+                setGroundChosen(true);
+                update('ground_id', id === NO_GROUND ? '' : id);
+              }}
+              error={errors.ground_id}
+              isDisabled={isSaving || grounds.isPending}
+            />
+            <TextField
+              label="Grid reference"
+              placeholder="e.g. SK 1234 5678"
+              {...textProps('grid_ref')}
+              onChange={(value) => change((current) => withGridRef(current, value), placeFields)}
+            />
+            <NumberField
+              label="Latitude"
+              step="0.000001"
+              placeholder="e.g. 52.512345"
+              {...coordinateProps('latitude')}
+            />
+            <NumberField
+              label="Longitude"
+              step="0.000001"
+              placeholder="e.g. -1.498765"
+              {...coordinateProps('longitude')}
+            />
+            <div className="form__wide">
+              <NearPinMap
+                latitude={parseNumberInput(values.latitude)}
+                longitude={parseNumberInput(values.longitude)}
+                onPick={(latitude, longitude) =>
                   change(
-                    (current) => withLastUsed(current, lastUsed),
-                    ['species', 'species_other', 'location_name', ...placeFields],
+                    (current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)),
+                    placeFields,
                   )
+                }
+              />
+            </div>
+            {canLocate ? (
+              <div className="form__wide">
+                <Button
+                  variant="secondary"
+                  onPress={fillCurrentLocation}
+                  isDisabled={isSaving || location.status === 'locating'}
+                >
+                  {location.status === 'locating' ? 'Finding your location...' : 'Use my current location'}
+                </Button>
+                <p className="form__hint" role="status">
+                  {location.status === 'found'
+                    ? `Location found, to within ${formatNumber(location.accuracyMetres)} m.`
+                    : location.status === 'failed'
+                      ? location.reason
+                      : ''}
+                </p>
+              </div>
+            ) : null}
+          </div>
+        </fieldset>
+
+        <fieldset className="form__section">
+          <legend>Animal</legend>
+          <div className="form__grid">
+            {choiceWithOther('species', 'Species', SPECIES, 'species_other', 'e.g. Hare')}
+            <Select
+              label="Sex"
+              name="sex"
+              options={SEXES}
+              value={values.sex}
+              onChange={(value) => update('sex', value)}
+              error={errors.sex}
+              isRequired
+              isDisabled={isSaving}
+            />
+            <Select
+              label="Age estimate"
+              name="age_estimate"
+              options={AGE_ESTIMATES}
+              value={values.age_estimate}
+              onChange={(value) => update('age_estimate', value)}
+              error={errors.age_estimate}
+              isRequired
+              isDisabled={isSaving}
+            />
+            <NumberField label="Weight (kg)" step="0.1" min="0" {...textProps('weight')} />
+            <Select
+              label="Condition"
+              name="condition"
+              options={CONDITIONS}
+              value={values.condition}
+              onChange={(value) => update('condition', value)}
+              error={errors.condition}
+              isRequired
+              isDisabled={isSaving}
+            />
+            <TextField
+              label="Condition notes"
+              multiline
+              className="form__wide"
+              {...textProps('condition_notes')}
+            />
+          </div>
+        </fieldset>
+
+        <WarningList warnings={warnings} heading="Check before you save" live />
+
+        <fieldset className="form__section">
+          <legend>Antlers</legend>
+          <div className="form__grid">
+            <div className="form__wide">
+              <Checkbox
+                name="antlers_present"
+                isSelected={values.antlers_present}
+                onChange={(checked) =>
+                  update('antlers_present', checked, ['antler_points', 'antler_condition'])
                 }
                 isDisabled={isSaving}
               >
-                Same as last: {lastUsed.species} at {lastUsed.location_name}
-              </Button>
+                Antlers present
+              </Checkbox>
             </div>
-          ) : null}
-          <TextField label="Date" type="date" isRequired {...textProps('date')} />
-          <div className="form__with-action">
-            <TextField label="Time" type="time" isRequired {...textProps('time')} />
-            <Button
-              variant="secondary"
-              onPress={fillNow}
-              isDisabled={isSaving}
-              aria-label="Set date and time to now"
-            >
-              Now
-            </Button>
+            {values.antlers_present ? (
+              <>
+                <NumberField
+                  label="Antler points"
+                  step="1"
+                  min="0"
+                  inputMode="numeric"
+                  {...textProps('antler_points')}
+                />
+                <Select
+                  label="Antler condition"
+                  name="antler_condition"
+                  options={ANTLER_CONDITIONS}
+                  value={values.antler_condition}
+                  onChange={(value) => update('antler_condition', value)}
+                  error={errors.antler_condition}
+                  isDisabled={isSaving}
+                />
+              </>
+            ) : null}
           </div>
-          <TextField
-            label="Location"
-            isRequired
-            placeholder="e.g. Home Wood, North Beat"
-            className="form__wide"
-            {...textProps('location_name')}
-          />
-          {/* Always there, so the form does not move when the grounds arrive. */}
-          <Select
-            label="Ground"
-            name="ground_id"
-            className="form__wide"
-            options={[{ id: NO_GROUND, label: 'No ground' }, ...groundOptions]}
-            value={values.ground_id === '' ? NO_GROUND : values.ground_id}
-            placeholder="No ground"
-            onChange={(id) => {
-              setGroundChosen(true);
-              update('ground_id', id === NO_GROUND ? '' : id);
-            }}
-            error={errors.ground_id}
-            isDisabled={isSaving || grounds.isPending}
-          />
-          <TextField
-            label="Grid reference"
-            placeholder="e.g. SK 1234 5678"
-            {...textProps('grid_ref')}
-            onChange={(value) => change((current) => withGridRef(current, value), placeFields)}
-          />
-          <NumberField
-            label="Latitude"
-            step="0.000001"
-            placeholder="e.g. 52.512345"
-            {...coordinateProps('latitude')}
-          />
-          <NumberField
-            label="Longitude"
-            step="0.000001"
-            placeholder="e.g. -1.498765"
-            {...coordinateProps('longitude')}
-          />
-          <div className="form__wide">
-            <NearPinMap
-              latitude={parseNumberInput(values.latitude)}
-              longitude={parseNumberInput(values.longitude)}
-              onPick={(latitude, longitude) =>
-                change(
-                  (current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)),
-                  placeFields,
-                )
-              }
+        </fieldset>
+
+        <fieldset className="form__section">
+          <legend>Shot</legend>
+          <div className="form__grid">
+            {choiceWithOther(
+              'shot_placement',
+              'Shot placement',
+              SHOT_PLACEMENTS,
+              'shot_placement_other',
+              'e.g. Spine',
+            )}
+            <TextField
+              label="Shot distance"
+              placeholder="e.g. 150 metres, 80 yards"
+              {...textProps('shot_distance')}
             />
+            <TextField label="Notes" multiline className="form__wide" {...textProps('notes')} />
           </div>
-          {canLocate ? (
-            <div className="form__wide">
-              <Button
-                variant="secondary"
-                onPress={fillCurrentLocation}
-                isDisabled={isSaving || location.status === 'locating'}
-              >
-                {location.status === 'locating' ? 'Finding your location...' : 'Use my current location'}
-              </Button>
-              <p className="form__hint" role="status">
-                {location.status === 'found'
-                  ? `Location found, to within ${formatNumber(location.accuracyMetres)} m.`
-                  : location.status === 'failed'
-                    ? location.reason
-                    : ''}
-              </p>
-            </div>
-          ) : null}
-        </div>
-      </fieldset>
+        </fieldset>
 
-      <fieldset className="form__section">
-        <legend>Animal</legend>
-        <div className="form__grid">
-          {choiceWithOther('species', 'Species', SPECIES, 'species_other', 'e.g. Hare')}
-          <Select
-            label="Sex"
-            name="sex"
-            options={SEXES}
-            value={values.sex}
-            onChange={(value) => update('sex', value)}
-            error={errors.sex}
-            isRequired
+        <CarcassSections
+          key={`carcass-${restored}`}
+          values={values.carcass}
+          errors={errors}
+          isDisabled={isSaving}
+          onChange={(field, value) =>
+            change((current) => ({ ...current, carcass: { ...current.carcass, [field]: value } }), [field])
+          }
+        />
+
+        {photos ? (
+          <PhotosSection
+            key={`photos-${restored}`}
+            draft={photos.draft}
+            recordId={photos.recordId}
             isDisabled={isSaving}
           />
-          <Select
-            label="Age estimate"
-            name="age_estimate"
-            options={AGE_ESTIMATES}
-            value={values.age_estimate}
-            onChange={(value) => update('age_estimate', value)}
-            error={errors.age_estimate}
-            isRequired
-            isDisabled={isSaving}
-          />
-          <NumberField label="Weight (kg)" step="0.1" min="0" {...textProps('weight')} />
-          <Select
-            label="Condition"
-            name="condition"
-            options={CONDITIONS}
-            value={values.condition}
-            onChange={(value) => update('condition', value)}
-            error={errors.condition}
-            isRequired
-            isDisabled={isSaving}
-          />
-          <TextField
-            label="Condition notes"
-            multiline
-            className="form__wide"
-            {...textProps('condition_notes')}
-          />
-        </div>
-      </fieldset>
-
-      <WarningList warnings={warnings} heading="Check before you save" live />
-
-      <fieldset className="form__section">
-        <legend>Antlers</legend>
-        <div className="form__grid">
-          <div className="form__wide">
-            <Checkbox
-              name="antlers_present"
-              isSelected={values.antlers_present}
-              onChange={(checked) =>
-                update('antlers_present', checked, ['antler_points', 'antler_condition'])
-              }
-              isDisabled={isSaving}
-            >
-              Antlers present
-            </Checkbox>
-          </div>
-          {values.antlers_present ? (
-            <>
-              <NumberField
-                label="Antler points"
-                step="1"
-                min="0"
-                inputMode="numeric"
-                {...textProps('antler_points')}
-              />
-              <Select
-                label="Antler condition"
-                name="antler_condition"
-                options={ANTLER_CONDITIONS}
-                value={values.antler_condition}
-                onChange={(value) => update('antler_condition', value)}
-                error={errors.antler_condition}
-                isDisabled={isSaving}
-              />
-            </>
-          ) : null}
-        </div>
-      </fieldset>
-
-      <fieldset className="form__section">
-        <legend>Shot</legend>
-        <div className="form__grid">
-          {choiceWithOther(
-            'shot_placement',
-            'Shot placement',
-            SHOT_PLACEMENTS,
-            'shot_placement_other',
-            'e.g. Spine',
-          )}
-          <TextField
-            label="Shot distance"
-            placeholder="e.g. 150 metres, 80 yards"
-            {...textProps('shot_distance')}
-          />
-          <TextField label="Notes" multiline className="form__wide" {...textProps('notes')} />
-        </div>
-      </fieldset>
-
-      <CarcassSections
-        values={values.carcass}
-        errors={errors}
-        isDisabled={isSaving}
-        onChange={(field, value) =>
-          change((current) => ({ ...current, carcass: { ...current.carcass, [field]: value } }), [field])
-        }
-      />
-
-      {photos ? (
-        <PhotosSection draft={photos.draft} recordId={photos.recordId} isDisabled={isSaving} />
-      ) : null}
-
-      <div className="form__actions">
-        {submitError ? (
-          // The same failure beside the Save button, where the user is; the alert at the top announces it.
-          <p className="form__actions-error">{submitError}</p>
         ) : null}
-        <Button variant="secondary" onPress={onCancel} isDisabled={isSaving}>
-          Cancel
-        </Button>
-        <Button type="submit" isDisabled={isSaving || (photos?.draft.preparing ?? 0) > 0}>
-          {isSaving ? 'Saving...' : submitLabel}
-        </Button>
-      </div>
-    </form>
+
+        <div className="form__actions">
+          {submitError ? (
+            // The same failure beside the Save button, where the user is; the alert at the top announces it.
+            <p className="form__actions-error">{submitError}</p>
+          ) : null}
+          <Button variant="secondary" onPress={onCancel} isDisabled={isSaving}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={isSaving || (photos?.draft.preparing ?? 0) > 0}>
+            {isSaving ? 'Saving...' : submitLabel}
+          </Button>
+        </div>
+      </form>
+
+      <DiscardFormDialog
+        isOpen={blocker.state === 'blocked'}
+        kind={unsavedKind}
+        onKeepEditing={() => blocker.reset?.()}
+        onDiscard={() => {
+          leaving.current = true;
+          draft.close();
+          blocker.proceed?.();
+        }}
+      />
+    </>
   );
 }

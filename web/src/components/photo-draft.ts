@@ -12,9 +12,17 @@ export interface PendingPhoto {
   previewUrl: string;
 }
 
+/** What a form's photos hold that is not saved yet, as kept with its unsaved input (form-draft.ts). */
+export interface PhotoDraftState {
+  /** The record's photos to remove, by id. */
+  removed: readonly string[];
+  added: readonly { photo: Blob; fileName: string }[];
+}
+
 /** The photos of the record as the form has them: those it keeps, those it removes, those picked to add. */
 export interface PhotoDraft {
   kept: readonly CullPhoto[];
+  removed: readonly string[];
   added: readonly PendingPhoto[];
   /** Photos being shrunk now. */
   preparing: number;
@@ -27,6 +35,8 @@ export interface PhotoDraft {
   remove(id: string): void;
   /** The commands that make the record's photos what the form shows: removals first, to make room. */
   commands(recordId: string): OutboxCommand[];
+  /** Takes up photos kept unsaved on the device, in place of those picked or removed here. */
+  restore(state: PhotoDraftState): void;
 }
 
 let nextKey = 0;
@@ -95,5 +105,17 @@ export function usePhotoDraft(
     ];
   }
 
-  return { kept, added, preparing, problem, room, add, remove, commands };
+  function restore(state: PhotoDraftState) {
+    setProblem(undefined);
+    setRemoved(state.removed.filter((id) => existing.some((photo) => photo.id === id)));
+    setAdded(
+      state.added.map(({ photo, fileName }) => {
+        const previewUrl = URL.createObjectURL(photo);
+        previews.current.add(previewUrl);
+        return { key: `picked-${(nextKey += 1)}`, photo, fileName, previewUrl };
+      }),
+    );
+  }
+
+  return { kept, removed, added, preparing, problem, room, add, remove, commands, restore };
 }

@@ -5,6 +5,7 @@ import { CullForm } from '../components/CullForm';
 import { OutingControl } from '../components/OutingControl';
 import { changeMessage, useFeedback } from '../components/feedback-context';
 import { emptyFormValues } from '../components/cull-form-model';
+import { draftKey } from '../components/form-draft';
 import { readLastUsed, rememberLastUsed } from '../components/last-used';
 import { usePhotoDraft } from '../components/photo-draft';
 import { useSession } from '../hooks/useSession';
@@ -46,6 +47,7 @@ export default function AddCullPage() {
         lastUsed={lastUsed}
         photos={{ draft: photos, recordId: cullId }}
         placeInOpenOuting
+        draftKey={session.user ? draftKey(session.user.uid, { add: true }) : undefined}
       />
     </div>
   );

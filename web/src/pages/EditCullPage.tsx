@@ -1,4 +1,5 @@
-import { MESSAGES } from '@cull-log/contracts';
+import { MESSAGES, type CullView } from '@cull-log/contracts';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { cullQuery } from '../api/queries';
 import { useAmendCull } from '../api/writes';
@@ -6,8 +7,10 @@ import { CullForm } from '../components/CullForm';
 import { StatusMessage } from '../components/StatusMessage';
 import { changeMessage, useFeedback } from '../components/feedback-context';
 import { valuesFromCull } from '../components/cull-form-model';
+import { draftKey } from '../components/form-draft';
 import { usePhotoDraft } from '../components/photo-draft';
 import { useDeferredQuery } from '../hooks/useDeferredQuery';
+import { useSession } from '../hooks/useSession';
 
 /**
  * How recent a read of the record must be for the form to edit it without reading it again: the read this screen
@@ -19,6 +22,7 @@ const LATEST_WITHIN_MS = 5_000;
 export default function EditCullPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const session = useSession();
   const cull = useDeferredQuery({ ...cullQuery(id), staleTime: LATEST_WITHIN_MS });
   const { announce } = useFeedback();
   const photos = usePhotoDraft(cull.data?.photos);
@@ -35,10 +39,32 @@ export default function EditCullPage() {
     () => photos.commands(id),
   );
 
+  // The record the form edits, taken once: a later read (a refetch, a sync, one that fails) never redraws the form
+  // under the user, and the save is checked against the version they began from, so a change made meanwhile is
+  // refused, saying so. A copy read a while ago is first read afresh, unless that cannot be done (no signal).
+  const [opened, setOpened] = useState<CullView | undefined>();
+  const isLatest = cull.dataUpdatedAt >= Date.now() - LATEST_WITHIN_MS || !cull.isFetching;
+  if (opened?.id !== id && cull.data !== undefined && cull.data.id === id && isLatest) setOpened(cull.data);
+  const record = opened?.id === id ? opened : undefined;
+
   let content;
-  if (cull.isPending) {
+  if (record !== undefined) {
+    content = (
+      <CullForm
+        key={record.id}
+        initialValues={valuesFromCull(record)}
+        submitLabel="Update Record"
+        check={(checks, values) => checks.toAmendRequest(values, record.version, record.ground_id)}
+        save={amendCull}
+        onCancel={() => navigate('/data')}
+        photos={{ draft: photos, recordId: record.id }}
+        draftKey={session.user ? draftKey(session.user.uid, { edit: record.id }) : undefined}
+        unsavedKind="changes"
+      />
+    );
+  } else if (cull.isPending || cull.data !== undefined) {
     content = <StatusMessage>Loading...</StatusMessage>;
-  } else if (cull.isError) {
+  } else {
     console.error('Loading the cull record failed', cull.error);
     content = (
       <>
@@ -47,19 +73,6 @@ export default function EditCullPage() {
           <Link to="/data">Back to Data</Link>
         </p>
       </>
-    );
-  } else {
-    const record = cull.data;
-    content = (
-      <CullForm
-        key={`${record.id}:${record.version}`}
-        initialValues={valuesFromCull(record)}
-        submitLabel="Update Record"
-        check={(checks, values) => checks.toAmendRequest(values, record.version, record.ground_id)}
-        save={amendCull}
-        onCancel={() => navigate('/data')}
-        photos={{ draft: photos, recordId: record.id }}
-      />
     );
   }
 

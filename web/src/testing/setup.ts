@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
+import { clear } from 'idb-keyval';
 import { afterEach, vi } from 'vitest';
 import { resetConnectivity } from '../api/connectivity';
 
@@ -11,10 +12,12 @@ configure({ asyncUtilTimeout: 15_000 });
 // jsdom lays nothing out and cannot scroll; the router scrolls each new screen to the top.
 window.scrollTo = () => undefined;
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.localStorage.clear();
   resetConnectivity();
+  // What one test kept on the device (an unsaved form, reads for no signal) is not offered to the next.
+  await clear();
 });
