@@ -1,4 +1,3 @@
-import { backoffDelay, type BackoffOptions } from '@cull-log/contracts';
 import { onlineManager } from '@tanstack/react-query';
 
 /**
@@ -13,8 +12,9 @@ let probeTimer: ReturnType<typeof setTimeout> | undefined;
 let probeFailures = 0;
 const listeners = new Set<() => void>();
 
-/** How soon the server is asked again while requests fail: from two seconds up to half a minute. */
-const PROBE_BACKOFF: BackoffOptions = { initialMs: 2_000, maxMs: 30_000 };
+/** How soon the server is asked again while requests fail: from two seconds, doubling, up to half a minute. */
+const PROBE_FIRST_MS = 2_000;
+const PROBE_MOST_MS = 30_000;
 const PROBE_TIMEOUT_MS = 10_000;
 /** The cheapest request that only the app's own server answers as it does. */
 const PROBE_PATH = '/auth/session';
@@ -56,7 +56,7 @@ export function markUnreachable(): void {
 
 function scheduleProbe(): void {
   if (probeTimer !== undefined || !unreachable) return;
-  probeTimer = setTimeout(() => void probe(), backoffDelay(probeFailures + 1, PROBE_BACKOFF));
+  probeTimer = setTimeout(() => void probe(), Math.min(PROBE_FIRST_MS * 2 ** probeFailures, PROBE_MOST_MS));
 }
 
 /** True when `body` is what the server's session check answers: `{ user: … }` as JSON. */

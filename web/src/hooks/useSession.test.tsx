@@ -1,3 +1,4 @@
+import { LIST_CULLS_QUERY_DEFAULTS } from '@cull-log/contracts';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -143,7 +144,7 @@ describe('signing out', () => {
     const { result } = renderSession(queryClient);
     await pass(100);
     expect(result.current.status).toBe('signed-in');
-    renderHook(() => useQuery(cullsQuery({})), {
+    renderHook(() => useQuery(cullsQuery(LIST_CULLS_QUERY_DEFAULTS)), {
       wrapper: ({ children }: { children: ReactNode }) => (
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       ),
