@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRecordRequest } from '@cull-log/contracts/testing';
-import { BASE_URL, choose, launchChromium, launchChromiumProfile, PHONE, screenshot } from './browser';
+import {
+  BASE_URL,
+  choiceList,
+  choose,
+  launchChromium,
+  launchChromiumProfile,
+  PHONE,
+  screenshot,
+} from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
@@ -152,6 +160,27 @@ describe('opening the app with no signal', () => {
     await page.getByText('No Signal Knoll').first().waitFor();
     expect(await page.getByText('Known Wood').count()).toBeGreaterThan(0);
     await screenshot(page, PHONE, 'open-offline-reloaded');
+
+    // A second record, half typed when the page reloads, still with no signal: the form offers to carry on with it.
+    await page.goto('/add-cull');
+    await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
+    await page.locator('[name="location_name"]').pressSequentially('Half Typed Hollow', { delay: 50 });
+    await page.waitForTimeout(PERSON_PACE_MS);
+    await choose(page, 'Species', 'Muntjac');
+    await page.waitForTimeout(PERSON_PACE_MS);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
+    const offer = page.locator('.draft-offer');
+    await offer.getByText(/^You have an unsaved record from \d{2}\/\d{2}\/\d{4} at \d{2}:\d{2}\.$/).waitFor();
+    await expect.poll(() => banner(page).textContent()).toContain('1 change is waiting to sync.');
+    await screenshot(page, PHONE, 'open-offline-half-typed-offer');
+    await offer.getByRole('button', { name: 'Carry on' }).click();
+    await offer.waitFor({ state: 'detached' });
+    expect(await page.locator('[name="location_name"]').inputValue()).toBe('Half Typed Hollow');
+    expect(await choiceList(page, 'Species').inputValue()).toBe('Muntjac');
+    // Back to the list, leaving the half-typed record on the device for later.
+    await page.goto('/data');
+    await page.getByRole('heading', { name: 'Cull Data' }).waitFor();
 
     const sessionChecks: number[] = [];
     page.on('request', (request) => {
