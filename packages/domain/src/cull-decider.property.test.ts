@@ -1,9 +1,14 @@
 import { CullEvent, type Cull, type CullStreamEvent as CullEventType } from '@cull-log/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide, evolve, fold, initialState, type CullState } from './cull-decider';
+import { cullDecider, type CullState } from './cull-decider';
+import { foldStream } from './decider';
 import { applyEventToCull, toCull } from './cull-read-model';
 import { commandHistoryArb, toCommand, type CommandPlan } from './testing/fixtures';
+
+// The record's rules under the short names these tests were written with.
+const { decide, evolve, initialState } = cullDecider;
+const fold = (events: readonly CullEventType[]) => foldStream(cullDecider, events);
 
 interface Run {
   states: Map<string, CullState>;

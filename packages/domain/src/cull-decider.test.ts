@@ -1,7 +1,12 @@
 import { EVENT_TYPES, type CullCommand, type CullEvent, type CullStreamEvent } from '@cull-log/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyChanges, decide, evolve, fold, initialState, type CullState } from './cull-decider';
+import { applyChanges, cullDecider, type CullState } from './cull-decider';
+import { foldStream } from './decider';
 import { commandMeta, redStag, roeDoe } from './testing/fixtures';
+
+// The record's rules under the short names these tests were written with.
+const { decide, evolve, initialState } = cullDecider;
+const fold = (events: readonly CullStreamEvent[]) => foldStream(cullDecider, events);
 
 const CULL_ID = '0b8f8e8e-5d3a-4a55-9a77-6a1c2f3e4d5b';
 

@@ -10,6 +10,7 @@ import {
   type CullStreamEvent,
   type CullPhoto,
 } from '@cull-log/contracts';
+import type { Decider, Decision } from './decider';
 import { loadChanges, loadFields } from './cull-load';
 import { placeChanges, placeFields } from './cull-place';
 
@@ -31,9 +32,9 @@ export type CullState =
     }
   | { status: 'deleted'; version: number; ownerId: string };
 
-export const initialState: CullState = { status: 'absent', version: 0 };
+const initialState: CullState = { status: 'absent', version: 0 };
 
-export type DecisionError =
+export type CullDecisionError =
   /** No such record for this user (absent, deleted, or someone else's: indistinguishable on purpose). */
   | { code: 'not_found' }
   /** The id is taken by a record this command cannot be a retry of. */
@@ -46,10 +47,10 @@ export type DecisionError =
   /** The record has no photo with this id. */
   | { code: 'photo_not_found' };
 
-export type Decision = { ok: true; events: CullStreamEvent[] } | { ok: false; error: DecisionError };
+export type CullDecision = Decision<CullStreamEvent, CullDecisionError>;
 
-const accept = (events: CullStreamEvent[]): Decision => ({ ok: true, events });
-const reject = (error: DecisionError): Decision => ({ ok: false, error });
+const accept = (events: CullStreamEvent[]): CullDecision => ({ ok: true, events });
+const reject = (error: CullDecisionError): CullDecision => ({ ok: false, error });
 
 /**
  * Applies changes to fields: null clears an optional field; clearing antlers drops their details, and a carcass
@@ -102,7 +103,7 @@ function placedEvent(
   };
 }
 
-export function decide(command: CullCommand, state: CullState): Decision {
+function decide(command: CullCommand, state: CullState): CullDecision {
   const { meta } = command;
   const envelope = {
     id: meta.eventId,
@@ -185,7 +186,7 @@ export function decide(command: CullCommand, state: CullState): Decision {
   }
 }
 
-export function evolve(state: CullState, event: CullStreamEvent): CullState {
+function evolve(state: CullState, event: CullStreamEvent): CullState {
   switch (event.type) {
     case EVENT_TYPES.recorded:
       return {
@@ -237,6 +238,9 @@ export function evolve(state: CullState, event: CullStreamEvent): CullState {
   }
 }
 
-export function fold(events: readonly CullStreamEvent[]): CullState {
-  return events.reduce(evolve, initialState);
-}
+/** A record's stream: recorded, amended, placed on a ground or an outing, given photos, deleted. */
+export const cullDecider: Decider<CullCommand, CullStreamEvent, CullState, CullDecisionError> = {
+  decide,
+  evolve,
+  initialState,
+};

@@ -1,8 +1,11 @@
 import { EVENT_TYPES, type CullCommand, type CullFields } from '@cull-log/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyChanges, decide, evolve, initialState } from './cull-decider';
+import { applyChanges, cullDecider } from './cull-decider';
 import { loadChanges, loadFields, muzzleEnergyJoules } from './cull-load';
 import { commandMeta, roeDoe } from './testing/fixtures';
+
+// The record's rules under the short names these tests were written with.
+const { decide, evolve, initialState } = cullDecider;
 
 const CULL_ID = '7d1f3a52-7c86-4a43-8f55-1b8e2c9d0e11';
 

@@ -1,8 +1,13 @@
-import { EVENT_TYPES, type CullEvent } from '@cull-log/contracts';
+import { EVENT_TYPES, type CullEvent, type CullStreamEvent } from '@cull-log/contracts';
 import { describe, expect, it } from 'vitest';
-import { fold, initialState } from './cull-decider';
+import { cullDecider } from './cull-decider';
+import { foldStream } from './decider';
 import { applyEventToCull, fieldsOf, toCull } from './cull-read-model';
 import { roeDoe } from './testing/fixtures';
+
+// The record's rules under the short names these tests were written with.
+const { initialState } = cullDecider;
+const fold = (events: readonly CullStreamEvent[]) => foldStream(cullDecider, events);
 
 const envelope = { streamId: 'cull-1', userId: 'alice', meta: { correlationId: 'r' } };
 const recordedEvent: CullEvent = {

@@ -1,5 +1,5 @@
 import type { Cull, CullFields, CullStreamEvent } from '@cull-log/contracts';
-import { evolve, initialState, type CullState } from './cull-decider';
+import { cullDecider, type CullState } from './cull-decider';
 
 /** The record as the API reads it back, or undefined when the stream holds no live record. */
 export function toCull(state: CullState, id: string): Cull | undefined {
@@ -36,7 +36,7 @@ export function fieldsOf(record: Cull): CullFields {
 
 /** The stream state a read-model record stands for: the inverse of toCull. */
 function stateOf(record: Cull | undefined): CullState {
-  if (record === undefined) return initialState;
+  if (record === undefined) return cullDecider.initialState;
   return {
     status: 'active',
     version: record.version,
@@ -56,5 +56,5 @@ function stateOf(record: Cull | undefined): CullState {
  * in version order (the records read models refuse anything else), so there is no redelivery to guard.
  */
 export function applyEventToCull(record: Cull | undefined, event: CullStreamEvent): Cull | undefined {
-  return toCull(evolve(stateOf(record), event), event.streamId);
+  return toCull(cullDecider.evolve(stateOf(record), event), event.streamId);
 }

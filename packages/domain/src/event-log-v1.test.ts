@@ -1,11 +1,14 @@
 import { parseCullEvent, type CullEvent } from '@cull-log/contracts';
 import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';
 import { describe, expect, it } from 'vitest';
-import { fold } from './cull-decider';
+import { cullDecider } from './cull-decider';
+import { foldStream } from './decider';
 import { csvRow } from './cull-csv';
 import { toCull } from './cull-read-model';
 import { computeStats } from './cull-stats';
 import { withWarnings } from './field-rules';
+
+const fold = (events: readonly CullEvent[]) => foldStream(cullDecider, events);
 
 /** The first columns are the ones every export has always had; later columns were added after them. */
 const FIRST_COLUMNS = 14;

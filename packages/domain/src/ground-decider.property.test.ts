@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GroundEvent, OutingEvent, type GroundEvent as GroundEventType } from '@cull-log/contracts';
-import { decideGround, foldGround, initialGroundState, toGround, type GroundState } from './ground-decider';
-import { decideOuting, foldOuting, initialOutingState, toOuting, type OutingState } from './outing-decider';
+import { foldStream } from './decider';
+import { groundDecider, toGround, type GroundState } from './ground-decider';
+import { outingDecider, toOuting, type OutingState } from './outing-decider';
+
+// The streams' rules under the names these tests were written with.
+const { decide: decideGround, initialState: initialGroundState } = groundDecider;
+const foldGround = (events: readonly GroundEventType[]) => foldStream(groundDecider, events);
+const { decide: decideOuting, initialState: initialOutingState } = outingDecider;
+const foldOuting = (events: readonly OutingEvent[]) => foldStream(outingDecider, events);
 
 const GROUND = '6a0c7f8e-9b1d-4c2e-8f3a-1b2c3d4e5f60';
 const OUTING = '7b0c7f8e-9b1d-4c2e-8f3a-1b2c3d4e5f61';

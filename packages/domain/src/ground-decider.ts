@@ -8,6 +8,7 @@ import {
   type GroundCentre,
   type GroundEvent,
 } from '@cull-log/contracts';
+import type { Decider, Decision } from './decider';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
@@ -27,7 +28,7 @@ export type GroundState =
       updatedAt: string;
     };
 
-export const initialGroundState: GroundState = { status: 'absent', version: 0 };
+const initialState: GroundState = { status: 'absent', version: 0 };
 
 export interface CreateGround {
   type: 'CreateGround';
@@ -49,7 +50,7 @@ export type GroundCommand = CreateGround | AmendGround;
 export type GroundDecisionError =
   { code: 'not_found' } | { code: 'already_exists' } | { code: 'version_conflict'; actualVersion: number };
 
-export type GroundDecision = { ok: true; events: GroundEvent[] } | { ok: false; error: GroundDecisionError };
+export type GroundDecision = Decision<GroundEvent, GroundDecisionError>;
 
 /** The middle of a boundary: the mean of its corners, the closing one (a repeat of the first) left out. */
 export function boundaryMiddle(boundary: GroundBoundary): GroundCentre {
@@ -73,7 +74,7 @@ export function eventIdOf(commandEventId: string, index: number): string {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function decideGround(command: GroundCommand, state: GroundState): GroundDecision {
+function decide(command: GroundCommand, state: GroundState): GroundDecision {
   const { meta } = command;
   let version = state.version;
   // One command may write several events: the first takes the command's event id, the others a numbered one.
@@ -145,7 +146,7 @@ export function decideGround(command: GroundCommand, state: GroundState): Ground
   }
 }
 
-export function evolveGround(state: GroundState, event: GroundEvent): GroundState {
+function evolve(state: GroundState, event: GroundEvent): GroundState {
   if (event.type === T.groundCreated) {
     return {
       status: 'active',
@@ -176,10 +177,6 @@ export function evolveGround(state: GroundState, event: GroundEvent): GroundStat
   }
 }
 
-export function foldGround(events: readonly GroundEvent[]): GroundState {
-  return events.reduce(evolveGround, initialGroundState);
-}
-
 /** The ground as the API answers it, or undefined when the stream holds none. */
 export function toGround(state: GroundState, id: string): Ground | undefined {
   if (state.status !== 'active') return undefined;
@@ -200,3 +197,10 @@ export function toGround(state: GroundState, id: string): Ground | undefined {
 export function groundNameKey(name: string): string {
   return name.trim().toLocaleLowerCase('en-GB');
 }
+
+/** A ground's stream: created, renamed, its boundary and notes changed, archived and restored. */
+export const groundDecider: Decider<GroundCommand, GroundEvent, GroundState, GroundDecisionError> = {
+  decide,
+  evolve,
+  initialState,
+};

@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES, MANAGEMENT_EVENT_TYPES as T, type CommandMeta } from '@cull-log/contracts';
+import {
+  EVENT_TYPES,
+  MANAGEMENT_EVENT_TYPES as T,
+  type CommandMeta,
+  type CullStreamEvent,
+  type GroundEvent,
+  type OutingEvent,
+} from '@cull-log/contracts';
 import { sampleCullFields } from '@cull-log/contracts/testing';
-import { decide, fold } from './cull-decider';
+import { cullDecider } from './cull-decider';
+import { foldStream, type Decision } from './decider';
 import { toCull } from './cull-read-model';
-import { boundaryMiddle, decideGround, foldGround, groundNameKey, toGround } from './ground-decider';
-import { decideOuting, foldOuting, toOuting } from './outing-decider';
-import { decidePlans, decideSettings, initialPlansState, initialSettingsState } from './settings-plans';
+import { boundaryMiddle, groundDecider, groundNameKey, toGround } from './ground-decider';
+import { outingDecider, toOuting } from './outing-decider';
+import { plansDecider, settingsDecider, type PlansState, type SetPlans } from './settings-plans';
 import { seasonOfDateBy, seasonOfKey } from './seasons';
+
+// The streams' rules under the names these tests were written with.
+const { decide } = cullDecider;
+const fold = (events: readonly CullStreamEvent[]) => foldStream(cullDecider, events);
+const { decide: decideGround } = groundDecider;
+const foldGround = (events: readonly GroundEvent[]) => foldStream(groundDecider, events);
+const { decide: decideOuting } = outingDecider;
+const foldOuting = (events: readonly OutingEvent[]) => foldStream(outingDecider, events);
+/** The events of a decision that cannot be refused (settings and plans refuse nothing). */
+const eventsOf = <E>(decision: Decision<E>): E[] => (decision.ok ? decision.events : []);
+const initialSettingsState = settingsDecider.initialState;
+const initialPlansState = plansDecider.initialState;
+const decidePlans = (command: SetPlans, state: PlansState) => eventsOf(plansDecider.decide(command, state));
 
 const GROUND = '6a0c7f8e-9b1d-4c2e-8f3a-1b2c3d4e5f60';
 const OUTING = '7b0c7f8e-9b1d-4c2e-8f3a-1b2c3d4e5f61';
@@ -293,10 +314,10 @@ describe('settings, plans and seasons', () => {
       seasonStart: '04-01' as const,
       meta: meta(),
     };
-    expect(decideSettings(command, initialSettingsState)).toEqual([]);
-    expect(decideSettings({ ...command, seasonStart: '08-01' }, initialSettingsState)).toMatchObject([
-      { type: T.settingsChanged, version: 1, data: { season_start: '08-01' } },
-    ]);
+    expect(settingsDecider.decide(command, initialSettingsState)).toEqual({ ok: true, events: [] });
+    expect(
+      eventsOf(settingsDecider.decide({ ...command, seasonStart: '08-01' }, initialSettingsState)),
+    ).toMatchObject([{ type: T.settingsChanged, version: 1, data: { season_start: '08-01' } }]);
   });
 
   it('sets a season’s plans whole, and the same plans again write nothing', () => {

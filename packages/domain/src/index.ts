@@ -1,5 +1,7 @@
-export { decide, evolve, fold, initialState, applyChanges } from './cull-decider';
-export type { CullState, Decision, DecisionError } from './cull-decider';
+export { foldStream } from './decider';
+export type { Decider, Decision } from './decider';
+export { cullDecider, applyChanges } from './cull-decider';
+export type { CullState, CullDecision, CullDecisionError } from './cull-decider';
 export { toCull, applyEventToCull } from './cull-read-model';
 export { averageWeightKg, computeStats, statsFromTally } from './cull-stats';
 export type { DashboardStats, SeasonChoice, StatsRecord, StatsTally } from './cull-stats';
@@ -69,26 +71,10 @@ export {
   seasonOfLabel,
 } from './larder';
 export type { LarderFields } from './larder';
-export {
-  decideGround,
-  evolveGround,
-  foldGround,
-  initialGroundState,
-  toGround,
-  groundNameKey,
-  boundaryMiddle,
-  eventIdOf,
-} from './ground-decider';
+export { groundDecider, toGround, groundNameKey, boundaryMiddle, eventIdOf } from './ground-decider';
 export type { GroundState, GroundCommand, GroundDecision, GroundDecisionError } from './ground-decider';
-export { decideOuting, evolveOuting, foldOuting, initialOutingState, toOuting } from './outing-decider';
+export { outingDecider, toOuting } from './outing-decider';
 export type { OutingState, OutingCommand, OutingDecision, OutingDecisionError } from './outing-decider';
-export {
-  decideSettings,
-  evolveSettings,
-  initialSettingsState,
-  decidePlans,
-  evolvePlans,
-  initialPlansState,
-} from './settings-plans';
+export { settingsDecider, plansDecider } from './settings-plans';
 export type { SettingsState, PlansState, ChangeSettings, SetPlans } from './settings-plans';
 export { formatNumber } from './numbers';

@@ -5,6 +5,7 @@ import {
   type Outing,
   type OutingEvent,
 } from '@cull-log/contracts';
+import type { Decider, Decision } from './decider';
 import { eventIdOf } from './ground-decider';
 
 const T = MANAGEMENT_EVENT_TYPES;
@@ -25,7 +26,7 @@ export type OutingState =
     }
   | { status: 'deleted'; version: number; ownerId: string };
 
-export const initialOutingState: OutingState = { status: 'absent', version: 0 };
+const initialState: OutingState = { status: 'absent', version: 0 };
 
 export interface StartOuting {
   type: 'StartOuting';
@@ -60,12 +61,12 @@ export type OutingDecisionError =
   | { code: 'version_conflict'; actualVersion: number }
   | { code: 'ends_before_start' };
 
-export type OutingDecision = { ok: true; events: OutingEvent[] } | { ok: false; error: OutingDecisionError };
+export type OutingDecision = Decision<OutingEvent, OutingDecisionError>;
 
 const endsAfterStart = (startedAt: string, endedAt: string | null) =>
   endedAt === null || Date.parse(endedAt) > Date.parse(startedAt);
 
-export function decideOuting(command: OutingCommand, state: OutingState): OutingDecision {
+function decide(command: OutingCommand, state: OutingState): OutingDecision {
   const { meta } = command;
   const envelope = {
     id: eventIdOf(meta.eventId, 0),
@@ -143,7 +144,7 @@ export function decideOuting(command: OutingCommand, state: OutingState): Outing
   }
 }
 
-export function evolveOuting(state: OutingState, event: OutingEvent): OutingState {
+function evolve(state: OutingState, event: OutingEvent): OutingState {
   switch (event.type) {
     case T.outingStarted:
       return {
@@ -178,10 +179,6 @@ export function evolveOuting(state: OutingState, event: OutingEvent): OutingStat
   }
 }
 
-export function foldOuting(events: readonly OutingEvent[]): OutingState {
-  return events.reduce(evolveOuting, initialOutingState);
-}
-
 /** The outing as the API answers it, with its number of culls; undefined when the stream holds none. */
 export function toOuting(state: OutingState, id: string, cullCount: number): Outing | undefined {
   if (state.status !== 'active') return undefined;
@@ -197,3 +194,10 @@ export function toOuting(state: OutingState, id: string, cullCount: number): Out
     updated_at: state.updatedAt,
   };
 }
+
+/** An outing's stream: started, amended (ended among its changes), deleted. */
+export const outingDecider: Decider<OutingCommand, OutingEvent, OutingState, OutingDecisionError> = {
+  decide,
+  evolve,
+  initialState,
+};

@@ -8,6 +8,7 @@ import {
   type SeasonStart,
   type SettingsChanged,
 } from '@cull-log/contracts';
+import type { Decider } from './decider';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
@@ -17,7 +18,7 @@ export interface SettingsState {
   seasonStart: SeasonStart;
 }
 
-export const initialSettingsState: SettingsState = { version: 0, seasonStart: DEFAULT_SEASON_START };
+const initialSettingsState: SettingsState = { version: 0, seasonStart: DEFAULT_SEASON_START };
 
 export interface ChangeSettings {
   type: 'ChangeSettings';
@@ -38,7 +39,7 @@ function envelopeOf(streamId: string, version: number, meta: CommandMeta) {
 }
 
 /** A change to what the settings already are writes nothing. */
-export function decideSettings(command: ChangeSettings, state: SettingsState): SettingsChanged[] {
+function decideSettings(command: ChangeSettings, state: SettingsState): SettingsChanged[] {
   if (command.seasonStart === undefined || command.seasonStart === state.seasonStart) return [];
   return [
     {
@@ -49,7 +50,7 @@ export function decideSettings(command: ChangeSettings, state: SettingsState): S
   ];
 }
 
-export function evolveSettings(_state: SettingsState, event: SettingsChanged): SettingsState {
+function evolveSettings(_state: SettingsState, event: SettingsChanged): SettingsState {
   return { version: event.version, seasonStart: event.data.season_start };
 }
 
@@ -60,7 +61,7 @@ export interface PlansState {
   updatedAt: string | null;
 }
 
-export const initialPlansState: PlansState = { version: 0, plans: [], updatedAt: null };
+const initialPlansState: PlansState = { version: 0, plans: [], updatedAt: null };
 
 export interface SetPlans {
   type: 'SetPlans';
@@ -71,7 +72,7 @@ export interface SetPlans {
 }
 
 /** The season's plans replaced whole; the same plans again write nothing. */
-export function decidePlans(command: SetPlans, state: PlansState): PlansSet[] {
+function decidePlans(command: SetPlans, state: PlansState): PlansSet[] {
   if (state.version > 0 && JSON.stringify(state.plans) === JSON.stringify(command.plans)) return [];
   return [
     {
@@ -82,6 +83,20 @@ export function decidePlans(command: SetPlans, state: PlansState): PlansSet[] {
   ];
 }
 
-export function evolvePlans(_state: PlansState, event: PlansSet): PlansState {
+function evolvePlans(_state: PlansState, event: PlansSet): PlansState {
   return { version: event.version, plans: event.data.plans, updatedAt: event.occurredAt };
 }
+
+/** A user's settings stream: each change of the season's start. Nothing is refused. */
+export const settingsDecider: Decider<ChangeSettings, SettingsChanged, SettingsState> = {
+  decide: (command, state) => ({ ok: true, events: decideSettings(command, state) }),
+  evolve: evolveSettings,
+  initialState: initialSettingsState,
+};
+
+/** A user's plans of one season: each time they are set. Nothing is refused. */
+export const plansDecider: Decider<SetPlans, PlansSet, PlansState> = {
+  decide: (command, state) => ({ ok: true, events: decidePlans(command, state) }),
+  evolve: evolvePlans,
+  initialState: initialPlansState,
+};

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { sampleCullFields } from '@cull-log/contracts/testing';
 import { openFileBlobStore } from '@cull-log/blobstore';
-import { decide, initialState } from '@cull-log/domain';
+import { cullDecider } from '@cull-log/domain';
 import { openSqliteEventStore } from '@cull-log/eventstore';
 import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
 import { buildApp } from '../src/app';
@@ -71,7 +71,7 @@ async function measure(size: number): Promise<void> {
       for (let index = from; index < Math.min(from + SEED_BATCH, size * 2); index += 1) {
         const cullId = randomUUID();
         const inGround = index % 2 === 0;
-        const decision = decide(
+        const decision = cullDecider.decide(
           {
             type: 'RecordCull',
             cullId,
@@ -87,7 +87,7 @@ async function measure(size: number): Promise<void> {
               correlationId: 'seed',
             },
           },
-          initialState,
+          cullDecider.initialState,
         );
         if (!decision.ok) throw new Error('seed record refused');
         appends.push(store.append(cullId, 0, decision.events, (tx, events) => readModel.apply(tx, events)));

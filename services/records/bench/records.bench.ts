@@ -25,7 +25,7 @@ import {
   type MapPointsResponse,
 } from '@cull-log/contracts';
 import { openFileBlobStore } from '@cull-log/blobstore';
-import { decide, initialState } from '@cull-log/domain';
+import { cullDecider } from '@cull-log/domain';
 import { openSqliteEventStore } from '@cull-log/eventstore';
 import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
 import { buildApp } from '../src/app';
@@ -118,7 +118,7 @@ async function openBench() {
     const appends: Promise<unknown>[] = [];
     for (let index = from; index < to; index += 1) {
       const cullId = randomUUID();
-      const decision = decide(
+      const decision = cullDecider.decide(
         {
           type: 'RecordCull',
           cullId,
@@ -130,7 +130,7 @@ async function openBench() {
             correlationId: 'seed',
           },
         },
-        initialState,
+        cullDecider.initialState,
       );
       if (!decision.ok) throw new Error('seed record refused');
       appends.push(store.append(cullId, 0, decision.events, (tx, events) => readModel.apply(tx, events)));

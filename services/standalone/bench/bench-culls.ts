@@ -14,7 +14,7 @@ import {
   SHOT_PLACEMENTS,
   type CullFields,
 } from '@cull-log/contracts';
-import { decide, initialState } from '@cull-log/domain';
+import { cullDecider } from '@cull-log/domain';
 import { openSqliteEventStore } from '@cull-log/eventstore';
 import { openSqliteReadModel } from '@cull-log/records';
 import { EVENT_LOG } from '@cull-log/service-kit';
@@ -140,7 +140,7 @@ export async function seedCulls(dataDir: string, userId: string, count: number):
       const { id: _id, ...fields } = RecordCullRequest.parse(benchFields(index));
       if (fields.latitude !== undefined) located += 1;
       const cullId = randomUUID();
-      const decision = decide(
+      const decision = cullDecider.decide(
         {
           type: 'RecordCull',
           cullId,
@@ -152,7 +152,7 @@ export async function seedCulls(dataDir: string, userId: string, count: number):
             correlationId: 'bench-seed',
           },
         },
-        initialState,
+        cullDecider.initialState,
       );
       if (!decision.ok) throw new Error(`the domain refused bench record ${index}`);
       appends.push(store.append(cullId, 0, decision.events, (tx, events) => readModel.apply(tx, events)));

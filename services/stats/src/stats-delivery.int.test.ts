@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { DEFAULT_SEASON_START, isCullEvent, type StoredEvent } from '@cull-log/contracts';
 import { connectNatsBus, type EventBus, type Subscription } from '@cull-log/bus';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
-import { computeStats, fold } from '@cull-log/domain';
+import { computeStats, cullDecider, foldStream } from '@cull-log/domain';
 import { openSqliteEventStore, type EventStore } from '@cull-log/eventstore';
 import { rebuildProjection, startProjection, type ApplyOutcome } from '@cull-log/projection';
 import { caughtUp } from '@cull-log/projection/testing';
@@ -44,7 +44,7 @@ function expectedFigures(log: readonly StoredEvent[]) {
   for (const event of log) streams.set(event.streamId, [...(streams.get(event.streamId) ?? []), event]);
   return USERS.map((userId) => {
     const records = [...streams.values()].flatMap((events) => {
-      const state = fold(events);
+      const state = foldStream(cullDecider, events);
       return state.status === 'active' && state.ownerId === userId ? [state.fields] : [];
     });
     return withoutOutings(computeStats(records, NOW), log.length);

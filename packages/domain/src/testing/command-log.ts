@@ -11,7 +11,7 @@ import {
   type CullFields,
   type StoredLogEvent,
 } from '@cull-log/contracts';
-import { decide, evolve, initialState, type CullState } from '../cull-decider';
+import { cullDecider, type CullState } from '../cull-decider';
 import {
   decideManagement,
   emptyManagementState,
@@ -111,8 +111,8 @@ export function runCommands(steps: readonly (CommandStep | ManagementStep)[]): {
       });
       return;
     }
-    const state = states.get(next.cullId) ?? initialState;
-    const decision = decide(commandOf(next, index), state);
+    const state = states.get(next.cullId) ?? cullDecider.initialState;
+    const decision = cullDecider.decide(commandOf(next, index), state);
     if (!decision.ok) return;
     let current = state;
     for (const event of decision.events) {
@@ -120,7 +120,7 @@ export function runCommands(steps: readonly (CommandStep | ManagementStep)[]): {
       const stored = parseStoredEvent(written, log.length + 1);
       if (!isCullEvent(stored)) throw new Error(`A history of cull commands wrote ${stored.type}`);
       log.push(stored);
-      current = evolve(current, event);
+      current = cullDecider.evolve(current, event);
     }
     states.set(next.cullId, current);
   });

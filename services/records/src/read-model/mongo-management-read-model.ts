@@ -10,11 +10,9 @@ import {
   type StoredLogEvent,
 } from '@cull-log/contracts';
 import {
-  evolveGround,
-  evolveOuting,
+  groundDecider,
+  outingDecider,
   groundNameKey,
-  initialGroundState,
-  initialOutingState,
   toGround,
   toOuting,
   type GroundState,
@@ -58,7 +56,7 @@ interface PlansDocument {
 }
 
 function groundStateOf(document: GroundDocument | null): GroundState {
-  if (document === null) return initialGroundState;
+  if (document === null) return groundDecider.initialState;
   return {
     status: 'active',
     version: document.version,
@@ -74,7 +72,7 @@ function groundStateOf(document: GroundDocument | null): GroundState {
 }
 
 function outingStateOf(document: OutingDocument | null): OutingState {
-  if (document === null) return initialOutingState;
+  if (document === null) return outingDecider.initialState;
   return {
     status: 'active',
     version: document.version,
@@ -123,7 +121,7 @@ export async function applyManagementToMongo(
     const grounds = db.collection<GroundDocument>(GROUNDS_COLLECTION);
     const document = await grounds.findOne({ _id: event.streamId }, { session });
     if (!isNext(event.streamId, document?.version ?? 0, event.version)) return;
-    const ground = toGround(evolveGround(groundStateOf(document), event), event.streamId);
+    const ground = toGround(groundDecider.evolve(groundStateOf(document), event), event.streamId);
     if (ground === undefined) return;
     const { id, ...rest } = ground;
     const next: GroundDocument = {
@@ -140,7 +138,7 @@ export async function applyManagementToMongo(
     const outings = db.collection<OutingDocument>(OUTINGS_COLLECTION);
     const document = await outings.findOne({ _id: event.streamId }, { session });
     if (!isNext(event.streamId, document?.version ?? 0, event.version)) return;
-    const outing = toOuting(evolveOuting(outingStateOf(document), event), event.streamId, 0);
+    const outing = toOuting(outingDecider.evolve(outingStateOf(document), event), event.streamId, 0);
     if (outing === undefined) {
       await outings.deleteOne({ _id: event.streamId }, { session });
       return;

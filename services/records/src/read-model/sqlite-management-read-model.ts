@@ -10,11 +10,9 @@ import {
   type StoredLogEvent,
 } from '@cull-log/contracts';
 import {
-  evolveGround,
-  evolveOuting,
+  groundDecider,
+  outingDecider,
   groundNameKey,
-  initialGroundState,
-  initialOutingState,
   toGround,
   toOuting,
   type GroundState,
@@ -98,7 +96,7 @@ interface OutingRow {
 }
 
 function groundStateOf(row: GroundRow | undefined): GroundState {
-  if (row === undefined) return initialGroundState;
+  if (row === undefined) return groundDecider.initialState;
   return {
     status: 'active',
     version: row.version,
@@ -114,7 +112,7 @@ function groundStateOf(row: GroundRow | undefined): GroundState {
 }
 
 function outingStateOf(row: OutingRow | undefined): OutingState {
-  if (row === undefined) return initialOutingState;
+  if (row === undefined) return outingDecider.initialState;
   return {
     status: 'active',
     version: row.version,
@@ -216,7 +214,7 @@ export function applyManagementToSqlite(
     if (isGroundEvent(event)) {
       const row = statements.selectGround.get(event.streamId);
       if (!isNext(event.streamId, row?.version ?? 0, event.version)) continue;
-      const ground = toGround(evolveGround(groundStateOf(row), event), event.streamId);
+      const ground = toGround(groundDecider.evolve(groundStateOf(row), event), event.streamId);
       if (ground === undefined) continue;
       statements.upsertGround.run({
         ...ground,
@@ -230,7 +228,7 @@ export function applyManagementToSqlite(
     } else if (isOutingEvent(event)) {
       const row = statements.selectOuting.get(event.streamId);
       if (!isNext(event.streamId, row?.version ?? 0, event.version)) continue;
-      const outing = toOuting(evolveOuting(outingStateOf(row), event), event.streamId, 0);
+      const outing = toOuting(outingDecider.evolve(outingStateOf(row), event), event.streamId, 0);
       if (outing === undefined) {
         statements.deleteOuting.run(event.streamId);
         continue;

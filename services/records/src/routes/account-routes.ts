@@ -20,10 +20,8 @@ import {
   applyEventToCull,
   csvHeader,
   csvRow,
-  evolveGround,
-  evolveOuting,
-  initialGroundState,
-  initialOutingState,
+  groundDecider,
+  outingDecider,
   toCsvLine,
   toGround,
   toOuting,
@@ -84,11 +82,11 @@ async function accountDataOf(store: AccountRoutesOptions['store'], userId: strin
     if (isCullStreamEvent(event)) {
       records.set(event.streamId, applyEventToCull(records.get(event.streamId), event));
     } else if (event.type.startsWith('ground.')) {
-      const state = grounds.get(event.streamId) ?? initialGroundState;
-      grounds.set(event.streamId, evolveGround(state, event as GroundEvent));
+      const state = grounds.get(event.streamId) ?? groundDecider.initialState;
+      grounds.set(event.streamId, groundDecider.evolve(state, event as GroundEvent));
     } else if (event.type.startsWith('outing.')) {
-      const state = outings.get(event.streamId) ?? initialOutingState;
-      outings.set(event.streamId, evolveOuting(state, event as OutingEvent));
+      const state = outings.get(event.streamId) ?? outingDecider.initialState;
+      outings.set(event.streamId, outingDecider.evolve(state, event as OutingEvent));
     } else if (event.type === MANAGEMENT_EVENT_TYPES.settingsChanged) {
       seasonStart = event.data.season_start;
     } else if (event.type === MANAGEMENT_EVENT_TYPES.plansSet) {

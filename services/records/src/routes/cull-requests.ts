@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, PHOTO_MESSAGES, type CommandMeta } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
-import { CommandRejectedError } from '../cull-commands';
+import type { CullDecisionError } from '@cull-log/domain';
+import { CommandRejectedError } from '../command-runner';
 
 /** What every command of a request carries: the caller, a new event id, the time, the request id. */
 export function commandMetaOf(now: () => Date, newId: () => string) {
@@ -32,7 +33,8 @@ export function cullIdOf(request: FastifyRequest<{ Params: { id: string } }>): s
 /** A command the decider refused, as the API answers it; any other error unchanged. */
 export function toHttpError(error: unknown): unknown {
   if (!(error instanceof CommandRejectedError)) return error;
-  const { reason } = error;
+  // A record's command is refused by its decider (or the runner, with codes the decider's own reasons include).
+  const reason = error.reason as CullDecisionError;
   switch (reason.code) {
     case 'not_found':
       return cullNotFound();

@@ -8,20 +8,13 @@ import {
   type ListGroundsResponse,
   type StoredLogEvent,
 } from '@cull-log/contracts';
-import {
-  decideGround,
-  evolveGround,
-  foldGround,
-  toGround,
-  type GroundCommand,
-  type GroundState,
-} from '@cull-log/domain';
-import { runStreamCommand, type StreamCommandDeps } from '../stream-commands';
+import { groundDecider, toGround, type GroundCommand } from '@cull-log/domain';
+import { runCommand, type CommandDeps } from '../command-runner';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { commandMetaOf } from './cull-requests';
 import { answering, groundNotFound, idOf, refused } from './management-requests';
 
-export interface GroundsRoutesOptions<Tx> extends StreamCommandDeps<Tx> {
+export interface GroundsRoutesOptions<Tx> extends CommandDeps<Tx> {
   readModel: CullReadModel<Tx>;
   now: () => Date;
   newId: () => string;
@@ -38,13 +31,11 @@ export function groundsRoutes<Tx>(): FastifyPluginAsync<GroundsRoutesOptions<Tx>
 
     const run = (command: GroundCommand, callerNamedVersion = false) =>
       answering(groundNotFound, () =>
-        runStreamCommand<Tx, GroundEvent, GroundState>(deps, {
+        runCommand(deps, {
           streamId: command.groundId,
+          decider: groundDecider,
+          command,
           belongs: isGroundEvent,
-          fold: foldGround,
-          evolve: evolveGround,
-          versionOf: (state) => state.version,
-          decide: (state) => decideGround(command, state),
           callerNamedVersion,
         }),
       );

@@ -1,7 +1,7 @@
 import { MANAGEMENT_MESSAGES, MESSAGES } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
 import { z } from 'zod';
-import { StreamCommandRejectedError } from '../stream-commands';
+import { CommandRejectedError } from '../command-runner';
 
 export const groundNotFound = () => new HttpError(404, 'not_found', MANAGEMENT_MESSAGES.groundNotFound);
 export const outingNotFound = () => new HttpError(404, 'not_found', MANAGEMENT_MESSAGES.outingNotFound);
@@ -22,8 +22,8 @@ export function idOf(id: string, notFound: () => HttpError): string {
 
 /** A refused stream command as the API answers it; any other error unchanged. */
 export function toManagementHttpError(error: unknown, notFound: () => HttpError): unknown {
-  if (!(error instanceof StreamCommandRejectedError)) return error;
-  switch (error.code) {
+  if (!(error instanceof CommandRejectedError)) return error;
+  switch (error.reason.code) {
     case 'not_found':
       return notFound();
     case 'already_exists':

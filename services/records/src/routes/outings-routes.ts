@@ -11,22 +11,13 @@ import {
   type OutingEvent,
   type StoredLogEvent,
 } from '@cull-log/contracts';
-import {
-  decideOuting,
-  evolveOuting,
-  foldOuting,
-  londonDate,
-  seasonOfDateBy,
-  toOuting,
-  type OutingCommand,
-  type OutingState,
-} from '@cull-log/domain';
-import { runStreamCommand, type StreamCommandDeps } from '../stream-commands';
+import { londonDate, outingDecider, seasonOfDateBy, toOuting, type OutingCommand } from '@cull-log/domain';
+import { runCommand, type CommandDeps } from '../command-runner';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { commandMetaOf } from './cull-requests';
 import { answering, idOf, outingNotFound, refused } from './management-requests';
 
-export interface OutingsRoutesOptions<Tx> extends StreamCommandDeps<Tx> {
+export interface OutingsRoutesOptions<Tx> extends CommandDeps<Tx> {
   readModel: CullReadModel<Tx>;
   now: () => Date;
   newId: () => string;
@@ -43,13 +34,11 @@ export function outingsRoutes<Tx>(): FastifyPluginAsync<OutingsRoutesOptions<Tx>
 
     const run = (command: OutingCommand, callerNamedVersion = false) =>
       answering(outingNotFound, () =>
-        runStreamCommand<Tx, OutingEvent, OutingState>(deps, {
+        runCommand(deps, {
           streamId: command.outingId,
+          decider: outingDecider,
+          command,
           belongs: isOutingEvent,
-          fold: foldOuting,
-          evolve: evolveOuting,
-          versionOf: (state) => state.version,
-          decide: (state) => decideOuting(command, state),
           callerNamedVersion,
         }),
       );

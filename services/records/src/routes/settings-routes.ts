@@ -12,29 +12,15 @@ import {
   type SettingsChanged,
   type StoredLogEvent,
 } from '@cull-log/contracts';
-import {
-  decidePlans,
-  decideSettings,
-  evolvePlans,
-  evolveSettings,
-  initialPlansState,
-  initialSettingsState,
-  seasonOfKey,
-  type PlansState,
-  type SettingsState,
-} from '@cull-log/domain';
+import { plansDecider, seasonOfKey, settingsDecider } from '@cull-log/domain';
 import { HttpError } from '@cull-log/service-kit';
-import {
-  plansStreamId,
-  runStreamCommand,
-  settingsStreamId,
-  type StreamCommandDeps,
-} from '../stream-commands';
+import { runCommand, type CommandDeps } from '../command-runner';
+import { plansStreamId, settingsStreamId } from '../stream-ids';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { commandMetaOf } from './cull-requests';
 import { answering, refused } from './management-requests';
 
-export interface SettingsRoutesOptions<Tx> extends StreamCommandDeps<Tx> {
+export interface SettingsRoutesOptions<Tx> extends CommandDeps<Tx> {
   readModel: CullReadModel<Tx>;
   now: () => Date;
   newId: () => string;
@@ -84,24 +70,16 @@ export function settingsRoutes<Tx>(): FastifyPluginAsync<SettingsRoutesOptions<T
       const body = UpdateSettingsRequest.parse(request.body);
       const userId = request.identity.uid;
       const outcome = await answering(notFound, () =>
-        runStreamCommand<Tx, SettingsChanged, SettingsState>(deps, {
+        runCommand(deps, {
           streamId: settingsStreamId(userId),
+          decider: settingsDecider,
+          command: {
+            type: 'ChangeSettings',
+            streamId: settingsStreamId(userId),
+            seasonStart: body.season_start,
+            meta: metaOf(request),
+          },
           belongs: isSettingsEvent,
-          fold: (events) => events.reduce(evolveSettings, initialSettingsState),
-          evolve: evolveSettings,
-          versionOf: (state) => state.version,
-          decide: (state) => ({
-            ok: true,
-            events: decideSettings(
-              {
-                type: 'ChangeSettings',
-                streamId: settingsStreamId(userId),
-                seasonStart: body.season_start,
-                meta: metaOf(request),
-              },
-              state,
-            ),
-          }),
         }),
       );
       request.log.info({ position: outcome.position }, 'settings changed');
@@ -134,16 +112,11 @@ export function settingsRoutes<Tx>(): FastifyPluginAsync<SettingsRoutesOptions<T
       }
       const streamId = plansStreamId(userId, season);
       const outcome = await answering(notFound, () =>
-        runStreamCommand<Tx, PlansSet, PlansState>(deps, {
+        runCommand(deps, {
           streamId,
+          decider: plansDecider,
+          command: { type: 'SetPlans', streamId, season, plans, meta: metaOf(request) },
           belongs: isPlansEvent,
-          fold: (events) => events.reduce(evolvePlans, initialPlansState),
-          evolve: evolvePlans,
-          versionOf: (state) => state.version,
-          decide: (state) => ({
-            ok: true,
-            events: decidePlans({ type: 'SetPlans', streamId, season, plans, meta: metaOf(request) }, state),
-          }),
         }),
       );
       request.log.info({ position: outcome.position }, 'plans set');

@@ -12,7 +12,7 @@ import {
   type CullPhoto,
   type CullView,
 } from '@cull-log/contracts';
-import { fold, toCull } from '@cull-log/domain';
+import { cullDecider, foldStream, toCull } from '@cull-log/domain';
 import type { BlobStore } from '@cull-log/blobstore';
 import { StoreUnavailableError, type EventStore } from '@cull-log/eventstore';
 import { multipartBody, phoneJpeg } from './photo-files';
@@ -158,7 +158,7 @@ export function describePhotosApi<Tx>(backendName: string, openBackend: () => Pr
 
       const read = (await record(cull.id)).json<CullView>();
       const { warnings: _warnings, ...stored } = read;
-      expect(toCull(fold(history.filter(isCullStreamEvent)), cull.id)).toEqual(stored);
+      expect(toCull(foldStream(cullDecider, history.filter(isCullStreamEvent)), cull.id)).toEqual(stored);
       expect(stored).toMatchObject({ notes: 'with a photo', version: 5, photos: [second] });
     });
 
