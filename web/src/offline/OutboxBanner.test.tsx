@@ -23,9 +23,7 @@ describe('a record saved with no signal', () => {
   it('waits in the outbox with a banner, and Sync now sends it exactly once', async () => {
     const api = fakeApi().signedInAs();
     api.on('GET /api/culls', () => json({ items: [], total: 0, page: 1, page_size: 10 }));
-    api.on('POST /api/culls', (request) =>
-      json(makeCull({ id: (request.body as { id: string }).id }), 201),
-    );
+    api.on('POST /api/culls', (request) => json(makeCull({ id: (request.body as { id: string }).id }), 201));
     await renderApp('/add-cull');
     await screen.findByRole('heading', { name: 'Add New Cull Record' });
     const user = userEvent.setup({ delay: null });
@@ -34,15 +32,17 @@ describe('a record saved with no signal', () => {
     await fillAndSave(user);
 
     expect(await screen.findByText('1 change is waiting to sync.')).toBeInTheDocument();
-    const tried = api.callsTo('POST /api/culls');
-    expect(tried).toHaveLength(1);
+    // Tried at most once: not at all where the app already knew its requests were failing.
+    const tried = api.callsTo('POST /api/culls').length;
+    expect(tried).toBeLessThanOrEqual(1);
 
     api.online();
     await user.click(screen.getByRole('button', { name: 'Sync now' }));
     await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument());
     const posts = api.callsTo('POST /api/culls');
-    expect(posts).toHaveLength(2);
-    expect((posts[1]!.body as { id: string }).id).toBe((tried[0]!.body as { id: string }).id);
+    expect(posts).toHaveLength(tried + 1);
+    // The same record each time: its id is the one chosen as the form opened.
+    expect(new Set(posts.map((post) => (post.body as { id: string }).id)).size).toBe(1);
   });
 
   it('keeps a change the server refuses, with its reason, until the user discards it', async () => {
