@@ -387,249 +387,252 @@ export function CullForm<Body>({
           </div>
         ) : null}
 
-        <fieldset className="form__section">
-          <legend>When and where</legend>
-          {openOuting ? (
-            <p className="outing-notice" role="status">
-              Recording in the outing at {groundName(openOuting.ground_id, grounds.data)} since{' '}
-              {outingTime(openOuting.started_at)}
-            </p>
-          ) : null}
-          <div className="form__grid">
-            {lastUsed ? (
-              <div className="form__wide">
+        {/* Until the user answers the offer, the form takes no typing: what they typed would have nowhere to be kept. */}
+        <div className="cull-form__body" inert={keptAt !== undefined}>
+          <fieldset className="form__section">
+            <legend>When and where</legend>
+            {openOuting ? (
+              <p className="outing-notice" role="status">
+                Recording in the outing at {groundName(openOuting.ground_id, grounds.data)} since{' '}
+                {outingTime(openOuting.started_at)}
+              </p>
+            ) : null}
+            <div className="form__grid">
+              {lastUsed ? (
+                <div className="form__wide">
+                  <Button
+                    variant="secondary"
+                    onPress={() =>
+                      change(
+                        (current) => withLastUsed(current, lastUsed),
+                        ['species', 'species_other', 'location_name', ...placeFields],
+                      )
+                    }
+                    isDisabled={isSaving}
+                  >
+                    Same as last: {lastUsed.species} at {lastUsed.location_name}
+                  </Button>
+                </div>
+              ) : null}
+              <TextField label="Date" type="date" isRequired {...textProps('date')} />
+              <div className="form__with-action">
+                <TextField label="Time" type="time" isRequired {...textProps('time')} />
                 <Button
                   variant="secondary"
-                  onPress={() =>
+                  onPress={fillNow}
+                  isDisabled={isSaving}
+                  aria-label="Set date and time to now"
+                >
+                  Now
+                </Button>
+              </div>
+              <TextField
+                label="Location"
+                isRequired
+                placeholder="e.g. Home Wood, North Beat"
+                className="form__wide"
+                {...textProps('location_name')}
+              />
+              {/* Always there, so the form does not move when the grounds arrive. */}
+              <Select
+                label="Ground"
+                name="ground_id"
+                className="form__wide"
+                options={[{ id: NO_GROUND, label: 'No ground' }, ...groundOptions]}
+                value={values.ground_id === '' ? NO_GROUND : values.ground_id}
+                placeholder="No ground"
+                onChange={(id) => {
+                  setGroundChosen(true);
+                  update('ground_id', id === NO_GROUND ? '' : id);
+                }}
+                error={errors.ground_id}
+                isDisabled={isSaving || grounds.isPending}
+              />
+              <TextField
+                label="Grid reference"
+                placeholder="e.g. SK 1234 5678"
+                {...textProps('grid_ref')}
+                onChange={(value) => change((current) => withGridRef(current, value), placeFields)}
+              />
+              <NumberField
+                label="Latitude"
+                step="0.000001"
+                placeholder="e.g. 52.512345"
+                {...coordinateProps('latitude')}
+              />
+              <NumberField
+                label="Longitude"
+                step="0.000001"
+                placeholder="e.g. -1.498765"
+                {...coordinateProps('longitude')}
+              />
+              <div className="form__wide">
+                <NearPinMap
+                  latitude={parseNumberInput(values.latitude)}
+                  longitude={parseNumberInput(values.longitude)}
+                  onPick={(latitude, longitude) =>
                     change(
-                      (current) => withLastUsed(current, lastUsed),
-                      ['species', 'species_other', 'location_name', ...placeFields],
+                      (current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)),
+                      placeFields,
                     )
+                  }
+                />
+              </div>
+              {canLocate ? (
+                <div className="form__wide">
+                  <Button
+                    variant="secondary"
+                    onPress={fillCurrentLocation}
+                    isDisabled={isSaving || location.status === 'locating'}
+                  >
+                    {location.status === 'locating' ? 'Finding your location...' : 'Use my current location'}
+                  </Button>
+                  <p className="form__hint" role="status">
+                    {location.status === 'found'
+                      ? `Location found, to within ${formatNumber(location.accuracyMetres)} m.`
+                      : location.status === 'failed'
+                        ? location.reason
+                        : ''}
+                  </p>
+                </div>
+              ) : null}
+            </div>
+          </fieldset>
+
+          <fieldset className="form__section">
+            <legend>Animal</legend>
+            <div className="form__grid">
+              {choiceWithOther('species', 'Species', SPECIES, 'species_other', 'e.g. Hare')}
+              <Select
+                label="Sex"
+                name="sex"
+                options={SEXES}
+                value={values.sex}
+                onChange={(value) => update('sex', value)}
+                error={errors.sex}
+                isRequired
+                isDisabled={isSaving}
+              />
+              <Select
+                label="Age estimate"
+                name="age_estimate"
+                options={AGE_ESTIMATES}
+                value={values.age_estimate}
+                onChange={(value) => update('age_estimate', value)}
+                error={errors.age_estimate}
+                isRequired
+                isDisabled={isSaving}
+              />
+              <NumberField label="Weight (kg)" step="0.1" min="0" {...textProps('weight')} />
+              <Select
+                label="Condition"
+                name="condition"
+                options={CONDITIONS}
+                value={values.condition}
+                onChange={(value) => update('condition', value)}
+                error={errors.condition}
+                isRequired
+                isDisabled={isSaving}
+              />
+              <TextField
+                label="Condition notes"
+                multiline
+                className="form__wide"
+                {...textProps('condition_notes')}
+              />
+            </div>
+          </fieldset>
+
+          <WarningList warnings={warnings} heading="Check before you save" live />
+
+          <fieldset className="form__section">
+            <legend>Antlers</legend>
+            <div className="form__grid">
+              <div className="form__wide">
+                <Checkbox
+                  name="antlers_present"
+                  isSelected={values.antlers_present}
+                  onChange={(checked) =>
+                    update('antlers_present', checked, ['antler_points', 'antler_condition'])
                   }
                   isDisabled={isSaving}
                 >
-                  Same as last: {lastUsed.species} at {lastUsed.location_name}
-                </Button>
+                  Antlers present
+                </Checkbox>
               </div>
-            ) : null}
-            <TextField label="Date" type="date" isRequired {...textProps('date')} />
-            <div className="form__with-action">
-              <TextField label="Time" type="time" isRequired {...textProps('time')} />
-              <Button
-                variant="secondary"
-                onPress={fillNow}
-                isDisabled={isSaving}
-                aria-label="Set date and time to now"
-              >
-                Now
-              </Button>
+              {values.antlers_present ? (
+                <>
+                  <NumberField
+                    label="Antler points"
+                    step="1"
+                    min="0"
+                    inputMode="numeric"
+                    {...textProps('antler_points')}
+                  />
+                  <Select
+                    label="Antler condition"
+                    name="antler_condition"
+                    options={ANTLER_CONDITIONS}
+                    value={values.antler_condition}
+                    onChange={(value) => update('antler_condition', value)}
+                    error={errors.antler_condition}
+                    isDisabled={isSaving}
+                  />
+                </>
+              ) : null}
             </div>
-            <TextField
-              label="Location"
-              isRequired
-              placeholder="e.g. Home Wood, North Beat"
-              className="form__wide"
-              {...textProps('location_name')}
-            />
-            {/* Always there, so the form does not move when the grounds arrive. */}
-            <Select
-              label="Ground"
-              name="ground_id"
-              className="form__wide"
-              options={[{ id: NO_GROUND, label: 'No ground' }, ...groundOptions]}
-              value={values.ground_id === '' ? NO_GROUND : values.ground_id}
-              placeholder="No ground"
-              onChange={(id) => {
-                setGroundChosen(true);
-                update('ground_id', id === NO_GROUND ? '' : id);
-              }}
-              error={errors.ground_id}
-              isDisabled={isSaving || grounds.isPending}
-            />
-            <TextField
-              label="Grid reference"
-              placeholder="e.g. SK 1234 5678"
-              {...textProps('grid_ref')}
-              onChange={(value) => change((current) => withGridRef(current, value), placeFields)}
-            />
-            <NumberField
-              label="Latitude"
-              step="0.000001"
-              placeholder="e.g. 52.512345"
-              {...coordinateProps('latitude')}
-            />
-            <NumberField
-              label="Longitude"
-              step="0.000001"
-              placeholder="e.g. -1.498765"
-              {...coordinateProps('longitude')}
-            />
-            <div className="form__wide">
-              <NearPinMap
-                latitude={parseNumberInput(values.latitude)}
-                longitude={parseNumberInput(values.longitude)}
-                onPick={(latitude, longitude) =>
-                  change(
-                    (current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)),
-                    placeFields,
-                  )
-                }
+          </fieldset>
+
+          <fieldset className="form__section">
+            <legend>Shot</legend>
+            <div className="form__grid">
+              {choiceWithOther(
+                'shot_placement',
+                'Shot placement',
+                SHOT_PLACEMENTS,
+                'shot_placement_other',
+                'e.g. Spine',
+              )}
+              <TextField
+                label="Shot distance"
+                placeholder="e.g. 150 metres, 80 yards"
+                {...textProps('shot_distance')}
               />
+              <TextField label="Notes" multiline className="form__wide" {...textProps('notes')} />
             </div>
-            {canLocate ? (
-              <div className="form__wide">
-                <Button
-                  variant="secondary"
-                  onPress={fillCurrentLocation}
-                  isDisabled={isSaving || location.status === 'locating'}
-                >
-                  {location.status === 'locating' ? 'Finding your location...' : 'Use my current location'}
-                </Button>
-                <p className="form__hint" role="status">
-                  {location.status === 'found'
-                    ? `Location found, to within ${formatNumber(location.accuracyMetres)} m.`
-                    : location.status === 'failed'
-                      ? location.reason
-                      : ''}
-                </p>
-              </div>
-            ) : null}
-          </div>
-        </fieldset>
+          </fieldset>
 
-        <fieldset className="form__section">
-          <legend>Animal</legend>
-          <div className="form__grid">
-            {choiceWithOther('species', 'Species', SPECIES, 'species_other', 'e.g. Hare')}
-            <Select
-              label="Sex"
-              name="sex"
-              options={SEXES}
-              value={values.sex}
-              onChange={(value) => update('sex', value)}
-              error={errors.sex}
-              isRequired
-              isDisabled={isSaving}
-            />
-            <Select
-              label="Age estimate"
-              name="age_estimate"
-              options={AGE_ESTIMATES}
-              value={values.age_estimate}
-              onChange={(value) => update('age_estimate', value)}
-              error={errors.age_estimate}
-              isRequired
-              isDisabled={isSaving}
-            />
-            <NumberField label="Weight (kg)" step="0.1" min="0" {...textProps('weight')} />
-            <Select
-              label="Condition"
-              name="condition"
-              options={CONDITIONS}
-              value={values.condition}
-              onChange={(value) => update('condition', value)}
-              error={errors.condition}
-              isRequired
-              isDisabled={isSaving}
-            />
-            <TextField
-              label="Condition notes"
-              multiline
-              className="form__wide"
-              {...textProps('condition_notes')}
-            />
-          </div>
-        </fieldset>
-
-        <WarningList warnings={warnings} heading="Check before you save" live />
-
-        <fieldset className="form__section">
-          <legend>Antlers</legend>
-          <div className="form__grid">
-            <div className="form__wide">
-              <Checkbox
-                name="antlers_present"
-                isSelected={values.antlers_present}
-                onChange={(checked) =>
-                  update('antlers_present', checked, ['antler_points', 'antler_condition'])
-                }
-                isDisabled={isSaving}
-              >
-                Antlers present
-              </Checkbox>
-            </div>
-            {values.antlers_present ? (
-              <>
-                <NumberField
-                  label="Antler points"
-                  step="1"
-                  min="0"
-                  inputMode="numeric"
-                  {...textProps('antler_points')}
-                />
-                <Select
-                  label="Antler condition"
-                  name="antler_condition"
-                  options={ANTLER_CONDITIONS}
-                  value={values.antler_condition}
-                  onChange={(value) => update('antler_condition', value)}
-                  error={errors.antler_condition}
-                  isDisabled={isSaving}
-                />
-              </>
-            ) : null}
-          </div>
-        </fieldset>
-
-        <fieldset className="form__section">
-          <legend>Shot</legend>
-          <div className="form__grid">
-            {choiceWithOther(
-              'shot_placement',
-              'Shot placement',
-              SHOT_PLACEMENTS,
-              'shot_placement_other',
-              'e.g. Spine',
-            )}
-            <TextField
-              label="Shot distance"
-              placeholder="e.g. 150 metres, 80 yards"
-              {...textProps('shot_distance')}
-            />
-            <TextField label="Notes" multiline className="form__wide" {...textProps('notes')} />
-          </div>
-        </fieldset>
-
-        <CarcassSections
-          key={`carcass-${restored}`}
-          values={values.carcass}
-          errors={errors}
-          isDisabled={isSaving}
-          onChange={(field, value) =>
-            change((current) => ({ ...current, carcass: { ...current.carcass, [field]: value } }), [field])
-          }
-        />
-
-        {photos ? (
-          <PhotosSection
-            key={`photos-${restored}`}
-            draft={photos.draft}
-            recordId={photos.recordId}
+          <CarcassSections
+            key={`carcass-${restored}`}
+            values={values.carcass}
+            errors={errors}
             isDisabled={isSaving}
+            onChange={(field, value) =>
+              change((current) => ({ ...current, carcass: { ...current.carcass, [field]: value } }), [field])
+            }
           />
-        ) : null}
 
-        <div className="form__actions">
-          {submitError ? (
-            // The same failure beside the Save button, where the user is; the alert at the top announces it.
-            <p className="form__actions-error">{submitError}</p>
+          {photos ? (
+            <PhotosSection
+              key={`photos-${restored}`}
+              draft={photos.draft}
+              recordId={photos.recordId}
+              isDisabled={isSaving}
+            />
           ) : null}
-          <Button variant="secondary" onPress={onCancel} isDisabled={isSaving}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={isSaving || (photos?.draft.preparing ?? 0) > 0}>
-            {isSaving ? 'Saving...' : submitLabel}
-          </Button>
+
+          <div className="form__actions">
+            {submitError ? (
+              // The same failure beside the Save button, where the user is; the alert at the top announces it.
+              <p className="form__actions-error">{submitError}</p>
+            ) : null}
+            <Button variant="secondary" onPress={onCancel} isDisabled={isSaving}>
+              Cancel
+            </Button>
+            <Button type="submit" isDisabled={isSaving || (photos?.draft.preparing ?? 0) > 0}>
+              {isSaving ? 'Saving...' : submitLabel}
+            </Button>
+          </div>
         </div>
       </form>
 

@@ -38,7 +38,11 @@ describe('a half-typed record', () => {
       /You have an unsaved record from \d{2}\/\d{2}\/\d{4} at \d{2}:\d{2}/,
     );
     expect(carcassTag()).toHaveValue('');
+    // Until the offer is answered the form takes no typing, which would have nowhere to be kept.
+    const body = () => screen.getByLabelText(/^Location/).closest('.cull-form__body');
+    expect(body()).toHaveAttribute('inert');
     await second.user.click(within(offer.closest('.draft-offer')!).getByRole('button', { name: 'Carry on' }));
+    expect(body()).not.toHaveAttribute('inert');
     expect(screen.getByLabelText(/^Location/)).toHaveValue('Long Meadow');
     expect(screen.getByLabelText('Shot distance')).toHaveValue('90 metres');
     expect(carcassTag()).toHaveValue('AF-0042');
