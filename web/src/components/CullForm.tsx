@@ -503,37 +503,15 @@ export function CullForm<Body>({
             <legend>Animal</legend>
             <div className="form__grid">
               {choiceWithOther('species', 'Species', SPECIES, 'species_other', 'e.g. Hare')}
-              <Select
-                label="Sex"
-                name="sex"
-                options={SEXES}
-                value={values.sex}
-                onChange={(value) => update('sex', value)}
-                error={errors.sex}
-                isRequired
-                isDisabled={isSaving}
-              />
+              <Select label="Sex" options={SEXES} {...textProps('sex')} isRequired />
               <Select
                 label="Age estimate"
-                name="age_estimate"
                 options={AGE_ESTIMATES}
-                value={values.age_estimate}
-                onChange={(value) => update('age_estimate', value)}
-                error={errors.age_estimate}
+                {...textProps('age_estimate')}
                 isRequired
-                isDisabled={isSaving}
               />
               <NumberField label="Weight (kg)" step="0.1" min="0" {...textProps('weight')} />
-              <Select
-                label="Condition"
-                name="condition"
-                options={CONDITIONS}
-                value={values.condition}
-                onChange={(value) => update('condition', value)}
-                error={errors.condition}
-                isRequired
-                isDisabled={isSaving}
-              />
+              <Select label="Condition" options={CONDITIONS} {...textProps('condition')} isRequired />
               <TextField
                 label="Condition notes"
                 multiline
@@ -571,12 +549,8 @@ export function CullForm<Body>({
                   />
                   <Select
                     label="Antler condition"
-                    name="antler_condition"
                     options={ANTLER_CONDITIONS}
-                    value={values.antler_condition}
-                    onChange={(value) => update('antler_condition', value)}
-                    error={errors.antler_condition}
-                    isDisabled={isSaving}
+                    {...textProps('antler_condition')}
                   />
                 </>
               ) : null}

@@ -61,8 +61,8 @@ describe('moving between screens', () => {
     api.on('GET /api/stats', () => json({}));
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     const app = await renderApp('/');
+    // The sign-in screen sends a signed-in user on to the dashboard: its title is for someone signed out (below).
     const titles: [string, string][] = [
-      ['/login', 'Login · Cull Log'],
       ['/terms', 'Terms & Conditions · Cull Log'],
       ['/privacy', 'Privacy Policy · Cull Log'],
       ['/map', 'Map · Cull Log'],
@@ -77,5 +77,11 @@ describe('moving between screens', () => {
       await app.router.navigate(path);
       await waitFor(() => expect(document.title).toBe(title));
     }
+  });
+
+  it('titles the sign-in screen for someone signed out', async () => {
+    fakeApi();
+    await renderApp('/login');
+    await waitFor(() => expect(document.title).toBe('Login · Cull Log'));
   });
 });
