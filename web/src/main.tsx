@@ -1,7 +1,7 @@
 import './schemas-without-eval';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { meQuery } from './api/queries';
 import { watchConnectivity } from './api/connectivity';
@@ -9,7 +9,7 @@ import { createQueryClient } from './api/query-client';
 import { keepReads, restoreReads } from './api/device-reads';
 import { rememberedSession } from './api/session';
 import { ServiceWorkerUpdates } from './pwa/ServiceWorkerUpdates';
-import { appRoutes, preloadScreenAt } from './routes/routes';
+import { AppRoutes, preloadScreenAt } from './routes/routes';
 import { prefetchScreenData } from './routes/screen-data';
 // The maps' styles come with the app's own rather than with each map's code: a screen that opens with a map then
 // needs no style sheet added as it loads, which made the browser work out every style again.
@@ -42,12 +42,13 @@ prefetchScreenData(queryClient, window.location.pathname, window.location.search
 // the screen's code imports this very module, so it cannot run until this module has finished.
 void screenCode.then(() => {
   const reactRoot = createRoot(root);
-  const router = createBrowserRouter(appRoutes);
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
         <App queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </App>
         <ServiceWorkerUpdates />
       </StrictMode>,

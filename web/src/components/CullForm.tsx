@@ -11,7 +11,8 @@ import {
   SPECIES,
 } from '@cull-log/contracts';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { useLeaveGuard } from '../hooks/useLeaveGuard';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../api/client';
 import { groundsQuery, outingsQuery } from '../api/management-queries';
@@ -156,10 +157,8 @@ export function CullForm<Body>({
   const draft = useFormDraft(draftKey, unsaved);
   // Set once the record goes to be saved, or the user chose to discard it: the page may then move on without asking.
   const leaving = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isChanged && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const { pathname } = useLocation();
+  const blocker = useLeaveGuard(isChanged, (next) => !leaving.current && next !== pathname);
   const submitError = save.error
     ? submitErrorFor(save.error)
     : checksUnavailable

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createRoutesFromElements, matchPath, Navigate, Route, type RouteObject } from 'react-router-dom';
+import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { prefetchMapPoints } from '../api/queries';
 import { Layout } from '../components/Layout';
 import { withLocaleList } from '../lib/locale-list';
@@ -80,17 +80,17 @@ const routeOf = ({ path, title, screen: Screen }: ScreenRoute) => (
   <Route key={path} path={path} element={<Screen title={title} />} />
 );
 
-/**
- * The app's screens, inside the layout; the signed-in ones behind the session check. Built once, for the data router
- * the app runs in (the browser's history in the app, memory in tests), which lets a screen hold a navigation back
- * (a form with unsaved input asks first).
- */
-export const appRoutes: RouteObject[] = createRoutesFromElements(
-  <Route element={<Layout />}>
-    <Route index element={<Titled title={HOME_SCREEN.title} page={HomePage} />} />
-    {PUBLIC_SCREENS.map(routeOf)}
-    <Route path="map" element={<MapScreen />} />
-    <Route element={<RequireAuth />}>{SIGNED_IN_SCREENS.map(routeOf)}</Route>
-    <Route path="*" element={<Navigate replace to="/" />} />
-  </Route>,
-);
+/** The app's screens, inside the layout; the signed-in ones behind the session check. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Titled title={HOME_SCREEN.title} page={HomePage} />} />
+        {PUBLIC_SCREENS.map(routeOf)}
+        <Route path="map" element={<MapScreen />} />
+        <Route element={<RequireAuth />}>{SIGNED_IN_SCREENS.map(routeOf)}</Route>
+        <Route path="*" element={<Navigate replace to="/" />} />
+      </Route>
+    </Routes>
+  );
+}

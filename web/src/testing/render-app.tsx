@@ -1,19 +1,35 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import {
-  createMemoryRouter,
-  RouterProvider,
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
   type Location,
   type NavigationType,
   type To,
 } from 'react-router-dom';
 import { App } from '../App';
-import { appRoutes, preloadScreens } from '../routes/routes';
+import { AppRoutes, preloadScreens } from '../routes/routes';
 
 /** What a test reads of the router and how it moves it, as the app's own links and buttons do. */
 export interface TestRouter {
   readonly state: { location: Location; historyAction: NavigationType };
   navigate(to: To | number): Promise<void>;
+}
+
+/** The router as last rendered: filled in by RouterProbe on each render inside the router. */
+interface Probed {
+  location?: Location;
+  historyAction?: NavigationType;
+  navigate?: ReturnType<typeof useNavigate>;
+}
+
+function RouterProbe({ probed }: { probed: Probed }) {
+  probed.location = useLocation();
+  probed.historyAction = useNavigationType();
+  probed.navigate = useNavigate();
+  return null;
 }
 
 /**
@@ -26,19 +42,22 @@ export async function renderApp(path: string) {
     defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
   });
   await preloadScreens();
-  const memoryRouter = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const probe: Probed = {};
   const view = render(
     <App queryClient={queryClient} storage={window.localStorage}>
-      <RouterProvider router={memoryRouter} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe probed={probe} />
+      </MemoryRouter>
     </App>,
   );
   const router: TestRouter = {
     get state() {
-      return memoryRouter.state;
+      return { location: probe.location!, historyAction: probe.historyAction! };
     },
     async navigate(to) {
       await act(async () => {
-        await (typeof to === 'number' ? memoryRouter.navigate(to) : memoryRouter.navigate(to));
+        await (typeof to === 'number' ? probe.navigate!(to) : probe.navigate!(to));
       });
     },
   };
