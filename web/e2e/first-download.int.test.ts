@@ -88,7 +88,9 @@ function sourcesOf(file: string): string[] {
 
 /** The chunk of the build whose name starts with `name`, with its static imports. */
 function chunkGraph(name: string): string[] {
-  const entry = readdirSync(`${DIST}assets`).find((file) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(file));
+  const entry = readdirSync(`${DIST}assets`).find((file) =>
+    new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(file),
+  );
   expect(entry, `the build has a chunk ${name}`).toBeDefined();
   return staticGraph(`assets/${entry!}`);
 }
@@ -184,7 +186,7 @@ describe("the browser's list of locales", () => {
         .flatMap((file) =>
           Array.from(
             readFileSync(`${DIST}assets/${file}`, 'utf8').matchAll(
-              /\bimport\(\s*[`"']\.\/([\w-]+)-[\w-]+\.js[`"']\s*\)/g,
+              /\bimport\(\s*[`"']\.\/([\w-]+?)-[\w-]{8}\.js[`"']\s*\)/g,
             ),
             ([, name]) => name!,
           ),

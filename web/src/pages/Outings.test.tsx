@@ -130,9 +130,7 @@ describe('outings', () => {
   it('records a cull in the outing with no signal, sent into the outing when the signal is back', async () => {
     const open = makeOuting({ ground_id: homeWood.id, started_at: new Date().toISOString() });
     const { api, user } = serve({ outings: [open] });
-    api.on('POST /api/culls', (request) =>
-      json(makeCull({ id: (request.body as { id: string }).id }), 201),
-    );
+    api.on('POST /api/culls', (request) => json(makeCull({ id: (request.body as { id: string }).id }), 201));
     await renderApp('/add-cull');
     await screen.findByText(/^Recording in the outing at Home Wood since/);
     await fillRequired(user, { location: 'High seat 3', species: 'Muntjac', sex: 'Male' });
