@@ -3,12 +3,9 @@ import { ApiRequestError } from './client';
 import { queryKeys } from './keys';
 import { noteSignedOut } from './session';
 
-/** The greatest wait between tries of a read that failed for want of signal. */
-const MAX_RETRY_DELAY_MS = 30_000;
-
 /**
  * Client errors (4xx) are answers, not hiccups: retrying them only delays the message. A read that found no signal
- * (status 0) is tried again for as long as it takes: with no signal it waits (see connectivity.ts), showing what the
+ * (status 0) is tried again for as long as it takes, with the library's own backoff (one second doubling to thirty): with no signal it waits (see connectivity.ts), showing what the
  * device has, and goes on once the server can be reached. A server error is tried twice more.
  */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -30,7 +27,6 @@ export function createQueryClient(): QueryClient {
       // Reads stay in memory for a day unused, as kept on the device, so a screen opened with no signal has them.
       queries: {
         retry: shouldRetry,
-        retryDelay: (failures) => Math.min(1_000 * 2 ** failures, MAX_RETRY_DELAY_MS),
         staleTime: 30_000,
         gcTime: 24 * 60 * 60_000,
         refetchOnWindowFocus: false,

@@ -46,7 +46,10 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   return user;
 }
 
-/** The session check, tried again with backoff for as long as the server cannot say (paused with no signal). */
+/**
+ * The session check, tried again (the query library's own backoff, one second doubling to thirty) for as long as the
+ * server cannot say; paused with no signal.
+ */
 function retrySessionCheck(_failures: number, error: unknown): boolean {
   return !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
 }
@@ -57,7 +60,6 @@ export function meQuery() {
     queryFn: ({ signal }) => fetchMe(signal),
     staleTime: 5 * 60_000,
     retry: retrySessionCheck,
-    retryDelay: (failures) => Math.min(1_000 * 2 ** failures, 30_000),
     // Until the server answers (with no signal, a poor one, or while it is asked), the last confirmed user opens
     // the app; the server checks every request all the same, and its 'no session' signs them out here too.
     placeholderData: () => rememberedSession(),
