@@ -69,16 +69,28 @@ async function firstVisit(page: Page, email: string, location: string): Promise<
 async function fillAtPersonPace(page: Page, location: string): Promise<void> {
   await page.locator('[name="location_name"]').pressSequentially(location, { delay: 50 });
   await page.waitForTimeout(PERSON_PACE_MS);
-  for (const [label, option] of [
-    ['Species', 'Roe Deer'],
-    ['Sex', 'Female'],
-    ['Age estimate', 'Adult'],
-    ['Condition', 'Good'],
-    ['Shot placement', 'Heart/Lung'],
-  ] as const) {
+  for (const [label, , option] of CHOICES) {
     await choose(page, label, option);
     await page.waitForTimeout(PERSON_PACE_MS);
   }
+}
+
+/** The choices the form is filled with: label, the record's field, the option. */
+const CHOICES = [
+  ['Species', 'species', 'Roe Deer'],
+  ['Sex', 'sex', 'Female'],
+  ['Age estimate', 'age_estimate', 'Adult'],
+  ['Condition', 'condition', 'Good'],
+  ['Shot placement', 'shot_placement', 'Heart/Lung'],
+] as const;
+
+/** The record the server holds at `location`, as its list answers it. */
+async function serverRecord(page: Page, location: string): Promise<Record<string, unknown> | undefined> {
+  return page.evaluate(async (name) => {
+    const answer = await fetch('/api/culls?page_size=100');
+    const body = (await answer.json()) as { items: Record<string, unknown>[] };
+    return body.items.find((item) => item.location_name === name);
+  }, location);
 }
 
 /** How many of the user's records the server holds at `location`. */
@@ -234,6 +246,10 @@ describe('a cold start with no signal', () => {
       await page.goto('/data');
       await page.getByRole('heading', { name: 'Cull Data' }).waitFor();
       await expect.poll(() => serverCount(page, 'Cold Hillside'), { timeout: 30_000 }).toBe(1);
+      // Every field typed on the hill reached the server.
+      expect(await serverRecord(page, 'Cold Hillside')).toMatchObject(
+        Object.fromEntries(CHOICES.map(([, name, option]) => [name, option])),
+      );
       await page.waitForTimeout(3_000);
       expect(await serverCount(page, 'Cold Hillside')).toBe(1);
       await context.close();
