@@ -1,7 +1,7 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { get } from 'idb-keyval';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cullQuery } from '../api/queries';
 import { draftKey } from '../components/form-draft';
 import { apiError, fakeApi, json, makeCull, USER } from '../testing/fake-api';
@@ -79,12 +79,17 @@ describe('a half-typed record', () => {
   it('is written at once when the page is hidden, without waiting for the typing to pause', async () => {
     const { user } = await openAddForm();
     await screen.findByRole('heading', { name: 'Add New Cull Record' });
-    await user.type(carcassTag(), 'LOCKED-7');
-    window.dispatchEvent(new Event('pagehide'));
-    // Well inside the pause the typing waits for (400 ms).
-    await waitFor(async () => expect((await keptDraft())?.values.carcass.carcass_tag).toBe('LOCKED-7'), {
-      timeout: 150,
-    });
+    await user.type(carcassTag(), 'LOCKED-');
+    await waitFor(async () => expect((await keptDraft())?.values.carcass.carcass_tag).toBe('LOCKED-'));
+    // The pause after the last key is never allowed to end: only leaving the page can write it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(carcassTag(), { target: { value: 'LOCKED-7' } });
+      window.dispatchEvent(new Event('pagehide'));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(async () => expect((await keptDraft())?.values.carcass.carcass_tag).toBe('LOCKED-7'));
   });
 
   it('is not offered to another user of the device', async () => {
