@@ -13,9 +13,9 @@ import {
   SCREEN_PAGES_DIR,
   screenPage,
   screenPageFile,
-} from './src/routes/screen-pages.ts';
-import type * as FixedScreens from './src/routes/built-screens.tsx';
-import { HOME_SCREEN, SCREENS } from './src/routes/screens.ts';
+} from './src/app/screen-pages.ts';
+import type * as FixedScreens from './src/app/built-screens.tsx';
+import { HOME_SCREEN, SCREENS } from './src/app/screens.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 
@@ -34,7 +34,7 @@ function screenPages(): Plugin {
     async generateBundle(_options, bundle) {
       // The home page's hero and the fixed-text screens drawn as the app draws them, with the app's own code (run as Vite runs it on a server).
       const { module: fixedScreens } = await runnerImport<typeof FixedScreens>(
-        fileURLToPath(new URL('./src/routes/built-screens.tsx', import.meta.url)),
+        fileURLToPath(new URL('./src/app/built-screens.tsx', import.meta.url)),
         { configFile: false, logLevel: 'warn' },
       );
       const index = bundle['index.html'];

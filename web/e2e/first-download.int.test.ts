@@ -117,7 +117,7 @@ describe('the screens that only show what they read', () => {
     '%s loads neither zod nor any schema',
     (screen) => {
       const sources = chunkGraph(screen).flatMap(sourcesOf);
-      expect(sources.some((source) => source.endsWith(`/src/pages/${screen}.tsx`))).toBe(true);
+      expect(sources.some((source) => source.endsWith(`/${screen}.tsx`))).toBe(true);
       expect(
         sources.filter((source) => source.includes('/node_modules/zod/') || SCHEMAS.test(source)),
       ).toEqual([]);
@@ -137,9 +137,9 @@ describe('the records list', () => {
   it('opens without the table, which comes apart for wider screens', () => {
     const TABLE = /\/react-aria-components\/dist\/.*\/Table\.mjs$/;
     const list = chunkGraph('DataPage').flatMap(sourcesOf);
-    expect(list.some((source) => source.endsWith('/src/components/CullCards.tsx'))).toBe(true);
+    expect(list.some((source) => source.endsWith('/src/features/records/CullCards.tsx'))).toBe(true);
     expect(
-      list.filter((source) => TABLE.test(source) || source.endsWith('/src/components/CullTable.tsx')),
+      list.filter((source) => TABLE.test(source) || source.endsWith('/src/features/records/CullTable.tsx')),
     ).toEqual([]);
     expect(
       chunkGraph('CullTable')
@@ -212,7 +212,7 @@ describe('the grounds and the larder book', () => {
   // Their words and limits, and the larder book's check of its address, came with every schema.
   it.each(['GroundsPage', 'LarderPage'])('%s opens with neither zod nor any schema', (screen) => {
     const sources = chunkGraph(screen).flatMap(sourcesOf);
-    expect(sources.some((source) => source.endsWith(`/src/pages/${screen}.tsx`))).toBe(true);
+    expect(sources.some((source) => source.endsWith(`/${screen}.tsx`))).toBe(true);
     expect(sources.filter((source) => source.includes('/node_modules/zod/') || SCHEMAS.test(source))).toEqual(
       [],
     );
@@ -224,7 +224,7 @@ describe('your data', () => {
   // it: building them was a task of a fifth of a second on the page's thread, at a full-speed processor.
   it('opens with neither zod nor any schema', () => {
     const sources = chunkGraph('YourDataPage').flatMap(sourcesOf);
-    expect(sources.some((source) => source.endsWith('/src/pages/YourDataPage.tsx'))).toBe(true);
+    expect(sources.some((source) => source.endsWith('/src/features/account/YourDataPage.tsx'))).toBe(true);
     expect(sources.filter((source) => source.includes('/node_modules/zod/') || SCHEMAS.test(source))).toEqual(
       [],
     );
@@ -235,7 +235,7 @@ describe('the record forms', () => {
   // Building zod and every schema was the longest task of the add screen's first load, for checks only Save needs.
   it.each(['AddCullPage', 'EditCullPage'])('%s opens with neither zod nor any schema', (screen) => {
     const sources = chunkGraph(screen).flatMap(sourcesOf);
-    expect(sources.some((source) => source.endsWith('/src/components/CullForm.tsx'))).toBe(true);
+    expect(sources.some((source) => source.endsWith('/src/features/records/CullForm.tsx'))).toBe(true);
     expect(sources.filter((source) => source.includes('/node_modules/zod/') || SCHEMAS.test(source))).toEqual(
       [],
     );

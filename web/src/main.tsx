@@ -2,21 +2,21 @@ import './schemas-without-eval';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App } from './app/App';
 import { meQuery } from './api/queries';
 import { watchConnectivity } from './api/connectivity';
 import { createQueryClient } from './api/query-client';
 import { keepReads, restoreReads } from './api/device-reads';
 import { rememberedSession } from './api/session';
-import { ServiceWorkerUpdates } from './pwa/ServiceWorkerUpdates';
-import { AppRoutes, preloadScreenAt } from './routes/routes';
-import { prefetchScreenData } from './routes/screen-data';
+import { ServiceWorkerUpdates } from './app/pwa/ServiceWorkerUpdates';
+import { AppRoutes, preloadScreenAt } from './app/routes';
+import { prefetchScreenData } from './app/screen-data';
 // The maps' styles come with the app's own rather than with each map's code: a screen that opens with a map then
 // needs no style sheet added as it loads, which made the browser work out every style again.
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
-import './styles/app.css';
+import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -2,7 +2,7 @@ import { EVENT_POSITION_HEADER, type Cull } from '@cull-log/contracts';
 import type { Answer, AnswerName } from './answer-check';
 import { checkAnswer } from './answers';
 import { ApiRequestError, request } from './client';
-import type { OutboxCommand } from '../offline/outbox';
+import type { OutboxCommand } from './outbox/outbox';
 import { removePhoto, uploadPhoto } from './photos';
 import { noteWritePosition } from './write-position';
 

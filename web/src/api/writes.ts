@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './client';
 import { isOnline } from './connectivity';
 import { sendCommand } from './commands';
-import type { OutboxCommand } from '../offline/outbox';
-import { useOutbox } from '../offline/outbox-context';
+import type { OutboxCommand } from './outbox/outbox';
+import { useOutbox } from './outbox/outbox-context';
 import { queryKeys } from './keys';
 
 /** What a write resolves to when it was kept in the outbox rather than sent. */

@@ -9,8 +9,8 @@ import {
   type NavigationType,
   type To,
 } from 'react-router-dom';
-import { App } from '../App';
-import { AppRoutes, preloadScreens } from '../routes/routes';
+import { App } from '../app/App';
+import { AppRoutes, preloadScreens } from '../app/routes';
 
 /** What a test reads of the router and how it moves it, as the app's own links and buttons do. */
 export interface TestRouter {

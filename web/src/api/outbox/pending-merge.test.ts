@@ -1,0 +1,75 @@
+import type { ListCullsResponse, MapPointsResponse } from '@cull-log/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { makeCull } from '../../testing/fake-api';
+import type { OutboxItem } from './outbox';
+import { applyPending, mergeIntoList, mergeIntoMapPoints } from './pending-merge';
+
+const item = (seq: number, command: OutboxItem['command']): OutboxItem => ({
+  seq,
+  userId: 'user-1',
+  command,
+  state: 'waiting',
+  queuedAt: Date.UTC(2026, 10, 20, 6),
+});
+const newRecord = makeCull({ id: 'new-1', species: 'Fox', latitude: 52.5, longitude: -1.5 });
+const {
+  id: _id,
+  created_by: _by,
+  created_at: _at,
+  updated_at: _up,
+  version: _v,
+  warnings: _w,
+  ...newBody
+} = newRecord;
+const pending = [
+  item(1, { kind: 'create', recordId: 'new-1', body: newBody as never }),
+  item(2, { kind: 'amend', recordId: 'old-1', body: { notes: 'changed', expected_version: 2 } }),
+  item(3, { kind: 'delete', recordId: 'old-2' }),
+];
+const list: ListCullsResponse = {
+  items: [makeCull({ id: 'old-1', notes: 'before' }), makeCull({ id: 'old-2' }), makeCull({ id: 'old-3' })],
+  total: 3,
+  page: 1,
+  page_size: 10,
+};
+
+describe('waiting changes shown in what the screens have', () => {
+  it('puts a new record first, an amended one with its new values, and takes a deleted one out', () => {
+    const merged = mergeIntoList(list, pending, true);
+    expect(merged.items.map((record) => record.id)).toEqual(['new-1', 'old-1', 'old-3']);
+    expect(merged.items[1]!.notes).toBe('changed');
+    expect(merged.total).toBe(3);
+    // Applying again changes nothing: a record is never listed twice.
+    expect(mergeIntoList(merged, pending, true).items.map((record) => record.id)).toEqual([
+      'new-1',
+      'old-1',
+      'old-3',
+    ]);
+    expect(mergeIntoList(list, pending, false).items.map((record) => record.id)).toEqual(['old-1', 'old-3']);
+  });
+
+  it('puts a new located record on the map once', () => {
+    const points: MapPointsResponse = { species: ['Roe Deer'], points: [[51, -2, 0]], truncated: false };
+    const merged = mergeIntoMapPoints(mergeIntoMapPoints(points, pending), pending);
+    expect(merged.points).toEqual([
+      [52.5, -1.5, 1],
+      [51, -2, 0],
+    ]);
+    expect(merged.species).toEqual(['Roe Deer', 'Fox']);
+  });
+
+  it('keeps when the data was read, and lets a new record open on its own', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['culls', 'list', { page: 1 }], list, { updatedAt: 1_000 });
+    applyPending(queryClient, pending);
+    expect(queryClient.getQueryState(['culls', 'list', { page: 1 }])?.dataUpdatedAt).toBe(1_000);
+    expect(queryClient.getQueryData<ListCullsResponse>(['culls', 'list', { page: 1 }])?.items[0]?.id).toBe(
+      'new-1',
+    );
+    expect(queryClient.getQueryData(['culls', 'detail', 'new-1'])).toMatchObject({
+      id: 'new-1',
+      species: 'Fox',
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import type { CullView, ListCullsResponse, MapPointsResponse } from '@cull-log/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../keys';
+import type { OutboxItem } from './outbox';
+
+/**
+ * Changes waiting in the outbox, shown in what the screens already have: a new record at the top of the first
+ * page and on the map, an amended one with its new values, a deleted one gone. Applying them twice changes
+ * nothing, so they can be applied after every change to the outbox and to data restored from the device.
+ */
+export function pendingView(item: OutboxItem, now = new Date()): CullView | undefined {
+  if (item.command.kind !== 'create') return undefined;
+  const at = new Date(item.queuedAt || now.getTime()).toISOString();
+  return {
+    ...(item.command.body as unknown as CullView),
+    id: item.command.recordId,
+    created_by: item.userId,
+    created_at: at,
+    updated_at: at,
+    version: 1,
+    warnings: [],
+  };
+}
+
+function amendedBy(items: readonly OutboxItem[], record: CullView): CullView {
+  let next = record;
+  for (const item of items) {
+    if (item.command.kind !== 'amend' || item.command.recordId !== record.id) continue;
+    const { expected_version: _version, ...changes } = item.command.body;
+    next = { ...next, ...(changes as Partial<CullView>) };
+  }
+  return next;
+}
+
+const deletedIds = (items: readonly OutboxItem[]) =>
+  new Set(items.filter((item) => item.command.kind === 'delete').map((item) => item.command.recordId));
+
+export function mergeIntoList(
+  data: ListCullsResponse,
+  items: readonly OutboxItem[],
+  isFirstPage: boolean,
+): ListCullsResponse {
+  const deleted = deletedIds(items);
+  const present = new Set(data.items.map((record) => record.id));
+  const created = isFirstPage
+    ? items.flatMap((item) => {
+        const view = pendingView(item);
+        return view && !present.has(view.id) ? [view] : [];
+      })
+    : [];
+  const kept = data.items
+    .filter((record) => !deleted.has(record.id))
+    .map((record) => amendedBy(items, record));
+  const merged = [...created.reverse(), ...kept];
+  return { ...data, items: merged, total: data.total + created.length - (data.items.length - kept.length) };
+}
+
+export function mergeIntoMapPoints(data: MapPointsResponse, items: readonly OutboxItem[]): MapPointsResponse {
+  const species = [...data.species];
+  const points = [...data.points];
+  const has = (lat: number, lng: number) => points.some(([pLat, pLng]) => pLat === lat && pLng === lng);
+  for (const item of items) {
+    const view = pendingView(item);
+    if (!view || typeof view.latitude !== 'number' || typeof view.longitude !== 'number') continue;
+    if (has(view.latitude, view.longitude)) continue;
+    let index = species.indexOf(view.species);
+    if (index < 0) index = species.push(view.species) - 1;
+    points.unshift([view.latitude, view.longitude, index]);
+  }
+  return { ...data, species, points };
+}
+
+/** Shows `items` (one user's outbox) in every list, record and map already in the cache. */
+export function applyPending(queryClient: QueryClient, items: readonly OutboxItem[]): void {
+  if (items.length === 0) return;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.culls })) {
+    const [, kind, arg] = query.queryKey as readonly [string, string, unknown];
+    const data = query.state.data;
+    if (data === undefined) continue;
+    // Kept as read when it was read: the merge is not a newer answer from the server.
+    const options = { updatedAt: query.state.dataUpdatedAt };
+    if (kind === 'list') {
+      const page = (arg as { page?: number } | undefined)?.page ?? 1;
+      const search = (arg as { search?: string } | undefined)?.search;
+      queryClient.setQueryData(
+        query.queryKey,
+        mergeIntoList(data as ListCullsResponse, items, page === 1 && !search),
+        options,
+      );
+    } else if (kind === 'map-points') {
+      queryClient.setQueryData(query.queryKey, mergeIntoMapPoints(data as MapPointsResponse, items), options);
+    } else if (kind === 'detail') {
+      queryClient.setQueryData(query.queryKey, amendedBy(items, data as CullView), options);
+    }
+  }
+  for (const item of items) {
+    const view = pendingView(item);
+    if (view)
+      queryClient.setQueryData(
+        [...queryKeys.culls, 'detail', view.id],
+        (old: CullView | undefined) => old ?? view,
+      );
+  }
+}

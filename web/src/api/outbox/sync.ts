@@ -1,0 +1,147 @@
+import { backoffDelay, sleep, type BackoffOptions } from '@cull-log/contracts';
+import { ApiRequestError } from '../client';
+import type { Outbox, OutboxCommand, OutboxItem } from './outbox';
+
+/** Sends one queued command to the server; rejects with an ApiRequestError as `request` does. */
+export type SendCommand = (command: OutboxCommand) => Promise<void>;
+
+export type SyncResult =
+  /** Everything this user had waiting has been answered (accepted, refused or in conflict). */
+  | { outcome: 'done'; sent: number }
+  /** The session has ended: the items wait until this user signs in again. */
+  | { outcome: 'signed_out'; sent: number }
+  /** Stopped (signal) before all were answered, e.g. still no network. */
+  | { outcome: 'stopped'; sent: number };
+
+export interface SyncOptions {
+  backoff?: BackoffOptions;
+  /** Tries per item before this run gives up for now (the next trigger tries again); unlimited by default. */
+  maxTries?: number;
+  signal?: AbortSignal;
+}
+
+const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 60_000 };
+
+/** A failure worth trying again later: no network, or the server not answering properly for now. */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return error instanceof TypeError;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/**
+ * Queues a command for `userId`. An amend or delete of a record whose create is still waiting folds into it, so
+ * the server never sees an amend guarded by a version the device made up.
+ */
+export async function queueCommand(outbox: Outbox, userId: string, command: OutboxCommand): Promise<void> {
+  const pending = await outbox.list(userId);
+  const create = pending.find(
+    (item) =>
+      item.state === 'waiting' &&
+      item.command.kind === 'create' &&
+      item.command.recordId === command.recordId,
+  );
+  if (create?.command.kind === 'create') {
+    if (command.kind === 'delete') {
+      // Never sent, so nothing to undo on the server; later changes to it go too.
+      for (const item of pending.filter((queued) => queued.command.recordId === command.recordId)) {
+        await outbox.remove(item.seq);
+      }
+      return;
+    }
+    if (command.kind === 'amend') {
+      const { expected_version: _ignored, ...changes } = command.body;
+      await outbox.update(create.seq, {
+        command: {
+          ...create.command,
+          body: { ...create.command.body, ...changes } as typeof create.command.body,
+        },
+      });
+      return;
+    }
+  }
+  await outbox.add(userId, command);
+}
+
+/**
+ * Sends `userId`'s waiting items, oldest first and one at a time. An item the server refuses (400) or finds in
+ * conflict (409) stays in the outbox with the server's reason, and later items for the same record wait behind
+ * it; nothing is dropped unless the server has accepted it. A 401 stops the run with every item kept.
+ */
+export async function syncOutbox(
+  outbox: Outbox,
+  userId: string,
+  send: SendCommand,
+  { backoff = DEFAULT_BACKOFF, maxTries = Infinity, signal }: SyncOptions = {},
+): Promise<SyncResult> {
+  let sent = 0;
+  const held = new Set<string>();
+  const items = await outbox.list(userId);
+  for (const item of items) {
+    if (item.state !== 'waiting') {
+      held.add(item.command.recordId);
+      continue;
+    }
+    if (held.has(item.command.recordId)) continue;
+    const answer = await sendWithRetry(item, send, backoff, maxTries, signal);
+    if (answer === 'stopped') return { outcome: 'stopped', sent };
+    if (answer === 'accepted') {
+      await outbox.remove(item.seq);
+      sent++;
+      continue;
+    }
+    if (answer.status === 401) return { outcome: 'signed_out', sent };
+    if (answer.status === 404 && (item.command.kind === 'delete' || item.command.kind === 'remove-photo')) {
+      // Already gone: what the user wanted.
+      await outbox.remove(item.seq);
+      continue;
+    }
+    held.add(item.command.recordId);
+    await outbox.update(item.seq, {
+      state: answer.status === 409 ? 'conflict' : 'refused',
+      reason: answer.message,
+      ...(answer.fields ? { fields: answer.fields } : {}),
+    });
+  }
+  return { outcome: 'done', sent };
+}
+
+async function sendWithRetry(
+  item: OutboxItem,
+  send: SendCommand,
+  backoff: BackoffOptions,
+  maxTries: number,
+  signal: AbortSignal | undefined,
+): Promise<'accepted' | 'stopped' | ApiRequestError> {
+  for (let tries = 1; !signal?.aborted; tries++) {
+    try {
+      await send(item.command);
+      return 'accepted';
+    } catch (error) {
+      if (!isTransient(error)) {
+        return error instanceof ApiRequestError
+          ? error
+          : new ApiRequestError(400, 'refused', error instanceof Error ? error.message : String(error));
+      }
+      if (tries >= maxTries) return 'stopped';
+      await sleep(backoffDelay(tries, backoff), signal);
+    }
+  }
+  return 'stopped';
+}
+
+/** The user keeps their change after a conflict: sent again, guarded by the version the server has now. */
+export async function keepMine(outbox: Outbox, item: OutboxItem, serverVersion: number): Promise<void> {
+  if (item.command.kind !== 'amend') {
+    await outbox.update(item.seq, { state: 'waiting' });
+    return;
+  }
+  await outbox.update(item.seq, {
+    state: 'waiting',
+    command: { ...item.command, body: { ...item.command.body, expected_version: serverVersion } },
+  });
+}
+
+/** The user takes the server's version (or discards a refused change): the queued change goes. */
+export async function dropChange(outbox: Outbox, item: OutboxItem): Promise<void> {
+  await outbox.remove(item.seq);
+}

@@ -1,0 +1,295 @@
+import { CARCASS_DESTINATIONS, checkLarderFilters, type LarderEntry } from '@cull-log/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../api/client';
+import { downloadConsignmentDeclaration, downloadLarderCsv, type LarderParams } from '../../api/larder';
+import { larderQuery } from '../../api/queries';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { Select } from '../../ui/Select';
+import { StatusMessage } from '../../ui/StatusMessage';
+import { TextField } from '../../ui/TextField';
+import { useFeedback } from '../../ui/feedback-context';
+import { useMediaQuery } from '../../ui/useMediaQuery';
+import { dashIfEmpty, formatDate, formatWeight } from '../../lib/format';
+
+const ALL_DESTINATIONS = 'All destinations';
+
+/** The filters live in the address, so Back, reload and shared links keep the same view. */
+function paramsFrom(search: URLSearchParams): LarderParams {
+  const parsed = checkLarderFilters({
+    ...(search.get('season') === null ? {} : { season: search.get('season') }),
+    ...(search.get('destination') === null ? {} : { destination: search.get('destination') }),
+  });
+  return parsed.success ? parsed.data : {};
+}
+
+function toSearch(params: LarderParams): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.season !== undefined) search.set('season', params.season);
+  if (params.destination !== undefined) search.set('destination', params.destination);
+  return search;
+}
+
+const place = (entry: LarderEntry) =>
+  entry.grid_ref === undefined ? entry.location_name : `${entry.location_name} (${entry.grid_ref})`;
+
+const describe = (entry: LarderEntry) =>
+  `${entry.carcass_tag === undefined ? entry.species : `${entry.species} tagged ${entry.carcass_tag}`} on ${formatDate(entry.date)}`;
+
+interface SelectionProps {
+  entry: LarderEntry;
+  isSelected: boolean;
+  onChange(isSelected: boolean): void;
+}
+
+/** A declarable carcass can be picked for a consignment; another says why it cannot. */
+function DeclarationPick({ entry, isSelected, onChange, compact }: SelectionProps & { compact?: boolean }) {
+  if (entry.declaration_refused !== undefined) {
+    // In the table the row's inspection, tag and destination show why; the reason in full is there for a screen reader.
+    return compact ? (
+      <span className="larder__refused" title={entry.declaration_refused}>
+        <span aria-hidden="true">-</span>
+        <span className="visually-hidden">No declaration: {entry.declaration_refused}</span>
+      </span>
+    ) : (
+      <span className="larder__refused">No declaration: {entry.declaration_refused}</span>
+    );
+  }
+  return (
+    <Checkbox isSelected={isSelected} onChange={onChange} hideLabel={compact ?? false}>
+      {`Declare ${describe(entry)}`}
+    </Checkbox>
+  );
+}
+
+export default function LarderPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = paramsFrom(searchParams);
+  const larder = useQuery(larderQuery(params));
+  const { announce } = useFeedback();
+  const isPhone = useMediaQuery('(max-width: 40em)');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dealer, setDealer] = useState('');
+  const [isDeclaring, setIsDeclaring] = useState(false);
+  const [declareError, setDeclareError] = useState<string | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+
+  const setParams = (changes: LarderParams) => {
+    setSelected(new Set());
+    setSearchParams(toSearch({ ...params, ...changes }), { replace: true, preventScrollReset: true });
+  };
+
+  const items = larder.data?.items ?? [];
+  const chosen = items.filter((entry) => selected.has(entry.id));
+
+  function pick(entry: LarderEntry, isPicked: boolean) {
+    const next = new Set(selected);
+    if (isPicked) next.add(entry.id);
+    else next.delete(entry.id);
+    setSelected(next);
+    // The dealer the records name is offered; the user may type another.
+    if (isPicked && dealer.trim() === '' && entry.game_dealer !== undefined) setDealer(entry.game_dealer);
+  }
+
+  async function declare() {
+    setIsDeclaring(true);
+    setDeclareError(null);
+    try {
+      const number = await downloadConsignmentDeclaration(
+        chosen.map((entry) => entry.id),
+        dealer.trim(),
+      );
+      announce(
+        `Declaration ${number} for ${chosen.length === 1 ? '1 carcass' : `${chosen.length} carcasses`} downloaded`,
+      );
+    } catch (error) {
+      setDeclareError(errorMessage(error));
+    } finally {
+      setIsDeclaring(false);
+    }
+  }
+
+  async function exportCsv() {
+    setIsExporting(true);
+    try {
+      await downloadLarderCsv(params);
+    } catch (error) {
+      console.error('Larder CSV download failed', error);
+    } finally {
+      setIsExporting(false);
+    }
+  }
+
+  const seasonLabel = larder.data?.season.label ?? params.season ?? '';
+  const seasonOptions = [
+    ...new Set([seasonLabel, ...(larder.data?.seasons ?? []).map((season) => season.label)]),
+  ]
+    .filter((label) => label !== '')
+    .sort()
+    .reverse();
+  const emptyText =
+    params.destination === undefined
+      ? `No carcasses in the ${seasonLabel} season.`
+      : `No carcasses went to "${params.destination}" in the ${seasonLabel} season.`;
+
+  return (
+    <div className="page page--wide larder">
+      <div className="page__header">
+        <h1>Larder book</h1>
+        <div className="page__header-actions">
+          <Button variant="secondary" onPress={exportCsv} isDisabled={isExporting || larder.isPending}>
+            Download CSV
+          </Button>
+        </div>
+      </div>
+
+      <div className="larder__filters">
+        <Select
+          label="Season"
+          name="season"
+          options={seasonOptions}
+          value={seasonLabel}
+          onChange={(season) => setParams({ season })}
+        />
+        <Select
+          label="Destination"
+          name="destination"
+          options={[ALL_DESTINATIONS, ...CARCASS_DESTINATIONS]}
+          value={params.destination ?? ALL_DESTINATIONS}
+          onChange={(destination) => {
+            const { destination: _, ...rest } = params;
+            setParams(
+              destination === ALL_DESTINATIONS
+                ? { ...rest, destination: undefined }
+                : { ...rest, destination },
+            );
+          }}
+        />
+      </div>
+
+      {larder.isPending ? (
+        <StatusMessage>Loading the larder book...</StatusMessage>
+      ) : larder.isError ? (
+        <StatusMessage kind="error">
+          Error loading the larder book: {errorMessage(larder.error)}
+        </StatusMessage>
+      ) : items.length === 0 ? (
+        <p className="larder__empty">{emptyText}</p>
+      ) : isPhone ? (
+        <ul className="larder-cards" aria-label="Carcasses" aria-busy={larder.isFetching}>
+          {items.map((entry) => (
+            <li key={entry.id} className="larder-card">
+              <span className="larder-card__when">
+                {formatDate(entry.date)} {entry.time}
+              </span>
+              <Link className="larder-card__what" to={`/view-cull/${encodeURIComponent(entry.id)}`}>
+                {entry.species}, {entry.sex.toLowerCase()}
+                {entry.carcass_tag === undefined ? '' : ` · Tag ${entry.carcass_tag}`}
+              </Link>
+              <span className="larder-card__detail">
+                {entry.age_estimate}
+                {entry.weight === undefined ? '' : ` · ${formatWeight(entry.weight)}`}
+              </span>
+              <span className="larder-card__detail">{place(entry)}</span>
+              <span className="larder-card__detail">
+                {dashIfEmpty(entry.carcass_destination)}
+                {entry.game_dealer === undefined ? '' : ` · ${entry.game_dealer}`}
+              </span>
+              <span className="larder-card__inspection">{entry.inspection_result}</span>
+              <DeclarationPick
+                entry={entry}
+                isSelected={selected.has(entry.id)}
+                onChange={(isPicked) => pick(entry, isPicked)}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="table-scroll" aria-busy={larder.isFetching}>
+          <table className="simple-table larder-table">
+            <caption className="visually-hidden">
+              Carcasses of the {seasonLabel} season, in the order killed
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Declare</th>
+                <th scope="col">Date</th>
+                <th scope="col">Time</th>
+                <th scope="col">Place</th>
+                <th scope="col">Species</th>
+                <th scope="col">Sex</th>
+                <th scope="col">Age</th>
+                <th scope="col">Weight (kg)</th>
+                <th scope="col">Tag</th>
+                <th scope="col">Destination</th>
+                <th scope="col">Dealer</th>
+                <th scope="col">Inspection</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((entry) => (
+                <tr key={entry.id}>
+                  <td>
+                    <DeclarationPick
+                      entry={entry}
+                      isSelected={selected.has(entry.id)}
+                      onChange={(isPicked) => pick(entry, isPicked)}
+                      compact
+                    />
+                  </td>
+                  <th scope="row">
+                    <Link
+                      to={`/view-cull/${encodeURIComponent(entry.id)}`}
+                      aria-label={`View ${describe(entry)}`}
+                    >
+                      {formatDate(entry.date)}
+                    </Link>
+                  </th>
+                  <td>{entry.time}</td>
+                  <td className="larder-table__wrap">
+                    {entry.location_name}
+                    {entry.grid_ref === undefined ? null : (
+                      <span className="larder-table__grid">{entry.grid_ref}</span>
+                    )}
+                  </td>
+                  <td>{entry.species}</td>
+                  <td>{entry.sex}</td>
+                  <td>{entry.age_estimate}</td>
+                  <td>{dashIfEmpty(entry.weight)}</td>
+                  <td>{dashIfEmpty(entry.carcass_tag)}</td>
+                  <td>{dashIfEmpty(entry.carcass_destination)}</td>
+                  <td className="larder-table__wrap">{dashIfEmpty(entry.game_dealer)}</td>
+                  <td className="larder-table__wrap">{entry.inspection_result}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {larder.data ? (
+        <section className="card larder__declare" aria-labelledby="declare-heading">
+          <h2 id="declare-heading">Declaration for a game dealer</h2>
+          <p className="form__hint">
+            {chosen.length === 0
+              ? 'Tick the carcasses going to the dealer together: one numbered declaration lists them all.'
+              : `${chosen.length === 1 ? '1 carcass' : `${chosen.length} carcasses`} chosen.`}
+          </p>
+          <TextField
+            label="Game dealer"
+            name="dealer"
+            value={dealer}
+            onChange={setDealer}
+            autoComplete="organization"
+          />
+          <Button onPress={declare} isDisabled={isDeclaring || chosen.length === 0 || dealer.trim() === ''}>
+            Declaration (PDF)
+          </Button>
+          {declareError === null ? null : <StatusMessage kind="error">{declareError}</StatusMessage>}
+        </section>
+      ) : null}
+    </div>
+  );
+}

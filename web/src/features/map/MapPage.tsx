@@ -1,0 +1,223 @@
+import { formatNumber } from '@cull-log/domain';
+import {
+  MAP_POINTS_LIMIT,
+  OTHER,
+  SEXES,
+  SPECIES,
+  type CullsAtQuery,
+  type MapCull,
+  type MapPointsResponse,
+} from '@cull-log/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../api/client';
+import type { MapFilters } from '../../api/culls';
+import { cullsAtQuery, mapPointsQuery } from '../../api/queries';
+import { groundsQuery } from '../../api/management-queries';
+import { Button } from '../../ui/Button';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { Select } from '../../ui/Select';
+import { CullMap } from './CullMap';
+import { CullPopup } from './CullPopup';
+import { StatusMessage } from '../../ui/StatusMessage';
+import { formatDate } from '../../lib/format';
+import { useSeasons } from '../plans/useSeasons';
+import { useSession } from '../../api/useSession';
+import { screenAt } from '../../app/screens';
+
+const ALL = 'all';
+const FILTER_SPECIES = SPECIES.filter((species) => species !== OTHER);
+
+interface FiltersProps {
+  filters: MapFilters;
+  onChange(filters: MapFilters): void;
+  grounds: { id: string; label: string }[];
+}
+
+/** Season, species, sex and ground: each "All" until one is chosen. */
+function MapFilterBar({ filters, onChange, grounds }: FiltersProps) {
+  const { options } = useSeasons();
+  const choice = (value: string) => (value === '' || value === ALL ? undefined : value);
+  return (
+    <div className="map-filters" role="group" aria-label="Filters">
+      <Select
+        label="Season"
+        name="map_season"
+        options={[{ id: ALL, label: 'All seasons' }, ...options]}
+        value={filters.season ?? ALL}
+        onChange={(season) => onChange({ ...filters, season: choice(season) })}
+      />
+      <Select
+        label="Species"
+        name="map_species"
+        options={[{ id: ALL, label: 'All species' }, ...FILTER_SPECIES]}
+        value={filters.species ?? ALL}
+        onChange={(species) => onChange({ ...filters, species: choice(species) })}
+      />
+      <Select
+        label="Sex"
+        name="map_sex"
+        options={[{ id: ALL, label: 'Either sex' }, ...SEXES]}
+        value={filters.sex ?? ALL}
+        onChange={(sex) => onChange({ ...filters, sex: choice(sex) as MapFilters['sex'] })}
+      />
+      {grounds.length > 0 ? (
+        <Select
+          label="Ground"
+          name="map_ground"
+          options={[{ id: ALL, label: 'All grounds' }, ...grounds]}
+          value={filters.ground_id ?? ALL}
+          onChange={(ground) => onChange({ ...filters, ground_id: choice(ground) })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+const NO_POINTS: MapPointsResponse = { species: [], points: [], truncated: false };
+
+function Notice({ title, hint, children }: { title: string; hint: string; children?: ReactNode }) {
+  return (
+    <div className="card map-notice" role="status">
+      <p className="map-notice__title">{title}</p>
+      <p className="map-notice__hint">{hint}</p>
+      {children}
+    </div>
+  );
+}
+
+/** The open point in words, for screen readers: its newest record, and how many more share the point. */
+function Selection({ records }: { records: MapCull[] }) {
+  const [newest] = records;
+  if (!newest) return null;
+  return (
+    <p>
+      Selected: {records.length === 1 ? null : `${records.length} records here, the newest `}
+      {newest.species} at {newest.location_name} on {formatDate(newest.date)}.{' '}
+      <Link to={`/view-cull/${encodeURIComponent(newest.id)}`}>View record</Link>
+    </p>
+  );
+}
+
+export default function MapPage() {
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const [filters, setFilters] = useState<MapFilters>({});
+  const [layer, setLayer] = useState<'markers' | 'heat'>('markers');
+  const [heatSummary, setHeatSummary] = useState('');
+  const onHeatSummary = useCallback((summary: string) => setHeatSummary(summary), []);
+  const mapPointsQueried = useQuery({ ...mapPointsQuery(filters), enabled: signedIn });
+  // The whole page is drawn once the points arrive: as a transition, so that drawing it yields to the browser.
+  const mapPoints = useDeferredValue(mapPointsQueried);
+  const grounds = useQuery({ ...groundsQuery(), enabled: signedIn });
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+  const [selected, setSelected] = useState<CullsAtQuery | null>(null);
+  // The popup reads this result in a later render (Leaflet opens it first), so the page must not track only what
+  // it reads itself.
+  const recordsAtSelected = useQuery({ ...cullsAtQuery(selected), notifyOnChangeProps: 'all' });
+
+  let notice = null;
+  let mapped = NO_POINTS;
+  if (session.status === 'loading' || (signedIn && mapPoints.isPending)) {
+    return (
+      <div className="page page--wide">
+        <h1>Interactive Map</h1>
+        <p className="page__lead">{screenAt('map').lead}</p>
+        <StatusMessage>Loading map...</StatusMessage>
+      </div>
+    );
+  }
+  if (!signedIn) {
+    notice = (
+      <Notice
+        title="Please log in to view your cull records on the map."
+        hint="Your records are private: only you can see them, once you have signed in."
+      >
+        <ButtonLink to="/login">Login to View Records</ButtonLink>
+      </Notice>
+    );
+  } else if (mapPoints.isError && mapPoints.data === undefined) {
+    notice = <StatusMessage kind="error">Error loading data: {errorMessage(mapPoints.error)}</StatusMessage>;
+  } else if (mapPoints.data && mapPoints.data.points.length === 0 && filtered) {
+    notice = (
+      <Notice title="No located records match these filters." hint="Choose All in a filter to see more." />
+    );
+  } else if (mapPoints.data && mapPoints.data.points.length === 0) {
+    notice = (
+      <Notice
+        title="No cull records with location data found."
+        hint="Add records with GPS coordinates to see them on the map."
+      >
+        <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+      </Notice>
+    );
+  } else if (mapPoints.data) {
+    mapped = mapPoints.data;
+  }
+  const located = mapped.points.length;
+
+  return (
+    <div className="page page--wide">
+      <div className="page__header">
+        <h1>Interactive Map</h1>
+      </div>
+      <p className="page__lead">{screenAt('map').lead}</p>
+      {/* Under the line the page opened with, so that nothing already shown moves when the count arrives. */}
+      {located > 0 ? (
+        <p className="muted">
+          {located === 1 ? '1 record' : `${formatNumber(located)} records`} with coordinates
+        </p>
+      ) : null}
+      {signedIn ? (
+        <>
+          <MapFilterBar
+            filters={filters}
+            onChange={setFilters}
+            grounds={(grounds.data ?? []).map((ground) => ({ id: ground.id, label: ground.name }))}
+          />
+          <div className="map-layers" role="group" aria-label="Show records as">
+            <Button
+              variant={layer === 'markers' ? 'primary' : 'secondary'}
+              aria-pressed={layer === 'markers'}
+              onPress={() => setLayer('markers')}
+            >
+              Markers
+            </Button>
+            <Button
+              variant={layer === 'heat' ? 'primary' : 'secondary'}
+              aria-pressed={layer === 'heat'}
+              onPress={() => setLayer('heat')}
+            >
+              Heatmap
+            </Button>
+          </div>
+          {layer === 'heat' ? (
+            <p className="map-heat-summary" role="status">
+              {heatSummary}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {notice}
+      {mapped.truncated ? (
+        <p className="map-truncated" role="status">
+          Showing the newest {formatNumber(MAP_POINTS_LIMIT)} located records.
+        </p>
+      ) : null}
+      <CullMap
+        points={mapped.points}
+        species={mapped.species}
+        selected={selected}
+        onSelect={setSelected}
+        popup={<CullPopup records={recordsAtSelected} />}
+        grounds={grounds.data}
+        layer={layer}
+        onHeatSummary={onHeatSummary}
+      />
+      <div className="map-selection" aria-live="polite">
+        {recordsAtSelected.data ? <Selection records={recordsAtSelected.data} /> : null}
+      </div>
+    </div>
+  );
+}

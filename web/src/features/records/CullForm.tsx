@@ -1,0 +1,624 @@
+import { formatNumber } from '@cull-log/domain';
+import {
+  AGE_ESTIMATES,
+  ANTLER_CONDITIONS,
+  CONDITIONS,
+  MESSAGES,
+  OTHER,
+  parseNumberInput,
+  SEXES,
+  SHOT_PLACEMENTS,
+  SPECIES,
+} from '@cull-log/contracts';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useLeaveGuard } from '../../ui/useLeaveGuard';
+import { useQuery } from '@tanstack/react-query';
+import { ApiRequestError } from '../../api/client';
+import { groundsQuery, outingsQuery } from '../../api/management-queries';
+import { groundAt } from '../../lib/geo';
+import { groundName, outingTime } from '../grounds/outing-words';
+import { Button } from '../../ui/Button';
+import { CarcassSections } from './CarcassSections';
+import { DiscardFormDialog } from './DiscardFormDialog';
+import { Checkbox } from '../../ui/Checkbox';
+import { NearPinMap } from './NearPinMap';
+import { NumberField } from '../../ui/NumberField';
+import { PhotosSection } from './PhotosSection';
+import { useFormDraft, type FormDraft } from './form-draft';
+import type { PhotoDraft } from './photo-draft';
+import { Select } from '../../ui/Select';
+import { TextField } from '../../ui/TextField';
+import {
+  formWarnings,
+  toFormErrors,
+  withCoordinates,
+  withGridRef,
+  type CullFormErrors,
+  type CullFormField,
+  type CullFormValues,
+  type FormCheck,
+} from './cull-form-model';
+import { loadCullChecks, type CullChecks } from './load-cull-checks';
+import { withLastUsed, type LastUsed } from './last-used';
+import { WarningList } from './WarningList';
+import { formatUkDate, formatUkTime, localIsoDate } from '../../lib/format';
+import { useFocusClearOfBar } from '../../ui/useFocusClearOfBar';
+
+/** What the form needs of its page's write (a mutation): sending the checked body, and how that went. */
+interface CullFormSave<Body> {
+  mutate(body: Body): void;
+  reset(): void;
+  isPending: boolean;
+  isSuccess: boolean;
+  error: Error | null;
+}
+
+interface CullFormProps<Body> {
+  initialValues: CullFormValues;
+  submitLabel: string;
+  /** The shared contract's check of the values, by one of its checks: the request body, or a message per field. */
+  check(checks: CullChecks, values: CullFormValues): FormCheck<Body>;
+  save: CullFormSave<Body>;
+  onCancel(): void;
+  /** The species and place of the last record saved here, offered as one tap on a new record. */
+  lastUsed?: LastUsed | undefined;
+  /** The record's photos as the form changes them; the page sends the changes with the record. */
+  photos?: { draft: PhotoDraft; recordId: string } | undefined;
+  /** A new record goes into the outing under way, if there is one, on that outing's ground. */
+  placeInOpenOuting?: boolean;
+  /** Where this form's unsaved input is kept on the device (form-draft.ts); undefined until the user is known. */
+  draftKey?: string | undefined;
+  /** A new record, or changes to one already saved: how the form speaks of its unsaved input. */
+  unsavedKind?: 'record' | 'changes';
+}
+
+const NO_GROUND = 'none';
+
+/** What the phone said about where it is: how close it claims to be, or why it could not say. */
+type LocationState =
+  | { status: 'idle' }
+  | { status: 'locating' }
+  | { status: 'found'; accuracyMetres: number }
+  | { status: 'failed'; reason: string };
+
+function locationFailure(error: GeolocationPositionError): string {
+  switch (error.code) {
+    case error.PERMISSION_DENIED:
+      return 'Your location is not available: this browser was not allowed to share it. Type a grid reference or tap the map instead.';
+    case error.TIMEOUT:
+      return 'Your location did not arrive in time. Try again in the open, or type a grid reference.';
+    default:
+      return 'Your location is not available just now. Type a grid reference or coordinates instead.';
+  }
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** The focusable part of each field in error, in the order of the form. */
+const FIELD_IN_ERROR =
+  'input[aria-invalid="true"], textarea[aria-invalid="true"], select[aria-invalid="true"]';
+
+function submitErrorFor(error: unknown): string {
+  if (error instanceof ApiRequestError && error.code === 'version_conflict') return MESSAGES.versionConflict;
+  return MESSAGES.submitFailed;
+}
+
+export function CullForm<Body>({
+  initialValues,
+  submitLabel,
+  check,
+  save,
+  onCancel,
+  lastUsed,
+  photos,
+  placeInOpenOuting = false,
+  draftKey,
+  unsavedKind = 'record',
+}: CullFormProps<Body>) {
+  const [values, setValues] = useState(initialValues);
+  // Whether the user has changed anything: what the form fills in by itself (an outing, a ground) is not unsaved input.
+  const [touched, setTouched] = useState(false);
+  // Drawn afresh when a kept draft is taken up, so its optional sections open as they do for a record holding values.
+  const [restored, setRestored] = useState(0);
+  const grounds = useQuery(groundsQuery());
+  const outings = useQuery({ ...outingsQuery(), enabled: placeInOpenOuting });
+  const openOuting = placeInOpenOuting ? (outings.data?.open ?? null) : null;
+  // Once the user picks a ground (or the record has one), a new position no longer changes it.
+  const [groundChosen, setGroundChosen] = useState(initialValues.ground_id !== '');
+  const [location, setLocation] = useState<LocationState>({ status: 'idle' });
+  const warnings = formWarnings(values);
+  const [errors, setErrors] = useState<CullFormErrors>({});
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  // Between Save and the checks' answer (their first use loads them).
+  const [checking, setChecking] = useState(false);
+  const [checksUnavailable, setChecksUnavailable] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusClearOfBar(formRef, '.form__actions');
+  // Once saved, the form stays disabled while the page moves on.
+  const isSaving = checking || save.isPending || save.isSuccess;
+
+  const photoDraft = photos?.draft;
+  const photosChanged = (photoDraft?.added.length ?? 0) > 0 || (photoDraft?.removed.length ?? 0) > 0;
+  const isChanged = photosChanged || (touched && JSON.stringify(values) !== JSON.stringify(initialValues));
+  const unsaved = useMemo<Omit<FormDraft, 'saved_at'> | undefined>(
+    () =>
+      isChanged
+        ? {
+            values,
+            photos: {
+              removed: photoDraft?.removed ?? [],
+              added: (photoDraft?.added ?? []).map(({ photo, fileName }) => ({ photo, fileName })),
+            },
+          }
+        : undefined,
+    [isChanged, values, photoDraft?.removed, photoDraft?.added],
+  );
+  const draft = useFormDraft(draftKey, unsaved);
+  // Set once the record goes to be saved, or the user chose to discard it: the page may then move on without asking.
+  const leaving = useRef(false);
+  const { pathname } = useLocation();
+  const blocker = useLeaveGuard(isChanged, (next) => !leaving.current && next !== pathname);
+  const submitError = save.error
+    ? submitErrorFor(save.error)
+    : checksUnavailable
+      ? MESSAGES.submitFailed
+      : null;
+
+  // A refused save marks the fields the server named, as a refused check does.
+  useEffect(() => {
+    if (!save.error) return;
+    console.error('Saving the cull record failed', save.error);
+    // Not saved after all: the input is kept again, and leaving asks again.
+    leaving.current = false;
+    draft.reopen();
+    if (save.error instanceof ApiRequestError && save.error.fields)
+      setErrors(toFormErrors(save.error.fields, values));
+    setFailedAttempts((count) => count + 1);
+  }, [save.error]);
+
+  // After a refused submit, take the user to the first field that needs attention, a choice list's button too.
+  useEffect(() => {
+    if (failedAttempts === 0) return;
+    formRef.current?.querySelector<HTMLElement>(FIELD_IN_ERROR)?.focus();
+  }, [failedAttempts]);
+
+  /** Moves the form on, clearing the messages of the fields that changed. */
+  function change(next: (current: CullFormValues) => CullFormValues, changed: (keyof CullFormErrors)[]) {
+    setValues(next);
+    setTouched(true);
+    setErrors((current) => {
+      const remaining = { ...current };
+      for (const cleared of changed) delete remaining[cleared];
+      return remaining;
+    });
+  }
+
+  function update<K extends CullFormField>(
+    field: K,
+    value: CullFormValues[K],
+    alsoClear: CullFormField[] = [],
+  ) {
+    change((current) => ({ ...current, [field]: value }), [field, ...alsoClear]);
+  }
+
+  const textProps = (field: Exclude<CullFormField, 'antlers_present' | 'carcass'>) => ({
+    name: field,
+    value: values[field],
+    onChange: (value: string) => update(field, value),
+    error: errors[field],
+    isDisabled: isSaving,
+  });
+
+  const placeFields: CullFormField[] = ['grid_ref', 'latitude', 'longitude'];
+  const coordinateProps = (field: 'latitude' | 'longitude') => ({
+    ...textProps(field),
+    onChange: (value: string) =>
+      change(
+        (current) =>
+          field === 'latitude'
+            ? withCoordinates(current, value, current.longitude)
+            : withCoordinates(current, current.latitude, value),
+        placeFields,
+      ),
+  });
+
+  /** A required choice whose "Other" opens a required free-text field that replaces it on save. */
+  function choiceWithOther(
+    field: 'species' | 'shot_placement',
+    label: string,
+    options: readonly string[],
+    otherField: 'species_other' | 'shot_placement_other',
+    otherPlaceholder: string,
+  ) {
+    const isOther = values[field] === OTHER;
+    return (
+      <>
+        <Select
+          label={label}
+          name={field}
+          options={options}
+          value={values[field]}
+          onChange={(value) => update(field, value, [otherField])}
+          error={isOther ? undefined : errors[field]}
+          isRequired
+          isDisabled={isSaving}
+        />
+        {isOther ? (
+          <TextField
+            label={`Other ${label.toLowerCase()}`}
+            isRequired
+            placeholder={otherPlaceholder}
+            {...textProps(otherField)}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  /** The checks start loading as the user starts on the form, so they are there by the time it is saved. */
+  function prepareChecks() {
+    loadCullChecks().catch(() => {
+      // Tried again, and said if it fails, at Save.
+    });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSaving) return;
+    setChecking(true);
+    let checks: CullChecks;
+    try {
+      checks = await loadCullChecks();
+    } catch (error) {
+      console.error("Loading the form's checks failed", error);
+      save.reset();
+      setChecksUnavailable(true);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    setChecksUnavailable(false);
+    const checked = check(checks, values);
+    if (checked.ok) {
+      leaving.current = true;
+      draft.close();
+      save.mutate(checked.body);
+      return;
+    }
+    save.reset();
+    setErrors(checked.errors);
+    setFailedAttempts((count) => count + 1);
+  }
+
+  // During an outing the record belongs to it and to its ground.
+  useEffect(() => {
+    if (!openOuting || values.outing_id !== '') return;
+    setValues((current) => ({ ...current, outing_id: openOuting.id, ground_id: openOuting.ground_id }));
+    setGroundChosen(true);
+  }, [openOuting?.id]);
+
+  // The ground whose boundary holds the point, preselected until the user chooses one themselves.
+  const latitude = parseNumberInput(values.latitude);
+  const longitude = parseNumberInput(values.longitude);
+  useEffect(() => {
+    if (groundChosen || latitude === undefined || longitude === undefined || !grounds.data) return;
+    const ground = groundAt(latitude, longitude, grounds.data);
+    if (ground) setValues((current) => ({ ...current, ground_id: ground.id }));
+  }, [latitude, longitude, grounds.data, groundChosen]);
+
+  // Grounds offered: the user's current ones, and the record's own even if archived since.
+  const groundOptions = (grounds.data ?? [])
+    .filter((ground) => !ground.archived || ground.id === values.ground_id)
+    .map((ground) => ({ id: ground.id, label: ground.name }));
+
+  const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+  function fillCurrentLocation() {
+    setLocation({ status: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const { latitude, longitude, accuracy } = position.coords;
+        change((current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)), placeFields);
+        setLocation({ status: 'found', accuracyMetres: Math.round(accuracy) });
+      },
+      (error) => setLocation({ status: 'failed', reason: locationFailure(error) }),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 30_000 },
+    );
+  }
+
+  function fillNow() {
+    const now = new Date();
+    change(
+      (current) => ({
+        ...current,
+        date: localIsoDate(now),
+        time: `${pad2(now.getHours())}:${pad2(now.getMinutes())}`,
+      }),
+      ['date', 'time'],
+    );
+  }
+
+  /** Fills the form from the unsaved input kept on the device. */
+  function carryOn() {
+    const kept = draft.carryOn();
+    if (kept === undefined) return;
+    setValues(kept.values);
+    setTouched(true);
+    setErrors({});
+    setGroundChosen(kept.values.ground_id !== '');
+    photoDraft?.restore(kept.photos);
+    setRestored((count) => count + 1);
+  }
+
+  const keptAt = draft.offered ? new Date(draft.offered.saved_at) : undefined;
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        className="form cull-form"
+        onSubmit={(event) => void submit(event)}
+        onFocus={prepareChecks}
+        noValidate
+      >
+        {submitError ? (
+          <p className="form-error" role="alert">
+            {submitError}
+          </p>
+        ) : null}
+
+        {keptAt ? (
+          <div className="draft-offer" role="status">
+            <p className="draft-offer__text">
+              {unsavedKind === 'record'
+                ? 'You have an unsaved record'
+                : 'You have unsaved changes to this record'}{' '}
+              from {formatUkDate(keptAt)} at {formatUkTime(keptAt)}.
+            </p>
+            <div className="draft-offer__actions">
+              <Button onPress={carryOn} isDisabled={isSaving}>
+                Carry on
+              </Button>
+              <Button variant="secondary" onPress={draft.discardOffered} isDisabled={isSaving}>
+                Discard
+              </Button>
+            </div>
+          </div>
+        ) : null}
+
+        {/* Until the user answers the offer, the form takes no typing: what they typed would have nowhere to be kept. */}
+        <div className="cull-form__body" inert={keptAt !== undefined}>
+          <fieldset className="form__section">
+            <legend>When and where</legend>
+            {openOuting ? (
+              <p className="outing-notice" role="status">
+                Recording in the outing at {groundName(openOuting.ground_id, grounds.data)} since{' '}
+                {outingTime(openOuting.started_at)}
+              </p>
+            ) : null}
+            <div className="form__grid">
+              {lastUsed ? (
+                <div className="form__wide">
+                  <Button
+                    variant="secondary"
+                    onPress={() =>
+                      change(
+                        (current) => withLastUsed(current, lastUsed),
+                        ['species', 'species_other', 'location_name', ...placeFields],
+                      )
+                    }
+                    isDisabled={isSaving}
+                  >
+                    Same as last: {lastUsed.species} at {lastUsed.location_name}
+                  </Button>
+                </div>
+              ) : null}
+              <TextField label="Date" type="date" isRequired {...textProps('date')} />
+              <div className="form__with-action">
+                <TextField label="Time" type="time" isRequired {...textProps('time')} />
+                <Button
+                  variant="secondary"
+                  onPress={fillNow}
+                  isDisabled={isSaving}
+                  aria-label="Set date and time to now"
+                >
+                  Now
+                </Button>
+              </div>
+              <TextField
+                label="Location"
+                isRequired
+                placeholder="e.g. Home Wood, North Beat"
+                className="form__wide"
+                {...textProps('location_name')}
+              />
+              {/* Always there, so the form does not move when the grounds arrive. */}
+              <Select
+                label="Ground"
+                name="ground_id"
+                className="form__wide"
+                options={[{ id: NO_GROUND, label: 'No ground' }, ...groundOptions]}
+                value={values.ground_id === '' ? NO_GROUND : values.ground_id}
+                placeholder="No ground"
+                onChange={(id) => {
+                  setGroundChosen(true);
+                  update('ground_id', id === NO_GROUND ? '' : id);
+                }}
+                error={errors.ground_id}
+                isDisabled={isSaving || grounds.isPending}
+              />
+              <TextField
+                label="Grid reference"
+                placeholder="e.g. SK 1234 5678"
+                {...textProps('grid_ref')}
+                onChange={(value) => change((current) => withGridRef(current, value), placeFields)}
+              />
+              <NumberField
+                label="Latitude"
+                step="0.000001"
+                placeholder="e.g. 52.512345"
+                {...coordinateProps('latitude')}
+              />
+              <NumberField
+                label="Longitude"
+                step="0.000001"
+                placeholder="e.g. -1.498765"
+                {...coordinateProps('longitude')}
+              />
+              <div className="form__wide">
+                <NearPinMap
+                  latitude={parseNumberInput(values.latitude)}
+                  longitude={parseNumberInput(values.longitude)}
+                  onPick={(latitude, longitude) =>
+                    change(
+                      (current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)),
+                      placeFields,
+                    )
+                  }
+                />
+              </div>
+              {canLocate ? (
+                <div className="form__wide">
+                  <Button
+                    variant="secondary"
+                    onPress={fillCurrentLocation}
+                    isDisabled={isSaving || location.status === 'locating'}
+                  >
+                    {location.status === 'locating' ? 'Finding your location...' : 'Use my current location'}
+                  </Button>
+                  <p className="form__hint" role="status">
+                    {location.status === 'found'
+                      ? `Location found, to within ${formatNumber(location.accuracyMetres)} m.`
+                      : location.status === 'failed'
+                        ? location.reason
+                        : ''}
+                  </p>
+                </div>
+              ) : null}
+            </div>
+          </fieldset>
+
+          <fieldset className="form__section">
+            <legend>Animal</legend>
+            <div className="form__grid">
+              {choiceWithOther('species', 'Species', SPECIES, 'species_other', 'e.g. Hare')}
+              <Select label="Sex" options={SEXES} {...textProps('sex')} isRequired />
+              <Select
+                label="Age estimate"
+                options={AGE_ESTIMATES}
+                {...textProps('age_estimate')}
+                isRequired
+              />
+              <NumberField label="Weight (kg)" step="0.1" min="0" {...textProps('weight')} />
+              <Select label="Condition" options={CONDITIONS} {...textProps('condition')} isRequired />
+              <TextField
+                label="Condition notes"
+                multiline
+                className="form__wide"
+                {...textProps('condition_notes')}
+              />
+            </div>
+          </fieldset>
+
+          <WarningList warnings={warnings} heading="Check before you save" live />
+
+          <fieldset className="form__section">
+            <legend>Antlers</legend>
+            <div className="form__grid">
+              <div className="form__wide">
+                <Checkbox
+                  name="antlers_present"
+                  isSelected={values.antlers_present}
+                  onChange={(checked) =>
+                    update('antlers_present', checked, ['antler_points', 'antler_condition'])
+                  }
+                  isDisabled={isSaving}
+                >
+                  Antlers present
+                </Checkbox>
+              </div>
+              {values.antlers_present ? (
+                <>
+                  <NumberField
+                    label="Antler points"
+                    step="1"
+                    min="0"
+                    inputMode="numeric"
+                    {...textProps('antler_points')}
+                  />
+                  <Select
+                    label="Antler condition"
+                    options={ANTLER_CONDITIONS}
+                    {...textProps('antler_condition')}
+                  />
+                </>
+              ) : null}
+            </div>
+          </fieldset>
+
+          <fieldset className="form__section">
+            <legend>Shot</legend>
+            <div className="form__grid">
+              {choiceWithOther(
+                'shot_placement',
+                'Shot placement',
+                SHOT_PLACEMENTS,
+                'shot_placement_other',
+                'e.g. Spine',
+              )}
+              <TextField
+                label="Shot distance"
+                placeholder="e.g. 150 metres, 80 yards"
+                {...textProps('shot_distance')}
+              />
+              <TextField label="Notes" multiline className="form__wide" {...textProps('notes')} />
+            </div>
+          </fieldset>
+
+          <CarcassSections
+            key={`carcass-${restored}`}
+            values={values.carcass}
+            errors={errors}
+            isDisabled={isSaving}
+            onChange={(field, value) =>
+              change((current) => ({ ...current, carcass: { ...current.carcass, [field]: value } }), [field])
+            }
+          />
+
+          {photos ? (
+            <PhotosSection
+              key={`photos-${restored}`}
+              draft={photos.draft}
+              recordId={photos.recordId}
+              isDisabled={isSaving}
+            />
+          ) : null}
+
+          <div className="form__actions">
+            {submitError ? (
+              // The same failure beside the Save button, where the user is; the alert at the top announces it.
+              <p className="form__actions-error">{submitError}</p>
+            ) : null}
+            <Button variant="secondary" onPress={onCancel} isDisabled={isSaving}>
+              Cancel
+            </Button>
+            <Button type="submit" isDisabled={isSaving || (photos?.draft.preparing ?? 0) > 0}>
+              {isSaving ? 'Saving...' : submitLabel}
+            </Button>
+          </div>
+        </div>
+      </form>
+
+      <DiscardFormDialog
+        isOpen={blocker.state === 'blocked'}
+        kind={unsavedKind}
+        onKeepEditing={() => blocker.reset?.()}
+        onDiscard={() => {
+          leaving.current = true;
+          draft.close();
+          blocker.proceed?.();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import {
+  PAGE_SIZES,
+  type Cull,
+  type CullView,
+  type ListCullsQuery as ListCullsParams,
+  type SortColumn,
+} from '@cull-log/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { SearchField, Input, Label } from 'react-aria-components';
+import { useSearchParams } from 'react-router-dom';
+import { downloadCullsCsv } from '../../api/culls';
+import { Select } from '../../ui/Select';
+import { useSeasons } from '../plans/useSeasons';
+
+const ALL_SEASONS = 'all';
+import { errorMessage } from '../../api/client';
+import { cullsQuery } from '../../api/queries';
+import { useDeleteCull } from '../../api/writes';
+import { DeleteCullDialog } from './DeleteCullDialog';
+import { Button } from '../../ui/Button';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { Pagination } from '../../ui/Pagination';
+import { StaleNotice, StatusMessage } from '../../ui/StatusMessage';
+import { CullCards } from './CullCards';
+import { changeMessage, useFeedback } from '../../ui/feedback-context';
+import { useMediaQuery } from '../../ui/useMediaQuery';
+import { useDebouncedValue } from '../../ui/useDebouncedValue';
+import { screenAt } from '../../app/screens';
+import { DEFAULT_PARAMS, paramsFrom } from './data-params';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+// The table is for wider screens only: a phone, which shows cards, never downloads its code.
+const loadCullTable = () => import('./CullTable');
+const CullTable = lazy(loadCullTable);
+
+function toSearch(params: ListCullsParams): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.page !== DEFAULT_PARAMS.page) search.set('page', String(params.page));
+  if (params.page_size !== DEFAULT_PARAMS.page_size) search.set('page_size', String(params.page_size));
+  if (params.sort !== DEFAULT_PARAMS.sort || params.order !== DEFAULT_PARAMS.order) {
+    search.set('sort', params.sort);
+    search.set('order', params.order);
+  }
+  if (params.q !== '') search.set('q', params.q);
+  return search;
+}
+
+export default function DataPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = paramsFrom(searchParams);
+  const [searchText, setSearchText] = useState(params.q);
+  const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const culls = useQuery(cullsQuery(params));
+  const deleteCull = useDeleteCull();
+  const { announce } = useFeedback();
+  // Below about 640 px the records are cards, one above another; the table stays for wider screens.
+  const isPhone = useMediaQuery('(max-width: 40em)');
+  // On a wider screen the table's code comes while the records do, not after them.
+  useEffect(() => {
+    if (!isPhone) void loadCullTable();
+  }, [isPhone]);
+  const [pendingDelete, setPendingDelete] = useState<Cull | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+  const seasons = useSeasons();
+  const [exportSeason, setExportSeason] = useState(ALL_SEASONS);
+
+  const setParams = (changes: Partial<ListCullsParams>) =>
+    // Sorting, paging and searching change this screen's view, not the screen: it stays where it is scrolled.
+    setSearchParams(toSearch({ ...params, ...changes }), { replace: true, preventScrollReset: true });
+
+  useEffect(() => {
+    if (debouncedSearch !== params.q) setParams({ q: debouncedSearch, page: 1 });
+    // Only a settled change of the typed text starts a new search.
+  }, [debouncedSearch]);
+
+  const total = culls.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / params.page_size));
+
+  // After deletes (or a stale link) the page may lie beyond the last one: show the last instead.
+  useEffect(() => {
+    if (culls.data && !culls.isPlaceholderData && params.page > pageCount) setParams({ page: pageCount });
+  }, [culls.data, culls.isPlaceholderData, pageCount, params.page]);
+
+  /** What the cards and the table alike show and do: the page's records, sorted as the address says. */
+  const listProps = (items: readonly CullView[]) => ({
+    items,
+    emptyText: params.q === '' ? 'No cull records yet.' : 'No records match your search.',
+    sort: params.sort,
+    order: params.order,
+    onSortChange: (sort: SortColumn, order: 'asc' | 'desc') => setParams({ sort, order, page: 1 }),
+  });
+
+  function confirmDelete() {
+    if (!pendingDelete) return;
+    deleteCull.mutate(pendingDelete.id, {
+      // The deleted row takes its Delete button with it: the focus goes to the screen's heading instead.
+      onSuccess: (outcome) =>
+        announce(changeMessage(pendingDelete, 'deleted', outcome), { focusHeadingAt: '/data' }),
+      onSettled: () => setPendingDelete(null),
+    });
+  }
+
+  async function exportCsv() {
+    setIsExporting(true);
+    try {
+      await downloadCullsCsv(exportSeason === ALL_SEASONS ? undefined : exportSeason);
+    } catch (error) {
+      // An export failure is logged only: the download simply does not start.
+      console.error('CSV export failed', error);
+    } finally {
+      setIsExporting(false);
+    }
+  }
+
+  return (
+    <div className="page page--wide">
+      <div className="page__header">
+        <h1>Cull Data</h1>
+        <div className="page__header-actions">
+          <Select
+            label="Export season"
+            name="export_season"
+            className="export-season"
+            options={[{ id: ALL_SEASONS, label: 'All seasons' }, ...seasons.options]}
+            value={exportSeason}
+            onChange={(season) => setExportSeason(season || ALL_SEASONS)}
+          />
+          <Button variant="secondary" onPress={exportCsv} isDisabled={isExporting}>
+            Export CSV
+          </Button>
+          <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+        </div>
+      </div>
+      <p className="page__lead">{screenAt('data').lead}</p>
+
+      <SearchField className="field search" value={searchText} onChange={setSearchText} aria-label="Search">
+        <Label className="visually-hidden">Search all columns</Label>
+        <Input className="field__input" placeholder="Search all columns..." />
+      </SearchField>
+
+      {deleteCull.isError ? (
+        <StatusMessage kind="error">Error deleting record: {errorMessage(deleteCull.error)}</StatusMessage>
+      ) : null}
+
+      {culls.isPending ? (
+        <StatusMessage>Loading data...</StatusMessage>
+      ) : culls.data === undefined ? (
+        <StatusMessage kind="error">Error loading data: {errorMessage(culls.error)}</StatusMessage>
+      ) : (
+        <>
+          {/* A read that failed with records on this device shows them, and says they may be out of date. */}
+          {culls.isError ? <StaleNotice error={culls.error} /> : null}
+          {isPhone ? (
+            // While a new page loads, the previous cards stay on screen, marked busy like the table's rows.
+            <div aria-busy={culls.isFetching}>
+              <CullCards {...listProps(culls.data.items)} />
+            </div>
+          ) : (
+            <Suspense fallback={<StatusMessage>Loading data...</StatusMessage>}>
+              <CullTable
+                {...listProps(culls.data.items)}
+                isBusy={culls.isFetching}
+                onDelete={setPendingDelete}
+              />
+            </Suspense>
+          )}
+          <Pagination
+            page={Math.min(params.page, pageCount)}
+            pageCount={pageCount}
+            pageSize={params.page_size}
+            pageSizes={PAGE_SIZES}
+            onPageChange={(page) => setParams({ page })}
+            onPageSizeChange={(page_size) => setParams({ page_size, page: 1 })}
+          />
+          <p className="table-summary">
+            {total === 1 ? '1 record' : `${total} records`}
+            {params.q === '' ? '' : ` matching “${params.q}”`}
+          </p>
+        </>
+      )}
+
+      <DeleteCullDialog
+        record={pendingDelete}
+        isPending={deleteCull.isPending}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}
