@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { meQuery } from './api/queries';
+import { meQuery } from './api/session';
 import { watchConnectivity } from './api/connectivity';
 import { createQueryClient } from './api/query-client';
 import { keepReads, restoreReads } from './api/device-reads';

@@ -11,7 +11,7 @@ import { noteWritePosition } from './write-position';
 
 /** A write: sends JSON, remembers the event position it reached, and parses the answer when there is one. */
 export async function sendJson<K extends AnswerName>(
-  method: 'POST' | 'PATCH' | 'DELETE',
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   body: unknown,
   answer?: K,
@@ -25,11 +25,20 @@ export async function sendJson<K extends AnswerName>(
   return checkAnswer(answer, await response.json());
 }
 
-async function sendCull(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Cull> {
-  const cull = await sendJson(method, path, body, 'Cull');
-  if (!cull) throw new ApiRequestError(500, 'internal_error', 'The record was saved without an answer');
-  return cull;
+/** A write the server answers with what it changed, as it now is. */
+export async function sendForAnswer<K extends AnswerName>(
+  method: 'POST' | 'PATCH' | 'PUT',
+  path: string,
+  body: unknown,
+  answer: K,
+): Promise<Answer<K>> {
+  const answered = await sendJson(method, path, body, answer);
+  if (!answered) throw new ApiRequestError(500, 'internal_error', 'The change was saved without an answer');
+  return answered;
 }
+
+const sendCull = (method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Cull> =>
+  sendForAnswer(method, path, body, 'Cull');
 
 const cullPath = (id: string) => `/api/culls/${encodeURIComponent(id)}`;
 

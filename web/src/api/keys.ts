@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /** Keys start with the endpoint, so invalidating ['culls'] refreshes every list, record and map view. */
 export const queryKeys = {
   me: ['me'] as const,
@@ -10,3 +12,24 @@ export const queryKeys = {
   settings: ['settings'] as const,
   plans: ['plans'] as const,
 };
+
+/**
+ * The reads each kind of change makes stale, in one place: a new kind of change, or a new read that a change moves,
+ * is added here rather than beside each write.
+ */
+const STALE_AFTER = {
+  // A record moves the figures, the larder book, an outing's count and a plan's progress.
+  cull: [queryKeys.culls, queryKeys.stats, queryKeys.larder, queryKeys.outings, queryKeys.plans],
+  outing: [queryKeys.outings, queryKeys.stats],
+  ground: [queryKeys.grounds],
+  // The season start moves which season every figure, plan and outing falls in.
+  settings: [queryKeys.stats, queryKeys.plans, queryKeys.outings],
+  plans: [queryKeys.plans],
+} as const;
+
+export type ChangeKind = keyof typeof STALE_AFTER;
+
+/** Asks again for every read a change of this kind made stale; resolves once they have been read. */
+export function refreshAfter(queryClient: QueryClient, change: ChangeKind): Promise<unknown> {
+  return Promise.all(STALE_AFTER[change].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

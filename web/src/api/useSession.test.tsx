@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isOnline, watchConnectivity } from './connectivity';
 import { createQueryClient } from './query-client';
-import { cullsQuery } from './queries';
+import { cullsQuery } from '../features/records/api';
 import { apiError, fakeApi, json, USER } from '../testing/fake-api';
 import { useSession } from './useSession';
 

@@ -5,7 +5,7 @@ import { isOnline } from './connectivity';
 import { sendCommand } from './commands';
 import type { OutboxCommand } from './outbox/outbox';
 import { useOutbox } from './outbox/outbox-context';
-import { queryKeys } from './keys';
+import { refreshAfter } from './keys';
 
 /** What a write resolves to when it was kept in the outbox rather than sent. */
 const QUEUED = 'queued';
@@ -71,14 +71,7 @@ function useCullWrite<Variables>(
     mutationFn: write,
     onSuccess: async (answer, variables) => {
       onSaved?.(variables, answer);
-      const refreshed = Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.culls }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.larder }),
-        // A record moves an outing's count and a plan's progress.
-        queryClient.invalidateQueries({ queryKey: queryKeys.outings }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.plans }),
-      ]);
+      const refreshed = refreshAfter(queryClient, 'cull');
       // A change kept on the device has nothing new to read yet: the screens show it from the outbox.
       if (answer !== QUEUED) await refreshed;
     },

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
-import { prefetchMapPoints } from '../api/queries';
+import { prefetchMapPoints } from '../features/map/api';
 import { Layout } from './Layout';
 import { withLocaleList } from '../lib/locale-list';
 import { HomePage } from '../features/home/HomePage';

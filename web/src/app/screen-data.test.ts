@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { groundsQuery, outingsQuery, planProgressQuery } from '../api/management-queries';
-import { cullQuery, cullsQuery, statsQuery } from '../api/queries';
+import { groundsQuery, outingsQuery } from '../features/grounds/api';
+import { planProgressQuery } from '../features/plans/api';
+import { cullQuery, cullsQuery } from '../features/records/api';
+import { statsQuery } from '../features/dashboard/api';
 import { fakeApi, json, makeCull } from '../testing/fake-api';
 import { paramsFrom } from '../features/records/data-params';
 import { prefetchScreenData } from './screen-data';

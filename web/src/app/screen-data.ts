@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
-import { groundsQuery, outingsQuery, planProgressQuery, settingsQuery } from '../api/management-queries';
-import { cullQuery, cullsQuery, statsQuery } from '../api/queries';
+import { groundsQuery, outingsQuery } from '../features/grounds/api';
+import { planProgressQuery, settingsQuery } from '../features/plans/api';
+import { cullQuery, cullsQuery } from '../features/records/api';
+import { statsQuery } from '../features/dashboard/api';
 import { localIsoDate } from '../lib/format';
 
 type Reads = (

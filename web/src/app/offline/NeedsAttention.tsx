@@ -3,7 +3,7 @@ import { CSV_COLUMNS } from '@cull-log/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
-import { fetchCull } from '../../api/culls';
+import { fetchCull } from '../../features/records/api';
 import { AlertDialog } from '../../ui/AlertDialog';
 import { Button } from '../../ui/Button';
 import { useOutbox } from '../../api/outbox/outbox-context';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { backoffDelay, type BackoffOptions } from '@cull-log/contracts';
 import { isOnline, subscribeConnectivity } from '../../api/connectivity';
-import { queryKeys } from '../../api/keys';
+import { queryKeys, refreshAfter } from '../../api/keys';
 import { sendCommand } from '../../api/commands';
 import { useSession } from '../../api/useSession';
 import { applyPending } from '../../api/outbox/pending-merge';
@@ -92,16 +92,7 @@ export function OutboxProvider({
           const result = await syncOutbox(outbox, userId, send, { maxTries: 4 });
           stopped = result.outcome === 'stopped';
           setNeedsSignIn(result.outcome === 'signed_out');
-          if (result.sent > 0) {
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: queryKeys.culls }),
-              queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
-              queryClient.invalidateQueries({ queryKey: queryKeys.larder }),
-              // A record moves an outing's count and a plan's progress.
-              queryClient.invalidateQueries({ queryKey: queryKeys.outings }),
-              queryClient.invalidateQueries({ queryKey: queryKeys.plans }),
-            ]);
-          }
+          if (result.sent > 0) await refreshAfter(queryClient, 'cull');
         } while (again.current);
       } catch (error) {
         stopped = true;

@@ -2,7 +2,7 @@ import { MESSAGES } from '@cull-log/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { authOptionsQuery, devLogin, GOOGLE_SIGN_IN_URL } from '../../api/auth';
+import { authOptionsQuery, devLogin, GOOGLE_SIGN_IN_URL } from './api';
 import { queryKeys } from '../../api/keys';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';

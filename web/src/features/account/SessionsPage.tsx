@@ -1,20 +1,10 @@
 import type { SessionView } from '@cull-log/contracts';
-import { checkAnswer } from '../../api/answers';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, getJson, request } from '../../api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { formatUkDate } from '../../lib/format';
-
-const sessionsKey = ['sessions'] as const;
-
-const sessionsQuery = () =>
-  queryOptions({
-    queryKey: sessionsKey,
-    queryFn: ({ signal }) => getJson('/api/sessions', 'SessionsResponse', signal),
-    // Another device may sign in or out at any time; this list is only worth showing fresh.
-    staleTime: 0,
-  });
+import { endOtherSessions, endSession, sessionsQuery } from './api';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -60,19 +50,9 @@ function SessionItem({
 export default function SessionsPage() {
   const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsKey });
-  const endOne = useMutation({
-    mutationFn: (id: string) => request(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: refresh,
-  });
-  const endOthers = useMutation({
-    mutationFn: async () =>
-      checkAnswer(
-        'EndOtherSessionsResponse',
-        await (await request('/api/sessions', { method: 'DELETE' })).json(),
-      ),
-    onSettled: refresh,
-  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
+  const endOne = useMutation({ mutationFn: endSession, onSettled: refresh });
+  const endOthers = useMutation({ mutationFn: endOtherSessions, onSettled: refresh });
 
   if (sessions.isPending) {
     return (

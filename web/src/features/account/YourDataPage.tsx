@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import {
-  ACCOUNT_EXPORT_FILE,
-  ACCOUNT_EXPORT_URL,
-  DELETE_CONFIRMATION,
-  deleteAccount,
-} from '../../api/account';
+import { ACCOUNT_EXPORT_FILE, ACCOUNT_EXPORT_URL, DELETE_CONFIRMATION, deleteAccount } from './api';
 import { errorMessage } from '../../api/client';
 import { AlertDialog } from '../../ui/AlertDialog';
 import { Button } from '../../ui/Button';

@@ -2,9 +2,9 @@ import { MANAGEMENT_MESSAGES, type Ground } from '@cull-log/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { ApiRequestError, errorMessage } from '../../api/client';
-import { queryKeys } from '../../api/keys';
-import { amendGround, createGround } from '../../api/management';
-import { groundsQuery, outingsQuery } from '../../api/management-queries';
+import { refreshAfter } from '../../api/keys';
+import { amendGround, createGround } from './api';
+import { groundsQuery, outingsQuery } from './api';
 import { Button } from '../../ui/Button';
 import { useFeedback } from '../../ui/feedback-context';
 import { OutingControl } from './OutingControl';
@@ -102,7 +102,7 @@ function GroundEditor({ ground, onDone }: EditorProps) {
       });
     },
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.grounds });
+      await refreshAfter(queryClient, 'ground');
       onDone(saved);
     },
     onError: (error) => {
@@ -258,7 +258,7 @@ function GroundCard({ ground, onEdit }: { ground: Ground; onEdit(): void }) {
     mutationFn: () =>
       amendGround(ground.id, { expected_version: ground.version, archived: !ground.archived }),
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.grounds });
+      await refreshAfter(queryClient, 'ground');
       announce(`${saved.name} ${saved.archived ? 'archived' : 'restored'}`);
     },
   });

@@ -2,9 +2,9 @@ import type { Ground } from '@cull-log/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { queryKeys } from '../../api/keys';
-import { amendOuting, startOuting } from '../../api/management';
-import { groundsQuery, outingsQuery } from '../../api/management-queries';
+import { refreshAfter } from '../../api/keys';
+import { amendOuting, startOuting } from './api';
+import { groundsQuery, outingsQuery } from './api';
 import { useDeferredQuery } from '../../ui/useDeferredQuery';
 import { useOnline } from '../../api/useOnline';
 import { groundAt } from '../../lib/geo';
@@ -42,11 +42,7 @@ export function OutingControl({ compact = false }: { compact?: boolean }) {
   const [outingId, setOutingId] = useState(randomUuid);
   const active = (grounds.data ?? []).filter((ground) => !ground.archived);
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.outings }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
-    ]);
+  const refresh = () => refreshAfter(queryClient, 'outing');
   const start = useMutation({
     mutationFn: () => startOuting({ id: outingId, ground_id: groundId }),
     onSuccess: async () => {

@@ -2,9 +2,10 @@ import { OTHER, SPECIES, type Plan, type PlanClass, type PlanTarget } from '@cul
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
-import { queryKeys } from '../../api/keys';
-import { putPlans } from '../../api/management';
-import { groundsQuery, plansQuery } from '../../api/management-queries';
+import { refreshAfter } from '../../api/keys';
+import { putPlans } from './api';
+import { groundsQuery } from '../grounds/api';
+import { plansQuery } from './api';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Checkbox } from '../../ui/Checkbox';
@@ -67,7 +68,7 @@ function PlanEditor({ season, plans }: { season: string; plans: Plan[] }) {
   const save = useMutation({
     mutationFn: (next: Plan[]) => putPlans(season, { plans: next }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [...queryKeys.plans, season] });
+      await refreshAfter(queryClient, 'plans');
       announce(`Cull plan for ${seasonLabel(season)} saved`);
     },
   });

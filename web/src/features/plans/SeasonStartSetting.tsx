@@ -1,9 +1,9 @@
 import { SEASON_STARTS, type SeasonStart } from '@cull-log/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client';
-import { queryKeys } from '../../api/keys';
-import { updateSettings } from '../../api/management';
-import { settingsQuery } from '../../api/management-queries';
+import { queryKeys, refreshAfter } from '../../api/keys';
+import { updateSettings } from './api';
+import { settingsQuery } from './api';
 import { useOnline } from '../../api/useOnline';
 import { useFeedback } from '../../ui/feedback-context';
 import { Select } from '../../ui/Select';
@@ -21,11 +21,7 @@ export function SeasonStartSetting() {
     mutationFn: updateSettings,
     onSuccess: async (saved) => {
       queryClient.setQueryData(queryKeys.settings, saved);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.plans }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.outings }),
-      ]);
+      await refreshAfter(queryClient, 'settings');
       announce(`Seasons now start on ${START_NAMES[saved.season_start]}`);
     },
   });

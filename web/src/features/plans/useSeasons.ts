@@ -1,7 +1,7 @@
 import { DEFAULT_SEASON_START, type SeasonStart } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { settingsQuery } from '../../api/management-queries';
+import { settingsQuery } from './api';
 import { localIsoDate } from '../../lib/format';
 import { recentSeasons, seasonKeyOfDate, seasonLabel } from './seasons';
 

@@ -2,7 +2,7 @@ import { MESSAGES, REQUIRED_MESSAGES } from '@cull-log/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { cullQuery } from '../../api/queries';
+import { cullQuery } from './api';
 import { localIsoDate } from '../../lib/format';
 import { apiError, deferred, fakeApi, json, makeCull } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';

@@ -15,7 +15,7 @@ import { useLocation } from 'react-router-dom';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client';
-import { groundsQuery, outingsQuery } from '../../api/management-queries';
+import { groundsQuery, outingsQuery } from '../grounds/api';
 import { groundAt } from '../../lib/geo';
 import { groundName, outingTime } from '../grounds/outing-words';
 import { Button } from '../../ui/Button';

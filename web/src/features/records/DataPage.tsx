@@ -9,13 +9,13 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SearchField, Input, Label } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
-import { downloadCullsCsv } from '../../api/culls';
+import { downloadCullsCsv } from './api';
 import { Select } from '../../ui/Select';
 import { useSeasons } from '../plans/useSeasons';
 
 const ALL_SEASONS = 'all';
 import { errorMessage } from '../../api/client';
-import { cullsQuery } from '../../api/queries';
+import { cullsQuery } from './api';
 import { useDeleteCull } from '../../api/writes';
 import { DeleteCullDialog } from './DeleteCullDialog';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,7 @@
 import { MESSAGES, type CullView } from '@cull-log/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { cullQuery } from '../../api/queries';
+import { cullQuery } from './api';
 import { useAmendCull } from '../../api/writes';
 import { CullForm } from './CullForm';
 import { StatusMessage } from '../../ui/StatusMessage';

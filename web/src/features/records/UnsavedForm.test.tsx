@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { get } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
-import { cullQuery } from '../../api/queries';
+import { cullQuery } from './api';
 import { draftKey } from './form-draft';
 import { apiError, fakeApi, json, makeCull, USER } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';

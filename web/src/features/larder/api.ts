@@ -1,7 +1,9 @@
 import type { LarderResponse } from '@cull-log/contracts';
-import { saveAttachment } from './attachment';
-import { getJson, request } from './client';
-import { latestWritePosition } from './write-position';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { saveAttachment } from '../../api/attachment';
+import { getJson, request } from '../../api/client';
+import { queryKeys } from '../../api/keys';
+import { latestWritePosition } from '../../api/write-position';
 
 /** The larder book's filters; absent ones are the server's defaults (the current season, every destination). */
 export interface LarderParams {
@@ -62,4 +64,13 @@ export async function downloadConsignmentDeclaration(
   });
   await saveAttachment(response, 'declaration.pdf');
   return declarationNumber(response);
+}
+
+/** The larder book of a season, as the page's filters ask for it. */
+export function larderQuery(params: LarderParams) {
+  return queryOptions({
+    queryKey: [...queryKeys.larder, params] as const,
+    queryFn: ({ signal }) => fetchLarder(params, signal),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,0 +1,77 @@
+import { ACCOUNT_EXPORT_FILE, type Me } from '@cull-log/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiRequestError, getJson, request } from '../../api/client';
+import { checkAnswer } from '../../api/answers';
+import { sendJson } from '../../api/commands';
+import { queryKeys } from '../../api/keys';
+import { forgetSession } from '../../api/session';
+
+export interface AuthOptions {
+  google: boolean;
+  dev: boolean;
+}
+
+const AuthOptionsParser = {
+  parse(value: unknown): AuthOptions {
+    const body = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    return { google: body.google === true, dev: body.dev === true };
+  },
+};
+
+/** Read on the sign-in page with a parser of its own, so it does not wait for the shared schemas to load. */
+export function fetchAuthOptions(signal?: AbortSignal): Promise<AuthOptions> {
+  return getJson('/auth/options', AuthOptionsParser, signal);
+}
+
+export function authOptionsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.authOptions,
+    queryFn: ({ signal }) => fetchAuthOptions(signal),
+    staleTime: Infinity,
+  });
+}
+
+/** Google sign-in is a full-page round trip through the gateway, which sets the session cookie. */
+export const GOOGLE_SIGN_IN_URL = '/auth/google';
+
+export async function devLogin(name: string, email: string): Promise<Me> {
+  const me = await sendJson('POST', '/auth/dev/login', { name, email }, 'Me');
+  if (!me) throw new ApiRequestError(500, 'internal_error', 'Sign-in answered without a user');
+  return me;
+}
+
+/** Where the browser downloads everything kept about the user, as one zip, straight to disk. */
+export const ACCOUNT_EXPORT_URL = '/api/account/export';
+export { ACCOUNT_EXPORT_FILE };
+
+/** What the user types to confirm that their account is to be deleted. */
+export const DELETE_CONFIRMATION = 'DELETE';
+
+/**
+ * Erases the account on the server (every record, event, figure and session of the user), then forgets what
+ * this device kept of them: the last session and the reads kept for use with no signal.
+ */
+export async function deleteAccount(): Promise<void> {
+  await request('/api/account', { method: 'DELETE' });
+  await forgetSession();
+}
+
+/** Every browser signed in as this user. */
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: ['sessions'] as const,
+    queryFn: ({ signal }) => getJson('/api/sessions', 'SessionsResponse', signal),
+    // Another device may sign in or out at any time; this list is only worth showing fresh.
+    staleTime: 0,
+  });
+
+/** Signs one browser out. */
+export const endSession = (id: string) =>
+  request(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** Signs out every browser but this one. */
+export const endOtherSessions = async () =>
+  checkAnswer(
+    'EndOtherSessionsResponse',
+    await (await request('/api/sessions', { method: 'DELETE' })).json(),
+  );
