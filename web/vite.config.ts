@@ -15,7 +15,7 @@ import {
   screenPageFile,
 } from './src/app/screen-pages.ts';
 import type * as FixedScreens from './src/app/built-screens.tsx';
-import { HOME_SCREEN, SCREENS } from './src/app/screens.ts';
+import type * as Screens from './src/app/screens.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 
@@ -33,10 +33,21 @@ function screenPages(): Plugin {
     enforce: 'post',
     async generateBundle(_options, bundle) {
       // The home page's hero and the fixed-text screens drawn as the app draws them, with the app's own code (run as Vite runs it on a server).
-      const { module: fixedScreens } = await runnerImport<typeof FixedScreens>(
-        fileURLToPath(new URL('./src/app/built-screens.tsx', import.meta.url)),
-        { configFile: false, logLevel: 'warn' },
-      );
+      const [{ module: fixedScreens }, { module: screens }] = await Promise.all([
+        runnerImport<typeof FixedScreens>(
+          fileURLToPath(new URL('./src/app/built-screens.tsx', import.meta.url)),
+          {
+            configFile: false,
+            logLevel: 'warn',
+          },
+        ),
+        // The app's table of screens, with each one's words, as the app reads it.
+        runnerImport<typeof Screens>(fileURLToPath(new URL('./src/app/screens.ts', import.meta.url)), {
+          configFile: false,
+          logLevel: 'warn',
+        }),
+      ]);
+      const { HOME_SCREEN, SCREENS } = screens;
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('The build made no index.html');
       this.emitFile({

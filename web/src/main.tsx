@@ -9,8 +9,7 @@ import { createQueryClient } from './api/query-client';
 import { keepReads, restoreReads } from './api/device-reads';
 import { rememberedSession } from './api/session';
 import { ServiceWorkerUpdates } from './app/pwa/ServiceWorkerUpdates';
-import { AppRoutes, preloadScreenAt } from './app/routes';
-import { prefetchScreenData } from './app/screen-data';
+import { AppRoutes, prefetchScreenData, preloadScreenAt } from './app/routes';
 // The maps' styles come with the app's own rather than with each map's code: a screen that opens with a map then
 // needs no style sheet added as it loads, which made the browser work out every style again.
 import 'leaflet/dist/leaflet.css';
@@ -34,8 +33,8 @@ const screenCode = preloadScreenAt(window.location.pathname).catch(() => undefin
 const lastUser = rememberedSession()?.uid;
 if (lastUser !== undefined) await restoreReads(queryClient, lastUser);
 keepReads(queryClient, lastUser);
-// A signed-in screen's own first reads start beside the session check, so the screen draws once, with them. For a
-// visitor who turns out not to be signed in the server refuses them, and the screen is never shown.
+// The screen's own first reads start beside the session check, so the screen draws once, with them. For a visitor who
+// turns out not to be signed in the server refuses a signed-in screen's, and the screen is never shown.
 prefetchScreenData(queryClient, window.location.pathname, window.location.search);
 
 // Drawn as a transition, so the first drawing of a large screen yields to the browser as it goes. Not awaited here:

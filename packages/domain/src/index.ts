@@ -8,6 +8,7 @@ export type { DashboardStats, SeasonChoice, StatsRecord, StatsTally } from './cu
 export {
   currentSeason,
   inSeason,
+  recentSeasons,
   seasonMonths,
   seasonOfDateBy,
   seasonOfKey,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SeasonKey } from '@cull-log/contracts';
-import { currentSeason, inSeason, seasonMonths, seasonOfDateBy, seasonOfKey } from './seasons';
+import { currentSeason, inSeason, recentSeasons, seasonMonths, seasonOfDateBy, seasonOfKey } from './seasons';
 import { seasonOfDate } from './london-calendar';
 
 describe('seasons by the user’s start', () => {
@@ -29,6 +29,17 @@ describe('seasons by the user’s start', () => {
     expect(currentSeason(new Date('2026-07-31T22:59:00Z'), '08-01').key).toBe('2025-26');
     expect(currentSeason(new Date('2026-07-31T23:00:00Z'), '08-01').key).toBe('2026-27');
     expect(currentSeason(new Date('2026-03-31T23:00:00Z')).key).toBe('2026-27');
+  });
+
+  it('lists the season a moment is in and those before it, newest first, by London’s calendar', () => {
+    const keys = (now: Date, start: '04-01' | '08-01') => recentSeasons(now, start, 3).map(({ key }) => key);
+    expect(keys(new Date('2026-11-25T12:00:00Z'), '04-01')).toEqual(['2026-27', '2025-26', '2024-25']);
+    expect(keys(new Date('2026-07-31T23:00:00Z'), '08-01')).toEqual(['2026-27', '2025-26', '2024-25']);
+    expect(keys(new Date('2026-07-31T22:59:00Z'), '08-01')).toEqual(['2025-26', '2024-25', '2023-24']);
+    expect(recentSeasons(new Date('2026-11-25T12:00:00Z'))).toHaveLength(6);
+    expect(recentSeasons(new Date('2000-01-01T12:00:00Z'), '04-01', 1)[0]).toMatchObject({
+      label: '1999/00',
+    });
   });
 
   it('names the dates of a season key by either start', () => {

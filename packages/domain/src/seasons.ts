@@ -40,6 +40,12 @@ export function currentSeason(now: Date, start: SeasonStart = DEFAULT_SEASON_STA
   return seasonOfDateBy(londonDate(now), start);
 }
 
+/** The season containing this moment in Europe/London and the `count - 1` before it, newest first. */
+export function recentSeasons(now: Date, start: SeasonStart = DEFAULT_SEASON_START, count = 6): Season[] {
+  const year = Number(currentSeason(now, start).from.slice(0, 4));
+  return Array.from({ length: count }, (_, back) => seasonStartingIn(year - back, start));
+}
+
 /** The season a key (`2026-27`, already checked by the contract's SeasonKey) names, by the user's start. */
 export function seasonOfKey(key: SeasonKey, start: SeasonStart = DEFAULT_SEASON_START): Season {
   return seasonStartingIn(Number(key.slice(0, 4)), start);

@@ -1,11 +1,10 @@
-import { LIST_CULLS_QUERY_DEFAULTS } from '@cull-log/contracts';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isOnline, watchConnectivity } from './connectivity';
 import { createQueryClient } from './query-client';
-import { cullsQuery } from '../features/records/api';
+import { getJson } from './client';
 import { apiError, fakeApi, json, USER } from '../testing/fake-api';
 import { useSession } from './useSession';
 
@@ -144,7 +143,8 @@ describe('signing out', () => {
     const { result } = renderSession(queryClient);
     await pass(100);
     expect(result.current.status).toBe('signed-in');
-    renderHook(() => useQuery(cullsQuery(LIST_CULLS_QUERY_DEFAULTS)), {
+    const records = { queryKey: ['culls'], queryFn: () => getJson('/api/culls', 'ListCullsResponse') };
+    renderHook(() => useQuery(records), {
       wrapper: ({ children }: { children: ReactNode }) => (
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       ),

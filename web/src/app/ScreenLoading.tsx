@@ -1,11 +1,11 @@
 import { matchPath, useLocation } from 'react-router-dom';
 import { StatusMessage } from '../ui/StatusMessage';
-import { SCREENS, type ScreenEntry } from './screens';
+import type { ScreenWords } from '../ui/screen';
+import { SCREENS } from './screens';
 
 /** The entry of the screen at `pathname`, if it is one of the table's. */
-export function screenEntryAt(pathname: string): ScreenEntry | undefined {
-  const screens: readonly ScreenEntry[] = SCREENS;
-  return screens.find(({ path }) => matchPath(`/${path}`, pathname) !== null);
+export function screenEntryAt(pathname: string): ScreenWords | undefined {
+  return SCREENS.find(({ path }) => matchPath(`/${path}`, pathname) !== null);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ScreenEntry } from './screens';
+import type { ScreenWords } from '../ui/screen';
 
 /** Where the built pages of the screens go in `dist`, by who may see them. */
 export const SCREEN_PAGES_DIR = 'screens';
@@ -27,7 +27,7 @@ export function fixedPage(indexHtml: string, title: string, main: string): strin
  * The page the server sends for a screen at a fixed address: its title, and its heading drawn before any code runs,
  * or, for a screen of fixed text, the whole of it (`content`, as the app draws it).
  */
-export function screenPage(indexHtml: string, screen: ScreenEntry, content?: string): string {
+export function screenPage(indexHtml: string, screen: ScreenWords, content?: string): string {
   if (screen.heading === undefined) throw new Error(`The screen at /${screen.path} has no fixed heading`);
   if (content !== undefined) return fixedPage(indexHtml, screen.title, content);
   // The markup ScreenLoading draws, so the app takes over without anything moving.
@@ -42,7 +42,7 @@ export function screenPage(indexHtml: string, screen: ScreenEntry, content?: str
 }
 
 /** The file of a screen's page under `dist`: signed-in screens apart, as only a signed-in visitor is sent them. */
-export function screenPageFile(screen: ScreenEntry): string | undefined {
+export function screenPageFile(screen: ScreenWords): string | undefined {
   if (screen.heading === undefined || screen.path.includes(':')) return undefined;
   return `${SCREEN_PAGES_DIR}/${screen.signedIn ? 'signed-in' : 'public'}/${screen.path}.html`;
 }

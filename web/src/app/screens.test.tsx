@@ -4,10 +4,11 @@ import { deferred, fakeApi, json, makeCull } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
 import { fixedScreenMarkup, homeMarkup } from './built-screens';
 import { fixedPage, screenPage, screenPageFile } from './screen-pages';
-import { HOME_SCREEN, SCREENS, type ScreenEntry } from './screens';
+import type { ScreenWords } from '../ui/screen';
+import { HOME_SCREEN, SCREENS } from './screens';
 
 const RECORD = makeCull();
-const withHeadings = (SCREENS as readonly ScreenEntry[]).filter((entry) => entry.heading !== undefined);
+const withHeadings = (SCREENS as readonly ScreenWords[]).filter((entry) => entry.heading !== undefined);
 
 describe('the screens table', () => {
   it.each(withHeadings.map((entry) => [entry.path, entry]))(
@@ -68,7 +69,7 @@ describe("a screen's built page", () => {
 
   it('is refused when index.html no longer has the empty main element to fill', () => {
     expect(() =>
-      screenPage(index.replace('<main class="main"></main>', '<main></main>'), SCREENS[0]),
+      screenPage(index.replace('<main class="main"></main>', '<main></main>'), SCREENS[0]!),
     ).toThrow(/empty main element/);
   });
 

@@ -9,16 +9,16 @@ import { planProgressQuery } from '../plans/api';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { MonthlyChart } from './MonthlyChart';
-import { OutingControl } from '../grounds/OutingControl';
-import { PlanProgress } from '../plans/PlanProgress';
-import { SeasonSelect } from '../plans/SeasonSelect';
+import { OutingControl } from '../grounds';
+import { PlanProgress } from '../plans';
+import { SeasonSelect } from '../plans';
 import { SpeciesChart } from './SpeciesChart';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { formatDate } from '../../lib/format';
 import { useDeferredQuery } from '../../ui/useDeferredQuery';
-import { useSeasons } from '../plans/useSeasons';
-import { seasonLabel } from '../plans/seasons';
-import { screenAt } from '../../app/screens';
+import { useSeasons } from '../plans';
+import { seasonLabel } from '../plans';
+import { useScreen } from '../../ui/screen';
 
 function StatCard({ label, value }: { label: string; value: string }) {
   return (
@@ -144,6 +144,7 @@ function loadError(error: unknown): string {
 }
 
 export default function DashboardPage() {
+  const { lead } = useScreen();
   const { season, options, setSeason } = useSeasons();
   const stats = useDeferredQuery(statsQuery(season));
 
@@ -211,7 +212,7 @@ export default function DashboardPage() {
           <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
         </div>
       </div>
-      <p className="page__lead">{screenAt('dashboard').lead}</p>
+      <p className="page__lead">{lead}</p>
       <div className="dashboard-controls">
         <SeasonSelect season={season} options={options} onChange={setSeason} />
         <OutingControl compact />

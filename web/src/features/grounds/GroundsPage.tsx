@@ -9,11 +9,11 @@ import { Button } from '../../ui/Button';
 import { useFeedback } from '../../ui/feedback-context';
 import { OutingControl } from './OutingControl';
 import { groundName, outingLength, outingTime } from './outing-words';
-import { SeasonSelect } from '../plans/SeasonSelect';
+import { SeasonSelect } from '../plans';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { TextField } from '../../ui/TextField';
 import { useOnline } from '../../api/useOnline';
-import { useSeasons } from '../plans/useSeasons';
+import { useSeasons } from '../plans';
 import { boundaryOf, cornersOf, type Corner } from '../../lib/geo';
 import { randomUuid } from '../../lib/uuid';
 

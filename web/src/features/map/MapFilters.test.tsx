@@ -1,10 +1,9 @@
+import { currentSeason } from '@cull-log/domain';
 import type { MapPoint } from '@cull-log/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localIsoDate } from '../../lib/format';
 import { boundaryOf } from '../../lib/geo';
-import { seasonKeyOfDate } from '../plans/seasons';
 import { fakeApi, json, makeCull, makeGround, serveManagement } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 import { choose, giveMapsASize } from '../../testing/ui';
@@ -15,7 +14,7 @@ beforeAll(() => {
 });
 afterAll(() => restoreSize());
 
-const CURRENT = seasonKeyOfDate(localIsoDate(new Date()));
+const CURRENT = currentSeason(new Date()).key;
 const wood = makeGround({
   name: 'Home Wood',
   boundary: boundaryOf([

@@ -22,9 +22,9 @@ import { CullMap } from './CullMap';
 import { CullPopup } from './CullPopup';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { formatDate } from '../../lib/format';
-import { useSeasons } from '../plans/useSeasons';
+import { useSeasons } from '../plans';
 import { useSession } from '../../api/useSession';
-import { screenAt } from '../../app/screens';
+import { useScreen } from '../../ui/screen';
 
 const ALL = 'all';
 const FILTER_SPECIES = SPECIES.filter((species) => species !== OTHER);
@@ -101,6 +101,7 @@ function Selection({ records }: { records: MapCull[] }) {
 }
 
 export default function MapPage() {
+  const { lead } = useScreen();
   const session = useSession();
   const signedIn = session.status === 'signed-in';
   const [filters, setFilters] = useState<MapFilters>({});
@@ -123,7 +124,7 @@ export default function MapPage() {
     return (
       <div className="page page--wide">
         <h1>Interactive Map</h1>
-        <p className="page__lead">{screenAt('map').lead}</p>
+        <p className="page__lead">{lead}</p>
         <StatusMessage>Loading map...</StatusMessage>
       </div>
     );
@@ -162,7 +163,7 @@ export default function MapPage() {
       <div className="page__header">
         <h1>Interactive Map</h1>
       </div>
-      <p className="page__lead">{screenAt('map').lead}</p>
+      <p className="page__lead">{lead}</p>
       {/* Under the line the page opened with, so that nothing already shown moves when the count arrives. */}
       {located > 0 ? (
         <p className="muted">

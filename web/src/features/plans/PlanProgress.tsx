@@ -1,5 +1,5 @@
 import type { Ground, PlanProgressRow } from '@cull-log/contracts';
-import { groundName } from '../grounds/outing-words';
+import { groundName } from '../grounds';
 
 /** "2 left", "target met", "3 over the target", or, with no target, how many were culled. */
 export function progressWords(row: PlanProgressRow): string {

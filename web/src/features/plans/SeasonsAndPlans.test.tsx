@@ -1,14 +1,13 @@
+import { currentSeason } from '@cull-log/domain';
 import type { PlanProgressRow, PutPlansRequest, StatsResponse } from '@cull-log/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { localIsoDate } from '../../lib/format';
-import { seasonKeyOfDate } from './seasons';
 import { fakeApi, json, makeCull, makeGround, serveManagement } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 import { choose, choiceList } from '../../testing/ui';
 
-const CURRENT = seasonKeyOfDate(localIsoDate(new Date()));
+const CURRENT = currentSeason(new Date()).key;
 const PREVIOUS = `${Number(CURRENT.slice(0, 4)) - 1}-${CURRENT.slice(2, 4)}`;
 const label = (key: string) => key.replace('-', '/');
 

@@ -5,7 +5,7 @@ import type {
   SeasonStart,
   Settings,
 } from '@cull-log/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { saveAttachment } from '../../api/attachment';
 import { getJson, request } from '../../api/client';
 import { sendForAnswer } from '../../api/commands';
@@ -64,4 +64,13 @@ export function planProgressQuery(season: string) {
     queryKey: [...queryKeys.plans, season, 'progress'] as const,
     queryFn: ({ signal }) => fetchPlanProgress(season, signal),
   });
+}
+
+/** The user's current season, by their season start, for reads made before a screen draws. */
+export async function currentSeason(queryClient: QueryClient): Promise<string> {
+  const [settings, seasons] = await Promise.all([
+    queryClient.fetchQuery(settingsQuery()),
+    import('./seasons'),
+  ]);
+  return seasons.currentSeason(new Date(), settings.season_start).key;
 }

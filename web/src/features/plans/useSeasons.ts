@@ -2,8 +2,7 @@ import { DEFAULT_SEASON_START, type SeasonStart } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { settingsQuery } from './api';
-import { localIsoDate } from '../../lib/format';
-import { recentSeasons, seasonKeyOfDate, seasonLabel } from './seasons';
+import { currentSeason, recentSeasons, seasonLabel } from './seasons';
 
 /**
  * The user's seasons (by their season start setting) and the one a screen has chosen: the current one until the
@@ -12,10 +11,10 @@ import { recentSeasons, seasonKeyOfDate, seasonLabel } from './seasons';
 export function useSeasons() {
   const settings = useQuery(settingsQuery());
   const start: SeasonStart = settings.data?.season_start ?? DEFAULT_SEASON_START;
-  const today = localIsoDate(new Date());
-  const current = seasonKeyOfDate(today, start);
+  const now = new Date();
+  const current = currentSeason(now, start).key;
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const keys = recentSeasons(today, start);
+  const keys = recentSeasons(now, start).map(({ key }) => key);
   const season = chosen ?? current;
   if (!keys.includes(season)) keys.push(season);
   return {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useRecordCull } from '../../api/writes';
 import { CullForm } from './CullForm';
-import { OutingControl } from '../grounds/OutingControl';
+import { OutingControl } from '../grounds';
 import { changeMessage, useFeedback } from '../../ui/feedback-context';
 import { emptyFormValues } from './cull-form-model';
 import { draftKey } from './form-draft';

@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client';
 import { groundsQuery, outingsQuery } from '../grounds/api';
 import { groundAt } from '../../lib/geo';
-import { groundName, outingTime } from '../grounds/outing-words';
+import { groundName, outingTime } from '../grounds';
 import { Button } from '../../ui/Button';
 import { CarcassSections } from './CarcassSections';
 import { DiscardFormDialog } from './DiscardFormDialog';

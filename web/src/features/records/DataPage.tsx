@@ -11,7 +11,7 @@ import { SearchField, Input, Label } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
 import { downloadCullsCsv } from './api';
 import { Select } from '../../ui/Select';
-import { useSeasons } from '../plans/useSeasons';
+import { useSeasons } from '../plans';
 
 const ALL_SEASONS = 'all';
 import { errorMessage } from '../../api/client';
@@ -26,7 +26,7 @@ import { CullCards } from './CullCards';
 import { changeMessage, useFeedback } from '../../ui/feedback-context';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { screenAt } from '../../app/screens';
+import { useScreen } from '../../ui/screen';
 import { DEFAULT_PARAMS, paramsFrom } from './data-params';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -48,6 +48,7 @@ function toSearch(params: ListCullsParams): URLSearchParams {
 }
 
 export default function DataPage() {
+  const { lead } = useScreen();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFrom(searchParams);
   const [searchText, setSearchText] = useState(params.q);
@@ -133,7 +134,7 @@ export default function DataPage() {
           <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
         </div>
       </div>
-      <p className="page__lead">{screenAt('data').lead}</p>
+      <p className="page__lead">{lead}</p>
 
       <SearchField className="field search" value={searchText} onChange={setSearchText} aria-label="Search">
         <Label className="visually-hidden">Search all columns</Label>

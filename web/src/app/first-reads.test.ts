@@ -6,7 +6,7 @@ import { cullQuery, cullsQuery } from '../features/records/api';
 import { statsQuery } from '../features/dashboard/api';
 import { fakeApi, json, makeCull } from '../testing/fake-api';
 import { paramsFrom } from '../features/records/data-params';
-import { prefetchScreenData } from './screen-data';
+import { prefetchScreenData } from './routes';
 
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 

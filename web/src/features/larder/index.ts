@@ -1,0 +1,2 @@
+// What other features use of the larder book.
+export { downloadDeclaration } from './api';
