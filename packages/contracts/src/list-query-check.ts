@@ -12,6 +12,10 @@ import {
  * `ListCullsQuery` checked without zod: the records list keeps its page, sort and search in its address and reads them
  * back before its first answer, and building zod for that was most of the list's start-up on a phone. Accepts exactly
  * what the schema accepts, with the same coercions and defaults; `list-query-check.test.ts` holds it to that.
+ *
+ * Written by hand because it measurably beats zod's tree-shakable `zod/mini` (4.6.7): the list's check built with
+ * `zod/mini` is 7.0 KB gzipped against 0.7 KB here, on the records list's way to its first answer (each bundled alone
+ * with esbuild --minify, gzip -9, 27/11/2026). The larder book's check below is of the same kind.
  */
 export type ListCullsQueryCheck = { success: true; data: ListCullsQuery } | { success: false };
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseMe, parseSessionResponse, SessionAnswerError } from './session-check';
-import { Me, SessionResponse } from './sessions';
+import { parseAuthOptions, parseMe, parseSessionResponse, SessionAnswerError } from './session-check';
+import { AuthOptionsResponse, Me, SessionResponse } from './sessions';
 
 /** Any JSON value, and values near a user's shape, where a check that differs from the schema's would show. */
 const field = fc.oneof(
@@ -55,6 +55,25 @@ describe('the session check without zod', () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+
+  it('accepts and returns exactly what AuthOptionsResponse does, refusing rather than guessing', () => {
+    const nearOptions = fc.oneof(
+      fc.record({ google: field, dev: field, extra: fc.jsonValue() }, { requiredKeys: [] }),
+      fc.record({ google: fc.boolean(), dev: fc.boolean() }),
+      fc.jsonValue(),
+    );
+    fc.assert(
+      fc.property(nearOptions, (value) => {
+        const schema = AuthOptionsResponse.safeParse(value);
+        expect(outcome(parseAuthOptions, value)).toEqual(schema.success ? { ok: schema.data } : 'refused');
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(() => parseAuthOptions({ google: 'yes', dev: false })).toThrow(
+      'answer.google should be true or false',
+    );
+    expect(() => parseAuthOptions({ google: true })).toThrow('answer.dev should be true or false');
   });
 
   it('drops fields the contract does not name and says where an answer is wrong', () => {

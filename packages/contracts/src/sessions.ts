@@ -15,6 +15,10 @@ export type Me = z.infer<typeof Me>;
 export const SessionResponse = z.object({ user: Me.nullable() });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
+/** `GET /auth/options`: the ways of signing in this server offers. */
+export const AuthOptionsResponse = z.object({ google: z.boolean(), dev: z.boolean() });
+export type AuthOptionsResponse = z.infer<typeof AuthOptionsResponse>;
+
 /** One of the signed-in user's sessions, as `GET /api/sessions` lists it. */
 export const SessionView = z.object({
   /** Names the session in `DELETE /api/sessions/:id`; not the cookie, which never leaves the browser. */

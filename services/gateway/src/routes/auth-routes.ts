@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { DevLoginRequest, type Me, type SessionResponse } from '@cull-log/contracts';
-
-export interface AuthOptionsResponse {
-  google: boolean;
-  dev: boolean;
-}
+import {
+  DevLoginRequest,
+  type AuthOptionsResponse,
+  type Me,
+  type SessionResponse,
+} from '@cull-log/contracts';
 
 export interface AuthRoutesOptions {
   googleEnabled: boolean;

@@ -1,4 +1,9 @@
-import { ACCOUNT_EXPORT_FILE, type Me } from '@cull-log/contracts';
+import {
+  ACCOUNT_EXPORT_FILE,
+  parseAuthOptions,
+  type AuthOptionsResponse,
+  type Me,
+} from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, getJson, request } from '../../api/client';
 import { checkAnswer } from '../../api/answers';
@@ -6,21 +11,11 @@ import { sendJson } from '../../api/commands';
 import { queryKeys } from '../../api/keys';
 import { forgetSession } from '../../api/session';
 
-export interface AuthOptions {
-  google: boolean;
-  dev: boolean;
-}
+export type AuthOptions = AuthOptionsResponse;
 
-const AuthOptionsParser = {
-  parse(value: unknown): AuthOptions {
-    const body = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-    return { google: body.google === true, dev: body.dev === true };
-  },
-};
-
-/** Read on the sign-in page with a parser of its own, so it does not wait for the shared schemas to load. */
+/** Read on the sign-in page with the contracts' check without zod, so it does not wait for the shared schemas. */
 export function fetchAuthOptions(signal?: AbortSignal): Promise<AuthOptions> {
-  return getJson('/auth/options', AuthOptionsParser, signal);
+  return getJson('/auth/options', { parse: parseAuthOptions }, signal);
 }
 
 export function authOptionsQuery() {
