@@ -1,4 +1,4 @@
-import { EVENT_POSITION_HEADER, type Cull } from '@cull-log/contracts';
+import { EVENT_POSITION_HEADER } from '@cull-log/contracts';
 import type { Answer, AnswerName } from './answer-check';
 import { checkAnswer } from './answers';
 import { ApiRequestError, request } from './client';
@@ -37,16 +37,15 @@ export async function sendForAnswer<K extends AnswerName>(
   return answered;
 }
 
-const sendCull = (method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Cull> =>
-  sendForAnswer(method, path, body, 'Cull');
-
 const cullPath = (id: string) => `/api/culls/${encodeURIComponent(id)}`;
 
 /** Sends one change queued on this device (see the outbox); creates are idempotent by the record's id. */
 export async function sendCommand(command: OutboxCommand): Promise<void> {
+  // The server's answer (the record as saved) is not read: every screen reads the record back after a change, with the
+  // warnings the answer lacks, so checking it in the answers worker only to drop it was work for nothing.
   if (command.kind === 'create')
-    await sendCull('POST', '/api/culls', { ...command.body, id: command.recordId });
-  else if (command.kind === 'amend') await sendCull('PATCH', cullPath(command.recordId), command.body);
+    await sendJson('POST', '/api/culls', { ...command.body, id: command.recordId });
+  else if (command.kind === 'amend') await sendJson('PATCH', cullPath(command.recordId), command.body);
   else if (command.kind === 'add-photo') await uploadPhoto(command.recordId, command.photo, command.fileName);
   else if (command.kind === 'remove-photo') await removePhoto(command.recordId, command.photoId);
   else await sendJson('DELETE', cullPath(command.recordId), undefined);

@@ -3,6 +3,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiRequestError, getJson, request } from './client';
 import { forgetReads } from './device-reads';
 import { queryKeys } from './keys';
+import { keepStored, readStored } from '../lib/stored';
 
 /**
  * The last user the server confirmed on this device, so the app still opens as them with no signal (the server
@@ -11,22 +12,10 @@ import { queryKeys } from './keys';
 const LAST_SESSION_KEY = 'cull-log:last-session';
 
 function rememberSession(user: Me | null): void {
-  try {
-    if (user === null) localStorage.removeItem(LAST_SESSION_KEY);
-    else localStorage.setItem(LAST_SESSION_KEY, JSON.stringify(user));
-  } catch {
-    // Storage refused (private browsing): the app simply needs a signal to open signed in.
-  }
+  keepStored('local', LAST_SESSION_KEY, user ?? undefined);
 }
 
-export function rememberedSession(): Me | undefined {
-  try {
-    const stored = localStorage.getItem(LAST_SESSION_KEY);
-    return stored === null ? undefined : parseMe(JSON.parse(stored));
-  } catch {
-    return undefined;
-  }
-}
+export const rememberedSession = (): Me | undefined => readStored('local', LAST_SESSION_KEY, parseMe);
 
 /**
  * The signed-in user, or null when there is no session (asked of `/auth/session`, which answers 200 either way). Every

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType, type Location } from 'react-router-dom';
+import { keepStored, readStored } from '../lib/stored';
 
 const STORAGE_KEY = 'cull-log:scroll-positions';
 /** How long a screen coming back may take to grow tall enough for the position it was left at. */
@@ -12,26 +13,18 @@ const RESTORE_WITHIN_MS = 1000;
 const scrollKey = (location: Location) =>
   location.key === 'default' ? `default ${location.pathname}${location.search}` : location.key;
 
-function storedPositions(): Map<string, number> {
-  try {
-    const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, unknown>;
-    return new Map(
-      Object.entries(stored).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
-    );
-  } catch {
-    return new Map();
-  }
-}
+const positionsFrom = (value: unknown) =>
+  new Map(
+    Object.entries(typeof value === 'object' && value !== null ? value : {}).filter(
+      (entry): entry is [string, number] => typeof entry[1] === 'number',
+    ),
+  );
 
 /** Positions by history entry, for this tab: kept in memory, and for the tab's life when the page is left. */
-const positions = storedPositions();
+const positions = readStored('session', STORAGE_KEY, positionsFrom) ?? new Map<string, number>();
 
 function keepPositions(): void {
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(positions)));
-  } catch {
-    // Storage refused: Back still restores within this page's life.
-  }
+  keepStored('session', STORAGE_KEY, Object.fromEntries(positions));
 }
 
 /** Scrolls to `y` once the page is tall enough to, trying each frame for a moment while the screen fills in. */

@@ -1,4 +1,5 @@
 import { OTHER, SPECIES, type RecordCullRequest } from '@cull-log/contracts';
+import { keepStored, readStored } from '../../lib/stored';
 import type { CullFormValues } from './cull-form-model';
 
 /** The species and place of the last record saved on this device, offered first on the next one. */
@@ -12,30 +13,24 @@ export interface LastUsed {
 
 const KEY = 'cull-log:last-used';
 
-export function readLastUsed(): LastUsed | undefined {
-  try {
-    const stored = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<LastUsed> | null;
-    if (typeof stored?.species !== 'string' || typeof stored.location_name !== 'string') return undefined;
-    return {
-      species: stored.species,
-      location_name: stored.location_name,
-      ...(typeof stored.grid_ref === 'string' && { grid_ref: stored.grid_ref }),
-      ...(typeof stored.latitude === 'number' && { latitude: stored.latitude }),
-      ...(typeof stored.longitude === 'number' && { longitude: stored.longitude }),
-    };
-  } catch {
-    // Storage blocked or holding something else: nothing to offer.
-    return undefined;
-  }
+/** The last species and place, if what is kept is of that shape. */
+function lastUsedFrom(value: unknown): LastUsed | undefined {
+  const stored = (typeof value === 'object' && value !== null ? value : {}) as Partial<LastUsed>;
+  if (typeof stored.species !== 'string' || typeof stored.location_name !== 'string') return undefined;
+  return {
+    species: stored.species,
+    location_name: stored.location_name,
+    ...(typeof stored.grid_ref === 'string' && { grid_ref: stored.grid_ref }),
+    ...(typeof stored.latitude === 'number' && { latitude: stored.latitude }),
+    ...(typeof stored.longitude === 'number' && { longitude: stored.longitude }),
+  };
 }
+
+export const readLastUsed = (): LastUsed | undefined => readStored('local', KEY, lastUsedFrom);
 
 export function rememberLastUsed(saved: RecordCullRequest): void {
   const { species, location_name, grid_ref, latitude, longitude } = saved;
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ species, location_name, grid_ref, latitude, longitude }));
-  } catch {
-    // Private browsing may refuse storage; the form works without it.
-  }
+  keepStored('local', KEY, { species, location_name, grid_ref, latitude, longitude });
 }
 
 /** The form with the last species and place filled in; a species typed under "Other" comes back that way. */
