@@ -1,3 +1,4 @@
+import { ScreenHeader } from '../../ui/ScreenHeader';
 import { formatNumber } from '@cull-log/domain';
 import { MESSAGES, SEXES, type OutingFigures, type StatsResponse } from '@cull-log/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -18,7 +19,6 @@ import { formatDate } from '../../lib/format';
 import { useDeferredQuery } from '../../ui/useDeferredQuery';
 import { useSeasons } from '../plans';
 import { seasonLabel } from '../plans';
-import { useScreen } from '../../ui/screen';
 
 function StatCard({ label, value }: { label: string; value: string }) {
   return (
@@ -144,7 +144,6 @@ function loadError(error: unknown): string {
 }
 
 export default function DashboardPage() {
-  const { lead } = useScreen();
   const { season, options, setSeason } = useSeasons();
   const stats = useDeferredQuery(statsQuery(season));
 
@@ -203,16 +202,16 @@ export default function DashboardPage() {
 
   return (
     <div className="page page--wide">
-      <div className="page__header">
-        <h1>Dashboard</h1>
-        <div className="page__header-actions">
-          <ButtonLink to="/map" variant="secondary">
-            View Map
-          </ButtonLink>
-          <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
-        </div>
-      </div>
-      <p className="page__lead">{lead}</p>
+      <ScreenHeader
+        actions={
+          <>
+            <ButtonLink to="/map" variant="secondary">
+              View Map
+            </ButtonLink>
+            <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+          </>
+        }
+      />
       <div className="dashboard-controls">
         <SeasonSelect season={season} options={options} onChange={setSeason} />
         <OutingControl compact />

@@ -1,3 +1,4 @@
+import { ScreenHeader } from '../../ui/ScreenHeader';
 import { MANAGEMENT_MESSAGES, type Ground } from '@cull-log/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
@@ -399,9 +400,7 @@ export default function GroundsPage() {
 
   return (
     <div className="page page--wide grounds-page">
-      <div className="page__header">
-        <h1>Grounds</h1>
-      </div>
+      <ScreenHeader />
       {content}
     </div>
   );

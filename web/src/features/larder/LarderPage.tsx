@@ -1,3 +1,4 @@
+import { ScreenHeader } from '../../ui/ScreenHeader';
 import { CARCASS_DESTINATIONS, checkLarderFilters, type LarderEntry } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -136,14 +137,15 @@ export default function LarderPage() {
 
   return (
     <div className="page page--wide larder">
-      <div className="page__header">
-        <h1>Larder book</h1>
-        <div className="page__header-actions">
-          <Button variant="secondary" onPress={exportCsv} isDisabled={isExporting || larder.isPending}>
-            Download CSV
-          </Button>
-        </div>
-      </div>
+      <ScreenHeader
+        actions={
+          <>
+            <Button variant="secondary" onPress={exportCsv} isDisabled={isExporting || larder.isPending}>
+              Download CSV
+            </Button>
+          </>
+        }
+      />
 
       <div className="larder__filters">
         <Select

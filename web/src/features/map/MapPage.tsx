@@ -1,3 +1,4 @@
+import { ScreenHeader } from '../../ui/ScreenHeader';
 import { formatNumber } from '@cull-log/domain';
 import {
   MAP_POINTS_LIMIT,
@@ -101,7 +102,7 @@ function Selection({ records }: { records: MapCull[] }) {
 }
 
 export default function MapPage() {
-  const { lead } = useScreen();
+  const { heading, lead } = useScreen();
   const session = useSession();
   const signedIn = session.status === 'signed-in';
   const [filters, setFilters] = useState<MapFilters>({});
@@ -123,7 +124,7 @@ export default function MapPage() {
   if (session.status === 'loading' || (signedIn && mapPoints.isPending)) {
     return (
       <div className="page page--wide">
-        <h1>Interactive Map</h1>
+        <h1>{heading}</h1>
         <p className="page__lead">{lead}</p>
         <StatusMessage>Loading map...</StatusMessage>
       </div>
@@ -160,10 +161,7 @@ export default function MapPage() {
 
   return (
     <div className="page page--wide">
-      <div className="page__header">
-        <h1>Interactive Map</h1>
-      </div>
-      <p className="page__lead">{lead}</p>
+      <ScreenHeader />
       {/* Under the line the page opened with, so that nothing already shown moves when the count arrives. */}
       {located > 0 ? (
         <p className="muted">

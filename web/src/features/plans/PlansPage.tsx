@@ -1,3 +1,4 @@
+import { ScreenHeader } from '../../ui/ScreenHeader';
 import { OTHER, SPECIES, type Plan, type PlanClass, type PlanTarget } from '@cull-log/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -174,14 +175,15 @@ export default function PlansPage() {
   const plans = useQuery(plansQuery(season));
   return (
     <div className="page page--wide plans-page">
-      <div className="page__header">
-        <h1>Cull plan</h1>
-        <div className="page__header-actions">
-          <ButtonLink to="/dashboard" variant="secondary">
-            Progress on the dashboard
-          </ButtonLink>
-        </div>
-      </div>
+      <ScreenHeader
+        actions={
+          <>
+            <ButtonLink to="/dashboard" variant="secondary">
+              Progress on the dashboard
+            </ButtonLink>
+          </>
+        }
+      />
       <SeasonSelect season={season} options={options} onChange={setSeason} />
       <p className="muted">
         Targets for the {seasonLabel(season)} season, for all your grounds together or for one ground. Leave a

@@ -1,3 +1,4 @@
+import { ScreenHeader } from '../../ui/ScreenHeader';
 import {
   PAGE_SIZES,
   type Cull,
@@ -26,7 +27,6 @@ import { CullCards } from './CullCards';
 import { changeMessage, useFeedback } from '../../ui/feedback-context';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { useScreen } from '../../ui/screen';
 import { DEFAULT_PARAMS, paramsFrom } from './data-params';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -48,7 +48,6 @@ function toSearch(params: ListCullsParams): URLSearchParams {
 }
 
 export default function DataPage() {
-  const { lead } = useScreen();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFrom(searchParams);
   const [searchText, setSearchText] = useState(params.q);
@@ -117,24 +116,24 @@ export default function DataPage() {
 
   return (
     <div className="page page--wide">
-      <div className="page__header">
-        <h1>Cull Data</h1>
-        <div className="page__header-actions">
-          <Select
-            label="Export season"
-            name="export_season"
-            className="export-season"
-            options={[{ id: ALL_SEASONS, label: 'All seasons' }, ...seasons.options]}
-            value={exportSeason}
-            onChange={(season) => setExportSeason(season || ALL_SEASONS)}
-          />
-          <Button variant="secondary" onPress={exportCsv} isDisabled={isExporting}>
-            Export CSV
-          </Button>
-          <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
-        </div>
-      </div>
-      <p className="page__lead">{lead}</p>
+      <ScreenHeader
+        actions={
+          <>
+            <Select
+              label="Export season"
+              name="export_season"
+              className="export-season"
+              options={[{ id: ALL_SEASONS, label: 'All seasons' }, ...seasons.options]}
+              value={exportSeason}
+              onChange={(season) => setExportSeason(season || ALL_SEASONS)}
+            />
+            <Button variant="secondary" onPress={exportCsv} isDisabled={isExporting}>
+              Export CSV
+            </Button>
+            <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+          </>
+        }
+      />
 
       <SearchField className="field search" value={searchText} onChange={setSearchText} aria-label="Search">
         <Label className="visually-hidden">Search all columns</Label>

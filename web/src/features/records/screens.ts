@@ -1,17 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { groundsQuery, outingsQuery } from '../grounds/api';
 import { settingsQuery } from '../plans/api';
-import { defineScreen, type FirstReads } from '../../ui/screen';
+import { defineScreen } from '../../ui/screen';
 import { cullQuery, cullsQuery } from './api';
 
 /** What the record form offers, whether it adds a record or edits one: the user's grounds and outings. */
 const recordFormReads = (queryClient: QueryClient) =>
   Promise.all([queryClient.prefetchQuery(groundsQuery()), queryClient.prefetchQuery(outingsQuery())]);
 
-const editFormReads: FirstReads = (queryClient, { id }) =>
-  Promise.all([id && queryClient.prefetchQuery(cullQuery(id)), recordFormReads(queryClient)]);
-
-const loadEditForm = () => import('./EditCullPage');
+/** The edit form, at an address of its own. */
+const editForm = <const Path extends string>(path: Path) =>
+  defineScreen({
+    path,
+    title: 'Edit cull',
+    heading: 'Edit Cull Record',
+    signedIn: true,
+    page: () => import('./EditCullPage'),
+    firstReads: (queryClient, { id }) =>
+      Promise.all([id && queryClient.prefetchQuery(cullQuery(id)), recordFormReads(queryClient)]),
+  });
 
 /** Recording, listing, reading and changing culls. */
 export const recordsScreens = [
@@ -38,23 +45,9 @@ export const recordsScreens = [
     page: () => import('./AddCullPage'),
     firstReads: recordFormReads,
   }),
-  defineScreen({
-    path: 'edit-cull/:id',
-    title: 'Edit cull',
-    heading: 'Edit Cull Record',
-    signedIn: true,
-    page: loadEditForm,
-    firstReads: editFormReads,
-  }),
+  editForm('edit-cull/:id'),
   // The specification names this address for the edit form too.
-  defineScreen({
-    path: 'cull/:id',
-    title: 'Edit cull',
-    heading: 'Edit Cull Record',
-    signedIn: true,
-    page: loadEditForm,
-    firstReads: editFormReads,
-  }),
+  editForm('cull/:id'),
   defineScreen({
     path: 'view-cull/:id',
     title: 'Cull record',
