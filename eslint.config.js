@@ -86,6 +86,7 @@ function webShape() {
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {

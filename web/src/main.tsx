@@ -3,11 +3,10 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { meQuery } from './api/session';
+import { meQuery, rememberedSession } from './api/session';
 import { watchConnectivity } from './api/connectivity';
 import { createQueryClient } from './api/query-client';
 import { keepReads, restoreReads } from './api/device-reads';
-import { rememberedSession } from './api/session';
 import { ServiceWorkerUpdates } from './app/pwa/ServiceWorkerUpdates';
 import { AppRoutes, prefetchScreenData, preloadScreenAt } from './app/routes';
 // The maps' styles come with the app's own rather than with each map's code: a screen that opens with a map then

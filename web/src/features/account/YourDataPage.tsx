@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/client';
 import { AlertDialog } from '../../ui/AlertDialog';
 import { Button } from '../../ui/Button';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { SeasonStartSetting } from '../plans';
+import { SeasonStartSetting } from '../seasons';
 import { TextField } from '../../ui/TextField';
 import { useOutbox } from '../../api/outbox/outbox-context';
 

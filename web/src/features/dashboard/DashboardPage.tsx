@@ -3,22 +3,19 @@ import { formatNumber } from '@cull-log/domain';
 import { MESSAGES, SEXES, type OutingFigures, type StatsResponse } from '@cull-log/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError, errorMessage } from '../../api/client';
-import { downloadSeasonReport } from '../plans/api';
+import { downloadSeasonReport, planProgressQuery } from '../plans/api';
 import { statsQuery } from './api';
 import { groundsQuery } from '../grounds/api';
-import { planProgressQuery } from '../plans/api';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { MonthlyChart } from './MonthlyChart';
 import { OutingControl } from '../grounds';
 import { PlanProgress } from '../plans';
-import { SeasonSelect } from '../plans';
+import { SeasonSelect, useSeasons, seasonLabel } from '../seasons';
 import { SpeciesChart } from './SpeciesChart';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { formatDate } from '../../lib/format';
 import { useDeferredQuery } from '../../ui/useDeferredQuery';
-import { useSeasons } from '../plans';
-import { seasonLabel } from '../plans';
 
 function StatCard({ label, value }: { label: string; value: string }) {
   return (

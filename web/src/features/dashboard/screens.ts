@@ -1,5 +1,6 @@
 import { groundsQuery } from '../grounds/api';
-import { currentSeason, planProgressQuery } from '../plans/api';
+import { currentSeason } from '../seasons/api';
+import { planProgressQuery } from '../plans/api';
 import { defineScreen } from '../../ui/screen';
 import { statsQuery } from './api';
 

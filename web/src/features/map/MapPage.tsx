@@ -23,7 +23,7 @@ import { CullMap } from './CullMap';
 import { CullPopup } from './CullPopup';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { formatDate } from '../../lib/format';
-import { useSeasons } from '../plans';
+import { useSeasons } from '../seasons';
 import { useSession } from '../../api/useSession';
 import { useScreen } from '../../ui/screen';
 

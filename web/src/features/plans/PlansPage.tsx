@@ -4,19 +4,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { refreshAfter } from '../../api/keys';
-import { putPlans } from './api';
+import { putPlans, plansQuery } from './api';
 import { groundsQuery } from '../grounds/api';
-import { plansQuery } from './api';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Checkbox } from '../../ui/Checkbox';
 import { useFeedback } from '../../ui/feedback-context';
-import { SeasonSelect } from './SeasonSelect';
+import { SeasonSelect, useSeasons, seasonLabel } from '../seasons';
 import { Select } from '../../ui/Select';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { useOnline } from '../../api/useOnline';
-import { useSeasons } from './useSeasons';
-import { seasonLabel } from './seasons';
 
 /** The species a plan offers: the deer (a plan may still hold another species set elsewhere). */
 const PLAN_SPECIES = SPECIES.filter((species) => !['Fox', 'Rabbit', OTHER].includes(species));

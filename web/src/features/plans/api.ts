@@ -1,26 +1,12 @@
-import type {
-  PlanProgressResponse,
-  PlansResponse,
-  PutPlansRequest,
-  SeasonStart,
-  Settings,
-} from '@cull-log/contracts';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { PlanProgressResponse, PlansResponse, PutPlansRequest } from '@cull-log/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { saveAttachment } from '../../api/attachment';
 import { getJson, request } from '../../api/client';
 import { sendForAnswer } from '../../api/commands';
 import { queryKeys } from '../../api/keys';
 import { latestWritePosition } from '../../api/write-position';
 
-/** The season start, cull plans and their progress, and the season's report. These writes go straight to the server. */
-
-export function fetchSettings(signal?: AbortSignal): Promise<Settings> {
-  return getJson('/api/settings', 'Settings', signal);
-}
-
-export async function updateSettings(seasonStart: SeasonStart): Promise<Settings> {
-  return sendForAnswer('PATCH', '/api/settings', { season_start: seasonStart }, 'Settings');
-}
+/** Cull plans and their progress, and the season's report. These writes go straight to the server. */
 
 export function fetchPlans(season: string, signal?: AbortSignal): Promise<PlansResponse> {
   return getJson(`/api/plans/${encodeURIComponent(season)}`, 'PlansResponse', signal);
@@ -45,13 +31,6 @@ export async function downloadSeasonReport(season: string): Promise<void> {
   await saveAttachment(response, `season-report-${season}.pdf`);
 }
 
-export function settingsQuery() {
-  return queryOptions({
-    queryKey: queryKeys.settings,
-    queryFn: ({ signal }) => fetchSettings(signal),
-  });
-}
-
 export function plansQuery(season: string) {
   return queryOptions({
     queryKey: [...queryKeys.plans, season] as const,
@@ -64,13 +43,4 @@ export function planProgressQuery(season: string) {
     queryKey: [...queryKeys.plans, season, 'progress'] as const,
     queryFn: ({ signal }) => fetchPlanProgress(season, signal),
   });
-}
-
-/** The user's current season, by their season start, for reads made before a screen draws. */
-export async function currentSeason(queryClient: QueryClient): Promise<string> {
-  const [settings, seasons] = await Promise.all([
-    queryClient.fetchQuery(settingsQuery()),
-    import('./seasons'),
-  ]);
-  return seasons.currentSeason(new Date(), settings.season_start).key;
 }

@@ -10,13 +10,12 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SearchField, Input, Label } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
-import { downloadCullsCsv } from './api';
+import { downloadCullsCsv, cullsQuery } from './api';
 import { Select } from '../../ui/Select';
-import { useSeasons } from '../plans';
+import { useSeasons } from '../seasons';
 
 const ALL_SEASONS = 'all';
 import { errorMessage } from '../../api/client';
-import { cullsQuery } from './api';
 import { useDeleteCull } from '../../api/writes';
 import { DeleteCullDialog } from './DeleteCullDialog';
 import { Button } from '../../ui/Button';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { groundsQuery, outingsQuery } from '../grounds/api';
-import { settingsQuery } from '../plans/api';
+import { settingsQuery } from '../seasons/api';
 import { defineScreen } from '../../ui/screen';
 import { cullQuery, cullsQuery } from './api';
 
