@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 const SERVICES = ['gateway', 'records', 'stats', 'exports', 'standalone'].map((name) => `@cull-log/${name}`);
-const SERVER_PACKAGES = ['eventstore', 'blobstore', 'bus', 'service-kit', 'projection'].map(
+const SERVER_PACKAGES = ['eventstore', 'storage-kit', 'blobstore', 'bus', 'service-kit', 'projection'].map(
   (name) => `@cull-log/${name}`,
 );
 const withSubpaths = (names) => names.flatMap((name) => [name, `${name}/*`]);

@@ -25,7 +25,8 @@ import {
   normaliseSearch,
   type TaggedRecord,
 } from '@cull-log/domain';
-import { isMongoOutage, reportingOutages, type MongoTx } from '@cull-log/eventstore';
+import type { MongoTx } from '@cull-log/eventstore';
+import { isMongoOutage, reportingOutages } from '@cull-log/storage-kit';
 import {
   CASE_INSENSITIVE_COLUMNS,
   MAP_CULL_FIELDS,
