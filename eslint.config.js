@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const SERVICES = ['gateway', 'records', 'stats', 'exports', 'standalone'].map((name) => `@cull-log/${name}`);
-const SERVER_PACKAGES = ['eventstore', 'blobstore', 'bus', 'service-kit', 'projection'].map(
+const SERVER_PACKAGES = ['eventstore', 'storage-kit', 'blobstore', 'bus', 'service-kit', 'projection'].map(
   (name) => `@cull-log/${name}`,
 );
 const withSubpaths = (names) => names.flatMap((name) => [name, `${name}/*`]);

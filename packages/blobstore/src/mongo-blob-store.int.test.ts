@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll } from 'vitest';
-import { mongoTestTarget } from '@cull-log/eventstore/testing';
+import { mongoTestTarget } from '@cull-log/storage-kit/testing';
 import { openMongoBlobStore } from './mongo-blob-store';
 import { blobStoreContract } from './testing/blob-store-contract';
 

@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqliteCheckpoints, openSqliteEventStore } from '@cull-log/eventstore';
+import { openSqliteEventStore } from '@cull-log/eventstore';
+import { openSqliteCheckpoints } from '@cull-log/storage-kit';
 import type { BusLogger, EventBus } from '../src';
 import { BUS_CONSUMER_CHECKPOINTS, connectNatsBus, createInProcessBus } from '../src';
 import { sampleCullEvent, startNatsServer } from '../src/testing';

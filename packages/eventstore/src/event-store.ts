@@ -11,15 +11,6 @@ export class VersionConflictError extends Error {
   }
 }
 
-/** The store cannot be reached. Its status code makes every service answer 503 in the contract's shape. */
-export class StoreUnavailableError extends Error {
-  override readonly name = 'StoreUnavailableError';
-  readonly statusCode = 503;
-  constructor(cause: unknown) {
-    super('Event store unavailable', { cause });
-  }
-}
-
 export interface AppendResult {
   /** Version of the stream after the append. */
   version: number;

@@ -4,8 +4,6 @@ export {
   type SqliteDatabase,
   type SqliteEventStore,
   type SqliteEventStoreOptions,
-  type TruncateOptions,
-  truncateWriteAheadLog,
 } from './sqlite-event-store';
 export {
   connectMongoEventStore,
@@ -13,15 +11,3 @@ export {
   type MongoEventStoreOptions,
   type MongoTx,
 } from './mongo-event-store';
-export {
-  openMongoCheckpoints,
-  openSqliteCheckpoints,
-  type Checkpoints,
-  type MongoCheckpoints,
-  type MongoCheckpointsOptions,
-  type SqliteCheckpoints,
-  type SqliteCheckpointsOptions,
-} from './checkpoint';
-export { reportingOutages, type OutageTest } from './store-outage';
-export { isSqliteOutage } from './sqlite-outage';
-export { isMongoOutage } from './mongo-outage';

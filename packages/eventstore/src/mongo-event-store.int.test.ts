@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll } from 'vitest';
 import { connectMongoEventStore, type MongoTx } from './mongo-event-store';
+import { mongoTestTarget } from '@cull-log/storage-kit/testing';
 import { eventStoreContract } from './testing/event-store-contract';
-import { mongoTestTarget } from './testing/mongo-test-target';
 
 const target = await mongoTestTarget('MongoDB event store contract suite');
 const inspector = target ? new MongoClient(target.url) : undefined;

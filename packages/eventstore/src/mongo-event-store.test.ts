@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { StoreUnavailableError } from './event-store';
+import { StoreUnavailableError } from '@cull-log/storage-kit';
 import { connectMongoEventStore } from './mongo-event-store';
 
 /** A port on 127.0.0.1 that nothing listens on: bound once, then released. */

@@ -1,7 +1,7 @@
 import { MongoClient, MongoServerError, type ClientSession, type Db, type TransactionOptions } from 'mongodb';
 import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
+import { isMongoOutage, StoreUnavailableError } from '@cull-log/storage-kit';
 import {
-  StoreUnavailableError,
   VersionConflictError,
   type AppendResult,
   type EraseInTransaction,
@@ -9,7 +9,6 @@ import {
   type EventStore,
   type InTransaction,
 } from './event-store';
-import { isMongoOutage } from './mongo-outage';
 import { checkAppend, checkReadAll, readBack } from './event-checks';
 
 /**

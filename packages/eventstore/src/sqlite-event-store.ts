@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
+import { isSqliteOutage, StoreUnavailableError, truncateWriteAheadLog } from '@cull-log/storage-kit';
 import {
-  StoreUnavailableError,
   VersionConflictError,
   type AppendResult,
   type EraseInTransaction,
@@ -11,7 +11,6 @@ import {
   type EventStore,
   type InTransaction,
 } from './event-store';
-import { isSqliteOutage } from './sqlite-outage';
 import { checkAppend, checkReadAll, readBack } from './event-checks';
 
 /** The better-sqlite3 handle: the `Tx` of the SQLite store, and the way to the caller's own tables. */
@@ -329,49 +328,6 @@ function runCallerErasure(
       'The SQLite event store runs inTransaction synchronously: the callback must not return a promise',
     );
   }
-}
-
-/** One try at copying the write-ahead log into the file and truncating it, without waiting for readers. */
-function tryToTruncate(database: SqliteDatabase): boolean {
-  const busyTimeout = database.pragma('busy_timeout', { simple: true }) as number;
-  database.pragma('busy_timeout = 0');
-  try {
-    const [result] = database.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-    return result?.busy === 0;
-  } finally {
-    database.pragma(`busy_timeout = ${busyTimeout}`);
-  }
-}
-
-export interface TruncateOptions {
-  /** Pause between tries while a reader holds the log. Default 1 s. */
-  retryMs?: number;
-  /** Tries after the first before giving up (the next erasure or the next automatic checkpoint does it). */
-  retries?: number;
-}
-
-/**
- * Copies the write-ahead log into the file and truncates it to nothing: the log keeps the pages as they were
- * before a change until then, erased rows included. A reader in the middle of a read (a CSV export streaming)
- * holds it back; rather than block (in the one-process app, the very export it waits for) it tries again in the
- * background until the reader is done. Answers whether it is done already.
- */
-export function truncateWriteAheadLog(
-  database: SqliteDatabase,
-  { retryMs = 1000, retries = 300 }: TruncateOptions = {},
-): boolean {
-  if (tryToTruncate(database)) return true;
-  let left = retries;
-  const retry = () => {
-    try {
-      if (!database.open || tryToTruncate(database) || --left <= 0) return;
-    } catch {
-      return;
-    }
-    setTimeout(retry, retryMs).unref();
-  };
-  setTimeout(retry, retryMs).unref();
-  return false;
 }
 
 function toRow(event: LogEvent): Omit<EventRow, 'position'> {

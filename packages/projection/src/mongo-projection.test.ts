@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createSampleEventLog, describeWithMongo } from '@cull-log/eventstore/testing';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { describeWithMongo } from '@cull-log/storage-kit/testing';
 import { connectMongoProjection } from './mongo-projection';
 import { projectionBookkeepingContract, type MarkingProjection } from './testing';
 

@@ -1,6 +1,6 @@
 import { MongoClient, type ClientSession, type Db } from 'mongodb';
 import type { LogEvent, StoredEvent, StoredLogEvent } from '@cull-log/contracts';
-import { openMongoCheckpoints } from '@cull-log/eventstore';
+import { openMongoCheckpoints } from '@cull-log/storage-kit';
 import {
   applyOne,
   checkBatch,

@@ -1,5 +1,5 @@
 import type { EventBus, Subscription } from '@cull-log/bus';
-import { isMongoOutage, isSqliteOutage, reportingOutages } from '@cull-log/eventstore';
+import { isMongoOutage, isSqliteOutage, reportingOutages } from '@cull-log/storage-kit';
 import { buildServiceApp, internalAuth, type ServiceAppOptions } from '@cull-log/service-kit';
 import { createPositionWatch } from './position-watch';
 import type { ProjectionStore } from './projection-store';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { LogEvent, StoredEvent, StoredLogEvent } from '@cull-log/contracts';
-import { openSqliteCheckpoints, truncateWriteAheadLog } from '@cull-log/eventstore';
+import { openSqliteCheckpoints, truncateWriteAheadLog } from '@cull-log/storage-kit';
 import {
   applyOne,
   checkBatch,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe } from 'vitest';
 import { openMongoBlobStore } from '@cull-log/blobstore';
 import { connectMongoEventStore } from '@cull-log/eventstore';
-import { mongoTestTarget } from '@cull-log/eventstore/testing';
+import { mongoTestTarget } from '@cull-log/storage-kit/testing';
 import { openMongoReadModel } from './read-model/mongo-cull-read-model';
 import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';

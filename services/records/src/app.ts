@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { BlobStore } from '@cull-log/blobstore';
 import type { UserErased } from '@cull-log/contracts';
 import type { AppendResult, ErasedEvents, EventStore } from '@cull-log/eventstore';
 import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
-import { createCullCommandHandler } from './cull-commands';
+import { createCullCommandHandler, type CullCommandHandler } from './culls/cull-commands';
+import type { CommandDeps } from './kit/command-runner';
 import type { CullReadModel } from './read-model/cull-read-model';
-import { accountRoutes } from './routes/account-routes';
-import { cullsRoutes } from './routes/culls-routes';
-import { groundsRoutes } from './routes/grounds-routes';
-import { outingsRoutes } from './routes/outings-routes';
-import { photosRoutes } from './routes/photos-routes';
-import { settingsRoutes } from './routes/settings-routes';
+import { accountRoutes } from './account/account-routes';
+import { cullsRoutes } from './culls/culls-routes';
+import { groundsRoutes } from './grounds/grounds-routes';
+import { outingsRoutes } from './outings/outings-routes';
+import { photosRoutes } from './photos/photos-routes';
+import { settingsRoutes } from './settings/settings-routes';
 
 export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
 
@@ -60,22 +61,40 @@ export function buildApp<Tx>({
     },
   });
   app.register(internalAuth, { secret: internalAuthSecret, now });
-  const handle = createCullCommandHandler({ store, readModel, onAppended });
-  app.register(cullsRoutes, { handle, readModel, blobs, now, newId });
-  app.register(photosRoutes, { handle, readModel, blobs, now, newId });
-  const management = { store, readModel, onAppended, now, newId };
-  app.register(groundsRoutes<Tx>(), management);
-  app.register(outingsRoutes<Tx>(), management);
-  app.register(settingsRoutes<Tx>(), management);
-  app.register(accountRoutes, {
+  const deps: FeatureDeps<Tx> = {
     store,
+    readModel,
     blobs,
+    onAppended,
+    now,
+    newId,
+    handle: createCullCommandHandler({ store, readModel, onAppended }),
     eraseAccount: (erasure) =>
       eraseWithBus(erasure, () =>
         store.eraseUser(erasure.userId, (tx, userId) => readModel.eraseUser(tx, userId)),
       ),
-    now,
-    newId,
-  });
+  };
+  // Every feature's routes, in the order they are registered: a new feature is its folder and one line here.
+  const features: FastifyPluginAsync<FeatureDeps<Tx>>[] = [
+    cullsRoutes,
+    photosRoutes,
+    groundsRoutes<Tx>(),
+    outingsRoutes<Tx>(),
+    settingsRoutes<Tx>(),
+    accountRoutes,
+  ];
+  for (const routes of features) app.register(routes, deps);
   return app;
+}
+
+/** What the features' routes are given: each takes the part it needs. */
+interface FeatureDeps<Tx> extends CommandDeps<Tx> {
+  readModel: CullReadModel<Tx>;
+  blobs: BlobStore;
+  now: () => Date;
+  newId: () => string;
+  /** A record's commands, for the records' and the photos' routes. */
+  handle: CullCommandHandler;
+  /** Erases the user's events and records, then the bus's copy. */
+  eraseAccount: (erasure: UserErased) => Promise<ErasedEvents>;
 }

@@ -3,18 +3,21 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { openFileBlobStore, openMongoBlobStore, type BlobStore } from '@cull-log/blobstore';
 import { connectNatsBus, type EventBus } from '@cull-log/bus';
-import { MESSAGES, retryWithBackoff, type UserErased } from '@cull-log/contracts';
+import { MESSAGES, type UserErased } from '@cull-log/contracts';
 import {
   connectMongoEventStore,
+  openSqliteEventStore,
+  type ErasedEvents,
+  type EventStore,
+} from '@cull-log/eventstore';
+import {
   isMongoOutage,
   openMongoCheckpoints,
   reportingOutages,
   openSqliteCheckpoints,
-  openSqliteEventStore,
+  retryWithBackoff,
   type Checkpoints,
-  type ErasedEvents,
-  type EventStore,
-} from '@cull-log/eventstore';
+} from '@cull-log/storage-kit';
 import {
   HttpError,
   SERVICES,

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { connectNatsBus, type EventBus, type Subscription } from '@cull-log/bus';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import type { Cull } from '@cull-log/contracts';
-import { openSqliteCheckpoints } from '@cull-log/eventstore';
+import { openSqliteCheckpoints } from '@cull-log/storage-kit';
 import { RELAY_CHECKPOINT, startRelay, type Relay } from './relay';
 import { ALICE, BOB, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import type { StoredEvent } from '@cull-log/contracts';
-import { openSqliteCheckpoints, type Checkpoints } from '@cull-log/eventstore';
+import { openSqliteCheckpoints, type Checkpoints } from '@cull-log/storage-kit';
 import { RELAY_CHECKPOINT, startRelay, type Relay } from './relay';
 import { ALICE, BOB, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
 

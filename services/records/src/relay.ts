@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '@cull-log/bus';
-import { createWakeSignal, retryWithBackoff } from '@cull-log/contracts';
-import type { Checkpoints, EventStore } from '@cull-log/eventstore';
+import type { EventStore } from '@cull-log/eventstore';
+import { createWakeSignal, retryWithBackoff, type Checkpoints } from '@cull-log/storage-kit';
 
 /** Where the relay keeps its position: the table (SQLite) or collection (MongoDB), and its name there. */
 export const RELAY_CHECKPOINT = { table: 'relay_checkpoint', name: 'bus' } as const;

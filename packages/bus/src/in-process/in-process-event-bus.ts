@@ -1,5 +1,5 @@
-import { createWakeSignal, sleep, type StoredLogEvent, type UserErased } from '@cull-log/contracts';
-import type { Checkpoints } from '@cull-log/eventstore';
+import { sleep, type StoredLogEvent, type UserErased } from '@cull-log/contracts';
+import { createWakeSignal, type Checkpoints } from '@cull-log/storage-kit';
 import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
 import {
   oneAtATime,

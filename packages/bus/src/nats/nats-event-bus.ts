@@ -1,6 +1,5 @@
 import {
   BUS_STREAM,
-  createWakeSignal,
   EventContractError,
   busSubject,
   parseStoredEvent,
@@ -11,6 +10,7 @@ import {
   type StoredLogEvent,
   type UserErased,
 } from '@cull-log/contracts';
+import { createWakeSignal } from '@cull-log/storage-kit';
 import {
   AckPolicy,
   ConsumerEvents,

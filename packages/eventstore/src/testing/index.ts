@@ -3,8 +3,6 @@ export {
   type EventStoreContractOptions,
   type EventStoreLocation,
 } from './event-store-contract';
-export { mongoTestTarget, type MongoTestTarget } from './mongo-test-target';
-export { describeWithMongo } from './describe-with-mongo';
 export {
   createSampleEventLog,
   cullAmendedEvent,

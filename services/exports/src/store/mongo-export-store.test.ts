@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describeWithMongo } from '@cull-log/eventstore/testing';
+import { describeWithMongo } from '@cull-log/storage-kit/testing';
 import { exportStoreContract } from '../testing/export-store-contract';
 import { connectMongoExportStore } from './mongo-export-store';
 

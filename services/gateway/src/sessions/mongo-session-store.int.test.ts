@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, it } from 'vitest';
-import { mongoTestTarget } from '@cull-log/eventstore/testing';
+import { mongoTestTarget } from '@cull-log/storage-kit/testing';
 import { connectMongoSessionStore } from './mongo-session-store';
 import { describeSessionStoreContract } from './session-store.contract';
 

@@ -1,6 +1,6 @@
 import { MongoClient } from 'mongodb';
 import type { SessionStore, StoredSession } from './session-store';
-import { isMongoOutage, reportingOutages } from '@cull-log/eventstore';
+import { isMongoOutage, reportingOutages } from '@cull-log/storage-kit';
 
 export interface MongoSessionStoreOptions {
   url: string;

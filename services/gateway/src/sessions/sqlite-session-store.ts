@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SessionStore, StoredSession } from './session-store';
-import { isSqliteOutage, reportingOutages, truncateWriteAheadLog } from '@cull-log/eventstore';
+import { isSqliteOutage, reportingOutages, truncateWriteAheadLog } from '@cull-log/storage-kit';
 
 export interface SqliteSessionStoreOptions {
   /** Path of the database file; its folder is created when missing. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Document } from 'mongodb';
 import { connectMongoEventStore } from '@cull-log/eventstore';
-import { mongoTestTarget } from '@cull-log/eventstore/testing';
+import { mongoTestTarget } from '@cull-log/storage-kit/testing';
 import { describeReadModel } from '../testing/read-model-suite';
 import { ALICE, BOB, createHarness, cullBody } from '../testing/records-harness';
 import {

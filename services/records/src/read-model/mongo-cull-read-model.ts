@@ -25,7 +25,8 @@ import {
   normaliseSearch,
   type TaggedRecord,
 } from '@cull-log/domain';
-import { isMongoOutage, reportingOutages, type MongoTx } from '@cull-log/eventstore';
+import type { MongoTx } from '@cull-log/eventstore';
+import { isMongoOutage, reportingOutages } from '@cull-log/storage-kit';
 import {
   CASE_INSENSITIVE_COLUMNS,
   MAP_CULL_FIELDS,
@@ -38,12 +39,11 @@ import {
   type MapPointsFilter,
 } from './cull-read-model';
 import { trigramsOf, usesTrigrams } from './search-trigrams';
+import { GROUNDS_COLLECTION, type MongoGroundRenamedHook } from '../grounds/mongo-grounds-read-model';
 import {
   applyManagementToMongo,
   eraseManagementFromMongo,
-  GROUNDS_COLLECTION,
   openMongoManagementReadModel,
-  type MongoGroundRenamedHook,
 } from './mongo-management-read-model';
 
 /** A renamed ground's records take its new name: only their name and search text change, so only those are set. */

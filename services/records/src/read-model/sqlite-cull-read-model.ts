@@ -6,7 +6,7 @@ import {
   normaliseSearch,
   type TaggedRecord,
 } from '@cull-log/domain';
-import { isSqliteOutage, reportingOutages } from '@cull-log/eventstore';
+import { isSqliteOutage, reportingOutages } from '@cull-log/storage-kit';
 import {
   CULL_FIELD_NAMES,
   MAP_POINTS_LIMIT,

@@ -14,7 +14,8 @@ import {
 } from '@cull-log/contracts';
 import { cullDecider, foldStream, toCull } from '@cull-log/domain';
 import type { BlobStore } from '@cull-log/blobstore';
-import { StoreUnavailableError, type EventStore } from '@cull-log/eventstore';
+import type { EventStore } from '@cull-log/eventstore';
+import { StoreUnavailableError } from '@cull-log/storage-kit';
 import { multipartBody, phoneJpeg } from './photo-files';
 import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
 

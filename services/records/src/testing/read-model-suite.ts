@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { type Cull, type CullFields, type ListCullsQuery } from '@cull-log/contracts';
 import { cullSearchText, normaliseSearch } from '@cull-log/domain';
 import { samplePhoto } from '@cull-log/eventstore/testing';
-import { createCullCommandHandler, type CullCommandHandler } from '../cull-commands';
+import { createCullCommandHandler, type CullCommandHandler } from '../culls/cull-commands';
 import { expectedOrder } from './expected-order';
 import { ALICE, BOB, cullBody, type Backend } from './records-harness';
 

@@ -11,7 +11,8 @@ import {
   type ListCullsResponse,
   type MapCull,
 } from '@cull-log/contracts';
-import { StoreUnavailableError, type EventStore } from '@cull-log/eventstore';
+import type { EventStore } from '@cull-log/eventstore';
+import { StoreUnavailableError } from '@cull-log/storage-kit';
 import { BODY_LIMIT_BYTES } from '../app';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { expectedOrder } from './expected-order';

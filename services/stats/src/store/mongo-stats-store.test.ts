@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { seasonMonths, seasonOfKey } from '@cull-log/domain';
-import { describeWithMongo } from '@cull-log/eventstore/testing';
+import { describeWithMongo } from '@cull-log/storage-kit/testing';
 import { statsStoreContract } from '../testing/stats-store-contract';
 import { connectMongoStatsStore } from './mongo-stats-store';
 

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCullStreamEvent, type StoredLogEvent } from '@cull-log/contracts';
 import type { Identity } from '@cull-log/service-kit';
-import { applyToSqlite } from './read-model/sqlite-cull-read-model';
-import { ALICE, BOB, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
+import { applyToSqlite } from './sqlite-cull-read-model';
+import { ALICE, BOB, createHarness, cullBody, openSqliteBackend } from '../testing/records-harness';
 
 const USERS = [ALICE, BOB] as const;
 const NAMES = ['Home Farm', 'home farm ', 'Beech Hanger', 'Wessex'];

@@ -11,19 +11,13 @@ import {
 } from '@cull-log/contracts';
 import type { BlobStore } from '@cull-log/blobstore';
 import { HttpError } from '@cull-log/service-kit';
-import type { CullCommandHandler } from '../cull-commands';
-import { NotAnImageError, processPhoto } from '../photos/photo-pipeline';
-import { photoKeys, removePhotoBlobs } from '../photos/photo-blobs';
+import type { CullCommandHandler } from '../culls/cull-commands';
+import { NotAnImageError, processPhoto } from './photo-pipeline';
+import { photoKeys, removePhotoBlobs } from './photo-blobs';
 import type { CullReadModel } from '../read-model/cull-read-model';
-import {
-  commandMetaOf,
-  cullIdOf,
-  cullNotFound,
-  photoNotFound,
-  refusedPhoto,
-  toHttpError,
-} from './cull-requests';
-import { warned } from './culls-routes';
+import { commandMetaOf } from '../kit/command-meta';
+import { cullIdOf, cullNotFound, photoNotFound, refusedPhoto, toHttpError } from '../culls/cull-requests';
+import { warned } from '../culls/culls-routes';
 
 export interface PhotosRoutesOptions {
   handle: CullCommandHandler;

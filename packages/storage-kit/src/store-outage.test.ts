@@ -1,10 +1,9 @@
 import Database from 'better-sqlite3';
 import { MongoNetworkError, MongoServerError } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { StoreUnavailableError } from './event-store';
 import { isMongoOutage } from './mongo-outage';
 import { isSqliteOutage } from './sqlite-outage';
-import { reportingOutages } from './store-outage';
+import { reportingOutages, StoreUnavailableError } from './store-outage';
 
 function closedDatabaseStore() {
   const db = new Database(':memory:');

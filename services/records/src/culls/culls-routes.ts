@@ -18,11 +18,12 @@ import {
 } from '@cull-log/contracts';
 import { carcassTagKey, seasonOfKey, withWarnings, type TaggedRecord } from '@cull-log/domain';
 import type { BlobStore } from '@cull-log/blobstore';
-import type { CullCommandHandler } from '../cull-commands';
+import type { CullCommandHandler } from './cull-commands';
 import { removePhotoBlobs } from '../photos/photo-blobs';
 import type { CullReadModel } from '../read-model/cull-read-model';
-import { commandMetaOf, cullIdOf, cullNotFound, toHttpError } from './cull-requests';
-import { refused } from './management-requests';
+import { commandMetaOf } from '../kit/command-meta';
+import { cullIdOf, cullNotFound, toHttpError } from './cull-requests';
+import { refused } from '../kit/management-requests';
 
 export interface CullsRoutesOptions {
   handle: CullCommandHandler;

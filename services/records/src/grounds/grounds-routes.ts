@@ -9,10 +9,10 @@ import {
   type StoredLogEvent,
 } from '@cull-log/contracts';
 import { groundDecider, toGround, type GroundCommand } from '@cull-log/domain';
-import { runCommand, type CommandDeps } from '../command-runner';
+import { runCommand, type CommandDeps } from '../kit/command-runner';
 import type { CullReadModel } from '../read-model/cull-read-model';
-import { commandMetaOf } from './cull-requests';
-import { answering, groundNotFound, idOf, refused } from './management-requests';
+import { commandMetaOf } from '../kit/command-meta';
+import { answering, groundNotFound, idOf, refused } from '../kit/management-requests';
 
 export interface GroundsRoutesOptions<Tx> extends CommandDeps<Tx> {
   readModel: CullReadModel<Tx>;

@@ -1,7 +1,7 @@
 import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
 import { foldStream, type Decider } from '@cull-log/domain';
 import { VersionConflictError, type AppendResult, type EventStore } from '@cull-log/eventstore';
-import type { CullReadModel } from './read-model/cull-read-model';
+import type { CullReadModel } from '../read-model/cull-read-model';
 
 /** Why a command was refused: its stream's rules' own reason, or the runner's (a taken id, a lost race). */
 export interface Refusal {

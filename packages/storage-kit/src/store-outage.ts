@@ -1,4 +1,11 @@
-import { StoreUnavailableError } from './event-store';
+/** The store cannot be reached. Its status code makes every service answer 503 in the contract's shape. */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+  readonly statusCode = 503;
+  constructor(cause: unknown) {
+    super('Event store unavailable', { cause });
+  }
+}
 
 /** Tells a store outage (the database cannot answer now) from a bug, for one kind of database. */
 export type OutageTest = (error: unknown) => boolean;

@@ -7,7 +7,7 @@ import {
   type SqliteDatabase,
 } from '@cull-log/eventstore';
 import { createCullCommandHandler } from './cull-commands';
-import { cullBody, openSqliteBackend } from './testing/records-harness';
+import { cullBody, openSqliteBackend } from '../testing/records-harness';
 
 const CULL_ID = '6a1f3a52-2d0e-4c57-9a41-0f3b8b3c0a11';
 let eventCounter = 0;

@@ -1,19 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, PHOTO_MESSAGES, type CommandMeta } from '@cull-log/contracts';
+import { MESSAGES, PHOTO_MESSAGES } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
 import type { CullDecisionError } from '@cull-log/domain';
-import { CommandRejectedError } from '../command-runner';
-
-/** What every command of a request carries: the caller, a new event id, the time, the request id. */
-export function commandMetaOf(now: () => Date, newId: () => string) {
-  return (request: FastifyRequest): CommandMeta => ({
-    userId: request.identity.uid,
-    eventId: newId(),
-    occurredAt: now().toISOString(),
-    correlationId: request.id,
-  });
-}
+import { CommandRejectedError } from '../kit/command-runner';
 
 export const cullNotFound = () => new HttpError(404, 'not_found', MESSAGES.cullNotFound);
 export const photoNotFound = () => new HttpError(404, 'not_found', PHOTO_MESSAGES.notFound);

@@ -1,7 +1,7 @@
 import { MANAGEMENT_MESSAGES, MESSAGES } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
 import { z } from 'zod';
-import { CommandRejectedError } from '../command-runner';
+import { CommandRejectedError } from './command-runner';
 
 export const groundNotFound = () => new HttpError(404, 'not_found', MANAGEMENT_MESSAGES.groundNotFound);
 export const outingNotFound = () => new HttpError(404, 'not_found', MANAGEMENT_MESSAGES.outingNotFound);

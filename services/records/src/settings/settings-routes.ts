@@ -14,11 +14,11 @@ import {
 } from '@cull-log/contracts';
 import { plansDecider, seasonOfKey, settingsDecider } from '@cull-log/domain';
 import { HttpError } from '@cull-log/service-kit';
-import { runCommand, type CommandDeps } from '../command-runner';
-import { plansStreamId, settingsStreamId } from '../stream-ids';
+import { runCommand, type CommandDeps } from '../kit/command-runner';
+import { plansStreamId, settingsStreamId } from './stream-ids';
 import type { CullReadModel } from '../read-model/cull-read-model';
-import { commandMetaOf } from './cull-requests';
-import { answering, refused } from './management-requests';
+import { commandMetaOf } from '../kit/command-meta';
+import { answering, refused } from '../kit/management-requests';
 
 export interface SettingsRoutesOptions<Tx> extends CommandDeps<Tx> {
   readModel: CullReadModel<Tx>;

@@ -12,10 +12,10 @@ import {
   type StoredLogEvent,
 } from '@cull-log/contracts';
 import { londonDate, outingDecider, seasonOfDateBy, toOuting, type OutingCommand } from '@cull-log/domain';
-import { runCommand, type CommandDeps } from '../command-runner';
+import { runCommand, type CommandDeps } from '../kit/command-runner';
 import type { CullReadModel } from '../read-model/cull-read-model';
-import { commandMetaOf } from './cull-requests';
-import { answering, idOf, outingNotFound, refused } from './management-requests';
+import { commandMetaOf } from '../kit/command-meta';
+import { answering, idOf, outingNotFound, refused } from '../kit/management-requests';
 
 export interface OutingsRoutesOptions<Tx> extends CommandDeps<Tx> {
   readModel: CullReadModel<Tx>;

@@ -1,6 +1,6 @@
 import { isCullStreamEvent, type Cull, type CullCommand } from '@cull-log/contracts';
 import { cullDecider, toCull } from '@cull-log/domain';
-import { runCommand, type CommandDeps } from './command-runner';
+import { runCommand, type CommandDeps } from '../kit/command-runner';
 
 export interface CommandOutcome {
   /** The record after the command; undefined once deleted. */

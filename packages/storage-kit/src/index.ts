@@ -1,0 +1,14 @@
+export {
+  openMongoCheckpoints,
+  openSqliteCheckpoints,
+  type Checkpoints,
+  type MongoCheckpoints,
+  type MongoCheckpointsOptions,
+  type SqliteCheckpoints,
+  type SqliteCheckpointsOptions,
+} from './checkpoint';
+export { reportingOutages, StoreUnavailableError, type OutageTest } from './store-outage';
+export { isSqliteOutage } from './sqlite-outage';
+export { isMongoOutage } from './mongo-outage';
+export { truncateWriteAheadLog, type TruncateOptions } from './write-ahead-log';
+export { createWakeSignal, retryWithBackoff, type RetryOptions, type WakeSignal } from './timing';

@@ -1,0 +1,2 @@
+export { mongoTestTarget, type MongoTestTarget } from './mongo-test-target';
+export { describeWithMongo } from './describe-with-mongo';

@@ -1,0 +1,122 @@
+import type Database from 'better-sqlite3';
+import type { Ground, GroundEvent, StoredLogEvent } from '@cull-log/contracts';
+import { groundDecider, groundNameKey, toGround, type GroundState } from '@cull-log/domain';
+import type { ManagementReadModel } from '../read-model/management-read-model';
+import { isNext } from '../read-model/next-version';
+import { preparedPerDatabase } from '../read-model/prepared-per-database';
+
+type SqliteDatabase = Database.Database;
+
+export const GROUNDS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS grounds (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL,
+  notes TEXT,
+  boundary TEXT,
+  centre TEXT,
+  archived INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS grounds_by_user_name ON grounds (user_id, name_key);
+`;
+
+interface GroundRow {
+  id: string;
+  user_id: string;
+  name: string;
+  notes: string | null;
+  boundary: string | null;
+  centre: string | null;
+  archived: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function groundStateOf(row: GroundRow | undefined): GroundState {
+  if (row === undefined) return groundDecider.initialState;
+  return {
+    status: 'active',
+    version: row.version,
+    ownerId: row.user_id,
+    name: row.name,
+    notes: row.notes,
+    boundary: row.boundary === null ? null : (JSON.parse(row.boundary) as Ground['boundary']),
+    centre: row.centre === null ? null : (JSON.parse(row.centre) as Ground['centre']),
+    archived: row.archived === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const statementsOf = preparedPerDatabase((db) => ({
+  selectGround: db.prepare<[string], GroundRow>('SELECT * FROM grounds WHERE id = ?'),
+  upsertGround: db.prepare<[Record<string, unknown>]>(
+    `INSERT INTO grounds (id, user_id, name, name_key, notes, boundary, centre, archived, version, created_at, updated_at)
+     VALUES (@id, @user_id, @name, @name_key, @notes, @boundary, @centre, @archived, @version, @created_at, @updated_at)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, notes = excluded.notes,
+       boundary = excluded.boundary, centre = excluded.centre, archived = excluded.archived,
+       version = excluded.version, updated_at = excluded.updated_at`,
+  ),
+}));
+
+/** A renamed ground: its records to show the new name and be found by it. */
+export type GroundRenamedHook = (db: SqliteDatabase, userId: string, groundId: string, name: string) => void;
+
+/** Applies a ground's event to its row through `db`, passing over a version already applied; tells `onRenamed` of a new name. */
+export function applyGroundToSqlite(
+  db: SqliteDatabase,
+  event: StoredLogEvent & GroundEvent,
+  onRenamed: GroundRenamedHook,
+): void {
+  const statements = statementsOf(db);
+  const row = statements.selectGround.get(event.streamId);
+  if (!isNext(event.streamId, row?.version ?? 0, event.version)) return;
+  const ground = toGround(groundDecider.evolve(groundStateOf(row), event), event.streamId);
+  if (ground === undefined) return;
+  statements.upsertGround.run({
+    ...ground,
+    user_id: event.userId,
+    name_key: groundNameKey(ground.name),
+    boundary: ground.boundary === null ? null : JSON.stringify(ground.boundary),
+    centre: ground.centre === null ? null : JSON.stringify(ground.centre),
+    archived: ground.archived ? 1 : 0,
+  });
+  if (row !== undefined && row.name !== ground.name) onRenamed(db, event.userId, ground.id, ground.name);
+}
+
+function toGroundView(row: GroundRow): Ground {
+  return toGround(groundStateOf(row), row.id)!;
+}
+
+/** The queries of a user's grounds on the records database. */
+export function openSqliteGroundsReadModel(
+  db: SqliteDatabase,
+): Pick<ManagementReadModel, 'listGrounds' | 'getGround' | 'groundNamed'> {
+  const listGrounds = db.prepare<[string], GroundRow>(
+    'SELECT * FROM grounds WHERE user_id = ? ORDER BY name_key, id',
+  );
+  const getGround = db.prepare<[string, string], GroundRow>(
+    'SELECT * FROM grounds WHERE user_id = ? AND id = ?',
+  );
+  const groundNamed = db.prepare<[string, string], GroundRow>(
+    'SELECT * FROM grounds WHERE user_id = ? AND name_key = ?',
+  );
+  return {
+    async listGrounds(userId) {
+      return listGrounds.all(userId).map(toGroundView);
+    },
+    async getGround(userId, id) {
+      const row = getGround.get(userId, id);
+      return row && toGroundView(row);
+    },
+    async groundNamed(userId, name) {
+      const row = groundNamed.get(userId, groundNameKey(name));
+      return row && toGroundView(row);
+    },
+  };
+}

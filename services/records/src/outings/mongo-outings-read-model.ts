@@ -1,0 +1,100 @@
+import type { ClientSession, Db } from 'mongodb';
+import type { Outing, OutingEvent, StoredLogEvent } from '@cull-log/contracts';
+import { outingDecider, toOuting, type OutingState } from '@cull-log/domain';
+import type { ManagementReadModel } from '../read-model/management-read-model';
+import { isNext } from '../read-model/next-version';
+
+export const OUTINGS_COLLECTION = 'outings';
+
+type OutingDocument = Omit<Outing, 'id' | 'cull_count'> & {
+  _id: string;
+  user_id: string;
+  started_ms: number;
+};
+
+function outingStateOf(document: OutingDocument | null): OutingState {
+  if (document === null) return outingDecider.initialState;
+  return {
+    status: 'active',
+    version: document.version,
+    ownerId: document.user_id,
+    groundId: document.ground_id,
+    startedAt: document.started_at,
+    endedAt: document.ended_at,
+    notes: document.notes,
+    createdAt: document.created_at,
+    updatedAt: document.updated_at,
+  };
+}
+
+/** Applies an outing's event in the append's transaction, passing over a version already applied. */
+export async function applyOutingToMongo(
+  db: Db,
+  session: ClientSession,
+  event: StoredLogEvent & OutingEvent,
+): Promise<void> {
+  const outings = db.collection<OutingDocument>(OUTINGS_COLLECTION);
+  const document = await outings.findOne({ _id: event.streamId }, { session });
+  if (!isNext(event.streamId, document?.version ?? 0, event.version)) return;
+  const outing = toOuting(outingDecider.evolve(outingStateOf(document), event), event.streamId, 0);
+  if (outing === undefined) {
+    await outings.deleteOne({ _id: event.streamId }, { session });
+    return;
+  }
+  const { id, cull_count: _count, ...rest } = outing;
+  const next: OutingDocument = {
+    ...rest,
+    _id: id,
+    user_id: event.userId,
+    started_ms: Date.parse(outing.started_at),
+  };
+  await outings.replaceOne({ _id: id }, next, { session, upsert: true });
+}
+
+/** Ensures the indexes, then answers the queries of a user's outings, with their numbers of culls. */
+export async function openMongoOutingsReadModel(
+  database: Db,
+  cullsCollection: string,
+): Promise<Pick<ManagementReadModel, 'listOutings' | 'getOuting' | 'openOuting'>> {
+  const outings = database.collection<OutingDocument>(OUTINGS_COLLECTION);
+  const culls = database.collection<{ _id: string; user_id: string; outing_id?: string }>(cullsCollection);
+  await outings.createIndex({ user_id: 1, started_ms: -1, _id: -1 }, { name: 'outings_by_user_start' });
+
+  const toOutingView = (
+    { _id, user_id: _user, started_ms: _ms, ...rest }: OutingDocument,
+    count: number,
+  ): Outing => ({
+    ...rest,
+    id: _id,
+    cull_count: count,
+  });
+  const countOf = (userId: string, outingId: string) =>
+    culls.countDocuments({ user_id: userId, outing_id: outingId });
+
+  return {
+    async listOutings(userId) {
+      const [documents, counts] = await Promise.all([
+        outings.find({ user_id: userId }).sort({ started_ms: -1, _id: -1 }).toArray(),
+        culls
+          .aggregate<{ _id: string; count: number }>([
+            { $match: { user_id: userId, outing_id: { $exists: true } } },
+            { $group: { _id: '$outing_id', count: { $sum: 1 } } },
+          ])
+          .toArray(),
+      ]);
+      const byOuting = new Map(counts.map((count) => [count._id, count.count]));
+      return documents.map((document) => toOutingView(document, byOuting.get(document._id) ?? 0));
+    },
+    async getOuting(userId, id) {
+      const document = await outings.findOne({ _id: id, user_id: userId });
+      return document === null ? undefined : toOutingView(document, await countOf(userId, id));
+    },
+    async openOuting(userId) {
+      const document = await outings.findOne(
+        { user_id: userId, ended_at: null },
+        { sort: { started_ms: -1 } },
+      );
+      return document === null ? undefined : toOutingView(document, await countOf(userId, document._id));
+    },
+  };
+}

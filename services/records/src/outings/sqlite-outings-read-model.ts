@@ -1,0 +1,120 @@
+import type Database from 'better-sqlite3';
+import type { Outing, OutingEvent, StoredLogEvent } from '@cull-log/contracts';
+import { outingDecider, toOuting, type OutingState } from '@cull-log/domain';
+import type { ManagementReadModel } from '../read-model/management-read-model';
+import { isNext } from '../read-model/next-version';
+import { preparedPerDatabase } from '../read-model/prepared-per-database';
+
+type SqliteDatabase = Database.Database;
+
+export const OUTINGS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS outings (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  ground_id TEXT NOT NULL,
+  started_at TEXT NOT NULL,
+  -- The start as milliseconds since the epoch: times come with their offsets, so the text does not sort.
+  started_ms INTEGER NOT NULL,
+  ended_at TEXT,
+  notes TEXT,
+  version INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS outings_by_user_start ON outings (user_id, started_ms DESC, id DESC);
+`;
+
+interface OutingRow {
+  id: string;
+  user_id: string;
+  ground_id: string;
+  started_at: string;
+  ended_at: string | null;
+  notes: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function outingStateOf(row: OutingRow | undefined): OutingState {
+  if (row === undefined) return outingDecider.initialState;
+  return {
+    status: 'active',
+    version: row.version,
+    ownerId: row.user_id,
+    groundId: row.ground_id,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    notes: row.notes,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const statementsOf = preparedPerDatabase((db) => ({
+  selectOuting: db.prepare<[string], OutingRow>('SELECT * FROM outings WHERE id = ?'),
+  upsertOuting: db.prepare<[Record<string, unknown>]>(
+    `INSERT INTO outings (id, user_id, ground_id, started_at, started_ms, ended_at, notes, version, created_at, updated_at)
+     VALUES (@id, @user_id, @ground_id, @started_at, @started_ms, @ended_at, @notes, @version, @created_at, @updated_at)
+     ON CONFLICT (id) DO UPDATE SET ground_id = excluded.ground_id, started_at = excluded.started_at,
+       started_ms = excluded.started_ms, ended_at = excluded.ended_at, notes = excluded.notes,
+       version = excluded.version, updated_at = excluded.updated_at`,
+  ),
+  deleteOuting: db.prepare<[string]>('DELETE FROM outings WHERE id = ?'),
+}));
+
+/** Applies an outing's event to its row through `db`, passing over a version already applied. */
+export function applyOutingToSqlite(db: SqliteDatabase, event: StoredLogEvent & OutingEvent): void {
+  const statements = statementsOf(db);
+  const row = statements.selectOuting.get(event.streamId);
+  if (!isNext(event.streamId, row?.version ?? 0, event.version)) return;
+  const outing = toOuting(outingDecider.evolve(outingStateOf(row), event), event.streamId, 0);
+  if (outing === undefined) {
+    statements.deleteOuting.run(event.streamId);
+    return;
+  }
+  const { cull_count: _count, ...kept } = outing;
+  statements.upsertOuting.run({
+    ...kept,
+    user_id: event.userId,
+    started_ms: Date.parse(outing.started_at),
+  });
+}
+
+/** The queries of a user's outings on the records database, with their numbers of culls. */
+export function openSqliteOutingsReadModel(
+  db: SqliteDatabase,
+): Pick<ManagementReadModel, 'listOutings' | 'getOuting' | 'openOuting'> {
+  const listOutings = db.prepare<[string], OutingRow>(
+    'SELECT * FROM outings WHERE user_id = ? ORDER BY started_ms DESC, id DESC',
+  );
+  const getOuting = db.prepare<[string, string], OutingRow>(
+    'SELECT * FROM outings WHERE user_id = ? AND id = ?',
+  );
+  const openOuting = db.prepare<[string], OutingRow>(
+    'SELECT * FROM outings WHERE user_id = ? AND ended_at IS NULL ORDER BY started_ms DESC LIMIT 1',
+  );
+  const cullCounts = db.prepare<[string], { outing_id: string; count: number }>(
+    'SELECT outing_id, COUNT(*) AS count FROM culls WHERE user_id = ? AND outing_id IS NOT NULL GROUP BY outing_id',
+  );
+  const cullCount = db
+    .prepare<[string, string], number>('SELECT COUNT(*) FROM culls WHERE user_id = ? AND outing_id = ?')
+    .pluck();
+
+  const outingOf = (row: OutingRow, count: number): Outing => toOuting(outingStateOf(row), row.id, count)!;
+
+  return {
+    async listOutings(userId) {
+      const counts = new Map(cullCounts.all(userId).map((row) => [row.outing_id, row.count]));
+      return listOutings.all(userId).map((row) => outingOf(row, counts.get(row.id) ?? 0));
+    },
+    async getOuting(userId, id) {
+      const row = getOuting.get(userId, id);
+      return row && outingOf(row, cullCount.get(userId, id) ?? 0);
+    },
+    async openOuting(userId) {
+      const row = openOuting.get(userId);
+      return row && outingOf(row, cullCount.get(userId, row.id) ?? 0);
+    },
+  };
+}

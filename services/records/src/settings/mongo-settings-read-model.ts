@@ -1,0 +1,78 @@
+import type { ClientSession, Db } from 'mongodb';
+import type { Plan, PlansSet, SeasonStart, SettingsChanged, StoredLogEvent } from '@cull-log/contracts';
+import type { ManagementReadModel, StoredPlans } from '../read-model/management-read-model';
+
+export const SETTINGS_COLLECTION = 'user_settings';
+export const PLANS_COLLECTION = 'cull_plans';
+
+interface SettingsDocument {
+  _id: string;
+  user_id: string;
+  season_start: SeasonStart;
+  version: number;
+}
+interface PlansDocument {
+  _id: string;
+  user_id: string;
+  season: string;
+  plans: Plan[];
+  version: number;
+  updated_at: string;
+}
+
+/** Applies a change of the user's settings in the append's transaction, passing over a version already applied. */
+export async function applySettingsToMongo(
+  db: Db,
+  session: ClientSession,
+  event: StoredLogEvent & SettingsChanged,
+): Promise<void> {
+  const settings = db.collection<SettingsDocument>(SETTINGS_COLLECTION);
+  const document = await settings.findOne({ _id: event.userId }, { session });
+  if (event.version <= (document?.version ?? 0)) return;
+  const next = {
+    _id: event.userId,
+    user_id: event.userId,
+    season_start: event.data.season_start,
+    version: event.version,
+  };
+  await settings.replaceOne({ _id: event.userId }, next, { session, upsert: true });
+}
+
+/** Applies a season's plans in the append's transaction, passing over a version already applied. */
+export async function applyPlansToMongo(
+  db: Db,
+  session: ClientSession,
+  event: StoredLogEvent & PlansSet,
+): Promise<void> {
+  const plans = db.collection<PlansDocument>(PLANS_COLLECTION);
+  const _id = JSON.stringify([event.userId, event.data.season]);
+  const document = await plans.findOne({ _id }, { session });
+  if (event.version <= (document?.version ?? 0)) return;
+  const next: PlansDocument = {
+    _id,
+    user_id: event.userId,
+    season: event.data.season,
+    plans: event.data.plans,
+    version: event.version,
+    updated_at: event.occurredAt,
+  };
+  await plans.replaceOne({ _id }, next, { session, upsert: true });
+}
+
+/** Ensures the plans' index, then answers the queries of a user's settings and plans. */
+export async function openMongoSettingsReadModel(
+  database: Db,
+): Promise<Pick<ManagementReadModel, 'seasonStart' | 'plans'>> {
+  const settings = database.collection<SettingsDocument>(SETTINGS_COLLECTION);
+  const plans = database.collection<PlansDocument>(PLANS_COLLECTION);
+  await plans.createIndex({ user_id: 1, season: 1 }, { name: 'plans_by_user_season' });
+  return {
+    async seasonStart(userId) {
+      return (await settings.findOne({ _id: userId }))?.season_start;
+    },
+    async plans(userId, season): Promise<StoredPlans | undefined> {
+      const document = await plans.findOne({ _id: JSON.stringify([userId, season]) });
+      return document === null ? undefined : { plans: document.plans, updated_at: document.updated_at };
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type Database from 'better-sqlite3';
+import type { PlansSet, SeasonStart, SettingsChanged, StoredLogEvent, Plan } from '@cull-log/contracts';
+import type { ManagementReadModel, StoredPlans } from '../read-model/management-read-model';
+import { preparedPerDatabase } from '../read-model/prepared-per-database';
+
+type SqliteDatabase = Database.Database;
+
+export const SETTINGS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS user_settings (
+  user_id TEXT PRIMARY KEY,
+  season_start TEXT NOT NULL,
+  version INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS cull_plans (
+  user_id TEXT NOT NULL,
+  season TEXT NOT NULL,
+  plans TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (user_id, season)
+) WITHOUT ROWID;
+`;
+
+const statementsOf = preparedPerDatabase((db) => ({
+  selectSettings: db.prepare<[string], { version: number }>(
+    'SELECT version FROM user_settings WHERE user_id = ?',
+  ),
+  upsertSettings: db.prepare<[string, string, number]>(
+    `INSERT INTO user_settings (user_id, season_start, version) VALUES (?, ?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET season_start = excluded.season_start, version = excluded.version`,
+  ),
+  selectPlans: db.prepare<[string, string], { version: number }>(
+    'SELECT version FROM cull_plans WHERE user_id = ? AND season = ?',
+  ),
+  upsertPlans: db.prepare<[string, string, string, number, string]>(
+    `INSERT INTO cull_plans (user_id, season, plans, version, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (user_id, season) DO UPDATE SET plans = excluded.plans, version = excluded.version,
+       updated_at = excluded.updated_at`,
+  ),
+}));
+
+/** Applies a change of the user's settings through `db`, passing over a version already applied. */
+export function applySettingsToSqlite(db: SqliteDatabase, event: StoredLogEvent & SettingsChanged): void {
+  const statements = statementsOf(db);
+  const current = statements.selectSettings.get(event.userId)?.version ?? 0;
+  if (event.version <= current) return;
+  statements.upsertSettings.run(event.userId, event.data.season_start, event.version);
+}
+
+/** Applies a season's plans through `db`, passing over a version already applied. */
+export function applyPlansToSqlite(db: SqliteDatabase, event: StoredLogEvent & PlansSet): void {
+  const statements = statementsOf(db);
+  const current = statements.selectPlans.get(event.userId, event.data.season)?.version ?? 0;
+  if (event.version <= current) return;
+  const plans = JSON.stringify(event.data.plans);
+  statements.upsertPlans.run(event.userId, event.data.season, plans, event.version, event.occurredAt);
+}
+
+/** The queries of a user's settings and plans on the records database. */
+export function openSqliteSettingsReadModel(
+  db: SqliteDatabase,
+): Pick<ManagementReadModel, 'seasonStart' | 'plans'> {
+  const seasonStart = db
+    .prepare<[string], SeasonStart>('SELECT season_start FROM user_settings WHERE user_id = ?')
+    .pluck();
+  const plans = db.prepare<[string, string], { plans: string; updated_at: string }>(
+    'SELECT plans, updated_at FROM cull_plans WHERE user_id = ? AND season = ?',
+  );
+  return {
+    async seasonStart(userId) {
+      return seasonStart.get(userId);
+    },
+    async plans(userId, season): Promise<StoredPlans | undefined> {
+      const row = plans.get(userId, season);
+      return row && { plans: JSON.parse(row.plans) as Plan[], updated_at: row.updated_at };
+    },
+  };
+}
