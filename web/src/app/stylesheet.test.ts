@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
-// The stylesheet as written: the tests do not load styles into the page.
-const css = readFileSync(join(import.meta.dirname, 'app.css'), 'utf8');
+// The stylesheet as written, its files in the order styles.css imports them: the tests do not load styles into the page.
+const ENTRY = join(import.meta.dirname, 'styles.css');
+const css = [...readFileSync(ENTRY, 'utf8').matchAll(/^@import '([^']+)';$/gm)]
+  .map(([, path]) => readFileSync(resolve(dirname(ENTRY), path!), 'utf8'))
+  .join('\n');
 
 describe('the stylesheet', () => {
   it('keeps a focused field clear of the sticky Save bar on a phone', () => {
