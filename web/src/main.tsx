@@ -14,7 +14,7 @@ import { AppRoutes, prefetchScreenData, preloadScreenAt } from './app/routes';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
-import './app/app.css';
+import './app/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -9,7 +9,6 @@ import { Button } from '../../ui/Button';
 import { useOutbox } from '../../api/outbox/outbox-context';
 import type { OutboxItem } from '../../api/outbox/outbox';
 import { dropChange, keepMine } from '../../api/outbox/sync';
-import './offline.css';
 
 const DESCRIPTIONS: Record<OutboxItem['command']['kind'], string> = {
   create: 'New record',

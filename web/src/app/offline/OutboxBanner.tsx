@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../ui/Button';
 import { withLocaleList } from '../../lib/locale-list';
 import { useOutbox } from '../../api/outbox/outbox-context';
-import './offline.css';
 
 // The choices and dialogs for a refused or conflicting change load only when there is one.
 const NeedsAttention = lazy(withLocaleList(() => import('./NeedsAttention')));
