@@ -2,13 +2,13 @@
 // in rounds: each round runs every page once, so a busy spell of the machine falls on all pages alike. Prints each run,
 // then each page's scores and medians. Measured as the check measures them: a new user with three located records.
 //
-//   npx tsx web/scripts/lighthouse-pages.mjs <base url> [rounds]
+//   npx tsx web/scripts/lighthouse-pages.mjs <base url> [rounds] [pages, e.g. /map,/dashboard]
 //
 // With the app running (npm start): npx tsx web/scripts/lighthouse-pages.mjs http://localhost:3000 5
 import { PAGES, lighthouseUser } from '../e2e/lighthouse-pages.ts';
 import { measure, summary } from './lighthouse-runs.mjs';
 
-const [base, rounds = '5'] = process.argv.slice(2);
+const [base, rounds = '5', only] = process.argv.slice(2);
 if (!base) throw new Error('Usage: npx tsx web/scripts/lighthouse-pages.mjs <base url> [rounds]');
 
 const { cookie, recordIds } = await lighthouseUser(base);
@@ -17,7 +17,7 @@ const pages = PAGES.map((page) => ({
   path: typeof page.path === 'string' ? page.path : page.path(recordIds[0]),
   signedIn: page.signedIn,
   runs: [],
-}));
+})).filter((page) => only === undefined || only.split(',').includes(page.name));
 
 for (let round = 1; round <= Number(rounds); round += 1) {
   for (const page of pages) {
