@@ -112,6 +112,12 @@ function webShape() {
               ['app'],
               'A feature is put together by the shell (app/); it does not import it.',
             ),
+            {
+              target: [`${WEB}/features`, `${WEB}/app`],
+              from: 'node_modules/react-aria-components',
+              message:
+                'Screens use the app-owned wrappers in ui/, one per primitive, not react-aria-components itself.',
+            },
             ...apart,
           ],
         },

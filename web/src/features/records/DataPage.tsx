@@ -1,4 +1,5 @@
 import { ScreenHeader } from '../../ui/ScreenHeader';
+import { SearchField } from '../../ui/SearchField';
 import {
   PAGE_SIZES,
   type Cull,
@@ -8,7 +9,6 @@ import {
 } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { SearchField, Input, Label } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
 import { downloadCullsCsv, cullsQuery } from './api';
 import { Select } from '../../ui/Select';
@@ -134,10 +134,12 @@ export default function DataPage() {
         }
       />
 
-      <SearchField className="field search" value={searchText} onChange={setSearchText} aria-label="Search">
-        <Label className="visually-hidden">Search all columns</Label>
-        <Input className="field__input" placeholder="Search all columns..." />
-      </SearchField>
+      <SearchField
+        label="Search all columns"
+        placeholder="Search all columns..."
+        value={searchText}
+        onChange={setSearchText}
+      />
 
       {deleteCull.isError ? (
         <StatusMessage kind="error">Error deleting record: {errorMessage(deleteCull.error)}</StatusMessage>
