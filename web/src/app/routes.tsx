@@ -1,19 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
-import { Layout } from './Layout';
 import { HomePage } from '../features/home/HomePage';
 import { startFirstReads, Titled, type Screen } from '../ui/screen';
-import type { QueryClient } from '@tanstack/react-query';
+import { Layout } from './Layout';
 import { RequireAuth } from './RequireAuth';
 import { HOME_SCREEN, SCREENS } from './screens';
 
-const screenAt = (pathname: string) => SCREENS.find(({ path }) => matchPath(`/${path}`, pathname) !== null);
+/** The screen at `pathname`, with the parameters its path takes from it. */
+function screenAt(pathname: string) {
+  for (const screen of SCREENS) {
+    const match = matchPath(`/${screen.path}`, pathname);
+    if (match) return { screen, params: match.params };
+  }
+  return undefined;
+}
 
 /**
  * Starts downloading the code of the screen at `pathname`, so that it arrives while the session is checked rather
  * than after; resolves once it has (at once for home or an unknown address).
  */
 export function preloadScreenAt(pathname: string): Promise<void> {
-  return screenAt(pathname)?.preload() ?? Promise.resolve();
+  return screenAt(pathname)?.screen.preload() ?? Promise.resolve();
 }
 
 /** Every on-demand screen's code, for tests that move between screens without waiting for downloads. */
@@ -21,10 +28,8 @@ export const preloadScreens = () => Promise.all(SCREENS.map((screen) => screen.p
 
 /** Starts the first reads of the screen at this address, beside the session check; the screen asks again for any that fails. */
 export function prefetchScreenData(queryClient: QueryClient, pathname: string, search: string): void {
-  const screen = screenAt(pathname);
-  const match = screen && matchPath(`/${screen.path}`, pathname);
-  if (screen && match)
-    startFirstReads(screen.firstReads, queryClient, match.params, new URLSearchParams(search));
+  const found = screenAt(pathname);
+  if (found) startFirstReads(found.screen.firstReads, queryClient, found.params, new URLSearchParams(search));
 }
 
 const routeOf = ({ path, Component }: Screen) => <Route key={path} path={path} element={<Component />} />;

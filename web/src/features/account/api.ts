@@ -11,10 +11,8 @@ import { sendJson } from '../../api/commands';
 import { queryKeys } from '../../api/keys';
 import { forgetSession } from '../../api/session';
 
-export type AuthOptions = AuthOptionsResponse;
-
 /** Read on the sign-in page with the contracts' check without zod, so it does not wait for the shared schemas. */
-export function fetchAuthOptions(signal?: AbortSignal): Promise<AuthOptions> {
+export function fetchAuthOptions(signal?: AbortSignal): Promise<AuthOptionsResponse> {
   return getJson('/auth/options', { parse: parseAuthOptions }, signal);
 }
 
