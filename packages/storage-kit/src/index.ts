@@ -12,3 +12,12 @@ export { isSqliteOutage } from './sqlite-outage';
 export { isMongoOutage } from './mongo-outage';
 export { truncateWriteAheadLog, type TruncateOptions } from './write-ahead-log';
 export { createWakeSignal, retryWithBackoff, type RetryOptions, type WakeSignal } from './timing';
+export {
+  migrateMongo,
+  migrateSqlite,
+  MIGRATIONS_TABLE,
+  SchemaTooNewError,
+  type Migration,
+  type MongoMigration,
+  type SqliteMigration,
+} from './migrations';
