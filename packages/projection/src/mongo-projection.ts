@@ -1,6 +1,6 @@
 import { MongoClient, type ClientSession, type Db } from 'mongodb';
 import type { LogEvent, StoredEvent, StoredLogEvent } from '@cull-log/contracts';
-import { openMongoCheckpoints } from '@cull-log/storage-kit';
+import { migrateMongo, openMongoCheckpoints, type MongoMigration } from '@cull-log/storage-kit';
 import {
   applyOne,
   checkBatch,
@@ -37,12 +37,14 @@ export interface MongoProjection {
 
 /**
  * Connects to a projection's MongoDB database (a replica set: every event is applied in one transaction).
- * Beside the read model it keeps `<name>_stream_versions` and `<name>_checkpoint`.
+ * Beside the read model it keeps `<name>_stream_versions` and `<name>_checkpoint`; the read model's indexes and
+ * repairs are its numbered `migrations`, run (those not yet run) before it answers.
  */
 export async function connectMongoProjection({
   url,
   dbName,
   name,
+  migrations = [],
   readModelCollections,
   userCollections = [],
 }: {
@@ -50,6 +52,8 @@ export async function connectMongoProjection({
   dbName: string;
   /** The projection's name, prefixing its bookkeeping collections and naming its checkpoint. */
   name: string;
+  /** The read model's indexes and repairs, step by step: the storage kit's `migrateMongo` runs those not yet run. */
+  migrations?: readonly MongoMigration[];
   /** Emptied by `clear`, together with the versions and the checkpoint; `eraseUser` deletes by their `userId`. */
   readModelCollections: readonly string[];
   /**
@@ -60,6 +64,7 @@ export async function connectMongoProjection({
 }): Promise<MongoProjection> {
   const client = await new MongoClient(url).connect();
   const db = client.db(dbName);
+  await migrateMongo(db, name, migrations);
   const versions = db.collection<StreamVersionDocument>(`${name}_stream_versions`);
   const checkpoints = openMongoCheckpoints({ db, collection: `${name}_checkpoint` });
   const readPosition = (session?: ClientSession) => checkpoints.load(name, session);

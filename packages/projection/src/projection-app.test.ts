@@ -23,7 +23,14 @@ function openStore() {
   const projection = openSqliteProjection({
     file: join(directory, 'app.db'),
     name: 'app',
-    schema: 'CREATE TABLE IF NOT EXISTS seen (event_id TEXT PRIMARY KEY, user_id TEXT NOT NULL)',
+    migrations: [
+      {
+        version: 1,
+        does: 'the table',
+        up: (db) =>
+          db.exec('CREATE TABLE IF NOT EXISTS seen (event_id TEXT PRIMARY KEY, user_id TEXT NOT NULL)'),
+      },
+    ],
     readModelTables: ['seen'],
   });
   const insert = projection.db.prepare('INSERT INTO seen (event_id, user_id) VALUES (?, ?)');
@@ -144,7 +151,13 @@ describe('buildProjectionApp', () => {
     const inner = openSqliteProjection({
       file: join(directory, 'closed.db'),
       name: 'app',
-      schema: 'CREATE TABLE IF NOT EXISTS seen (event_id TEXT PRIMARY KEY)',
+      migrations: [
+        {
+          version: 1,
+          does: 'the table',
+          up: (db) => db.exec('CREATE TABLE IF NOT EXISTS seen (event_id TEXT PRIMARY KEY)'),
+        },
+      ],
       readModelTables: ['seen'],
     });
     const app = buildProjectionApp(definition, {

@@ -31,7 +31,13 @@ function openProjection(file: string) {
   return openSqliteProjection({
     file,
     name: 'seen',
-    schema: 'CREATE TABLE IF NOT EXISTS seen (event_id TEXT PRIMARY KEY)',
+    migrations: [
+      {
+        version: 1,
+        does: 'the table',
+        up: (db) => db.exec('CREATE TABLE IF NOT EXISTS seen (event_id TEXT PRIMARY KEY)'),
+      },
+    ],
     readModelTables: ['seen'],
   });
 }

@@ -17,7 +17,7 @@ function openMarking(file: string): MarkingProjection {
   const projection = openSqliteProjection({
     file,
     name: 'marking',
-    schema: SCHEMA,
+    migrations: [{ version: 1, does: 'the applied table', up: (db) => db.exec(SCHEMA) }],
     readModelTables: ['marks'],
   });
   const insert = projection.db.prepare('INSERT INTO marks (event_id, user_id) VALUES (?, ?)');
@@ -81,7 +81,7 @@ describe('SQLite projection file', () => {
     const projection = openSqliteProjection({
       file: join(directory, 'sync.db'),
       name: 'marking',
-      schema: SCHEMA,
+      migrations: [{ version: 1, does: 'the applied table', up: (db) => db.exec(SCHEMA) }],
       readModelTables: ['marks'],
     });
     const store = projection.projectionStore(() => undefined);

@@ -1,6 +1,11 @@
 import Database from 'better-sqlite3';
 import type { LogEvent, StoredEvent, StoredLogEvent } from '@cull-log/contracts';
-import { openSqliteCheckpoints, truncateWriteAheadLog } from '@cull-log/storage-kit';
+import {
+  migrateSqlite,
+  openSqliteCheckpoints,
+  truncateWriteAheadLog,
+  type SqliteMigration,
+} from '@cull-log/storage-kit';
 import {
   applyOne,
   checkBatch,
@@ -36,20 +41,22 @@ export interface SqliteProjection {
 }
 
 /**
- * Opens (creating when needed) a projection's SQLite file: the read model's `schema`, plus the tables every
- * projection keeps beside it, `stream_versions` and `checkpoints` (the event store's checkpoint port).
+ * Opens (creating when needed) a projection's SQLite file: the read model's tables, brought up to the last of its
+ * numbered `migrations` (recorded under the projection's `name`), plus the tables every projection keeps beside
+ * them, `stream_versions` and `checkpoints` (the event store's checkpoint port).
  */
 export function openSqliteProjection({
   file,
   name,
-  schema,
+  migrations,
   readModelTables,
   userTables = [],
 }: {
   file: string;
-  /** The projection's name, naming its checkpoint. */
+  /** The projection's name, naming its checkpoint and its schema's version. */
   name: string;
-  schema: string;
+  /** The read model's schema, step by step: the storage kit's `migrateSqlite` runs those not yet run. */
+  migrations: readonly SqliteMigration[];
   /**
    * Emptied by `clear`, together with the versions and the checkpoint. Each has the owner's `user_id` column,
    * by which `eraseUser` deletes a user's rows.
@@ -70,7 +77,7 @@ export function openSqliteProjection({
   db.exec(STREAM_VERSIONS_SCHEMA);
   const checkpoints = openSqliteCheckpoints({ database: db, table: CHECKPOINTS_TABLE });
   moveOneRowCheckpoint(db, name);
-  db.exec(schema);
+  migrateSqlite(db, name, migrations);
 
   const selectVersion = db.prepare<[string], { version: number }>(
     'SELECT version FROM stream_versions WHERE stream_id = ?',

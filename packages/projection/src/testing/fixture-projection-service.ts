@@ -13,7 +13,13 @@ const fixture = defineProjectionService({
     const projection = openSqliteProjection({
       file,
       name: 'fixture',
-      schema: 'CREATE TABLE IF NOT EXISTS applied (event_id TEXT PRIMARY KEY)',
+      migrations: [
+        {
+          version: 1,
+          does: 'the table',
+          up: (db) => db.exec('CREATE TABLE IF NOT EXISTS applied (event_id TEXT PRIMARY KEY)'),
+        },
+      ],
       readModelTables: ['applied'],
     });
     const insert = projection.db.prepare('INSERT INTO applied (event_id) VALUES (?)');

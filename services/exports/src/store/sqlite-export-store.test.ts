@@ -23,9 +23,9 @@ describe('a SQLite file from before the larder book', () => {
     await store.apply(kept);
     await store.apply(log.recorded('bob', { date: '2026-02-01' }));
     await store.close();
-    // As the file was before: export rows, no larder.
+    // As the file was before: export rows, no larder, and no schema version (numbering came later).
     const old = new Database(file);
-    old.exec('DROP TABLE larder; DROP TABLE larder_months;');
+    old.exec('DROP TABLE larder; DROP TABLE larder_months; DROP TABLE schema_migrations;');
     old.close();
 
     const reopened = openSqliteExportStore({ file });
@@ -50,9 +50,10 @@ describe('a SQLite file whose larder kept April seasons', () => {
     await store.apply(log.recorded('alice', { date: '2026-05-02' }));
     await store.apply(log.recorded('alice', { date: '2026-09-02' }));
     await store.close();
-    // As the file was: a season on each larder row, indexed, and a count per season.
+    // As the file was: a season on each larder row, indexed, a count per season, and no schema version.
     const old = new Database(file);
     old.exec(`
+      DROP TABLE schema_migrations;
       DROP TABLE larder_months;
       DROP INDEX larder_by_user_date;
       DROP INDEX larder_by_user_destination;

@@ -60,7 +60,7 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
   const projection = openSqliteProjection({
     file,
     name: 'exports',
-    schema: SCHEMA,
+    migrations: [{ version: 1, does: 'the export tables', up: (db) => db.exec(SCHEMA) }],
     // Not `declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.
     readModelTables: ['culls', 'larder', 'larder_months', 'ground_names', 'user_settings'],
     // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.

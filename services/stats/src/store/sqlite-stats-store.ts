@@ -161,7 +161,12 @@ const StoredPlans = z.array(Plan);
 
 /** The stats projection in a SQLite file (DATA_DIR/stats.db in the standalone app). */
 export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
-  const projection = openSqliteProjection({ file, name: 'stats', schema: SCHEMA, readModelTables: TABLES });
+  const projection = openSqliteProjection({
+    file,
+    name: 'stats',
+    migrations: [{ version: 1, does: 'the stats tables', up: (db) => db.exec(SCHEMA) }],
+    readModelTables: TABLES,
+  });
   const { db, readPosition } = projection;
 
   const cullColumns = new Set(
