@@ -1,6 +1,7 @@
 import { MongoClient } from 'mongodb';
 import type { SessionStore, StoredSession } from './session-store';
-import { isMongoOutage, reportingOutages } from '@cull-log/storage-kit';
+import { isMongoOutage, migrateMongo, reportingOutages } from '@cull-log/storage-kit';
+import { mongoSessionMigrations } from './session-schema';
 
 export interface MongoSessionStoreOptions {
   url: string;
@@ -32,8 +33,7 @@ export async function connectMongoSessionStore({
   const db = client.db(dbName);
   // Majority writes: a logout acknowledged by one replica set member must not roll back on failover.
   const sessions = db.collection<SessionDocument>(collectionName, { writeConcern: { w: 'majority' } });
-  await sessions.createIndex({ expires_at: 1 }, { expireAfterSeconds: 0, name: 'expires_at_ttl' });
-  await sessions.createIndex({ uid: 1 }, { name: 'uid' });
+  await migrateMongo(db, collectionName, mongoSessionMigrations(collectionName));
 
   return reportingOutages<SessionStore>(
     {

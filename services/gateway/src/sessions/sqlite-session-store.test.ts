@@ -44,6 +44,14 @@ describe('SQLite session store opening a file from before sessions were listed',
       const reopened = openSqliteSessionStore({ file });
       expect((await reopened.find('old-hash'))?.userAgent).toBeNull();
       await reopened.close();
+      // The repair is step 1 of the sessions' schema, recorded once it ran.
+      const upgraded = new Database(file, { readonly: true });
+      expect(
+        upgraded.prepare("SELECT version FROM schema_migrations WHERE store = 'sessions'").get(),
+      ).toEqual({
+        version: 1,
+      });
+      upgraded.close();
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

@@ -2,7 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SessionStore, StoredSession } from './session-store';
-import { isSqliteOutage, reportingOutages, truncateWriteAheadLog } from '@cull-log/storage-kit';
+import {
+  isSqliteOutage,
+  migrateSqlite,
+  reportingOutages,
+  truncateWriteAheadLog,
+} from '@cull-log/storage-kit';
+import { SQLITE_SESSION_MIGRATIONS } from './session-schema';
 
 export interface SqliteSessionStoreOptions {
   /** Path of the database file; its folder is created when missing. */
@@ -29,23 +35,7 @@ export function openSqliteSessionStore({ file }: SqliteSessionStoreOptions): Ses
   db.pragma('synchronous = FULL');
   // A session's user (id, name, e-mail) is overwritten with zeros when it goes, not left in free space.
   db.pragma('secure_delete = ON');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS sessions (
-      id_hash TEXT PRIMARY KEY,
-      uid TEXT NOT NULL,
-      display_name TEXT,
-      email TEXT,
-      created_at INTEGER NOT NULL,
-      last_seen_at INTEGER NOT NULL,
-      expires_at INTEGER NOT NULL
-    ) STRICT;
-    CREATE INDEX IF NOT EXISTS sessions_expires_at ON sessions (expires_at);
-    CREATE INDEX IF NOT EXISTS sessions_uid ON sessions (uid);
-  `);
-  // Files written before sessions were listed have no user agent; their sessions show as an unknown device.
-  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('sessions')").all();
-  if (!columns.some(({ name }) => name === 'user_agent'))
-    db.exec('ALTER TABLE sessions ADD COLUMN user_agent TEXT');
+  migrateSqlite(db, 'sessions', SQLITE_SESSION_MIGRATIONS);
 
   const insert = db.prepare<[SessionRow]>(
     `INSERT INTO sessions (id_hash, uid, display_name, email, created_at, last_seen_at, expires_at, user_agent)
