@@ -1,6 +1,6 @@
 import { MongoClient, MongoServerError, type ClientSession, type Db, type TransactionOptions } from 'mongodb';
 import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
-import { isMongoOutage, StoreUnavailableError } from '@cull-log/storage-kit';
+import { isMongoOutage, migrateMongo, StoreUnavailableError } from '@cull-log/storage-kit';
 import {
   VersionConflictError,
   type AppendResult,
@@ -10,6 +10,15 @@ import {
   type InTransaction,
 } from './event-store';
 import { checkAppend, checkReadAll, readBack } from './event-checks';
+import {
+  COUNTERS,
+  DUPLICATE_KEY,
+  EVENT_STORE,
+  EVENTS,
+  MONGO_EVENT_MIGRATIONS,
+  POSITION_COUNTER,
+  STREAM_VERSION_INDEX,
+} from './event-schema';
 
 /**
  * What an `inTransaction` callback gets: pass `session` to every operation so it joins the append.
@@ -50,12 +59,6 @@ interface CounterDocument {
   position: number;
 }
 
-const EVENTS = 'events';
-const COUNTERS = 'counters';
-const POSITION_COUNTER = 'events';
-const STREAM_VERSION_INDEX = 'stream_version';
-const DUPLICATE_KEY = 11000;
-
 const MAJORITY = { w: 'majority', journal: true } as const;
 
 const TRANSACTION_OPTIONS: TransactionOptions = {
@@ -79,28 +82,11 @@ export async function connectMongoEventStore(options: MongoEventStoreOptions): P
   try {
     await client.connect();
     const db = client.db(options.dbName);
-    await db.collection<EventDocument>(EVENTS).createIndexes([
-      { key: { streamId: 1, version: 1 }, name: STREAM_VERSION_INDEX, unique: true },
-      { key: { id: 1 }, name: 'event_id', unique: true },
-      { key: { userId: 1, _id: 1 }, name: 'user_position' },
-    ]);
-    await ensurePositionCounter(db);
+    await migrateMongo(db, EVENT_STORE, MONGO_EVENT_MIGRATIONS);
     return new MongoStore(client, db);
   } catch (error) {
     await client.close().catch(() => undefined);
     throw translateUnavailable(error);
-  }
-}
-
-/** Created outside any transaction, so concurrent first appends never race to insert it. */
-async function ensurePositionCounter(db: Db): Promise<void> {
-  try {
-    await db
-      .collection<CounterDocument>(COUNTERS)
-      .updateOne({ _id: POSITION_COUNTER }, { $setOnInsert: { position: 0 } }, { upsert: true });
-  } catch (error) {
-    // Another process created it at the same moment: it exists, which is all we need.
-    if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
   }
 }
 

@@ -2,7 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
-import { isSqliteOutage, StoreUnavailableError, truncateWriteAheadLog } from '@cull-log/storage-kit';
+import {
+  isSqliteOutage,
+  migrateSqlite,
+  StoreUnavailableError,
+  truncateWriteAheadLog,
+} from '@cull-log/storage-kit';
 import {
   VersionConflictError,
   type AppendResult,
@@ -12,6 +17,7 @@ import {
   type InTransaction,
 } from './event-store';
 import { checkAppend, checkReadAll, readBack } from './event-checks';
+import { EVENT_STORE, SQLITE_EVENT_MIGRATIONS } from './event-schema';
 
 /** The better-sqlite3 handle: the `Tx` of the SQLite store, and the way to the caller's own tables. */
 export type SqliteDatabase = BetterSqlite3.Database;
@@ -39,21 +45,6 @@ interface EventRow {
   data: string;
   meta: string;
 }
-
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS events (
-    position INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL UNIQUE,
-    stream_id TEXT NOT NULL,
-    version INTEGER NOT NULL CHECK (version >= 1),
-    type TEXT NOT NULL,
-    user_id TEXT NOT NULL,
-    occurred_at TEXT NOT NULL,
-    data TEXT NOT NULL CHECK (json_valid(data)),
-    meta TEXT NOT NULL CHECK (json_valid(meta)),
-    UNIQUE (stream_id, version)
-  );
-  CREATE INDEX IF NOT EXISTS events_by_user ON events (user_id, position);`;
 
 const COLUMNS = 'position, id, stream_id, version, type, user_id, occurred_at, data, meta';
 
@@ -91,7 +82,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
     database.pragma('synchronous = FULL');
     // What a user erases is overwritten with zeros, not left in free space for anyone reading the file.
     database.pragma('secure_delete = ON');
-    database.exec(SCHEMA);
+    migrateSqlite(database, EVENT_STORE, SQLITE_EVENT_MIGRATIONS);
   } catch (error) {
     throw translateUnavailable(error);
   }
