@@ -4,41 +4,22 @@ import {
   CreateGroundRequest,
   EVENT_POSITION_HEADER,
   MANAGEMENT_MESSAGES,
-  type GroundEvent,
   type ListGroundsResponse,
-  type StoredLogEvent,
 } from '@cull-log/contracts';
-import { groundDecider, toGround, type GroundCommand } from '@cull-log/domain';
-import { runCommand, type CommandDeps } from '../kit/command-runner';
-import type { CullReadModel } from '../read-model/cull-read-model';
-import { commandMetaOf } from '../kit/command-meta';
-import { answering, groundNotFound, idOf, refused } from '../kit/management-requests';
-
-export interface GroundsRoutesOptions<Tx> extends CommandDeps<Tx> {
-  readModel: CullReadModel<Tx>;
-  now: () => Date;
-  newId: () => string;
-}
-
-const isGroundEvent = (event: StoredLogEvent): event is StoredLogEvent & GroundEvent =>
-  event.type.startsWith('ground.');
+import { groundDecider, toGround } from '@cull-log/domain';
+import { groundNotFound, idOf, refused } from '../kit/management-requests';
+import { streamCommands, type StreamRoutesOptions } from '../kit/stream-routes';
 
 /** GET/POST /grounds, GET/PATCH/DELETE /grounds/:id (DELETE archives; PATCH { archived: false } restores). */
-export function groundsRoutes<Tx>(): FastifyPluginAsync<GroundsRoutesOptions<Tx>> {
+export function groundsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>> {
   return async (app, deps) => {
-    const { readModel, now, newId } = deps;
-    const metaOf = commandMetaOf(now, newId);
-
-    const run = (command: GroundCommand, callerNamedVersion = false) =>
-      answering(groundNotFound, () =>
-        runCommand(deps, {
-          streamId: command.groundId,
-          decider: groundDecider,
-          command,
-          belongs: isGroundEvent,
-          callerNamedVersion,
-        }),
-      );
+    const { readModel, newId } = deps;
+    const { run, metaOf } = streamCommands(deps, {
+      decider: groundDecider,
+      prefix: 'ground.',
+      streamOf: (command) => command.groundId,
+      notFound: groundNotFound,
+    });
 
     /** A name another of the user's grounds has is refused. */
     async function refuseTakenName(userId: string, name: string | undefined, groundId: string) {

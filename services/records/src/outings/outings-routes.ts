@@ -8,40 +8,21 @@ import {
   SeasonKey,
   StartOutingRequest,
   type ListOutingsResponse,
-  type OutingEvent,
-  type StoredLogEvent,
 } from '@cull-log/contracts';
-import { londonDate, outingDecider, seasonOfDateBy, toOuting, type OutingCommand } from '@cull-log/domain';
-import { runCommand, type CommandDeps } from '../kit/command-runner';
-import type { CullReadModel } from '../read-model/cull-read-model';
-import { commandMetaOf } from '../kit/command-meta';
-import { answering, idOf, outingNotFound, refused } from '../kit/management-requests';
-
-export interface OutingsRoutesOptions<Tx> extends CommandDeps<Tx> {
-  readModel: CullReadModel<Tx>;
-  now: () => Date;
-  newId: () => string;
-}
-
-const isOutingEvent = (event: StoredLogEvent): event is StoredLogEvent & OutingEvent =>
-  event.type.startsWith('outing.');
+import { londonDate, outingDecider, seasonOfDateBy, toOuting } from '@cull-log/domain';
+import { idOf, outingNotFound, refused } from '../kit/management-requests';
+import { streamCommands, type StreamRoutesOptions } from '../kit/stream-routes';
 
 /** GET/POST /outings, PATCH/DELETE /outings/:id. */
-export function outingsRoutes<Tx>(): FastifyPluginAsync<OutingsRoutesOptions<Tx>> {
+export function outingsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>> {
   return async (app, deps) => {
     const { readModel, now, newId } = deps;
-    const metaOf = commandMetaOf(now, newId);
-
-    const run = (command: OutingCommand, callerNamedVersion = false) =>
-      answering(outingNotFound, () =>
-        runCommand(deps, {
-          streamId: command.outingId,
-          decider: outingDecider,
-          command,
-          belongs: isOutingEvent,
-          callerNamedVersion,
-        }),
-      );
+    const { run, metaOf } = streamCommands(deps, {
+      decider: outingDecider,
+      prefix: 'outing.',
+      streamOf: (command) => command.outingId,
+      notFound: outingNotFound,
+    });
 
     /** The ground must be one of the user's, and not archived unless the outing already had it. */
     async function checkGround(userId: string, groundId: string, keeps?: string) {

@@ -7,29 +7,13 @@ import {
   SeasonKey,
   UpdateSettingsRequest,
   type PlansResponse,
-  type PlansSet,
   type Settings,
-  type SettingsChanged,
-  type StoredLogEvent,
 } from '@cull-log/contracts';
 import { plansDecider, seasonOfKey, settingsDecider } from '@cull-log/domain';
 import { HttpError } from '@cull-log/service-kit';
-import { runCommand, type CommandDeps } from '../kit/command-runner';
 import { plansStreamId, settingsStreamId } from './stream-ids';
-import type { CullReadModel } from '../read-model/cull-read-model';
-import { commandMetaOf } from '../kit/command-meta';
-import { answering, refused } from '../kit/management-requests';
-
-export interface SettingsRoutesOptions<Tx> extends CommandDeps<Tx> {
-  readModel: CullReadModel<Tx>;
-  now: () => Date;
-  newId: () => string;
-}
-
-const isSettingsEvent = (event: StoredLogEvent): event is StoredLogEvent & SettingsChanged =>
-  event.type.startsWith('settings.');
-const isPlansEvent = (event: StoredLogEvent): event is StoredLogEvent & PlansSet =>
-  event.type.startsWith('plans.');
+import { refused } from '../kit/management-requests';
+import { streamCommands, type StreamRoutesOptions } from '../kit/stream-routes';
 
 // The streams are the user's own by their ids: there is nothing of another user's to find, so never answered.
 const notFound = () => new HttpError(404, 'not_found', 'Not found');
@@ -42,10 +26,21 @@ function seasonOf(season: string) {
 }
 
 /** GET/PATCH /settings and GET/PUT /plans/:season. */
-export function settingsRoutes<Tx>(): FastifyPluginAsync<SettingsRoutesOptions<Tx>> {
+export function settingsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>> {
   return async (app, deps) => {
-    const { readModel, now, newId } = deps;
-    const metaOf = commandMetaOf(now, newId);
+    const { readModel } = deps;
+    const settings = streamCommands(deps, {
+      decider: settingsDecider,
+      prefix: 'settings.',
+      streamOf: (command) => command.streamId,
+      notFound,
+    });
+    const plansOfSeason = streamCommands(deps, {
+      decider: plansDecider,
+      prefix: 'plans.',
+      streamOf: (command) => command.streamId,
+      notFound,
+    });
 
     const seasonStartOf = async (userId: string) =>
       (await readModel.seasonStart(userId)) ?? DEFAULT_SEASON_START;
@@ -69,19 +64,12 @@ export function settingsRoutes<Tx>(): FastifyPluginAsync<SettingsRoutesOptions<T
     app.patch('/settings', async (request, reply) => {
       const body = UpdateSettingsRequest.parse(request.body);
       const userId = request.identity.uid;
-      const outcome = await answering(notFound, () =>
-        runCommand(deps, {
-          streamId: settingsStreamId(userId),
-          decider: settingsDecider,
-          command: {
-            type: 'ChangeSettings',
-            streamId: settingsStreamId(userId),
-            seasonStart: body.season_start,
-            meta: metaOf(request),
-          },
-          belongs: isSettingsEvent,
-        }),
-      );
+      const outcome = await settings.run({
+        type: 'ChangeSettings',
+        streamId: settingsStreamId(userId),
+        seasonStart: body.season_start,
+        meta: settings.metaOf(request),
+      });
       request.log.info({ position: outcome.position }, 'settings changed');
       return reply
         .header(EVENT_POSITION_HEADER, String(outcome.position))
@@ -111,14 +99,13 @@ export function settingsRoutes<Tx>(): FastifyPluginAsync<SettingsRoutesOptions<T
           throw refused(field, MANAGEMENT_MESSAGES.groundArchived);
       }
       const streamId = plansStreamId(userId, season);
-      const outcome = await answering(notFound, () =>
-        runCommand(deps, {
-          streamId,
-          decider: plansDecider,
-          command: { type: 'SetPlans', streamId, season, plans, meta: metaOf(request) },
-          belongs: isPlansEvent,
-        }),
-      );
+      const outcome = await plansOfSeason.run({
+        type: 'SetPlans',
+        streamId,
+        season,
+        plans,
+        meta: plansOfSeason.metaOf(request),
+      });
       request.log.info({ position: outcome.position }, 'plans set');
       return reply
         .header(EVENT_POSITION_HEADER, String(outcome.position))
