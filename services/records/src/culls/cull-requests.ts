@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MESSAGES, PHOTO_MESSAGES } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
 import type { CullDecisionError } from '@cull-log/domain';
-import { CommandRejectedError } from '../kit/command-runner';
+import { refusalAsHttp } from '../kit/management-requests';
 
 export const cullNotFound = () => new HttpError(404, 'not_found', MESSAGES.cullNotFound);
 export const photoNotFound = () => new HttpError(404, 'not_found', PHOTO_MESSAGES.notFound);
@@ -22,25 +22,24 @@ export function cullIdOf(request: FastifyRequest<{ Params: { id: string } }>): s
 
 /** A command the decider refused, as the API answers it; any other error unchanged. */
 export function toHttpError(error: unknown): unknown {
-  if (!(error instanceof CommandRejectedError)) return error;
-  // A record's command is refused by its decider (or the runner, with codes the decider's own reasons include).
-  const reason = error.reason as CullDecisionError;
-  switch (reason.code) {
-    case 'not_found':
-      return cullNotFound();
-    case 'already_exists':
-      return new HttpError(409, 'already_exists', MESSAGES.alreadyExists);
-    case 'version_conflict':
-      return new HttpError(409, 'version_conflict', MESSAGES.versionConflict);
-    case 'invalid_field':
-      return new HttpError(400, 'validation_failed', MESSAGES.invalidFields, {
-        [reason.field]: reason.message,
-      });
-    case 'photo_not_found':
-      return photoNotFound();
-    case 'too_many_photos':
-      return refusedPhoto(PHOTO_MESSAGES.tooMany);
-    default:
-      return error;
-  }
+  return refusalAsHttp(error, {
+    notFound: cullNotFound,
+    idTaken: MESSAGES.alreadyExists,
+    // A record's command is refused by its decider (or the runner, with codes the decider's own reasons include).
+    ruleBroken(refusal) {
+      const reason = refusal as CullDecisionError;
+      switch (reason.code) {
+        case 'invalid_field':
+          return new HttpError(400, 'validation_failed', MESSAGES.invalidFields, {
+            [reason.field]: reason.message,
+          });
+        case 'photo_not_found':
+          return photoNotFound();
+        case 'too_many_photos':
+          return refusedPhoto(PHOTO_MESSAGES.tooMany);
+        default:
+          return undefined;
+      }
+    },
+  });
 }
