@@ -31,57 +31,40 @@ const envelope = {
   meta: z.object({ correlationId: z.string() }),
 };
 
-export const CullRecordedV1 = z.object({
-  ...envelope,
-  type: z.literal(LEGACY_EVENT_TYPES.recordedV1),
-  data: CullFieldsV1,
-});
+/** An event's schema: the shared envelope, its type, and its data. */
+function eventOf<const Type extends string, Data extends z.ZodType>(type: Type, data: Data) {
+  return z.object({ ...envelope, type: z.literal(type), data });
+}
+
+export const CullRecordedV1 = eventOf(LEGACY_EVENT_TYPES.recordedV1, CullFieldsV1);
 export type CullRecordedV1 = z.infer<typeof CullRecordedV1>;
 
-export const CullAmendedV1 = z.object({
-  ...envelope,
-  type: z.literal(LEGACY_EVENT_TYPES.amendedV1),
+export const CullAmendedV1 = eventOf(
+  LEGACY_EVENT_TYPES.amendedV1,
   /** The fields that changed; null clears an optional field. */
-  data: z.object({ changes: CullChangesV1 }),
-});
+  z.object({ changes: CullChangesV1 }),
+);
 export type CullAmendedV1 = z.infer<typeof CullAmendedV1>;
 
-export const CullRecorded = z.object({
-  ...envelope,
-  type: z.literal(EVENT_TYPES.recorded),
-  data: CullFields,
-});
+export const CullRecorded = eventOf(EVENT_TYPES.recorded, CullFields);
 export type CullRecorded = z.infer<typeof CullRecorded>;
 
-export const CullAmended = z.object({
-  ...envelope,
-  type: z.literal(EVENT_TYPES.amended),
+export const CullAmended = eventOf(
+  EVENT_TYPES.amended,
   /** The fields that changed; null clears an optional field. */
-  data: z.object({ changes: CullChanges }),
-});
+  z.object({ changes: CullChanges }),
+);
 export type CullAmended = z.infer<typeof CullAmended>;
 
-export const CullDeleted = z.object({
-  ...envelope,
-  type: z.literal(EVENT_TYPES.deleted),
-  data: z.object({}),
-});
+export const CullDeleted = eventOf(EVENT_TYPES.deleted, z.object({}));
 export type CullDeleted = z.infer<typeof CullDeleted>;
 
 /** A photo was added to a record: what it is, never its bytes (those are in the blob store under its id). */
-export const CullPhotoAdded = z.object({
-  ...envelope,
-  type: z.literal(EVENT_TYPES.photoAdded),
-  data: CullPhoto,
-});
+export const CullPhotoAdded = eventOf(EVENT_TYPES.photoAdded, CullPhoto);
 export type CullPhotoAdded = z.infer<typeof CullPhotoAdded>;
 
 /** A photo was removed from a record. */
-export const CullPhotoRemoved = z.object({
-  ...envelope,
-  type: z.literal(EVENT_TYPES.photoRemoved),
-  data: z.strictObject({ photo_id: PhotoId }),
-});
+export const CullPhotoRemoved = eventOf(EVENT_TYPES.photoRemoved, z.strictObject({ photo_id: PhotoId }));
 export type CullPhotoRemoved = z.infer<typeof CullPhotoRemoved>;
 
 /** An event of a current type: what every reader past the trust boundary sees. */
@@ -113,7 +96,7 @@ const D = MANAGEMENT_EVENT_DATA;
 
 /** A management event's schema: the shared envelope, its type, and its data as MANAGEMENT_EVENT_DATA says. */
 function managementEvent<const Type extends keyof typeof D>(type: Type) {
-  return z.object({ ...envelope, type: z.literal(type), data: D[type] });
+  return eventOf(type, D[type]);
 }
 
 /** Where a record belongs (its ground and outing, each null for none), set whole; in the record's own stream. */
@@ -173,16 +156,8 @@ export type OutingEvent = z.infer<typeof OutingEvent>;
 /** The events of grounds, outings, settings and plans, and a record's placement: one version each so far. */
 export const ManagementEvent = z.discriminatedUnion('type', [
   CullPlaced,
-  GroundCreated,
-  GroundRenamed,
-  GroundRedrawn,
-  GroundNotesChanged,
-  GroundArchived,
-  GroundRestored,
-  OutingStarted,
-  OutingEnded,
-  OutingAmended,
-  OutingDeleted,
+  ...GroundEvent.options,
+  ...OutingEvent.options,
   SettingsChanged,
   PlansSet,
 ]);
@@ -193,14 +168,7 @@ export type ManagementEventType = ManagementEvent['type'];
  * An event of a current type, of any family: what the log and the stream carry past the trust boundary. The
  * figures that follow culls alone take `CullEvent`; the event store, the bus and the projections carry this.
  */
-export const LogEvent = z.discriminatedUnion('type', [
-  CullRecorded,
-  CullAmended,
-  CullDeleted,
-  CullPhotoAdded,
-  CullPhotoRemoved,
-  ...ManagementEvent.options,
-]);
+export const LogEvent = z.discriminatedUnion('type', [...CullEvent.options, ...ManagementEvent.options]);
 export type LogEvent = z.infer<typeof LogEvent>;
 export type LogEventType = LogEvent['type'];
 
@@ -213,13 +181,9 @@ export type AnyLogEvent = z.infer<typeof AnyLogEvent>;
 export type AnyLogEventType = AnyLogEvent['type'];
 
 /** The current cull event types: the figures follow these and pass over the rest. */
-export const CULL_EVENT_TYPES: readonly CullEventType[] = [
-  EVENT_TYPES.recorded,
-  EVENT_TYPES.amended,
-  EVENT_TYPES.deleted,
-  EVENT_TYPES.photoAdded,
-  EVENT_TYPES.photoRemoved,
-];
+export const CULL_EVENT_TYPES: readonly CullEventType[] = CullEvent.options.map(
+  (option) => option.shape.type.value,
+);
 const CULL_TYPES: ReadonlySet<string> = new Set(CULL_EVENT_TYPES);
 
 /** Is this one of the cull events (not a placement, a ground, an outing, a setting or a plan)? */
@@ -236,16 +200,9 @@ export function isCullStreamEvent<E extends LogEvent>(event: E): event is Extrac
 }
 
 /** Every event type, earliest first: the cull events of each version, then grounds, outings, settings, plans. */
-export const ALL_EVENT_TYPES: readonly AnyLogEventType[] = [
-  LEGACY_EVENT_TYPES.recordedV1,
-  LEGACY_EVENT_TYPES.amendedV1,
-  EVENT_TYPES.recorded,
-  EVENT_TYPES.amended,
-  EVENT_TYPES.deleted,
-  EVENT_TYPES.photoAdded,
-  EVENT_TYPES.photoRemoved,
-  ...ManagementEvent.options.map((option) => option.shape.type.value),
-];
+export const ALL_EVENT_TYPES: readonly AnyLogEventType[] = AnyLogEvent.options.map(
+  (option) => option.shape.type.value,
+);
 
 /**
  * An event of any version as its current type. A v1 event's data is valid v2 data (every field v2 added is
