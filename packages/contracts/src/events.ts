@@ -96,7 +96,7 @@ const D = MANAGEMENT_EVENT_DATA;
 
 /** A management event's schema: the shared envelope, its type, and its data as MANAGEMENT_EVENT_DATA says. */
 function managementEvent<const Type extends keyof typeof D>(type: Type) {
-  return eventOf(type, D[type]);
+  return z.object({ ...envelope, type: z.literal(type), data: D[type] });
 }
 
 /** Where a record belongs (its ground and outing, each null for none), set whole; in the record's own stream. */
