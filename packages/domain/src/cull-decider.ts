@@ -3,6 +3,7 @@ import {
   GAME_DEALER,
   PHOTO_LIMITS,
   type CullChanges,
+  type CommandMeta,
   type CullCommand,
   MANAGEMENT_EVENT_TYPES,
   type CullEvent,
@@ -10,7 +11,7 @@ import {
   type CullStreamEvent,
   type CullPhoto,
 } from '@cull-log/contracts';
-import type { Decider, Decision } from './decider';
+import { eventEnvelope, type Decider, type Decision } from './decider';
 import { loadChanges, loadFields } from './cull-load';
 import { placeChanges, placeFields } from './cull-place';
 
@@ -83,21 +84,14 @@ function sameFields(a: CullFields, b: CullFields): boolean {
 
 /** cull.placed.v1 as the `index`-th (from 0) event of a command's append. */
 function placedEvent(
-  envelope: {
-    id: string;
-    streamId: string;
-    version: number;
-    userId: string;
-    occurredAt: string;
-    meta: { correlationId: string };
-  },
+  meta: CommandMeta,
+  cullId: string,
+  version: number,
   index: number,
   placement: { ground_id: string | null; outing_id: string | null },
 ): CullStreamEvent {
   return {
-    ...envelope,
-    id: index === 0 ? envelope.id : `${envelope.id}-${index}`,
-    version: envelope.version + index,
+    ...eventEnvelope(meta, cullId, version, index),
     type: MANAGEMENT_EVENT_TYPES.cullPlaced,
     data: placement,
   };
@@ -105,14 +99,7 @@ function placedEvent(
 
 function decide(command: CullCommand, state: CullState): CullDecision {
   const { meta } = command;
-  const envelope = {
-    id: meta.eventId,
-    streamId: command.cullId,
-    version: state.version + 1,
-    userId: meta.userId,
-    occurredAt: meta.occurredAt,
-    meta: { correlationId: meta.correlationId },
-  };
+  const envelope = eventEnvelope(meta, command.cullId, state.version);
   switch (command.type) {
     case 'RecordCull': {
       const placed = placeFields(command.fields);
@@ -125,7 +112,7 @@ function decide(command: CullCommand, state: CullState): CullDecision {
       if (state.status === 'absent') {
         const recorded: CullEvent = { ...envelope, type: EVENT_TYPES.recorded, data: fields };
         if (placement.ground_id === null && placement.outing_id === null) return accept([recorded]);
-        return accept([recorded, placedEvent(envelope, 1, placement)]);
+        return accept([recorded, placedEvent(meta, command.cullId, state.version, 1, placement)]);
       }
       // The same create sent again (a retry from a phone) succeeds without appending anything.
       if (
@@ -161,7 +148,7 @@ function decide(command: CullCommand, state: CullState): CullDecision {
         Object.keys(changes).length > 0 || command.placement === undefined
           ? [{ ...envelope, type: EVENT_TYPES.amended, data: { changes } }]
           : [];
-      if (moved) events.push(placedEvent(envelope, events.length, placement));
+      if (moved) events.push(placedEvent(meta, command.cullId, state.version, events.length, placement));
       return accept(events);
     }
     case 'DeleteCull': {

@@ -1,3 +1,5 @@
+import type { CommandMeta } from '@cull-log/contracts';
+
 /** What a command comes to: the events it adds to its stream, or why the stream's rules refuse it. */
 export type Decision<E, Err extends { code: string } = never> =
   { ok: true; events: E[] } | { ok: false; error: Err };
@@ -19,4 +21,24 @@ export function foldStream<E, S extends { version: number }>(
   events: readonly E[],
 ): S {
   return events.reduce(decider.evolve, decider.initialState);
+}
+
+/** The id of a command's `index`-th event (from 0): the command's own for the first, a numbered one after. */
+export function eventIdOf(commandEventId: string, index: number): string {
+  return index === 0 ? commandEventId : `${commandEventId}-${index}`;
+}
+
+/**
+ * The envelope of the `index`-th event (from 0) a command adds to a stream now at `version`: its id from the
+ * command's, so a command sent again writes the same ids, and the versions following on.
+ */
+export function eventEnvelope(meta: CommandMeta, streamId: string, version: number, index = 0) {
+  return {
+    id: eventIdOf(meta.eventId, index),
+    streamId,
+    version: version + index + 1,
+    userId: meta.userId,
+    occurredAt: meta.occurredAt,
+    meta: { correlationId: meta.correlationId },
+  };
 }

@@ -8,7 +8,7 @@ import {
   type GroundCentre,
   type GroundEvent,
 } from '@cull-log/contracts';
-import type { Decider, Decision } from './decider';
+import { eventEnvelope, type Decider, type Decision } from './decider';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
@@ -68,24 +68,14 @@ export function boundaryMiddle(boundary: GroundBoundary): GroundCentre {
 }
 
 /** The id of the n-th (from 0) event a command writes. */
-export function eventIdOf(commandEventId: string, index: number): string {
-  return index === 0 ? commandEventId : `${commandEventId}-${index}`;
-}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function decide(command: GroundCommand, state: GroundState): GroundDecision {
   const { meta } = command;
-  let version = state.version;
-  // One command may write several events: the first takes the command's event id, the others a numbered one.
-  const envelope = () => ({
-    id: eventIdOf(meta.eventId, version - state.version),
-    streamId: command.groundId,
-    version: ++version,
-    userId: meta.userId,
-    occurredAt: meta.occurredAt,
-    meta: { correlationId: meta.correlationId },
-  });
+  // One command may write several events, each the next version.
+  let written = 0;
+  const envelope = () => eventEnvelope(meta, command.groundId, state.version, written++);
   switch (command.type) {
     case 'CreateGround': {
       const { name, notes, boundary, centre } = command.fields;

@@ -1,4 +1,4 @@
-export { foldStream } from './decider';
+export { eventEnvelope, eventIdOf, foldStream } from './decider';
 export type { Decider, Decision } from './decider';
 export { cullDecider, applyChanges } from './cull-decider';
 export type { CullState, CullDecision, CullDecisionError } from './cull-decider';
@@ -72,7 +72,7 @@ export {
   seasonOfLabel,
 } from './larder';
 export type { LarderFields } from './larder';
-export { groundDecider, toGround, groundNameKey, boundaryMiddle, eventIdOf } from './ground-decider';
+export { groundDecider, toGround, groundNameKey, boundaryMiddle } from './ground-decider';
 export type { GroundState, GroundCommand, GroundDecision, GroundDecisionError } from './ground-decider';
 export { outingDecider, toOuting } from './outing-decider';
 export type { OutingState, OutingCommand, OutingDecision, OutingDecisionError } from './outing-decider';

@@ -5,8 +5,7 @@ import {
   type Outing,
   type OutingEvent,
 } from '@cull-log/contracts';
-import type { Decider, Decision } from './decider';
-import { eventIdOf } from './ground-decider';
+import { eventEnvelope, type Decider, type Decision } from './decider';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
@@ -68,14 +67,7 @@ const endsAfterStart = (startedAt: string, endedAt: string | null) =>
 
 function decide(command: OutingCommand, state: OutingState): OutingDecision {
   const { meta } = command;
-  const envelope = {
-    id: eventIdOf(meta.eventId, 0),
-    streamId: command.outingId,
-    version: state.version + 1,
-    userId: meta.userId,
-    occurredAt: meta.occurredAt,
-    meta: { correlationId: meta.correlationId },
-  };
+  const envelope = eventEnvelope(meta, command.outingId, state.version);
   switch (command.type) {
     case 'StartOuting': {
       const data = {

@@ -8,7 +8,7 @@ import {
   type SeasonStart,
   type SettingsChanged,
 } from '@cull-log/contracts';
-import type { Decider } from './decider';
+import { eventEnvelope, type Decider } from './decider';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
@@ -27,23 +27,12 @@ export interface ChangeSettings {
   meta: CommandMeta;
 }
 
-function envelopeOf(streamId: string, version: number, meta: CommandMeta) {
-  return {
-    id: meta.eventId,
-    streamId,
-    version: version + 1,
-    userId: meta.userId,
-    occurredAt: meta.occurredAt,
-    meta: { correlationId: meta.correlationId },
-  };
-}
-
 /** A change to what the settings already are writes nothing. */
 function decideSettings(command: ChangeSettings, state: SettingsState): SettingsChanged[] {
   if (command.seasonStart === undefined || command.seasonStart === state.seasonStart) return [];
   return [
     {
-      ...envelopeOf(command.streamId, state.version, command.meta),
+      ...eventEnvelope(command.meta, command.streamId, state.version),
       type: T.settingsChanged,
       data: { season_start: command.seasonStart },
     },
@@ -76,7 +65,7 @@ function decidePlans(command: SetPlans, state: PlansState): PlansSet[] {
   if (state.version > 0 && JSON.stringify(state.plans) === JSON.stringify(command.plans)) return [];
   return [
     {
-      ...envelopeOf(command.streamId, state.version, command.meta),
+      ...eventEnvelope(command.meta, command.streamId, state.version),
       type: T.plansSet,
       data: { season: command.season, plans: command.plans },
     },
