@@ -160,26 +160,13 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
 
   // Their grounds, outings, season start and plans, as they stand.
   const json = (value: unknown) => JSON.stringify(value, null, 2);
-  app.get('/account/grounds.json', async (request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(json((await accountDataOf(store, request.identity.uid)).grounds)),
-  );
-  app.get('/account/outings.json', async (request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(json((await accountDataOf(store, request.identity.uid)).outings)),
-  );
-  app.get('/account/settings.json', async (request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(json((await accountDataOf(store, request.identity.uid)).settings)),
-  );
-  app.get('/account/plans.json', async (request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(json((await accountDataOf(store, request.identity.uid)).plans)),
-  );
+  for (const part of ['grounds', 'outings', 'settings', 'plans'] as const) {
+    app.get(`/account/${part}.json`, async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(json((await accountDataOf(store, request.identity.uid))[part])),
+    );
+  }
 
   // The user's photos as they stand, for the download: the gateway fetches each from the photo route.
   app.get('/account/photos.json', async (request) => {
