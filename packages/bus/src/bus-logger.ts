@@ -15,3 +15,28 @@ export const consoleBusLogger: BusLogger = {
 export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A handler's failure on a batch, which both buses deliver again: said the same way by either. */
+export function logHandlerFailure(
+  logger: BusLogger,
+  failure: {
+    durableName: string;
+    first: { id: string; position: number } | undefined;
+    events: number;
+    deliveryCount: number | undefined;
+    error: unknown;
+  },
+): void {
+  const { durableName, first, events, deliveryCount, error } = failure;
+  logger.warn(
+    {
+      durableName,
+      eventId: first?.id,
+      position: first?.position,
+      events,
+      deliveryCount,
+      error: describeError(error),
+    },
+    'Event handler failed; the event will be delivered again',
+  );
+}

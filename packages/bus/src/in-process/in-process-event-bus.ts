@@ -1,6 +1,6 @@
 import { sleep, type StoredLogEvent, type UserErased } from '@cull-log/contracts';
 import { createWakeSignal, type Checkpoints } from '@cull-log/storage-kit';
-import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
+import { consoleBusLogger, describeError, logHandlerFailure, type BusLogger } from '../bus-logger';
 import {
   oneAtATime,
   type BatchSubscribeOptions,
@@ -110,18 +110,13 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
       try {
         await handler(batch);
       } catch (error) {
-        const [first] = events;
-        logger.warn(
-          {
-            durableName,
-            eventId: first?.id,
-            position: first?.position,
-            events: events.length,
-            deliveryCount: deliveries[0]?.deliveryCount,
-            error: describeError(error),
-          },
-          'Event handler failed; the event will be delivered again',
-        );
+        logHandlerFailure(logger, {
+          durableName,
+          first: events[0],
+          events: events.length,
+          deliveryCount: deliveries[0]?.deliveryCount,
+          error,
+        });
         if (!answered) {
           current = false;
           return { outcome: 'failed', acknowledged };

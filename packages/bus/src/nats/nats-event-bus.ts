@@ -26,7 +26,7 @@ import {
   type JsMsg,
   type NatsConnection,
 } from 'nats';
-import { consoleBusLogger, describeError, type BusLogger } from '../bus-logger';
+import { consoleBusLogger, describeError, logHandlerFailure, type BusLogger } from '../bus-logger';
 import {
   oneAtATime,
   type BatchSubscribeOptions,
@@ -445,17 +445,13 @@ async function startNatsSubscription(context: {
       await handler(deliveryBatch);
     } catch (error) {
       const [first] = valid;
-      logger.warn(
-        {
-          durableName,
-          eventId: first?.event.id,
-          position: first?.event.position,
-          events: valid.length,
-          deliveryCount: first?.message.info.deliveryCount,
-          error: describeError(error),
-        },
-        'Event handler failed; the event will be delivered again',
-      );
+      logHandlerFailure(logger, {
+        durableName,
+        first: first?.event,
+        events: valid.length,
+        deliveryCount: first?.message.info.deliveryCount,
+        error,
+      });
       if (!answered) {
         // Waiting here rather than naking with a delay: the server's timer would let later messages overtake.
         await sleep(retryDelayMs);
