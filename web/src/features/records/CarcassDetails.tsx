@@ -1,15 +1,7 @@
 import { ABNORMALITIES, type Cull } from '@cull-log/contracts';
 import { boreOf, formatNumber } from '@cull-log/domain';
 import { dashIfEmpty, yesNo } from '../../lib/format';
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="details__item">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
+import { Detail } from './Detail';
 
 const withUnit = (value: number | undefined, unit: string) =>
   value === undefined ? '-' : `${formatNumber(value)} ${unit}`;

@@ -1,15 +1,7 @@
 import type { Cull } from '@cull-log/contracts';
 import { CarcassDetails } from './CarcassDetails';
 import { dashIfEmpty, formatDate, formatUkDate, formatUkTime, formatWeight, yesNo } from '../../lib/format';
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="details__item">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
+import { Detail } from './Detail';
 
 function formatCoordinates(cull: Cull): string {
   if (cull.latitude === undefined || cull.longitude === undefined) return '-';
