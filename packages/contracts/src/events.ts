@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CullChanges, CullChangesV1, CullFields, CullFieldsV1 } from './cull';
 import { CullPhoto, PhotoId } from './photos';
 import { MANAGEMENT_EVENT_DATA, MANAGEMENT_EVENT_TYPES } from './grounds';
+import { TEAM_EVENT_DATA, TEAM_EVENT_TYPES } from './teams';
 
 /**
  * The event types the records service writes now. A type's version moves when its data changes shape: v2 events
@@ -152,6 +153,62 @@ export const OutingEvent = z.discriminatedUnion('type', [
   OutingDeleted,
 ]);
 export type OutingEvent = z.infer<typeof OutingEvent>;
+
+const TT = TEAM_EVENT_TYPES;
+const TD = TEAM_EVENT_DATA;
+
+/** A team event's schema: the shared envelope, its type, and its data as TEAM_EVENT_DATA says. */
+function teamEvent<const Type extends keyof typeof TD>(type: Type) {
+  return z.object({ ...envelope, type: z.literal(type), data: TD[type] });
+}
+
+/**
+ * A team's stream is its id, and its events' `userId` is the team's own owner id (`teamOwnerId`), not a person's: a
+ * member's erasure leaves the team's history whole, and its members are named in it only by member ids.
+ */
+export const TeamCreated = teamEvent(TT.teamCreated);
+export type TeamCreated = z.infer<typeof TeamCreated>;
+export const TeamRenamed = teamEvent(TT.teamRenamed);
+export type TeamRenamed = z.infer<typeof TeamRenamed>;
+export const TeamInviteCreated = teamEvent(TT.inviteCreated);
+export type TeamInviteCreated = z.infer<typeof TeamInviteCreated>;
+export const TeamInviteRevoked = teamEvent(TT.inviteRevoked);
+export type TeamInviteRevoked = z.infer<typeof TeamInviteRevoked>;
+export const TeamMemberJoined = teamEvent(TT.memberJoined);
+export type TeamMemberJoined = z.infer<typeof TeamMemberJoined>;
+export const TeamRoleChanged = teamEvent(TT.roleChanged);
+export type TeamRoleChanged = z.infer<typeof TeamRoleChanged>;
+export const TeamMemberLeft = teamEvent(TT.memberLeft);
+export type TeamMemberLeft = z.infer<typeof TeamMemberLeft>;
+export const TeamPermitGranted = teamEvent(TT.permitGranted);
+export type TeamPermitGranted = z.infer<typeof TeamPermitGranted>;
+export const TeamPermitEnded = teamEvent(TT.permitEnded);
+export type TeamPermitEnded = z.infer<typeof TeamPermitEnded>;
+
+export const TeamEvent = z.discriminatedUnion('type', [
+  TeamCreated,
+  TeamRenamed,
+  TeamInviteCreated,
+  TeamInviteRevoked,
+  TeamMemberJoined,
+  TeamRoleChanged,
+  TeamMemberLeft,
+  TeamPermitGranted,
+  TeamPermitEnded,
+]);
+export type TeamEvent = z.infer<typeof TeamEvent>;
+
+/**
+ * In a user's own stream of team links (`teamLinksStreamId`): this user is this member of this team, under this
+ * name. Their own event, so erased with them; the team's stream then names a member id that leads nowhere.
+ */
+export const MemberLinked = teamEvent(TT.memberLinked);
+export type MemberLinked = z.infer<typeof MemberLinked>;
+
+/** The owner id of a team's events: one subject token, `culls.v1.team-<id>.>`, that a reporting tool can follow. */
+export function teamOwnerId(teamId: string): string {
+  return `team-${teamId}`;
+}
 
 /** The events of grounds, outings, settings and plans, and a record's placement: one version each so far. */
 export const ManagementEvent = z.discriminatedUnion('type', [

@@ -14,3 +14,4 @@ export * from './session-check';
 export * from './larder';
 export * from './account';
 export * from './grounds';
+export * from './teams';

@@ -79,3 +79,12 @@ export type { OutingState, OutingCommand, OutingDecision, OutingDecisionError } 
 export { settingsDecider, plansDecider } from './settings-plans';
 export type { SettingsState, PlansState, ChangeSettings, SetPlans } from './settings-plans';
 export { formatNumber } from './numbers';
+export { teamDecider } from './team-decider';
+export type {
+  TeamCommand,
+  TeamDecision,
+  TeamDecisionError,
+  TeamInvite,
+  TeamPermit,
+  TeamState,
+} from './team-decider';

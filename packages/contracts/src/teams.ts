@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { GroundId } from './grounds';
+import { refuseUnsafeText } from './validation';
+
+/**
+ * Teams: a syndicate, an estate, a deer management group or another group that manages deer together. A team is a
+ * stream of its own; its members are named in it by a member id of the team's own, never by their user id, so that
+ * what the team keeps after a member erases their account names nobody. The link from a member id to a user (and
+ * the name the team shows) is an event of the user's own, erased with them.
+ */
+
+export const TEAM_KINDS = ['syndicate', 'estate', 'deer_management_group', 'other'] as const;
+export const TeamKind = z.enum(TEAM_KINDS, {
+  error: 'Kind must be syndicate, estate, deer_management_group or other',
+});
+export type TeamKind = z.infer<typeof TeamKind>;
+
+/**
+ * What a member may do. A manager runs the team; a stalker records on its grounds and reads its figures; a viewer
+ * (landowner, agent, forester) reads and writes nothing; a guest records on named grounds between two dates.
+ */
+export const TEAM_ROLES = ['manager', 'stalker', 'viewer', 'guest'] as const;
+export const TeamRole = z.enum(TEAM_ROLES, { error: 'Role must be manager, stalker, viewer or guest' });
+export type TeamRole = z.infer<typeof TeamRole>;
+
+export const TEAM_LIMITS = {
+  name: 80,
+  inviteDaysDefault: 7,
+  inviteDaysMax: 30,
+  inviteUsesDefault: 1,
+  inviteUsesMax: 50,
+  permitGroundsMax: 50,
+  /** A guest's permit runs for at most a year. */
+  permitDaysMax: 366,
+} as const;
+
+export const TEAM_MESSAGES = {
+  name: 'Name is required',
+  notFound: 'Team not found',
+  memberNotFound: 'Member not found',
+  inviteNotFound: 'This invitation link is not valid',
+  inviteExpired: 'This invitation has expired: ask the team’s manager for a new one',
+  inviteRevoked: 'This invitation was withdrawn: ask the team’s manager for a new one',
+  inviteUsedUp:
+    'This invitation has been used as many times as it allows: ask the team’s manager for a new one',
+  alreadyMember: 'You are already a member of this team',
+  managersOnly: 'Only a manager of the team may do this',
+  lastManager: 'A team keeps at least one manager: make another member a manager first',
+  guestPermit: 'A guest’s invitation names the grounds and the first and last day of the permit',
+  permitForGuests: 'Only a guest’s invitation names grounds and dates',
+  permitDates: 'The permit’s last day is on or after its first, within a year',
+  permitNotFound: 'Permit not found',
+  groundNotTeams: 'Choose one of the team’s grounds',
+} as const;
+
+const TeamName = z
+  .string()
+  .trim()
+  .min(1, { error: TEAM_MESSAGES.name })
+  .max(TEAM_LIMITS.name, { error: `Must be at most ${TEAM_LIMITS.name} characters` });
+
+export const TeamId = z.uuid({ error: 'team must be a UUID' });
+
+/** Body of POST /api/teams: the caller becomes its first manager. */
+export const CreateTeamRequest = z
+  .strictObject({ id: TeamId.optional(), name: TeamName, kind: TeamKind })
+  .superRefine(refuseUnsafeText);
+export type CreateTeamRequest = z.infer<typeof CreateTeamRequest>;
+
+/** Body of PATCH /api/teams/:id (managers only). */
+export const UpdateTeamRequest = z
+  .strictObject({ name: TeamName.optional(), kind: TeamKind.optional() })
+  .superRefine(refuseUnsafeText)
+  .refine((body) => body.name !== undefined || body.kind !== undefined, {
+    error: 'Send at least one field to change',
+  });
+export type UpdateTeamRequest = z.infer<typeof UpdateTeamRequest>;
+
+/** A team as its member reads it, with the caller's own role. */
+export const Team = z.object({ id: z.string(), name: z.string(), kind: TeamKind, role: TeamRole });
+export type Team = z.infer<typeof Team>;
+
+/** GET /api/teams: the teams the caller belongs to, by name. */
+export const ListTeamsResponse = z.object({ items: z.array(Team) });
+export type ListTeamsResponse = z.infer<typeof ListTeamsResponse>;
+
+/** A calendar day, YYYY-MM-DD (a permit's first and last day, in Britain's time). */
+const Day = z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' });
+
+/** Days from `from` to `to`, both YYYY-MM-DD. */
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+/** The grounds and days of a guest's permit. */
+export const PermitTerms = z
+  .strictObject({
+    ground_ids: z.array(GroundId).min(1).max(TEAM_LIMITS.permitGroundsMax),
+    starts_on: Day,
+    ends_on: Day,
+  })
+  .refine(
+    ({ starts_on, ends_on }) =>
+      daysBetween(starts_on, ends_on) >= 0 && daysBetween(starts_on, ends_on) < TEAM_LIMITS.permitDaysMax,
+    { error: TEAM_MESSAGES.permitDates, path: ['ends_on'] },
+  );
+export type PermitTerms = z.infer<typeof PermitTerms>;
+
+/**
+ * Body of POST /api/teams/:id/invites. A guest's invitation names the grounds and days of the permit it grants
+ * (`ground_ids`, `starts_on`, `ends_on`); any other role's names none.
+ */
+export const CreateInviteRequest = z
+  .strictObject({
+    role: TeamRole,
+    expires_in_days: z.number().int().min(1).max(TEAM_LIMITS.inviteDaysMax).optional(),
+    max_uses: z.number().int().min(1).max(TEAM_LIMITS.inviteUsesMax).optional(),
+    ground_ids: z.array(GroundId).min(1).max(TEAM_LIMITS.permitGroundsMax).optional(),
+    starts_on: Day.optional(),
+    ends_on: Day.optional(),
+  })
+  .superRefine((body, context) => {
+    const named = [body.ground_ids, body.starts_on, body.ends_on].filter((part) => part !== undefined).length;
+    if (body.role === 'guest' && named < 3) {
+      context.addIssue({ code: 'custom', message: TEAM_MESSAGES.guestPermit, path: ['ground_ids'] });
+    } else if (body.role !== 'guest' && named > 0) {
+      context.addIssue({ code: 'custom', message: TEAM_MESSAGES.permitForGuests, path: ['role'] });
+    } else if (body.starts_on !== undefined && body.ends_on !== undefined) {
+      const days = daysBetween(body.starts_on, body.ends_on);
+      if (days < 0 || days >= TEAM_LIMITS.permitDaysMax)
+        context.addIssue({ code: 'custom', message: TEAM_MESSAGES.permitDates, path: ['ends_on'] });
+    }
+  });
+export type CreateInviteRequest = z.infer<typeof CreateInviteRequest>;
+
+/** An invitation as its manager sees it once made: the link to send. */
+export const InviteCreated = z.object({
+  id: z.string(),
+  token: z.string(),
+  url: z.string(),
+  expires_at: z.iso.datetime(),
+});
+export type InviteCreated = z.infer<typeof InviteCreated>;
+
+/** GET /api/invites/:token, to any signed-in user holding the link: what joining would mean. */
+export const InviteOffer = z.object({
+  team: z.object({ id: z.string(), name: z.string(), kind: TeamKind }),
+  role: TeamRole,
+  expires_at: z.iso.datetime(),
+});
+export type InviteOffer = z.infer<typeof InviteOffer>;
+
+/** One member of a team as its members see them. */
+export const TeamMember = z.object({ uid: z.string(), name: z.string(), role: TeamRole });
+export type TeamMember = z.infer<typeof TeamMember>;
+
+/** GET /api/teams/:id/members: every member, managers first, then by name. */
+export const TeamMembersResponse = z.object({ members: z.array(TeamMember) });
+export type TeamMembersResponse = z.infer<typeof TeamMembersResponse>;
+
+/** Body of PATCH /api/teams/:id/members/:uid (managers only). */
+export const ChangeRoleRequest = z.strictObject({ role: TeamRole });
+export type ChangeRoleRequest = z.infer<typeof ChangeRoleRequest>;
+
+/** Body of POST /api/teams/:id/permits (managers only): a permit for a guest already in the team. */
+export const GrantPermitRequest = z
+  .strictObject({
+    uid: z.string().min(1).max(200),
+    ground_ids: z.array(GroundId).min(1).max(TEAM_LIMITS.permitGroundsMax),
+    starts_on: Day,
+    ends_on: Day,
+  })
+  .refine(
+    ({ starts_on, ends_on }) =>
+      daysBetween(starts_on, ends_on) >= 0 && daysBetween(starts_on, ends_on) < TEAM_LIMITS.permitDaysMax,
+    { error: TEAM_MESSAGES.permitDates, path: ['ends_on'] },
+  );
+export type GrantPermitRequest = z.infer<typeof GrantPermitRequest>;
+
+/** A guest's permit as the team's managers read it. */
+export const Permit = z.object({
+  id: z.string(),
+  uid: z.string(),
+  ground_ids: z.array(z.string()),
+  starts_on: z.string(),
+  ends_on: z.string(),
+});
+export type Permit = z.infer<typeof Permit>;
+
+/** The event types of a team's stream, and of the member links kept in each user's own stream. */
+export const TEAM_EVENT_TYPES = {
+  teamCreated: 'team.created.v1',
+  teamRenamed: 'team.renamed.v1',
+  inviteCreated: 'team.invite_created.v1',
+  inviteRevoked: 'team.invite_revoked.v1',
+  memberJoined: 'team.member_joined.v1',
+  roleChanged: 'team.role_changed.v1',
+  memberLeft: 'team.member_left.v1',
+  permitGranted: 'team.permit_granted.v1',
+  permitEnded: 'team.permit_ended.v1',
+  /** In the user's own stream: this user is this member of this team, under this name. Erased with the user. */
+  memberLinked: 'member.linked.v1',
+} as const;
+
+const MemberId = z.string().min(1);
+const PermitData = z.strictObject({
+  permit_id: z.string().min(1),
+  ground_ids: z.array(z.string()),
+  starts_on: z.string(),
+  ends_on: z.string(),
+});
+
+export const TEAM_EVENT_DATA = {
+  /** The creator joins as the first manager under `member_id`. */
+  [TEAM_EVENT_TYPES.teamCreated]: z.strictObject({ name: z.string(), kind: TeamKind, member_id: MemberId }),
+  /** The team's name and kind as they now are. */
+  [TEAM_EVENT_TYPES.teamRenamed]: z.strictObject({ name: z.string(), kind: TeamKind }),
+  /** Never the token: the link is derived from the invite id with the service's secret. */
+  [TEAM_EVENT_TYPES.inviteCreated]: z.strictObject({
+    invite_id: z.string().min(1),
+    role: TeamRole,
+    expires_at: z.iso.datetime(),
+    max_uses: z.number().int().min(1),
+    permit: PermitData.omit({ permit_id: true }).nullable(),
+  }),
+  [TEAM_EVENT_TYPES.inviteRevoked]: z.strictObject({ invite_id: z.string().min(1) }),
+  [TEAM_EVENT_TYPES.memberJoined]: z.strictObject({
+    member_id: MemberId,
+    role: TeamRole,
+    invite_id: z.string().min(1),
+    /** A guest's permit from the invitation, with the id it is ended by. */
+    permit: PermitData.nullable(),
+  }),
+  [TEAM_EVENT_TYPES.roleChanged]: z.strictObject({ member_id: MemberId, role: TeamRole }),
+  /** `removed`: by a manager; otherwise the member left (or erased their account). */
+  [TEAM_EVENT_TYPES.memberLeft]: z.strictObject({ member_id: MemberId, removed: z.boolean() }),
+  [TEAM_EVENT_TYPES.permitGranted]: PermitData.extend({ member_id: MemberId }),
+  [TEAM_EVENT_TYPES.permitEnded]: z.strictObject({ permit_id: z.string().min(1) }),
+  [TEAM_EVENT_TYPES.memberLinked]: z.strictObject({
+    team_id: z.string().min(1),
+    member_id: MemberId,
+    name: z.string(),
+  }),
+} as const;
