@@ -15,6 +15,9 @@ import {
   LEGACY_EVENT_TYPES,
   MANAGEMENT_EVENT_TYPES,
   ManagementEvent,
+  MemberLinked,
+  TEAM_EVENT_TYPES,
+  TeamEvent,
   USER_ERASED_TYPE,
   UserErased,
 } from '../src/index';
@@ -46,6 +49,21 @@ const MANAGEMENT_DESCRIPTIONS: Record<ManagementEvent['type'], string> = {
     "A user's settings changed (one stream per user, its id opaque); data.season_start is 04-01 or 08-01.",
   [MANAGEMENT_EVENT_TYPES.plansSet]:
     "A user's cull plans of one season were set, replacing the season's plans whole (one stream per user and season, its id opaque).",
+};
+
+const TEAM =
+  "In a team's stream (its id), owned by the team (userId team-<team id>, subject culls.v1.team-<team id>.<short name>); members are named by member ids, never user ids:";
+
+const TEAM_DESCRIPTIONS: Record<TeamEvent['type'], string> = {
+  [TEAM_EVENT_TYPES.teamCreated]: `${TEAM} a team was created; data holds its name, its kind and the member id of its first manager.`,
+  [TEAM_EVENT_TYPES.teamRenamed]: `${TEAM} the team's name and kind as they now are.`,
+  [TEAM_EVENT_TYPES.inviteCreated]: `${TEAM} a manager made an invitation link: the role it offers, when it expires, how many may use it and, for a guest, the grounds and days of the permit. Never the link's token.`,
+  [TEAM_EVENT_TYPES.inviteRevoked]: `${TEAM} an invitation was withdrawn.`,
+  [TEAM_EVENT_TYPES.memberJoined]: `${TEAM} someone joined with an invitation, in the role it offered; a guest with the invitation's permit.`,
+  [TEAM_EVENT_TYPES.roleChanged]: `${TEAM} a manager changed a member's role.`,
+  [TEAM_EVENT_TYPES.memberLeft]: `${TEAM} a member left (removed: false) or was removed by a manager (removed: true); their permits end with them.`,
+  [TEAM_EVENT_TYPES.permitGranted]: `${TEAM} a guest was given a permit for named grounds from its first to its last day (YYYY-MM-DD, Britain's calendar).`,
+  [TEAM_EVENT_TYPES.permitEnded]: `${TEAM} a guest's permit was ended before its last day.`,
 };
 
 /** Every version stays published: the stream holds events of each, and consumers validate against them. */
@@ -106,11 +124,22 @@ const documents: readonly { file: string; title: string; description: string; sc
     const type = schema.shape.type.value;
     return { file: `${type}.json`, title: type, description: MANAGEMENT_DESCRIPTIONS[type], schema };
   }),
+  ...TeamEvent.options.map((schema) => {
+    const type = schema.shape.type.value;
+    return { file: `${type}.json`, title: type, description: TEAM_DESCRIPTIONS[type], schema };
+  }),
+  {
+    file: `${TEAM_EVENT_TYPES.memberLinked}.json`,
+    title: TEAM_EVENT_TYPES.memberLinked,
+    description:
+      "In the user's own stream of team links (subject culls.v1.<userId>.member_linked): this user is data.member_id of team data.team_id, shown to the team as data.name. Purged with the user's other events on erasure, after which the team's events name a member id that leads to nobody.",
+    schema: MemberLinked,
+  },
   {
     file: UNION_FILE,
     title: 'cull event',
     description:
-      'Any event on the CULLS stream, of any family and version (subjects culls.v1.<userId>.<short name>: recorded, amended, deleted, photo_added, photo_removed and placed for a record; ground_<name>, outing_<name>, settings_changed and plans_set for the rest).',
+      'Any event on the CULLS stream, of any family and version (subjects culls.v1.<userId>.<short name>: recorded, amended, deleted, photo_added, photo_removed and placed for a record; ground_<name>, outing_<name>, settings_changed and plans_set for the rest; team_<name> on culls.v1.team-<team id>.<short name> for the events of a team, and member_linked).',
     schema: AnyLogEvent,
   },
 ];

@@ -225,7 +225,12 @@ export type ManagementEventType = ManagementEvent['type'];
  * An event of a current type, of any family: what the log and the stream carry past the trust boundary. The
  * figures that follow culls alone take `CullEvent`; the event store, the bus and the projections carry this.
  */
-export const LogEvent = z.discriminatedUnion('type', [...CullEvent.options, ...ManagementEvent.options]);
+export const LogEvent = z.discriminatedUnion('type', [
+  ...CullEvent.options,
+  ...ManagementEvent.options,
+  ...TeamEvent.options,
+  MemberLinked,
+]);
 export type LogEvent = z.infer<typeof LogEvent>;
 export type LogEventType = LogEvent['type'];
 
@@ -233,6 +238,8 @@ export type LogEventType = LogEvent['type'];
 export const AnyLogEvent = z.discriminatedUnion('type', [
   ...AnyCullEvent.options,
   ...ManagementEvent.options,
+  ...TeamEvent.options,
+  MemberLinked,
 ]);
 export type AnyLogEvent = z.infer<typeof AnyLogEvent>;
 export type AnyLogEventType = AnyLogEvent['type'];
@@ -305,6 +312,16 @@ const SHORT_NAMES = [
   'outing_deleted',
   'settings_changed',
   'plans_set',
+  'team_created',
+  'team_renamed',
+  'team_invite_created',
+  'team_invite_revoked',
+  'team_member_joined',
+  'team_role_changed',
+  'team_member_left',
+  'team_permit_granted',
+  'team_permit_ended',
+  'member_linked',
 ] as const;
 export type EventShortName = (typeof SHORT_NAMES)[number];
 
