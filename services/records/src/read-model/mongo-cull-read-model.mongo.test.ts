@@ -9,13 +9,12 @@ import { ALICE, BOB, createHarness, cullBody } from '../testing/records-harness'
 import {
   CULLS_COLLECTION,
   LOCATED_INDEX,
-  MIGRATIONS_COLLECTION,
-  listQuery,
   SEARCH_INDEX,
-  locatedQuery,
-  openMongoReadModel,
   type CullDocument,
-} from './mongo-cull-read-model';
+} from '../culls/read-model/mongo/documents';
+import { listQuery, locatedQuery } from '../culls/read-model/mongo/queries';
+import { MIGRATIONS_COLLECTION } from '../culls/read-model/mongo/schema';
+import { openMongoReadModel } from './mongo-cull-read-model';
 
 const target = await mongoTestTarget('records read model on MongoDB');
 

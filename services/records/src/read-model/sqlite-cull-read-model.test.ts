@@ -7,10 +7,9 @@ import {
   LOCATED_SQL,
   MAP_POINTS_SQL,
   SAME_TAG_SQL,
-  applyToSqlite,
   listSql,
-  openSqliteReadModel,
-} from './sqlite-cull-read-model';
+} from '../culls/read-model/sqlite/queries';
+import { applyToSqlite, openSqliteReadModel } from './sqlite-cull-read-model';
 
 const CULL_ID = '3c0e1b0e-7f55-4d3c-9a8e-2b9f3d6c1a20';
 
