@@ -1,6 +1,7 @@
 import type { ClientSession, Db } from 'mongodb';
 import type { Ground, GroundEvent, StoredLogEvent } from '@cull-log/contracts';
 import { groundDecider, groundNameKey, toGround, type GroundState } from '@cull-log/domain';
+import type { MongoMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
 import { isNext } from '../read-model/next-version';
 
@@ -61,12 +62,24 @@ export async function applyGroundToMongo(
   }
 }
 
-/** Ensures the grounds' index, then answers the queries of a user's grounds. */
-export async function openMongoGroundsReadModel(
+/** The grounds' index, step by step; a change is a new step at the end, and each step is safe to run twice. */
+export const MONGO_GROUND_MIGRATIONS: readonly MongoMigration[] = [
+  {
+    version: 1,
+    does: 'grounds by user and name',
+    async up(db) {
+      await db
+        .collection<GroundDocument>(GROUNDS_COLLECTION)
+        .createIndex({ user_id: 1, name_key: 1 }, { name: 'grounds_by_user_name' });
+    },
+  },
+];
+
+/** The queries of a user's grounds. */
+export function openMongoGroundsReadModel(
   database: Db,
-): Promise<Pick<ManagementReadModel, 'listGrounds' | 'getGround' | 'groundNamed'>> {
+): Pick<ManagementReadModel, 'listGrounds' | 'getGround' | 'groundNamed'> {
   const grounds = database.collection<GroundDocument>(GROUNDS_COLLECTION);
-  await grounds.createIndex({ user_id: 1, name_key: 1 }, { name: 'grounds_by_user_name' });
 
   const toGroundView = ({ _id, user_id: _user, name_key: _key, ...rest }: GroundDocument): Ground => ({
     ...rest,

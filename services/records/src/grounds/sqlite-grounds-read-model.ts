@@ -1,13 +1,14 @@
 import type Database from 'better-sqlite3';
 import type { Ground, GroundEvent, StoredLogEvent } from '@cull-log/contracts';
 import { groundDecider, groundNameKey, toGround, type GroundState } from '@cull-log/domain';
+import type { SqliteMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
 import { isNext } from '../read-model/next-version';
 import { preparedPerDatabase } from '../read-model/prepared-per-database';
 
 type SqliteDatabase = Database.Database;
 
-export const GROUNDS_SCHEMA = `
+const GROUNDS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS grounds (
   id TEXT PRIMARY KEY,
   user_id TEXT NOT NULL,
@@ -23,6 +24,11 @@ CREATE TABLE IF NOT EXISTS grounds (
 );
 CREATE INDEX IF NOT EXISTS grounds_by_user_name ON grounds (user_id, name_key);
 `;
+
+/** The grounds' table in the records database, step by step; a change is a new step at the end. */
+export const SQLITE_GROUND_MIGRATIONS: readonly SqliteMigration[] = [
+  { version: 1, does: 'the grounds table, found by user and name', up: (db) => db.exec(GROUNDS_SCHEMA) },
+];
 
 interface GroundRow {
   id: string;

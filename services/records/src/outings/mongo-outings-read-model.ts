@@ -1,6 +1,7 @@
 import type { ClientSession, Db } from 'mongodb';
 import type { Outing, OutingEvent, StoredLogEvent } from '@cull-log/contracts';
 import { outingDecider, toOuting, type OutingState } from '@cull-log/domain';
+import type { MongoMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
 import { isNext } from '../read-model/next-version';
 
@@ -51,14 +52,26 @@ export async function applyOutingToMongo(
   await outings.replaceOne({ _id: id }, next, { session, upsert: true });
 }
 
-/** Ensures the indexes, then answers the queries of a user's outings, with their numbers of culls. */
-export async function openMongoOutingsReadModel(
+/** The outings' index, step by step; a change is a new step at the end, and each step is safe to run twice. */
+export const MONGO_OUTING_MIGRATIONS: readonly MongoMigration[] = [
+  {
+    version: 1,
+    does: 'outings by user, newest started first',
+    async up(db) {
+      await db
+        .collection<OutingDocument>(OUTINGS_COLLECTION)
+        .createIndex({ user_id: 1, started_ms: -1, _id: -1 }, { name: 'outings_by_user_start' });
+    },
+  },
+];
+
+/** The queries of a user's outings, with their numbers of culls. */
+export function openMongoOutingsReadModel(
   database: Db,
   cullsCollection: string,
-): Promise<Pick<ManagementReadModel, 'listOutings' | 'getOuting' | 'openOuting'>> {
+): Pick<ManagementReadModel, 'listOutings' | 'getOuting' | 'openOuting'> {
   const outings = database.collection<OutingDocument>(OUTINGS_COLLECTION);
   const culls = database.collection<{ _id: string; user_id: string; outing_id?: string }>(cullsCollection);
-  await outings.createIndex({ user_id: 1, started_ms: -1, _id: -1 }, { name: 'outings_by_user_start' });
 
   const toOutingView = (
     { _id, user_id: _user, started_ms: _ms, ...rest }: OutingDocument,

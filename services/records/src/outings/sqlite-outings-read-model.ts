@@ -1,13 +1,14 @@
 import type Database from 'better-sqlite3';
 import type { Outing, OutingEvent, StoredLogEvent } from '@cull-log/contracts';
 import { outingDecider, toOuting, type OutingState } from '@cull-log/domain';
+import type { SqliteMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
 import { isNext } from '../read-model/next-version';
 import { preparedPerDatabase } from '../read-model/prepared-per-database';
 
 type SqliteDatabase = Database.Database;
 
-export const OUTINGS_SCHEMA = `
+const OUTINGS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS outings (
   id TEXT PRIMARY KEY,
   user_id TEXT NOT NULL,
@@ -23,6 +24,15 @@ CREATE TABLE IF NOT EXISTS outings (
 );
 CREATE INDEX IF NOT EXISTS outings_by_user_start ON outings (user_id, started_ms DESC, id DESC);
 `;
+
+/** The outings' table in the records database, step by step; a change is a new step at the end. */
+export const SQLITE_OUTING_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    does: 'the outings table, listed by user, newest started first',
+    up: (db) => db.exec(OUTINGS_SCHEMA),
+  },
+];
 
 interface OutingRow {
   id: string;

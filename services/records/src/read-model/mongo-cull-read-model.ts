@@ -1,10 +1,10 @@
 import type { Db } from 'mongodb';
 import { isCullStreamEvent, type StoredLogEvent } from '@cull-log/contracts';
 import type { MongoTx } from '@cull-log/eventstore';
-import { isMongoOutage, reportingOutages } from '@cull-log/storage-kit';
+import { isMongoOutage, migrateMongo, reportingOutages } from '@cull-log/storage-kit';
 import { CULLS_COLLECTION, type CullDocument } from '../culls/read-model/mongo/documents';
 import { openMongoCullQueries } from '../culls/read-model/mongo/queries';
-import { prepareCullsCollection } from '../culls/read-model/mongo/schema';
+import { MONGO_CULL_MIGRATIONS } from '../culls/read-model/mongo/schema';
 import { applyCullToMongo, eraseCullsFromMongo, renameGroundRecords } from '../culls/read-model/mongo/writes';
 import type { CullReadModel } from './cull-read-model';
 import {
@@ -12,6 +12,7 @@ import {
   eraseManagementFromMongo,
   openMongoManagementReadModel,
 } from './mongo-management-read-model';
+import { READ_MODEL_STORES } from './store-names';
 
 export interface MongoReadModelOptions {
   /** The Mongo event store's database: the collection lives beside the log so one transaction covers both. */
@@ -20,11 +21,14 @@ export interface MongoReadModelOptions {
 
 export type MongoCullReadModel = CullReadModel<MongoTx>;
 
-/** Ensures the indexes, then reads and writes the records, grounds, outings, settings and plans in the given database. */
+/**
+ * Reads and writes the records, grounds, outings, settings and plans in the given database, once each part's steps
+ * not yet run (indexes and repairs) have run.
+ */
 export async function openMongoReadModel({
   db: database,
 }: MongoReadModelOptions): Promise<MongoCullReadModel> {
-  await prepareCullsCollection(database);
+  await migrateMongo(database, READ_MODEL_STORES.culls, MONGO_CULL_MIGRATIONS);
   const management = await openMongoManagementReadModel(database, CULLS_COLLECTION);
 
   return reportingOutages<MongoCullReadModel>(

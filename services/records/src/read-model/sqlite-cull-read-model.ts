@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { isCullStreamEvent, type StoredLogEvent } from '@cull-log/contracts';
-import { isSqliteOutage, reportingOutages } from '@cull-log/storage-kit';
+import { isSqliteOutage, migrateSqlite, reportingOutages } from '@cull-log/storage-kit';
 import { openSqliteCullQueries } from '../culls/read-model/sqlite/queries';
-import { createCullSchema, indexUnindexedRecords } from '../culls/read-model/sqlite/schema';
+import { SQLITE_CULL_MIGRATIONS } from '../culls/read-model/sqlite/schema';
 import {
   applyCullToSqlite,
   eraseCullsFromSqlite,
@@ -14,6 +14,7 @@ import {
   eraseManagementFromSqlite,
   openSqliteManagementReadModel,
 } from './sqlite-management-read-model';
+import { READ_MODEL_STORES } from './store-names';
 
 type SqliteDatabase = Database.Database;
 
@@ -41,11 +42,13 @@ export interface SqliteReadModelOptions {
 
 export type SqliteCullReadModel = CullReadModel<SqliteDatabase>;
 
-/** The records, grounds, outings, settings and plans, in the event store's own file. */
+/**
+ * The records, grounds, outings, settings and plans, in the event store's own file: each part's schema steps not yet
+ * run are run first.
+ */
 export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): SqliteCullReadModel {
-  createCullSchema(db);
+  migrateSqlite(db, READ_MODEL_STORES.culls, SQLITE_CULL_MIGRATIONS);
   const management = openSqliteManagementReadModel(db);
-  indexUnindexedRecords(db);
   return reportingOutages<SqliteCullReadModel>(
     {
       ...management,

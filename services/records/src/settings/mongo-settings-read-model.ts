@@ -1,5 +1,6 @@
 import type { ClientSession, Db } from 'mongodb';
 import type { Plan, PlansSet, SeasonStart, SettingsChanged, StoredLogEvent } from '@cull-log/contracts';
+import type { MongoMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel, StoredPlans } from '../read-model/management-read-model';
 
 export const SETTINGS_COLLECTION = 'user_settings';
@@ -59,13 +60,23 @@ export async function applyPlansToMongo(
   await plans.replaceOne({ _id }, next, { session, upsert: true });
 }
 
-/** Ensures the plans' index, then answers the queries of a user's settings and plans. */
-export async function openMongoSettingsReadModel(
-  database: Db,
-): Promise<Pick<ManagementReadModel, 'seasonStart' | 'plans'>> {
+/** The plans' index, step by step; a change is a new step at the end, and each step is safe to run twice. */
+export const MONGO_SETTINGS_MIGRATIONS: readonly MongoMigration[] = [
+  {
+    version: 1,
+    does: 'plans by user and season',
+    async up(db) {
+      await db
+        .collection<PlansDocument>(PLANS_COLLECTION)
+        .createIndex({ user_id: 1, season: 1 }, { name: 'plans_by_user_season' });
+    },
+  },
+];
+
+/** The queries of a user's settings and plans. */
+export function openMongoSettingsReadModel(database: Db): Pick<ManagementReadModel, 'seasonStart' | 'plans'> {
   const settings = database.collection<SettingsDocument>(SETTINGS_COLLECTION);
   const plans = database.collection<PlansDocument>(PLANS_COLLECTION);
-  await plans.createIndex({ user_id: 1, season: 1 }, { name: 'plans_by_user_season' });
   return {
     async seasonStart(userId) {
       return (await settings.findOne({ _id: userId }))?.season_start;

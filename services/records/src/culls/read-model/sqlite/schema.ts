@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { SORT_COLUMNS } from '@cull-log/contracts';
+import type { SqliteMigration } from '@cull-log/storage-kit';
 import { sortKeys } from '../../../read-model/cull-read-model';
 import { INDEX_SEARCH_SQL, NEXT_SEARCH_ROWID_SQL, orderTerm, quote } from './rows';
 
@@ -36,7 +37,10 @@ CREATE TABLE IF NOT EXISTS culls (
 );
 `;
 
-/** Columns added after the table was first made, with their types: a database from before them gains them on open. */
+/**
+ * Columns added after the table was first made, with their types: step 1 gives them to a database from before them.
+ * A column added from now on is a step of its own.
+ */
 const ADDED_COLUMNS = {
   calibre: 'TEXT',
   bullet_weight_gr: 'REAL',
@@ -88,6 +92,7 @@ CREATE INDEX IF NOT EXISTS culls_by_user_ground ON culls (user_id, ground_id) WH
 CREATE INDEX IF NOT EXISTS culls_by_user_outing ON culls (user_id, outing_id) WHERE outing_id IS NOT NULL;
 -- Kept in step with culls, so an unfiltered total costs the same for 10 records as for 100,000.
 CREATE TABLE IF NOT EXISTS cull_totals (user_id TEXT PRIMARY KEY, total INTEGER NOT NULL) WITHOUT ROWID;
+-- One per sort as the sorts stood at step 1: a sort added later needs a step for its index, or older files lack it.
 ${SORT_COLUMNS.map(
   (sort) =>
     `CREATE INDEX IF NOT EXISTS culls_by_user_${sort} ON culls (user_id, ${[...sortKeys(sort), 'id']
@@ -113,15 +118,8 @@ function migrate(db: SqliteDatabase): void {
   if (mapIndex.length > 0 && !mapIndex.includes('species')) db.exec('DROP INDEX culls_located_by_user');
 }
 
-/** Makes the records' table, their search index, totals and sort indexes, bringing an older database up to them. */
-export function createCullSchema(db: SqliteDatabase): void {
-  db.exec(TABLE);
-  migrate(db);
-  db.exec(SCHEMA);
-}
-
 /** Gives every record without a search rowid (an older database's) its rowid and its index row, in one transaction. */
-export function indexUnindexedRecords(db: SqliteDatabase): void {
+function indexUnindexedRecords(db: SqliteDatabase): void {
   const nextSearchRowid = db.prepare<[string], bigint>(NEXT_SEARCH_ROWID_SQL).pluck().safeIntegers();
   const indexSearch = db.prepare<[bigint, string]>(INDEX_SEARCH_SQL);
   const unindexed = db.prepare<[], { id: string; user_id: string; search_text: string }>(
@@ -136,3 +134,22 @@ export function indexUnindexedRecords(db: SqliteDatabase): void {
     }
   })();
 }
+
+/**
+ * The records' tables in the records database, step by step; a change is a new step at the end. Step 1 is the schema
+ * as it stood when numbering began, and brings a file from before any part of it up to it.
+ */
+export const SQLITE_CULL_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    does:
+      'the records table (an older one gains its added columns), its totals, search, map, tag, ground, outing and ' +
+      "sort indexes, and the trigram index with each user's search number; an older file's records indexed",
+    up(db) {
+      db.exec(TABLE);
+      migrate(db);
+      db.exec(SCHEMA);
+      indexUnindexedRecords(db);
+    },
+  },
+];
