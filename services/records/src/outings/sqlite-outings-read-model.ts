@@ -1,10 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { Outing, OutingEvent, StoredLogEvent } from '@cull-log/contracts';
-import { outingDecider, toOuting, type OutingState } from '@cull-log/domain';
+import { outingDecider, toOuting } from '@cull-log/domain';
 import type { SqliteMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
-import { isNext } from '../read-model/next-version';
 import { preparedPerDatabase } from '../read-model/prepared-per-database';
+import { nextStateOf } from '../read-model/stream-state';
+import { outingStateOf, type StoredOuting } from './stored-outing';
 
 type SqliteDatabase = Database.Database;
 
@@ -34,32 +35,7 @@ export const SQLITE_OUTING_MIGRATIONS: readonly SqliteMigration[] = [
   },
 ];
 
-interface OutingRow {
-  id: string;
-  user_id: string;
-  ground_id: string;
-  started_at: string;
-  ended_at: string | null;
-  notes: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-function outingStateOf(row: OutingRow | undefined): OutingState {
-  if (row === undefined) return outingDecider.initialState;
-  return {
-    status: 'active',
-    version: row.version,
-    ownerId: row.user_id,
-    groundId: row.ground_id,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
-    notes: row.notes,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
+type OutingRow = StoredOuting & { id: string };
 
 const statementsOf = preparedPerDatabase((db) => ({
   selectOuting: db.prepare<[string], OutingRow>('SELECT * FROM outings WHERE id = ?'),
@@ -77,8 +53,9 @@ const statementsOf = preparedPerDatabase((db) => ({
 export function applyOutingToSqlite(db: SqliteDatabase, event: StoredLogEvent & OutingEvent): void {
   const statements = statementsOf(db);
   const row = statements.selectOuting.get(event.streamId);
-  if (!isNext(event.streamId, row?.version ?? 0, event.version)) return;
-  const outing = toOuting(outingDecider.evolve(outingStateOf(row), event), event.streamId, 0);
+  const state = nextStateOf(outingDecider, outingStateOf, row, event);
+  if (state === undefined) return;
+  const outing = toOuting(state, event.streamId, 0);
   if (outing === undefined) {
     statements.deleteOuting.run(event.streamId);
     return;

@@ -1,7 +1,8 @@
-import type { ClientSession, Db } from 'mongodb';
+import type { ClientSession, Db, IndexDescription } from 'mongodb';
 import type { Plan, PlansSet, SeasonStart, SettingsChanged, StoredLogEvent } from '@cull-log/contracts';
 import type { MongoMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel, StoredPlans } from '../read-model/management-read-model';
+import { indexStep } from '../read-model/mongo-index-step';
 
 export const SETTINGS_COLLECTION = 'user_settings';
 export const PLANS_COLLECTION = 'cull_plans';
@@ -60,17 +61,12 @@ export async function applyPlansToMongo(
   await plans.replaceOne({ _id }, next, { session, upsert: true });
 }
 
-/** The plans' index, step by step; a change is a new step at the end, and each step is safe to run twice. */
+/** A user's plans by season. */
+const BY_USER_AND_SEASON: IndexDescription = { key: { user_id: 1, season: 1 }, name: 'plans_by_user_season' };
+
+/** The settings' and plans' indexes, step by step; a change is a new step at the end. */
 export const MONGO_SETTINGS_MIGRATIONS: readonly MongoMigration[] = [
-  {
-    version: 1,
-    does: 'plans by user and season',
-    async up(db) {
-      await db
-        .collection<PlansDocument>(PLANS_COLLECTION)
-        .createIndex({ user_id: 1, season: 1 }, { name: 'plans_by_user_season' });
-    },
-  },
+  indexStep(1, 'plans by user and season', PLANS_COLLECTION, BY_USER_AND_SEASON),
 ];
 
 /** The queries of a user's settings and plans. */

@@ -1,8 +1,9 @@
 import type { ClientSession, Db } from 'mongodb';
 import type { CullStreamEvent, StoredLogEvent } from '@cull-log/contracts';
-import { applyEventToCull, cullSearchText } from '@cull-log/domain';
+import { cullSearchText } from '@cull-log/domain';
 import { GROUNDS_COLLECTION, type MongoGroundRenamedHook } from '../../../grounds/mongo-grounds-read-model';
 import { trigramsOf } from '../../../read-model/search-trigrams';
+import { nextRecord } from '../next-record';
 import { CULLS_COLLECTION, toDocument, toRecord, type CullDocument } from './documents';
 
 /** A renamed ground's records take its new name: only their name and search text change, so only those are set. */
@@ -30,13 +31,7 @@ export async function applyCullToMongo(
   const grounds = db.collection<{ _id: string; name: string }>(GROUNDS_COLLECTION);
   const document = await collection.findOne({ _id: event.streamId }, { session });
   const current = document === null ? undefined : toRecord(document);
-  const currentVersion = current?.version ?? 0;
-  if (currentVersion !== event.version - 1) {
-    throw new Error(
-      `Read model has ${event.streamId} at version ${currentVersion}, not ${event.version - 1}`,
-    );
-  }
-  const next = applyEventToCull(current, event);
+  const next = nextRecord(current, event);
   if (next === undefined) {
     await collection.deleteOne({ _id: event.streamId }, { session });
     return;

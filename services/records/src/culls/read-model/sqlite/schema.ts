@@ -4,8 +4,6 @@ import type { SqliteMigration } from '@cull-log/storage-kit';
 import { sortKeys } from '../../../read-model/cull-read-model';
 import { INDEX_SEARCH_SQL, NEXT_SEARCH_ROWID_SQL, orderTerm, quote } from './rows';
 
-type SqliteDatabase = Database.Database;
-
 const TABLE = `
 CREATE TABLE IF NOT EXISTS culls (
   id TEXT PRIMARY KEY,
@@ -105,7 +103,7 @@ ${SORT_COLUMNS.map(
  * Prepares a database from before the search index or the carcass fields for the schema: adds their columns, and
  * drops a map index without the points' columns so that the schema builds it again.
  */
-function migrate(db: SqliteDatabase): void {
+function migrate(db: Database.Database): void {
   const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('culls')").pluck().all();
   if (!columns.includes('search_rowid')) db.exec('ALTER TABLE culls ADD COLUMN search_rowid INTEGER');
   for (const [column, type] of Object.entries(ADDED_COLUMNS)) {
@@ -119,7 +117,7 @@ function migrate(db: SqliteDatabase): void {
 }
 
 /** Gives every record without a search rowid (an older database's) its rowid and its index row, in one transaction. */
-function indexUnindexedRecords(db: SqliteDatabase): void {
+function indexUnindexedRecords(db: Database.Database): void {
   const nextSearchRowid = db.prepare<[string], bigint>(NEXT_SEARCH_ROWID_SQL).pluck().safeIntegers();
   const indexSearch = db.prepare<[bigint, string]>(INDEX_SEARCH_SQL);
   const unindexed = db.prepare<[], { id: string; user_id: string; search_text: string }>(

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Cull, CullStreamEvent, StoredLogEvent } from '@cull-log/contracts';
-import { applyEventToCull, cullSearchText } from '@cull-log/domain';
+import { cullSearchText } from '@cull-log/domain';
 import { preparedPerDatabase } from '../../../read-model/prepared-per-database';
+import { nextRecord } from '../next-record';
 import {
   ALL_COLUMNS,
   INDEX_SEARCH_SQL,
@@ -84,14 +85,7 @@ export function applyCullToSqlite(db: SqliteDatabase, event: StoredLogEvent & Cu
   const statements = statementsOf(db);
   const row = statements.select.get(event.streamId);
   const current = row === undefined ? undefined : toRecord(row);
-  const currentVersion = current?.version ?? 0;
-  // The log guarantees the order; a gap here means the table and the log disagree, so refuse the append.
-  if (currentVersion !== event.version - 1) {
-    throw new Error(
-      `Read model has ${event.streamId} at version ${currentVersion}, not ${event.version - 1}`,
-    );
-  }
-  const next = applyEventToCull(current, event);
+  const next = nextRecord(current, event);
   if (next === undefined) {
     statements.remove.run(event.streamId);
     if (row?.search_rowid != null) statements.unindexSearch.run(row.search_rowid as bigint);
