@@ -1,8 +1,8 @@
 import type { Filter } from 'mongodb';
 import type { Cull, CullFields } from '@cull-log/contracts';
 import { carcassTagKey, cullSearchText } from '@cull-log/domain';
-import { CASE_INSENSITIVE_COLUMNS } from '../../../read-model/cull-read-model';
-import { trigramsOf } from '../../../read-model/search-trigrams';
+import { CASE_INSENSITIVE_COLUMNS } from '../pages';
+import { trigramsOf } from '../search-trigrams';
 
 export const CULLS_COLLECTION = 'culls';
 

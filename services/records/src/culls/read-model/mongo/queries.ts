@@ -7,17 +7,10 @@ import {
 } from '@cull-log/contracts';
 import { normaliseSearch, type TaggedRecord } from '@cull-log/domain';
 import type { MongoTx } from '@cull-log/eventstore';
-import {
-  MAP_CULL_FIELDS,
-  pageWindow,
-  readOrder,
-  sortKeys,
-  toMapPoints,
-  filtersSome,
-  type CullReadModel,
-  type MapPointsFilter,
-} from '../../../read-model/cull-read-model';
-import { trigramsOf, usesTrigrams } from '../../../read-model/search-trigrams';
+import type { CullReadModel } from '../../../read-model/cull-read-model';
+import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
+import { pageWindow, readOrder, sortKeys } from '../pages';
+import { trigramsOf, usesTrigrams } from '../search-trigrams';
 import {
   LOCATED,
   LOCATED_INDEX,

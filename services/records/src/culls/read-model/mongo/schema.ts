@@ -1,8 +1,8 @@
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import { SORT_COLUMNS } from '@cull-log/contracts';
 import type { MongoMigration } from '@cull-log/storage-kit';
-import { sortKeys } from '../../../read-model/cull-read-model';
-import { trigramsOf } from '../../../read-model/search-trigrams';
+import { sortKeys } from '../pages';
+import { trigramsOf } from '../search-trigrams';
 import {
   CULLS_COLLECTION,
   LOCATED,

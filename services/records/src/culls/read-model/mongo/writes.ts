@@ -2,7 +2,7 @@ import type { ClientSession, Db } from 'mongodb';
 import type { CullStreamEvent, StoredLogEvent } from '@cull-log/contracts';
 import { cullSearchText } from '@cull-log/domain';
 import { GROUNDS_COLLECTION, type MongoGroundRenamedHook } from '../../../grounds/mongo-grounds-read-model';
-import { trigramsOf } from '../../../read-model/search-trigrams';
+import { trigramsOf } from '../search-trigrams';
 import { nextRecord } from '../next-record';
 import { CULLS_COLLECTION, toDocument, toRecord, type CullDocument } from './documents';
 

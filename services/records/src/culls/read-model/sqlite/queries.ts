@@ -7,18 +7,10 @@ import {
   type MapCullFields,
 } from '@cull-log/contracts';
 import { normaliseSearch, type TaggedRecord } from '@cull-log/domain';
-import {
-  MAP_CULL_FIELDS,
-  pageWindow,
-  readOrder,
-  type PageWindow,
-  sortKeys,
-  toMapPoints,
-  filtersSome,
-  type CullReadModel,
-  type MapPointsFilter,
-} from '../../../read-model/cull-read-model';
-import { trigramPhrase, usesTrigrams } from '../../../read-model/search-trigrams';
+import type { CullReadModel } from '../../../read-model/cull-read-model';
+import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
+import { pageWindow, readOrder, sortKeys, type PageWindow } from '../pages';
+import { trigramPhrase, usesTrigrams } from '../search-trigrams';
 import { USER_SHIFT, orderTerm, quote, toRecord, type Row } from './rows';
 
 type SqliteDatabase = Database.Database;

@@ -1,6 +1,6 @@
 import { CULL_FIELD_NAMES, NESTED_FIELD_NAMES, type Cull } from '@cull-log/contracts';
 import { carcassTagKey, cullSearchText } from '@cull-log/domain';
-import { CASE_INSENSITIVE_COLUMNS } from '../../../read-model/cull-read-model';
+import { CASE_INSENSITIVE_COLUMNS } from '../pages';
 
 export type Row = Record<string, string | number | bigint | null>;
 

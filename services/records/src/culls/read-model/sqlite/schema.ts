@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { SORT_COLUMNS } from '@cull-log/contracts';
 import type { SqliteMigration } from '@cull-log/storage-kit';
-import { sortKeys } from '../../../read-model/cull-read-model';
+import { sortKeys } from '../pages';
 import { INDEX_SEARCH_SQL, NEXT_SEARCH_ROWID_SQL, orderTerm, quote } from './rows';
 
 const TABLE = `
