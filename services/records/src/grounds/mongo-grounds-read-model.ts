@@ -1,28 +1,15 @@
-import type { ClientSession, Db } from 'mongodb';
+import type { ClientSession, Db, IndexDescription } from 'mongodb';
 import type { Ground, GroundEvent, StoredLogEvent } from '@cull-log/contracts';
-import { groundDecider, groundNameKey, toGround, type GroundState } from '@cull-log/domain';
+import { groundDecider, groundNameKey, toGround } from '@cull-log/domain';
+import type { MongoMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
-import { isNext } from '../read-model/next-version';
+import { indexStep } from '../read-model/mongo-index-step';
+import { nextStateOf } from '../read-model/stream-state';
+import { groundStateOf, type StoredGround } from './stored-ground';
 
 export const GROUNDS_COLLECTION = 'grounds';
 
-type GroundDocument = Omit<Ground, 'id'> & { _id: string; user_id: string; name_key: string };
-
-function groundStateOf(document: GroundDocument | null): GroundState {
-  if (document === null) return groundDecider.initialState;
-  return {
-    status: 'active',
-    version: document.version,
-    ownerId: document.user_id,
-    name: document.name,
-    notes: document.notes,
-    boundary: document.boundary,
-    centre: document.centre,
-    archived: document.archived,
-    createdAt: document.created_at,
-    updatedAt: document.updated_at,
-  };
-}
+type GroundDocument = StoredGround & { _id: string; name_key: string };
 
 /** A renamed ground: its records to show the new name and be found by it. */
 export type MongoGroundRenamedHook = (
@@ -45,8 +32,9 @@ export async function applyGroundToMongo(
 ): Promise<void> {
   const grounds = db.collection<GroundDocument>(GROUNDS_COLLECTION);
   const document = await grounds.findOne({ _id: event.streamId }, { session });
-  if (!isNext(event.streamId, document?.version ?? 0, event.version)) return;
-  const ground = toGround(groundDecider.evolve(groundStateOf(document), event), event.streamId);
+  const state = nextStateOf(groundDecider, groundStateOf, document, event);
+  if (state === undefined) return;
+  const ground = toGround(state, event.streamId);
   if (ground === undefined) return;
   const { id, ...rest } = ground;
   const next: GroundDocument = {
@@ -61,12 +49,19 @@ export async function applyGroundToMongo(
   }
 }
 
-/** Ensures the grounds' index, then answers the queries of a user's grounds. */
-export async function openMongoGroundsReadModel(
+/** A user's grounds by name. */
+const BY_USER_AND_NAME: IndexDescription = { key: { user_id: 1, name_key: 1 }, name: 'grounds_by_user_name' };
+
+/** The grounds' indexes, step by step; a change is a new step at the end. */
+export const MONGO_GROUND_MIGRATIONS: readonly MongoMigration[] = [
+  indexStep(1, 'grounds by user and name', GROUNDS_COLLECTION, BY_USER_AND_NAME),
+];
+
+/** The queries of a user's grounds. */
+export function openMongoGroundsReadModel(
   database: Db,
-): Promise<Pick<ManagementReadModel, 'listGrounds' | 'getGround' | 'groundNamed'>> {
+): Pick<ManagementReadModel, 'listGrounds' | 'getGround' | 'groundNamed'> {
   const grounds = database.collection<GroundDocument>(GROUNDS_COLLECTION);
-  await grounds.createIndex({ user_id: 1, name_key: 1 }, { name: 'grounds_by_user_name' });
 
   const toGroundView = ({ _id, user_id: _user, name_key: _key, ...rest }: GroundDocument): Ground => ({
     ...rest,

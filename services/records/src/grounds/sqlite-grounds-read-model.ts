@@ -1,13 +1,15 @@
 import type Database from 'better-sqlite3';
 import type { Ground, GroundEvent, StoredLogEvent } from '@cull-log/contracts';
-import { groundDecider, groundNameKey, toGround, type GroundState } from '@cull-log/domain';
+import { groundDecider, groundNameKey, toGround } from '@cull-log/domain';
+import type { SqliteMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
-import { isNext } from '../read-model/next-version';
 import { preparedPerDatabase } from '../read-model/prepared-per-database';
+import { nextStateOf } from '../read-model/stream-state';
+import { groundStateOf, type StoredGround } from './stored-ground';
 
 type SqliteDatabase = Database.Database;
 
-export const GROUNDS_SCHEMA = `
+const GROUNDS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS grounds (
   id TEXT PRIMARY KEY,
   user_id TEXT NOT NULL,
@@ -24,33 +26,27 @@ CREATE TABLE IF NOT EXISTS grounds (
 CREATE INDEX IF NOT EXISTS grounds_by_user_name ON grounds (user_id, name_key);
 `;
 
-interface GroundRow {
+/** The grounds' table in the records database, step by step; a change is a new step at the end. */
+export const SQLITE_GROUND_MIGRATIONS: readonly SqliteMigration[] = [
+  { version: 1, does: 'the grounds table, found by user and name', up: (db) => db.exec(GROUNDS_SCHEMA) },
+];
+
+/** A ground's row: its boundary and centre as JSON text, and whether it is archived as 0 or 1. */
+interface GroundRow extends Omit<StoredGround, 'boundary' | 'centre' | 'archived'> {
   id: string;
-  user_id: string;
-  name: string;
-  notes: string | null;
   boundary: string | null;
   centre: string | null;
   archived: number;
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
-function groundStateOf(row: GroundRow | undefined): GroundState {
-  if (row === undefined) return groundDecider.initialState;
-  return {
-    status: 'active',
-    version: row.version,
-    ownerId: row.user_id,
-    name: row.name,
-    notes: row.notes,
+/** The state of the ground's stream that its row stands for. */
+function rowStateOf(row: GroundRow) {
+  return groundStateOf({
+    ...row,
     boundary: row.boundary === null ? null : (JSON.parse(row.boundary) as Ground['boundary']),
     centre: row.centre === null ? null : (JSON.parse(row.centre) as Ground['centre']),
     archived: row.archived === 1,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  });
 }
 
 const statementsOf = preparedPerDatabase((db) => ({
@@ -75,8 +71,9 @@ export function applyGroundToSqlite(
 ): void {
   const statements = statementsOf(db);
   const row = statements.selectGround.get(event.streamId);
-  if (!isNext(event.streamId, row?.version ?? 0, event.version)) return;
-  const ground = toGround(groundDecider.evolve(groundStateOf(row), event), event.streamId);
+  const state = nextStateOf(groundDecider, rowStateOf, row, event);
+  if (state === undefined) return;
+  const ground = toGround(state, event.streamId);
   if (ground === undefined) return;
   statements.upsertGround.run({
     ...ground,
@@ -90,7 +87,7 @@ export function applyGroundToSqlite(
 }
 
 function toGroundView(row: GroundRow): Ground {
-  return toGround(groundStateOf(row), row.id)!;
+  return toGround(rowStateOf(row), row.id)!;
 }
 
 /** The queries of a user's grounds on the records database. */

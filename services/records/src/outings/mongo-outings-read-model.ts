@@ -1,31 +1,15 @@
-import type { ClientSession, Db } from 'mongodb';
+import type { ClientSession, Db, IndexDescription } from 'mongodb';
 import type { Outing, OutingEvent, StoredLogEvent } from '@cull-log/contracts';
-import { outingDecider, toOuting, type OutingState } from '@cull-log/domain';
+import { outingDecider, toOuting } from '@cull-log/domain';
+import type { MongoMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
-import { isNext } from '../read-model/next-version';
+import { indexStep } from '../read-model/mongo-index-step';
+import { nextStateOf } from '../read-model/stream-state';
+import { outingStateOf, type StoredOuting } from './stored-outing';
 
 export const OUTINGS_COLLECTION = 'outings';
 
-type OutingDocument = Omit<Outing, 'id' | 'cull_count'> & {
-  _id: string;
-  user_id: string;
-  started_ms: number;
-};
-
-function outingStateOf(document: OutingDocument | null): OutingState {
-  if (document === null) return outingDecider.initialState;
-  return {
-    status: 'active',
-    version: document.version,
-    ownerId: document.user_id,
-    groundId: document.ground_id,
-    startedAt: document.started_at,
-    endedAt: document.ended_at,
-    notes: document.notes,
-    createdAt: document.created_at,
-    updatedAt: document.updated_at,
-  };
-}
+type OutingDocument = StoredOuting & { _id: string; started_ms: number };
 
 /** Applies an outing's event in the append's transaction, passing over a version already applied. */
 export async function applyOutingToMongo(
@@ -35,8 +19,9 @@ export async function applyOutingToMongo(
 ): Promise<void> {
   const outings = db.collection<OutingDocument>(OUTINGS_COLLECTION);
   const document = await outings.findOne({ _id: event.streamId }, { session });
-  if (!isNext(event.streamId, document?.version ?? 0, event.version)) return;
-  const outing = toOuting(outingDecider.evolve(outingStateOf(document), event), event.streamId, 0);
+  const state = nextStateOf(outingDecider, outingStateOf, document, event);
+  if (state === undefined) return;
+  const outing = toOuting(state, event.streamId, 0);
   if (outing === undefined) {
     await outings.deleteOne({ _id: event.streamId }, { session });
     return;
@@ -51,14 +36,24 @@ export async function applyOutingToMongo(
   await outings.replaceOne({ _id: id }, next, { session, upsert: true });
 }
 
-/** Ensures the indexes, then answers the queries of a user's outings, with their numbers of culls. */
-export async function openMongoOutingsReadModel(
+/** A user's outings, newest started first. */
+const BY_USER_NEWEST_STARTED: IndexDescription = {
+  key: { user_id: 1, started_ms: -1, _id: -1 },
+  name: 'outings_by_user_start',
+};
+
+/** The outings' indexes, step by step; a change is a new step at the end. */
+export const MONGO_OUTING_MIGRATIONS: readonly MongoMigration[] = [
+  indexStep(1, 'outings by user, newest started first', OUTINGS_COLLECTION, BY_USER_NEWEST_STARTED),
+];
+
+/** The queries of a user's outings, with their numbers of culls. */
+export function openMongoOutingsReadModel(
   database: Db,
   cullsCollection: string,
-): Promise<Pick<ManagementReadModel, 'listOutings' | 'getOuting' | 'openOuting'>> {
+): Pick<ManagementReadModel, 'listOutings' | 'getOuting' | 'openOuting'> {
   const outings = database.collection<OutingDocument>(OUTINGS_COLLECTION);
   const culls = database.collection<{ _id: string; user_id: string; outing_id?: string }>(cullsCollection);
-  await outings.createIndex({ user_id: 1, started_ms: -1, _id: -1 }, { name: 'outings_by_user_start' });
 
   const toOutingView = (
     { _id, user_id: _user, started_ms: _ms, ...rest }: OutingDocument,

@@ -1,13 +1,15 @@
 import type Database from 'better-sqlite3';
 import type { Outing, OutingEvent, StoredLogEvent } from '@cull-log/contracts';
-import { outingDecider, toOuting, type OutingState } from '@cull-log/domain';
+import { outingDecider, toOuting } from '@cull-log/domain';
+import type { SqliteMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
-import { isNext } from '../read-model/next-version';
 import { preparedPerDatabase } from '../read-model/prepared-per-database';
+import { nextStateOf } from '../read-model/stream-state';
+import { outingStateOf, type StoredOuting } from './stored-outing';
 
 type SqliteDatabase = Database.Database;
 
-export const OUTINGS_SCHEMA = `
+const OUTINGS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS outings (
   id TEXT PRIMARY KEY,
   user_id TEXT NOT NULL,
@@ -24,32 +26,16 @@ CREATE TABLE IF NOT EXISTS outings (
 CREATE INDEX IF NOT EXISTS outings_by_user_start ON outings (user_id, started_ms DESC, id DESC);
 `;
 
-interface OutingRow {
-  id: string;
-  user_id: string;
-  ground_id: string;
-  started_at: string;
-  ended_at: string | null;
-  notes: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+/** The outings' table in the records database, step by step; a change is a new step at the end. */
+export const SQLITE_OUTING_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    does: 'the outings table, listed by user, newest started first',
+    up: (db) => db.exec(OUTINGS_SCHEMA),
+  },
+];
 
-function outingStateOf(row: OutingRow | undefined): OutingState {
-  if (row === undefined) return outingDecider.initialState;
-  return {
-    status: 'active',
-    version: row.version,
-    ownerId: row.user_id,
-    groundId: row.ground_id,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
-    notes: row.notes,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
+type OutingRow = StoredOuting & { id: string };
 
 const statementsOf = preparedPerDatabase((db) => ({
   selectOuting: db.prepare<[string], OutingRow>('SELECT * FROM outings WHERE id = ?'),
@@ -67,8 +53,9 @@ const statementsOf = preparedPerDatabase((db) => ({
 export function applyOutingToSqlite(db: SqliteDatabase, event: StoredLogEvent & OutingEvent): void {
   const statements = statementsOf(db);
   const row = statements.selectOuting.get(event.streamId);
-  if (!isNext(event.streamId, row?.version ?? 0, event.version)) return;
-  const outing = toOuting(outingDecider.evolve(outingStateOf(row), event), event.streamId, 0);
+  const state = nextStateOf(outingDecider, outingStateOf, row, event);
+  if (state === undefined) return;
+  const outing = toOuting(state, event.streamId, 0);
   if (outing === undefined) {
     statements.deleteOuting.run(event.streamId);
     return;

@@ -3,19 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Document } from 'mongodb';
 import { connectMongoEventStore } from '@cull-log/eventstore';
+import { MIGRATIONS_TABLE } from '@cull-log/storage-kit';
 import { mongoTestTarget } from '@cull-log/storage-kit/testing';
 import { describeReadModel } from '../testing/read-model-suite';
 import { ALICE, BOB, createHarness, cullBody } from '../testing/records-harness';
 import {
   CULLS_COLLECTION,
   LOCATED_INDEX,
-  MIGRATIONS_COLLECTION,
-  listQuery,
   SEARCH_INDEX,
-  locatedQuery,
-  openMongoReadModel,
   type CullDocument,
-} from './mongo-cull-read-model';
+} from '../culls/read-model/mongo/documents';
+import { listQuery, locatedQuery } from '../culls/read-model/mongo/queries';
+import { MIGRATIONS_COLLECTION } from '../culls/read-model/mongo/schema';
+import { openMongoReadModel } from './mongo-cull-read-model';
 
 const target = await mongoTestTarget('records read model on MongoDB');
 
@@ -73,6 +73,8 @@ describe.skipIf(target === undefined)('MongoDB culls read model', () => {
 
       await culls.updateMany({}, { $unset: { search_trigrams: '' } });
       await store.db.collection(MIGRATIONS_COLLECTION).deleteMany({});
+      // Nor any schema version: numbering came later.
+      await store.db.collection(MIGRATIONS_TABLE).deleteMany({});
       const reopened = await openMongoReadModel({ db: store.db });
       const query = { q: 'WOOD 42', page: 1, page_size: 10, sort: 'created_at', order: 'desc' } as const;
       const found = await reopened.list(ALICE.uid, query);

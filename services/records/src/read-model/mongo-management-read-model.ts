@@ -1,25 +1,30 @@
 import type { ClientSession, Db } from 'mongodb';
 import { MANAGEMENT_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
+import { migrateMongo } from '@cull-log/storage-kit';
 import {
   applyGroundToMongo,
   GROUNDS_COLLECTION,
+  MONGO_GROUND_MIGRATIONS,
   openMongoGroundsReadModel,
   type MongoGroundRenamedHook,
 } from '../grounds/mongo-grounds-read-model';
 import {
   applyOutingToMongo,
+  MONGO_OUTING_MIGRATIONS,
   openMongoOutingsReadModel,
   OUTINGS_COLLECTION,
 } from '../outings/mongo-outings-read-model';
 import {
   applyPlansToMongo,
   applySettingsToMongo,
+  MONGO_SETTINGS_MIGRATIONS,
   openMongoSettingsReadModel,
   PLANS_COLLECTION,
   SETTINGS_COLLECTION,
 } from '../settings/mongo-settings-read-model';
 import { isGroundEvent, isOutingEvent } from './management-events';
 import type { ManagementReadModel } from './management-read-model';
+import { READ_MODEL_STORES } from './store-names';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
@@ -57,22 +62,17 @@ export async function eraseManagementFromMongo(
     await db.collection(name).deleteMany({ user_id: userId }, { session });
 }
 
-/** Ensures the indexes, then answers the queries of grounds, outings, settings and plans. */
+/** Runs the indexes' steps not yet run, then answers the queries of grounds, outings, settings and plans. */
 export async function openMongoManagementReadModel(
   database: Db,
   cullsCollection: string,
 ): Promise<ManagementReadModel> {
-  const grounds = await openMongoGroundsReadModel(database);
-  const outings = await openMongoOutingsReadModel(database, cullsCollection);
-  const settings = await openMongoSettingsReadModel(database);
-  const culls = database.collection<{ _id: string; user_id: string }>(cullsCollection);
-  await culls.createIndex(
-    { user_id: 1, outing_id: 1 },
-    { name: 'culls_by_user_outing', partialFilterExpression: { outing_id: { $exists: true } } },
-  );
-  await culls.createIndex(
-    { user_id: 1, ground_id: 1 },
-    { name: 'culls_by_user_ground', partialFilterExpression: { ground_id: { $exists: true } } },
-  );
-  return { ...grounds, ...outings, ...settings };
+  await migrateMongo(database, READ_MODEL_STORES.grounds, MONGO_GROUND_MIGRATIONS);
+  await migrateMongo(database, READ_MODEL_STORES.outings, MONGO_OUTING_MIGRATIONS);
+  await migrateMongo(database, READ_MODEL_STORES.settings, MONGO_SETTINGS_MIGRATIONS);
+  return {
+    ...openMongoGroundsReadModel(database),
+    ...openMongoOutingsReadModel(database, cullsCollection),
+    ...openMongoSettingsReadModel(database),
+  };
 }

@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_TYPES, SORT_COLUMNS, type CullFields, type StoredEvent } from '@cull-log/contracts';
 import { describeReadModel } from '../testing/read-model-suite';
 import { cullBody, openSqliteBackend } from '../testing/records-harness';
@@ -7,10 +9,10 @@ import {
   LOCATED_SQL,
   MAP_POINTS_SQL,
   SAME_TAG_SQL,
-  applyToSqlite,
   listSql,
-  openSqliteReadModel,
-} from './sqlite-cull-read-model';
+} from '../culls/read-model/sqlite/queries';
+import { SQLITE_CULL_MIGRATIONS } from '../culls/read-model/sqlite/schema';
+import { applyToSqlite, openSqliteReadModel } from './sqlite-cull-read-model';
 
 const CULL_ID = '3c0e1b0e-7f55-4d3c-9a8e-2b9f3d6c1a20';
 
@@ -131,7 +133,10 @@ describe('SQLite culls read model', () => {
         cullBody({ location_name: 'Home Wood 42' }),
       ),
     ]);
+    // As such a file was: no trigram index, no search rowids, the narrower map index, and no schema versions
+    // (numbering came later).
     backend.store.database.exec(`
+      DROP TABLE schema_migrations;
       DROP TABLE culls_search_trigrams;
       DROP TABLE cull_search_users;
       DROP INDEX culls_by_search_rowid;
@@ -148,6 +153,23 @@ describe('SQLite culls read model', () => {
     expect(found.total).toBe(1);
     expect(plan(MAP_POINTS_SQL, ['user-alice', 10])).toContain('COVERING INDEX culls_located_by_user');
     expect((await reopened.mapPoints('user-alice')).points).toHaveLength(2);
+  });
+
+  it("runs the records' step 1 once, however often the read model opens on a file", () => {
+    const stepOne = vi.spyOn(SQLITE_CULL_MIGRATIONS[0]!, 'up');
+    const db = new Database(join(backend.dir, 'opened-twice.db'));
+    try {
+      openSqliteReadModel({ database: db });
+      openSqliteReadModel({ database: db });
+      expect(stepOne).toHaveBeenCalledTimes(1);
+      const version = db
+        .prepare("SELECT version FROM schema_migrations WHERE store = 'records-culls'")
+        .pluck();
+      expect(version.get()).toBe(1);
+    } finally {
+      stepOne.mockRestore();
+      db.close();
+    }
   });
 
   it('refuses an event that does not follow the version it holds, so the append rolls back', () => {

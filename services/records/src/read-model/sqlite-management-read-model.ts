@@ -1,29 +1,29 @@
 import type Database from 'better-sqlite3';
 import { MANAGEMENT_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
+import { migrateSqlite } from '@cull-log/storage-kit';
 import {
   applyGroundToSqlite,
-  GROUNDS_SCHEMA,
   openSqliteGroundsReadModel,
+  SQLITE_GROUND_MIGRATIONS,
   type GroundRenamedHook,
 } from '../grounds/sqlite-grounds-read-model';
 import {
   applyOutingToSqlite,
   openSqliteOutingsReadModel,
-  OUTINGS_SCHEMA,
+  SQLITE_OUTING_MIGRATIONS,
 } from '../outings/sqlite-outings-read-model';
 import {
   applyPlansToSqlite,
   applySettingsToSqlite,
   openSqliteSettingsReadModel,
-  SETTINGS_SCHEMA,
+  SQLITE_SETTINGS_MIGRATIONS,
 } from '../settings/sqlite-settings-read-model';
 import { isGroundEvent, isOutingEvent } from './management-events';
 import type { ManagementReadModel } from './management-read-model';
+import { READ_MODEL_STORES } from './store-names';
 
 type SqliteDatabase = Database.Database;
 const T = MANAGEMENT_EVENT_TYPES;
-
-export const MANAGEMENT_SCHEMA = GROUNDS_SCHEMA + OUTINGS_SCHEMA + SETTINGS_SCHEMA;
 
 /** The tables a user's grounds, outings, settings and plans are kept in, each with the owner's user_id. */
 export const MANAGEMENT_TABLES = ['grounds', 'outings', 'user_settings', 'cull_plans'] as const;
@@ -50,9 +50,11 @@ export function eraseManagementFromSqlite(db: SqliteDatabase, userId: string): v
   for (const table of MANAGEMENT_TABLES) db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
 }
 
-/** The queries of grounds, outings, settings and plans on the records database. */
+/** The queries of grounds, outings, settings and plans on the records database, once their tables are up to date. */
 export function openSqliteManagementReadModel(db: SqliteDatabase): ManagementReadModel {
-  db.exec(MANAGEMENT_SCHEMA);
+  migrateSqlite(db, READ_MODEL_STORES.grounds, SQLITE_GROUND_MIGRATIONS);
+  migrateSqlite(db, READ_MODEL_STORES.outings, SQLITE_OUTING_MIGRATIONS);
+  migrateSqlite(db, READ_MODEL_STORES.settings, SQLITE_SETTINGS_MIGRATIONS);
   return {
     ...openSqliteGroundsReadModel(db),
     ...openSqliteOutingsReadModel(db),

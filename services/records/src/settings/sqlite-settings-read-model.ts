@@ -1,11 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { PlansSet, SeasonStart, SettingsChanged, StoredLogEvent, Plan } from '@cull-log/contracts';
+import type { SqliteMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel, StoredPlans } from '../read-model/management-read-model';
 import { preparedPerDatabase } from '../read-model/prepared-per-database';
 
 type SqliteDatabase = Database.Database;
 
-export const SETTINGS_SCHEMA = `
+const SETTINGS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS user_settings (
   user_id TEXT PRIMARY KEY,
   season_start TEXT NOT NULL,
@@ -20,6 +21,15 @@ CREATE TABLE IF NOT EXISTS cull_plans (
   PRIMARY KEY (user_id, season)
 ) WITHOUT ROWID;
 `;
+
+/** The settings' and plans' tables in the records database, step by step; a change is a new step at the end. */
+export const SQLITE_SETTINGS_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    does: "each user's settings, and their plans by season",
+    up: (db) => db.exec(SETTINGS_SCHEMA),
+  },
+];
 
 const statementsOf = preparedPerDatabase((db) => ({
   selectSettings: db.prepare<[string], { version: number }>(

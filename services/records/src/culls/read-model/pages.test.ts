@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_POINTS_LIMIT, MapPointsResponse } from '@cull-log/contracts';
-import { pageWindow, readOrder, toMapPoints } from './cull-read-model';
+import { pageWindow, readOrder } from './pages';
 
 describe('pageWindow', () => {
   it('reads a page in the first half forwards, skipping the rows before it', () => {
@@ -40,33 +39,5 @@ describe('pageWindow', () => {
     expect(readOrder(pageWindow(1, 10, 25), 'asc')).toBe('asc');
     expect(readOrder(pageWindow(3, 10, 25), 'asc')).toBe('desc');
     expect(readOrder(pageWindow(3, 10, 25), 'desc')).toBe('asc');
-  });
-});
-
-describe('toMapPoints', () => {
-  it('names each species once, in order of first appearance, and points index into it', () => {
-    const answer = toMapPoints([
-      [51.5, -0.12, 'Roe Deer'],
-      [52.25, 1.5, 'Muntjac'],
-      [53, -2.125, 'Roe Deer'],
-    ]);
-    expect(answer).toEqual({
-      species: ['Roe Deer', 'Muntjac'],
-      points: [
-        [51.5, -0.12, 0],
-        [52.25, 1.5, 1],
-        [53, -2.125, 0],
-      ],
-      truncated: false,
-    });
-    expect(MapPointsResponse.parse(answer)).toEqual(answer);
-  });
-
-  it('keeps the newest MAP_POINTS_LIMIT and says there were more', () => {
-    const rows = Array.from({ length: MAP_POINTS_LIMIT + 1 }, () => [51, 0, 'Fox'] as const);
-    const answer = toMapPoints(rows);
-    expect(answer.points).toHaveLength(MAP_POINTS_LIMIT);
-    expect(answer.truncated).toBe(true);
-    expect(toMapPoints(rows.slice(1)).truncated).toBe(false);
   });
 });

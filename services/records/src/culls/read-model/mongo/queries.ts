@@ -1,0 +1,187 @@
+import type { Collection, Document, Filter, FindOptions, Sort } from 'mongodb';
+import {
+  MAP_POINTS_LIMIT,
+  type CullPage,
+  type ListCullsQuery,
+  type MapCullFields,
+} from '@cull-log/contracts';
+import { normaliseSearch, type TaggedRecord } from '@cull-log/domain';
+import type { MongoTx } from '@cull-log/eventstore';
+import type { CullReadModel } from '../../../read-model/cull-read-model';
+import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
+import { pageWindow, readOrder, sortKeys } from '../pages';
+import { trigramsOf, usesTrigrams } from '../search-trigrams';
+import {
+  LOCATED,
+  LOCATED_INDEX,
+  SEARCH_INDEX,
+  TAG_INDEX,
+  sortField,
+  toRecord,
+  type CullDocument,
+} from './documents';
+
+/** The text as a regular expression matching itself; MongoDB refuses a NUL byte in a pattern, so it is escaped. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('\0', '\\x00');
+}
+
+const NEWEST_FIRST: Sort = { created_at: -1, _id: -1 };
+const MAP_CULL_PROJECTION = Object.fromEntries(MAP_CULL_FIELDS.map((field) => [field, 1]));
+
+/** The map's query: the filter implies the partial index's, and the projection fetches only what it shows. */
+export function locatedQuery(userId: string): { filter: Filter<CullDocument>; options: FindOptions } {
+  return {
+    filter: { user_id: userId, ...LOCATED },
+    options: {
+      // Named, so a user whose records mostly lack coordinates never gets a plan that fetches them all.
+      hint: LOCATED_INDEX,
+      sort: NEWEST_FIRST,
+      projection: MAP_CULL_PROJECTION,
+      limit: MAP_POINTS_LIMIT,
+    },
+  };
+}
+
+/** The map's points: the same walk, with only a point's columns, one more than the answer holds to tell truncation. */
+export function mapPointsQuery(
+  userId: string,
+  only: MapPointsFilter = {},
+): { filter: Filter<CullDocument>; options: FindOptions } {
+  const date = {
+    ...(only.from !== undefined && { $gte: only.from }),
+    ...(only.to !== undefined && { $lte: only.to }),
+  };
+  return {
+    filter: {
+      user_id: userId,
+      ...LOCATED,
+      ...(Object.keys(date).length > 0 && { date }),
+      ...(only.species !== undefined && { 'sort.species': only.species.toLowerCase() }),
+      ...(only.sex !== undefined && { sex: only.sex as CullDocument['sex'] }),
+      ...(only.groundId !== undefined && { ground_id: only.groundId }),
+    },
+    options: {
+      // Unfiltered, the map's index alone answers; a filter lets the planner choose.
+      ...(!filtersSome(only) && { hint: LOCATED_INDEX }),
+      sort: NEWEST_FIRST,
+      projection: { _id: 0, latitude: 1, longitude: 1, species: 1 },
+      limit: MAP_POINTS_LIMIT + 1,
+    },
+  };
+}
+
+/** The user's records with any of the tag keys: the partial index holds only tagged records. */
+export function sameTagQuery(
+  userId: string,
+  tagKeys: readonly string[],
+): { filter: Filter<CullDocument>; options: FindOptions } {
+  return {
+    filter: { user_id: userId, carcass_tag_key: { $in: [...tagKeys], $exists: true } },
+    options: { hint: TAG_INDEX, projection: { _id: 1, date: 1, carcass_tag: 1 } },
+  };
+}
+
+/**
+ * A list's filter: every record of the user, or those whose text holds the search. A search of a trigram or
+ * more reads the user's slice of the trigram index, named so that no plan walks a sort index instead, testing
+ * every record; the regular expression decides.
+ */
+export function listQuery(
+  userId: string,
+  search: string,
+): { filter: Filter<CullDocument>; options: FindOptions } {
+  if (search === '') return { filter: { user_id: userId }, options: {} };
+  const contains = { $regex: escapeRegExp(search) };
+  if (!usesTrigrams(search)) return { filter: { user_id: userId, search_text: contains }, options: {} };
+  return {
+    filter: { user_id: userId, search_trigrams: { $all: trigramsOf(search) }, search_text: contains },
+    options: { hint: SEARCH_INDEX },
+  };
+}
+
+function sortOf({ sort, order }: Pick<ListCullsQuery, 'sort' | 'order'>): Sort {
+  const direction = order === 'asc' ? 1 : -1;
+  return Object.fromEntries([
+    ...sortKeys(sort).map((column) => [sortField(column), direction]),
+    ['_id', direction],
+  ]) as Sort;
+}
+
+function toMapCull({ _id, ...fields }: Document): MapCullFields {
+  return { ...fields, id: _id } as MapCullFields;
+}
+
+/** The reads of a user's records. */
+export type CullQueries = Pick<
+  CullReadModel<MongoTx>,
+  'get' | 'list' | 'listLocated' | 'mapPoints' | 'listAt' | 'sameTag'
+>;
+
+/** The reads of a user's records in the `culls` collection. */
+export function openMongoCullQueries(culls: Collection<CullDocument>): CullQueries {
+  return {
+    async get(userId, id) {
+      const document = await culls.findOne({ _id: id, user_id: userId });
+      return document === null ? undefined : toRecord(document);
+    },
+    async list(userId, query): Promise<CullPage> {
+      const { filter, options } = listQuery(userId, normaliseSearch(query.q));
+      const answer = (documents: CullDocument[], total: number): CullPage => ({
+        items: documents.map(toRecord),
+        total,
+        page: query.page,
+        page_size: query.page_size,
+      });
+      // The first page never reads from the end, so it need not wait for the total.
+      if (query.page === 1) {
+        const [documents, total] = await Promise.all([
+          culls.find(filter, { ...options, sort: sortOf(query), limit: query.page_size }).toArray(),
+          culls.countDocuments(filter, options),
+        ]);
+        return answer(documents, total);
+      }
+      const total = await culls.countDocuments(filter, options);
+      const window = pageWindow(query.page, query.page_size, total);
+      if (window.limit === 0) return answer([], total);
+      const documents = await culls
+        .find(filter, {
+          ...options,
+          sort: sortOf({ sort: query.sort, order: readOrder(window, query.order) }),
+          skip: window.offset,
+          limit: window.limit,
+        })
+        .toArray();
+      if (window.reversed) documents.reverse();
+      return answer(documents, total);
+    },
+    async listLocated(userId) {
+      const { filter, options } = locatedQuery(userId);
+      const documents = await culls.find(filter, options).toArray();
+      return documents.map(toMapCull);
+    },
+    async mapPoints(userId, only) {
+      const { filter, options } = mapPointsQuery(userId, only);
+      const documents = culls.find<Pick<CullDocument, 'latitude' | 'longitude' | 'species'>>(filter, options);
+      const rows = documents.map(
+        ({ latitude, longitude, species }) => [latitude!, longitude!, species] as const,
+      );
+      return toMapPoints(await rows.toArray());
+    },
+    async sameTag(userId, tagKeys): Promise<TaggedRecord[]> {
+      if (tagKeys.length === 0) return [];
+      const { filter, options } = sameTagQuery(userId, tagKeys);
+      const documents = await culls.find(filter, options).toArray();
+      return documents.map(({ _id, date, carcass_tag }) => ({ id: _id, date, carcass_tag }));
+    },
+    async listAt(userId, { latitude, longitude }) {
+      const documents = await culls
+        .find(
+          { user_id: userId, latitude, longitude },
+          { sort: NEWEST_FIRST, projection: MAP_CULL_PROJECTION, limit: MAP_POINTS_LIMIT },
+        )
+        .toArray();
+      return documents.map(toMapCull);
+    },
+  };
+}

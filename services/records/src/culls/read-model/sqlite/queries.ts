@@ -1,0 +1,222 @@
+import type Database from 'better-sqlite3';
+import {
+  MAP_POINTS_LIMIT,
+  type Cull,
+  type CullPage,
+  type ListCullsQuery,
+  type MapCullFields,
+} from '@cull-log/contracts';
+import { normaliseSearch, type TaggedRecord } from '@cull-log/domain';
+import type { CullReadModel } from '../../../read-model/cull-read-model';
+import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
+import { pageWindow, readOrder, sortKeys, type PageWindow } from '../pages';
+import { trigramPhrase, usesTrigrams } from '../search-trigrams';
+import { USER_SHIFT, orderTerm, quote, toRecord, type Row } from './rows';
+
+type SqliteDatabase = Database.Database;
+
+/**
+ * How a list finds its rows: all the user's, those whose text contains a term too short for trigrams (read from
+ * the narrow search index), or those the trigram index finds in the user's rowid range.
+ */
+export type ListFilter = 'all' | 'contains' | 'trigrams';
+
+/**
+ * The page and total queries of a list. Parameters: for `all` the user id, for `contains` the user id and the
+ * term, for `trigrams` the FTS5 phrase and the user's lowest and highest search rowid; then for the page LIMIT
+ * and OFFSET. Every filter keeps other users' rows out of the walk: by user_id first, or by the rowid range.
+ */
+export function listSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, filter: ListFilter) {
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = [...sortKeys(query.sort), 'id'].map((column) => `${orderTerm(column)} ${direction}`);
+  const page = `ORDER BY ${orderBy.join(', ')} LIMIT ? OFFSET ?`;
+  const hits = 'culls_search_trigrams MATCH ? AND culls_search_trigrams.rowid BETWEEN ? AND ?';
+  switch (filter) {
+    case 'all':
+      return {
+        page: `SELECT * FROM culls WHERE user_id = ? ${page}`,
+        count: 'SELECT total FROM cull_totals WHERE user_id = ?',
+      };
+    case 'contains': {
+      const where = 'user_id = ? AND instr(search_text, ?) > 0';
+      return {
+        page: `SELECT * FROM culls WHERE ${where} ${page}`,
+        count: `SELECT COUNT(*) AS total FROM culls WHERE ${where}`,
+      };
+    }
+    case 'trigrams':
+      return {
+        // CROSS JOIN keeps the index's hits the outer loop: each is one lookup, and only they are sorted.
+        page: `SELECT culls.* FROM culls_search_trigrams CROSS JOIN culls ON culls.search_rowid = culls_search_trigrams.rowid
+          WHERE ${hits} ${page}`,
+        count: `SELECT COUNT(*) AS total FROM culls_search_trigrams WHERE ${hits}`,
+      };
+  }
+}
+
+const LOCATED_COLUMNS = ['id', ...MAP_CULL_FIELDS] as const;
+const LOCATED = 'latitude IS NOT NULL AND longitude IS NOT NULL';
+
+/**
+ * The map's query: the user id, then the most rows. Its WHERE implies the partial index's, and the index is named,
+ * so a user whose records mostly lack coordinates never gets a plan that walks them all.
+ */
+export const LOCATED_SQL = `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM culls INDEXED BY culls_located_by_user
+  WHERE user_id = ? AND ${LOCATED}
+  ORDER BY created_at DESC, id DESC LIMIT ?`;
+
+/** The map's points: the same walk, reading only the index (user id, then the most rows). */
+export const MAP_POINTS_SQL = `SELECT latitude, longitude, species FROM culls INDEXED BY culls_located_by_user
+  WHERE user_id = ? AND ${LOCATED}
+  ORDER BY created_at DESC, id DESC LIMIT ?`;
+
+/** The map's points through a filter: the user id, then the filter's values in the order of its terms, then the most rows. */
+export function filteredMapPointsSql(filter: MapPointsFilter): string {
+  const terms = [
+    ...(filter.from !== undefined ? ['"date" >= ?'] : []),
+    ...(filter.to !== undefined ? ['"date" <= ?'] : []),
+    ...(filter.species !== undefined ? ['species = ? COLLATE NOCASE'] : []),
+    ...(filter.sex !== undefined ? ['sex = ?'] : []),
+    ...(filter.groundId !== undefined ? ['ground_id = ?'] : []),
+  ];
+  return `SELECT latitude, longitude, species FROM culls
+  WHERE user_id = ? AND ${LOCATED} ${terms.map((term) => `AND ${term}`).join(' ')}
+  ORDER BY created_at DESC, id DESC LIMIT ?`;
+}
+
+/** The values of a filter's terms, in filteredMapPointsSql's order. */
+function filterValues(filter: MapPointsFilter): string[] {
+  return [filter.from, filter.to, filter.species, filter.sex, filter.groundId].filter(
+    (value): value is string => value !== undefined,
+  );
+}
+
+/** A marker's records: the user id, latitude and longitude, then the most rows. */
+export const AT_SQL = `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM culls
+  WHERE user_id = ? AND latitude = ? AND longitude = ?
+  ORDER BY created_at DESC, id DESC LIMIT ?`;
+
+/** The user's records with any of the tag keys (a JSON array): the user id, then the keys. */
+export const SAME_TAG_SQL = `SELECT id, "date", carcass_tag FROM culls INDEXED BY culls_by_user_tag
+  WHERE user_id = ? AND carcass_tag_key IN (SELECT value FROM json_each(?)) AND carcass_tag_key IS NOT NULL`;
+
+/** Builds a map record from a row read as an array, in LOCATED_COLUMNS order. */
+function toMapCull(values: readonly (string | number | null)[]): MapCullFields {
+  const record: Record<string, unknown> = {};
+  LOCATED_COLUMNS.forEach((column, index) => {
+    const value = values[index];
+    if (value !== null && value !== undefined) record[column] = value;
+  });
+  record.antlers_present = record.antlers_present === 1;
+  return record as MapCullFields;
+}
+
+type ListStatements = {
+  page: Database.Statement<unknown[], Row>;
+  count: Database.Statement<unknown[], { total: number }>;
+};
+
+/** The reads of a user's records. */
+export type CullQueries = Pick<
+  CullReadModel<SqliteDatabase>,
+  'get' | 'list' | 'listLocated' | 'mapPoints' | 'listAt' | 'sameTag'
+>;
+
+/** Prepares the reads of a user's records on the records database, whose tables must exist. */
+export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
+  const getStatement = db.prepare<[string, string], Row>('SELECT * FROM culls WHERE id = ? AND user_id = ?');
+  // Rows as arrays: with thousands of records, building keyed rows costs more than reading them.
+  const locatedStatement = db.prepare<[string, number], (string | number | null)[]>(LOCATED_SQL).raw();
+  const mapPointsStatement = db.prepare<[string, number], [number, number, string]>(MAP_POINTS_SQL).raw();
+  const atStatement = db.prepare<[string, number, number, number], (string | number | null)[]>(AT_SQL).raw();
+  const sameTagStatement = db.prepare<[string, string], TaggedRecord>(SAME_TAG_SQL);
+  const userRangeStatement = db
+    .prepare<[string], bigint>(`SELECT number << ${USER_SHIFT} FROM cull_search_users WHERE user_id = ?`)
+    .pluck()
+    .safeIntegers();
+  const listStatements = new Map<string, ListStatements>();
+
+  function listStatementsFor(query: Pick<ListCullsQuery, 'sort' | 'order'>, filter: ListFilter) {
+    const key = `${query.sort}:${query.order}:${filter}`;
+    let statements = listStatements.get(key);
+    if (statements === undefined) {
+      const sql = listSql(query, filter);
+      statements = {
+        page: db.prepare<unknown[], Row>(sql.page),
+        count: db.prepare<unknown[], { total: number }>(sql.count),
+      };
+      listStatements.set(key, statements);
+    }
+    return statements;
+  }
+
+  /** The filter of a list and its parameters, or undefined when the user has nothing a search could find. */
+  function filterOf(userId: string, search: string): [ListFilter, unknown[]] | undefined {
+    if (search === '') return ['all', [userId]];
+    // FTS5's query parser ends a string at a NUL character, so such a search is tested row by row.
+    if (!usesTrigrams(search) || search.includes('\0')) return ['contains', [userId, search]];
+    const low = userRangeStatement.get(userId);
+    if (low === undefined) return undefined;
+    return ['trigrams', [trigramPhrase(search), low, low + (1n << USER_SHIFT) - 1n]];
+  }
+
+  /**
+   * Whether a page of a search is cheaper to read by walking the sort index and testing each record, which passes
+   * about (rows up to the page's end) × records / matches rows, than by fetching and sorting every match: true
+   * for a common term (on page 1 of 100,000 records, from about 1,000 matches).
+   */
+  function walkIsShorter(userId: string, window: PageWindow, matches: number): boolean {
+    const records =
+      listStatementsFor({ sort: 'created_at', order: 'desc' }, 'all').count.get(userId)?.total ?? 0;
+    return (window.offset + window.limit) * records < matches * matches;
+  }
+
+  // One read transaction, so the page and the total describe the same moment.
+  const readList = db.transaction((userId: string, query: ListCullsQuery): CullPage => {
+    const answer = { items: [] as Cull[], total: 0, page: query.page, page_size: query.page_size };
+    const search = normaliseSearch(query.q);
+    const filter = filterOf(userId, search);
+    if (filter === undefined) return answer;
+    answer.total = listStatementsFor(query, filter[0]).count.get(...filter[1])?.total ?? 0;
+    const window = pageWindow(query.page, query.page_size, answer.total);
+    if (window.limit === 0) return answer;
+    const [kind, parameters] =
+      filter[0] === 'trigrams' && walkIsShorter(userId, window, answer.total)
+        ? ['contains' as const, [userId, search]]
+        : filter;
+    const order = readOrder(window, query.order);
+    const rows = listStatementsFor({ sort: query.sort, order }, kind).page.all(
+      ...parameters,
+      window.limit,
+      window.offset,
+    );
+    if (window.reversed) rows.reverse();
+    answer.items = rows.map(toRecord);
+    return answer;
+  });
+
+  return {
+    async get(userId, id) {
+      const row = getStatement.get(id, userId);
+      return row === undefined ? undefined : toRecord(row);
+    },
+    async list(userId, query) {
+      return readList.deferred(userId, query);
+    },
+    async listLocated(userId) {
+      return locatedStatement.all(userId, MAP_POINTS_LIMIT).map(toMapCull);
+    },
+    async mapPoints(userId, filter) {
+      if (!filtersSome(filter)) return toMapPoints(mapPointsStatement.iterate(userId, MAP_POINTS_LIMIT + 1));
+      const statement = db.prepare<unknown[], [number, number, string]>(filteredMapPointsSql(filter)).raw();
+      return toMapPoints(statement.iterate(userId, ...filterValues(filter), MAP_POINTS_LIMIT + 1));
+    },
+    async listAt(userId, { latitude, longitude }) {
+      return atStatement.all(userId, latitude, longitude, MAP_POINTS_LIMIT).map(toMapCull);
+    },
+    async sameTag(userId, tagKeys) {
+      if (tagKeys.length === 0) return [];
+      return sameTagStatement.all(userId, JSON.stringify(tagKeys));
+    },
+  };
+}

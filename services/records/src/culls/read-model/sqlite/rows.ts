@@ -1,0 +1,78 @@
+import { CULL_FIELD_NAMES, NESTED_FIELD_NAMES, type Cull } from '@cull-log/contracts';
+import { carcassTagKey, cullSearchText } from '@cull-log/domain';
+import { CASE_INSENSITIVE_COLUMNS } from '../pages';
+
+export type Row = Record<string, string | number | bigint | null>;
+
+const META_COLUMNS = ['id', 'user_id', 'version', 'created_at', 'updated_at'] as const;
+/** The record's fields, its photos and where it belongs: every column that reads back as a property of the record. */
+const FIELD_COLUMNS: readonly string[] = [
+  ...CULL_FIELD_NAMES,
+  'photos',
+  'ground_id',
+  'ground_name',
+  'outing_id',
+];
+/** Fields holding an object or a list, kept as JSON text. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set([...NESTED_FIELD_NAMES, 'photos']);
+export const ALL_COLUMNS = [
+  ...META_COLUMNS,
+  ...FIELD_COLUMNS,
+  'search_text',
+  'search_rowid',
+  'carcass_tag_key',
+];
+
+/** A user's records hold rowids from `number << USER_SHIFT` up: one user's postings sit together in the index. */
+export const USER_SHIFT = 32n;
+
+/** Gives the user's next record its search rowid, numbering the user on their first. */
+export const NEXT_SEARCH_ROWID_SQL = `INSERT INTO cull_search_users (user_id, records) VALUES (?, 1)
+  ON CONFLICT (user_id) DO UPDATE SET records = records + 1
+  RETURNING (number << ${USER_SHIFT}) + records`;
+
+/** A record's text in the trigram index, under its search rowid. */
+export const INDEX_SEARCH_SQL = 'INSERT INTO culls_search_trigrams (rowid, search_text) VALUES (?, ?)';
+
+export function quote(column: string): string {
+  return `"${column}"`;
+}
+
+/** How a column is compared in indexes and ORDER BY; both must say the same for a sort to walk the index. */
+export function orderTerm(column: string): string {
+  return CASE_INSENSITIVE_COLUMNS.has(column) ? `${quote(column)} COLLATE NOCASE` : quote(column);
+}
+
+export function toRow(record: Cull, searchRowid: bigint): Row {
+  const row: Row = {};
+  for (const column of ALL_COLUMNS) row[column] = null;
+  const { created_by, antlers_present, ...rest } = record;
+  for (const [column, value] of Object.entries(rest)) {
+    row[column] = JSON_COLUMNS.has(column) ? JSON.stringify(value) : (value as string | number);
+  }
+  row.user_id = created_by;
+  row.antlers_present = antlers_present ? 1 : 0;
+  row.search_text = cullSearchText(record);
+  row.search_rowid = searchRowid;
+  row.carcass_tag_key = record.carcass_tag === undefined ? null : carcassTagKey(record.carcass_tag);
+  return row;
+}
+
+/** A row as a record; the write path reads rows with safe integers, so numbers may come as bigints. */
+export function toRecord(row: Row): Cull {
+  const record: Record<string, unknown> = {
+    id: row.id,
+    created_by: row.user_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    version: Number(row.version),
+  };
+  for (const column of FIELD_COLUMNS) {
+    const value = row[column];
+    if (value === null || value === undefined) continue;
+    if (JSON_COLUMNS.has(column)) record[column] = JSON.parse(String(value)) as unknown;
+    else record[column] = typeof value === 'bigint' ? Number(value) : value;
+  }
+  record.antlers_present = Number(row.antlers_present) === 1;
+  return record as Cull;
+}

@@ -1,0 +1,121 @@
+import type Database from 'better-sqlite3';
+import type { Cull, CullStreamEvent, StoredLogEvent } from '@cull-log/contracts';
+import { cullSearchText } from '@cull-log/domain';
+import { preparedPerDatabase } from '../../../read-model/prepared-per-database';
+import { nextRecord } from '../next-record';
+import {
+  ALL_COLUMNS,
+  INDEX_SEARCH_SQL,
+  NEXT_SEARCH_ROWID_SQL,
+  quote,
+  toRecord,
+  toRow,
+  type Row,
+} from './rows';
+
+type SqliteDatabase = Database.Database;
+
+/** Statements prepared on the event store's connection, once per connection. */
+const statementsOf = preparedPerDatabase((db) => {
+  const columns = ALL_COLUMNS.map(quote).join(', ');
+  const values = ALL_COLUMNS.map((column) => `@${column}`).join(', ');
+  const updates = ALL_COLUMNS.filter((column) => column !== 'id')
+    .map((column) => `${quote(column)} = excluded.${quote(column)}`)
+    .join(', ');
+  return {
+    // Safe integers: a search rowid passes 2^53 from the user numbered 2^21 on.
+    select: db.prepare<[string], Row>('SELECT * FROM culls WHERE id = ?').safeIntegers(),
+    upsert: db.prepare<[Row]>(
+      `INSERT INTO culls (${columns}) VALUES (${values}) ON CONFLICT (id) DO UPDATE SET ${updates}`,
+    ),
+    remove: db.prepare<[string]>('DELETE FROM culls WHERE id = ?'),
+    countUp: db.prepare<[string]>(
+      'INSERT INTO cull_totals (user_id, total) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET total = total + 1',
+    ),
+    countDown: db.prepare<[string]>('UPDATE cull_totals SET total = total - 1 WHERE user_id = ?'),
+    nextSearchRowid: db.prepare<[string], bigint>(NEXT_SEARCH_ROWID_SQL).pluck().safeIntegers(),
+    indexSearch: db.prepare<[bigint, string]>(INDEX_SEARCH_SQL),
+    unindexSearch: db.prepare<[bigint]>('DELETE FROM culls_search_trigrams WHERE rowid = ?'),
+    groundName: db.prepare<[string], string>('SELECT name FROM grounds WHERE id = ?').pluck(),
+    groundRecords: db
+      .prepare<[string, string], Row>('SELECT * FROM culls WHERE user_id = ? AND ground_id = ?')
+      .safeIntegers(),
+    renameRecord: db.prepare<[string, string, string]>(
+      'UPDATE culls SET ground_name = ?, search_text = ? WHERE id = ?',
+    ),
+  };
+});
+
+type WriteStatements = ReturnType<typeof statementsOf>;
+
+/** Writes a record's row and keeps its search index row in step; `row` is what the table held before. */
+function writeRecord(statements: WriteStatements, row: Row | undefined, record: Cull): void {
+  const searchRowid = row === undefined ? undefined : (row.search_rowid as bigint);
+  const nextRow = toRow(record, searchRowid ?? statements.nextSearchRowid.get(record.created_by)!);
+  statements.upsert.run(nextRow);
+  if (nextRow.search_text !== row?.search_text) {
+    if (searchRowid !== undefined) statements.unindexSearch.run(searchRowid);
+    statements.indexSearch.run(nextRow.search_rowid as bigint, nextRow.search_text as string);
+  }
+}
+
+/**
+ * A renamed ground's records take its new name: only their name and search text change, so only those are written,
+ * with their search index rows.
+ */
+export function renameGroundRecords(
+  db: SqliteDatabase,
+  userId: string,
+  groundId: string,
+  name: string,
+): void {
+  const statements = statementsOf(db);
+  for (const row of statements.groundRecords.all(userId, groundId)) {
+    const searchText = cullSearchText({ ...toRecord(row), ground_name: name });
+    // Every row has its search rowid once the read model is open.
+    const searchRowid = row.search_rowid as bigint;
+    statements.renameRecord.run(name, searchText, row.id as string);
+    statements.unindexSearch.run(searchRowid);
+    statements.indexSearch.run(searchRowid, searchText);
+  }
+}
+
+/** Applies a record's event to its row, its search index row and its user's total, through `db`. */
+export function applyCullToSqlite(db: SqliteDatabase, event: StoredLogEvent & CullStreamEvent): void {
+  const statements = statementsOf(db);
+  const row = statements.select.get(event.streamId);
+  const current = row === undefined ? undefined : toRecord(row);
+  const next = nextRecord(current, event);
+  if (next === undefined) {
+    statements.remove.run(event.streamId);
+    if (row?.search_rowid != null) statements.unindexSearch.run(row.search_rowid as bigint);
+  } else {
+    const groundName = next.ground_id === undefined ? undefined : statements.groundName.get(next.ground_id);
+    writeRecord(statements, row, { ...next, ...(groundName !== undefined && { ground_name: groundName }) });
+  }
+  if (current === undefined && next !== undefined) statements.countUp.run(next.created_by);
+  if (current !== undefined && next === undefined) statements.countDown.run(current.created_by);
+}
+
+/**
+ * Deletes the user's records, their search index rows, their total and their search number, through `db`
+ * (the erasure's transaction). The trigram index keeps a deleted row's postings until its segments merge, so it
+ * is merged at once: nothing of the erased records stays in the file.
+ */
+export function eraseCullsFromSqlite(db: SqliteDatabase, userId: string): void {
+  const { unindexSearch } = statementsOf(db);
+  const searchRowids = db
+    .prepare<[string], bigint>(
+      'SELECT search_rowid FROM culls WHERE user_id = ? AND search_rowid IS NOT NULL',
+    )
+    .pluck()
+    .safeIntegers()
+    .all(userId);
+  for (const searchRowid of searchRowids) unindexSearch.run(searchRowid);
+  for (const table of ['culls', 'cull_totals', 'cull_search_users']) {
+    db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
+  }
+  if (searchRowids.length > 0) {
+    db.exec("INSERT INTO culls_search_trigrams (culls_search_trigrams) VALUES ('optimize')");
+  }
+}
