@@ -4,6 +4,8 @@ export { followsCulls, followsEverything } from './projection-store';
 export type { ApplyOutcome, EventFilter, ProjectionStore } from './projection-store';
 export { openSqliteProjection } from './sqlite-projection';
 export { connectMongoProjection } from './mongo-projection';
+// The steps of a read model's schema, as `openSqliteProjection` and `connectMongoProjection` take them.
+export type { MongoMigration, SqliteMigration } from '@cull-log/storage-kit';
 export { applyDelivery } from './apply-delivery';
 export { startProjection } from './start-projection';
 export { rebuildProjection } from './rebuild-projection';

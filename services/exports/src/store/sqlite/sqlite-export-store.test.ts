@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seasonKeyOf } from '@cull-log/contracts';
 import { seasonOfKey } from '@cull-log/domain';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { exportStoreContract } from '../testing/export-store-contract';
-import { openSqliteExportStore } from './sqlite-export-store';
+import { exportStoreContract } from '../../testing/export-store-contract';
+import { openSqliteExportStore } from './index';
 
 const directory = mkdtempSync(join(tmpdir(), 'cull-log-exports-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

@@ -1,0 +1,113 @@
+import type { AnyBulkWriteOperation, ClientSession } from 'mongodb';
+import type { SeasonStart, StoredLogEvent } from '@cull-log/contracts';
+import { larderFields } from '@cull-log/domain';
+import { applyExportEvents, type ExportRows } from '../export-read-model';
+import type { ExportRow } from '../export-store';
+import {
+  larderDocument,
+  monthId,
+  type ExportCollections,
+  type GroundNameDocument,
+  type LarderDocument,
+  type RowDocument,
+} from './documents';
+
+/**
+ * The export projection's change for a batch of events, inside the batch's transaction: one read of the batch's
+ * rows, the event logic in memory, then one write of each row and count.
+ */
+export function exportWrites({ rows, larder, months, groundNames, settings }: ExportCollections) {
+  return async function writeEvents(
+    events: readonly StoredLogEvent[],
+    session: ClientSession,
+  ): Promise<void> {
+    const streamIds = [...new Set(events.map((event) => event.streamId))];
+    const stored = await rows.find({ _id: { $in: streamIds } }, { session }).toArray();
+    const latest = new Map<string, ExportRow | undefined>(
+      stored.map((document) => [document._id, { ...document, groundId: document.groundId ?? null }]),
+    );
+    const touched = new Set<string>();
+    const monthMoves = new Map<string, { userId: string; month: string; by: number }>();
+    const groundWrites = new Map<string, GroundNameDocument>();
+    const settingsWrites = new Map<string, SeasonStart>();
+    const exportRows: ExportRows = {
+      row: (streamId) => latest.get(streamId),
+      putRow(streamId, next) {
+        latest.set(streamId, next);
+        touched.add(streamId);
+      },
+      countMonth(userId, month, by) {
+        const id = monthId(userId, month);
+        const move = monthMoves.get(id) ?? { userId, month, by: 0 };
+        move.by += by;
+        monthMoves.set(id, move);
+      },
+      putGroundName: (streamId, userId, name) =>
+        void groundWrites.set(streamId, { _id: streamId, userId, name }),
+      putSeasonStart: (userId, seasonStart) => void settingsWrites.set(userId, seasonStart),
+    };
+    applyExportEvents(exportRows, events);
+
+    const written = [...touched].map((streamId) => [streamId, latest.get(streamId)] as const);
+    if (written.length > 0) {
+      await larder.bulkWrite(
+        written.map(([streamId, next]): AnyBulkWriteOperation<LarderDocument> =>
+          next === undefined
+            ? { deleteOne: { filter: { _id: streamId } } }
+            : {
+                replaceOne: {
+                  filter: { _id: streamId },
+                  replacement: larderDocument(streamId, next.userId, larderFields(next.fields)),
+                  upsert: true,
+                },
+              },
+        ),
+        { session },
+      );
+      await rows.bulkWrite(
+        written.map(([streamId, next]): AnyBulkWriteOperation<RowDocument> =>
+          next === undefined
+            ? { deleteOne: { filter: { _id: streamId } } }
+            : {
+                replaceOne: {
+                  filter: { _id: streamId },
+                  replacement: {
+                    userId: next.userId,
+                    createdAt: next.createdAt,
+                    date: next.fields.date,
+                    species: next.fields.species,
+                    fields: next.fields,
+                    groundId: next.groundId,
+                  },
+                  upsert: true,
+                },
+              },
+        ),
+        { session },
+      );
+    }
+    const moves = [...monthMoves].filter(([, move]) => move.by !== 0);
+    if (moves.length > 0) {
+      await months.bulkWrite(
+        moves.map(([id, move]) => ({
+          updateOne: {
+            filter: { _id: id },
+            update: {
+              $inc: { carcasses: move.by },
+              $setOnInsert: { userId: move.userId, month: move.month },
+            },
+            upsert: true,
+          },
+        })),
+        { session },
+      );
+      await months.deleteMany({ _id: { $in: moves.map(([id]) => id) }, carcasses: { $lte: 0 } }, { session });
+    }
+    for (const { _id, ...document } of groundWrites.values()) {
+      await groundNames.replaceOne({ _id }, document, { upsert: true, session });
+    }
+    for (const [userId, seasonStart] of settingsWrites) {
+      await settings.replaceOne({ _id: userId }, { userId, seasonStart }, { upsert: true, session });
+    }
+  };
+}

@@ -1,0 +1,29 @@
+import { followsEverything, openSqliteProjection } from '@cull-log/projection';
+import type { ExportStore } from '../export-store';
+import { declarationRegister } from './declarations';
+import { exportQueries } from './queries';
+import { fillLarderFromCulls, SQLITE_EXPORT_MIGRATIONS, upgradeTables } from './schema';
+import { exportWrites } from './writes';
+
+/** The export projection in a SQLite file (DATA_DIR/exports.db in the standalone app). */
+export function openSqliteExportStore({ file }: { file: string }): ExportStore {
+  const projection = openSqliteProjection({
+    file,
+    name: 'exports',
+    migrations: SQLITE_EXPORT_MIGRATIONS,
+    // Not `declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.
+    readModelTables: ['culls', 'larder', 'larder_months', 'ground_names', 'user_settings'],
+    // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
+    userTables: ['declarations'],
+  });
+  const { db } = projection;
+  upgradeTables(db);
+  const writeEvents = exportWrites(db);
+  fillLarderFromCulls(db);
+
+  return {
+    ...projection.projectionStore(writeEvents, followsEverything),
+    ...exportQueries(db, file),
+    ...declarationRegister(db),
+  };
+}
