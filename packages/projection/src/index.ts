@@ -2,8 +2,8 @@ export { defineProjectionService } from './projection-service';
 export type { ProjectionRoutes } from './projection-app';
 export { followsCulls, followsEverything } from './projection-store';
 export type { ApplyOutcome, EventFilter, ProjectionStore } from './projection-store';
-export { openSqliteProjection } from './sqlite-projection';
-export { connectMongoProjection } from './mongo-projection';
+export { openSqliteProjection, type SqliteProjection } from './sqlite-projection';
+export { connectMongoProjection, type MongoProjection } from './mongo-projection';
 // The steps of a read model's schema, as `openSqliteProjection` and `connectMongoProjection` take them.
 export type { MongoMigration, SqliteMigration } from '@cull-log/storage-kit';
 export { applyDelivery } from './apply-delivery';

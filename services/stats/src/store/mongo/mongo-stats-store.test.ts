@@ -3,8 +3,8 @@ import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { seasonMonths, seasonOfKey } from '@cull-log/domain';
 import { describeWithMongo } from '@cull-log/storage-kit/testing';
-import { statsStoreContract } from '../testing/stats-store-contract';
-import { connectMongoStatsStore } from './mongo-stats-store';
+import { statsStoreContract } from '../../testing/stats-store-contract';
+import { connectMongoStatsStore } from './index';
 
 await describeWithMongo('MongoDB stats store contract', (url) => {
   const dbName = `stats_test_${randomUUID().slice(0, 8)}`;

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seasonMonths, seasonOfKey } from '@cull-log/domain';
-import { statsStoreContract } from '../testing/stats-store-contract';
-import { openSqliteStatsStore } from './sqlite-stats-store';
+import { statsStoreContract } from '../../testing/stats-store-contract';
+import { openSqliteStatsStore } from './index';
 
 const directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

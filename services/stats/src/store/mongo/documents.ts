@@ -1,0 +1,105 @@
+import type { Db } from 'mongodb';
+import type { CounterName } from '../stats-counters';
+import type { CullFacts, OutingFacts } from '../stats-store';
+
+export interface CullDocument extends CullFacts {
+  _id: string;
+}
+export interface OutingDocument extends OutingFacts {
+  _id: string;
+}
+
+/** Each counter's collection and the fields that key it (a unique index). */
+export const COUNTERS = {
+  totals: { collection: 'stats_totals', key: ['userId'] },
+  species: { collection: 'stats_species', key: ['userId', 'species'] },
+  months: { collection: 'stats_months', key: ['userId', 'month'] },
+  classes: {
+    collection: 'stats_class_months',
+    key: ['userId', 'month', 'groundId', 'species', 'sex', 'young'],
+  },
+  destinations: { collection: 'stats_destination_months', key: ['userId', 'month', 'destination'] },
+  outings: { collection: 'stats_outing_months', key: ['userId', 'month'] },
+} as const satisfies Record<CounterName, { collection: string; key: readonly string[] }>;
+
+export interface TotalsDocument {
+  userId: string;
+  total: number;
+  weighed: number;
+  weightGrams: number;
+}
+export interface CountDocument {
+  userId: string;
+  species: string;
+  sex: string;
+  month: string;
+  count: number;
+}
+export interface ClassDocument extends CountDocument {
+  groundId: string;
+  young: number;
+  weighed: number;
+  weightGrams: number;
+}
+export interface DestinationDocument {
+  userId: string;
+  month: string;
+  destination: string;
+  count: number;
+}
+export interface OutingMonthDocument {
+  userId: string;
+  month: string;
+  outings: number;
+  blank: number;
+  durationMs: number;
+  deer: number;
+}
+export interface SettingsDocument {
+  _id: string;
+  userId: string;
+  seasonStart: string;
+}
+export interface PlansDocument {
+  _id: string;
+  userId: string;
+  season: string;
+  plans: unknown;
+}
+export interface GroundNameDocument {
+  _id: string;
+  userId: string;
+  name: string;
+}
+
+/** The stats projection's collections, each typed by the documents it holds. */
+export function statsCollections(db: Db) {
+  return {
+    culls: db.collection<CullDocument>('stats_culls'),
+    outings: db.collection<OutingDocument>('stats_outings'),
+    settings: db.collection<SettingsDocument>('stats_settings'),
+    plans: db.collection<PlansDocument>('stats_plans'),
+    groundNames: db.collection<GroundNameDocument>('stats_ground_names'),
+    totals: db.collection<TotalsDocument>(COUNTERS.totals.collection),
+    speciesCounts: db.collection<CountDocument>(COUNTERS.species.collection),
+    monthCounts: db.collection<CountDocument>(COUNTERS.months.collection),
+    classes: db.collection<ClassDocument>(COUNTERS.classes.collection),
+    destinations: db.collection<DestinationDocument>(COUNTERS.destinations.collection),
+    outingMonths: db.collection<OutingMonthDocument>(COUNTERS.outings.collection),
+  };
+}
+export type StatsCollections = ReturnType<typeof statsCollections>;
+
+/** The key of a user's plans of a season. */
+export const plansId = (userId: string, season: string) => `${userId}\u0000${season}`;
+
+/** A kept cull's facts; one kept before grounds and plans has no age, destination, ground or outing. */
+export function cullWithoutId({ _id: _ignored, ...facts }: CullDocument): CullFacts {
+  return {
+    ...facts,
+    ageEstimate: facts.ageEstimate ?? '',
+    destination: facts.destination ?? null,
+    groundId: facts.groundId ?? null,
+    outingId: facts.outingId ?? null,
+  };
+}
