@@ -3,7 +3,7 @@ import type { ExportStore } from '../export-store';
 import { declarationRegister } from './declarations';
 import { exportCollections } from './documents';
 import { exportQueries } from './queries';
-import { upgradeCollections } from './schema';
+import { MONGO_EXPORT_MIGRATIONS } from './schema';
 import { exportWrites } from './writes';
 
 /** The export projection in MongoDB (a replica set: every event is applied in one transaction). */
@@ -18,6 +18,7 @@ export async function connectMongoExportStore({
     url,
     dbName,
     name: 'exports',
+    migrations: MONGO_EXPORT_MIGRATIONS,
     // Not `exports_declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.
     readModelCollections: [
       'exports_culls',
@@ -29,7 +30,6 @@ export async function connectMongoExportStore({
     // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
     userCollections: ['exports_declarations'],
   });
-  await upgradeCollections(projection.db);
   const collections = exportCollections(projection.db);
 
   return {

@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import { larderFields, monthKey } from '@cull-log/domain';
+import type { MongoMigration } from '@cull-log/projection';
 import {
   exportCollections,
   larderDocument,
@@ -8,8 +9,24 @@ import {
   type MonthDocument,
 } from './documents';
 
-/** The export collections' indexes, and the repairs that bring a database from an earlier version up to date. */
-export async function upgradeCollections(db: Db): Promise<void> {
+/**
+ * The export collections' indexes and repairs, step by step; a change is a new step at the end. A database that has
+ * no version yet runs step 1 once: the indexes, and the repairs that bring a database from an earlier version up to
+ * date. Run again, step 1 changes nothing: `createIndex` is idempotent, the season is unset only where it is still
+ * set, an old index or collection is dropped only while it exists, and the larder and the monthly counts are filled
+ * only while empty. Two replicas upgrading an old database at once cannot count twice either: the documents filled
+ * in have fixed ids, so the later insert is refused on the key (that replica stops; started again, it finds the work
+ * done).
+ */
+export const MONGO_EXPORT_MIGRATIONS: readonly MongoMigration[] = [
+  {
+    version: 1,
+    does: 'the export indexes; an older database loses its larder seasons and has its larder and months filled in',
+    up: indexAndRepair,
+  },
+];
+
+async function indexAndRepair(db: Db): Promise<void> {
   const { rows, larder, months, declarations } = exportCollections(db);
   await rows.createIndex({ userId: 1, createdAt: -1, _id: -1 });
   await larder.createIndex({ userId: 1, date: 1, time: 1, _id: 1 });
@@ -33,8 +50,8 @@ export async function upgradeCollections(db: Db): Promise<void> {
 }
 
 /**
- * A store from before the larder book: its larder is filled once from the export rows, which hold every field. A
- * store from before the monthly counts has its months counted from its larder, once.
+ * A store from before the larder book: its larder is filled from the export rows, which hold every field. A store
+ * from before the monthly counts has its months counted from its larder.
  */
 async function fillLarderFromCulls(db: Db): Promise<void> {
   const { rows, larder, months } = exportCollections(db);

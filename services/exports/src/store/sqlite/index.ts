@@ -2,7 +2,7 @@ import { followsEverything, openSqliteProjection } from '@cull-log/projection';
 import type { ExportStore } from '../export-store';
 import { declarationRegister } from './declarations';
 import { exportQueries } from './queries';
-import { fillLarderFromCulls, SQLITE_EXPORT_MIGRATIONS, upgradeTables } from './schema';
+import { SQLITE_EXPORT_MIGRATIONS } from './schema';
 import { exportWrites } from './writes';
 
 /** The export projection in a SQLite file (DATA_DIR/exports.db in the standalone app). */
@@ -17,12 +17,9 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
     userTables: ['declarations'],
   });
   const { db } = projection;
-  upgradeTables(db);
-  const writeEvents = exportWrites(db);
-  fillLarderFromCulls(db);
 
   return {
-    ...projection.projectionStore(writeEvents, followsEverything),
+    ...projection.projectionStore(exportWrites(db), followsEverything),
     ...exportQueries(db, file),
     ...declarationRegister(db),
   };

@@ -50,16 +50,27 @@ const SCHEMA = `
   );
 `;
 
-/** The export tables, step by step; a change is a new step at the end. */
+/**
+ * The export tables, step by step; a change is a new step at the end. Step 1 is the schema as it stood when
+ * numbering began, and brings a file from any earlier version up to it: a file that has no version yet runs it once.
+ */
 export const SQLITE_EXPORT_MIGRATIONS: readonly SqliteMigration[] = [
-  { version: 1, does: 'the export tables', up: (db) => db.exec(SCHEMA) },
+  {
+    version: 1,
+    does: 'the export tables; an older file gets its ground column, loses its larder seasons, is filled in',
+    up(db) {
+      db.exec(SCHEMA);
+      upgradeTables(db);
+      fillLarderFromCulls(db);
+    },
+  },
 ];
 
 /**
  * A file from an earlier version: the record's ground gets a column, the larder loses its season (seasons are now
  * the user's, counted by month) and its indexes go by date.
  */
-export function upgradeTables(db: Database.Database): void {
+function upgradeTables(db: Database.Database): void {
   const columns = (table: string) =>
     new Set(
       db
@@ -76,11 +87,11 @@ export function upgradeTables(db: Database.Database): void {
 }
 
 /**
- * A file from before the larder book has export rows but no larder rows: the larder is filled from them once, in
- * one transaction, so upgrading needs no rebuild (the export rows hold every field the larder lists). A file from
- * before the monthly counts has its months counted from its larder, once.
+ * A file from before the larder book has export rows but no larder rows: the larder is filled from them, in the
+ * step's transaction, so upgrading needs no rebuild (the export rows hold every field the larder lists). A file from
+ * before the monthly counts has its months counted from its larder.
  */
-export function fillLarderFromCulls(db: Database.Database): void {
+function fillLarderFromCulls(db: Database.Database): void {
   const hasLarder = db.prepare('SELECT 1 FROM larder LIMIT 1').get() !== undefined;
   const hasCulls = db.prepare('SELECT 1 FROM culls LIMIT 1').get() !== undefined;
   const hasMonths = db.prepare('SELECT 1 FROM larder_months LIMIT 1').get() !== undefined;
@@ -95,26 +106,24 @@ export function fillLarderFromCulls(db: Database.Database): void {
     `INSERT INTO larder_months (user_id, month, carcasses) VALUES (?, ?, 1)
      ON CONFLICT (user_id, month) DO UPDATE SET carcasses = carcasses + 1`,
   );
-  db.transaction(() => {
-    if (!hasLarder && hasCulls) {
-      for (const cull of culls.all()) {
-        const fields = larderFields(JSON.parse(cull.fields) as CsvFields);
-        insert.run({
-          streamId: cull.stream_id,
-          userId: cull.user_id,
-          date: fields.date,
-          time: fields.time,
-          destination: fields.carcass_destination ?? null,
-          fields: JSON.stringify(fields),
-        });
-      }
+  if (!hasLarder && hasCulls) {
+    for (const cull of culls.all()) {
+      const fields = larderFields(JSON.parse(cull.fields) as CsvFields);
+      insert.run({
+        streamId: cull.stream_id,
+        userId: cull.user_id,
+        date: fields.date,
+        time: fields.time,
+        destination: fields.carcass_destination ?? null,
+        fields: JSON.stringify(fields),
+      });
     }
-    if (!hasMonths) {
-      for (const row of db
-        .prepare<[], { user_id: string; date: string }>('SELECT user_id, date FROM larder')
-        .all()) {
-        count.run(row.user_id, monthKey(row.date));
-      }
+  }
+  if (!hasMonths) {
+    for (const row of db
+      .prepare<[], { user_id: string; date: string }>('SELECT user_id, date FROM larder')
+      .all()) {
+      count.run(row.user_id, monthKey(row.date));
     }
-  }).immediate();
+  }
 }

@@ -79,3 +79,31 @@ describe('a SQLite file whose larder kept April seasons', () => {
     }
   });
 });
+
+describe('a SQLite file opened again', () => {
+  it('has run step 1 of its schema once: its version is 1 and the repairs do not run again', async () => {
+    const file = join(directory, 'opened-twice.db');
+    const store = openSqliteExportStore({ file });
+    await store.apply(createSampleEventLog().recorded('alice', { date: '2026-05-02' }));
+    await store.close();
+    // Step 1 counts the months of a file that has none: run at every open, it would count these again.
+    const between = new Database(file);
+    between.exec('DELETE FROM larder_months');
+    between.close();
+
+    const reopened = openSqliteExportStore({ file });
+    try {
+      expect(await reopened.larderSeasons('alice', '04-01')).toEqual([]);
+    } finally {
+      await reopened.close();
+    }
+    const after = new Database(file, { readonly: true });
+    try {
+      expect(after.prepare('SELECT store, version FROM schema_migrations').all()).toEqual([
+        { store: 'exports', version: 1 },
+      ]);
+    } finally {
+      after.close();
+    }
+  });
+});

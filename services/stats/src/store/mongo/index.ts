@@ -2,7 +2,7 @@ import { connectMongoProjection, followsEverything } from '@cull-log/projection'
 import type { StatsStore } from '../stats-store';
 import { COUNTERS } from './documents';
 import { statsQueries } from './queries';
-import { upgradeCollections } from './schema';
+import { MONGO_STATS_MIGRATIONS } from './schema';
 import { statsWrites } from './writes';
 
 /** The stats projection in MongoDB (a replica set: every batch is applied in one transaction). */
@@ -17,6 +17,7 @@ export async function connectMongoStatsStore({
     url,
     dbName,
     name: 'stats',
+    migrations: MONGO_STATS_MIGRATIONS,
     readModelCollections: [
       'stats_culls',
       'stats_outings',
@@ -26,7 +27,6 @@ export async function connectMongoStatsStore({
       ...Object.values(COUNTERS).map((counter) => counter.collection),
     ],
   });
-  await upgradeCollections(projection.db);
 
   return {
     ...projection.projectionStore(statsWrites(projection.db), followsEverything),

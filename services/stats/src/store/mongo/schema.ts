@@ -1,10 +1,24 @@
 import type { Db } from 'mongodb';
+import type { MongoMigration } from '@cull-log/projection';
 import { countersOf, type CounterName } from '../stats-counters';
 import { COUNTERS, cullWithoutId, statsCollections } from './documents';
 import { moveCounters } from './writes';
 
-/** The stats collections' indexes, and the repairs that bring a database from an earlier version up to date. */
-export async function upgradeCollections(db: Db): Promise<void> {
+/**
+ * The stats collections' indexes and repairs, step by step; a change is a new step at the end. A database that has
+ * no version yet runs step 1 once: the indexes, and the repairs that bring a database from an earlier version up to
+ * date. Run again, step 1 changes nothing: `createIndex` is idempotent, the old seasons collection is dropped only
+ * while it exists, and the culls are counted only into counters that are still empty, in a transaction.
+ */
+export const MONGO_STATS_MIGRATIONS: readonly MongoMigration[] = [
+  {
+    version: 1,
+    does: 'the stats indexes; an older database loses its April seasons and gets the counters its culls were missing',
+    up: indexAndRepair,
+  },
+];
+
+async function indexAndRepair(db: Db): Promise<void> {
   const { culls, groundNames, plans } = statsCollections(db);
   for (const { collection, key } of Object.values(COUNTERS)) {
     await db
@@ -24,7 +38,7 @@ export async function upgradeCollections(db: Db): Promise<void> {
 }
 
 /**
- * A database written before a kind of counter existed holds culls but not those counters: count them once. In a
+ * A database written before a kind of counter existed holds culls but not those counters: count them. In a
  * transaction, so a second replica starting at the same time conflicts and then finds the counters there.
  */
 async function countKeptCulls(db: Db): Promise<void> {

@@ -1,7 +1,7 @@
 import { followsEverything, openSqliteProjection } from '@cull-log/projection';
 import type { StatsStore } from '../stats-store';
 import { statsQueries } from './queries';
-import { addCullColumns, countKeptCulls, SQLITE_STATS_MIGRATIONS } from './schema';
+import { SQLITE_STATS_MIGRATIONS } from './schema';
 import { statsWrites } from './writes';
 
 /** The stats projection in a SQLite file (DATA_DIR/stats.db in the standalone app). */
@@ -25,12 +25,9 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
     ],
   });
   const { db, readPosition } = projection;
-  addCullColumns(db);
-  const writeEvents = statsWrites(db);
-  countKeptCulls(db);
 
   return {
-    ...projection.projectionStore(writeEvents, followsEverything),
+    ...projection.projectionStore(statsWrites(db), followsEverything),
     ...statsQueries(db, readPosition),
   };
 }

@@ -87,9 +87,20 @@ const SCHEMA = `
   ) WITHOUT ROWID;
 `;
 
-/** The stats tables, step by step; a change is a new step at the end. */
+/**
+ * The stats tables, step by step; a change is a new step at the end. Step 1 is the schema as it stood when numbering
+ * began, and brings a file from any earlier version up to it: a file that has no version yet runs it once.
+ */
 export const SQLITE_STATS_MIGRATIONS: readonly SqliteMigration[] = [
-  { version: 1, does: 'the stats tables', up: (db) => db.exec(SCHEMA) },
+  {
+    version: 1,
+    does: "the stats tables; an older file gets the culls' later columns and the counters its culls were missing",
+    up(db) {
+      db.exec(SCHEMA);
+      addCullColumns(db);
+      countKeptCulls(db);
+    },
+  },
 ];
 
 /** Columns `culls` gained with grounds, outings and plans: a file from before gets them, empty. */
@@ -101,7 +112,7 @@ const CULL_COLUMNS_ADDED = {
 };
 
 /** Gives `culls` in a file from before grounds, outings and plans its later columns, and indexes culls by outing. */
-export function addCullColumns(db: Database.Database): void {
+function addCullColumns(db: Database.Database): void {
   const cullColumns = new Set(
     db
       .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('culls')")
@@ -115,19 +126,16 @@ export function addCullColumns(db: Database.Database): void {
 }
 
 /**
- * A file written before a kind of counter existed holds culls but not those counters: count them once. (Culls kept
- * before the age estimate was, count as not young until a rebuild reads their events again.)
+ * A file written before a kind of counter existed holds culls but not those counters: count them. (Culls kept before
+ * the age estimate was, count as not young until a rebuild reads their events again.)
  */
-export function countKeptCulls(db: Database.Database): void {
-  const moveCounters = counterMoves(db);
-  db.transaction(() => {
-    const hasTotals = db.prepare('SELECT 1 FROM user_totals LIMIT 1').get() !== undefined;
-    const hasClasses = db.prepare('SELECT 1 FROM class_months LIMIT 1').get() !== undefined;
-    if (hasTotals && hasClasses) return;
-    const culls = db.prepare<[], CullRow>(`SELECT ${CULL_COLUMNS} FROM culls`).all().map(factsOf);
-    const wanted = new Set<CounterName>(
-      hasTotals ? ['classes', 'destinations'] : ['totals', 'species', 'months', 'classes', 'destinations'],
-    );
-    moveCounters(countersOf(culls).filter((change) => wanted.has(change.counter)));
-  }).immediate();
+function countKeptCulls(db: Database.Database): void {
+  const hasTotals = db.prepare('SELECT 1 FROM user_totals LIMIT 1').get() !== undefined;
+  const hasClasses = db.prepare('SELECT 1 FROM class_months LIMIT 1').get() !== undefined;
+  if (hasTotals && hasClasses) return;
+  const culls = db.prepare<[], CullRow>(`SELECT ${CULL_COLUMNS} FROM culls`).all().map(factsOf);
+  const wanted = new Set<CounterName>(
+    hasTotals ? ['classes', 'destinations'] : ['totals', 'species', 'months', 'classes', 'destinations'],
+  );
+  counterMoves(db)(countersOf(culls).filter((change) => wanted.has(change.counter)));
 }

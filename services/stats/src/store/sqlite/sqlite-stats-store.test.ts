@@ -48,3 +48,35 @@ describe('SQLite stats file written before the counters', () => {
     await second.close();
   });
 });
+
+describe('SQLite stats file opened again', () => {
+  it('has run step 1 of its schema once: its version is 1 and the repairs do not run again', async () => {
+    const file = join(directory, 'opened-twice.db');
+    await openSqliteStatsStore({ file }).close();
+    // Step 1 counts the culls of a file that has no counters: run at every open, it would count this one.
+    const between = new Database(file);
+    between.exec(`INSERT INTO culls (stream_id, user_id, species, sex, date, weight_grams)
+      VALUES ('a', 'alice', 'Fox', 'Male', '2026-05-02', 7250)`);
+    between.close();
+    const window = {
+      userId: 'alice',
+      months: ['2026-05'],
+      seasonMonths: seasonMonths(seasonOfKey('2026-27')),
+    };
+
+    const reopened = openSqliteStatsStore({ file });
+    try {
+      expect(await reopened.aggregates(window)).toMatchObject({ total: 0, perMonth: {} });
+    } finally {
+      await reopened.close();
+    }
+    const after = new Database(file, { readonly: true });
+    try {
+      expect(after.prepare('SELECT store, version FROM schema_migrations').all()).toEqual([
+        { store: 'stats', version: 1 },
+      ]);
+    } finally {
+      after.close();
+    }
+  });
+});
