@@ -6,6 +6,19 @@ export { openSqliteProjection, type SqliteProjection } from './sqlite-projection
 export { connectMongoProjection, type MongoProjection } from './mongo-projection';
 // The steps of a read model's schema, as `openSqliteProjection` and `connectMongoProjection` take them.
 export type { MongoMigration, SqliteMigration } from '@cull-log/storage-kit';
+export { applyGroundOrSettingsEvent, type GroundsAndSettingsRows } from './grounds-and-settings';
+export {
+  GROUND_NAMES_TABLE,
+  sqliteGroundsAndSettings,
+  sqliteSeasonStart,
+  USER_SETTINGS_TABLE,
+} from './sqlite-grounds-and-settings';
+export {
+  mongoGroundsAndSettings,
+  mongoSeasonStart,
+  type GroundNameDocument,
+  type SettingsDocument,
+} from './mongo-grounds-and-settings';
 export { applyDelivery } from './apply-delivery';
 export { startProjection } from './start-projection';
 export { rebuildProjection } from './rebuild-projection';

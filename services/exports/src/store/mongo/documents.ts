@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
-import type { SeasonStart } from '@cull-log/contracts';
 import type { LarderFields } from '@cull-log/domain';
+import type { GroundNameDocument, SettingsDocument } from '@cull-log/projection';
 import type { ExportRow } from '../export-store';
 
 export interface RowDocument extends Omit<ExportRow, 'groundId'> {
@@ -25,18 +25,6 @@ export interface MonthDocument {
   userId: string;
   month: string;
   carcasses: number;
-}
-
-export interface GroundNameDocument {
-  _id: string;
-  userId: string;
-  name: string;
-}
-
-export interface SettingsDocument {
-  _id: string;
-  userId: string;
-  seasonStart: SeasonStart;
 }
 
 export interface DeclarationDocument {

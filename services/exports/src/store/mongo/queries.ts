@@ -1,5 +1,5 @@
 import type { Filter } from 'mongodb';
-import { DEFAULT_SEASON_START, SeasonStart } from '@cull-log/contracts';
+import { mongoSeasonStart } from '@cull-log/projection';
 import type { CsvFields, ExportStore, LarderBook, LarderRow } from '../export-store';
 import { seasonsOfMonths } from '../larder-seasons';
 import type { ExportCollections, LarderDocument, RowDocument } from './documents';
@@ -27,10 +27,7 @@ export function exportQueries({
     async larderSeasons(userId, start) {
       return seasonsOfMonths(await months.find({ userId, carcasses: { $gt: 0 } }).toArray(), start);
     },
-    async seasonStart(userId) {
-      const found = await settings.findOne({ _id: userId });
-      return SeasonStart.catch(DEFAULT_SEASON_START).parse(found?.seasonStart ?? DEFAULT_SEASON_START);
-    },
+    seasonStart: (userId) => mongoSeasonStart(settings, userId),
     async larderRows(userId, ids) {
       if (ids.length === 0) return [];
       const found = await larder

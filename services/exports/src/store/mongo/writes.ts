@@ -1,13 +1,13 @@
 import type { AnyBulkWriteOperation, ClientSession } from 'mongodb';
-import type { SeasonStart, StoredLogEvent } from '@cull-log/contracts';
+import type { StoredLogEvent } from '@cull-log/contracts';
 import { larderFields } from '@cull-log/domain';
+import { mongoGroundsAndSettings } from '@cull-log/projection';
 import { applyExportEvents, type ExportRows } from '../export-read-model';
 import type { ExportRow } from '../export-store';
 import {
   larderDocument,
   monthId,
   type ExportCollections,
-  type GroundNameDocument,
   type LarderDocument,
   type RowDocument,
 } from './documents';
@@ -28,9 +28,9 @@ export function exportWrites({ rows, larder, months, groundNames, settings }: Ex
     );
     const touched = new Set<string>();
     const monthMoves = new Map<string, { userId: string; month: string; by: number }>();
-    const groundWrites = new Map<string, GroundNameDocument>();
-    const settingsWrites = new Map<string, SeasonStart>();
+    const groundsAndSettings = mongoGroundsAndSettings({ groundNames, settings });
     const exportRows: ExportRows = {
+      ...groundsAndSettings.rows,
       row: (streamId) => latest.get(streamId),
       putRow(streamId, next) {
         latest.set(streamId, next);
@@ -42,9 +42,6 @@ export function exportWrites({ rows, larder, months, groundNames, settings }: Ex
         move.by += by;
         monthMoves.set(id, move);
       },
-      putGroundName: (streamId, userId, name) =>
-        void groundWrites.set(streamId, { _id: streamId, userId, name }),
-      putSeasonStart: (userId, seasonStart) => void settingsWrites.set(userId, seasonStart),
     };
     applyExportEvents(exportRows, events);
 
@@ -103,11 +100,6 @@ export function exportWrites({ rows, larder, months, groundNames, settings }: Ex
       );
       await months.deleteMany({ _id: { $in: moves.map(([id]) => id) }, carcasses: { $lte: 0 } }, { session });
     }
-    for (const { _id, ...document } of groundWrites.values()) {
-      await groundNames.replaceOne({ _id }, document, { upsert: true, session });
-    }
-    for (const [userId, seasonStart] of settingsWrites) {
-      await settings.replaceOne({ _id: userId }, { userId, seasonStart }, { upsert: true, session });
-    }
+    await groundsAndSettings.write(session);
   };
 }

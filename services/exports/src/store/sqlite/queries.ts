@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { DEFAULT_SEASON_START, SeasonStart } from '@cull-log/contracts';
+import { sqliteSeasonStart } from '@cull-log/projection';
 import type { LarderFields } from '@cull-log/domain';
 import type { CsvFields, ExportStore, LarderBook, LarderRow } from '../export-store';
 import { seasonsOfMonths } from '../larder-seasons';
@@ -30,9 +30,7 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
   const selectMonths = db.prepare<[string], { month: string; carcasses: number }>(
     'SELECT month, carcasses FROM larder_months WHERE user_id = ? AND carcasses > 0',
   );
-  const selectSeasonStart = db
-    .prepare<[string], string>('SELECT season_start FROM user_settings WHERE user_id = ?')
-    .pluck();
+  const readSeasonStart = sqliteSeasonStart(db);
   const larderRow = (row: { stream_id: string; fields: string }): LarderRow => ({
     id: row.stream_id,
     fields: JSON.parse(row.fields) as LarderFields,
@@ -50,9 +48,7 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
       return seasonsOfMonths(selectMonths.all(userId), start);
     },
     async seasonStart(userId) {
-      return SeasonStart.catch(DEFAULT_SEASON_START).parse(
-        selectSeasonStart.get(userId) ?? DEFAULT_SEASON_START,
-      );
+      return readSeasonStart(userId);
     },
     async larderRows(userId, ids) {
       if (ids.length === 0) return [];

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { larderFields, monthKey } from '@cull-log/domain';
-import type { SqliteMigration } from '@cull-log/projection';
+import { GROUND_NAMES_TABLE, USER_SETTINGS_TABLE, type SqliteMigration } from '@cull-log/projection';
 import type { CsvFields } from '../export-store';
 
 const SCHEMA = `
@@ -29,15 +29,8 @@ const SCHEMA = `
     carcasses INTEGER NOT NULL,
     PRIMARY KEY (user_id, month)
   ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS ground_names (
-    stream_id TEXT PRIMARY KEY,
-    user_id TEXT NOT NULL,
-    name TEXT NOT NULL
-  ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS user_settings (
-    user_id TEXT PRIMARY KEY,
-    season_start TEXT NOT NULL
-  ) WITHOUT ROWID;
+  ${GROUND_NAMES_TABLE}
+  ${USER_SETTINGS_TABLE}
   CREATE TABLE IF NOT EXISTS declarations (
     user_id TEXT NOT NULL,
     number INTEGER NOT NULL,

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { StoredLogEvent } from '@cull-log/contracts';
 import { larderFields } from '@cull-log/domain';
+import { sqliteGroundsAndSettings } from '@cull-log/projection';
 import { applyExportEvents, type ExportRows } from '../export-read-model';
 import type { CsvFields } from '../export-store';
 
@@ -35,16 +36,9 @@ export function exportWrites(db: Database.Database): (events: readonly StoredLog
   const dropEmptyMonth = db.prepare(
     'DELETE FROM larder_months WHERE user_id = ? AND month = ? AND carcasses <= 0',
   );
-  const upsertGroundName = db.prepare(
-    `INSERT INTO ground_names (stream_id, user_id, name) VALUES (?, ?, ?)
-     ON CONFLICT (stream_id) DO UPDATE SET name = excluded.name`,
-  );
-  const upsertSeasonStart = db.prepare(
-    `INSERT INTO user_settings (user_id, season_start) VALUES (?, ?)
-     ON CONFLICT (user_id) DO UPDATE SET season_start = excluded.season_start`,
-  );
 
   const exportRows: ExportRows = {
+    ...sqliteGroundsAndSettings(db),
     row(streamId) {
       const stored = selectRow.get(streamId);
       return (
@@ -85,8 +79,6 @@ export function exportWrites(db: Database.Database): (events: readonly StoredLog
       countMonth.run({ userId, month, by });
       if (by < 0) dropEmptyMonth.run(userId, month);
     },
-    putGroundName: (streamId, userId, name) => void upsertGroundName.run(streamId, userId, name),
-    putSeasonStart: (userId, seasonStart) => void upsertSeasonStart.run(userId, seasonStart),
   };
 
   return (events) => applyExportEvents(exportRows, events);

@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import type { GroundNameDocument, SettingsDocument } from '@cull-log/projection';
 import type { CounterName } from '../stats-counters';
 import type { CullFacts, OutingFacts } from '../stats-store';
 
@@ -55,21 +56,11 @@ export interface OutingMonthDocument {
   durationMs: number;
   deer: number;
 }
-export interface SettingsDocument {
-  _id: string;
-  userId: string;
-  seasonStart: string;
-}
 export interface PlansDocument {
   _id: string;
   userId: string;
   season: string;
   plans: unknown;
-}
-export interface GroundNameDocument {
-  _id: string;
-  userId: string;
-  name: string;
 }
 
 /** The stats projection's collections, each typed by the documents it holds. */

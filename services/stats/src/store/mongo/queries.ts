@@ -1,6 +1,6 @@
 import type { ClientSession } from 'mongodb';
-import { DEFAULT_SEASON_START, Plan, SeasonStart } from '@cull-log/contracts';
-import type { MongoProjection } from '@cull-log/projection';
+import { Plan } from '@cull-log/contracts';
+import { mongoSeasonStart, type MongoProjection } from '@cull-log/projection';
 import { z } from 'zod';
 import { nestCounts } from '../nest-counts';
 import type { SeasonCount, SeasonRead, StatsAggregates, StatsStore, StatsWindow } from '../stats-store';
@@ -52,10 +52,7 @@ export function statsQueries({ client, db, readPosition }: MongoProjection): Sta
   }
 
   return {
-    async seasonStart(userId) {
-      const found = await settings.findOne({ _id: userId });
-      return SeasonStart.catch(DEFAULT_SEASON_START).parse(found?.seasonStart ?? DEFAULT_SEASON_START);
-    },
+    seasonStart: (userId) => mongoSeasonStart(settings, userId),
     aggregates: ({ userId, months, seasonMonths }: StatsWindow): Promise<StatsAggregates> =>
       inSnapshot(async (options) => {
         const live = { userId, count: { $gt: 0 } };

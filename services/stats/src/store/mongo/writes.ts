@@ -1,5 +1,6 @@
 import type { ClientSession, Db } from 'mongodb';
 import { MANAGEMENT_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
+import { mongoGroundsAndSettings } from '@cull-log/projection';
 import { createCounterSum, type CounterChange } from '../stats-counters';
 import { applyStatsEvents, type StatsRows } from '../stats-read-model';
 import type { CullFacts, OutingFacts } from '../stats-store';
@@ -9,7 +10,6 @@ import {
   plansId,
   statsCollections,
   type CullDocument,
-  type GroundNameDocument,
   type OutingDocument,
   type PlansDocument,
 } from './documents';
@@ -66,9 +66,8 @@ export function statsWrites(db: Db) {
       loadedOutings.map(({ _id, ...facts }) => [_id, facts]),
     );
     const touchedOutings = new Set<string>();
-    const settingsWrites = new Map<string, string>();
     const planWrites = new Map<string, PlansDocument>();
-    const groundWrites = new Map<string, GroundNameDocument>();
+    const groundsAndSettings = mongoGroundsAndSettings({ groundNames, settings });
 
     // Culls on an outing the batch starts: those kept in the database that the batch does not touch, plus the
     // batch's own (its rows are all in memory).
@@ -84,6 +83,7 @@ export function statsWrites(db: Db) {
     }
 
     const rows: StatsRows = {
+      ...groundsAndSettings.rows,
       cull: (streamId) => cullRows.get(streamId),
       putCull: (streamId, facts) => void cullRows.set(streamId, facts),
       outing: (streamId) => outingRows.get(streamId),
@@ -94,7 +94,6 @@ export function statsWrites(db: Db) {
       cullsOnOuting: (outingId) =>
         (keptOnOuting.get(outingId) ?? 0) +
         [...cullRows.values()].filter((facts) => facts?.outingId === outingId).length,
-      putSeasonStart: (userId, seasonStart) => void settingsWrites.set(userId, seasonStart),
       putPlans: (userId, season, seasonPlans) =>
         void planWrites.set(plansId(userId, season), {
           _id: plansId(userId, season),
@@ -102,8 +101,6 @@ export function statsWrites(db: Db) {
           season,
           plans: seasonPlans,
         }),
-      putGroundName: (streamId, userId, name) =>
-        void groundWrites.set(streamId, { _id: streamId, userId, name }),
     };
     const counters = createCounterSum();
     applyStatsEvents(rows, counters, events);
@@ -122,15 +119,10 @@ export function statsWrites(db: Db) {
       [...touchedOutings].map((id) => [id, outingRows.get(id)] as [string, OutingFacts | undefined]),
     );
     if (outingWrites.length > 0) await outings.bulkWrite(outingWrites as never, { session });
-    for (const [userId, seasonStart] of settingsWrites) {
-      await settings.replaceOne({ _id: userId }, { userId, seasonStart }, { upsert: true, session });
-    }
     for (const { _id, ...document } of planWrites.values()) {
       await plans.replaceOne({ _id }, document, { upsert: true, session });
     }
-    for (const { _id, ...document } of groundWrites.values()) {
-      await groundNames.replaceOne({ _id }, document, { upsert: true, session });
-    }
+    await groundsAndSettings.write(session);
     await moveCounters(db, counters.changes(), session);
   };
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { DEFAULT_SEASON_START, Plan, SeasonStart } from '@cull-log/contracts';
+import { Plan } from '@cull-log/contracts';
+import { sqliteSeasonStart } from '@cull-log/projection';
 import { z } from 'zod';
 import { nestCounts } from '../nest-counts';
 import type { SeasonRead, StatsAggregates, StatsStore, StatsWindow } from '../stats-store';
@@ -14,13 +15,7 @@ export type StatsQueries = Pick<StatsStore, 'seasonStart' | 'aggregates' | 'seas
  * they answer with are read together.
  */
 export function statsQueries(db: Database.Database, readPosition: () => number): StatsQueries {
-  const selectSeasonStart = db.prepare<[string], { season_start: string }>(
-    'SELECT season_start FROM user_settings WHERE user_id = ?',
-  );
-  const readSeasonStart = (userId: string) =>
-    SeasonStart.catch(DEFAULT_SEASON_START).parse(
-      selectSeasonStart.get(userId)?.season_start ?? DEFAULT_SEASON_START,
-    );
+  const readSeasonStart = sqliteSeasonStart(db);
 
   const selectTotals = db.prepare<[string], { total: number; weighed: number; weight_grams: number }>(
     'SELECT total, weighed, weight_grams FROM user_totals WHERE user_id = ?',

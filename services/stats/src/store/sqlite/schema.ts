@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SqliteMigration } from '@cull-log/projection';
+import { GROUND_NAMES_TABLE, USER_SETTINGS_TABLE, type SqliteMigration } from '@cull-log/projection';
 import { countersOf, type CounterName } from '../stats-counters';
 import { CULL_COLUMNS, counterMoves, factsOf, type CullRow } from './writes';
 
@@ -70,21 +70,14 @@ const SCHEMA = `
     deer INTEGER NOT NULL,
     PRIMARY KEY (user_id, month)
   ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS user_settings (
-    user_id TEXT PRIMARY KEY,
-    season_start TEXT NOT NULL
-  ) WITHOUT ROWID;
+  ${USER_SETTINGS_TABLE}
   CREATE TABLE IF NOT EXISTS season_plans (
     user_id TEXT NOT NULL,
     season TEXT NOT NULL,
     plans TEXT NOT NULL,
     PRIMARY KEY (user_id, season)
   ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS ground_names (
-    stream_id TEXT PRIMARY KEY,
-    user_id TEXT NOT NULL,
-    name TEXT NOT NULL
-  ) WITHOUT ROWID;
+  ${GROUND_NAMES_TABLE}
 `;
 
 /**

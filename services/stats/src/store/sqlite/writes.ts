@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { StoredLogEvent } from '@cull-log/contracts';
+import { sqliteGroundsAndSettings } from '@cull-log/projection';
 import { createCounterSum, type CounterChange, type CounterName } from '../stats-counters';
 import { applyStatsEvents, type StatsRows } from '../stats-read-model';
 import type { CullFacts, OutingFacts } from '../stats-store';
@@ -71,20 +72,13 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
        ended_at = excluded.ended_at, cull_count = excluded.cull_count`,
   );
   const deleteOuting = db.prepare('DELETE FROM outings WHERE stream_id = ?');
-  const upsertSeasonStart = db.prepare(
-    `INSERT INTO user_settings (user_id, season_start) VALUES (?, ?)
-     ON CONFLICT (user_id) DO UPDATE SET season_start = excluded.season_start`,
-  );
   const upsertPlans = db.prepare(
     `INSERT INTO season_plans (user_id, season, plans) VALUES (?, ?, ?)
      ON CONFLICT (user_id, season) DO UPDATE SET plans = excluded.plans`,
   );
-  const upsertGroundName = db.prepare(
-    `INSERT INTO ground_names (stream_id, user_id, name) VALUES (?, ?, ?)
-     ON CONFLICT (stream_id) DO UPDATE SET name = excluded.name`,
-  );
 
   const rows: StatsRows = {
+    ...sqliteGroundsAndSettings(db),
     cull: (streamId) => {
       const row = selectCull.get(streamId);
       return row && factsOf(row);
@@ -102,9 +96,7 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
       else upsertOuting.run({ streamId, ...facts });
     },
     cullsOnOuting: (outingId) => countCullsOnOuting.get(outingId)?.count ?? 0,
-    putSeasonStart: (userId, seasonStart) => upsertSeasonStart.run(userId, seasonStart),
     putPlans: (userId, season, plans) => upsertPlans.run(userId, season, JSON.stringify(plans)),
-    putGroundName: (streamId, userId, name) => upsertGroundName.run(streamId, userId, name),
   };
   const moveCounters = counterMoves(db);
 
