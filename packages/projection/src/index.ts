@@ -19,6 +19,7 @@ export {
   type GroundNameDocument,
   type SettingsDocument,
 } from './mongo-grounds-and-settings';
+export { replaceOrDelete } from './mongo-bulk';
 export { applyDelivery } from './apply-delivery';
 export { startProjection } from './start-projection';
 export { rebuildProjection } from './rebuild-projection';

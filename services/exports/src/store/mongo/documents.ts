@@ -62,3 +62,15 @@ export function larderDocument(streamId: string, userId: string, fields: LarderF
     fields,
   };
 }
+
+/** A live cull's export row as stored: its date and species beside its fields, for the export's filters. */
+export function rowDocument(row: ExportRow): Omit<RowDocument, '_id'> {
+  return {
+    userId: row.userId,
+    createdAt: row.createdAt,
+    date: row.fields.date,
+    species: row.fields.species,
+    fields: row.fields,
+    groundId: row.groundId,
+  };
+}

@@ -1,11 +1,12 @@
-import type { AnyBulkWriteOperation, ClientSession } from 'mongodb';
+import type { ClientSession } from 'mongodb';
 import type { StoredLogEvent } from '@cull-log/contracts';
 import { larderFields } from '@cull-log/domain';
-import { mongoGroundsAndSettings } from '@cull-log/projection';
+import { mongoGroundsAndSettings, replaceOrDelete } from '@cull-log/projection';
 import { applyExportEvents, type ExportRows } from '../export-read-model';
 import type { ExportRow } from '../export-store';
 import {
   larderDocument,
+  rowDocument,
   monthId,
   type ExportCollections,
   type LarderDocument,
@@ -47,41 +48,13 @@ export function exportWrites({ rows, larder, months, groundNames, settings }: Ex
 
     const written = [...touched].map((streamId) => [streamId, latest.get(streamId)] as const);
     if (written.length > 0) {
-      await larder.bulkWrite(
-        written.map(([streamId, next]): AnyBulkWriteOperation<LarderDocument> =>
-          next === undefined
-            ? { deleteOne: { filter: { _id: streamId } } }
-            : {
-                replaceOne: {
-                  filter: { _id: streamId },
-                  replacement: larderDocument(streamId, next.userId, larderFields(next.fields)),
-                  upsert: true,
-                },
-              },
-        ),
-        { session },
+      const larderDocuments = written.map(
+        ([streamId, next]) =>
+          [streamId, next && larderDocument(streamId, next.userId, larderFields(next.fields))] as const,
       );
-      await rows.bulkWrite(
-        written.map(([streamId, next]): AnyBulkWriteOperation<RowDocument> =>
-          next === undefined
-            ? { deleteOne: { filter: { _id: streamId } } }
-            : {
-                replaceOne: {
-                  filter: { _id: streamId },
-                  replacement: {
-                    userId: next.userId,
-                    createdAt: next.createdAt,
-                    date: next.fields.date,
-                    species: next.fields.species,
-                    fields: next.fields,
-                    groundId: next.groundId,
-                  },
-                  upsert: true,
-                },
-              },
-        ),
-        { session },
-      );
+      await larder.bulkWrite(replaceOrDelete<LarderDocument>(larderDocuments), { session });
+      const rowDocuments = written.map(([streamId, next]) => [streamId, next && rowDocument(next)] as const);
+      await rows.bulkWrite(replaceOrDelete<RowDocument>(rowDocuments), { session });
     }
     const moves = [...monthMoves].filter(([, move]) => move.by !== 0);
     if (moves.length > 0) {

@@ -1,6 +1,6 @@
 import type { ClientSession, Db } from 'mongodb';
 import { MANAGEMENT_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
-import { mongoGroundsAndSettings } from '@cull-log/projection';
+import { mongoGroundsAndSettings, replaceOrDelete } from '@cull-log/projection';
 import { createCounterSum, type CounterChange } from '../stats-counters';
 import { applyStatsEvents, type StatsRows } from '../stats-read-model';
 import type { CullFacts, OutingFacts } from '../stats-store';
@@ -105,20 +105,12 @@ export function statsWrites(db: Db) {
     const counters = createCounterSum();
     applyStatsEvents(rows, counters, events);
 
-    const replaceAll = <T extends { _id: string }>(
-      rowsById: Iterable<[string, Omit<T, '_id'> | undefined]>,
-    ) =>
-      [...rowsById].map(([id, next]) =>
-        next === undefined
-          ? { deleteOne: { filter: { _id: id } } }
-          : { replaceOne: { filter: { _id: id }, replacement: next, upsert: true } },
-      );
-    const cullWrites = replaceAll<CullDocument>(cullRows);
-    if (cullWrites.length > 0) await culls.bulkWrite(cullWrites as never, { session });
-    const outingWrites = replaceAll<OutingDocument>(
-      [...touchedOutings].map((id) => [id, outingRows.get(id)] as [string, OutingFacts | undefined]),
+    const cullWrites = replaceOrDelete<CullDocument>(cullRows);
+    if (cullWrites.length > 0) await culls.bulkWrite(cullWrites, { session });
+    const outingWrites = replaceOrDelete<OutingDocument>(
+      [...touchedOutings].map((id) => [id, outingRows.get(id)] as const),
     );
-    if (outingWrites.length > 0) await outings.bulkWrite(outingWrites as never, { session });
+    if (outingWrites.length > 0) await outings.bulkWrite(outingWrites, { session });
     for (const { _id, ...document } of planWrites.values()) {
       await plans.replaceOne({ _id }, document, { upsert: true, session });
     }
