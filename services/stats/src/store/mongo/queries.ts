@@ -3,7 +3,8 @@ import { Plan } from '@cull-log/contracts';
 import { mongoSeasonStart, type MongoProjection } from '@cull-log/projection';
 import { z } from 'zod';
 import { nestCounts } from '../nest-counts';
-import type { SeasonCount, SeasonRead, StatsAggregates, StatsStore, StatsWindow } from '../stats-store';
+import { seasonCountOf } from '../stats-counters';
+import type { SeasonRead, StatsAggregates, StatsStore, StatsWindow } from '../stats-store';
 import { plansId, statsCollections, type ClassDocument } from './documents';
 
 const StoredPlans = z.array(Plan);
@@ -84,16 +85,7 @@ export function statsQueries({ client, db, readPosition }: MongoProjection): Sta
         for (const row of destinationRows)
           byDestination.set(row.destination, (byDestination.get(row.destination) ?? 0) + row.count);
         return {
-          counts: classRows.map((row): SeasonCount => ({
-            month: row.month,
-            ground_id: row.groundId === '' ? null : row.groundId,
-            species: row.species,
-            sex: row.sex,
-            young: row.young === 1,
-            count: row.count,
-            weighed: row.weighed,
-            weightGrams: row.weightGrams,
-          })),
+          counts: classRows.map(seasonCountOf),
           destinations: Object.fromEntries(byDestination),
           outings: await outingSums(userId, season.months, options),
           plans: planDocument === null ? [] : StoredPlans.parse(planDocument.plans),

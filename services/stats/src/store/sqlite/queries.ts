@@ -3,6 +3,7 @@ import { Plan } from '@cull-log/contracts';
 import { sqliteSeasonStart } from '@cull-log/projection';
 import { z } from 'zod';
 import { nestCounts } from '../nest-counts';
+import { seasonCountOf, type ClassCounter } from '../stats-counters';
 import type { SeasonRead, StatsAggregates, StatsStore, StatsWindow } from '../stats-store';
 
 const StoredPlans = z.array(Plan);
@@ -40,21 +41,9 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
     `SELECT SUM(outings) AS outings, SUM(blank) AS blank, SUM(duration_ms) AS duration_ms, SUM(deer) AS deer
      FROM outing_months WHERE user_id = ? AND month BETWEEN ? AND ?`,
   );
-  const selectClassMonths = db.prepare<
-    [string, string, string],
-    {
-      month: string;
-      ground_id: string;
-      species: string;
-      sex: string;
-      young: number;
-      count: number;
-      weighed: number;
-      weight_grams: number;
-    }
-  >(
-    `SELECT month, ground_id, species, sex, young, count, weighed, weight_grams FROM class_months
-     WHERE user_id = ? AND month BETWEEN ? AND ? AND count > 0`,
+  const selectClassMonths = db.prepare<[string, string, string], ClassCounter>(
+    `SELECT month, ground_id AS groundId, species, sex, young, count, weighed, weight_grams AS weightGrams
+     FROM class_months WHERE user_id = ? AND month BETWEEN ? AND ? AND count > 0`,
   );
   const selectDestinations = db.prepare<[string, string, string], { destination: string; count: number }>(
     `SELECT destination, SUM(count) AS count FROM destination_months WHERE user_id = ? AND month BETWEEN ? AND ?
@@ -99,16 +88,7 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
       const [first, last] = span(season.months);
       const plans = selectPlans.get(userId, season.key);
       return {
-        counts: selectClassMonths.all(userId, first, last).map((row) => ({
-          month: row.month,
-          ground_id: row.ground_id === '' ? null : row.ground_id,
-          species: row.species,
-          sex: row.sex,
-          young: row.young === 1,
-          count: row.count,
-          weighed: row.weighed,
-          weightGrams: row.weight_grams,
-        })),
+        counts: selectClassMonths.all(userId, first, last).map(seasonCountOf),
         destinations: Object.fromEntries(
           selectDestinations.all(userId, first, last).map((row) => [row.destination, row.count]),
         ),
