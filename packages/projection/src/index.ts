@@ -3,7 +3,7 @@ export type { ProjectionRoutes } from './projection-app';
 export { followsCulls, followsEverything } from './projection-store';
 export type { ApplyOutcome, EventFilter, ProjectionStore } from './projection-store';
 export { openSqliteProjection, type SqliteProjection } from './sqlite-projection';
-export { connectMongoProjection, type MongoProjection } from './mongo-projection';
+export { connectMongoProjection, type MongoProjection, type MongoTarget } from './mongo-projection';
 // The steps of a read model's schema, as `openSqliteProjection` and `connectMongoProjection` take them.
 export type { MongoMigration, SqliteMigration } from '@cull-log/storage-kit';
 export { applyGroundOrSettingsEvent, type GroundsAndSettingsRows } from './grounds-and-settings';

@@ -1,4 +1,4 @@
-import { connectMongoProjection, followsEverything } from '@cull-log/projection';
+import { connectMongoProjection, followsEverything, type MongoTarget } from '@cull-log/projection';
 import type { ExportStore } from '../export-store';
 import { declarationRegister } from './declarations';
 import { exportCollections } from './documents';
@@ -7,16 +7,9 @@ import { MONGO_EXPORT_MIGRATIONS } from './schema';
 import { exportWrites } from './writes';
 
 /** The export projection in MongoDB (a replica set: every event is applied in one transaction). */
-export async function connectMongoExportStore({
-  url,
-  dbName,
-}: {
-  url: string;
-  dbName: string;
-}): Promise<ExportStore> {
+export async function connectMongoExportStore(target: MongoTarget): Promise<ExportStore> {
   const projection = await connectMongoProjection({
-    url,
-    dbName,
+    ...target,
     name: 'exports',
     migrations: MONGO_EXPORT_MIGRATIONS,
     // Not `exports_declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.

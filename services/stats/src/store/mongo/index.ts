@@ -1,4 +1,4 @@
-import { connectMongoProjection, followsEverything } from '@cull-log/projection';
+import { connectMongoProjection, followsEverything, type MongoTarget } from '@cull-log/projection';
 import type { StatsStore } from '../stats-store';
 import { COUNTERS } from './documents';
 import { statsQueries } from './queries';
@@ -6,16 +6,9 @@ import { MONGO_STATS_MIGRATIONS } from './schema';
 import { statsWrites } from './writes';
 
 /** The stats projection in MongoDB (a replica set: every batch is applied in one transaction). */
-export async function connectMongoStatsStore({
-  url,
-  dbName,
-}: {
-  url: string;
-  dbName: string;
-}): Promise<StatsStore> {
+export async function connectMongoStatsStore(target: MongoTarget): Promise<StatsStore> {
   const projection = await connectMongoProjection({
-    url,
-    dbName,
+    ...target,
     name: 'stats',
     migrations: MONGO_STATS_MIGRATIONS,
     readModelCollections: [
