@@ -14,6 +14,7 @@ export {
   USER_SETTINGS_TABLE,
 } from './sqlite-grounds-and-settings';
 export {
+  groundsAndSettingsCollections,
   mongoGroundsAndSettings,
   mongoSeasonStart,
   type GroundNameDocument,

@@ -1,4 +1,4 @@
-import type { ClientSession, Collection } from 'mongodb';
+import type { ClientSession, Collection, Db } from 'mongodb';
 import type { SeasonStart } from '@cull-log/contracts';
 import { storedSeasonStart, type GroundsAndSettingsRows } from './grounds-and-settings';
 
@@ -20,6 +20,14 @@ export interface SettingsDocument {
 export interface GroundsAndSettingsCollections {
   groundNames: Collection<GroundNameDocument>;
   settings: Collection<SettingsDocument>;
+}
+
+/** The projection's collections of ground names and settings, prefixed with its name like its bookkeeping ones. */
+export function groundsAndSettingsCollections(db: Db, name: string): GroundsAndSettingsCollections {
+  return {
+    groundNames: db.collection<GroundNameDocument>(`${name}_ground_names`),
+    settings: db.collection<SettingsDocument>(`${name}_settings`),
+  };
 }
 
 /**

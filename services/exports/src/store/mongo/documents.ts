@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import type { LarderFields } from '@cull-log/domain';
-import type { GroundNameDocument, SettingsDocument } from '@cull-log/projection';
+import { groundsAndSettingsCollections } from '@cull-log/projection';
 import type { ExportRow } from '../export-store';
 
 export interface RowDocument extends Omit<ExportRow, 'groundId'> {
@@ -43,8 +43,7 @@ export function exportCollections(db: Db) {
     rows: db.collection<RowDocument>('exports_culls'),
     larder: db.collection<LarderDocument>('exports_larder'),
     months: db.collection<MonthDocument>('exports_larder_months'),
-    groundNames: db.collection<GroundNameDocument>('exports_ground_names'),
-    settings: db.collection<SettingsDocument>('exports_settings'),
+    ...groundsAndSettingsCollections(db, 'exports'),
     declarations: db.collection<DeclarationDocument>('exports_declarations'),
   };
 }

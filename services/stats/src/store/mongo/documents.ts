@@ -1,5 +1,5 @@
-import type { Db } from 'mongodb';
-import type { GroundNameDocument, SettingsDocument } from '@cull-log/projection';
+import type { Db, Document } from 'mongodb';
+import { groundsAndSettingsCollections } from '@cull-log/projection';
 import type { CounterName } from '../stats-counters';
 import type { CullFacts, OutingFacts } from '../stats-store';
 
@@ -65,18 +65,18 @@ export interface PlansDocument {
 
 /** The stats projection's collections, each typed by the documents it holds. */
 export function statsCollections(db: Db) {
+  const counter = <T extends Document>(name: CounterName) => db.collection<T>(COUNTERS[name].collection);
   return {
     culls: db.collection<CullDocument>('stats_culls'),
     outings: db.collection<OutingDocument>('stats_outings'),
-    settings: db.collection<SettingsDocument>('stats_settings'),
     plans: db.collection<PlansDocument>('stats_plans'),
-    groundNames: db.collection<GroundNameDocument>('stats_ground_names'),
-    totals: db.collection<TotalsDocument>(COUNTERS.totals.collection),
-    speciesCounts: db.collection<CountDocument>(COUNTERS.species.collection),
-    monthCounts: db.collection<CountDocument>(COUNTERS.months.collection),
-    classes: db.collection<ClassDocument>(COUNTERS.classes.collection),
-    destinations: db.collection<DestinationDocument>(COUNTERS.destinations.collection),
-    outingMonths: db.collection<OutingMonthDocument>(COUNTERS.outings.collection),
+    ...groundsAndSettingsCollections(db, 'stats'),
+    totals: counter<TotalsDocument>('totals'),
+    speciesCounts: counter<CountDocument>('species'),
+    monthCounts: counter<CountDocument>('months'),
+    classes: counter<ClassDocument>('classes'),
+    destinations: counter<DestinationDocument>('destinations'),
+    outingMonths: counter<OutingMonthDocument>('outings'),
   };
 }
 export type StatsCollections = ReturnType<typeof statsCollections>;

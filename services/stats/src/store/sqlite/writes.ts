@@ -49,29 +49,36 @@ const outingOf = (row: OutingRow): OutingFacts => ({
  * transaction. Each counter is written once per batch, with the sum of the batch's moves.
  */
 export function statsWrites(db: Database.Database): (events: readonly StoredLogEvent[]) => void {
-  const selectCull = db.prepare<[string], CullRow>(`SELECT ${CULL_COLUMNS} FROM culls WHERE stream_id = ?`);
-  const upsertCull = db.prepare(
-    `INSERT INTO culls (stream_id, ${CULL_COLUMNS})
-     VALUES (@streamId, @userId, @species, @sex, @date, @weightGrams, @ageEstimate, @destination, @groundId, @outingId)
-     ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, species = excluded.species,
-       sex = excluded.sex, date = excluded.date, weight_grams = excluded.weight_grams,
-       age_estimate = excluded.age_estimate, destination = excluded.destination, ground_id = excluded.ground_id,
-       outing_id = excluded.outing_id`,
+  const culls = factsByStream(
+    db,
+    {
+      table: 'culls',
+      columns: CULL_COLUMNS,
+      upsert: `INSERT INTO culls (stream_id, ${CULL_COLUMNS})
+        VALUES (@streamId, @userId, @species, @sex, @date, @weightGrams, @ageEstimate, @destination, @groundId,
+          @outingId)
+        ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, species = excluded.species,
+          sex = excluded.sex, date = excluded.date, weight_grams = excluded.weight_grams,
+          age_estimate = excluded.age_estimate, destination = excluded.destination, ground_id = excluded.ground_id,
+          outing_id = excluded.outing_id`,
+    },
+    factsOf,
   );
-  const deleteCull = db.prepare('DELETE FROM culls WHERE stream_id = ?');
   const countCullsOnOuting = db.prepare<[string], { count: number }>(
     'SELECT COUNT(*) AS count FROM culls WHERE outing_id = ?',
   );
-  const selectOuting = db.prepare<[string], OutingRow>(
-    'SELECT user_id, started_at, ended_at, cull_count FROM outings WHERE stream_id = ?',
+  const outings = factsByStream(
+    db,
+    {
+      table: 'outings',
+      columns: 'user_id, started_at, ended_at, cull_count',
+      upsert: `INSERT INTO outings (stream_id, user_id, started_at, ended_at, cull_count)
+        VALUES (@streamId, @userId, @startedAt, @endedAt, @cullCount)
+        ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at,
+          ended_at = excluded.ended_at, cull_count = excluded.cull_count`,
+    },
+    outingOf,
   );
-  const upsertOuting = db.prepare(
-    `INSERT INTO outings (stream_id, user_id, started_at, ended_at, cull_count)
-     VALUES (@streamId, @userId, @startedAt, @endedAt, @cullCount)
-     ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at,
-       ended_at = excluded.ended_at, cull_count = excluded.cull_count`,
-  );
-  const deleteOuting = db.prepare('DELETE FROM outings WHERE stream_id = ?');
   const upsertPlans = db.prepare(
     `INSERT INTO season_plans (user_id, season, plans) VALUES (?, ?, ?)
      ON CONFLICT (user_id, season) DO UPDATE SET plans = excluded.plans`,
@@ -79,22 +86,10 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
 
   const rows: StatsRows = {
     ...sqliteGroundsAndSettings(db),
-    cull: (streamId) => {
-      const row = selectCull.get(streamId);
-      return row && factsOf(row);
-    },
-    putCull: (streamId, facts) => {
-      if (facts === undefined) deleteCull.run(streamId);
-      else upsertCull.run({ streamId, ...facts });
-    },
-    outing: (streamId) => {
-      const row = selectOuting.get(streamId);
-      return row && outingOf(row);
-    },
-    putOuting: (streamId, facts) => {
-      if (facts === undefined) deleteOuting.run(streamId);
-      else upsertOuting.run({ streamId, ...facts });
-    },
+    cull: culls.read,
+    putCull: culls.write,
+    outing: outings.read,
+    putOuting: outings.write,
     cullsOnOuting: (outingId) => countCullsOnOuting.get(outingId)?.count ?? 0,
     putPlans: (userId, season, plans) => upsertPlans.run(userId, season, JSON.stringify(plans)),
   };
@@ -104,6 +99,30 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
     const counters = createCounterSum();
     applyStatsEvents(rows, counters, events);
     moveCounters(counters.changes());
+  };
+}
+
+/**
+ * A table of facts by stream (`culls`, `outings`) as the event logic reads and writes it: a stream's row read as its
+ * facts, written from them (`upsert` takes them by name, beside `streamId`), or deleted once they are gone.
+ */
+function factsByStream<Row extends object, Facts extends object>(
+  db: Database.Database,
+  { table, columns, upsert }: { table: string; columns: string; upsert: string },
+  factsOf: (row: Row) => Facts,
+) {
+  const select = db.prepare<[string], Row>(`SELECT ${columns} FROM ${table} WHERE stream_id = ?`);
+  const write = db.prepare(upsert);
+  const remove = db.prepare(`DELETE FROM ${table} WHERE stream_id = ?`);
+  return {
+    read(streamId: string): Facts | undefined {
+      const row = select.get(streamId);
+      return row === undefined ? undefined : factsOf(row);
+    },
+    write(streamId: string, facts: Facts | undefined): void {
+      if (facts === undefined) remove.run(streamId);
+      else write.run({ streamId, ...facts });
+    },
   };
 }
 
