@@ -2,7 +2,7 @@ export { defineProjectionService } from './projection-service';
 export type { ProjectionRoutes } from './projection-app';
 export { followsCulls, followsEverything } from './projection-store';
 export type { ApplyOutcome, EventFilter, ProjectionStore } from './projection-store';
-export { openSqliteProjection, type SqliteProjection } from './sqlite-projection';
+export { openSqliteProjection } from './sqlite-projection';
 export { connectMongoProjection, type MongoProjection, type MongoTarget } from './mongo-projection';
 // The steps of a read model's schema, as `openSqliteProjection` and `connectMongoProjection` take them.
 export type { MongoMigration, SqliteMigration } from '@cull-log/storage-kit';
@@ -17,8 +17,6 @@ export {
   groundsAndSettingsCollections,
   mongoGroundsAndSettings,
   mongoSeasonStart,
-  type GroundNameDocument,
-  type SettingsDocument,
 } from './mongo-grounds-and-settings';
 export { replaceOrDelete } from './mongo-bulk';
 export { applyDelivery } from './apply-delivery';

@@ -6,8 +6,8 @@ import { applyExportEvents, type ExportRows } from '../export-read-model';
 import type { ExportRow } from '../export-store';
 import {
   larderDocument,
-  rowDocument,
   monthId,
+  rowDocument,
   type ExportCollections,
   type LarderDocument,
   type RowDocument,
