@@ -14,6 +14,12 @@ interface StreamVersionDocument {
   version: number;
 }
 
+/** Where a projection's MongoDB database is: the server (a replica set) and the database's name. */
+export interface MongoTarget {
+  url: string;
+  dbName: string;
+}
+
 export interface MongoProjection {
   /** The projection's database, for the read model's own collections. */
   readonly db: Db;
@@ -47,9 +53,7 @@ export async function connectMongoProjection({
   migrations = [],
   readModelCollections,
   userCollections = [],
-}: {
-  url: string;
-  dbName: string;
+}: MongoTarget & {
   /** The projection's name, prefixing its bookkeeping collections and naming its checkpoint. */
   name: string;
   /** The read model's indexes and repairs, step by step: the storage kit's `migrateMongo` runs those not yet run. */

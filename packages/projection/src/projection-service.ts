@@ -19,6 +19,7 @@ import {
   type ProjectionAppDeps,
   type ProjectionRoutes,
 } from './projection-app';
+import type { MongoTarget } from './mongo-projection';
 import type { ProjectionStore } from './projection-store';
 import { runProjectionRebuild } from './rebuild-command';
 
@@ -37,7 +38,7 @@ export interface ProjectionServiceDefinition<Store extends ProjectionStore> {
   /** Its own SQLite file in DATA_DIR, used otherwise. */
   sqliteFile: string;
   openSqlite(options: { file: string }): Store;
-  connectMongo(options: { url: string; dbName: string }): Promise<Store>;
+  connectMongo(target: MongoTarget): Promise<Store>;
   routes: ProjectionRoutes<Store>;
 }
 

@@ -7,7 +7,7 @@ import type { CullInspection } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 import { exportsService } from './exports-service';
-import { openSqliteExportStore } from './store/sqlite-export-store';
+import { openSqliteExportStore } from './store/sqlite';
 import type { ExportStore } from './store/export-store';
 import { pdfText } from './testing/pdf-text';
 

@@ -11,7 +11,7 @@ import { rebuildProjection, startProjection } from '@cull-log/projection';
 import { caughtUp } from '@cull-log/projection/testing';
 import { csvStream } from './csv-stream';
 import { exportsService } from './exports-service';
-import { openSqliteExportStore } from './store/sqlite-export-store';
+import { openSqliteExportStore } from './store/sqlite';
 import type { ExportStore } from './store/export-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { exportsService } from './exports-service';
-import { openSqliteExportStore } from './store/sqlite-export-store';
+import { openSqliteExportStore } from './store/sqlite';
 import type { ExportStore } from './store/export-store';
 import { parseStoredEvent } from '@cull-log/contracts';
 import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';

@@ -4,8 +4,8 @@ import type { ProjectionRoutes } from '@cull-log/projection';
 import { declarationRoutes } from './routes/declaration-routes';
 import { exportRoutes } from './routes/export-routes';
 import { larderRoutes } from './routes/larder-routes';
-import { connectMongoExportStore } from './store/mongo-export-store';
-import { openSqliteExportStore } from './store/sqlite-export-store';
+import { connectMongoExportStore } from './store/mongo';
+import { openSqliteExportStore } from './store/sqlite';
 import type { ExportStore } from './store/export-store';
 
 const routes: ProjectionRoutes<ExportStore> = async (app, options) => {

@@ -1,4 +1,4 @@
 import { exportsService } from './exports-service';
 
 export const buildApp = exportsService.buildApp;
-export { openSqliteExportStore } from './store/sqlite-export-store';
+export { openSqliteExportStore } from './store/sqlite';

@@ -25,7 +25,7 @@ import {
 } from '@cull-log/domain/testing';
 import { applyDelivery } from '@cull-log/projection';
 import { recordedBatch } from '@cull-log/projection/testing';
-import { openSqliteExportStore } from './store/sqlite-export-store';
+import { openSqliteExportStore } from './store/sqlite';
 import type { ExportStore, LarderRow } from './store/export-store';
 
 const DESTINATIONS = ['Own use', 'Game dealer', 'Condemned'] as const;

@@ -1,4 +1,4 @@
 import { statsService } from './stats-service';
 
 export const buildApp = statsService.buildApp;
-export { openSqliteStatsStore } from './store/sqlite-stats-store';
+export { openSqliteStatsStore } from './store/sqlite';

@@ -15,7 +15,7 @@ import { caughtUp } from '@cull-log/projection/testing';
 import { statsResponse, statsWindow } from './stats-figures';
 import { statsService } from './stats-service';
 import { withoutOutings } from './testing/expected-figures';
-import { openSqliteStatsStore } from './store/sqlite-stats-store';
+import { openSqliteStatsStore } from './store/sqlite';
 import type { StatsStore } from './store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 

@@ -36,7 +36,7 @@ import { applyDelivery, rebuildProjection } from '@cull-log/projection';
 import { recordedBatch } from '@cull-log/projection/testing';
 import { chosenSeason, planProgressResponse, statsResponse, statsWindow } from './stats-figures';
 import { withoutOutings } from './testing/expected-figures';
-import { openSqliteStatsStore } from './store/sqlite-stats-store';
+import { openSqliteStatsStore } from './store/sqlite';
 import type { StatsStore } from './store/stats-store';
 
 const SPECIES = ['Roe Deer', 'Red Deer', 'Muntjac', 'Fox', 'Hare', '__proto__'];

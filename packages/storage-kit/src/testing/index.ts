@@ -1,2 +1,3 @@
 export { mongoTestTarget, type MongoTestTarget } from './mongo-test-target';
 export { describeWithMongo } from './describe-with-mongo';
+export { sqliteSchemaVersions } from './schema-versions';

@@ -11,7 +11,7 @@ import { stringify } from 'csv-stringify';
 import { pino } from 'pino';
 import { CSV_COLUMNS } from '@cull-log/domain';
 import { exportsService } from '../exports-service';
-import { openSqliteExportStore } from '../store/sqlite-export-store';
+import { openSqliteExportStore } from '../store/sqlite';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 

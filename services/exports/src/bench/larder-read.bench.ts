@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 import { exportsService } from '../exports-service';
-import { openSqliteExportStore } from '../store/sqlite-export-store';
+import { openSqliteExportStore } from '../store/sqlite';
 
 const SEASON_ROWS = 200;
 const SIZES = (process.env.BENCH_OTHER_ROWS ?? '1000,100000').split(',').map(Number);

@@ -1,10 +1,6 @@
-import {
-  isCullStreamEvent,
-  MANAGEMENT_EVENT_TYPES,
-  type SeasonStart,
-  type StoredLogEvent,
-} from '@cull-log/contracts';
+import { isCullStreamEvent, type StoredLogEvent } from '@cull-log/contracts';
 import { monthKey } from '@cull-log/domain';
+import { applyGroundOrSettingsEvent, type GroundsAndSettingsRows } from '@cull-log/projection';
 import { nextRow } from './export-row';
 import type { ExportRow } from './export-store';
 
@@ -12,14 +8,12 @@ import type { ExportRow } from './export-store';
  * The rows the export projection keeps, as the event logic reads and writes them. SQLite answers each from its
  * tables inside the write transaction; MongoDB from what it loaded for the batch.
  */
-export interface ExportRows {
+export interface ExportRows extends GroundsAndSettingsRows {
   row(streamId: string): ExportRow | undefined;
   /** Writes a record's export row and its larder entry (undefined: the record is gone). */
   putRow(streamId: string, row: ExportRow | undefined): void;
   /** Moves the count of the user's carcasses killed in a month (YYYY-MM). */
   countMonth(userId: string, month: string, by: 1 | -1): void;
-  putGroundName(streamId: string, userId: string, name: string): void;
-  putSeasonStart(userId: string, seasonStart: SeasonStart): void;
 }
 
 /** Applies a batch's events in order: records and their placement, grounds' names and users' season starts. */
@@ -33,16 +27,6 @@ export function applyExportEvents(rows: ExportRows, events: readonly StoredLogEv
       rows.putRow(event.streamId, next);
       continue;
     }
-    switch (event.type) {
-      case MANAGEMENT_EVENT_TYPES.groundCreated:
-      case MANAGEMENT_EVENT_TYPES.groundRenamed:
-        rows.putGroundName(event.streamId, event.userId, event.data.name);
-        break;
-      case MANAGEMENT_EVENT_TYPES.settingsChanged:
-        rows.putSeasonStart(event.userId, event.data.season_start);
-        break;
-      default:
-        break;
-    }
+    applyGroundOrSettingsEvent(rows, event);
   }
 }

@@ -12,7 +12,7 @@ import { PlanProgressResponse, type StoredLogEvent } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 import { statsService } from '../stats-service';
-import { openSqliteStatsStore } from '../store/sqlite-stats-store';
+import { openSqliteStatsStore } from '../store/sqlite';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const READS = Number(process.env.BENCH_READS ?? 400);

@@ -15,7 +15,7 @@ import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { rebuildProjection } from '@cull-log/projection';
 import { TEST_SECRET } from '@cull-log/service-kit/testing';
 import { statsService } from '../stats-service';
-import { openSqliteStatsStore } from '../store/sqlite-stats-store';
+import { openSqliteStatsStore } from '../store/sqlite';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const SPECIES = ['Roe', 'Red', 'Fallow', 'Muntjac', 'Sika', 'Chinese Water Deer'];

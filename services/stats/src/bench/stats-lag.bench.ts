@@ -11,7 +11,7 @@ import { BUS_CONSUMER_CHECKPOINTS, createInProcessBus } from '@cull-log/bus';
 import { openSqliteEventStore } from '@cull-log/eventstore';
 import { openSqliteCheckpoints } from '@cull-log/storage-kit';
 import { statsService } from '../stats-service';
-import { openSqliteStatsStore } from '../store/sqlite-stats-store';
+import { openSqliteStatsStore } from '../store/sqlite';
 import type { StatsStore } from '../store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterChanges, countersOf, createCounterSum } from './stats-counters';
+import { counterChanges, countersOf, createCounterSum, seasonCountOf } from './stats-counters';
 import type { CullFacts, OutingFacts } from './stats-store';
 
 const fox: CullFacts = {
@@ -104,5 +104,23 @@ describe('countersOf', () => {
       },
     ]);
     expect(changes).toHaveLength(9);
+  });
+});
+
+describe('seasonCountOf', () => {
+  it("reads a class counter back as a season's count: '' as no ground, 1 as young", () => {
+    const amounts = { count: 2, weighed: 1, weightGrams: 7250 };
+    expect(seasonCountOf({ ...foxClass, ...amounts })).toEqual({
+      month: '2026-03',
+      ground_id: null,
+      species: 'Fox',
+      sex: 'Male',
+      young: false,
+      ...amounts,
+    });
+    expect(seasonCountOf({ ...foxClass, groundId: 'g1', young: 1, ...amounts })).toMatchObject({
+      ground_id: 'g1',
+      young: true,
+    });
   });
 });

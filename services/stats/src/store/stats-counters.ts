@@ -1,5 +1,5 @@
 import { isYoung, monthKey, outingDate, outingTally } from '@cull-log/domain';
-import type { CullFacts, OutingFacts } from './stats-store';
+import type { CullFacts, OutingFacts, SeasonCount } from './stats-store';
 
 /**
  * One move of one counter: each kind of counter is a table (SQLite) or a collection (MongoDB) keyed by
@@ -33,6 +33,24 @@ export type CounterChange =
     };
 
 export type CounterName = CounterChange['counter'];
+
+type ClassChange = Extract<CounterChange, { counter: 'classes' }>;
+/** One `classes` counter as a read finds it: its key but the user, and its amounts. */
+export type ClassCounter = Omit<ClassChange['key'], 'userId'> & ClassChange['by'];
+
+/** A season's count as the reads answer it, from its `classes` counter: no ground for '', young for 1. */
+export function seasonCountOf(counter: ClassCounter): SeasonCount {
+  return {
+    month: counter.month,
+    ground_id: counter.groundId === '' ? null : counter.groundId,
+    species: counter.species,
+    sex: counter.sex,
+    young: counter.young === 1,
+    count: counter.count,
+    weighed: counter.weighed,
+    weightGrams: counter.weightGrams,
+  };
+}
 
 function cullContribution(facts: CullFacts, sign: 1 | -1): CounterChange[] {
   const { userId, species, sex, date, weightGrams } = facts;

@@ -1,10 +1,5 @@
-import {
-  isCullEvent,
-  MANAGEMENT_EVENT_TYPES,
-  type Plan,
-  type SeasonStart,
-  type StoredLogEvent,
-} from '@cull-log/contracts';
+import { isCullEvent, MANAGEMENT_EVENT_TYPES, type Plan, type StoredLogEvent } from '@cull-log/contracts';
+import { applyGroundOrSettingsEvent, type GroundsAndSettingsRows } from '@cull-log/projection';
 import { nextFacts } from './cull-facts';
 import type { CounterSum } from './stats-counters';
 import type { CullFacts, OutingFacts } from './stats-store';
@@ -13,16 +8,14 @@ import type { CullFacts, OutingFacts } from './stats-store';
  * The rows the stats projection keeps beside its counters, as the event logic reads and writes them. SQLite
  * answers each from its tables inside the write transaction; MongoDB from what it loaded for the batch.
  */
-export interface StatsRows {
+export interface StatsRows extends GroundsAndSettingsRows {
   cull(streamId: string): CullFacts | undefined;
   putCull(streamId: string, facts: CullFacts | undefined): void;
   outing(streamId: string): OutingFacts | undefined;
   putOuting(streamId: string, facts: OutingFacts | undefined): void;
   /** Live culls placed in an outing, as the rows stand now. */
   cullsOnOuting(outingId: string): number;
-  putSeasonStart(userId: string, seasonStart: SeasonStart): void;
   putPlans(userId: string, season: string, plans: Plan[]): void;
-  putGroundName(streamId: string, userId: string, name: string): void;
 }
 
 /** Moves an outing's live cull count by `by`, with its figures; an outing not (or no longer) kept is left alone. */
@@ -95,6 +88,7 @@ export function applyStatsEvents(
   events: readonly StoredLogEvent[],
 ): void {
   for (const event of events) {
+    if (applyGroundOrSettingsEvent(rows, event)) continue;
     switch (event.type) {
       case MANAGEMENT_EVENT_TYPES.outingStarted:
       case MANAGEMENT_EVENT_TYPES.outingEnded:
@@ -102,15 +96,8 @@ export function applyStatsEvents(
       case MANAGEMENT_EVENT_TYPES.outingDeleted:
         applyOutingEvent(rows, counters, event);
         break;
-      case MANAGEMENT_EVENT_TYPES.settingsChanged:
-        rows.putSeasonStart(event.userId, event.data.season_start);
-        break;
       case MANAGEMENT_EVENT_TYPES.plansSet:
         rows.putPlans(event.userId, event.data.season, event.data.plans);
-        break;
-      case MANAGEMENT_EVENT_TYPES.groundCreated:
-      case MANAGEMENT_EVENT_TYPES.groundRenamed:
-        rows.putGroundName(event.streamId, event.userId, event.data.name);
         break;
       default:
         applyCullEvent(rows, counters, event);

@@ -4,7 +4,7 @@
  */
 import { connectNatsBus } from '@cull-log/bus';
 import { statsService } from '../stats-service';
-import { openSqliteStatsStore } from '../store/sqlite-stats-store';
+import { openSqliteStatsStore } from '../store/sqlite';
 
 const { NATS_URL, STATS_FILE, CRASH_AFTER, MAX_BATCH_SIZE, ACK_WAIT_MS } = process.env;
 if (!NATS_URL || !STATS_FILE || !CRASH_AFTER || !MAX_BATCH_SIZE || !ACK_WAIT_MS)

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach } from 'vitest';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 import { statsService } from '../stats-service';
-import { openSqliteStatsStore } from '../store/sqlite-stats-store';
+import { openSqliteStatsStore } from '../store/sqlite';
 import type { StatsStore } from '../store/stats-store';
 
 type StatsApp = ReturnType<typeof statsService.buildApp>;

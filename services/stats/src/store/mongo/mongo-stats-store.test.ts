@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { seasonMonths, seasonOfKey } from '@cull-log/domain';
 import { describeWithMongo } from '@cull-log/storage-kit/testing';
-import { statsStoreContract } from '../testing/stats-store-contract';
-import { connectMongoStatsStore } from './mongo-stats-store';
+import {
+  KEPT_BEFORE_COUNTERS_FIGURES,
+  KEPT_BEFORE_COUNTERS_WINDOW,
+} from '../../testing/kept-before-counters';
+import { statsStoreContract } from '../../testing/stats-store-contract';
+import { connectMongoStatsStore } from './index';
 
 await describeWithMongo('MongoDB stats store contract', (url) => {
   const dbName = `stats_test_${randomUUID().slice(0, 8)}`;
@@ -30,21 +33,8 @@ await describeWithMongo('MongoDB stats store contract', (url) => {
           },
         ]);
       await client.close();
-      const window = {
-        userId: 'alice',
-        months: ['2026-04', '2026-05'],
-        seasonMonths: seasonMonths(seasonOfKey('2026-27')),
-      };
-      const expected = {
-        total: 2,
-        speciesCounts: { Fox: 2 },
-        weightGrams: 7250,
-        weighed: 1,
-        perMonth: { '2026-04': 1, '2026-05': 1 },
-        seasonSpeciesBySex: { Fox: { Male: 1, Female: 1 } },
-        seasonOutings: { outings: 0, blank: 0, durationMs: 0, deer: 0 },
-        position: 0,
-      };
+      const window = KEPT_BEFORE_COUNTERS_WINDOW;
+      const expected = KEPT_BEFORE_COUNTERS_FIGURES;
 
       const first = await connectMongoStatsStore({ url, dbName: oldDbName });
       expect(await first.aggregates(window)).toEqual(expected);

@@ -6,8 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seasonKeyOf } from '@cull-log/contracts';
 import { seasonOfKey } from '@cull-log/domain';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { exportStoreContract } from '../testing/export-store-contract';
-import { openSqliteExportStore } from './sqlite-export-store';
+import { sqliteSchemaVersions } from '@cull-log/storage-kit/testing';
+import { exportStoreContract } from '../../testing/export-store-contract';
+import { openSqliteExportStore } from './index';
 
 const directory = mkdtempSync(join(tmpdir(), 'cull-log-exports-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -77,5 +78,25 @@ describe('a SQLite file whose larder kept April seasons', () => {
         await reopened.close();
       }
     }
+  });
+});
+
+describe('a SQLite file opened again', () => {
+  const file = join(directory, 'opened-twice.db');
+
+  it('has run step 1 of its schema once: its version is 1 and the repairs do not run again', async () => {
+    const first = openSqliteExportStore({ file });
+    await first.apply(createSampleEventLog().recorded('alice', { date: '2026-05-02' }));
+    await first.close();
+    // Step 1 counts the months of a file that has none: run at every open, it would count these again.
+    const between = new Database(file);
+    between.exec('DELETE FROM larder_months');
+    between.close();
+
+    const second = openSqliteExportStore({ file });
+    const seasons = await second.larderSeasons('alice', '04-01');
+    await second.close();
+    expect(seasons).toEqual([]);
+    expect(sqliteSchemaVersions(file)).toEqual({ exports: 1 });
   });
 });

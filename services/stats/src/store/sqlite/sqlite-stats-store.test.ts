@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seasonMonths, seasonOfKey } from '@cull-log/domain';
-import { statsStoreContract } from '../testing/stats-store-contract';
-import { openSqliteStatsStore } from './sqlite-stats-store';
+import { sqliteSchemaVersions } from '@cull-log/storage-kit/testing';
+import {
+  KEPT_BEFORE_COUNTERS_FIGURES,
+  KEPT_BEFORE_COUNTERS_WINDOW,
+} from '../../testing/kept-before-counters';
+import { statsStoreContract } from '../../testing/stats-store-contract';
+import { openSqliteStatsStore } from './index';
 
 const directory = mkdtempSync(join(tmpdir(), 'cull-log-stats-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -24,21 +28,8 @@ describe('SQLite stats file written before the counters', () => {
         ('b', 'alice', 'Fox', 'Female', '2026-04-30', NULL), ('c', 'bob', 'Muntjac', 'Male', '2026-05-03', 12000);
     `);
     before.close();
-    const window = {
-      userId: 'alice',
-      months: ['2026-04', '2026-05'],
-      seasonMonths: seasonMonths(seasonOfKey('2026-27')),
-    };
-    const expected = {
-      total: 2,
-      speciesCounts: { Fox: 2 },
-      weightGrams: 7250,
-      weighed: 1,
-      perMonth: { '2026-04': 1, '2026-05': 1 },
-      seasonSpeciesBySex: { Fox: { Male: 1, Female: 1 } },
-      seasonOutings: { outings: 0, blank: 0, durationMs: 0, deer: 0 },
-      position: 0,
-    };
+    const window = KEPT_BEFORE_COUNTERS_WINDOW;
+    const expected = KEPT_BEFORE_COUNTERS_FIGURES;
 
     const first = openSqliteStatsStore({ file });
     expect(await first.aggregates(window)).toEqual(expected);
@@ -46,5 +37,24 @@ describe('SQLite stats file written before the counters', () => {
     const second = openSqliteStatsStore({ file });
     expect(await second.aggregates(window)).toEqual(expected);
     await second.close();
+  });
+});
+
+describe('SQLite stats file opened again', () => {
+  const file = join(directory, 'opened-twice.db');
+
+  it('has run step 1 of its schema once: its version is 1 and the repairs do not run again', async () => {
+    await openSqliteStatsStore({ file }).close();
+    // Step 1 counts the culls of a file that has no counters: run at every open, it would count this one.
+    const between = new Database(file);
+    between.exec(`INSERT INTO culls (stream_id, user_id, species, sex, date, weight_grams)
+      VALUES ('a', 'alice', 'Fox', 'Male', '2026-05-02', 7250)`);
+    between.close();
+
+    const second = openSqliteStatsStore({ file });
+    const figures = await second.aggregates(KEPT_BEFORE_COUNTERS_WINDOW);
+    await second.close();
+    expect(figures).toMatchObject({ total: 0, perMonth: {} });
+    expect(sqliteSchemaVersions(file)).toEqual({ stats: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describeWithMongo } from '@cull-log/storage-kit/testing';
-import { exportStoreContract } from '../testing/export-store-contract';
-import { connectMongoExportStore } from './mongo-export-store';
+import { exportStoreContract } from '../../testing/export-store-contract';
+import { connectMongoExportStore } from './index';
 
 await describeWithMongo('MongoDB export store contract', (url) => {
   const dbName = `exports_test_${randomUUID().slice(0, 8)}`;

@@ -1,0 +1,75 @@
+import type { Db } from 'mongodb';
+import type { LarderFields } from '@cull-log/domain';
+import { groundsAndSettingsCollections } from '@cull-log/projection';
+import type { ExportRow } from '../export-store';
+
+export interface RowDocument extends Omit<ExportRow, 'groundId'> {
+  _id: string;
+  date: string;
+  species: string;
+  /** Absent in a row written before grounds. */
+  groundId?: string | null;
+}
+
+export interface LarderDocument {
+  _id: string;
+  userId: string;
+  date: string;
+  time: string;
+  destination: string | null;
+  fields: LarderFields;
+}
+
+export interface MonthDocument {
+  _id: string;
+  userId: string;
+  month: string;
+  carcasses: number;
+}
+
+export interface DeclarationDocument {
+  _id: string;
+  userId: string;
+  number: number;
+  key: string;
+  recordIds: string[];
+  dealer: string;
+  issuedAt: string;
+}
+
+/** The export projection's collections, each typed by the documents it holds. */
+export function exportCollections(db: Db) {
+  return {
+    rows: db.collection<RowDocument>('exports_culls'),
+    larder: db.collection<LarderDocument>('exports_larder'),
+    months: db.collection<MonthDocument>('exports_larder_months'),
+    ...groundsAndSettingsCollections(db, 'exports'),
+    declarations: db.collection<DeclarationDocument>('exports_declarations'),
+  };
+}
+export type ExportCollections = ReturnType<typeof exportCollections>;
+
+export const monthId = (userId: string, month: string) => `${userId}\u0000${month}`;
+
+export function larderDocument(streamId: string, userId: string, fields: LarderFields): LarderDocument {
+  return {
+    _id: streamId,
+    userId,
+    date: fields.date,
+    time: fields.time,
+    destination: fields.carcass_destination ?? null,
+    fields,
+  };
+}
+
+/** A live cull's export row as stored: its date and species beside its fields, for the export's filters. */
+export function rowDocument(row: ExportRow): Omit<RowDocument, '_id'> {
+  return {
+    userId: row.userId,
+    createdAt: row.createdAt,
+    date: row.fields.date,
+    species: row.fields.species,
+    fields: row.fields,
+    groundId: row.groundId,
+  };
+}

@@ -1,0 +1,33 @@
+import { connectMongoProjection, followsEverything, type MongoTarget } from '@cull-log/projection';
+import type { ExportStore } from '../export-store';
+import { declarationRegister } from './declarations';
+import { exportCollections } from './documents';
+import { exportQueries } from './queries';
+import { MONGO_EXPORT_MIGRATIONS } from './schema';
+import { exportWrites } from './writes';
+
+/** The export projection in MongoDB (a replica set: every event is applied in one transaction). */
+export async function connectMongoExportStore(target: MongoTarget): Promise<ExportStore> {
+  const projection = await connectMongoProjection({
+    ...target,
+    name: 'exports',
+    migrations: MONGO_EXPORT_MIGRATIONS,
+    // Not `exports_declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.
+    readModelCollections: [
+      'exports_culls',
+      'exports_larder',
+      'exports_larder_months',
+      'exports_ground_names',
+      'exports_settings',
+    ],
+    // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
+    userCollections: ['exports_declarations'],
+  });
+  const collections = exportCollections(projection.db);
+
+  return {
+    ...projection.projectionStore(exportWrites(collections), followsEverything),
+    ...exportQueries(collections),
+    ...declarationRegister(projection.client, collections),
+  };
+}

@@ -1,0 +1,79 @@
+import type { Db } from 'mongodb';
+import { larderFields, monthKey } from '@cull-log/domain';
+import type { MongoMigration } from '@cull-log/projection';
+import {
+  exportCollections,
+  larderDocument,
+  monthId,
+  type LarderDocument,
+  type MonthDocument,
+} from './documents';
+
+/**
+ * The export collections' indexes and repairs, step by step; a change is a new step at the end. A database that has
+ * no version yet runs step 1 once: the indexes, and the repairs that bring a database from an earlier version up to
+ * date. Run again, step 1 changes nothing: `createIndex` is idempotent, the season is unset only where it is still
+ * set, an old index or collection is dropped only while it exists, and the larder and the monthly counts are filled
+ * only while empty. Two replicas upgrading an old database at once cannot count twice either: the documents filled
+ * in have fixed ids, so the later insert is refused on the key (that replica stops; started again, it finds the work
+ * done).
+ */
+export const MONGO_EXPORT_MIGRATIONS: readonly MongoMigration[] = [
+  {
+    version: 1,
+    does: 'the export indexes; an older database loses its larder seasons and has its larder and months filled in',
+    up: indexAndRepair,
+  },
+];
+
+async function indexAndRepair(db: Db): Promise<void> {
+  const { rows, larder, months, declarations } = exportCollections(db);
+  await rows.createIndex({ userId: 1, createdAt: -1, _id: -1 });
+  await larder.createIndex({ userId: 1, date: 1, time: 1, _id: 1 });
+  await larder.createIndex({ userId: 1, destination: 1, date: 1, time: 1, _id: 1 });
+  await months.createIndex({ userId: 1, month: 1 });
+  // Seasons are the user's now, counted by month: the larder's April seasons and their counts are gone.
+  await larder.updateMany({ season: { $exists: true } }, { $unset: { season: '' } });
+  for (const name of [
+    'userId_1_season_1_date_1_time_1__id_1',
+    'userId_1_season_1_destination_1_date_1_time_1__id_1',
+  ]) {
+    if (await larder.indexExists(name)) await larder.dropIndex(name);
+  }
+  await db
+    .collection('exports_larder_seasons')
+    .drop()
+    .catch(() => undefined);
+  await declarations.createIndex({ userId: 1, key: 1 }, { unique: true });
+  await declarations.createIndex({ userId: 1, number: -1 }, { unique: true });
+  await fillLarderFromCulls(db);
+}
+
+/**
+ * A store from before the larder book: its larder is filled from the export rows, which hold every field. A store
+ * from before the monthly counts has its months counted from its larder.
+ */
+async function fillLarderFromCulls(db: Db): Promise<void> {
+  const { rows, larder, months } = exportCollections(db);
+  if ((await larder.findOne({})) === null && (await rows.findOne({})) !== null) {
+    let batch: LarderDocument[] = [];
+    for await (const row of rows.find({})) {
+      batch.push(larderDocument(row._id, row.userId, larderFields(row.fields)));
+      if (batch.length === 1000) {
+        await larder.insertMany(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await larder.insertMany(batch);
+  }
+  if ((await months.findOne({})) !== null) return;
+  const counts = new Map<string, MonthDocument>();
+  for await (const document of larder.find({}, { projection: { userId: 1, date: 1 } })) {
+    const month = monthKey(document.date);
+    const id = monthId(document.userId, month);
+    const count = counts.get(id) ?? { _id: id, userId: document.userId, month, carcasses: 0 };
+    count.carcasses += 1;
+    counts.set(id, count);
+  }
+  if (counts.size > 0) await months.insertMany([...counts.values()]);
+}

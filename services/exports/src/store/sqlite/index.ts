@@ -1,0 +1,26 @@
+import { followsEverything, openSqliteProjection } from '@cull-log/projection';
+import type { ExportStore } from '../export-store';
+import { declarationRegister } from './declarations';
+import { exportQueries } from './queries';
+import { SQLITE_EXPORT_MIGRATIONS } from './schema';
+import { exportWrites } from './writes';
+
+/** The export projection in a SQLite file (DATA_DIR/exports.db in the standalone app). */
+export function openSqliteExportStore({ file }: { file: string }): ExportStore {
+  const projection = openSqliteProjection({
+    file,
+    name: 'exports',
+    migrations: SQLITE_EXPORT_MIGRATIONS,
+    // Not `declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.
+    readModelTables: ['culls', 'larder', 'larder_months', 'ground_names', 'user_settings'],
+    // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
+    userTables: ['declarations'],
+  });
+  const { db } = projection;
+
+  return {
+    ...projection.projectionStore(exportWrites(db), followsEverything),
+    ...exportQueries(db, file),
+    ...declarationRegister(db),
+  };
+}

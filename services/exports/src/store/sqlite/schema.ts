@@ -1,0 +1,122 @@
+import type Database from 'better-sqlite3';
+import { larderFields, monthKey } from '@cull-log/domain';
+import { GROUND_NAMES_TABLE, USER_SETTINGS_TABLE, type SqliteMigration } from '@cull-log/projection';
+import type { CsvFields } from '../export-store';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS culls (
+    stream_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    date TEXT NOT NULL,
+    species TEXT NOT NULL,
+    fields TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS culls_by_user_created ON culls (user_id, created_at DESC, stream_id DESC);
+  CREATE TABLE IF NOT EXISTS larder (
+    stream_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    date TEXT NOT NULL,
+    time TEXT NOT NULL,
+    destination TEXT,
+    fields TEXT NOT NULL
+  );
+  DROP INDEX IF EXISTS larder_by_user_season;
+  DROP TABLE IF EXISTS larder_seasons;
+  CREATE TABLE IF NOT EXISTS larder_months (
+    user_id TEXT NOT NULL,
+    month TEXT NOT NULL,
+    carcasses INTEGER NOT NULL,
+    PRIMARY KEY (user_id, month)
+  ) WITHOUT ROWID;
+  ${GROUND_NAMES_TABLE}
+  ${USER_SETTINGS_TABLE}
+  CREATE TABLE IF NOT EXISTS declarations (
+    user_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    record_ids TEXT NOT NULL,
+    dealer TEXT NOT NULL,
+    issued_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, number),
+    UNIQUE (user_id, key)
+  );
+`;
+
+/**
+ * The export tables, step by step; a change is a new step at the end. Step 1 is the schema as it stood when
+ * numbering began, and brings a file from any earlier version up to it: a file that has no version yet runs it once.
+ */
+export const SQLITE_EXPORT_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    does: 'the export tables; an older file gets its ground column, loses its larder seasons, is filled in',
+    up(db) {
+      db.exec(SCHEMA);
+      upgradeTables(db);
+      fillLarderFromCulls(db);
+    },
+  },
+];
+
+/**
+ * A file from an earlier version: the record's ground gets a column, the larder loses its season (seasons are now
+ * the user's, counted by month) and its indexes go by date.
+ */
+function upgradeTables(db: Database.Database): void {
+  const columns = (table: string) =>
+    new Set(
+      db
+        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+        .all()
+        .map((column) => column.name),
+    );
+  if (!columns('culls').has('ground_id')) db.exec('ALTER TABLE culls ADD COLUMN ground_id TEXT');
+  if (columns('larder').has('season')) db.exec('ALTER TABLE larder DROP COLUMN season');
+  db.exec(`
+    CREATE INDEX IF NOT EXISTS larder_by_user_date ON larder (user_id, date, time, stream_id);
+    CREATE INDEX IF NOT EXISTS larder_by_user_destination ON larder (user_id, destination, date, time, stream_id);
+  `);
+}
+
+/**
+ * A file from before the larder book has export rows but no larder rows: the larder is filled from them, in the
+ * step's transaction, so upgrading needs no rebuild (the export rows hold every field the larder lists). A file from
+ * before the monthly counts has its months counted from its larder.
+ */
+function fillLarderFromCulls(db: Database.Database): void {
+  const hasLarder = db.prepare('SELECT 1 FROM larder LIMIT 1').get() !== undefined;
+  const hasCulls = db.prepare('SELECT 1 FROM culls LIMIT 1').get() !== undefined;
+  const hasMonths = db.prepare('SELECT 1 FROM larder_months LIMIT 1').get() !== undefined;
+  const culls = db.prepare<[], { stream_id: string; user_id: string; fields: string }>(
+    'SELECT stream_id, user_id, fields FROM culls',
+  );
+  const insert = db.prepare(
+    `INSERT INTO larder (stream_id, user_id, date, time, destination, fields)
+     VALUES (@streamId, @userId, @date, @time, @destination, @fields)`,
+  );
+  const count = db.prepare(
+    `INSERT INTO larder_months (user_id, month, carcasses) VALUES (?, ?, 1)
+     ON CONFLICT (user_id, month) DO UPDATE SET carcasses = carcasses + 1`,
+  );
+  if (!hasLarder && hasCulls) {
+    for (const cull of culls.all()) {
+      const fields = larderFields(JSON.parse(cull.fields) as CsvFields);
+      insert.run({
+        streamId: cull.stream_id,
+        userId: cull.user_id,
+        date: fields.date,
+        time: fields.time,
+        destination: fields.carcass_destination ?? null,
+        fields: JSON.stringify(fields),
+      });
+    }
+  }
+  if (!hasMonths) {
+    for (const row of db
+      .prepare<[], { user_id: string; date: string }>('SELECT user_id, date FROM larder')
+      .all()) {
+      count.run(row.user_id, monthKey(row.date));
+    }
+  }
+}

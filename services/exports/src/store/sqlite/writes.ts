@@ -1,0 +1,85 @@
+import type Database from 'better-sqlite3';
+import type { StoredLogEvent } from '@cull-log/contracts';
+import { larderFields } from '@cull-log/domain';
+import { sqliteGroundsAndSettings } from '@cull-log/projection';
+import { applyExportEvents, type ExportRows } from '../export-read-model';
+import type { CsvFields } from '../export-store';
+
+/**
+ * The export projection's change for a batch of events, on the tables as they stand inside the batch's write
+ * transaction: each record's export row and larder entry, the monthly carcass counts, grounds' names and users'
+ * season starts.
+ */
+export function exportWrites(db: Database.Database): (events: readonly StoredLogEvent[]) => void {
+  const selectRow = db.prepare<
+    [string],
+    { user_id: string; created_at: string; fields: string; ground_id: string | null }
+  >('SELECT user_id, created_at, fields, ground_id FROM culls WHERE stream_id = ?');
+  const upsertRow = db.prepare(
+    `INSERT INTO culls (stream_id, user_id, created_at, date, species, fields, ground_id)
+     VALUES (@streamId, @userId, @createdAt, @date, @species, @fields, @groundId)
+     ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, created_at = excluded.created_at,
+       date = excluded.date, species = excluded.species, fields = excluded.fields, ground_id = excluded.ground_id`,
+  );
+  const deleteRow = db.prepare('DELETE FROM culls WHERE stream_id = ?');
+  const upsertLarder = db.prepare(
+    `INSERT INTO larder (stream_id, user_id, date, time, destination, fields)
+     VALUES (@streamId, @userId, @date, @time, @destination, @fields)
+     ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, date = excluded.date,
+       time = excluded.time, destination = excluded.destination, fields = excluded.fields`,
+  );
+  const deleteLarder = db.prepare('DELETE FROM larder WHERE stream_id = ?');
+  const countMonth = db.prepare<{ userId: string; month: string; by: number }>(
+    `INSERT INTO larder_months (user_id, month, carcasses) VALUES (@userId, @month, @by)
+     ON CONFLICT (user_id, month) DO UPDATE SET carcasses = carcasses + excluded.carcasses`,
+  );
+  const dropEmptyMonth = db.prepare(
+    'DELETE FROM larder_months WHERE user_id = ? AND month = ? AND carcasses <= 0',
+  );
+
+  const exportRows: ExportRows = {
+    ...sqliteGroundsAndSettings(db),
+    row(streamId) {
+      const stored = selectRow.get(streamId);
+      return (
+        stored && {
+          userId: stored.user_id,
+          createdAt: stored.created_at,
+          fields: JSON.parse(stored.fields) as CsvFields,
+          groundId: stored.ground_id,
+        }
+      );
+    },
+    putRow(streamId, next) {
+      if (next === undefined) {
+        deleteRow.run(streamId);
+        deleteLarder.run(streamId);
+        return;
+      }
+      upsertRow.run({
+        streamId,
+        userId: next.userId,
+        createdAt: next.createdAt,
+        date: next.fields.date,
+        species: next.fields.species,
+        fields: JSON.stringify(next.fields),
+        groundId: next.groundId,
+      });
+      const fields = larderFields(next.fields);
+      upsertLarder.run({
+        streamId,
+        userId: next.userId,
+        date: fields.date,
+        time: fields.time,
+        destination: fields.carcass_destination ?? null,
+        fields: JSON.stringify(fields),
+      });
+    },
+    countMonth(userId, month, by) {
+      countMonth.run({ userId, month, by });
+      if (by < 0) dropEmptyMonth.run(userId, month);
+    },
+  };
+
+  return (events) => applyExportEvents(exportRows, events);
+}

@@ -1,0 +1,28 @@
+import { connectMongoProjection, followsEverything, type MongoTarget } from '@cull-log/projection';
+import type { StatsStore } from '../stats-store';
+import { COUNTERS } from './documents';
+import { statsQueries } from './queries';
+import { MONGO_STATS_MIGRATIONS } from './schema';
+import { statsWrites } from './writes';
+
+/** The stats projection in MongoDB (a replica set: every batch is applied in one transaction). */
+export async function connectMongoStatsStore(target: MongoTarget): Promise<StatsStore> {
+  const projection = await connectMongoProjection({
+    ...target,
+    name: 'stats',
+    migrations: MONGO_STATS_MIGRATIONS,
+    readModelCollections: [
+      'stats_culls',
+      'stats_outings',
+      'stats_settings',
+      'stats_plans',
+      'stats_ground_names',
+      ...Object.values(COUNTERS).map((counter) => counter.collection),
+    ],
+  });
+
+  return {
+    ...projection.projectionStore(statsWrites(projection.db), followsEverything),
+    ...statsQueries(projection),
+  };
+}

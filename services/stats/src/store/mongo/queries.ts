@@ -1,0 +1,108 @@
+import type { ClientSession } from 'mongodb';
+import { Plan } from '@cull-log/contracts';
+import { mongoSeasonStart, type MongoProjection } from '@cull-log/projection';
+import { z } from 'zod';
+import { nestCounts } from '../nest-counts';
+import { seasonCountOf } from '../stats-counters';
+import type { SeasonRead, StatsAggregates, StatsStore, StatsWindow } from '../stats-store';
+import { plansId, statsCollections, type ClassDocument } from './documents';
+
+const StoredPlans = z.array(Plan);
+
+/** What the stats store reads: the user's season start and their figures. */
+export type StatsQueries = Pick<StatsStore, 'seasonStart' | 'aggregates' | 'season'>;
+
+/** The stats store's reads: the figures of one read come from one snapshot, with the position they answer with. */
+export function statsQueries({ client, db, readPosition }: MongoProjection): StatsQueries {
+  const {
+    settings,
+    plans,
+    groundNames,
+    totals,
+    speciesCounts,
+    monthCounts,
+    classes,
+    destinations,
+    outingMonths,
+  } = statsCollections(db);
+
+  const outingSums = async (
+    userId: string,
+    months: readonly string[],
+    options: { session: ClientSession },
+  ) => {
+    const found = await outingMonths.find({ userId, month: { $in: [...months] } }, options).toArray();
+    return found.reduce(
+      (sum, row) => ({
+        outings: sum.outings + row.outings,
+        blank: sum.blank + row.blank,
+        durationMs: sum.durationMs + row.durationMs,
+        deer: sum.deer + row.deer,
+      }),
+      { outings: 0, blank: 0, durationMs: 0, deer: 0 },
+    );
+  };
+
+  async function inSnapshot<T>(read: (options: { session: ClientSession }) => Promise<T>): Promise<T> {
+    const snapshot = client.startSession({ snapshot: true });
+    try {
+      return await read({ session: snapshot });
+    } finally {
+      await snapshot.endSession();
+    }
+  }
+
+  return {
+    seasonStart: (userId) => mongoSeasonStart(settings, userId),
+    aggregates: ({ userId, months, seasonMonths }: StatsWindow): Promise<StatsAggregates> =>
+      inSnapshot(async (options) => {
+        const live = { userId, count: { $gt: 0 } };
+        const sums = await totals.findOne({ userId }, options);
+        const species = await speciesCounts.find(live, options).toArray();
+        const perMonth = await monthCounts.find({ ...live, month: { $in: [...months] } }, options).toArray();
+        const seasonCounts = await classes
+          .find({ ...live, month: { $in: [...seasonMonths] } }, options)
+          .toArray();
+        return {
+          total: sums?.total ?? 0,
+          weightGrams: sums?.weightGrams ?? 0,
+          weighed: sums?.weighed ?? 0,
+          speciesCounts: Object.fromEntries(species.map((row) => [row.species, row.count])),
+          perMonth: Object.fromEntries(perMonth.map((row) => [row.month, row.count])),
+          seasonSpeciesBySex: nestCounts(sumBySpeciesAndSex(seasonCounts)),
+          seasonOutings: await outingSums(userId, seasonMonths, options),
+          position: await readPosition(options.session),
+        };
+      }),
+    season: (userId, season): Promise<SeasonRead> =>
+      inSnapshot(async (options) => {
+        const live = { userId, count: { $gt: 0 }, month: { $in: [...season.months] } };
+        const classRows = await classes.find(live, options).toArray();
+        const destinationRows = await destinations.find(live, options).toArray();
+        const planDocument = await plans.findOne({ _id: plansId(userId, season.key) }, options);
+        const names = await groundNames.find({ userId }, options).toArray();
+        const byDestination = new Map<string, number>();
+        for (const row of destinationRows)
+          byDestination.set(row.destination, (byDestination.get(row.destination) ?? 0) + row.count);
+        return {
+          counts: classRows.map(seasonCountOf),
+          destinations: Object.fromEntries(byDestination),
+          outings: await outingSums(userId, season.months, options),
+          plans: planDocument === null ? [] : StoredPlans.parse(planDocument.plans),
+          groundNames: Object.fromEntries(names.map((row) => [row._id, row.name])),
+          position: await readPosition(options.session),
+        };
+      }),
+  };
+}
+
+function sumBySpeciesAndSex(rows: readonly ClassDocument[]) {
+  const sums = new Map<string, { species: string; sex: string; count: number }>();
+  for (const { species, sex, count } of rows) {
+    const id = `${species}\u0000${sex}`;
+    const seen = sums.get(id);
+    if (seen) seen.count += count;
+    else sums.set(id, { species, sex, count });
+  }
+  return [...sums.values()];
+}

@@ -1,0 +1,128 @@
+import type { ClientSession, Db } from 'mongodb';
+import { MANAGEMENT_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
+import { mongoGroundsAndSettings, replaceOrDelete } from '@cull-log/projection';
+import { createCounterSum, type CounterChange } from '../stats-counters';
+import { applyStatsEvents, type StatsRows } from '../stats-read-model';
+import type { CullFacts, OutingFacts } from '../stats-store';
+import {
+  COUNTERS,
+  cullWithoutId,
+  plansId,
+  statsCollections,
+  type CullDocument,
+  type OutingDocument,
+  type PlansDocument,
+} from './documents';
+
+/** Writes counter moves, each added to its counter's document (created at the move when the document is new). */
+export async function moveCounters(
+  db: Db,
+  changes: readonly CounterChange[],
+  session: ClientSession,
+): Promise<void> {
+  for (const [counter, { collection }] of Object.entries(COUNTERS)) {
+    const moves = changes.filter((change) => change.counter === counter);
+    if (moves.length === 0) continue;
+    await db.collection(collection).bulkWrite(
+      moves.map((change) => ({
+        updateOne: { filter: change.key, update: { $inc: change.by }, upsert: true },
+      })),
+      { session },
+    );
+  }
+}
+
+/**
+ * The stats projection's change for a batch of events, inside the batch's transaction: one read of the batch's culls
+ * and outings (and of the culls already placed in an outing the batch starts), the event logic over them in memory,
+ * then one write of each row and each counter.
+ */
+export function statsWrites(db: Db) {
+  const { culls, outings, settings, plans, groundNames } = statsCollections(db);
+  return async function writeEvents(
+    events: readonly StoredLogEvent[],
+    session: ClientSession,
+  ): Promise<void> {
+    const streamIds = [...new Set(events.map((event) => event.streamId))];
+    const placedIn = [
+      ...new Set(
+        events.flatMap((event) => ('data' in event && hasOutingId(event.data) ? [event.data.outing_id] : [])),
+      ),
+    ];
+    const loadedCulls = await culls.find({ _id: { $in: streamIds } }, { session }).toArray();
+    const cullRows = new Map<string, CullFacts | undefined>(
+      loadedCulls.map((document) => [document._id, cullWithoutId(document)]),
+    );
+    // Every outing the batch may count a cull on or off: its own, those placed in, and those its culls were in.
+    const outingIds = [
+      ...streamIds,
+      ...placedIn,
+      ...loadedCulls.flatMap((document) =>
+        typeof document.outingId === 'string' ? [document.outingId] : [],
+      ),
+    ];
+    const loadedOutings = await outings.find({ _id: { $in: outingIds } }, { session }).toArray();
+    const outingRows = new Map<string, OutingFacts | undefined>(
+      loadedOutings.map(({ _id, ...facts }) => [_id, facts]),
+    );
+    const touchedOutings = new Set<string>();
+    const planWrites = new Map<string, PlansDocument>();
+    const groundsAndSettings = mongoGroundsAndSettings({ groundNames, settings });
+
+    // Culls on an outing the batch starts: those kept in the database that the batch does not touch, plus the
+    // batch's own (its rows are all in memory).
+    const startedOutings = events
+      .filter((event) => event.type === MANAGEMENT_EVENT_TYPES.outingStarted)
+      .map((event) => event.streamId);
+    const keptOnOuting = new Map<string, number>();
+    for (const outingId of startedOutings) {
+      keptOnOuting.set(
+        outingId,
+        await culls.countDocuments({ outingId, _id: { $nin: streamIds } }, { session }),
+      );
+    }
+
+    const rows: StatsRows = {
+      ...groundsAndSettings.rows,
+      cull: (streamId) => cullRows.get(streamId),
+      putCull: (streamId, facts) => void cullRows.set(streamId, facts),
+      outing: (streamId) => outingRows.get(streamId),
+      putOuting: (streamId, facts) => {
+        outingRows.set(streamId, facts);
+        touchedOutings.add(streamId);
+      },
+      cullsOnOuting: (outingId) =>
+        (keptOnOuting.get(outingId) ?? 0) +
+        [...cullRows.values()].filter((facts) => facts?.outingId === outingId).length,
+      putPlans: (userId, season, seasonPlans) =>
+        void planWrites.set(plansId(userId, season), {
+          _id: plansId(userId, season),
+          userId,
+          season,
+          plans: seasonPlans,
+        }),
+    };
+    const counters = createCounterSum();
+    applyStatsEvents(rows, counters, events);
+
+    const cullWrites = replaceOrDelete<CullDocument>(cullRows);
+    if (cullWrites.length > 0) await culls.bulkWrite(cullWrites, { session });
+    const outingWrites = replaceOrDelete<OutingDocument>(
+      [...touchedOutings].map((id) => [id, outingRows.get(id)] as const),
+    );
+    if (outingWrites.length > 0) await outings.bulkWrite(outingWrites, { session });
+    for (const { _id, ...document } of planWrites.values()) {
+      await plans.replaceOne({ _id }, document, { upsert: true, session });
+    }
+    await groundsAndSettings.write(session);
+    await moveCounters(db, counters.changes(), session);
+  };
+}
+
+function hasOutingId(data: unknown): data is { outing_id: string } {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { outing_id?: unknown }).outing_id === 'string'
+  );
+}

@@ -1,0 +1,134 @@
+import type Database from 'better-sqlite3';
+import { GROUND_NAMES_TABLE, USER_SETTINGS_TABLE, type SqliteMigration } from '@cull-log/projection';
+import { countersOf, type CounterName } from '../stats-counters';
+import { CULL_COLUMNS, counterMoves, factsOf, type CullRow } from './writes';
+
+// `culls` and `outings` hold each live cull's and outing's counted facts, read only by the writes that move them.
+// Season figures are kept by month (`class_months`, `outing_months`, `destination_months`): a season is the sum of
+// its twelve months by the user's start at the time of the read.
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS culls (
+    stream_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    species TEXT NOT NULL,
+    sex TEXT NOT NULL,
+    date TEXT NOT NULL,
+    weight_grams INTEGER
+  ) WITHOUT ROWID;
+  DROP INDEX IF EXISTS culls_by_user_date;
+  DROP TABLE IF EXISTS season_counts;
+  CREATE TABLE IF NOT EXISTS user_totals (
+    user_id TEXT PRIMARY KEY,
+    total INTEGER NOT NULL,
+    weighed INTEGER NOT NULL,
+    weight_grams INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS species_counts (
+    user_id TEXT NOT NULL,
+    species TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, species)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS month_counts (
+    user_id TEXT NOT NULL,
+    month TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, month)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS class_months (
+    user_id TEXT NOT NULL,
+    month TEXT NOT NULL,
+    ground_id TEXT NOT NULL,
+    species TEXT NOT NULL,
+    sex TEXT NOT NULL,
+    young INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    weighed INTEGER NOT NULL,
+    weight_grams INTEGER NOT NULL,
+    PRIMARY KEY (user_id, month, ground_id, species, sex, young)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS destination_months (
+    user_id TEXT NOT NULL,
+    month TEXT NOT NULL,
+    destination TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, month, destination)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS outings (
+    stream_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    ended_at TEXT,
+    cull_count INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS outing_months (
+    user_id TEXT NOT NULL,
+    month TEXT NOT NULL,
+    outings INTEGER NOT NULL,
+    blank INTEGER NOT NULL,
+    duration_ms INTEGER NOT NULL,
+    deer INTEGER NOT NULL,
+    PRIMARY KEY (user_id, month)
+  ) WITHOUT ROWID;
+  ${USER_SETTINGS_TABLE}
+  CREATE TABLE IF NOT EXISTS season_plans (
+    user_id TEXT NOT NULL,
+    season TEXT NOT NULL,
+    plans TEXT NOT NULL,
+    PRIMARY KEY (user_id, season)
+  ) WITHOUT ROWID;
+  ${GROUND_NAMES_TABLE}
+`;
+
+/**
+ * The stats tables, step by step; a change is a new step at the end. Step 1 is the schema as it stood when numbering
+ * began, and brings a file from any earlier version up to it: a file that has no version yet runs it once.
+ */
+export const SQLITE_STATS_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    does: "the stats tables; an older file gets the culls' later columns and the counters its culls were missing",
+    up(db) {
+      db.exec(SCHEMA);
+      addCullColumns(db);
+      countKeptCulls(db);
+    },
+  },
+];
+
+/** Columns `culls` gained with grounds, outings and plans: a file from before gets them, empty. */
+const CULL_COLUMNS_ADDED = {
+  age_estimate: "TEXT NOT NULL DEFAULT ''",
+  destination: 'TEXT',
+  ground_id: 'TEXT',
+  outing_id: 'TEXT',
+};
+
+/** Gives `culls` in a file from before grounds, outings and plans its later columns, and indexes culls by outing. */
+function addCullColumns(db: Database.Database): void {
+  const cullColumns = new Set(
+    db
+      .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('culls')")
+      .all()
+      .map((row) => row.name),
+  );
+  for (const [column, type] of Object.entries(CULL_COLUMNS_ADDED)) {
+    if (!cullColumns.has(column)) db.exec(`ALTER TABLE culls ADD COLUMN ${column} ${type}`);
+  }
+  db.exec('CREATE INDEX IF NOT EXISTS culls_by_outing ON culls (outing_id) WHERE outing_id IS NOT NULL');
+}
+
+/**
+ * A file written before a kind of counter existed holds culls but not those counters: count them. (Culls kept before
+ * the age estimate was, count as not young until a rebuild reads their events again.)
+ */
+function countKeptCulls(db: Database.Database): void {
+  const hasTotals = db.prepare('SELECT 1 FROM user_totals LIMIT 1').get() !== undefined;
+  const hasClasses = db.prepare('SELECT 1 FROM class_months LIMIT 1').get() !== undefined;
+  if (hasTotals && hasClasses) return;
+  const culls = db.prepare<[], CullRow>(`SELECT ${CULL_COLUMNS} FROM culls`).all().map(factsOf);
+  const wanted = new Set<CounterName>(
+    hasTotals ? ['classes', 'destinations'] : ['totals', 'species', 'months', 'classes', 'destinations'],
+  );
+  counterMoves(db)(countersOf(culls).filter((change) => wanted.has(change.counter)));
+}

@@ -1,0 +1,168 @@
+import type Database from 'better-sqlite3';
+import type { StoredLogEvent } from '@cull-log/contracts';
+import { sqliteGroundsAndSettings } from '@cull-log/projection';
+import { createCounterSum, type CounterChange, type CounterName } from '../stats-counters';
+import { applyStatsEvents, type StatsRows } from '../stats-read-model';
+import type { CullFacts, OutingFacts } from '../stats-store';
+
+export interface CullRow {
+  user_id: string;
+  species: string;
+  sex: string;
+  date: string;
+  weight_grams: number | null;
+  age_estimate: string;
+  destination: string | null;
+  ground_id: string | null;
+  outing_id: string | null;
+}
+export const CULL_COLUMNS =
+  'user_id, species, sex, date, weight_grams, age_estimate, destination, ground_id, outing_id';
+
+interface OutingRow {
+  user_id: string;
+  started_at: string;
+  ended_at: string | null;
+  cull_count: number;
+}
+
+export const factsOf = (row: CullRow): CullFacts => ({
+  userId: row.user_id,
+  species: row.species,
+  sex: row.sex,
+  date: row.date,
+  weightGrams: row.weight_grams,
+  ageEstimate: row.age_estimate,
+  destination: row.destination,
+  groundId: row.ground_id,
+  outingId: row.outing_id,
+});
+const outingOf = (row: OutingRow): OutingFacts => ({
+  userId: row.user_id,
+  startedAt: row.started_at,
+  endedAt: row.ended_at,
+  cullCount: row.cull_count,
+});
+
+/**
+ * The stats projection's change for a batch of events, on the tables as they stand inside the batch's write
+ * transaction. Each counter is written once per batch, with the sum of the batch's moves.
+ */
+export function statsWrites(db: Database.Database): (events: readonly StoredLogEvent[]) => void {
+  const culls = factsByStream(
+    db,
+    {
+      table: 'culls',
+      columns: CULL_COLUMNS,
+      upsert: `INSERT INTO culls (stream_id, ${CULL_COLUMNS})
+        VALUES (@streamId, @userId, @species, @sex, @date, @weightGrams, @ageEstimate, @destination, @groundId,
+          @outingId)
+        ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, species = excluded.species,
+          sex = excluded.sex, date = excluded.date, weight_grams = excluded.weight_grams,
+          age_estimate = excluded.age_estimate, destination = excluded.destination, ground_id = excluded.ground_id,
+          outing_id = excluded.outing_id`,
+    },
+    factsOf,
+  );
+  const countCullsOnOuting = db.prepare<[string], { count: number }>(
+    'SELECT COUNT(*) AS count FROM culls WHERE outing_id = ?',
+  );
+  const outings = factsByStream(
+    db,
+    {
+      table: 'outings',
+      columns: 'user_id, started_at, ended_at, cull_count',
+      upsert: `INSERT INTO outings (stream_id, user_id, started_at, ended_at, cull_count)
+        VALUES (@streamId, @userId, @startedAt, @endedAt, @cullCount)
+        ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at,
+          ended_at = excluded.ended_at, cull_count = excluded.cull_count`,
+    },
+    outingOf,
+  );
+  const upsertPlans = db.prepare(
+    `INSERT INTO season_plans (user_id, season, plans) VALUES (?, ?, ?)
+     ON CONFLICT (user_id, season) DO UPDATE SET plans = excluded.plans`,
+  );
+
+  const rows: StatsRows = {
+    ...sqliteGroundsAndSettings(db),
+    cull: culls.read,
+    putCull: culls.write,
+    outing: outings.read,
+    putOuting: outings.write,
+    cullsOnOuting: (outingId) => countCullsOnOuting.get(outingId)?.count ?? 0,
+    putPlans: (userId, season, plans) => upsertPlans.run(userId, season, JSON.stringify(plans)),
+  };
+  const moveCounters = counterMoves(db);
+
+  return (events) => {
+    const counters = createCounterSum();
+    applyStatsEvents(rows, counters, events);
+    moveCounters(counters.changes());
+  };
+}
+
+/**
+ * A table of facts by stream (`culls`, `outings`) as the event logic reads and writes it: a stream's row read as its
+ * facts, written from them (`upsert` takes them by name, beside `streamId`), or deleted once they are gone.
+ */
+function factsByStream<Row extends object, Facts extends object>(
+  db: Database.Database,
+  { table, columns, upsert }: { table: string; columns: string; upsert: string },
+  factsOf: (row: Row) => Facts,
+) {
+  const select = db.prepare<[string], Row>(`SELECT ${columns} FROM ${table} WHERE stream_id = ?`);
+  const write = db.prepare(upsert);
+  const remove = db.prepare(`DELETE FROM ${table} WHERE stream_id = ?`);
+  return {
+    read(streamId: string): Facts | undefined {
+      const row = select.get(streamId);
+      return row === undefined ? undefined : factsOf(row);
+    },
+    write(streamId: string, facts: Facts | undefined): void {
+      if (facts === undefined) remove.run(streamId);
+      else write.run({ streamId, ...facts });
+    },
+  };
+}
+
+/** Writes counter moves, each added to its counter's row (created at the move when the row is new). */
+export function counterMoves(db: Database.Database): (changes: readonly CounterChange[]) => void {
+  const moveCounter: Record<CounterName, { run(values: object): unknown }> = {
+    totals: db.prepare(
+      `INSERT INTO user_totals (user_id, total, weighed, weight_grams)
+       VALUES (@userId, @total, @weighed, @weightGrams)
+       ON CONFLICT (user_id) DO UPDATE SET total = total + excluded.total,
+         weighed = weighed + excluded.weighed, weight_grams = weight_grams + excluded.weight_grams`,
+    ),
+    species: db.prepare(
+      `INSERT INTO species_counts (user_id, species, count) VALUES (@userId, @species, @count)
+       ON CONFLICT (user_id, species) DO UPDATE SET count = count + excluded.count`,
+    ),
+    months: db.prepare(
+      `INSERT INTO month_counts (user_id, month, count) VALUES (@userId, @month, @count)
+       ON CONFLICT (user_id, month) DO UPDATE SET count = count + excluded.count`,
+    ),
+    classes: db.prepare(
+      `INSERT INTO class_months (user_id, month, ground_id, species, sex, young, count, weighed, weight_grams)
+       VALUES (@userId, @month, @groundId, @species, @sex, @young, @count, @weighed, @weightGrams)
+       ON CONFLICT (user_id, month, ground_id, species, sex, young) DO UPDATE SET count = count + excluded.count,
+         weighed = weighed + excluded.weighed, weight_grams = weight_grams + excluded.weight_grams`,
+    ),
+    destinations: db.prepare(
+      `INSERT INTO destination_months (user_id, month, destination, count)
+       VALUES (@userId, @month, @destination, @count)
+       ON CONFLICT (user_id, month, destination) DO UPDATE SET count = count + excluded.count`,
+    ),
+    outings: db.prepare(
+      `INSERT INTO outing_months (user_id, month, outings, blank, duration_ms, deer)
+       VALUES (@userId, @month, @outings, @blank, @durationMs, @deer)
+       ON CONFLICT (user_id, month) DO UPDATE SET outings = outings + excluded.outings,
+         blank = blank + excluded.blank, duration_ms = duration_ms + excluded.duration_ms,
+         deer = deer + excluded.deer`,
+    ),
+  };
+  return (changes) => {
+    for (const change of changes) moveCounter[change.counter].run({ ...change.key, ...change.by });
+  };
+}
