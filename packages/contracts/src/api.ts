@@ -145,6 +145,13 @@ export const ERROR_CODES = [
   'version_conflict',
   'not_declarable',
   'already_exists',
+  /** A team's last manager cannot leave or be demoted. */
+  'last_manager',
+  'already_member',
+  /** An invitation link that no longer lets anyone join, and why. */
+  'invite_expired',
+  'invite_revoked',
+  'invite_used_up',
   'payload_too_large',
   'rate_limited',
   'service_unavailable',

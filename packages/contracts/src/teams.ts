@@ -140,6 +140,24 @@ export const InviteCreated = z.object({
 });
 export type InviteCreated = z.infer<typeof InviteCreated>;
 
+/** An invitation still open (not withdrawn, expired or used up), as the team's managers list it to copy or withdraw. */
+export const OpenInvite = z.object({
+  id: z.string(),
+  role: TeamRole,
+  url: z.string(),
+  expires_at: z.iso.datetime(),
+  uses: z.number().int(),
+  max_uses: z.number().int(),
+  ground_ids: z.array(z.string()).nullable(),
+  starts_on: z.string().nullable(),
+  ends_on: z.string().nullable(),
+});
+export type OpenInvite = z.infer<typeof OpenInvite>;
+
+/** GET /api/teams/:id/invites (managers only): the open invitations, soonest to expire first. */
+export const TeamInvitesResponse = z.object({ invites: z.array(OpenInvite) });
+export type TeamInvitesResponse = z.infer<typeof TeamInvitesResponse>;
+
 /** GET /api/invites/:token, to any signed-in user holding the link: what joining would mean. */
 export const InviteOffer = z.object({
   team: z.object({ id: z.string(), name: z.string(), kind: TeamKind }),
@@ -184,6 +202,10 @@ export const Permit = z.object({
   ends_on: z.string(),
 });
 export type Permit = z.infer<typeof Permit>;
+
+/** GET /api/teams/:id/permits (managers only): the guests' permits not ended, by first day. */
+export const TeamPermitsResponse = z.object({ permits: z.array(Permit) });
+export type TeamPermitsResponse = z.infer<typeof TeamPermitsResponse>;
 
 /** The event types of a team's stream, and of the member links kept in each user's own stream. */
 export const TEAM_EVENT_TYPES = {

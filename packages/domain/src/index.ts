@@ -88,3 +88,5 @@ export type {
   TeamPermit,
   TeamState,
 } from './team-decider';
+export { memberLinksDecider } from './member-links';
+export type { LinkMember, MemberLinksState } from './member-links';

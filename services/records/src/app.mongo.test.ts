@@ -9,6 +9,7 @@ import { describeCarcassApi } from './testing/carcass-api-suite';
 import { describeGroundsApi } from './testing/grounds-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
+import { describeTeamsApi } from './testing/teams-api-suite';
 
 const target = await mongoTestTarget('records API on MongoDB');
 
@@ -35,4 +36,5 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describeAccountApi('MongoDB', openBackend);
   describePhotosApi('MongoDB', openBackend);
   describeGroundsApi('MongoDB', openBackend);
+  describeTeamsApi('MongoDB', openBackend);
 });

@@ -5,6 +5,7 @@ import { describeCarcassApi } from './testing/carcass-api-suite';
 import { describeGroundsApi } from './testing/grounds-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
+import { describeTeamsApi } from './testing/teams-api-suite';
 import { ALICE, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
 
 describeRecordsApi('the embedded SQLite store', async () => openSqliteBackend());
@@ -12,6 +13,7 @@ describeCarcassApi('the embedded SQLite store', async () => openSqliteBackend())
 describeAccountApi('the embedded SQLite store', async () => openSqliteBackend());
 describePhotosApi('the embedded SQLite store', async () => openSqliteBackend());
 describeGroundsApi('the embedded SQLite store', async () => openSqliteBackend());
+describeTeamsApi('the embedded SQLite store', async () => openSqliteBackend());
 
 describe('records logs', () => {
   const backend = openSqliteBackend();

@@ -13,6 +13,7 @@ import { groundsRoutes } from './grounds/grounds-routes';
 import { outingsRoutes } from './outings/outings-routes';
 import { photosRoutes } from './photos/photos-routes';
 import { settingsRoutes } from './settings/settings-routes';
+import { teamsRoutes } from './teams/teams-routes';
 
 export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
 
@@ -26,8 +27,10 @@ export interface RecordsAppDeps<Tx> {
   /** Where the records' photos are kept (files under DATA_DIR, or GridFS beside the store on MongoDB). */
   blobs: BlobStore;
   logger: FastifyBaseLogger;
-  /** Verifies the gateway-signed identity header. */
+  /** Verifies the gateway-signed identity header, and keys the teams' invitation links. */
   internalAuthSecret: string;
+  /** Where the app is reached (the gateway's PUBLIC_URL), for the invitation links a manager sends. */
+  publicUrl?: string;
   now?: () => Date;
   newId?: () => string;
   /** Told after every append that wrote events (the relay wakes on it). */
@@ -47,6 +50,7 @@ export function buildApp<Tx>({
   blobs,
   logger,
   internalAuthSecret,
+  publicUrl = 'http://localhost:3000',
   now = () => new Date(),
   newId = randomUUID,
   onAppended,
@@ -68,6 +72,8 @@ export function buildApp<Tx>({
     onAppended,
     now,
     newId,
+    internalAuthSecret,
+    publicUrl,
     handle: createCullCommandHandler({ store, readModel, onAppended }),
     eraseAccount: (erasure) =>
       eraseWithBus(erasure, () =>
@@ -81,6 +87,7 @@ export function buildApp<Tx>({
     groundsRoutes<Tx>(),
     outingsRoutes<Tx>(),
     settingsRoutes<Tx>(),
+    teamsRoutes<Tx>(),
     accountRoutes,
   ];
   for (const routes of features) app.register(routes, deps);
@@ -93,6 +100,8 @@ interface FeatureDeps<Tx> extends CommandDeps<Tx> {
   blobs: BlobStore;
   now: () => Date;
   newId: () => string;
+  internalAuthSecret: string;
+  publicUrl: string;
   /** A record's commands, for the records' and the photos' routes. */
   handle: CullCommandHandler;
   /** Erases the user's events and records, then the bus's copy. */

@@ -24,6 +24,7 @@ import {
   commonConfigShape,
   createLogger,
   listenHost,
+  optionalSetting,
   parseConfig,
   portSetting,
   runService,
@@ -34,7 +35,12 @@ import { openMongoReadModel } from './read-model/mongo-cull-read-model';
 import { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
 import { RELAY_CHECKPOINT, startRelay, type Relay } from './relay';
 
-const RecordsConfig = z.object({ ...commonConfigShape, PORT: portSetting(SERVICES.records.port) });
+const RecordsConfig = z.object({
+  ...commonConfigShape,
+  PORT: portSetting(SERVICES.records.port),
+  /** Where people reach the app (the gateway's PUBLIC_URL), for the teams' invitation links. */
+  PUBLIC_URL: optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+});
 type RecordsConfig = z.output<typeof RecordsConfig>;
 
 /** The folder under DATA_DIR the embedded deployment keeps photos in. */
@@ -112,6 +118,7 @@ async function serve<Tx>(backend: Backend<Tx>, config: RecordsConfig, logger: Lo
     blobs: backend.blobs,
     logger,
     internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+    ...(config.PUBLIC_URL === undefined ? {} : { publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') }),
     onAppended: () => relay?.notify(),
     ...(relay === undefined ? {} : { eraseWithBus: relay.eraseWithBus }),
   });

@@ -34,6 +34,8 @@ export function launcherEnvironment({
     ...(name === 'gateway' ? {} : { HOST: '127.0.0.1' }),
     DATA_DIR: join(dataDir, name),
     INTERNAL_AUTH_SECRET: internalAuthSecret,
+    // The gateway's address for people, which the records service puts in the teams' invitation links.
+    PUBLIC_URL: inherited.PUBLIC_URL ?? `http://localhost:${gatewayPort}`,
     NATS_URL: natsUrl,
     RECORDS_URL: loopback('records'),
     STATS_URL: loopback('stats'),

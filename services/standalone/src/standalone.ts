@@ -86,6 +86,7 @@ export async function startStandalone(env: Environment = process.env): Promise<R
       blobs: openFileBlobStore({ directory: join(dataDir, 'blobs') }),
       logger: loggerFor('records'),
       internalAuthSecret,
+      publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
       // The bus reads the log itself: after an append it only needs waking.
       onAppended: () => bus.notify(),
       // Nothing publishes the log here, so there is nothing to hold back: erase it, then tell the consumers.

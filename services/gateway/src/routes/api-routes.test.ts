@@ -135,6 +135,13 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     ['/api/outings?season=2026-27', 'records', '/outings?season=2026-27'],
     ['/api/settings', 'records', '/settings'],
     ['/api/plans/2026-27', 'records', '/plans/2026-27'],
+    ['/api/teams', 'records', '/teams'],
+    [
+      '/api/teams/0b6f7c1e-1111-4222-8333-944445555666/members',
+      'records',
+      '/teams/0b6f7c1e-1111-4222-8333-944445555666/members',
+    ],
+    ['/api/invites/abc.def', 'records', '/invites/abc.def'],
   ])('GET %s reaches %s at %s with a signed identity the service accepts', async (url, service, path) => {
     const { app, cookie } = await signedInGateway({}, reach);
     const response = await app.inject({
@@ -218,6 +225,18 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     ],
     ['PATCH', '/api/settings', '/settings'],
     ['PUT', '/api/plans/2026-27', '/plans/2026-27'],
+    ['POST', '/api/teams', '/teams'],
+    [
+      'POST',
+      '/api/teams/0b6f7c1e-1111-4222-8333-944445555666/invites',
+      '/teams/0b6f7c1e-1111-4222-8333-944445555666/invites',
+    ],
+    [
+      'DELETE',
+      '/api/teams/0b6f7c1e-1111-4222-8333-944445555666/members/ann',
+      '/teams/0b6f7c1e-1111-4222-8333-944445555666/members/ann',
+    ],
+    ['POST', '/api/invites/abc.def/accept', '/invites/abc.def/accept'],
   ] as const)('%s %s is a write forwarded to records at %s', async (method, url, path) => {
     const { app, cookie } = await signedInGateway({}, reach);
     const body = JSON.stringify({ name: 'Home Farm' });

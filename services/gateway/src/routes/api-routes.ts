@@ -78,6 +78,8 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     ['/api/grounds', upstreams.records],
     ['/api/outings', upstreams.records],
     ['/api/settings', upstreams.records],
+    ['/api/teams', upstreams.records],
+    ['/api/invites', upstreams.records],
     ['/api/stats', upstreams.stats],
     ['/api/exports', upstreams.exports],
   ];

@@ -45,22 +45,31 @@ export function refusalAsHttp(error: unknown, answers: RefusalAnswers): unknown 
 }
 
 /** A refused grounds, outings, settings or plans command as the API answers it; any other error unchanged. */
-export function toManagementHttpError(error: unknown, notFound: () => HttpError): unknown {
+export function toManagementHttpError(
+  error: unknown,
+  notFound: () => HttpError,
+  ruleBroken?: RefusalAnswers['ruleBroken'],
+): unknown {
   return refusalAsHttp(error, {
     notFound,
     idTaken: MANAGEMENT_MESSAGES.idTaken,
     ruleBroken: (reason) =>
-      reason.code === 'ends_before_start'
+      ruleBroken?.(reason) ??
+      (reason.code === 'ends_before_start'
         ? refused('ended_at', MANAGEMENT_MESSAGES.outingEndsBeforeStart)
-        : undefined,
+        : undefined),
   });
 }
 
 /** Runs work, answering a refused command with its HTTP error. */
-export async function answering<T>(notFound: () => HttpError, work: () => Promise<T>): Promise<T> {
+export async function answering<T>(
+  notFound: () => HttpError,
+  ruleBroken: RefusalAnswers['ruleBroken'],
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw toManagementHttpError(error, notFound);
+    throw toManagementHttpError(error, notFound, ruleBroken);
   }
 }

@@ -4,7 +4,7 @@ import type { HttpError } from '@cull-log/service-kit';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { commandMetaOf } from './command-meta';
 import { runCommand, type CommandDeps, type Refusal } from './command-runner';
-import { answering } from './management-requests';
+import { answering, type RefusalAnswers } from './management-requests';
 
 /** What a feature's stream routes are given: the shared runner's needs, the read model, the clock, new ids. */
 export interface StreamRoutesOptions<Tx> extends CommandDeps<Tx> {
@@ -27,6 +27,8 @@ export interface StreamKind<C, E extends LogEvent, S extends { version: number }
   streamOf: (command: C) => string;
   /** The answer for a stream that is not there or not the caller's. */
   notFound: () => HttpError;
+  /** The answers to the stream's own rules' reasons, beside those every stream shares. */
+  ruleBroken?: RefusalAnswers['ruleBroken'];
 }
 
 /**
@@ -35,12 +37,12 @@ export interface StreamKind<C, E extends LogEvent, S extends { version: number }
  */
 export function streamCommands<Tx, C, E extends LogEvent, S extends { version: number }, Err extends Refusal>(
   deps: StreamRoutesOptions<Tx>,
-  { decider, prefix, streamOf, notFound }: StreamKind<C, E, S, Err>,
+  { decider, prefix, streamOf, notFound, ruleBroken }: StreamKind<C, E, S, Err>,
 ) {
   const belongs = eventsOfKind<E>(prefix);
   return {
     run: (command: C, callerNamedVersion = false) =>
-      answering(notFound, () =>
+      answering(notFound, ruleBroken, () =>
         runCommand(deps, { streamId: streamOf(command), decider, command, belongs, callerNamedVersion }),
       ),
     metaOf: commandMetaOf(deps.now, deps.newId),

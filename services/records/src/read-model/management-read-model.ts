@@ -1,4 +1,5 @@
 import type { Ground, Outing, Plan, SeasonStart } from '@cull-log/contracts';
+import type { TeamsReadModel } from '../teams/teams-read-model';
 
 /** A season's plans as kept: none until set. */
 export interface StoredPlans {
@@ -7,10 +8,11 @@ export interface StoredPlans {
 }
 
 /**
- * The user's grounds, outings, settings and plans, kept in step with the log in the append's transaction like the
- * records (see CullReadModel). Every read takes the user: another user's things are never found.
+ * The user's grounds, outings, settings and plans, and the teams, kept in step with the log in the append's
+ * transaction like the records (see CullReadModel). Every read of a user's things takes the user: another user's
+ * things are never found.
  */
-export interface ManagementReadModel {
+export interface ManagementReadModel extends TeamsReadModel {
   /** Every ground of the user, archived ones included, by name. */
   listGrounds(userId: string): Promise<Ground[]>;
   getGround(userId: string, id: string): Promise<Ground | undefined>;

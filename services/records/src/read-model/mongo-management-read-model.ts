@@ -22,7 +22,14 @@ import {
   PLANS_COLLECTION,
   SETTINGS_COLLECTION,
 } from '../settings/mongo-settings-read-model';
-import { isGroundEvent, isOutingEvent } from './management-events';
+import {
+  applyMemberLinkToMongo,
+  applyTeamToMongo,
+  MONGO_TEAM_MIGRATIONS,
+  openMongoTeamsReadModel,
+  TEAM_MEMBER_LINKS_COLLECTION,
+} from '../teams/mongo-teams-read-model';
+import { isGroundEvent, isMemberLink, isOutingEvent, isTeamEvent } from './management-events';
 import type { ManagementReadModel } from './management-read-model';
 import { READ_MODEL_STORES } from './store-names';
 
@@ -34,6 +41,7 @@ export const MANAGEMENT_COLLECTIONS = [
   OUTINGS_COLLECTION,
   SETTINGS_COLLECTION,
   PLANS_COLLECTION,
+  TEAM_MEMBER_LINKS_COLLECTION,
 ] as const;
 
 /**
@@ -50,6 +58,8 @@ export async function applyManagementToMongo(
   else if (isOutingEvent(event)) await applyOutingToMongo(db, session, event);
   else if (event.type === T.settingsChanged) await applySettingsToMongo(db, session, event);
   else if (event.type === T.plansSet) await applyPlansToMongo(db, session, event);
+  else if (isTeamEvent(event)) await applyTeamToMongo(db, session, event);
+  else if (isMemberLink(event)) await applyMemberLinkToMongo(db, session, event);
 }
 
 /** Deletes the user's grounds, outings, settings and plans in the erasure's transaction. */
@@ -70,7 +80,9 @@ export async function openMongoManagementReadModel(
   await migrateMongo(database, READ_MODEL_STORES.grounds, MONGO_GROUND_MIGRATIONS);
   await migrateMongo(database, READ_MODEL_STORES.outings, MONGO_OUTING_MIGRATIONS);
   await migrateMongo(database, READ_MODEL_STORES.settings, MONGO_SETTINGS_MIGRATIONS);
+  await migrateMongo(database, READ_MODEL_STORES.teams, MONGO_TEAM_MIGRATIONS);
   return {
+    ...openMongoTeamsReadModel(database),
     ...openMongoGroundsReadModel(database),
     ...openMongoOutingsReadModel(database, cullsCollection),
     ...openMongoSettingsReadModel(database),

@@ -18,15 +18,28 @@ import {
   openSqliteSettingsReadModel,
   SQLITE_SETTINGS_MIGRATIONS,
 } from '../settings/sqlite-settings-read-model';
-import { isGroundEvent, isOutingEvent } from './management-events';
+import {
+  applyMemberLinkToSqlite,
+  applyTeamToSqlite,
+  openSqliteTeamsReadModel,
+  SQLITE_TEAM_MIGRATIONS,
+  TEAM_USER_TABLES,
+} from '../teams/sqlite-teams-read-model';
+import { isGroundEvent, isMemberLink, isOutingEvent, isTeamEvent } from './management-events';
 import type { ManagementReadModel } from './management-read-model';
 import { READ_MODEL_STORES } from './store-names';
 
 type SqliteDatabase = Database.Database;
 const T = MANAGEMENT_EVENT_TYPES;
 
-/** The tables a user's grounds, outings, settings and plans are kept in, each with the owner's user_id. */
-export const MANAGEMENT_TABLES = ['grounds', 'outings', 'user_settings', 'cull_plans'] as const;
+/** The tables a user's grounds, outings, settings, plans and team links are kept in, each with the owner's user_id. */
+export const MANAGEMENT_TABLES = [
+  'grounds',
+  'outings',
+  'user_settings',
+  'cull_plans',
+  ...TEAM_USER_TABLES,
+] as const;
 
 /**
  * Applies the events of grounds, outings, settings and plans to their tables through `db`, passing over the rest
@@ -42,6 +55,8 @@ export function applyManagementToSqlite(
     else if (isOutingEvent(event)) applyOutingToSqlite(db, event);
     else if (event.type === T.settingsChanged) applySettingsToSqlite(db, event);
     else if (event.type === T.plansSet) applyPlansToSqlite(db, event);
+    else if (isTeamEvent(event)) applyTeamToSqlite(db, event);
+    else if (isMemberLink(event)) applyMemberLinkToSqlite(db, event);
   }
 }
 
@@ -55,7 +70,9 @@ export function openSqliteManagementReadModel(db: SqliteDatabase): ManagementRea
   migrateSqlite(db, READ_MODEL_STORES.grounds, SQLITE_GROUND_MIGRATIONS);
   migrateSqlite(db, READ_MODEL_STORES.outings, SQLITE_OUTING_MIGRATIONS);
   migrateSqlite(db, READ_MODEL_STORES.settings, SQLITE_SETTINGS_MIGRATIONS);
+  migrateSqlite(db, READ_MODEL_STORES.teams, SQLITE_TEAM_MIGRATIONS);
   return {
+    ...openSqliteTeamsReadModel(db),
     ...openSqliteGroundsReadModel(db),
     ...openSqliteOutingsReadModel(db),
     ...openSqliteSettingsReadModel(db),

@@ -7,4 +7,5 @@ export const READ_MODEL_STORES = {
   grounds: 'records-grounds',
   outings: 'records-outings',
   settings: 'records-settings',
+  teams: 'records-teams',
 } as const;

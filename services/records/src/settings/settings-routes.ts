@@ -11,7 +11,7 @@ import {
 } from '@cull-log/contracts';
 import { plansDecider, seasonOfKey, settingsDecider } from '@cull-log/domain';
 import { HttpError } from '@cull-log/service-kit';
-import { plansStreamId, settingsStreamId } from './stream-ids';
+import { plansStreamId, settingsStreamId } from '../kit/stream-ids';
 import { refused } from '../kit/management-requests';
 import { streamCommands, type StreamRoutesOptions } from '../kit/stream-routes';
 

@@ -14,3 +14,8 @@ export function settingsStreamId(userId: string): string {
 export function plansStreamId(userId: string, season: string): string {
   return `plans-${hashed(userId, season)}`;
 }
+
+/** The stream of a user's links to the teams they joined (see the member links decider). */
+export function teamLinksStreamId(userId: string): string {
+  return `team-links-${hashed(userId)}`;
+}

@@ -1,0 +1,328 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  TEAM_MESSAGES,
+  type InviteCreated,
+  type InviteOffer,
+  type ListTeamsResponse,
+  type Team,
+  type TeamInvitesResponse,
+  type TeamMembersResponse,
+} from '@cull-log/contracts';
+import type { Identity } from '@cull-log/service-kit';
+import { ALICE, BOB, createHarness, type Backend } from './records-harness';
+
+const CAT: Identity = { uid: 'user-cat', display_name: 'Cat', email: 'cat@example.org' };
+const DAN: Identity = { uid: 'user-dan', display_name: 'Dan', email: 'dan@example.org' };
+const MISSING = '00000000-0000-4000-8000-000000000000';
+const DAY = 86_400_000;
+
+/**
+ * Teams through the records API against one backend: creating, inviting, joining, roles and leaving, and every
+ * refusal of the role matrix that concerns the team itself. Every backend runs the same suite.
+ */
+export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Promise<Backend<Tx>>): void {
+  describe(`teams on ${backendName}`, () => {
+    let backend: Backend<Tx>;
+    let harness: ReturnType<typeof createHarness<Tx>>;
+
+    beforeEach(async () => {
+      backend = await openBackend();
+      harness = createHarness({ backend });
+    });
+
+    afterEach(async () => {
+      await harness.app.close();
+      await backend.close();
+    });
+
+    const call = (...args: Parameters<typeof harness.call>) => harness.call(...args);
+
+    async function team(user: Identity = ALICE, body: Record<string, unknown> = {}): Promise<Team> {
+      const response = await call(user, 'POST', '/teams', {
+        name: 'Glen Syndicate',
+        kind: 'syndicate',
+        ...body,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Team>();
+    }
+
+    async function invite(teamId: string, body: Record<string, unknown>, user: Identity = ALICE) {
+      const response = await call(user, 'POST', `/teams/${teamId}/invites`, body);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<InviteCreated>();
+    }
+
+    async function join(token: string, user: Identity): Promise<Team> {
+      const response = await call(user, 'POST', `/invites/${token}/accept`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Team>();
+    }
+
+    /** A team of Alice (manager) with Bob as a stalker. */
+    async function teamWithBob() {
+      const created = await team();
+      const { token } = await invite(created.id, { role: 'stalker' });
+      await join(token, BOB);
+      return created;
+    }
+
+    const members = async (teamId: string, user: Identity = ALICE) =>
+      (await call(user, 'GET', `/teams/${teamId}/members`)).json<TeamMembersResponse>().members;
+
+    it('makes the creator its manager and lists the team for them alone', async () => {
+      const created = await team();
+      expect(created).toEqual({
+        id: expect.any(String),
+        name: 'Glen Syndicate',
+        kind: 'syndicate',
+        role: 'manager',
+      });
+      expect((await call(ALICE, 'GET', '/teams')).json<ListTeamsResponse>().items).toEqual([created]);
+      expect((await call(BOB, 'GET', '/teams')).json<ListTeamsResponse>().items).toEqual([]);
+      expect((await call(ALICE, 'GET', `/teams/${created.id}`)).json()).toEqual(created);
+      expect(await members(created.id)).toEqual([{ uid: ALICE.uid, name: 'Alice', role: 'manager' }]);
+    });
+
+    it('refuses a team without a name or of an unknown kind, and changes nothing', async () => {
+      for (const body of [{ name: ' ', kind: 'syndicate' }, { name: 'X', kind: 'club' }, { name: 'X' }]) {
+        const response = await call(ALICE, 'POST', '/teams', body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json().error.code).toBe('validation_failed');
+      }
+      expect((await call(ALICE, 'GET', '/teams')).json<ListTeamsResponse>().items).toEqual([]);
+    });
+
+    it('joins with a link: the offer says the team and the role, and accepting adds the member', async () => {
+      const created = await team();
+      const made = await invite(created.id, { role: 'viewer' });
+      expect(made.url).toBe(`http://localhost:3000/invites/${made.token}`);
+      expect(Date.parse(made.expires_at) - harness.clock.now().getTime()).toBe(7 * DAY);
+      const offer = await call(BOB, 'GET', `/invites/${made.token}`);
+      expect(offer.statusCode).toBe(200);
+      expect(offer.json<InviteOffer>()).toEqual({
+        team: { id: created.id, name: 'Glen Syndicate', kind: 'syndicate' },
+        role: 'viewer',
+        expires_at: made.expires_at,
+      });
+      expect(await join(made.token, BOB)).toEqual({ ...created, role: 'viewer' });
+      expect(await members(created.id, BOB)).toEqual([
+        { uid: ALICE.uid, name: 'Alice', role: 'manager' },
+        { uid: BOB.uid, name: 'Bob', role: 'viewer' },
+      ]);
+      // Opening the link again once in answers the team, using nothing more of the invitation.
+      expect(await join(made.token, BOB)).toEqual({ ...created, role: 'viewer' });
+    });
+
+    it('says which of used up, withdrawn or expired a link is, and changes nothing', async () => {
+      const created = await teamWithBob();
+      const used = (await call(ALICE, 'GET', `/teams/${created.id}/invites`)).json<TeamInvitesResponse>();
+      expect(used.invites).toEqual([]);
+      const once = await invite(created.id, { role: 'stalker' });
+      await join(once.token, CAT);
+      const usedUp = await call(DAN, 'POST', `/invites/${once.token}/accept`);
+      expect([usedUp.statusCode, usedUp.json().error]).toEqual([
+        409,
+        { code: 'invite_used_up', message: TEAM_MESSAGES.inviteUsedUp },
+      ]);
+
+      const withdrawn = await invite(created.id, { role: 'stalker', max_uses: 5 });
+      expect((await call(ALICE, 'DELETE', `/teams/${created.id}/invites/${withdrawn.id}`)).statusCode).toBe(
+        204,
+      );
+      const revoked = await call(DAN, 'GET', `/invites/${withdrawn.token}`);
+      expect([revoked.statusCode, revoked.json().error.code]).toEqual([409, 'invite_revoked']);
+
+      const short = await invite(created.id, { role: 'stalker', expires_in_days: 1 });
+      harness.clock.advance(DAY);
+      const expired = await call(DAN, 'POST', `/invites/${short.token}/accept`);
+      expect([expired.statusCode, expired.json().error.code]).toEqual([409, 'invite_expired']);
+
+      expect((await members(created.id)).map((member) => member.uid)).toEqual([ALICE.uid, BOB.uid, CAT.uid]);
+      expect((await call(DAN, 'GET', '/teams')).json<ListTeamsResponse>().items).toEqual([]);
+    });
+
+    it('answers a forged or mangled link as one that names no invitation', async () => {
+      const created = await team();
+      const made = await invite(created.id, { role: 'stalker' });
+      const [inviteId] = made.token.split('.');
+      for (const token of [
+        `${inviteId}.forged`,
+        `${MISSING}.${made.token.split('.')[1]}`,
+        'nonsense',
+        `${made.token}.x`,
+      ]) {
+        const response = await call(BOB, 'POST', `/invites/${token}/accept`);
+        expect([response.statusCode, response.json().error.message], token).toEqual([
+          404,
+          TEAM_MESSAGES.inviteNotFound,
+        ]);
+      }
+      expect((await call(BOB, 'GET', '/teams')).json<ListTeamsResponse>().items).toEqual([]);
+    });
+
+    it('lists the open invitations to managers, with their links', async () => {
+      const created = await team();
+      const made = await invite(created.id, { role: 'stalker', max_uses: 3, expires_in_days: 2 });
+      const listed = (await call(ALICE, 'GET', `/teams/${created.id}/invites`)).json<TeamInvitesResponse>();
+      expect(listed.invites).toEqual([
+        {
+          id: made.id,
+          role: 'stalker',
+          url: made.url,
+          expires_at: made.expires_at,
+          uses: 0,
+          max_uses: 3,
+          ground_ids: null,
+          starts_on: null,
+          ends_on: null,
+        },
+      ]);
+    });
+
+    it("refuses a guest's invitation without the team's grounds and days, or another role's with them", async () => {
+      const created = await team();
+      const cases: [Record<string, unknown>, string][] = [
+        [{ role: 'guest' }, TEAM_MESSAGES.guestPermit],
+        [{ role: 'stalker', starts_on: '2026-01-01' }, TEAM_MESSAGES.permitForGuests],
+        [
+          { role: 'guest', ground_ids: [MISSING], starts_on: '2026-01-05', ends_on: '2026-01-01' },
+          TEAM_MESSAGES.permitDates,
+        ],
+        // Not one of the team's grounds.
+        [
+          { role: 'guest', ground_ids: [MISSING], starts_on: '2026-01-01', ends_on: '2026-01-03' },
+          TEAM_MESSAGES.groundNotTeams,
+        ],
+      ];
+      for (const [body, message] of cases) {
+        const response = await call(ALICE, 'POST', `/teams/${created.id}/invites`, body);
+        expect(
+          [response.statusCode, Object.values(response.json().error.fields ?? {})],
+          JSON.stringify(body),
+        ).toEqual([400, [message]]);
+      }
+      expect(
+        (await call(ALICE, 'GET', `/teams/${created.id}/invites`)).json<TeamInvitesResponse>().invites,
+      ).toEqual([]);
+    });
+
+    it('leaves members, roles, invitations and the team’s name to managers (403), and refuses every write of a viewer', async () => {
+      const created = await teamWithBob();
+      const { token } = await invite(created.id, { role: 'viewer' });
+      await join(token, CAT);
+      for (const user of [BOB, CAT]) {
+        const writes = [
+          call(user, 'PATCH', `/teams/${created.id}`, { name: 'Mine now' }),
+          call(user, 'POST', `/teams/${created.id}/invites`, { role: 'manager' }),
+          call(user, 'PATCH', `/teams/${created.id}/members/${ALICE.uid}`, { role: 'viewer' }),
+          call(user, 'PATCH', `/teams/${created.id}/members/${user.uid}`, { role: 'manager' }),
+          call(user, 'DELETE', `/teams/${created.id}/members/${ALICE.uid}`),
+          call(user, 'GET', `/teams/${created.id}/invites`),
+        ];
+        for (const response of await Promise.all(writes)) {
+          expect([response.statusCode, response.json().error.code], `${user.uid}: ${response.body}`).toEqual([
+            403,
+            'forbidden',
+          ]);
+        }
+      }
+      expect((await call(ALICE, 'GET', `/teams/${created.id}`)).json<Team>().name).toBe('Glen Syndicate');
+      expect((await members(created.id)).map(({ uid, role }) => [uid, role])).toEqual([
+        [ALICE.uid, 'manager'],
+        [BOB.uid, 'stalker'],
+        [CAT.uid, 'viewer'],
+      ]);
+    });
+
+    it('answers 404 for a team the caller is not in, exactly as for one that does not exist', async () => {
+      const created = await team();
+      const paths: ['GET' | 'PATCH' | 'POST' | 'DELETE', string, unknown?][] = [
+        ['GET', `/teams/${created.id}`],
+        ['PATCH', `/teams/${created.id}`, { name: 'Taken' }],
+        ['GET', `/teams/${created.id}/members`],
+        ['POST', `/teams/${created.id}/invites`, { role: 'stalker' }],
+        ['DELETE', `/teams/${created.id}/members/${ALICE.uid}`],
+      ];
+      for (const [method, path, body] of paths) {
+        const theirs = await call(BOB, method, path, body);
+        const none = await call(BOB, method, path.replace(created.id, MISSING), body);
+        expect([theirs.statusCode, theirs.json()], path).toEqual([404, none.json()]);
+        expect(theirs.json().error.message).toBe(TEAM_MESSAGES.notFound);
+      }
+      expect((await call(BOB, 'GET', '/teams/not-a-uuid')).statusCode).toBe(404);
+    });
+
+    it('changes roles and keeps at least one manager', async () => {
+      const created = await teamWithBob();
+      const leaveAlone = await call(ALICE, 'DELETE', `/teams/${created.id}/members/${ALICE.uid}`);
+      expect([leaveAlone.statusCode, leaveAlone.json().error]).toEqual([
+        409,
+        { code: 'last_manager', message: TEAM_MESSAGES.lastManager },
+      ]);
+      const demote = await call(ALICE, 'PATCH', `/teams/${created.id}/members/${ALICE.uid}`, {
+        role: 'stalker',
+      });
+      expect([demote.statusCode, demote.json().error.code]).toEqual([409, 'last_manager']);
+
+      const promote = await call(ALICE, 'PATCH', `/teams/${created.id}/members/${BOB.uid}`, {
+        role: 'manager',
+      });
+      expect([promote.statusCode, promote.json()]).toEqual([200, { uid: BOB.uid, role: 'manager' }]);
+      expect((await call(ALICE, 'DELETE', `/teams/${created.id}/members/${ALICE.uid}`)).statusCode).toBe(204);
+      expect((await call(ALICE, 'GET', `/teams/${created.id}`)).statusCode).toBe(404);
+      expect((await call(BOB, 'GET', '/teams')).json<ListTeamsResponse>().items).toEqual([
+        { ...created, role: 'manager' },
+      ]);
+      const unknown = await call(BOB, 'PATCH', `/teams/${created.id}/members/${DAN.uid}`, { role: 'viewer' });
+      expect([unknown.statusCode, unknown.json().error.message]).toEqual([404, TEAM_MESSAGES.memberNotFound]);
+    });
+
+    it('takes a removal or demotion into account at the very next request', async () => {
+      const created = await teamWithBob();
+      const demoted = await call(ALICE, 'PATCH', `/teams/${created.id}/members/${BOB.uid}`, {
+        role: 'viewer',
+      });
+      expect(demoted.statusCode).toBe(200);
+      expect((await call(BOB, 'GET', `/teams/${created.id}`)).json<Team>().role).toBe('viewer');
+      expect((await call(ALICE, 'DELETE', `/teams/${created.id}/members/${BOB.uid}`)).statusCode).toBe(204);
+      const after = await call(BOB, 'GET', `/teams/${created.id}`);
+      expect([after.statusCode, after.json().error.message]).toEqual([404, TEAM_MESSAGES.notFound]);
+      expect(await members(created.id)).toEqual([{ uid: ALICE.uid, name: 'Alice', role: 'manager' }]);
+    });
+
+    it('lets a member who left come back with a new invitation', async () => {
+      const created = await teamWithBob();
+      expect((await call(BOB, 'DELETE', `/teams/${created.id}/members/${BOB.uid}`)).statusCode).toBe(204);
+      const { token } = await invite(created.id, { role: 'viewer' });
+      expect(await join(token, BOB)).toEqual({ ...created, role: 'viewer' });
+    });
+
+    it('renames a team for its managers, and answers the change to every member', async () => {
+      const created = await teamWithBob();
+      const renamed = await call(ALICE, 'PATCH', `/teams/${created.id}`, {
+        name: 'Glen Estate',
+        kind: 'estate',
+      });
+      expect(renamed.json()).toEqual({ ...created, name: 'Glen Estate', kind: 'estate' });
+      expect((await call(BOB, 'GET', '/teams')).json<ListTeamsResponse>().items).toEqual([
+        { ...created, name: 'Glen Estate', kind: 'estate', role: 'stalker' },
+      ]);
+      const empty = await call(ALICE, 'PATCH', `/teams/${created.id}`, {});
+      expect(empty.statusCode).toBe(400);
+    });
+
+    it("keeps no one's user id or name in the team's events, only in the member's own link", async () => {
+      const created = await teamWithBob();
+      const events = await backend.store.readStream(created.id);
+      expect(events.map((event) => event.type)).toEqual([
+        'team.created.v1',
+        'team.invite_created.v1',
+        'team.member_joined.v1',
+      ]);
+      const text = JSON.stringify(events);
+      for (const trace of [ALICE.uid, BOB.uid, 'Alice', 'Bob']) expect(text).not.toContain(trace);
+      expect(new Set(events.map((event) => event.userId))).toEqual(new Set([`team-${created.id}`]));
+    });
+  });
+}
