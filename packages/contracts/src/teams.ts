@@ -50,6 +50,7 @@ export const TEAM_MESSAGES = {
   permitForGuests: 'Only a guest’s invitation names grounds and dates',
   permitDates: 'The permit’s last day is on or after its first, within a year',
   permitNotFound: 'Permit not found',
+  permitsForGuests: 'Permits are for the team’s guests',
   groundNotTeams: 'Choose one of the team’s grounds',
 } as const;
 
@@ -87,22 +88,14 @@ export type ListTeamsResponse = z.infer<typeof ListTeamsResponse>;
 /** A calendar day, YYYY-MM-DD (a permit's first and last day, in Britain's time). */
 const Day = z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' });
 
-/** Days from `from` to `to`, both YYYY-MM-DD. */
-const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+/** A permit's last day is on or after its first, and it runs for at most a year. */
+const permitDaysHold = (startsOn: string, endsOn: string) => {
+  const days = (Date.parse(endsOn) - Date.parse(startsOn)) / 86_400_000;
+  return days >= 0 && days < TEAM_LIMITS.permitDaysMax;
+};
 
-/** The grounds and days of a guest's permit. */
-export const PermitTerms = z
-  .strictObject({
-    ground_ids: z.array(GroundId).min(1).max(TEAM_LIMITS.permitGroundsMax),
-    starts_on: Day,
-    ends_on: Day,
-  })
-  .refine(
-    ({ starts_on, ends_on }) =>
-      daysBetween(starts_on, ends_on) >= 0 && daysBetween(starts_on, ends_on) < TEAM_LIMITS.permitDaysMax,
-    { error: TEAM_MESSAGES.permitDates, path: ['ends_on'] },
-  );
-export type PermitTerms = z.infer<typeof PermitTerms>;
+/** The grounds of a guest's permit: the team's own. */
+const PermitGrounds = z.array(GroundId).min(1).max(TEAM_LIMITS.permitGroundsMax);
 
 /**
  * Body of POST /api/teams/:id/invites. A guest's invitation names the grounds and days of the permit it grants
@@ -113,7 +106,7 @@ export const CreateInviteRequest = z
     role: TeamRole,
     expires_in_days: z.number().int().min(1).max(TEAM_LIMITS.inviteDaysMax).optional(),
     max_uses: z.number().int().min(1).max(TEAM_LIMITS.inviteUsesMax).optional(),
-    ground_ids: z.array(GroundId).min(1).max(TEAM_LIMITS.permitGroundsMax).optional(),
+    ground_ids: PermitGrounds.optional(),
     starts_on: Day.optional(),
     ends_on: Day.optional(),
   })
@@ -123,10 +116,12 @@ export const CreateInviteRequest = z
       context.addIssue({ code: 'custom', message: TEAM_MESSAGES.guestPermit, path: ['ground_ids'] });
     } else if (body.role !== 'guest' && named > 0) {
       context.addIssue({ code: 'custom', message: TEAM_MESSAGES.permitForGuests, path: ['role'] });
-    } else if (body.starts_on !== undefined && body.ends_on !== undefined) {
-      const days = daysBetween(body.starts_on, body.ends_on);
-      if (days < 0 || days >= TEAM_LIMITS.permitDaysMax)
-        context.addIssue({ code: 'custom', message: TEAM_MESSAGES.permitDates, path: ['ends_on'] });
+    } else if (
+      body.starts_on !== undefined &&
+      body.ends_on !== undefined &&
+      !permitDaysHold(body.starts_on, body.ends_on)
+    ) {
+      context.addIssue({ code: 'custom', message: TEAM_MESSAGES.permitDates, path: ['ends_on'] });
     }
   });
 export type CreateInviteRequest = z.infer<typeof CreateInviteRequest>;
@@ -180,17 +175,11 @@ export type ChangeRoleRequest = z.infer<typeof ChangeRoleRequest>;
 
 /** Body of POST /api/teams/:id/permits (managers only): a permit for a guest already in the team. */
 export const GrantPermitRequest = z
-  .strictObject({
-    uid: z.string().min(1).max(200),
-    ground_ids: z.array(GroundId).min(1).max(TEAM_LIMITS.permitGroundsMax),
-    starts_on: Day,
-    ends_on: Day,
-  })
-  .refine(
-    ({ starts_on, ends_on }) =>
-      daysBetween(starts_on, ends_on) >= 0 && daysBetween(starts_on, ends_on) < TEAM_LIMITS.permitDaysMax,
-    { error: TEAM_MESSAGES.permitDates, path: ['ends_on'] },
-  );
+  .strictObject({ uid: z.string().min(1).max(200), ground_ids: PermitGrounds, starts_on: Day, ends_on: Day })
+  .refine(({ starts_on, ends_on }) => permitDaysHold(starts_on, ends_on), {
+    error: TEAM_MESSAGES.permitDates,
+    path: ['ends_on'],
+  });
 export type GrantPermitRequest = z.infer<typeof GrantPermitRequest>;
 
 /** A guest's permit as the team's managers read it. */

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ChangeRoleRequest,
   CreateInviteRequest,
@@ -55,6 +55,10 @@ const TEAM_REFUSALS: Record<string, () => HttpError> = {
 
 const DAY_MS = 86_400_000;
 const ROLE_ORDER: readonly TeamRole[] = ['manager', 'stalker', 'viewer', 'guest'];
+
+/** A write's answer: its status, the log position it reached (for `x-event-position`) and its body. */
+const answered = (reply: FastifyReply, status: number, outcome: { position: number }, body?: unknown) =>
+  reply.status(status).header(EVENT_POSITION_HEADER, String(outcome.position)).send(body);
 
 /** Is an invitation still one that can be used at `now`? */
 const isOpen = (invite: LiveTeam['invites'][string], now: Date) =>
@@ -159,10 +163,7 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
         meta: metaOf(request),
       });
       request.log.info({ teamId, position: outcome.position }, 'team created');
-      return reply
-        .status(201)
-        .header(EVENT_POSITION_HEADER, String(outcome.position))
-        .send(teamAnswer(teamId, outcome.state as LiveTeam, 'manager'));
+      return answered(reply, 201, outcome, teamAnswer(teamId, outcome.state as LiveTeam, 'manager'));
     });
 
     app.get<{ Params: { id: string } }>('/teams/:id', async (request): Promise<Team> => {
@@ -180,9 +181,7 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
         ...body,
         meta: metaOf(request),
       });
-      return reply
-        .header(EVENT_POSITION_HEADER, String(outcome.position))
-        .send(teamAnswer(teamId, outcome.state as LiveTeam, role));
+      return answered(reply, 200, outcome, teamAnswer(teamId, outcome.state as LiveTeam, role));
     });
 
     app.get<{ Params: { id: string } }>(
@@ -219,9 +218,7 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
         meta: metaOf(request),
       });
       request.log.info({ teamId, position: outcome.position }, 'team role changed');
-      return reply
-        .header(EVENT_POSITION_HEADER, String(outcome.position))
-        .send({ uid: request.params.uid, role });
+      return answered(reply, 200, outcome, { uid: request.params.uid, role });
     });
 
     app.delete<{ Params: { id: string; uid: string } }>('/teams/:id/members/:uid', async (request, reply) => {
@@ -232,7 +229,7 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
         { teamId, position: outcome.position, removed: memberId !== actor },
         'team member left',
       );
-      return reply.status(204).header(EVENT_POSITION_HEADER, String(outcome.position)).send();
+      return answered(reply, 204, outcome);
     });
 
     const inviteUrl = (inviteId: string) => `${deps.publicUrl}/invites/${tokens.tokenOf(inviteId)}`;
@@ -291,21 +288,22 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
         url: inviteUrl(inviteId),
         expires_at: expiresAt,
       };
-      return reply.status(201).header(EVENT_POSITION_HEADER, String(outcome.position)).send(answer);
+      return answered(reply, 201, outcome, answer);
     });
 
     app.delete<{ Params: { id: string; inviteId: string } }>(
       '/teams/:id/invites/:inviteId',
       async (request, reply) => {
-        const { teamId, memberId } = await membershipOf(request);
+        const { teamId, memberId: actor } = await membershipOf(request);
+        const inviteId = idOf(request.params.inviteId, inviteNotFound);
         const outcome = await teams.run({
           type: 'RevokeInvite',
           teamId,
-          actor: memberId,
-          inviteId: idOf(request.params.inviteId, inviteNotFound),
+          actor,
+          inviteId,
           meta: metaOf(request),
         });
-        return reply.status(204).header(EVENT_POSITION_HEADER, String(outcome.position)).send();
+        return answered(reply, 204, outcome);
       },
     );
 
@@ -352,9 +350,7 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
       const role = joined.members[memberId];
       if (role === undefined) throw new Error(`Member ${memberId} not in team ${teamId} after joining`);
       request.log.info({ teamId, position: outcome.position }, 'team member joined');
-      return reply
-        .header(EVENT_POSITION_HEADER, String(outcome.position))
-        .send(teamAnswer(teamId, joined, role));
+      return answered(reply, 200, outcome, teamAnswer(teamId, joined, role));
     });
 
     app.get<{ Params: { id: string } }>(
@@ -379,7 +375,7 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
       const body = GrantPermitRequest.parse(request.body);
       const { teamId, team, memberId: actor } = await managerOf(request);
       const memberId = await memberIdOf(teamId, team, body.uid);
-      if (team.members[memberId] !== 'guest') throw refused('uid', 'Permits are for the team’s guests');
+      if (team.members[memberId] !== 'guest') throw refused('uid', TEAM_MESSAGES.permitsForGuests);
       await checkTeamGrounds(teamId, body.ground_ids, 'ground_ids');
       const permitId = newId();
       const groundIds = body.ground_ids.map((id) => id.toLowerCase());
@@ -401,21 +397,22 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
         starts_on: body.starts_on,
         ends_on: body.ends_on,
       };
-      return reply.status(201).header(EVENT_POSITION_HEADER, String(outcome.position)).send(permit);
+      return answered(reply, 201, outcome, permit);
     });
 
     app.delete<{ Params: { id: string; permitId: string } }>(
       '/teams/:id/permits/:permitId',
       async (request, reply) => {
-        const { teamId, memberId } = await membershipOf(request);
+        const { teamId, memberId: actor } = await membershipOf(request);
+        const { permitId } = request.params;
         const outcome = await teams.run({
           type: 'EndPermit',
           teamId,
-          actor: memberId,
-          permitId: request.params.permitId,
+          actor,
+          permitId,
           meta: metaOf(request),
         });
-        return reply.status(204).header(EVENT_POSITION_HEADER, String(outcome.position)).send();
+        return answered(reply, 204, outcome);
       },
     );
   };

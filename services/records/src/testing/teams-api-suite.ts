@@ -312,6 +312,35 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       expect(empty.statusCode).toBe(400);
     });
 
+    it("grants permits to guests alone, on the team's own grounds, for managers alone", async () => {
+      const created = await teamWithBob();
+      const terms = { ground_ids: [MISSING], starts_on: '2026-01-01', ends_on: '2026-01-02' };
+      const toStalker = await call(ALICE, 'POST', `/teams/${created.id}/permits`, { uid: BOB.uid, ...terms });
+      expect([toStalker.statusCode, toStalker.json().error.fields]).toEqual([
+        400,
+        { uid: TEAM_MESSAGES.permitsForGuests },
+      ]);
+      const byStalker = await call(BOB, 'POST', `/teams/${created.id}/permits`, { uid: BOB.uid, ...terms });
+      expect(byStalker.statusCode).toBe(403);
+      const toStranger = await call(ALICE, 'POST', `/teams/${created.id}/permits`, {
+        uid: DAN.uid,
+        ...terms,
+      });
+      expect(toStranger.statusCode).toBe(404);
+      const backwards = await call(ALICE, 'POST', `/teams/${created.id}/permits`, {
+        uid: BOB.uid,
+        ...terms,
+        ends_on: '2025-12-31',
+      });
+      expect([backwards.statusCode, backwards.json().error.fields]).toEqual([
+        400,
+        { ends_on: TEAM_MESSAGES.permitDates },
+      ]);
+      expect((await call(ALICE, 'GET', `/teams/${created.id}/permits`)).json()).toEqual({ permits: [] });
+      const ending = await call(ALICE, 'DELETE', `/teams/${created.id}/permits/${MISSING}`);
+      expect([ending.statusCode, ending.json().error.message]).toEqual([404, TEAM_MESSAGES.permitNotFound]);
+    });
+
     it("keeps no one's user id or name in the team's events, only in the member's own link", async () => {
       const created = await teamWithBob();
       const events = await backend.store.readStream(created.id);
