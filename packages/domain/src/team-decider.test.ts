@@ -193,6 +193,37 @@ describe('the team decider', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('lets a last manager who erases their account leave, handing the team to its longest-standing stalker', () => {
+    const erase: TeamCommand = {
+      type: 'LeaveTeam',
+      teamId: TEAM,
+      actor: 'm-ann',
+      memberId: 'm-ann',
+      erasing: true,
+      meta: meta(),
+    };
+    const withOthers = history(
+      create,
+      invite('i-v', 'viewer'),
+      join('m-vic', 'i-v'),
+      invite('i-1'),
+      join('m-bob', 'i-1'),
+      invite('i-2'),
+      join('m-cat', 'i-2'),
+      erase,
+    );
+    expect(withOthers.errors.at(-1)).toBeUndefined();
+    expect(withOthers.state.members).toEqual({ 'm-vic': 'viewer', 'm-bob': 'manager', 'm-cat': 'stalker' });
+    expect(withOthers.events.slice(-2).map((event) => [event.type, event.version])).toEqual([
+      ['team.role_changed.v1', 8],
+      ['team.member_left.v1', 9],
+    ]);
+    const alone = history(create, erase);
+    expect(alone.state.members).toEqual({});
+    const withGuest = history(create, invite('i-g', 'guest'), join('m-gus', 'i-g'), erase);
+    expect(withGuest.state.members).toEqual({ 'm-gus': 'guest' });
+  });
+
   it('lets a manager remove a member, whose role is then gone', () => {
     const remove: TeamCommand = {
       type: 'LeaveTeam',

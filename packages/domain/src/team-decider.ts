@@ -74,7 +74,15 @@ export type TeamCommand =
       permitId: string;
     })
   | (ByMember & { type: 'ChangeRole'; memberId: string; role: TeamRole })
-  | (ByMember & { type: 'LeaveTeam'; memberId: string })
+  | (ByMember & {
+      type: 'LeaveTeam';
+      memberId: string;
+      /**
+       * The member is erasing their account: they leave whatever their role, and a last manager hands the team to
+       * its longest-standing stalker (or viewer) first, so the team is not left without one.
+       */
+      erasing?: boolean;
+    })
   | (ByMember & {
       type: 'GrantPermit';
       permitId: string;
@@ -112,6 +120,16 @@ const managersOf = (state: ActiveTeam) =>
 /** Would the team be left without a manager if `memberId` stopped being one? */
 const leavesNoManager = (state: ActiveTeam, memberId: string) =>
   state.members[memberId] === 'manager' && managersOf(state) === 1;
+
+/** Who takes over from a last manager: the longest-standing stalker, else viewer (never a guest). */
+function successorOf(state: ActiveTeam): string | undefined {
+  const members = Object.entries(state.members);
+  for (const role of ['stalker', 'viewer'] as const) {
+    const found = members.find(([, memberRole]) => memberRole === role);
+    if (found !== undefined) return found[0];
+  }
+  return undefined;
+}
 
 function decide(command: TeamCommand, state: TeamState): TeamDecision {
   // The team's events belong to the team, not to whoever made them (see teamOwnerId).
@@ -164,8 +182,21 @@ function decide(command: TeamCommand, state: TeamState): TeamDecision {
     const removed = command.memberId !== command.actor;
     if (removed && !isManager) return refuse('managers_only');
     if (state.members[command.memberId] === undefined) return refuse('member_not_found');
-    if (leavesNoManager(state, command.memberId)) return refuse('last_manager');
-    return accept({ type: T.memberLeft, data: { member_id: command.memberId, removed } });
+    const left = { ...envelope, type: T.memberLeft, data: { member_id: command.memberId, removed } };
+    if (!leavesNoManager(state, command.memberId)) return { ok: true, events: [left as TeamEvent] };
+    if (command.erasing !== true) return refuse('last_manager');
+    const successor = successorOf(state);
+    if (successor === undefined) return { ok: true, events: [left as TeamEvent] };
+    const handedOver = {
+      ...envelope,
+      type: T.roleChanged,
+      data: { member_id: successor, role: 'manager' as const },
+    };
+    const second = eventEnvelope(command.meta, command.teamId, state.version, 1);
+    return {
+      ok: true,
+      events: [handedOver, { ...left, id: second.id, version: second.version }] as TeamEvent[],
+    };
   }
   if (!isManager) return refuse('managers_only');
 

@@ -13,6 +13,7 @@ import { groundsRoutes } from './grounds/grounds-routes';
 import { outingsRoutes } from './outings/outings-routes';
 import { photosRoutes } from './photos/photos-routes';
 import { settingsRoutes } from './settings/settings-routes';
+import { leavingEveryTeam } from './teams/team-stream';
 import { teamsRoutes } from './teams/teams-routes';
 
 export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
@@ -65,6 +66,8 @@ export function buildApp<Tx>({
     },
   });
   app.register(internalAuth, { secret: internalAuthSecret, now });
+  // An erasure first takes the user out of their teams, whose streams are not theirs and stay.
+  const leaveEveryTeam = leavingEveryTeam({ store, readModel, onAppended, now, newId });
   const deps: FeatureDeps<Tx> = {
     store,
     readModel,
@@ -75,10 +78,12 @@ export function buildApp<Tx>({
     internalAuthSecret,
     publicUrl,
     handle: createCullCommandHandler({ store, readModel, onAppended }),
-    eraseAccount: (erasure) =>
-      eraseWithBus(erasure, () =>
+    eraseAccount: async (erasure) => {
+      await leaveEveryTeam(erasure);
+      return eraseWithBus(erasure, () =>
         store.eraseUser(erasure.userId, (tx, userId) => readModel.eraseUser(tx, userId)),
-      ),
+      );
+    },
   };
   // Every feature's routes, in the order they are registered: a new feature is its folder and one line here.
   const features: FastifyPluginAsync<FeatureDeps<Tx>>[] = [

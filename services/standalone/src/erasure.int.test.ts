@@ -29,6 +29,7 @@ describe('erasing an account in the one-process app', () => {
   let bobsRecords: ListCullsResponse;
   let bobsStats: StatsResponse;
   let bobsCsv: ParsedCsv;
+  let teamId: string;
 
   async function start() {
     const output = new ProcessOutput('cull-log');
@@ -98,6 +99,17 @@ describe('erasing an account in the one-process app', () => {
     for (const species of ['Roe Deer', 'Fallow Deer', 'Fox'] as const) {
       await bobs.recordCull(sampleCull({ species, location_name: 'Bob Hill', notes: 'kept' }));
     }
+    // Bob's syndicate, which Ann joins and runs with him: it stays his when she goes, and keeps no trace of her.
+    const team = await bobs.send('POST', '/api/teams', { name: 'Bob Hill Syndicate', kind: 'syndicate' });
+    expect(team.status).toBe(201);
+    teamId = (JSON.parse(team.text) as { id: string }).id;
+    const invitation = await bobs.send('POST', `/api/teams/${teamId}/invites`, { role: 'manager' });
+    const { token } = JSON.parse(invitation.text) as { token: string };
+    expect((await anns.send('POST', `/api/invites/${token}/accept`)).status).toBe(200);
+    expect(JSON.parse((await bobs.send('GET', `/api/teams/${teamId}/members`)).text).members).toEqual([
+      { uid: annUid, name: ann.name, role: 'manager' },
+      { uid: bobUid, name: bob.name, role: 'manager' },
+    ]);
     annsRecords = (await anns.listCulls()).items;
     await projectionsOf(anns, annsRecords, last.position);
     // A declaration numbered for her: the register a rebuild keeps must not keep her once she is erased.
@@ -150,6 +162,7 @@ describe('erasing an account in the one-process app', () => {
       'outing.started.v1',
       'settings.changed.v1',
       'plans.set.v1',
+      'member.linked.v1',
     ]);
     expect(JSON.parse(files.get('grounds.json') ?? '')).toMatchObject([{ name: 'Ann Wood' }]);
     expect(JSON.parse(files.get('plans.json') ?? '')).toMatchObject([{ season: '2026-27' }]);
@@ -163,15 +176,20 @@ describe('erasing an account in the one-process app', () => {
     const elsewhere = client();
     await elsewhere.signIn(ann.name, ann.email);
 
-    expect(await anns.eraseAccount()).toEqual({ erased: true, events: 9 });
+    // Her nine record, ground, outing, settings and plans events, and her link to Bob's team.
+    expect(await anns.eraseAccount()).toEqual({ erased: true, events: 10 });
 
     expect((await anns.send('GET', '/api/me')).status).toBe(401);
     expect((await elsewhere.send('GET', '/api/me')).status).toBe(401);
-    expect(filesHolding(dataDir, [annUid, ann.email])).toEqual([]);
+    expect(filesHolding(dataDir, [annUid, ann.email, ann.name])).toEqual([]);
     const bobs = client();
     await bobs.signIn(bob.name, bob.email);
+    expect(JSON.parse((await bobs.send('GET', `/api/teams/${teamId}/members`)).text).members).toEqual([
+      { uid: bobUid, name: bob.name, role: 'manager' },
+    ]);
     expect(await bobs.listCulls()).toEqual(bobsRecords);
-    expect(await bobs.stats()).toEqual(bobsStats);
+    // The same figures; the position moved on with Ann's leaving the team, the team's event and not hers.
+    expect(await bobs.stats()).toEqual({ ...bobsStats, position: bobsStats.position + 1 });
     expect(parseCsv((await bobs.csv()).text)).toEqual(bobsCsv);
     expect(filesHolding(dataDir, [bobUid, bob.email]).length).toBeGreaterThan(0);
   });

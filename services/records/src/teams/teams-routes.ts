@@ -20,12 +20,19 @@ import {
   type TeamRole,
   type TeamInvitesResponse,
 } from '@cull-log/contracts';
-import { memberLinksDecider, teamDecider, type TeamCommand } from '@cull-log/domain';
-import { HttpError } from '@cull-log/service-kit';
+import { memberLinksDecider } from '@cull-log/domain';
 import { idOf, refused } from '../kit/management-requests';
 import { teamLinksStreamId } from '../kit/stream-ids';
 import { streamCommands, type StreamRoutesOptions } from '../kit/stream-routes';
 import { inviteTokens } from './invite-tokens';
+import {
+  inviteNotFound,
+  managersOnly,
+  memberNotFound,
+  TEAM_REFUSALS,
+  TEAM_STREAM,
+  teamNotFound,
+} from './team-stream';
 import { roleIn, type LiveTeam } from './teams-read-model';
 
 export interface TeamsRoutesOptions<Tx> extends StreamRoutesOptions<Tx> {
@@ -34,24 +41,6 @@ export interface TeamsRoutesOptions<Tx> extends StreamRoutesOptions<Tx> {
   /** Where the app is reached, for the links a manager sends. */
   publicUrl: string;
 }
-
-const teamNotFound = () => new HttpError(404, 'not_found', TEAM_MESSAGES.notFound);
-const memberNotFound = () => new HttpError(404, 'not_found', TEAM_MESSAGES.memberNotFound);
-const inviteNotFound = () => new HttpError(404, 'not_found', TEAM_MESSAGES.inviteNotFound);
-const managersOnly = () => new HttpError(403, 'forbidden', TEAM_MESSAGES.managersOnly);
-
-/** The team rules' reasons as the API answers them: who may not (403), what is gone (404), what no longer holds (409). */
-const TEAM_REFUSALS: Record<string, () => HttpError> = {
-  managers_only: managersOnly,
-  last_manager: () => new HttpError(409, 'last_manager', TEAM_MESSAGES.lastManager),
-  member_not_found: memberNotFound,
-  already_member: () => new HttpError(409, 'already_member', TEAM_MESSAGES.alreadyMember),
-  invite_not_found: inviteNotFound,
-  invite_expired: () => new HttpError(409, 'invite_expired', TEAM_MESSAGES.inviteExpired),
-  invite_revoked: () => new HttpError(409, 'invite_revoked', TEAM_MESSAGES.inviteRevoked),
-  invite_used_up: () => new HttpError(409, 'invite_used_up', TEAM_MESSAGES.inviteUsedUp),
-  permit_not_found: () => new HttpError(404, 'not_found', TEAM_MESSAGES.permitNotFound),
-};
 
 const DAY_MS = 86_400_000;
 const ROLE_ORDER: readonly TeamRole[] = ['manager', 'stalker', 'viewer', 'guest'];
@@ -73,13 +62,7 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
   return async (app, deps) => {
     const { readModel, now, newId } = deps;
     const tokens = inviteTokens(deps.internalAuthSecret);
-    const teams = streamCommands(deps, {
-      decider: teamDecider,
-      prefix: 'team.',
-      streamOf: (command: TeamCommand) => command.teamId,
-      notFound: teamNotFound,
-      ruleBroken: (reason) => TEAM_REFUSALS[reason.code]?.(),
-    });
+    const teams = streamCommands(deps, TEAM_STREAM);
     const links = streamCommands(deps, {
       decider: memberLinksDecider,
       prefix: 'member.',

@@ -341,6 +341,26 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       expect([ending.statusCode, ending.json().error.message]).toEqual([404, TEAM_MESSAGES.permitNotFound]);
     });
 
+    it('takes a member who erases their account out of the team, a last manager handing it on', async () => {
+      const created = await teamWithBob();
+      const { token } = await invite(created.id, { role: 'viewer' });
+      await join(token, CAT);
+      const erased = await call(ALICE, 'DELETE', '/account');
+      expect(erased.statusCode, erased.body).toBe(200);
+      expect(await members(created.id, BOB)).toEqual([
+        { uid: BOB.uid, name: 'Bob', role: 'manager' },
+        { uid: CAT.uid, name: 'Cat', role: 'viewer' },
+      ]);
+      expect((await call(ALICE, 'GET', '/teams')).json<ListTeamsResponse>().items).toEqual([]);
+      const events = await backend.store.readStream(created.id);
+      expect(events.slice(-2).map((event) => event.type)).toEqual([
+        'team.role_changed.v1',
+        'team.member_left.v1',
+      ]);
+      expect(JSON.stringify(events)).not.toContain(ALICE.uid);
+      expect(await backend.store.readUser(ALICE.uid, 0, 100)).toEqual([]);
+    });
+
     it("keeps no one's user id or name in the team's events, only in the member's own link", async () => {
       const created = await teamWithBob();
       const events = await backend.store.readStream(created.id);
