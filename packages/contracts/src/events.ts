@@ -225,22 +225,15 @@ export type ManagementEventType = ManagementEvent['type'];
  * An event of a current type, of any family: what the log and the stream carry past the trust boundary. The
  * figures that follow culls alone take `CullEvent`; the event store, the bus and the projections carry this.
  */
-export const LogEvent = z.discriminatedUnion('type', [
-  ...CullEvent.options,
-  ...ManagementEvent.options,
-  ...TeamEvent.options,
-  MemberLinked,
-]);
+/** Every family but the records', each of one version so far. */
+const OTHER_FAMILIES = [...ManagementEvent.options, ...TeamEvent.options, MemberLinked] as const;
+
+export const LogEvent = z.discriminatedUnion('type', [...CullEvent.options, ...OTHER_FAMILIES]);
 export type LogEvent = z.infer<typeof LogEvent>;
 export type LogEventType = LogEvent['type'];
 
 /** Any event the log or the stream may hold, of any family and version. */
-export const AnyLogEvent = z.discriminatedUnion('type', [
-  ...AnyCullEvent.options,
-  ...ManagementEvent.options,
-  ...TeamEvent.options,
-  MemberLinked,
-]);
+export const AnyLogEvent = z.discriminatedUnion('type', [...AnyCullEvent.options, ...OTHER_FAMILIES]);
 export type AnyLogEvent = z.infer<typeof AnyLogEvent>;
 export type AnyLogEventType = AnyLogEvent['type'];
 

@@ -11,16 +11,14 @@ import {
   type CullStreamEvent,
   type CullPhoto,
 } from '@cull-log/contracts';
-import { eventEnvelope, type Decider, type Decision } from './decider';
+import { eventEnvelope, type Decider, type Decision, type AbsentStream, type LiveStream } from './decider';
 import { loadChanges, loadFields } from './cull-load';
 import { placeChanges, placeFields } from './cull-place';
 
 /** What one cull stream has come to, folded from its events. */
 export type CullState =
-  | { status: 'absent'; version: 0 }
-  | {
-      status: 'active';
-      version: number;
+  | AbsentStream
+  | LiveStream<{
       ownerId: string;
       fields: CullFields;
       /** Its photos, oldest first. */
@@ -30,7 +28,7 @@ export type CullState =
       /** The ground and the outing it belongs to (cull.placed.v1), absent when none. */
       groundId?: string;
       outingId?: string;
-    }
+    }>
   | { status: 'deleted'; version: number; ownerId: string };
 
 const initialState: CullState = { status: 'absent', version: 0 };

@@ -15,6 +15,15 @@ export interface Decider<C, E, S extends { version: number }, Err extends { code
   readonly initialState: S;
 }
 
+/** A stream with no events yet: the initial state of every kind of stream kept whole. */
+export interface AbsentStream {
+  status: 'absent';
+  version: 0;
+}
+
+/** A live stream: its version and what its kind keeps. */
+export type LiveStream<Kept> = { status: 'active'; version: number } & Kept;
+
 /** The state a stream's events come to. */
 export function foldStream<E, S extends { version: number }>(
   decider: Pick<Decider<unknown, E, S, { code: string }>, 'evolve' | 'initialState'>,

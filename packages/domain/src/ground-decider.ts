@@ -8,16 +8,14 @@ import {
   type GroundCentre,
   type GroundEvent,
 } from '@cull-log/contracts';
-import { eventEnvelope, type Decider, type Decision } from './decider';
+import { eventEnvelope, type Decider, type Decision, type AbsentStream, type LiveStream } from './decider';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
 /** What one ground's stream has come to. */
 export type GroundState =
-  | { status: 'absent'; version: 0 }
-  | {
-      status: 'active';
-      version: number;
+  | AbsentStream
+  | LiveStream<{
       ownerId: string;
       name: string;
       notes: string | null;
@@ -26,7 +24,7 @@ export type GroundState =
       archived: boolean;
       createdAt: string;
       updatedAt: string;
-    };
+    }>;
 
 const initialState: GroundState = { status: 'absent', version: 0 };
 

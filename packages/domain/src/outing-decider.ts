@@ -5,16 +5,14 @@ import {
   type Outing,
   type OutingEvent,
 } from '@cull-log/contracts';
-import { eventEnvelope, type Decider, type Decision } from './decider';
+import { eventEnvelope, type Decider, type Decision, type AbsentStream, type LiveStream } from './decider';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
 /** What one outing's stream has come to. */
 export type OutingState =
-  | { status: 'absent'; version: 0 }
-  | {
-      status: 'active';
-      version: number;
+  | AbsentStream
+  | LiveStream<{
       ownerId: string;
       groundId: string;
       startedAt: string;
@@ -22,7 +20,7 @@ export type OutingState =
       notes: string | null;
       createdAt: string;
       updatedAt: string;
-    }
+    }>
   | { status: 'deleted'; version: number; ownerId: string };
 
 const initialState: OutingState = { status: 'absent', version: 0 };

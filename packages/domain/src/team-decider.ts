@@ -6,7 +6,7 @@ import {
   type TeamKind,
   type TeamRole,
 } from '@cull-log/contracts';
-import { eventEnvelope, type Decider, type Decision } from './decider';
+import { eventEnvelope, type Decider, type Decision, type AbsentStream, type LiveStream } from './decider';
 
 const T = TEAM_EVENT_TYPES;
 
@@ -28,10 +28,8 @@ export interface TeamPermit {
 
 /** What one team's stream has come to: its members by member id, its invitations and its guests' permits. */
 export type TeamState =
-  | { status: 'absent'; version: 0 }
-  | {
-      status: 'active';
-      version: number;
+  | AbsentStream
+  | LiveStream<{
       name: string;
       kind: TeamKind;
       /** Member id → role, for those in the team now. */
@@ -40,7 +38,7 @@ export type TeamState =
       /** Permits not yet ended (one past its last day still counts here: it simply no longer allows). */
       permits: Readonly<Record<string, TeamPermit>>;
       createdAt: string;
-    };
+    }>;
 
 const initialState: TeamState = { status: 'absent', version: 0 };
 
@@ -159,15 +157,7 @@ function decide(command: TeamCommand, state: TeamState): TeamDecision {
     if (invite.revoked) return refuse('invite_revoked');
     if (Date.parse(command.meta.occurredAt) >= Date.parse(invite.expiresAt)) return refuse('invite_expired');
     if (invite.uses >= invite.maxUses) return refuse('invite_used_up');
-    const permit =
-      invite.permit === null
-        ? null
-        : {
-            permit_id: command.permitId,
-            ground_ids: invite.permit.groundIds,
-            starts_on: invite.permit.startsOn,
-            ends_on: invite.permit.endsOn,
-          };
+    const permit = invite.permit === null ? null : { permit_id: command.permitId, ...dataOf(invite.permit) };
     return accept({
       type: T.memberJoined,
       data: { member_id: command.memberId, role: invite.role, invite_id: command.inviteId, permit },
@@ -216,14 +206,7 @@ function decide(command: TeamCommand, state: TeamState): TeamDecision {
           role: command.role,
           expires_at: command.expiresAt,
           max_uses: command.maxUses,
-          permit:
-            command.permit === null
-              ? null
-              : {
-                  ground_ids: command.permit.groundIds,
-                  starts_on: command.permit.startsOn,
-                  ends_on: command.permit.endsOn,
-                },
+          permit: command.permit === null ? null : dataOf(command.permit),
         },
       });
     case 'RevokeInvite': {
@@ -258,6 +241,21 @@ function decide(command: TeamCommand, state: TeamState): TeamDecision {
   }
 }
 
+type PermitTermsData = { ground_ids: string[]; starts_on: string; ends_on: string };
+type Terms = NonNullable<TeamInvite['permit']>;
+
+/** A permit's grounds and days as the state keeps them, from the event's data, and back. */
+const termsOf = (data: PermitTermsData): Terms => ({
+  groundIds: data.ground_ids,
+  startsOn: data.starts_on,
+  endsOn: data.ends_on,
+});
+const dataOf = (terms: Terms): PermitTermsData => ({
+  ground_ids: terms.groundIds,
+  starts_on: terms.startsOn,
+  ends_on: terms.endsOn,
+});
+
 const without = <V>(record: Readonly<Record<string, V>>, key: string) =>
   Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
 
@@ -291,10 +289,7 @@ function evolve(state: TeamState, event: TeamEvent): TeamState {
         maxUses: max_uses,
         uses: 0,
         revoked: false,
-        permit:
-          permit === null
-            ? null
-            : { groundIds: permit.ground_ids, startsOn: permit.starts_on, endsOn: permit.ends_on },
+        permit: permit === null ? null : termsOf(permit),
       };
       return { ...next, invites: { ...state.invites, [invite_id]: invite } };
     }
@@ -316,15 +311,7 @@ function evolve(state: TeamState, event: TeamEvent): TeamState {
         permits:
           permit === null
             ? state.permits
-            : {
-                ...state.permits,
-                [permit.permit_id]: {
-                  memberId: member_id,
-                  groundIds: permit.ground_ids,
-                  startsOn: permit.starts_on,
-                  endsOn: permit.ends_on,
-                },
-              },
+            : { ...state.permits, [permit.permit_id]: { memberId: member_id, ...termsOf(permit) } },
       };
     }
     case T.roleChanged:
@@ -336,13 +323,10 @@ function evolve(state: TeamState, event: TeamEvent): TeamState {
         permits: permitsOfOthers(state.permits, event.data.member_id),
       };
     case T.permitGranted: {
-      const { permit_id, member_id, ground_ids, starts_on, ends_on } = event.data;
+      const { permit_id, member_id } = event.data;
       return {
         ...next,
-        permits: {
-          ...state.permits,
-          [permit_id]: { memberId: member_id, groundIds: ground_ids, startsOn: starts_on, endsOn: ends_on },
-        },
+        permits: { ...state.permits, [permit_id]: { memberId: member_id, ...termsOf(event.data) } },
       };
     }
     case T.permitEnded:
