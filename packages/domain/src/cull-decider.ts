@@ -11,7 +11,14 @@ import {
   type CullStreamEvent,
   type CullPhoto,
 } from '@cull-log/contracts';
-import { eventEnvelope, type Decider, type Decision, type AbsentStream, type LiveStream } from './decider';
+import {
+  amendmentRefused,
+  eventEnvelope,
+  type Decider,
+  type Decision,
+  type AbsentStream,
+  type LiveStream,
+} from './decider';
 import { loadChanges, loadFields } from './cull-load';
 import { placeChanges, placeFields } from './cull-place';
 
@@ -126,10 +133,8 @@ function decide(command: CullCommand, state: CullState): CullDecision {
       return reject({ code: 'already_exists' });
     }
     case 'AmendCull': {
-      if (state.status !== 'active' || state.ownerId !== meta.userId) return reject({ code: 'not_found' });
-      if (command.expectedVersion !== undefined && command.expectedVersion !== state.version) {
-        return reject({ code: 'version_conflict', actualVersion: state.version });
-      }
+      const refused = amendmentRefused(state, meta.userId, command.expectedVersion);
+      if (refused !== undefined || state.status !== 'active') return reject(refused ?? { code: 'not_found' });
       const placed = placeChanges(state.fields, command.changes);
       if (!placed.ok) return reject({ code: 'invalid_field', field: placed.field, message: placed.message });
       const changes = loadChanges(state.fields, placed.value);

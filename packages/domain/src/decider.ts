@@ -24,6 +24,22 @@ export interface AbsentStream {
 /** A live stream: its version and what its kind keeps. */
 export type LiveStream<Kept> = { status: 'active'; version: number } & Kept;
 
+/**
+ * Why an amendment of a stream one user owns is refused before its own rules are read: the stream is not live or
+ * not the caller's (answered as not found, so another user's is indistinguishable from none), or it is not at
+ * the version the caller named. Undefined when neither.
+ */
+export function amendmentRefused(
+  state: { status: string; version: number; ownerId?: string },
+  userId: string,
+  expectedVersion: number | undefined,
+): { code: 'not_found' } | { code: 'version_conflict'; actualVersion: number } | undefined {
+  if (state.status !== 'active' || state.ownerId !== userId) return { code: 'not_found' };
+  if (expectedVersion !== undefined && expectedVersion !== state.version)
+    return { code: 'version_conflict', actualVersion: state.version };
+  return undefined;
+}
+
 /** The state a stream's events come to. */
 export function foldStream<E, S extends { version: number }>(
   decider: Pick<Decider<unknown, E, S, { code: string }>, 'evolve' | 'initialState'>,

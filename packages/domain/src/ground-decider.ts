@@ -8,7 +8,14 @@ import {
   type GroundCentre,
   type GroundEvent,
 } from '@cull-log/contracts';
-import { eventEnvelope, type Decider, type Decision, type AbsentStream, type LiveStream } from './decider';
+import {
+  amendmentRefused,
+  eventEnvelope,
+  type Decider,
+  type Decision,
+  type AbsentStream,
+  type LiveStream,
+} from './decider';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
@@ -98,11 +105,9 @@ function decide(command: GroundCommand, state: GroundState): GroundDecision {
       return retry ? { ok: true, events: [] } : { ok: false, error: { code: 'already_exists' } };
     }
     case 'AmendGround': {
-      if (state.status !== 'active' || state.ownerId !== meta.userId)
-        return { ok: false, error: { code: 'not_found' } };
-      if (command.expectedVersion !== undefined && command.expectedVersion !== state.version) {
-        return { ok: false, error: { code: 'version_conflict', actualVersion: state.version } };
-      }
+      const refused = amendmentRefused(state, meta.userId, command.expectedVersion);
+      if (refused !== undefined || state.status !== 'active')
+        return { ok: false, error: refused ?? { code: 'not_found' } };
       const { name, notes, boundary, centre, archived } = command.changes;
       const events: GroundEvent[] = [];
       if (name !== undefined && name !== state.name) {

@@ -5,7 +5,14 @@ import {
   type Outing,
   type OutingEvent,
 } from '@cull-log/contracts';
-import { eventEnvelope, type Decider, type Decision, type AbsentStream, type LiveStream } from './decider';
+import {
+  amendmentRefused,
+  eventEnvelope,
+  type Decider,
+  type Decision,
+  type AbsentStream,
+  type LiveStream,
+} from './decider';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
@@ -90,11 +97,9 @@ function decide(command: OutingCommand, state: OutingState): OutingDecision {
       return retry ? { ok: true, events: [] } : { ok: false, error: { code: 'already_exists' } };
     }
     case 'AmendOuting': {
-      if (state.status !== 'active' || state.ownerId !== meta.userId)
-        return { ok: false, error: { code: 'not_found' } };
-      if (command.expectedVersion !== undefined && command.expectedVersion !== state.version) {
-        return { ok: false, error: { code: 'version_conflict', actualVersion: state.version } };
-      }
+      const refused = amendmentRefused(state, meta.userId, command.expectedVersion);
+      if (refused !== undefined || state.status !== 'active')
+        return { ok: false, error: refused ?? { code: 'not_found' } };
       const changes: Record<string, unknown> = {};
       const { ground_id, started_at, ended_at, notes } = command.changes;
       if (ground_id !== undefined && ground_id !== state.groundId) changes.ground_id = ground_id;
