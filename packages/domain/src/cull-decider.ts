@@ -11,14 +11,8 @@ import {
   type CullStreamEvent,
   type CullPhoto,
 } from '@cull-log/contracts';
-import {
-  amendmentRefused,
-  eventEnvelope,
-  type Decider,
-  type Decision,
-  type AbsentStream,
-  type LiveStream,
-} from './decider';
+import { amendmentRefused, eventEnvelope, type Decider, type Decision } from './decider';
+import type { AbsentStream, LiveStream } from './stream-state';
 import { loadChanges, loadFields } from './cull-load';
 import { placeChanges, placeFields } from './cull-place';
 

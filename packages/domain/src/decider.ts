@@ -15,15 +15,6 @@ export interface Decider<C, E, S extends { version: number }, Err extends { code
   readonly initialState: S;
 }
 
-/** A stream with no events yet: the initial state of every kind of stream kept whole. */
-export interface AbsentStream {
-  status: 'absent';
-  version: 0;
-}
-
-/** A live stream: its version and what its kind keeps. */
-export type LiveStream<Kept> = { status: 'active'; version: number } & Kept;
-
 /**
  * Why an amendment of a stream one user owns is refused before its own rules are read: the stream is not live or
  * not the caller's (answered as not found, so another user's is indistinguishable from none), or it is not at

@@ -8,14 +8,8 @@ import {
   type GroundCentre,
   type GroundEvent,
 } from '@cull-log/contracts';
-import {
-  amendmentRefused,
-  eventEnvelope,
-  type Decider,
-  type Decision,
-  type AbsentStream,
-  type LiveStream,
-} from './decider';
+import { amendmentRefused, eventEnvelope, type Decider, type Decision } from './decider';
+import type { AbsentStream, LiveStream } from './stream-state';
 
 const T = MANAGEMENT_EVENT_TYPES;
 

@@ -6,7 +6,8 @@ import {
   type TeamKind,
   type TeamRole,
 } from '@cull-log/contracts';
-import { eventEnvelope, type Decider, type Decision, type AbsentStream, type LiveStream } from './decider';
+import { eventEnvelope, type Decider, type Decision } from './decider';
+import type { AbsentStream, LiveStream } from './stream-state';
 
 const T = TEAM_EVENT_TYPES;
 
