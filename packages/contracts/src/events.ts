@@ -207,7 +207,14 @@ export type MemberLinked = z.infer<typeof MemberLinked>;
 
 /** The owner id of a team's events: one subject token, `culls.v1.team-<id>.>`, that a reporting tool can follow. */
 export function teamOwnerId(teamId: string): string {
-  return `team-${teamId}`;
+  return `${TEAM_OWNER_PREFIX}${teamId}`;
+}
+
+const TEAM_OWNER_PREFIX = 'team-';
+
+/** The team an owner id is (see teamOwnerId); undefined for a person's. */
+export function teamOfOwner(ownerId: string): string | undefined {
+  return ownerId.startsWith(TEAM_OWNER_PREFIX) ? ownerId.slice(TEAM_OWNER_PREFIX.length) : undefined;
 }
 
 /** The events of grounds, outings, settings and plans, and a record's placement: one version each so far. */

@@ -58,6 +58,8 @@ export type GroundCentre = z.infer<typeof GroundCentre>;
 export const CreateGroundRequest = z
   .strictObject({
     id: GroundId.optional(),
+    /** A team's ground, made by one of its managers; without it, the caller's own. */
+    team_id: z.uuid({ error: 'team_id must be a UUID' }).optional(),
     name: GroundName,
     notes: text(MANAGEMENT_LIMITS.groundNotes).optional(),
     boundary: GroundBoundary.optional(),

@@ -32,7 +32,7 @@ const initialState: GroundState = { status: 'absent', version: 0 };
 export interface CreateGround {
   type: 'CreateGround';
   groundId: string;
-  fields: Omit<CreateGroundRequest, 'id'>;
+  fields: Omit<CreateGroundRequest, 'id' | 'team_id'>;
   meta: CommandMeta;
 }
 
@@ -66,7 +66,6 @@ export function boundaryMiddle(boundary: GroundBoundary): GroundCentre {
   return { latitude: round(sum.latitude), longitude: round(sum.longitude) };
 }
 
-/** The id of the n-th (from 0) event a command writes. */
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

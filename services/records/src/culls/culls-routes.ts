@@ -7,6 +7,7 @@ import {
   EVENT_POSITION_HEADER,
   ListCullsQuery,
   MANAGEMENT_MESSAGES,
+  teamOfOwner,
   MapPointsQuery,
   RecordCullRequest,
   type CullPlacement,
@@ -23,6 +24,8 @@ import { removePhotoBlobs } from '../photos/photo-blobs';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { commandMetaOf } from '../kit/command-meta';
 import { cullIdOf, cullNotFound, toHttpError } from './cull-requests';
+import { mayRecordOn } from '../teams/team-scope';
+import type { TeamsReadModel } from '../teams/teams-read-model';
 import { refused } from '../kit/management-requests';
 
 export interface CullsRoutesOptions {
@@ -36,10 +39,12 @@ export interface CullsRoutesOptions {
     | 'listAt'
     | 'sameTag'
     | 'getGround'
+    | 'groundOwner'
     | 'getOuting'
     | 'openOuting'
     | 'seasonStart'
-  >;
+  > &
+    Pick<TeamsReadModel, 'team' | 'memberLinkOf'>;
   /** Where the records' photos are kept: a deleted record's are removed. */
   blobs: BlobStore;
   now: () => Date;
@@ -104,9 +109,20 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
 
   const metaOf = commandMetaOf(now, newId);
 
-  /** The ground sent must be the user's; an archived one only where the record already had it. */
-  async function checkGround(userId: string, groundId: string, keeps?: string) {
-    const ground = await guarded(() => readModel.getGround(userId, groundId));
+  /**
+   * The ground sent must be the user's, or a ground of a team they may record on (a manager's or a stalker's, or a
+   * guest's while a permit for it runs on the record's date); an archived one only where the record already had it.
+   */
+  async function checkGround(userId: string, groundId: string, date: string, keeps?: string) {
+    const owner = await guarded(() => readModel.groundOwner(groundId));
+    const teamId = owner === undefined ? undefined : teamOfOwner(owner);
+    const mayRecord =
+      owner === userId ||
+      (teamId !== undefined && (await mayRecordOn(readModel, userId, teamId, groundId, date)));
+    const ground =
+      mayRecord && owner !== undefined
+        ? await guarded(() => readModel.getGround(owner, groundId))
+        : undefined;
     if (ground === undefined) throw refused('ground_id', MANAGEMENT_MESSAGES.groundUnknown);
     if (ground.archived && ground.id !== keeps)
       throw refused('ground_id', MANAGEMENT_MESSAGES.groundArchived);
@@ -126,10 +142,11 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
   async function placementOfNew(
     userId: string,
     sent: { ground_id?: string | null; outing_id?: string | null },
+    date: string,
   ): Promise<CullPlacement> {
     let groundId = lowerOrAbsent(sent.ground_id);
     let outingId = lowerOrAbsent(sent.outing_id);
-    if (groundId !== undefined && groundId !== null) await checkGround(userId, groundId);
+    if (groundId !== undefined && groundId !== null) await checkGround(userId, groundId, date);
     if (outingId === undefined) {
       const open = await guarded(() => readModel.openOuting(userId));
       outingId = open?.id;
@@ -146,6 +163,7 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     userId: string,
     cullId: string,
     sent: { ground_id?: string | null; outing_id?: string | null },
+    date: string | undefined,
   ): Promise<Partial<CullPlacement> | undefined> {
     if (sent.ground_id === undefined && sent.outing_id === undefined) return undefined;
     const groundId = lowerOrAbsent(sent.ground_id);
@@ -153,7 +171,7 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     if (groundId !== undefined && groundId !== null) {
       const record = await guarded(() => readModel.get(userId, cullId));
       if (record === undefined) throw cullNotFound();
-      await checkGround(userId, groundId, record.ground_id);
+      await checkGround(userId, groundId, date ?? record.date, record.ground_id);
     }
     if (outingId !== undefined && outingId !== null) await checkOuting(userId, outingId);
     return {
@@ -172,7 +190,7 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     const { id, ground_id, outing_id, ...fields } = RecordCullRequest.parse(request.body);
     const cullId = (id ?? newId()).toLowerCase();
     const userId = request.identity.uid;
-    const placement = await placementOfNew(userId, { ground_id, outing_id });
+    const placement = await placementOfNew(userId, { ground_id, outing_id }, fields.date);
     const outcome = await guarded(() =>
       handle({ type: 'RecordCull', cullId, fields, placement, meta: metaOf(request) }),
     );
@@ -236,7 +254,7 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
       ...changes
     } = AmendCullRequest.parse(request.body);
     const userId = request.identity.uid;
-    const placement = await placementChange(userId, cullId, { ground_id, outing_id });
+    const placement = await placementChange(userId, cullId, { ground_id, outing_id }, changes.date);
     const outcome = await guarded(() =>
       handle({
         type: 'AmendCull',

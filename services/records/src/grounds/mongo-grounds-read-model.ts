@@ -15,7 +15,6 @@ type GroundDocument = StoredGround & { _id: string; name_key: string };
 export type MongoGroundRenamedHook = (
   db: Db,
   session: ClientSession,
-  userId: string,
   groundId: string,
   name: string,
 ) => Promise<void>;
@@ -45,7 +44,7 @@ export async function applyGroundToMongo(
   };
   await grounds.replaceOne({ _id: id }, next, { session, upsert: true });
   if (document !== null && document.name !== ground.name) {
-    await onRenamed(db, session, event.userId, id, ground.name);
+    await onRenamed(db, session, id, ground.name);
   }
 }
 
@@ -60,7 +59,7 @@ export const MONGO_GROUND_MIGRATIONS: readonly MongoMigration[] = [
 /** The queries of a user's grounds. */
 export function openMongoGroundsReadModel(
   database: Db,
-): Pick<ManagementReadModel, 'listGrounds' | 'getGround' | 'groundNamed'> {
+): Pick<ManagementReadModel, 'listGrounds' | 'getGround' | 'groundOwner' | 'groundNamed'> {
   const grounds = database.collection<GroundDocument>(GROUNDS_COLLECTION);
 
   const toGroundView = ({ _id, user_id: _user, name_key: _key, ...rest }: GroundDocument): Ground => ({
@@ -76,6 +75,9 @@ export function openMongoGroundsReadModel(
     async getGround(userId, id) {
       const document = await grounds.findOne({ _id: id, user_id: userId });
       return document === null ? undefined : toGroundView(document);
+    },
+    async groundOwner(id) {
+      return (await grounds.findOne({ _id: id }, { projection: { user_id: 1 } }))?.user_id;
     },
     async groundNamed(userId, name) {
       const document = await grounds.findOne({ user_id: userId, name_key: groundNameKey(name) });

@@ -61,7 +61,7 @@ const statementsOf = preparedPerDatabase((db) => ({
 }));
 
 /** A renamed ground: its records to show the new name and be found by it. */
-export type GroundRenamedHook = (db: SqliteDatabase, userId: string, groundId: string, name: string) => void;
+export type GroundRenamedHook = (db: SqliteDatabase, groundId: string, name: string) => void;
 
 /** Applies a ground's event to its row through `db`, passing over a version already applied; tells `onRenamed` of a new name. */
 export function applyGroundToSqlite(
@@ -83,7 +83,7 @@ export function applyGroundToSqlite(
     centre: ground.centre === null ? null : JSON.stringify(ground.centre),
     archived: ground.archived ? 1 : 0,
   });
-  if (row !== undefined && row.name !== ground.name) onRenamed(db, event.userId, ground.id, ground.name);
+  if (row !== undefined && row.name !== ground.name) onRenamed(db, ground.id, ground.name);
 }
 
 function toGroundView(row: GroundRow): Ground {
@@ -93,7 +93,8 @@ function toGroundView(row: GroundRow): Ground {
 /** The queries of a user's grounds on the records database. */
 export function openSqliteGroundsReadModel(
   db: SqliteDatabase,
-): Pick<ManagementReadModel, 'listGrounds' | 'getGround' | 'groundNamed'> {
+): Pick<ManagementReadModel, 'listGrounds' | 'getGround' | 'groundOwner' | 'groundNamed'> {
+  const groundOwner = db.prepare<[string], string>('SELECT user_id FROM grounds WHERE id = ?').pluck();
   const listGrounds = db.prepare<[string], GroundRow>(
     'SELECT * FROM grounds WHERE user_id = ? ORDER BY name_key, id',
   );
@@ -110,6 +111,9 @@ export function openSqliteGroundsReadModel(
     async getGround(userId, id) {
       const row = getGround.get(userId, id);
       return row && toGroundView(row);
+    },
+    async groundOwner(id) {
+      return groundOwner.get(id);
     },
     async groundNamed(userId, name) {
       const row = groundNamed.get(userId, groundNameKey(name));

@@ -16,6 +16,8 @@ export interface ManagementReadModel extends TeamsReadModel {
   /** Every ground of the user, archived ones included, by name. */
   listGrounds(userId: string): Promise<Ground[]>;
   getGround(userId: string, id: string): Promise<Ground | undefined>;
+  /** Who owns a ground (a user, or a team's owner id); undefined when there is none. */
+  groundOwner(id: string): Promise<string | undefined>;
   /** The user's ground with this name (trimmed, any case), if any. */
   groundNamed(userId: string, name: string): Promise<Ground | undefined>;
   /** The user's outings, newest started first, with their numbers of culls. */

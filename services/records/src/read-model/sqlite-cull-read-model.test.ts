@@ -1,3 +1,4 @@
+import { migrateSqlite } from '@cull-log/storage-kit';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -165,9 +166,26 @@ describe('SQLite culls read model', () => {
       const version = db
         .prepare("SELECT version FROM schema_migrations WHERE store = 'records-culls'")
         .pluck();
-      expect(version.get()).toBe(1);
+      expect(version.get()).toBe(SQLITE_CULL_MIGRATIONS.length);
     } finally {
       stepOne.mockRestore();
+      db.close();
+    }
+  });
+
+  it("gives a file at step 1 the index of a ground's records, whoever made them (step 2)", () => {
+    const db = new Database(join(backend.dir, 'at-step-one.db'));
+    try {
+      migrateSqlite(db, 'records-culls', SQLITE_CULL_MIGRATIONS.slice(0, 1));
+      const indexes = () =>
+        db
+          .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'culls'")
+          .pluck()
+          .all();
+      expect(indexes()).not.toContain('culls_by_ground');
+      openSqliteReadModel({ database: db });
+      expect(indexes()).toContain('culls_by_ground');
+    } finally {
       db.close();
     }
   });

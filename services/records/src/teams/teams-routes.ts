@@ -33,6 +33,7 @@ import {
   TEAM_STREAM,
   teamNotFound,
 } from './team-stream';
+import { membershipOf as teamMembership } from './team-scope';
 import { roleIn, type LiveTeam } from './teams-read-model';
 
 export interface TeamsRoutesOptions<Tx> extends StreamRoutesOptions<Tx> {
@@ -88,17 +89,9 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
       return memberId;
     }
 
-    /** The caller's place in the team now, or 404: a team they are not in is answered as one that is not there. */
-    async function membershipOf(request: FastifyRequest<{ Params: { id: string } }>) {
-      const teamId = idOf(request.params.id, teamNotFound);
-      const [team, memberId] = await Promise.all([
-        readModel.team(teamId),
-        readModel.memberLinkOf(request.identity.uid, teamId),
-      ]);
-      const role = roleIn(team, memberId);
-      if (team === undefined || memberId === undefined || role === undefined) throw teamNotFound();
-      return { teamId, team, memberId, role };
-    }
+    /** The caller's place in the team now, or 404 (see membershipOf). */
+    const membershipOf = (request: FastifyRequest<{ Params: { id: string } }>) =>
+      teamMembership(readModel, request.identity.uid, request.params.id);
 
     async function managerOf(request: FastifyRequest<{ Params: { id: string } }>) {
       const membership = await membershipOf(request);

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  MANAGEMENT_MESSAGES,
   TEAM_MESSAGES,
+  type CullView,
+  type Ground,
+  type ListGroundsResponse,
   type InviteCreated,
   type InviteOffer,
   type ListTeamsResponse,
@@ -9,7 +13,7 @@ import {
   type TeamMembersResponse,
 } from '@cull-log/contracts';
 import type { Identity } from '@cull-log/service-kit';
-import { ALICE, BOB, createHarness, type Backend } from './records-harness';
+import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
 
 const CAT: Identity = { uid: 'user-cat', display_name: 'Cat', email: 'cat@example.org' };
 const DAN: Identity = { uid: 'user-dan', display_name: 'Dan', email: 'dan@example.org' };
@@ -359,6 +363,98 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       ]);
       expect(JSON.stringify(events)).not.toContain(ALICE.uid);
       expect(await backend.store.readUser(ALICE.uid, 0, 100)).toEqual([]);
+    });
+
+    describe("the team's grounds", () => {
+      async function teamGround(teamId: string, name = 'North Beat') {
+        const response = await call(ALICE, 'POST', '/grounds', { team_id: teamId, name });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<Ground>();
+      }
+      const cull = (groundId: string, date = '2026-11-03') =>
+        cullBody({ date, ground_id: groundId, location_name: 'The high ride' });
+
+      it("are made by managers, owned by the team, and read by its members but a guest's only its permit's", async () => {
+        const created = await teamWithBob();
+        const north = await teamGround(created.id);
+        const south = await teamGround(created.id, 'South Beat');
+        expect((await call(ALICE, 'GET', '/grounds')).json<ListGroundsResponse>().items).toEqual([]);
+        const listed = await call(BOB, 'GET', `/grounds?team=${created.id}`);
+        expect(listed.json<ListGroundsResponse>().items.map((ground) => ground.name)).toEqual([
+          'North Beat',
+          'South Beat',
+        ]);
+        const byStalker = await call(BOB, 'POST', '/grounds', { team_id: created.id, name: 'Mine' });
+        expect(byStalker.statusCode).toBe(403);
+        const renameByStalker = await call(BOB, 'PATCH', `/grounds/${north.id}?team=${created.id}`, {
+          name: 'X',
+        });
+        expect(renameByStalker.statusCode).toBe(403);
+        const byOutsider = await call(DAN, 'GET', `/grounds?team=${created.id}`);
+        expect(byOutsider.statusCode).toBe(404);
+        const taken = await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'north beat' });
+        expect(taken.statusCode).toBe(400);
+
+        const guest = await invite(created.id, {
+          role: 'guest',
+          ground_ids: [south.id],
+          starts_on: '2026-11-02',
+          ends_on: '2026-11-04',
+        });
+        await join(guest.token, CAT);
+        const guestsView = await call(CAT, 'GET', `/grounds?team=${created.id}`);
+        expect(guestsView.json<ListGroundsResponse>().items.map((ground) => ground.id)).toEqual([south.id]);
+        expect((await call(CAT, 'GET', `/grounds/${north.id}?team=${created.id}`)).statusCode).toBe(404);
+      });
+
+      it('take the culls of stalkers and managers, of a guest within the permit, and of no viewer', async () => {
+        const created = await teamWithBob();
+        const north = await teamGround(created.id);
+        const recorded = await call(BOB, 'POST', '/culls', cull(north.id));
+        expect(recorded.statusCode, recorded.body).toBe(201);
+        expect(recorded.json<CullView>()).toMatchObject({ ground_id: north.id, ground_name: 'North Beat' });
+
+        const viewer = await invite(created.id, { role: 'viewer' });
+        await join(viewer.token, DAN);
+        const byViewer = await call(DAN, 'POST', '/culls', cull(north.id));
+        expect([byViewer.statusCode, byViewer.json().error.fields]).toEqual([
+          400,
+          { ground_id: MANAGEMENT_MESSAGES.groundUnknown },
+        ]);
+
+        const guest = await invite(created.id, {
+          role: 'guest',
+          ground_ids: [north.id],
+          starts_on: '2026-11-02',
+          ends_on: '2026-11-04',
+        });
+        await join(guest.token, CAT);
+        expect((await call(CAT, 'POST', '/culls', cull(north.id, '2026-11-04'))).statusCode).toBe(201);
+        const afterPermit = await call(CAT, 'POST', '/culls', cull(north.id, '2026-11-05'));
+        expect(afterPermit.statusCode).toBe(400);
+
+        // Removed from the team, Bob may no longer record there; his record stays his, where it was.
+        expect((await call(ALICE, 'DELETE', `/teams/${created.id}/members/${BOB.uid}`)).statusCode).toBe(204);
+        expect((await call(BOB, 'POST', '/culls', cull(north.id))).statusCode).toBe(400);
+        const kept = await call(BOB, 'GET', `/culls/${recorded.json<CullView>().id}`);
+        expect(kept.json<CullView>()).toMatchObject({ ground_id: north.id, ground_name: 'North Beat' });
+      });
+
+      it("renamed by a manager, show the new name on every member's records", async () => {
+        const created = await teamWithBob();
+        const north = await teamGround(created.id);
+        const mine = (await call(BOB, 'POST', '/culls', cull(north.id))).json<CullView>();
+        const renamed = await call(ALICE, 'PATCH', `/grounds/${north.id}?team=${created.id}`, {
+          name: 'High Beat',
+        });
+        expect(renamed.statusCode, renamed.body).toBe(200);
+        expect((await call(BOB, 'GET', `/culls/${mine.id}`)).json<CullView>().ground_name).toBe('High Beat');
+        const archived = await call(ALICE, 'DELETE', `/grounds/${north.id}?team=${created.id}`);
+        expect(archived.json<Ground>().archived).toBe(true);
+        expect((await call(BOB, 'POST', '/culls', cull(north.id))).json().error.fields).toEqual({
+          ground_id: MANAGEMENT_MESSAGES.groundArchived,
+        });
+      });
     });
 
     it("keeps no one's user id or name in the team's events, only in the member's own link", async () => {

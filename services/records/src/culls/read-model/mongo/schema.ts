@@ -1,6 +1,7 @@
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import { SORT_COLUMNS } from '@cull-log/contracts';
 import type { MongoMigration } from '@cull-log/storage-kit';
+import { indexStep } from '../../../read-model/mongo-index-step';
 import { sortKeys } from '../pages';
 import { trigramsOf } from '../search-trigrams';
 import {
@@ -109,4 +110,14 @@ export const MONGO_CULL_MIGRATIONS: readonly MongoMigration[] = [
       await ensurePlacementIndexes(culls);
     },
   },
+  indexStep(
+    2,
+    "a ground's records whoever made them (a team's ground has its members' records)",
+    CULLS_COLLECTION,
+    {
+      key: { ground_id: 1 },
+      name: 'culls_by_ground',
+      partialFilterExpression: { ground_id: { $exists: true } },
+    },
+  ),
 ];

@@ -6,10 +6,13 @@ import { trigramsOf } from '../search-trigrams';
 import { nextRecord } from '../next-record';
 import { CULLS_COLLECTION, toDocument, toRecord, type CullDocument } from './documents';
 
-/** A renamed ground's records take its new name: only their name and search text change, so only those are set. */
-export const renameGroundRecords: MongoGroundRenamedHook = async (db, session, userId, groundId, name) => {
+/**
+ * A renamed ground's records take its new name, whoever made them (a team's ground has its members' records): only
+ * their name and search text change, so only those are set.
+ */
+export const renameGroundRecords: MongoGroundRenamedHook = async (db, session, groundId, name) => {
   const collection = db.collection<CullDocument>(CULLS_COLLECTION);
-  const documents = await collection.find({ user_id: userId, ground_id: groundId }, { session }).toArray();
+  const documents = await collection.find({ ground_id: groundId }, { session }).toArray();
   if (documents.length === 0) return;
   await collection.bulkWrite(
     documents.map((document) => {

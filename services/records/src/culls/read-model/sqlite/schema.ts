@@ -150,4 +150,10 @@ export const SQLITE_CULL_MIGRATIONS: readonly SqliteMigration[] = [
       indexUnindexedRecords(db);
     },
   },
+  {
+    version: 2,
+    does: "a ground's records whoever made them (a team's ground has its members' records)",
+    up: (db) =>
+      db.exec('CREATE INDEX IF NOT EXISTS culls_by_ground ON culls (ground_id) WHERE ground_id IS NOT NULL'),
+  },
 ];

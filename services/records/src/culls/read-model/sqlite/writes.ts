@@ -38,7 +38,7 @@ const statementsOf = preparedPerDatabase((db) => {
     unindexSearch: db.prepare<[bigint]>('DELETE FROM culls_search_trigrams WHERE rowid = ?'),
     groundName: db.prepare<[string], string>('SELECT name FROM grounds WHERE id = ?').pluck(),
     groundRecords: db
-      .prepare<[string, string], Row>('SELECT * FROM culls WHERE user_id = ? AND ground_id = ?')
+      .prepare<[string], Row>('SELECT * FROM culls INDEXED BY culls_by_ground WHERE ground_id = ?')
       .safeIntegers(),
     renameRecord: db.prepare<[string, string, string]>(
       'UPDATE culls SET ground_name = ?, search_text = ? WHERE id = ?',
@@ -60,17 +60,12 @@ function writeRecord(statements: WriteStatements, row: Row | undefined, record: 
 }
 
 /**
- * A renamed ground's records take its new name: only their name and search text change, so only those are written,
- * with their search index rows.
+ * A renamed ground's records take its new name, whoever made them (a team's ground has its members' records): only
+ * their name and search text change, so only those are written, with their search index rows.
  */
-export function renameGroundRecords(
-  db: SqliteDatabase,
-  userId: string,
-  groundId: string,
-  name: string,
-): void {
+export function renameGroundRecords(db: SqliteDatabase, groundId: string, name: string): void {
   const statements = statementsOf(db);
-  for (const row of statements.groundRecords.all(userId, groundId)) {
+  for (const row of statements.groundRecords.all(groundId)) {
     const searchText = cullSearchText({ ...toRecord(row), ground_name: name });
     // Every row has its search rowid once the read model is open.
     const searchRowid = row.search_rowid as bigint;
