@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARCASS_MESSAGES, MESSAGES, type CullView as Cull } from '@cull-log/contracts';
-import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
+import { ALICE, BOB, cullBody, type Backend, harnessPerTest } from './records-harness';
 
 const INSPECTION = {
   examined_by: 'A. Stalker',
@@ -72,39 +72,28 @@ const withoutUndefined = (value: unknown) => JSON.parse(JSON.stringify(value)) a
 /** The carcass fields through the records API, end to end, against one backend. Every backend runs the same suite. */
 export function describeCarcassApi<Tx>(backendName: string, openBackend: () => Promise<Backend<Tx>>): void {
   describe(`carcass fields through the records API on ${backendName}`, () => {
-    let backend: Backend<Tx>;
-    let harness: ReturnType<typeof createHarness<Tx>>;
-
-    beforeEach(async () => {
-      backend = await openBackend();
-      harness = createHarness({ backend });
-    });
-
-    afterEach(async () => {
-      await harness.app.close();
-      await backend.close();
-    });
+    const per = harnessPerTest(openBackend);
 
     async function create(overrides: Record<string, unknown> = {}): Promise<Cull> {
-      const response = await harness.call(ALICE, 'POST', '/culls', cullBody(overrides));
+      const response = await per.harness.call(ALICE, 'POST', '/culls', cullBody(overrides));
       expect(response.statusCode, response.body).toBe(201);
       return response.json<Cull>();
     }
 
-    const read = async (id: string) => (await harness.call(ALICE, 'GET', `/culls/${id}`)).json<Cull>();
+    const read = async (id: string) => (await per.harness.call(ALICE, 'GET', `/culls/${id}`)).json<Cull>();
 
     it.each(FIELDS)('%s: kept on create, read back, amended, cleared', async (field, value, amendedTo) => {
       const record = await create({ [field]: value });
       expect(record[field as keyof Cull]).toEqual(value);
       expect((await read(record.id))[field as keyof Cull]).toEqual(value);
-      const listed = (await harness.call(ALICE, 'GET', '/culls')).json<{ items: Cull[] }>().items[0];
+      const listed = (await per.harness.call(ALICE, 'GET', '/culls')).json<{ items: Cull[] }>().items[0];
       expect(listed?.[field as keyof Cull]).toEqual(value);
 
-      const amended = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { [field]: amendedTo });
+      const amended = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { [field]: amendedTo });
       expect(amended.statusCode, amended.body).toBe(200);
       expect((await read(record.id))[field as keyof Cull]).toEqual(withoutUndefined(amendedTo));
 
-      const cleared = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { [field]: null });
+      const cleared = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { [field]: null });
       expect(cleared.statusCode).toBe(200);
       expect(await read(record.id)).not.toHaveProperty(field);
       expect((await read(record.id)).version).toBe(3);
@@ -114,17 +103,17 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
       '%s: an invalid value is refused with 400 and its message, writing nothing',
       async (...row) => {
         const [field, , , invalid, errorKey, message] = row;
-        const response = await harness.call(ALICE, 'POST', '/culls', cullBody({ [field]: invalid }));
+        const response = await per.harness.call(ALICE, 'POST', '/culls', cullBody({ [field]: invalid }));
         expect(response.statusCode).toBe(400);
         expect(response.json().error).toEqual({
           code: 'validation_failed',
           message: MESSAGES.invalidFields,
           fields: { [errorKey]: message },
         });
-        expect(await backend.store.headPosition()).toBe(0);
+        expect(await per.backend.store.headPosition()).toBe(0);
 
         const record = await create({ [field]: FIELDS.find(([name]) => name === field)![1] });
-        const amend = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { [field]: invalid });
+        const amend = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { [field]: invalid });
         expect(amend.statusCode).toBe(400);
         expect(amend.json().error.fields).toEqual({ [errorKey]: message });
         expect((await read(record.id)).version).toBe(1);
@@ -134,17 +123,17 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
     it('game_dealer: kept for a carcass gone to a game dealer, amended, cleared, and dropped when it goes elsewhere', async () => {
       const record = await create({ carcass_destination: 'Game dealer', game_dealer: 'Downs Game Ltd' });
       expect(record.game_dealer).toBe('Downs Game Ltd');
-      await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { game_dealer: 'Vale Venison' });
+      await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { game_dealer: 'Vale Venison' });
       expect((await read(record.id)).game_dealer).toBe('Vale Venison');
-      await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { game_dealer: '' });
+      await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { game_dealer: '' });
       expect(await read(record.id)).not.toHaveProperty('game_dealer');
-      await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { game_dealer: 'Vale Venison' });
-      await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { carcass_destination: 'Own use' });
+      await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { game_dealer: 'Vale Venison' });
+      await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { carcass_destination: 'Own use' });
       expect(await read(record.id)).not.toHaveProperty('game_dealer');
 
       const elsewhere = await create({ carcass_destination: 'Own use', game_dealer: 'Downs Game Ltd' });
       expect(elsewhere).not.toHaveProperty('game_dealer');
-      const tooLong = await harness.call(
+      const tooLong = await per.harness.call(
         ALICE,
         'POST',
         '/culls',
@@ -156,7 +145,9 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
     it('works the muzzle energy out from the bullet weight and velocity, and again when the load changes', async () => {
       const record = await create({ bullet_weight_gr: 100, muzzle_velocity_fps: 2960 });
       expect(record.muzzle_energy_j).toBe(2637);
-      const amended = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { bullet_weight_gr: 150 });
+      const amended = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
+        bullet_weight_gr: 150,
+      });
       expect(amended.json().muzzle_energy_j).toBe(3956);
       const given = await create({ bullet_weight_gr: 100, muzzle_velocity_fps: 2960, muzzle_energy_j: 2500 });
       expect(given.muzzle_energy_j).toBe(2500);
@@ -175,9 +166,9 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
       expect(codes(roe, 'calibre')).toHaveLength(1);
       expect(codes(roe, 'calibre')[0]?.message).toContain('Deer Act 1991, Schedule 2');
       expect(codes(await read(roe.id), 'calibre')).toHaveLength(1);
-      const listed = (await harness.call(ALICE, 'GET', '/culls')).json<{ items: Cull[] }>().items[0]!;
+      const listed = (await per.harness.call(ALICE, 'GET', '/culls')).json<{ items: Cull[] }>().items[0]!;
       expect(codes(listed, 'calibre')).toHaveLength(1);
-      const amended = await harness.call(ALICE, 'PATCH', `/culls/${roe.id}`, {
+      const amended = await per.harness.call(ALICE, 'PATCH', `/culls/${roe.id}`, {
         calibre: { name: '.243 Win' },
       });
       expect(codes(amended.json<Cull>(), 'calibre')).toEqual([]);
@@ -188,7 +179,9 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
         bullet_weight_gr: 40,
       });
       expect(codes(muntjac, 'calibre')[0]?.message).toContain('under 50 grains');
-      const expanding = await harness.call(ALICE, 'PATCH', `/culls/${muntjac.id}`, { bullet_weight_gr: 55 });
+      const expanding = await per.harness.call(ALICE, 'PATCH', `/culls/${muntjac.id}`, {
+        bullet_weight_gr: 55,
+      });
       expect(codes(expanding.json<Cull>(), 'calibre')).toEqual([]);
       const jacketed = await create({ species: 'Fallow Deer', bullet_type: 'Full metal jacket' });
       expect(codes(jacketed, 'calibre')).toHaveLength(1);
@@ -200,12 +193,13 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
       const second = await create({ date: '2026-01-10', carcass_tag: 'af-0042' });
       expect(codes(second, 'duplicate_tag')[0]?.message).toContain('also on another record (01/11/2025)');
       expect(codes(await read(first.id), 'duplicate_tag')[0]?.message).toContain('(10/01/2026)');
-      const page = (await harness.call(ALICE, 'GET', '/culls?page_size=1')).json<{ items: Cull[] }>().items;
+      const page = (await per.harness.call(ALICE, 'GET', '/culls?page_size=1')).json<{ items: Cull[] }>()
+        .items;
       expect(codes(page[0]!, 'duplicate_tag')).toHaveLength(1);
 
       const nextSeason = await create({ date: '2026-04-01', carcass_tag: 'AF-0042' });
       expect(codes(nextSeason, 'duplicate_tag')).toEqual([]);
-      const bobs = await harness.call(
+      const bobs = await per.harness.call(
         BOB,
         'POST',
         '/culls',
@@ -213,10 +207,10 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
       );
       expect(codes(bobs.json<Cull>(), 'duplicate_tag')).toEqual([]);
 
-      await harness.call(ALICE, 'PATCH', `/culls/${second.id}`, { carcass_tag: 'AF-0043' });
+      await per.harness.call(ALICE, 'PATCH', `/culls/${second.id}`, { carcass_tag: 'AF-0043' });
       expect(codes(await read(first.id), 'duplicate_tag')).toEqual([]);
-      await harness.call(ALICE, 'PATCH', `/culls/${second.id}`, { carcass_tag: 'AF-0042' });
-      await harness.call(ALICE, 'DELETE', `/culls/${second.id}`);
+      await per.harness.call(ALICE, 'PATCH', `/culls/${second.id}`, { carcass_tag: 'AF-0042' });
+      await per.harness.call(ALICE, 'DELETE', `/culls/${second.id}`);
       expect(codes(await read(first.id), 'duplicate_tag')).toEqual([]);
     });
 
@@ -230,7 +224,12 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
         inspection: { ...INSPECTION, examined_by: 'Sam Keeper', certificate_number: 'DSC1-777' },
       });
       await create({ species: 'Fallow Deer' });
-      await harness.call(BOB, 'POST', '/culls', cullBody({ carcass_tag: 'AF-0042', shooter: 'Jo Bloggs' }));
+      await per.harness.call(
+        BOB,
+        'POST',
+        '/culls',
+        cullBody({ carcass_tag: 'AF-0042', shooter: 'Jo Bloggs' }),
+      );
       for (const q of [
         'bloggs',
         'af-0042',
@@ -241,7 +240,7 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
         'dsc1-777',
         'jo',
       ]) {
-        const page = (await harness.call(ALICE, 'GET', `/culls?q=${encodeURIComponent(q)}`)).json<{
+        const page = (await per.harness.call(ALICE, 'GET', `/culls?q=${encodeURIComponent(q)}`)).json<{
           items: Cull[];
           total: number;
         }>();
@@ -251,17 +250,18 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
         ).toEqual([tagged.id]);
         expect(page.total).toBe(1);
       }
-      const cleared = await harness.call(ALICE, 'PATCH', `/culls/${tagged.id}`, { game_dealer: null });
+      const cleared = await per.harness.call(ALICE, 'PATCH', `/culls/${tagged.id}`, { game_dealer: null });
       expect(cleared.statusCode).toBe(200);
       expect(
-        (await harness.call(ALICE, 'GET', '/culls?q=downs').then((r) => r.json<{ total: number }>())).total,
+        (await per.harness.call(ALICE, 'GET', '/culls?q=downs').then((r) => r.json<{ total: number }>()))
+          .total,
       ).toBe(0);
     });
 
     it("another user can neither read nor amend a record's carcass fields", async () => {
       const record = await create({ carcass_tag: 'AF-1', inspection: INSPECTION });
-      expect((await harness.call(BOB, 'GET', `/culls/${record.id}`)).statusCode).toBe(404);
-      const amend = await harness.call(BOB, 'PATCH', `/culls/${record.id}`, { carcass_tag: 'BOB' });
+      expect((await per.harness.call(BOB, 'GET', `/culls/${record.id}`)).statusCode).toBe(404);
+      const amend = await per.harness.call(BOB, 'PATCH', `/culls/${record.id}`, { carcass_tag: 'BOB' });
       expect(amend.statusCode).toBe(404);
       expect((await read(record.id)).carcass_tag).toBe('AF-1');
     });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   EVENT_POSITION_HEADER,
   MANAGEMENT_EVENT_TYPES as T,
@@ -13,7 +13,7 @@ import {
   type PlansResponse,
 } from '@cull-log/contracts';
 import type { Identity } from '@cull-log/service-kit';
-import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
+import { ALICE, BOB, cullBody, type Backend, harnessPerTest } from './records-harness';
 
 const SQUARE = {
   type: 'Polygon',
@@ -35,20 +35,9 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
  */
 export function describeGroundsApi<Tx>(backendName: string, openBackend: () => Promise<Backend<Tx>>): void {
   describe(`grounds, outings, settings and plans on ${backendName}`, () => {
-    let backend: Backend<Tx>;
-    let harness: ReturnType<typeof createHarness<Tx>>;
+    const per = harnessPerTest(openBackend);
 
-    beforeEach(async () => {
-      backend = await openBackend();
-      harness = createHarness({ backend });
-    });
-
-    afterEach(async () => {
-      await harness.app.close();
-      await backend.close();
-    });
-
-    const call = (...args: Parameters<typeof harness.call>) => harness.call(...args);
+    const call = (...args: Parameters<typeof per.harness.call>) => per.harness.call(...args);
 
     async function ground(body: Record<string, unknown> = {}, user: Identity = ALICE): Promise<Ground> {
       const response = await call(user, 'POST', '/grounds', { name: 'Home Farm', ...body });
@@ -77,14 +66,14 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
       field: string,
       message: string,
     ) {
-      const before = await backend.store.headPosition();
+      const before = await per.backend.store.headPosition();
       const response = await call(user, method, url, body);
       expect(response.statusCode, response.body).toBe(400);
       const { error } = response.json();
       expect(error).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
       // A rule of the service says its message; a body the schema refuses says that some fields are not valid.
       expect([message, MESSAGES.invalidFields]).toContain(error.message);
-      expect(await backend.store.headPosition()).toBe(before);
+      expect(await per.backend.store.headPosition()).toBe(before);
     }
 
     describe('grounds', () => {
@@ -109,7 +98,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         const list = (await call(ALICE, 'GET', '/grounds')).json();
         expect(list.items.map((item: Ground) => item.name)).toEqual(['Beech Hanger', 'Home Farm']);
         expect((await call(ALICE, 'GET', `/grounds/${created.id}`)).json()).toEqual(created);
-        const [event] = await backend.store.readStream(created.id);
+        const [event] = await per.backend.store.readStream(created.id);
         expect(event).toMatchObject({ type: T.groundCreated, userId: ALICE.uid });
       });
 
@@ -129,7 +118,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         expect((await call(ALICE, 'GET', '/grounds')).json().items).toHaveLength(1);
         const restored = await call(ALICE, 'PATCH', `/grounds/${created.id}`, { archived: false });
         expect(restored.json()).toMatchObject({ archived: false, version: 5 });
-        const types = (await backend.store.readStream(created.id)).map((event) => event.type);
+        const types = (await per.backend.store.readStream(created.id)).map((event) => event.type);
         expect(types).toEqual([
           T.groundCreated,
           T.groundRenamed,
@@ -172,7 +161,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
 
       it("another user's ground answers 404 to read, change and archive, changes nothing, and is never listed", async () => {
         const hers = await ground();
-        const before = await backend.store.headPosition();
+        const before = await per.backend.store.headPosition();
         for (const [method, body] of [
           ['GET', undefined],
           ['PATCH', { name: 'Mine now' }],
@@ -184,7 +173,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         }
         expect((await call(BOB, 'GET', '/grounds/not-a-uuid')).statusCode).toBe(404);
         expect((await call(BOB, 'GET', '/grounds')).json()).toEqual({ items: [] });
-        expect(await backend.store.headPosition()).toBe(before);
+        expect(await per.backend.store.headPosition()).toBe(before);
         expect((await call(ALICE, 'GET', `/grounds/${hers.id}`)).json()).toEqual(hers);
       });
 
@@ -196,7 +185,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         const first = await call(ALICE, 'POST', '/grounds', { id, name: 'Retry' });
         const again = await call(ALICE, 'POST', '/grounds', { id, name: 'Retry' });
         expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
-        expect(await backend.store.readStream(id)).toHaveLength(1);
+        expect(await per.backend.store.readStream(id)).toHaveLength(1);
       });
     });
 
@@ -206,7 +195,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         const started = await outing({ ground_id: home.id });
         expect(started).toMatchObject({
           ground_id: home.id,
-          started_at: harness.clock.now().toISOString(),
+          started_at: per.harness.clock.now().toISOString(),
           ended_at: null,
           cull_count: 0,
         });
@@ -223,20 +212,20 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
             outing_id: started.id,
             version: 2,
           });
-          const types = (await backend.store.readStream(record.id)).map((event) => event.type);
+          const types = (await per.backend.store.readStream(record.id)).map((event) => event.type);
           expect(types).toEqual(['cull.recorded.v2', T.cullPlaced]);
         }
         // Bob's outing is nothing to do with Alice, and his record goes nowhere.
         const his = await cull({}, BOB);
         expect(his).not.toHaveProperty('outing_id');
 
-        harness.clock.advance(3 * 60 * 60 * 1000);
+        per.harness.clock.advance(3 * 60 * 60 * 1000);
         const ended = await call(ALICE, 'PATCH', `/outings/${started.id}`, {
-          ended_at: harness.clock.now().toISOString(),
+          ended_at: per.harness.clock.now().toISOString(),
         });
         expect(ended.statusCode, ended.body).toBe(200);
         expect(ended.json()).toMatchObject({ cull_count: 2, version: 2 });
-        expect((await backend.store.readStream(started.id)).map((event) => event.type)).toEqual([
+        expect((await per.backend.store.readStream(started.id)).map((event) => event.type)).toEqual([
           T.outingStarted,
           T.outingEnded,
         ]);
@@ -328,11 +317,11 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
       it("another user's outing answers 404 to change and delete, is never listed, and cannot take a record", async () => {
         const home = await ground();
         const hers = await outing({ ground_id: home.id });
-        const before = await backend.store.headPosition();
+        const before = await per.backend.store.headPosition();
         expect((await call(BOB, 'PATCH', `/outings/${hers.id}`, { notes: 'mine' })).statusCode).toBe(404);
         expect((await call(BOB, 'DELETE', `/outings/${hers.id}`)).statusCode).toBe(404);
         expect((await call(BOB, 'GET', '/outings')).json()).toEqual({ items: [], open: null });
-        expect(await backend.store.headPosition()).toBe(before);
+        expect(await per.backend.store.headPosition()).toBe(before);
         await refused(BOB, 'POST', '/culls', cullBody({ outing_id: hers.id }), 'outing_id', M.outingUnknown);
         await refused(BOB, 'POST', '/culls', cullBody({ ground_id: home.id }), 'ground_id', M.groundUnknown);
       });
@@ -395,7 +384,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         expect(moved.statusCode, moved.body).toBe(200);
         expect(moved.json()).not.toHaveProperty('ground_id');
         expect(moved.json()).not.toHaveProperty('ground_name');
-        expect((await backend.store.readStream(record.id)).map((event) => event.type)).toEqual([
+        expect((await per.backend.store.readStream(record.id)).map((event) => event.type)).toEqual([
           'cull.recorded.v2',
           T.cullPlaced,
           T.cullPlaced,
@@ -437,7 +426,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
       it('filters the map’s points by season, species, sex and ground, keeping their compact shape', async () => {
         const home = await ground();
         await call(ALICE, 'PATCH', '/settings', { season_start: '08-01' });
-        harness.clock.advance(1000);
+        per.harness.clock.advance(1000);
         await cull({
           date: '2026-07-30',
           species: 'Roe Deer',
@@ -445,7 +434,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
           latitude: 51.1,
           longitude: -1.1,
         });
-        harness.clock.advance(1000);
+        per.harness.clock.advance(1000);
         await cull({
           date: '2026-08-02',
           species: 'Roe Deer',
@@ -454,7 +443,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
           longitude: -1.2,
           ground_id: home.id,
         });
-        harness.clock.advance(1000);
+        per.harness.clock.advance(1000);
         await cull({
           date: '2026-09-02',
           species: 'Muntjac',
@@ -498,7 +487,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         expect((await call(ALICE, 'GET', '/settings')).json()).toEqual({ season_start: '08-01' });
         expect((await call(BOB, 'GET', '/settings')).json()).toEqual({ season_start: '04-01' });
         await refused(ALICE, 'PATCH', '/settings', { season_start: '01-01' }, 'season_start', M.seasonStart);
-        const stream = (await backend.store.readAll(0, 100)).filter(
+        const stream = (await per.backend.store.readAll(0, 100)).filter(
           (event) => event.type === T.settingsChanged,
         );
         expect(stream).toHaveLength(1);
@@ -524,13 +513,13 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         expect(put.json()).toMatchObject({
           season: '2026/27',
           plans,
-          updated_at: harness.clock.now().toISOString(),
+          updated_at: per.harness.clock.now().toISOString(),
         });
         const replaced = await call(ALICE, 'PUT', '/plans/2026-27', { plans: [plans[1]] });
         expect(replaced.json<PlansResponse>().plans).toEqual([plans[1]]);
         expect((await call(ALICE, 'GET', '/plans/2027-28')).json<PlansResponse>().plans).toEqual([]);
         expect((await call(BOB, 'GET', '/plans/2026-27')).json<PlansResponse>().plans).toEqual([]);
-        const events = (await backend.store.readAll(0, 100)).filter((event) => event.type === T.plansSet);
+        const events = (await per.backend.store.readAll(0, 100)).filter((event) => event.type === T.plansSet);
         expect(events.map((event) => event.version)).toEqual([1, 2]);
       });
 
@@ -602,7 +591,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         expect(await file(ALICE, 'outings.json')).toEqual([{ ...open, cull_count: 1 }]);
         expect(await file(ALICE, 'settings.json')).toEqual({ season_start: '08-01' });
         expect(await file(ALICE, 'plans.json')).toEqual([
-          { season: '2026-27', plans, updated_at: harness.clock.now().toISOString() },
+          { season: '2026-27', plans, updated_at: per.harness.clock.now().toISOString() },
         ]);
         const records = await file(ALICE, 'records.json');
         expect(records).toEqual([
@@ -623,9 +612,9 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         expect((await call(ALICE, 'GET', '/outings')).json()).toEqual({ items: [], open: null });
         expect((await call(ALICE, 'GET', '/settings')).json()).toEqual({ season_start: '04-01' });
         expect((await call(ALICE, 'GET', '/plans/2026-27')).json().plans).toEqual([]);
-        expect(await backend.readModel.groundNamed(ALICE.uid, 'Home Farm')).toBeUndefined();
-        expect(await backend.readModel.seasonStart(ALICE.uid)).toBeUndefined();
-        expect(await backend.readModel.plans(ALICE.uid, '2026-27')).toBeUndefined();
+        expect(await per.backend.readModel.groundNamed(ALICE.uid, 'Home Farm')).toBeUndefined();
+        expect(await per.backend.readModel.seasonStart(ALICE.uid)).toBeUndefined();
+        expect(await per.backend.readModel.plans(ALICE.uid, '2026-27')).toBeUndefined();
         expect((await call(BOB, 'GET', '/grounds')).json().items).toEqual([bobs.home]);
         expect((await call(BOB, 'GET', '/outings')).json().open).toMatchObject({
           id: bobs.open.id,

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   EVENT_POSITION_HEADER,
   GRID_REFERENCE_MESSAGES,
@@ -16,7 +16,7 @@ import { StoreUnavailableError } from '@cull-log/storage-kit';
 import { BODY_LIMIT_BYTES } from '../app';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { expectedOrder } from './expected-order';
-import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
+import { ALICE, BOB, createHarness, cullBody, type Backend, harnessPerTest } from './records-harness';
 
 const CLIENT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -25,39 +25,28 @@ const CLIENT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
  */
 export function describeRecordsApi<Tx>(backendName: string, openBackend: () => Promise<Backend<Tx>>): void {
   describe(`records API on ${backendName}`, () => {
-    let backend: Backend<Tx>;
-    let harness: ReturnType<typeof createHarness<Tx>>;
-
-    beforeEach(async () => {
-      backend = await openBackend();
-      harness = createHarness({ backend });
-    });
-
-    afterEach(async () => {
-      await harness.app.close();
-      await backend.close();
-    });
+    const per = harnessPerTest(openBackend);
 
     async function create(overrides: Record<string, unknown> = {}, user = ALICE): Promise<Cull> {
-      const response = await harness.call(user, 'POST', '/culls', cullBody(overrides));
+      const response = await per.harness.call(user, 'POST', '/culls', cullBody(overrides));
       expect(response.statusCode).toBe(201);
       return response.json<Cull>();
     }
 
     async function list(url = '/culls', user = ALICE): Promise<ListCullsResponse> {
-      const response = await harness.call(user, 'GET', url);
+      const response = await per.harness.call(user, 'GET', url);
       expect(response.statusCode).toBe(200);
       return response.json<ListCullsResponse>();
     }
 
     async function expectNothingWritten(): Promise<void> {
-      expect(await backend.store.headPosition()).toBe(0);
+      expect(await per.backend.store.headPosition()).toBe(0);
       expect((await list()).total).toBe(0);
     }
 
     describe('recording', () => {
       it('creates a record owned by the caller and answers with it and the event position', async () => {
-        const response = await harness.call(ALICE, 'POST', '/culls', cullBody());
+        const response = await per.harness.call(ALICE, 'POST', '/culls', cullBody());
         expect(response.statusCode).toBe(201);
         expect(response.headers[EVENT_POSITION_HEADER]).toBe('1');
         const record = response.json<Cull>();
@@ -69,13 +58,13 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
           version: 1,
         });
         expect(record.id).toMatch(/^[0-9a-f-]{36}$/);
-        const read = await harness.call(ALICE, 'GET', `/culls/${record.id}`);
+        const read = await per.harness.call(ALICE, 'GET', `/culls/${record.id}`);
         expect(read.statusCode).toBe(200);
         expect(read.json()).toEqual(record);
       });
 
       it('answers every missing required field with its own message and writes nothing', async () => {
-        const response = await harness.call(ALICE, 'POST', '/culls', {});
+        const response = await per.harness.call(ALICE, 'POST', '/culls', {});
         expect(response.statusCode).toBe(400);
         const { error } = response.json();
         expect(error.code).toBe('validation_failed');
@@ -84,14 +73,14 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       });
 
       it.each(Object.entries(REQUIRED_MESSAGES))('an empty %s answers "%s"', async (field, message) => {
-        const response = await harness.call(ALICE, 'POST', '/culls', cullBody({ [field]: '' }));
+        const response = await per.harness.call(ALICE, 'POST', '/culls', cullBody({ [field]: '' }));
         expect(response.statusCode).toBe(400);
         expect(response.json().error.fields).toEqual({ [field]: message });
         await expectNothingWritten();
       });
 
       it('treats a location of spaces as missing', async () => {
-        const response = await harness.call(ALICE, 'POST', '/culls', cullBody({ location_name: '   ' }));
+        const response = await per.harness.call(ALICE, 'POST', '/culls', cullBody({ location_name: '   ' }));
         expect(response.json().error.fields).toEqual({ location_name: REQUIRED_MESSAGES.location_name });
       });
 
@@ -155,7 +144,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
           MESSAGES.unsafeText,
         ],
       ])('refuses %s with 400 and writes nothing', async (_case, overrides, field, message) => {
-        const response = await harness.call(ALICE, 'POST', '/culls', cullBody(overrides));
+        const response = await per.harness.call(ALICE, 'POST', '/culls', cullBody(overrides));
         expect(response.statusCode).toBe(400);
         expect(response.json().error).toMatchObject({
           code: 'validation_failed',
@@ -165,13 +154,13 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       });
 
       it('refuses a body that is not an object', async () => {
-        const response = await harness.call(ALICE, 'POST', '/culls', [cullBody()]);
+        const response = await per.harness.call(ALICE, 'POST', '/culls', [cullBody()]);
         expect(response.statusCode).toBe(400);
         await expectNothingWritten();
       });
 
       it('refuses malformed JSON with 400 and writes nothing', async () => {
-        const response = await harness.call(ALICE, 'POST', '/culls', '{"date": "2025-02-14",', {
+        const response = await per.harness.call(ALICE, 'POST', '/culls', '{"date": "2025-02-14",', {
           'content-type': 'application/json',
         });
         expect(response.statusCode).toBe(400);
@@ -180,7 +169,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       });
 
       it('refuses a body over the size limit with 413 and writes nothing', async () => {
-        const response = await harness.call(
+        const response = await per.harness.call(
           ALICE,
           'POST',
           '/culls',
@@ -193,29 +182,34 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       });
 
       it('refuses a caller without a signed identity', async () => {
-        const response = await harness.app.inject({ method: 'POST', url: '/culls', payload: cullBody() });
+        const response = await per.harness.app.inject({ method: 'POST', url: '/culls', payload: cullBody() });
         expect(response.statusCode).toBe(401);
         expect(response.json().error.message).toBe(MESSAGES.notAuthenticated);
         await expectNothingWritten();
       });
 
       it('uses the id the client made, and the same create sent again returns the same record', async () => {
-        const first = await harness.call(ALICE, 'POST', '/culls', cullBody({ id: CLIENT_ID }));
-        const again = await harness.call(ALICE, 'POST', '/culls', cullBody({ id: CLIENT_ID }));
+        const first = await per.harness.call(ALICE, 'POST', '/culls', cullBody({ id: CLIENT_ID }));
+        const again = await per.harness.call(ALICE, 'POST', '/culls', cullBody({ id: CLIENT_ID }));
         expect(first.statusCode).toBe(201);
         expect(again.statusCode).toBe(201);
         expect(again.json()).toEqual(first.json());
         expect(first.json().id).toBe(CLIENT_ID);
         expect(again.headers[EVENT_POSITION_HEADER]).toBe(first.headers[EVENT_POSITION_HEADER]);
-        expect(await backend.store.headPosition()).toBe(1);
+        expect(await per.backend.store.headPosition()).toBe(1);
         expect((await list()).total).toBe(1);
       });
 
       it('matches a client id regardless of letter case', async () => {
         await create({ id: CLIENT_ID });
-        const again = await harness.call(ALICE, 'POST', '/culls', cullBody({ id: CLIENT_ID.toUpperCase() }));
+        const again = await per.harness.call(
+          ALICE,
+          'POST',
+          '/culls',
+          cullBody({ id: CLIENT_ID.toUpperCase() }),
+        );
         expect(again.json().id).toBe(CLIENT_ID);
-        expect(await backend.store.headPosition()).toBe(1);
+        expect(await per.backend.store.headPosition()).toBe(1);
       });
 
       it('refuses a different record under an id already used, changing nothing', async () => {
@@ -224,17 +218,17 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
           [ALICE, cullBody({ id: CLIENT_ID, species: 'Fox' })],
           [BOB, cullBody({ id: CLIENT_ID })],
         ] as const) {
-          const response = await harness.call(user, 'POST', '/culls', body);
+          const response = await per.harness.call(user, 'POST', '/culls', body);
           expect(response.statusCode).toBe(409);
           expect(response.json().error).toEqual({ code: 'already_exists', message: MESSAGES.alreadyExists });
         }
-        expect(await backend.store.headPosition()).toBe(1);
-        expect((await harness.call(ALICE, 'GET', `/culls/${CLIENT_ID}`)).json()).toEqual(original);
+        expect(await per.backend.store.headPosition()).toBe(1);
+        expect((await per.harness.call(ALICE, 'GET', `/culls/${CLIENT_ID}`)).json()).toEqual(original);
         expect((await list('/culls', BOB)).total).toBe(0);
       });
 
       it('refuses a client id that is not a UUID', async () => {
-        const response = await harness.call(ALICE, 'POST', '/culls', cullBody({ id: 'my-record' }));
+        const response = await per.harness.call(ALICE, 'POST', '/culls', cullBody({ id: 'my-record' }));
         expect(response.statusCode).toBe(400);
         expect(response.json().error.fields).toEqual({ id: 'id must be a UUID' });
       });
@@ -243,8 +237,8 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
     describe('amending', () => {
       it('changes only the fields sent, keeps created_at and refreshes updated_at', async () => {
         const record = await create();
-        harness.clock.advance(60_000);
-        const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
+        per.harness.clock.advance(60_000);
+        const response = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
           weight: 15.2,
           notes: null,
         });
@@ -257,18 +251,18 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
           updated_at: '2025-03-01T09:01:00.000Z',
           version: 2,
         });
-        expect((await harness.call(ALICE, 'GET', `/culls/${record.id}`)).json()).toEqual(response.json());
+        expect((await per.harness.call(ALICE, 'GET', `/culls/${record.id}`)).json()).toEqual(response.json());
       });
 
       it('an empty optional text clears the field', async () => {
         const record = await create();
-        const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { shot_distance: '' });
+        const response = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { shot_distance: '' });
         expect(response.json()).not.toHaveProperty('shot_distance');
       });
 
       it('turning antlers off removes their details', async () => {
         const record = await create({ antlers_present: true, antler_points: 4, antler_condition: 'Fair' });
-        const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
+        const response = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
           antlers_present: false,
         });
         expect(response.json()).not.toHaveProperty('antler_points');
@@ -277,7 +271,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
       it('accepts the current expected_version', async () => {
         const record = await create();
-        const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
+        const response = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
           species: 'Fallow Deer',
           expected_version: 1,
         });
@@ -287,8 +281,8 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
       it('a stale expected_version answers 409 and changes nothing', async () => {
         const record = await create();
-        await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { weight: 16 });
-        const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
+        await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { weight: 16 });
+        const response = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
           weight: 99,
           expected_version: 1,
         });
@@ -297,14 +291,16 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
           code: 'version_conflict',
           message: MESSAGES.versionConflict,
         });
-        const current = (await harness.call(ALICE, 'GET', `/culls/${record.id}`)).json<Cull>();
+        const current = (await per.harness.call(ALICE, 'GET', `/culls/${record.id}`)).json<Cull>();
         expect(current).toMatchObject({ weight: 16, version: 2 });
-        expect(await backend.store.headPosition()).toBe(2);
+        expect(await per.backend.store.headPosition()).toBe(2);
       });
 
       it('an amendment without fields is refused', async () => {
         const record = await create();
-        const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { expected_version: 1 });
+        const response = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
+          expected_version: 1,
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json().error.fields).toEqual({ _: 'Send at least one field to change' });
       });
@@ -313,10 +309,10 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         'emptying %s answers "%s" and changes nothing',
         async (field, message) => {
           const record = await create();
-          const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { [field]: '' });
+          const response = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { [field]: '' });
           expect(response.statusCode).toBe(400);
           expect(response.json().error.fields).toEqual({ [field]: message });
-          expect(await backend.store.headPosition()).toBe(1);
+          expect(await per.backend.store.headPosition()).toBe(1);
         },
       );
 
@@ -329,37 +325,37 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
           { notes: 'bad\u0000' },
           { location_name: '\u2066Wood' },
         ]) {
-          const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, body);
+          const response = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, body);
           expect(response.statusCode).toBe(400);
         }
-        expect(await backend.store.headPosition()).toBe(1);
+        expect(await per.backend.store.headPosition()).toBe(1);
       });
     });
 
     describe('deleting', () => {
       it('removes the record and answers 204 with the event position', async () => {
         const record = await create();
-        const response = await harness.call(ALICE, 'DELETE', `/culls/${record.id}`);
+        const response = await per.harness.call(ALICE, 'DELETE', `/culls/${record.id}`);
         expect(response.statusCode).toBe(204);
         expect(response.headers[EVENT_POSITION_HEADER]).toBe('2');
         expect(response.body).toBe('');
-        const read = await harness.call(ALICE, 'GET', `/culls/${record.id}`);
+        const read = await per.harness.call(ALICE, 'GET', `/culls/${record.id}`);
         expect(read.statusCode).toBe(404);
         expect((await list()).total).toBe(0);
       });
 
       it('a deleted record can be neither amended nor deleted again', async () => {
         const record = await create();
-        await harness.call(ALICE, 'DELETE', `/culls/${record.id}`);
+        await per.harness.call(ALICE, 'DELETE', `/culls/${record.id}`);
         for (const [method, body] of [
           ['PATCH', { weight: 1 }],
           ['DELETE', undefined],
         ] as const) {
-          const response = await harness.call(ALICE, method, `/culls/${record.id}`, body);
+          const response = await per.harness.call(ALICE, method, `/culls/${record.id}`, body);
           expect(response.statusCode).toBe(404);
           expect(response.json().error).toEqual({ code: 'not_found', message: MESSAGES.cullNotFound });
         }
-        expect(await backend.store.headPosition()).toBe(2);
+        expect(await per.backend.store.headPosition()).toBe(2);
       });
     });
 
@@ -368,26 +364,26 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         const record = await create();
         const notFound = { error: { code: 'not_found', message: MESSAGES.cullNotFound } };
 
-        const read = await harness.call(BOB, 'GET', `/culls/${record.id}`);
+        const read = await per.harness.call(BOB, 'GET', `/culls/${record.id}`);
         expect([read.statusCode, read.json()]).toEqual([404, notFound]);
 
         expect(await list('/culls', BOB)).toEqual({ items: [], total: 0, page: 1, page_size: 10 });
         expect((await list('/culls?q=ashdown', BOB)).total).toBe(0);
 
-        const amend = await harness.call(BOB, 'PATCH', `/culls/${record.id}`, { species: 'Fox' });
+        const amend = await per.harness.call(BOB, 'PATCH', `/culls/${record.id}`, { species: 'Fox' });
         expect([amend.statusCode, amend.json()]).toEqual([404, notFound]);
 
-        const remove = await harness.call(BOB, 'DELETE', `/culls/${record.id}`);
+        const remove = await per.harness.call(BOB, 'DELETE', `/culls/${record.id}`);
         expect([remove.statusCode, remove.json()]).toEqual([404, notFound]);
 
-        expect(await backend.store.headPosition()).toBe(1);
-        expect((await harness.call(ALICE, 'GET', `/culls/${record.id}`)).json()).toEqual(record);
+        expect(await per.backend.store.headPosition()).toBe(1);
+        expect((await per.harness.call(ALICE, 'GET', `/culls/${record.id}`)).json()).toEqual(record);
       });
 
       it('answers an unknown id exactly like a record of someone else', async () => {
         const record = await create();
-        const theirs = await harness.call(BOB, 'GET', `/culls/${record.id}`);
-        const missing = await harness.call(BOB, 'GET', '/culls/9b2f4c62-51a4-4a53-a7c2-b39d1d1c6f61');
+        const theirs = await per.harness.call(BOB, 'GET', `/culls/${record.id}`);
+        const missing = await per.harness.call(BOB, 'GET', '/culls/9b2f4c62-51a4-4a53-a7c2-b39d1d1c6f61');
         expect(missing.statusCode).toBe(theirs.statusCode);
         expect(missing.json()).toEqual(theirs.json());
       });
@@ -395,7 +391,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       it.each(['GET', 'PATCH', 'DELETE'] as const)(
         '%s of an id that is not a UUID answers 404',
         async (method) => {
-          const response = await harness.call(
+          const response = await per.harness.call(
             ALICE,
             method,
             '/culls/not-a-uuid',
@@ -426,7 +422,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       it.each(['page_size=0', 'page_size=101', 'page=0', 'sort=user_id', 'order=up', 'limit=5', 'page=two'])(
         'refuses the query %s with 400',
         async (query) => {
-          const response = await harness.call(ALICE, 'GET', `/culls?${query}`);
+          const response = await per.harness.call(ALICE, 'GET', `/culls?${query}`);
           expect(response.statusCode).toBe(400);
           expect(response.json().error.code).toBe('validation_failed');
         },
@@ -449,7 +445,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
       it('lists newest created first when no sort is asked for', async () => {
         const first = await create();
-        harness.clock.advance(1000);
+        per.harness.clock.advance(1000);
         const second = await create();
         expect((await list()).items.map((item) => item.id)).toEqual([second.id, first.id]);
       });
@@ -478,7 +474,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         const records: Cull[] = [];
         for (const variant of variants) {
           records.push(await create(variant));
-          harness.clock.advance(1000);
+          per.harness.clock.advance(1000);
         }
         for (const sort of SORT_COLUMNS) {
           for (const order of ['asc', 'desc'] as const) {
@@ -572,7 +568,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
     describe('map locations', () => {
       async function located(user = ALICE): Promise<MapCull[]> {
-        const response = await harness.call(user, 'GET', '/culls/locations');
+        const response = await per.harness.call(user, 'GET', '/culls/locations');
         expect(response.statusCode).toBe(200);
         const body = response.json<unknown>();
         // The schema drops keys it does not know, so equality also proves nothing else was sent.
@@ -593,7 +589,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
           antler_condition: 'Good',
           condition_notes: 'Healthy coat',
         });
-        harness.clock.advance(1000);
+        per.harness.clock.advance(1000);
         // Without a grid reference, which would place them.
         const unplaced = { grid_ref: undefined };
         await create({
@@ -611,7 +607,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
           shot_distance: undefined,
           notes: undefined,
         });
-        harness.clock.advance(1000);
+        per.harness.clock.advance(1000);
         const newest = await create({ latitude: 0, longitude: 0, location_name: 'Null Island' });
         await create({ location_name: 'Bob wood' }, BOB);
 
@@ -630,21 +626,21 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         const moved = await create();
         const cleared = await create();
         const deleted = await create();
-        await harness.call(ALICE, 'PATCH', `/culls/${moved.id}`, { latitude: 50.5, longitude: -3.75 });
-        await harness.call(ALICE, 'PATCH', `/culls/${cleared.id}`, { latitude: null });
-        await harness.call(ALICE, 'DELETE', `/culls/${deleted.id}`);
+        await per.harness.call(ALICE, 'PATCH', `/culls/${moved.id}`, { latitude: 50.5, longitude: -3.75 });
+        await per.harness.call(ALICE, 'PATCH', `/culls/${cleared.id}`, { latitude: null });
+        await per.harness.call(ALICE, 'DELETE', `/culls/${deleted.id}`);
         expect(await located()).toEqual([
           expect.objectContaining({ id: moved.id, latitude: 50.5, longitude: -3.75 }),
         ]);
-        await harness.call(ALICE, 'PATCH', `/culls/${moved.id}`, { longitude: '' });
+        await per.harness.call(ALICE, 'PATCH', `/culls/${moved.id}`, { longitude: '' });
         expect(await located()).toEqual([]);
       });
 
       it('refuses a query it does not take, and a caller without a signed identity', async () => {
-        const query = await harness.call(ALICE, 'GET', '/culls/locations?page_size=10');
+        const query = await per.harness.call(ALICE, 'GET', '/culls/locations?page_size=10');
         expect(query.statusCode).toBe(400);
         expect(query.json().error.code).toBe('validation_failed');
-        const anonymous = await harness.app.inject({ method: 'GET', url: '/culls/locations' });
+        const anonymous = await per.harness.app.inject({ method: 'GET', url: '/culls/locations' });
         expect(anonymous.statusCode).toBe(401);
         expect(anonymous.json().error.message).toBe(MESSAGES.notAuthenticated);
       });
@@ -656,7 +652,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         expect(record.grid_ref).toBe('TG 51409 13177');
         expect(record.latitude).toBeCloseTo(52.65798, 4);
         expect(record.longitude).toBeCloseTo(1.71605, 4);
-        const points = await harness.call(ALICE, 'GET', '/culls/map-points');
+        const points = await per.harness.call(ALICE, 'GET', '/culls/map-points');
         expect(points.json<MapPointsResponse>().points).toHaveLength(1);
       });
 
@@ -667,7 +663,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
       it('refuses a grid reference that is not one on create, with its reason, and writes nothing', async () => {
         for (const grid_ref of ['XX 123 456', 'SK 12345', 'hello']) {
-          const response = await harness.call(ALICE, 'POST', '/culls', cullBody({ grid_ref }));
+          const response = await per.harness.call(ALICE, 'POST', '/culls', cullBody({ grid_ref }));
           expect(response.statusCode).toBe(400);
           expect(response.json().error).toMatchObject({
             code: 'validation_failed',
@@ -679,18 +675,18 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
       it('refuses a grid reference that is not one on amend and keeps the record as it was', async () => {
         const record = await create();
-        const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
+        const response = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
           grid_ref: 'SK 123 4567',
         });
         expect(response.statusCode).toBe(400);
         expect(response.json().error.fields).toEqual({ grid_ref: GRID_REFERENCE_MESSAGES.unevenFigures });
-        expect(await backend.store.headPosition()).toBe(1);
-        expect((await harness.call(ALICE, 'GET', `/culls/${record.id}`)).json()).toEqual(record);
+        expect(await per.backend.store.headPosition()).toBe(1);
+        expect((await per.harness.call(ALICE, 'GET', `/culls/${record.id}`)).json()).toEqual(record);
       });
 
       it('moves the coordinates to a new grid reference amended alone', async () => {
         const record = await create();
-        const response = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
+        const response = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, {
           grid_ref: 'TG 51409 13177',
         });
         expect(response.statusCode).toBe(200);
@@ -704,9 +700,9 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         const { items } = await list();
         const warned = Object.fromEntries(items.map((item) => [item.species, item.warnings.length]));
         expect(warned).toEqual({ Muntjac: 0, 'Roe Deer': 1 });
-        const read = await harness.call(ALICE, 'GET', `/culls/${doe.id}`);
+        const read = await per.harness.call(ALICE, 'GET', `/culls/${doe.id}`);
         expect(read.json().warnings).toEqual(doe.warnings);
-        const at = await harness.call(
+        const at = await per.harness.call(
           ALICE,
           'GET',
           `/culls/at?latitude=${doe.latitude}&longitude=${doe.longitude}`,
@@ -726,14 +722,14 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
           longitude: -1.5,
         });
         expect(record.warnings.map((warning) => warning.code)).toEqual(['night']);
-        const amended = await harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { time: '07:00' });
+        const amended = await per.harness.call(ALICE, 'PATCH', `/culls/${record.id}`, { time: '07:00' });
         expect(amended.json().warnings).toEqual([]);
       });
     });
 
     describe('map points', () => {
       async function mapPoints(user = ALICE): Promise<MapPointsResponse> {
-        const response = await harness.call(user, 'GET', '/culls/map-points');
+        const response = await per.harness.call(user, 'GET', '/culls/map-points');
         expect(response.statusCode).toBe(200);
         const body = response.json<MapPointsResponse>();
         expect(body).toEqual(MapPointsResponse.parse(body));
@@ -742,10 +738,10 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
       it("answers the caller's located records, newest first, as points into a table of species", async () => {
         await create({ latitude: 51.07, longitude: 0.04, species: 'Roe Deer' });
-        harness.clock.advance(1000);
+        per.harness.clock.advance(1000);
         await create({ grid_ref: undefined, latitude: undefined, longitude: undefined });
         await create({ latitude: 52.123456, longitude: -1.654321, species: 'Muntjac' });
-        harness.clock.advance(1000);
+        per.harness.clock.advance(1000);
         await create({ latitude: -33.5, longitude: 151, species: 'Roe Deer' });
         await create({ latitude: 10, longitude: 10, species: 'Fox' }, BOB);
 
@@ -765,7 +761,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         for (let index = 0; index < 20; index += 1) {
           await create({ latitude: -89.123456 + index, longitude: -179.654321 + index, species: 'Roe Deer' });
         }
-        const response = await harness.call(ALICE, 'GET', '/culls/map-points');
+        const response = await per.harness.call(ALICE, 'GET', '/culls/map-points');
         const empty = JSON.stringify({ species: ['Roe Deer'], points: [], truncated: false });
         expect((Buffer.byteLength(response.body) - Buffer.byteLength(empty)) / 20).toBeLessThanOrEqual(40);
       });
@@ -773,7 +769,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
       it('answers no points for a caller with none, and refuses a query it does not take', async () => {
         await create({ grid_ref: undefined, latitude: undefined });
         expect(await mapPoints()).toEqual({ species: [], points: [], truncated: false });
-        const query = await harness.call(ALICE, 'GET', '/culls/map-points?limit=10');
+        const query = await per.harness.call(ALICE, 'GET', '/culls/map-points?limit=10');
         expect(query.statusCode).toBe(400);
         expect(query.json().error.code).toBe('validation_failed');
       });
@@ -781,7 +777,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
     describe('records at a point', () => {
       async function at(query: string, user = ALICE): Promise<MapCull[]> {
-        const response = await harness.call(user, 'GET', `/culls/at?${query}`);
+        const response = await per.harness.call(user, 'GET', `/culls/at?${query}`);
         expect(response.statusCode).toBe(200);
         const body = response.json<unknown>();
         expect(body).toEqual(MapCullsResponse.parse(body));
@@ -790,7 +786,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
       it("answers the caller's records at exactly that point, newest first, with the popup's fields", async () => {
         const older = await create({ latitude: 52.123456, longitude: -1.654321 });
-        harness.clock.advance(1000);
+        per.harness.clock.advance(1000);
         const newer = await create({ latitude: 52.123456, longitude: -1.654321, species: 'Muntjac' });
         await create({ latitude: 52.123457, longitude: -1.654321 });
         await create({ latitude: 52.123456, longitude: -1.65432 });
@@ -813,7 +809,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         'latitude=north&longitude=0',
         'latitude=0&longitude=0&page=1',
       ])('refuses the query %j with 400', async (query) => {
-        const response = await harness.call(ALICE, 'GET', `/culls/at?${query}`);
+        const response = await per.harness.call(ALICE, 'GET', `/culls/at?${query}`);
         expect(response.statusCode).toBe(400);
         expect(response.json().error.code).toBe('validation_failed');
       });
@@ -836,8 +832,8 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
       it('a write answers 503 and nothing is written', async () => {
         const down = createHarness({
-          backend,
-          store: unreachable(backend.store, ['append'] as (keyof EventStore<Tx>)[]),
+          backend: per.backend,
+          store: unreachable(per.backend.store, ['append'] as (keyof EventStore<Tx>)[]),
         });
         const response = await down.call(ALICE, 'POST', '/culls', cullBody());
         expect(response.statusCode).toBe(503);
@@ -851,9 +847,9 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
 
       it('reads answer 503', async () => {
         const down = createHarness({
-          backend,
-          store: unreachable(backend.store, ['readStream', 'headPosition'] as (keyof EventStore<Tx>)[]),
-          readModel: unreachable(backend.readModel, [
+          backend: per.backend,
+          store: unreachable(per.backend.store, ['readStream', 'headPosition'] as (keyof EventStore<Tx>)[]),
+          readModel: unreachable(per.backend.readModel, [
             'get',
             'list',
             'listLocated',

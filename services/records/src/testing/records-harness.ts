@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
@@ -123,4 +124,21 @@ export function cullBody(overrides: Record<string, unknown> = {}): Record<string
     notes: 'Clean kill',
     ...overrides,
   };
+}
+
+/**
+ * A fresh backend and app for each test of the suite it is called in, both closed after the test: read
+ * `per.backend` and `per.harness` inside the tests.
+ */
+export function harnessPerTest<Tx>(openBackend: () => Promise<Backend<Tx>>) {
+  const per = {} as { backend: Backend<Tx>; harness: ReturnType<typeof createHarness<Tx>> };
+  beforeEach(async () => {
+    per.backend = await openBackend();
+    per.harness = createHarness({ backend: per.backend });
+  });
+  afterEach(async () => {
+    await per.harness.app.close();
+    await per.backend.close();
+  });
+  return per;
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MANAGEMENT_MESSAGES,
   TEAM_MESSAGES,
@@ -13,7 +13,7 @@ import {
   type TeamMembersResponse,
 } from '@cull-log/contracts';
 import type { Identity } from '@cull-log/service-kit';
-import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
+import { ALICE, BOB, cullBody, type Backend, harnessPerTest } from './records-harness';
 
 const CAT: Identity = { uid: 'user-cat', display_name: 'Cat', email: 'cat@example.org' };
 const DAN: Identity = { uid: 'user-dan', display_name: 'Dan', email: 'dan@example.org' };
@@ -26,20 +26,9 @@ const DAY = 86_400_000;
  */
 export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Promise<Backend<Tx>>): void {
   describe(`teams on ${backendName}`, () => {
-    let backend: Backend<Tx>;
-    let harness: ReturnType<typeof createHarness<Tx>>;
+    const per = harnessPerTest(openBackend);
 
-    beforeEach(async () => {
-      backend = await openBackend();
-      harness = createHarness({ backend });
-    });
-
-    afterEach(async () => {
-      await harness.app.close();
-      await backend.close();
-    });
-
-    const call = (...args: Parameters<typeof harness.call>) => harness.call(...args);
+    const call = (...args: Parameters<typeof per.harness.call>) => per.harness.call(...args);
 
     async function team(user: Identity = ALICE, body: Record<string, unknown> = {}): Promise<Team> {
       const response = await call(user, 'POST', '/teams', {
@@ -101,7 +90,7 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       const created = await team();
       const made = await invite(created.id, { role: 'viewer' });
       expect(made.url).toBe(`http://localhost:3000/invites/${made.token}`);
-      expect(Date.parse(made.expires_at) - harness.clock.now().getTime()).toBe(7 * DAY);
+      expect(Date.parse(made.expires_at) - per.harness.clock.now().getTime()).toBe(7 * DAY);
       const offer = await call(BOB, 'GET', `/invites/${made.token}`);
       expect(offer.statusCode).toBe(200);
       expect(offer.json<InviteOffer>()).toEqual({
@@ -138,7 +127,7 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       expect([revoked.statusCode, revoked.json().error.code]).toEqual([409, 'invite_revoked']);
 
       const short = await invite(created.id, { role: 'stalker', expires_in_days: 1 });
-      harness.clock.advance(DAY);
+      per.harness.clock.advance(DAY);
       const expired = await call(DAN, 'POST', `/invites/${short.token}/accept`);
       expect([expired.statusCode, expired.json().error.code]).toEqual([409, 'invite_expired']);
 
@@ -356,13 +345,13 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
         { uid: CAT.uid, name: 'Cat', role: 'viewer' },
       ]);
       expect((await call(ALICE, 'GET', '/teams')).json<ListTeamsResponse>().items).toEqual([]);
-      const events = await backend.store.readStream(created.id);
+      const events = await per.backend.store.readStream(created.id);
       expect(events.slice(-2).map((event) => event.type)).toEqual([
         'team.role_changed.v1',
         'team.member_left.v1',
       ]);
       expect(JSON.stringify(events)).not.toContain(ALICE.uid);
-      expect(await backend.store.readUser(ALICE.uid, 0, 100)).toEqual([]);
+      expect(await per.backend.store.readUser(ALICE.uid, 0, 100)).toEqual([]);
     });
 
     describe("the team's grounds", () => {
@@ -459,7 +448,7 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
 
     it("keeps no one's user id or name in the team's events, only in the member's own link", async () => {
       const created = await teamWithBob();
-      const events = await backend.store.readStream(created.id);
+      const events = await per.backend.store.readStream(created.id);
       expect(events.map((event) => event.type)).toEqual([
         'team.created.v1',
         'team.invite_created.v1',
