@@ -64,3 +64,13 @@ export function parseAuthOptions(value: unknown): AuthOptionsResponse {
 
 /** `parseSessionResponse` in the shape the web's reads take: anything with a `parse`. */
 export const SessionResponseCheck = { parse: parseSessionResponse };
+
+const INVITATION_PAGE = /^\/invites\/[A-Za-z0-9._-]{1,200}$/;
+
+/**
+ * Where a sign-in lands: the invitation's page the person was opening when asked to sign in, else the dashboard.
+ * Nothing else is followed, so no link can send someone elsewhere through the sign-in.
+ */
+export function landingAfterSignIn(next: unknown): string {
+  return typeof next === 'string' && INVITATION_PAGE.test(next) ? next : '/dashboard';
+}

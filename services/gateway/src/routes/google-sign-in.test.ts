@@ -74,6 +74,8 @@ function cookieHeader(setCookie: string | string[] | undefined): string {
 }
 
 interface FlowOptions {
+  /** Where the browser starts the flow (with `?next=` to land somewhere after signing in). */
+  startUrl?: string;
   /** Cookies the browser already has (an earlier session). */
   existingCookie?: string;
   changeCallback?: (callback: URL) => void;
@@ -82,7 +84,7 @@ interface FlowOptions {
 
 /** Runs the browser's part: start at the gateway, visit the provider, come back to the callback. */
 async function signInWithGoogle(app: TestGateway['app'], options: FlowOptions = {}) {
-  const start = await app.inject({ method: 'GET', url: '/auth/google' });
+  const start = await app.inject({ method: 'GET', url: options.startUrl ?? '/auth/google' });
   expect(start.statusCode).toBe(302);
   const authorizationUrl = new URL(String(start.headers.location));
   const atProvider = await fetch(authorizationUrl, { redirect: 'manual' });
@@ -106,6 +108,27 @@ function expectFailure(done: Awaited<ReturnType<typeof signInWithGoogle>>['done'
 }
 
 describe('Google sign-in', () => {
+  it('lands on the invitation being opened when asked to, and on the dashboard for any other place', async () => {
+    const app = await startGateway();
+    const invitation =
+      '/invites/7b1d0c52-3a1e-4c9b-9a52-1d3f0e7b6a01.NMhYgHFV2QxuAQh5oYUZWWfCKzNDrr70U5xzFCfTtF8';
+    const landed = await signInWithGoogle(app, {
+      startUrl: `/auth/google?next=${encodeURIComponent(invitation)}`,
+    });
+    expect(landed.done.headers.location).toBe(invitation);
+    for (const elsewhere of [
+      'https://evil.example/invites/x',
+      '//evil.example',
+      '/account',
+      '/invites/../account',
+    ]) {
+      const flow = await signInWithGoogle(app, {
+        startUrl: `/auth/google?next=${encodeURIComponent(elsewhere)}`,
+      });
+      expect(flow.done.headers.location, elsewhere).toBe('/dashboard');
+    }
+  });
+
   it('sends the browser to the provider with PKCE S256, state, nonce and the OpenID scopes', async () => {
     const app = await startGateway();
     const start = await app.inject({ method: 'GET', url: '/auth/google' });

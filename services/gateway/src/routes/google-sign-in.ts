@@ -3,6 +3,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import { landingAfterSignIn } from '@cull-log/contracts';
 import { createIdTokenVerifier, IdTokenError } from '../auth/oidc-provider';
 import type { GoogleSettings } from '../config';
 
@@ -74,6 +75,8 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
   const oauth = app.getDecorator<OAuth2Namespace>('googleOAuth2');
   const verifier = createIdTokenVerifier({ provider: google.provider, clientId: google.clientId, now });
   const nonceCookie = production ? '__Secure-cull_signin_nonce' : 'cull_signin_nonce';
+  // Where to land after signing in (an invitation being opened), kept across the round trip to Google.
+  const landingCookie = production ? '__Secure-cull_signin_landing' : 'cull_signin_landing';
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -84,6 +87,9 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
     const uri = new URL(await oauth.generateAuthorizationUri(request, reply));
     uri.searchParams.set('nonce', nonce);
     reply.setCookie(nonceCookie, nonce, flowCookie);
+    const landing = landingAfterSignIn((request.query as { next?: unknown }).next);
+    if (landing === '/dashboard') reply.clearCookie(landingCookie, flowCookie);
+    else reply.setCookie(landingCookie, landing, flowCookie);
     return reply.redirect(uri.href);
   });
 
@@ -94,6 +100,8 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
     };
     const signedNonce = request.cookies[nonceCookie];
     reply.clearCookie(nonceCookie, flowCookie);
+    const signedLanding = request.cookies[landingCookie];
+    reply.clearCookie(landingCookie, flowCookie);
 
     const query = CallbackQuery.safeParse(request.query);
     if (!query.success) return fail('invalid_request');
@@ -121,7 +129,8 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
       if (error instanceof IdTokenError) return fail(error.reason, { detail: error.message });
       throw error;
     }
-    return reply.redirect('/dashboard');
+    const landing = signedLanding === undefined ? undefined : request.unsignCookie(signedLanding);
+    return reply.redirect(landingAfterSignIn(landing?.valid ? landing.value : undefined));
   });
 };
 
