@@ -11,6 +11,7 @@ export const queryKeys = {
   outings: ['outings'] as const,
   settings: ['settings'] as const,
   plans: ['plans'] as const,
+  teams: ['teams'] as const,
 };
 
 /**
@@ -25,6 +26,8 @@ const STALE_AFTER = {
   // The season start moves which season every figure, plan and outing falls in.
   settings: [queryKeys.stats, queryKeys.plans, queryKeys.outings],
   plans: [queryKeys.plans],
+  // A team's change moves its members, invitations and grounds, and the list of the user's teams.
+  team: [queryKeys.teams, queryKeys.grounds],
 } as const;
 
 export type ChangeKind = keyof typeof STALE_AFTER;

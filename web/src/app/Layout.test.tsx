@@ -38,6 +38,7 @@ describe('layout', () => {
       'Data',
       'Map',
       'Grounds',
+      'Teams',
       'Larder',
       'Devices',
       'Your data',

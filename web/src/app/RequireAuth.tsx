@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { landingAfterSignIn } from '@cull-log/contracts';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../api/useSession';
 import { ScreenLoading } from './ScreenLoading';
 
@@ -10,7 +11,14 @@ import { ScreenLoading } from './ScreenLoading';
  */
 export function RequireAuth() {
   const status = useDeferredValue(useSession().status);
+  const { pathname } = useLocation();
   if (status === 'loading') return <ScreenLoading />;
-  if (status === 'signed-out') return <Navigate replace to="/login" />;
+  if (status === 'signed-out') {
+    // An invitation being opened is where the sign-in lands; any other screen starts again from the dashboard.
+    const next = landingAfterSignIn(pathname);
+    return (
+      <Navigate replace to={next === '/dashboard' ? '/login' : `/login?next=${encodeURIComponent(next)}`} />
+    );
+  }
   return <Outlet />;
 }

@@ -5,6 +5,7 @@ import { larderScreens } from '../features/larder/screens';
 import { mapScreens } from '../features/map/screens';
 import { plansScreens } from '../features/plans/screens';
 import { recordsScreens } from '../features/records/screens';
+import { teamsScreens } from '../features/teams/screens';
 import type { Screen } from '../ui/screen';
 
 /**
@@ -19,6 +20,7 @@ export const SCREENS: readonly Screen[] = [
   ...groundsScreens,
   ...plansScreens,
   ...larderScreens,
+  ...teamsScreens,
 ];
 
 /** The home page, at `/`: part of the first download, and the build sends it with its hero drawn. */

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@cull-log/contracts';
+import { landingAfterSignIn, MESSAGES } from '@cull-log/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../../api/useSession';
 
-function DevSignIn({ onFailure }: { onFailure(): void }) {
+function DevSignIn({ onFailure, landing }: { onFailure(): void; landing: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [name, setName] = useState('');
@@ -21,7 +21,7 @@ function DevSignIn({ onFailure }: { onFailure(): void }) {
     try {
       const me = await devLogin(name.trim(), email.trim());
       queryClient.setQueryData(queryKeys.me, me);
-      navigate('/dashboard');
+      navigate(landing);
     } catch (error) {
       console.error('Development sign-in failed', error);
       onFailure();
@@ -62,7 +62,9 @@ export default function LoginPage() {
   const [isRedirecting, setIsRedirecting] = useState(false);
   const [failed, setFailed] = useState(searchParams.has('error'));
 
-  if (session.status === 'signed-in') return <Navigate replace to="/dashboard" />;
+  // An invitation being opened when the sign-in was asked for is where it lands; anything else, the dashboard.
+  const landing = landingAfterSignIn(searchParams.get('next'));
+  if (session.status === 'signed-in') return <Navigate replace to={landing} />;
 
   // Until the server says otherwise, offer Google: it is the product's sign-in.
   const googleAvailable = options.data?.google ?? true;
@@ -70,7 +72,11 @@ export default function LoginPage() {
   function signInWithGoogle() {
     setIsRedirecting(true);
     setFailed(false);
-    window.location.assign(GOOGLE_SIGN_IN_URL);
+    window.location.assign(
+      landing === '/dashboard'
+        ? GOOGLE_SIGN_IN_URL
+        : `${GOOGLE_SIGN_IN_URL}?next=${encodeURIComponent(landing)}`,
+    );
   }
 
   return (
@@ -94,7 +100,7 @@ export default function LoginPage() {
           <Link to="/">Back to Home</Link>
         </p>
       </div>
-      {options.data?.dev ? <DevSignIn onFailure={() => setFailed(true)} /> : null}
+      {options.data?.dev ? <DevSignIn onFailure={() => setFailed(true)} landing={landing} /> : null}
     </div>
   );
 }
