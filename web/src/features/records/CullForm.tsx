@@ -18,6 +18,7 @@ import { ApiRequestError } from '../../api/client';
 import { groundsQuery, outingsQuery } from '../grounds/api';
 import { groundAt } from '../../lib/geo';
 import { groundName, outingTime } from '../grounds';
+import { useTeamGroundsToRecordOn } from '../teams';
 import { Button } from '../../ui/Button';
 import { CarcassSections } from './CarcassSections';
 import { DiscardFormDialog } from './DiscardFormDialog';
@@ -122,6 +123,7 @@ export function CullForm<Body>({
   // Drawn afresh when a kept draft is taken up, so its optional sections open as they do for a record holding values.
   const [restored, setRestored] = useState(0);
   const grounds = useQuery(groundsQuery());
+  const teamGrounds = useTeamGroundsToRecordOn();
   const outings = useQuery({ ...outingsQuery(), enabled: placeInOpenOuting });
   const openOuting = placeInOpenOuting ? (outings.data?.open ?? null) : null;
   // Once the user picks a ground (or the record has one), a new position no longer changes it.
@@ -301,16 +303,20 @@ export function CullForm<Body>({
   // The ground whose boundary holds the point, preselected until the user chooses one themselves.
   const latitude = parseNumberInput(values.latitude);
   const longitude = parseNumberInput(values.longitude);
+  const everyGround = useMemo(() => [...(grounds.data ?? []), ...teamGrounds], [grounds.data, teamGrounds]);
   useEffect(() => {
     if (groundChosen || latitude === undefined || longitude === undefined || !grounds.data) return;
-    const ground = groundAt(latitude, longitude, grounds.data);
+    const ground = groundAt(latitude, longitude, everyGround);
     if (ground) setValues((current) => ({ ...current, ground_id: ground.id }));
-  }, [latitude, longitude, grounds.data, groundChosen]);
+  }, [latitude, longitude, grounds.data, everyGround, groundChosen]);
 
-  // Grounds offered: the user's current ones, and the record's own even if archived since.
-  const groundOptions = (grounds.data ?? [])
+  // Grounds offered: the user's current ones and their teams', and the record's own even if archived since.
+  const groundOptions = everyGround
     .filter((ground) => !ground.archived || ground.id === values.ground_id)
-    .map((ground) => ({ id: ground.id, label: ground.name }));
+    .map((ground) => ({
+      id: ground.id,
+      label: 'teamName' in ground ? `${ground.name} (${ground.teamName})` : ground.name,
+    }));
 
   const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
   function fillCurrentLocation() {

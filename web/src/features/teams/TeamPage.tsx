@@ -32,7 +32,7 @@ const roleOptions = (roles: readonly TeamRole[]) =>
   roles.map((role) => ({ id: role, label: ROLE_LABELS[role] }));
 
 /** Puts a link on the clipboard; where the browser will not, the link stays on screen to copy by hand. */
-function CopyLink({ url, label }: { url: string; label: string }) {
+function CopyLink({ url, about }: { url: string; about: string }) {
   const [copied, setCopied] = useState<boolean | undefined>(undefined);
   const copy = () => {
     navigator.clipboard
@@ -43,7 +43,7 @@ function CopyLink({ url, label }: { url: string; label: string }) {
   };
   return (
     <span className="copy-link">
-      <Button variant="secondary" aria-label={label} onPress={copy}>
+      <Button variant="secondary" aria-label={`Copy link ${about}`} onPress={copy}>
         Copy link
       </Button>
       <span role="status" className="copy-link__status">
@@ -162,7 +162,7 @@ function Invitations({ team }: { team: Team }) {
       {make.data ? (
         <p className="team-invite-made">
           Send this link; it works for 7 days: <span className="team-invite-made__url">{make.data.url}</span>{' '}
-          <CopyLink url={make.data.url} label="Copy the new link" />
+          <CopyLink url={make.data.url} about="just made" />
         </p>
       ) : null}
       {invites.data !== undefined && invites.data.length > 0 ? (
@@ -173,7 +173,7 @@ function Invitations({ team }: { team: Team }) {
                 {ROLE_LABELS[invite.role]}, used {invite.uses} of {invite.max_uses}, until{' '}
                 {formatUkDate(new Date(invite.expires_at))}
               </span>
-              <CopyLink url={invite.url} label={`Copy the ${ROLE_LABELS[invite.role].toLowerCase()} link`} />
+              <CopyLink url={invite.url} about={`for a ${ROLE_LABELS[invite.role].toLowerCase()}`} />
               <Button
                 variant="ghost"
                 isDisabled={withdraw.isPending}

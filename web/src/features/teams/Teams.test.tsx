@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json, makeGround, USER } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
+import { choiceList } from '../../testing/ui';
 
 const TEAM_ID = '7f0c8a52-3a1e-4c9b-9a52-1d3f0e7b6a01';
 const glen: Team = { id: TEAM_ID, name: 'Glen Syndicate', kind: 'syndicate', role: 'manager' };
@@ -147,6 +148,29 @@ describe('teams', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Join Glen Syndicate' }));
     expect(await screen.findByRole('heading', { name: 'Glen Syndicate', level: 1 })).toBeInTheDocument();
     expect(api.callsTo(`POST /api/invites/${TOKEN}/accept`)).toHaveLength(1);
+  });
+
+  it("offers the grounds of the user's teams on a new record, but not a team they only view", async () => {
+    const vale: Team = { id: 'vale-team', name: 'Vale Estate', kind: 'estate', role: 'viewer' };
+    fakeApi()
+      .signedInAs()
+      .on('GET /api/teams', () => json({ items: [{ ...glen, role: 'stalker' }, vale] }))
+      .on('GET /api/outings', () => json({ items: [], open: null }))
+      .on('GET /api/grounds', (request) => {
+        const team = request.url.searchParams.get('team');
+        if (team === TEAM_ID) return json({ items: [makeGround({ name: 'North Beat' })] });
+        if (team === 'vale-team') return json({ items: [makeGround({ name: 'Park Wood' })] });
+        return json({ items: [makeGround({ name: 'Home Wood' })] });
+      });
+    await renderApp('/add-cull');
+    await screen.findByRole('heading', { name: 'Add New Cull Record' });
+    await waitFor(() =>
+      expect(
+        within(choiceList('Ground'))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['No ground', 'Home Wood', 'North Beat (Glen Syndicate)']),
+    );
   });
 
   it('says why an invitation no longer works', async () => {
