@@ -370,5 +370,9 @@ export const CullWarning = z.object({
 export type CullWarning = z.infer<typeof CullWarning>;
 
 /** A cull as the API answers it: the record and the warnings that apply to it. */
-export const CullView = Cull.extend({ warnings: z.array(CullWarning) });
+export const CullView = Cull.extend({
+  warnings: z.array(CullWarning),
+  /** Read through a team (`?team=`): who culled it, by their name in the team. */
+  culled_by: z.object({ uid: z.string().optional(), name: z.string() }).optional(),
+});
 export type CullView = z.infer<typeof CullView>;

@@ -24,8 +24,8 @@ import { removePhotoBlobs } from '../photos/photo-blobs';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { commandMetaOf } from '../kit/command-meta';
 import { cullIdOf, cullNotFound, toHttpError } from './cull-requests';
-import { mayRecordOn } from '../teams/team-scope';
-import type { TeamsReadModel } from '../teams/teams-read-model';
+import { mayRecordOn, teamParamOf } from '../teams/team-scope';
+import { teamRecordScope, type TeamRecordsReadModel } from '../teams/team-records';
 import { refused } from '../kit/management-requests';
 
 export interface CullsRoutesOptions {
@@ -43,8 +43,10 @@ export interface CullsRoutesOptions {
     | 'getOuting'
     | 'openOuting'
     | 'seasonStart'
+    | 'getScoped'
+    | 'listScoped'
   > &
-    Pick<TeamsReadModel, 'team' | 'memberLinkOf'>;
+    TeamRecordsReadModel;
   /** Where the records' photos are kept: a deleted record's are removed. */
   blobs: BlobStore;
   now: () => Date;
@@ -202,9 +204,20 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
   });
 
   app.get('/culls', async (request): Promise<ListCullsResponse> => {
-    const query = ListCullsQuery.parse(request.query);
-    const page = await guarded(() => readModel.list(request.identity.uid, query));
-    return { ...page, items: await warned(readModel, request.identity.uid, page.items) };
+    const { team, ...asked } = (request.query ?? {}) as Record<string, unknown>;
+    const query = ListCullsQuery.parse(asked);
+    const userId = request.identity.uid;
+    if (team === undefined) {
+      const page = await guarded(() => readModel.list(userId, query));
+      return { ...page, items: await warned(readModel, userId, page.items) };
+    }
+    // A team's records: its members' on its grounds, each warned as its shooter's own list warns it.
+    const { scope, shown } = await teamRecordScope(readModel, userId, String(team));
+    const page = await guarded(() => readModel.listScoped(scope, query));
+    const items = await Promise.all(
+      page.items.map(async (record) => shown((await warned(readModel, record.created_by, [record]))[0]!)),
+    );
+    return { ...page, items };
   });
 
   // Static paths, so the router tries them before `/culls/:id`, whatever the order of registration.
@@ -242,7 +255,13 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
 
   app.get<{ Params: { id: string } }>('/culls/:id', async (request) => {
     const cullId = cullIdOf(request);
-    return existing(request.identity.uid, await guarded(() => readModel.get(request.identity.uid, cullId)));
+    const team = teamParamOf(request);
+    if (team === undefined)
+      return existing(request.identity.uid, await guarded(() => readModel.get(request.identity.uid, cullId)));
+    const { scope, shown } = await teamRecordScope(readModel, request.identity.uid, String(team));
+    const record = await guarded(() => readModel.getScoped(scope, cullId));
+    if (record === undefined) throw cullNotFound();
+    return shown(await existing(record.created_by, record));
   });
 
   app.patch<{ Params: { id: string } }>('/culls/:id', async (request, reply) => {

@@ -11,6 +11,12 @@ import type { TaggedRecord } from '@cull-log/domain';
 import type { MapPointsFilter } from '../culls/read-model/map-points';
 import type { ManagementReadModel } from './management-read-model';
 
+/** Records made by any of these people on any of these grounds: what a team reads of its grounds. */
+export interface RecordScope {
+  groundIds: readonly string[];
+  userIds: readonly string[];
+}
+
 /**
  * Current records per user, kept in step with the event log by `apply`, which runs inside the append's
  * transaction (`Tx` is the event-store adapter's transaction handle), so a user reads their own writes at once.
@@ -23,6 +29,10 @@ export interface CullReadModel<Tx> extends ManagementReadModel {
   /** The caller's record, or undefined when it does not exist or belongs to someone else. */
   get(userId: string, id: string): Promise<Cull | undefined>;
   list(userId: string, query: ListCullsQuery): Promise<CullPage>;
+  /** A record made by one of `scope.userIds` on one of `scope.groundIds`: a team's read of its grounds. */
+  getScoped(scope: RecordScope, id: string): Promise<Cull | undefined>;
+  /** The records of `scope`, searched, sorted and paged as `list` pages a user's own. */
+  listScoped(scope: RecordScope, query: ListCullsQuery): Promise<CullPage>;
   /**
    * The user's records with both coordinates, newest created first, with only what the map shows; at most
    * MAP_POINTS_LIMIT of them.

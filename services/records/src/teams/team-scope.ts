@@ -20,7 +20,7 @@ export type Scope = { ownerId: string; membership?: undefined } | { ownerId: str
 
 /** The caller's membership of a team, or 404: a team they are not in is answered as one that does not exist. */
 export async function membershipOf(
-  readModel: TeamsReadModel,
+  readModel: Pick<TeamsReadModel, 'team' | 'memberLinkOf'>,
   uid: string,
   teamIdParam: string,
 ): Promise<Membership> {
@@ -32,7 +32,11 @@ export async function membershipOf(
 }
 
 /** The scope `team` names (a query's `?team=` or a body's `team_id`), or the caller's own without one. */
-export async function scopeOf(readModel: TeamsReadModel, uid: string, team: unknown): Promise<Scope> {
+export async function scopeOf(
+  readModel: Pick<TeamsReadModel, 'team' | 'memberLinkOf'>,
+  uid: string,
+  team: unknown,
+): Promise<Scope> {
   if (team === undefined) return { ownerId: uid };
   if (typeof team !== 'string') throw teamNotFound();
   const membership = await membershipOf(readModel, uid, team);

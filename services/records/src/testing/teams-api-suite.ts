@@ -4,6 +4,7 @@ import {
   TEAM_MESSAGES,
   type CullView,
   type Ground,
+  type ListCullsResponse,
   type ListGroundsResponse,
   type InviteCreated,
   type InviteOffer,
@@ -443,6 +444,108 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
         expect((await call(BOB, 'POST', '/culls', cull(north.id))).json().error.fields).toEqual({
           ground_id: MANAGEMENT_MESSAGES.groundArchived,
         });
+      });
+    });
+
+    describe("the team's records", () => {
+      const list = async (user: Identity, teamId: string, query = '') => {
+        const response = await call(user, 'GET', `/culls?team=${teamId}${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<ListCullsResponse>();
+      };
+
+      it("are its members' culls on its grounds, each with who culled it, and nothing else", async () => {
+        const created = await teamWithBob();
+        const north = (
+          await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'North Beat' })
+        ).json<Ground>();
+        const own = (await call(BOB, 'POST', '/grounds', { name: 'Bob Wood' })).json<Ground>();
+        const onTeam = (
+          await call(
+            BOB,
+            'POST',
+            '/culls',
+            cullBody({
+              ground_id: north.id,
+              notes: 'Bob saw three',
+              date: '2026-11-03',
+              location_name: 'Rowan ride',
+            }),
+          )
+        ).json<CullView>();
+        await call(BOB, 'POST', '/culls', cullBody({ ground_id: own.id }));
+        await call(BOB, 'POST', '/culls', cullBody());
+        const byAlice = await call(
+          ALICE,
+          'POST',
+          '/culls',
+          cullBody({ ground_id: north.id, date: '2026-11-04' }),
+        );
+        expect(byAlice.statusCode).toBe(201);
+
+        const page = await list(ALICE, created.id, '&sort=date&order=asc');
+        expect(page.total).toBe(2);
+        expect(page.items.map((item) => [item.date, item.culled_by])).toEqual([
+          ['2026-11-03', { uid: BOB.uid, name: 'Bob' }],
+          ['2026-11-04', { uid: ALICE.uid, name: 'Alice' }],
+        ]);
+        expect(page.items[0]?.notes).toBe('Bob saw three');
+        const searched = await list(BOB, created.id, '&q=rowan');
+        expect(searched.items.map((item) => item.id)).toEqual([onTeam.id]);
+
+        const one = await call(ALICE, 'GET', `/culls/${onTeam.id}?team=${created.id}`);
+        expect(one.json<CullView>()).toMatchObject({
+          id: onTeam.id,
+          culled_by: { uid: BOB.uid, name: 'Bob' },
+        });
+        const notOwn = await call(ALICE, 'GET', `/culls/${onTeam.id}`);
+        expect(notOwn.statusCode).toBe(404);
+        expect((await call(DAN, 'GET', `/culls?team=${created.id}`)).statusCode).toBe(404);
+      });
+
+      it("show a viewer no member's notes or photos, and a guest only their own", async () => {
+        const created = await teamWithBob();
+        const north = (
+          await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'North Beat' })
+        ).json<Ground>();
+        await call(
+          BOB,
+          'POST',
+          '/culls',
+          cullBody({ ground_id: north.id, notes: 'private', condition_notes: 'thin' }),
+        );
+        const viewer = await invite(created.id, { role: 'viewer' });
+        await join(viewer.token, DAN);
+        const seen = (await list(DAN, created.id)).items[0]!;
+        expect(seen.culled_by).toEqual({ uid: BOB.uid, name: 'Bob' });
+        expect(seen).not.toHaveProperty('notes');
+        expect(seen).not.toHaveProperty('condition_notes');
+        expect(seen).not.toHaveProperty('photos');
+        expect(seen.species).toBe('Roe Deer');
+
+        const guest = await invite(created.id, {
+          role: 'guest',
+          ground_ids: [north.id],
+          starts_on: '2025-02-01',
+          ends_on: '2025-02-28',
+        });
+        await join(guest.token, CAT);
+        expect((await list(CAT, created.id)).total).toBe(0);
+        expect((await call(CAT, 'POST', '/culls', cullBody({ ground_id: north.id }))).statusCode).toBe(201);
+        expect((await list(CAT, created.id)).items.map((item) => item.culled_by?.name)).toEqual(['Cat']);
+        expect((await list(ALICE, created.id)).total).toBe(2);
+      });
+
+      it("leave the team's reads with the member who leaves", async () => {
+        const created = await teamWithBob();
+        const north = (
+          await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'North Beat' })
+        ).json<Ground>();
+        await call(BOB, 'POST', '/culls', cullBody({ ground_id: north.id }));
+        expect((await list(ALICE, created.id)).total).toBe(1);
+        expect((await call(BOB, 'DELETE', `/teams/${created.id}/members/${BOB.uid}`)).statusCode).toBe(204);
+        expect((await list(ALICE, created.id)).total).toBe(0);
+        expect((await call(BOB, 'GET', '/culls')).json<ListCullsResponse>().total).toBe(1);
       });
     });
 

@@ -7,7 +7,7 @@ import {
 } from '@cull-log/contracts';
 import { normaliseSearch, type TaggedRecord } from '@cull-log/domain';
 import type { MongoTx } from '@cull-log/eventstore';
-import type { CullReadModel } from '../../../read-model/cull-read-model';
+import type { CullReadModel, RecordScope } from '../../../read-model/cull-read-model';
 import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
 import { pageWindow, readOrder, sortKeys } from '../pages';
 import { trigramsOf, usesTrigrams } from '../search-trigrams';
@@ -112,11 +112,56 @@ function toMapCull({ _id, ...fields }: Document): MapCullFields {
   return { ...fields, id: _id } as MapCullFields;
 }
 
-/** The reads of a user's records. */
+/** The reads of a user's records, and of a team's. */
 export type CullQueries = Pick<
   CullReadModel<MongoTx>,
-  'get' | 'list' | 'listLocated' | 'mapPoints' | 'listAt' | 'sameTag'
+  'get' | 'list' | 'getScoped' | 'listScoped' | 'listLocated' | 'mapPoints' | 'listAt' | 'sameTag'
 >;
+
+/** A scope's filter (see RecordScope), with the search's when there is one. */
+function scopedFilter(scope: RecordScope, search: string): Filter<CullDocument> {
+  return {
+    ground_id: { $in: [...scope.groundIds] },
+    user_id: { $in: [...scope.userIds] },
+    ...(search !== '' && { search_text: { $regex: escapeRegExp(search) } }),
+  };
+}
+
+/** A page of the records `filter` finds, sorted and counted as the list asks. */
+async function readPage(
+  culls: Collection<CullDocument>,
+  filter: Filter<CullDocument>,
+  options: FindOptions,
+  query: ListCullsQuery,
+): Promise<CullPage> {
+  const answer = (documents: CullDocument[], total: number): CullPage => ({
+    items: documents.map(toRecord),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  });
+  // The first page never reads from the end, so it need not wait for the total.
+  if (query.page === 1) {
+    const [documents, total] = await Promise.all([
+      culls.find(filter, { ...options, sort: sortOf(query), limit: query.page_size }).toArray(),
+      culls.countDocuments(filter, options),
+    ]);
+    return answer(documents, total);
+  }
+  const total = await culls.countDocuments(filter, options);
+  const window = pageWindow(query.page, query.page_size, total);
+  if (window.limit === 0) return answer([], total);
+  const documents = await culls
+    .find(filter, {
+      ...options,
+      sort: sortOf({ sort: query.sort, order: readOrder(window, query.order) }),
+      skip: window.offset,
+      limit: window.limit,
+    })
+    .toArray();
+  if (window.reversed) documents.reverse();
+  return answer(documents, total);
+}
 
 /** The reads of a user's records in the `culls` collection. */
 export function openMongoCullQueries(culls: Collection<CullDocument>): CullQueries {
@@ -127,33 +172,14 @@ export function openMongoCullQueries(culls: Collection<CullDocument>): CullQueri
     },
     async list(userId, query): Promise<CullPage> {
       const { filter, options } = listQuery(userId, normaliseSearch(query.q));
-      const answer = (documents: CullDocument[], total: number): CullPage => ({
-        items: documents.map(toRecord),
-        total,
-        page: query.page,
-        page_size: query.page_size,
-      });
-      // The first page never reads from the end, so it need not wait for the total.
-      if (query.page === 1) {
-        const [documents, total] = await Promise.all([
-          culls.find(filter, { ...options, sort: sortOf(query), limit: query.page_size }).toArray(),
-          culls.countDocuments(filter, options),
-        ]);
-        return answer(documents, total);
-      }
-      const total = await culls.countDocuments(filter, options);
-      const window = pageWindow(query.page, query.page_size, total);
-      if (window.limit === 0) return answer([], total);
-      const documents = await culls
-        .find(filter, {
-          ...options,
-          sort: sortOf({ sort: query.sort, order: readOrder(window, query.order) }),
-          skip: window.offset,
-          limit: window.limit,
-        })
-        .toArray();
-      if (window.reversed) documents.reverse();
-      return answer(documents, total);
+      return readPage(culls, filter, options, query);
+    },
+    async getScoped(scope, id) {
+      const document = await culls.findOne({ _id: id, ...scopedFilter(scope, '') });
+      return document === null ? undefined : toRecord(document);
+    },
+    async listScoped(scope, query): Promise<CullPage> {
+      return readPage(culls, scopedFilter(scope, normaliseSearch(query.q)), {}, query);
     },
     async listLocated(userId) {
       const { filter, options } = locatedQuery(userId);

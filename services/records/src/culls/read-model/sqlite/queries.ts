@@ -7,7 +7,7 @@ import {
   type MapCullFields,
 } from '@cull-log/contracts';
 import { normaliseSearch, type TaggedRecord } from '@cull-log/domain';
-import type { CullReadModel } from '../../../read-model/cull-read-model';
+import type { CullReadModel, RecordScope } from '../../../read-model/cull-read-model';
 import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
 import { pageWindow, readOrder, sortKeys, type PageWindow } from '../pages';
 import { trigramPhrase, usesTrigrams } from '../search-trigrams';
@@ -116,11 +116,25 @@ type ListStatements = {
   count: Database.Statement<unknown[], { total: number }>;
 };
 
-/** The reads of a user's records. */
+/** The reads of a user's records, and of a team's. */
 export type CullQueries = Pick<
   CullReadModel<SqliteDatabase>,
-  'get' | 'list' | 'listLocated' | 'mapPoints' | 'listAt' | 'sameTag'
+  'get' | 'list' | 'getScoped' | 'listScoped' | 'listLocated' | 'mapPoints' | 'listAt' | 'sameTag'
 >;
+
+/** A scope's terms: its grounds (by their index) and people, each a JSON array; then for a search the term. */
+const IN_SCOPE = `ground_id IN (SELECT value FROM json_each(?)) AND user_id IN (SELECT value FROM json_each(?))`;
+
+/** The page and total of a scoped list (see RecordScope); parameters as IN_SCOPE, then LIMIT and OFFSET. */
+export function scopedListSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, searched: boolean) {
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = [...sortKeys(query.sort), 'id'].map((column) => `${orderTerm(column)} ${direction}`);
+  const where = `${IN_SCOPE}${searched ? ' AND instr(search_text, ?) > 0' : ''}`;
+  return {
+    page: `SELECT * FROM culls INDEXED BY culls_by_ground WHERE ${where} ORDER BY ${orderBy.join(', ')} LIMIT ? OFFSET ?`,
+    count: `SELECT COUNT(*) AS total FROM culls INDEXED BY culls_by_ground WHERE ${where}`,
+  };
+}
 
 /** Prepares the reads of a user's records on the records database, whose tables must exist. */
 export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
@@ -195,10 +209,44 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     return answer;
   });
 
+  const getScopedStatement = db.prepare<[string, string, string], Row>(
+    `SELECT * FROM culls WHERE id = ? AND ${IN_SCOPE}`,
+  );
+  const scopeParameters = (scope: RecordScope) => [
+    JSON.stringify(scope.groundIds),
+    JSON.stringify(scope.userIds),
+  ];
+
+  // One read transaction, so the page and the total describe the same moment.
+  const readScopedList = db.transaction((scope: RecordScope, query: ListCullsQuery): CullPage => {
+    const answer = { items: [] as Cull[], total: 0, page: query.page, page_size: query.page_size };
+    const search = normaliseSearch(query.q);
+    const parameters = [...scopeParameters(scope), ...(search === '' ? [] : [search])];
+    answer.total =
+      db.prepare<unknown[], { total: number }>(scopedListSql(query, search !== '').count).get(...parameters)
+        ?.total ?? 0;
+    const window = pageWindow(query.page, query.page_size, answer.total);
+    if (window.limit === 0) return answer;
+    const order = readOrder(window, query.order);
+    const rows = db
+      .prepare<unknown[], Row>(scopedListSql({ sort: query.sort, order }, search !== '').page)
+      .all(...parameters, window.limit, window.offset);
+    if (window.reversed) rows.reverse();
+    answer.items = rows.map(toRecord);
+    return answer;
+  });
+
   return {
     async get(userId, id) {
       const row = getStatement.get(id, userId);
       return row === undefined ? undefined : toRecord(row);
+    },
+    async getScoped(scope, id) {
+      const row = getScopedStatement.get(id, ...(scopeParameters(scope) as [string, string]));
+      return row === undefined ? undefined : toRecord(row);
+    },
+    async listScoped(scope, query) {
+      return readScopedList.deferred(scope, query);
     },
     async list(userId, query) {
       return readList.deferred(userId, query);
