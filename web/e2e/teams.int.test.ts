@@ -64,6 +64,7 @@ describe('a syndicate run in Cull Log: a manager at a desk, a stalker on a phone
     await choose(manager, 'Kind', 'Syndicate');
     await manager.getByRole('button', { name: 'Start team' }).click();
     await manager.getByRole('heading', { name: 'Glen Syndicate', level: 1 }).waitFor();
+    const teamPath = new URL(manager.url()).pathname;
 
     await manager.getByLabel('New ground’s name').fill('North Beat');
     await manager.getByRole('button', { name: 'Add ground' }).click();
@@ -127,5 +128,15 @@ describe('a syndicate run in Cull Log: a manager at a desk, a stalker on a phone
     await manager.getByRole('heading', { name: 'Glen Syndicate', level: 1 }).waitFor();
     await manager.getByText('Sam Stalker', { exact: true }).waitFor();
     expect(await manager.getByRole('combobox', { name: 'Role of Sam Stalker' }).inputValue()).toBe('stalker');
+    const culls = manager.getByRole('list', { name: "The team's culls" });
+    await culls.getByText('Roe Deer, female, adult').waitFor();
+    await culls.getByText('North Beat · culled by Sam Stalker', { exact: false }).waitFor();
+    await screenshot(manager, DESKTOP, 'team-manager-culls');
+
+    // Removed, the stalker's next read of the team answers that there is no such team for them.
+    await manager.getByRole('button', { name: 'Remove Sam Stalker' }).click();
+    await manager.getByText('Sam Stalker', { exact: true }).waitFor({ state: 'detached' });
+    await stalker.goto(teamPath);
+    await stalker.getByRole('alert').getByText('Team not found').waitFor();
   });
 });

@@ -1,11 +1,11 @@
 import { TEAM_ROLES, type OpenInvite, type Team, type TeamMember, type TeamRole } from '@cull-log/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { refreshAfter } from '../../api/keys';
 import { useSession } from '../../api/useSession';
-import { formatUkDate } from '../../lib/format';
+import { formatDate, formatUkDate } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { useDocumentTitle } from '../../ui/screen';
 import { Select } from '../../ui/Select';
@@ -22,8 +22,10 @@ import {
   revokeInvite,
   ROLE_LABELS,
   ROLE_MEANINGS,
+  TEAM_RECORDS_PAGE,
   teamGroundsQuery,
   teamQuery,
+  teamRecordsQuery,
 } from './api';
 
 /** Roles an invitation offers from here: a guest's needs a permit's grounds and days, made with the team's plan. */
@@ -232,7 +234,51 @@ function Grounds({ team }: { team: Team }) {
   );
 }
 
-/** One team: who is in it and in what role, its invitations (for managers) and its grounds. */
+/** The culls on the team's grounds, newest first, each with who made it, a page at a time. */
+function Records({ team }: { team: Team }) {
+  const [page, setPage] = useState(1);
+  const records = useQuery({ ...teamRecordsQuery(team.id, page), placeholderData: keepPreviousData });
+  const pageCount = Math.max(1, Math.ceil((records.data?.total ?? 0) / TEAM_RECORDS_PAGE));
+  return (
+    <section className="card team-section" aria-labelledby="team-records-heading">
+      <h2 id="team-records-heading">Culls on the team’s grounds</h2>
+      {records.isError ? <StatusMessage kind="error">{errorMessage(records.error)}</StatusMessage> : null}
+      {records.data?.total === 0 ? (
+        <StatusMessage kind="empty">No culls on the team’s grounds yet.</StatusMessage>
+      ) : null}
+      {records.data !== undefined && records.data.items.length > 0 ? (
+        <ul className="team-records" aria-label="The team's culls">
+          {records.data.items.map((record) => (
+            <li key={record.id} className="team-records__item">
+              <span className="team-records__what">
+                {record.species}, {record.sex.toLowerCase()}, {record.age_estimate.toLowerCase()}
+              </span>
+              <span className="team-records__detail">
+                {formatDate(record.date)} {record.time} · {record.ground_name ?? 'no ground'} · culled by{' '}
+                {record.culled_by?.name ?? 'a former member'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {pageCount > 1 ? (
+        <nav className="team-records__pages" aria-label="Pages of the team's culls">
+          <Button variant="secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+            Newer
+          </Button>
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          <Button variant="secondary" isDisabled={page >= pageCount} onPress={() => setPage(page + 1)}>
+            Older
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/** One team: who is in it and in what role, its invitations (for managers), its grounds and the culls on them. */
 export default function TeamPage() {
   const { teamId = '' } = useParams();
   const team = useQuery(teamQuery(teamId));
@@ -269,6 +315,7 @@ export default function TeamPage() {
       {members.data ? <Members team={team.data} members={members.data} /> : null}
       {team.data.role === 'manager' ? <Invitations team={team.data} /> : null}
       <Grounds team={team.data} />
+      <Records team={team.data} />
     </div>
   );
 }

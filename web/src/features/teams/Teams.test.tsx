@@ -2,7 +2,7 @@ import type { OpenInvite, Team, TeamMember } from '@cull-log/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, fakeApi, json, makeGround, USER } from '../../testing/fake-api';
+import { apiError, fakeApi, json, makeCull, makeGround, USER } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 import { choiceList } from '../../testing/ui';
 
@@ -23,6 +23,21 @@ function serveTeam(team: Team = glen) {
     .on(`GET /api/teams/${TEAM_ID}/members`, () => json({ members }))
     .on(`GET /api/teams/${TEAM_ID}/invites`, () => json({ invites }))
     .on('GET /api/grounds', () => json({ items: [makeGround({ name: 'North Beat' })] }))
+    .on('GET /api/culls', (request) =>
+      request.url.searchParams.get('team') === TEAM_ID
+        ? json({
+            items: [
+              {
+                ...makeCull({ date: '2026-11-03', time: '07:15', ground_name: 'North Beat' }),
+                culled_by: { uid: 'user-bob', name: 'Bob Rifle' },
+              },
+            ],
+            total: 1,
+            page: 1,
+            page_size: 20,
+          })
+        : apiError(400, 'validation_failed', 'No team asked for'),
+    )
     .on(`PATCH /api/teams/${TEAM_ID}/members/user-bob`, (request) => {
       members = members.map((member) =>
         member.uid === 'user-bob' ? { ...member, ...(request.body as { role: TeamMember['role'] }) } : member,
@@ -104,6 +119,8 @@ describe('teams', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Bob Rifle' }));
     await waitFor(() => expect(screen.queryByText('Bob Rifle')).toBeNull());
     expect(screen.getByRole('list', { name: "The team's grounds" })).toHaveTextContent('North Beat');
+    const culls = await screen.findByRole('list', { name: "The team's culls" });
+    expect(culls).toHaveTextContent('03/11/2026 07:15 · North Beat · culled by Bob Rifle');
   });
 
   it('makes an invitation link a manager can copy and withdraw', async () => {

@@ -52,6 +52,20 @@ export const teamGroundsQuery = (teamId: string) =>
       (await getJson(`/api/grounds?team=${encodeURIComponent(teamId)}`, 'ListGroundsResponse', signal)).items,
   });
 
+/** A page of the team's records, newest first, as its member may read them (each with who culled it). */
+export const teamRecordsQuery = (teamId: string, page: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.culls, 'team', teamId, page],
+    queryFn: ({ signal }) =>
+      getJson(
+        `/api/culls?team=${encodeURIComponent(teamId)}&sort=date&order=desc&page=${page}&page_size=${TEAM_RECORDS_PAGE}`,
+        'ListCullsResponse',
+        signal,
+      ),
+  });
+
+export const TEAM_RECORDS_PAGE = 20;
+
 /** What an invitation link offers; its refusal (expired, withdrawn, used up) says which. */
 export const inviteOfferQuery = (token: string) =>
   queryOptions({
