@@ -57,6 +57,30 @@ describe('the outbox', () => {
 });
 
 describe('syncing', () => {
+  it('sends each item once when two runs overlap', async () => {
+    const outbox = freshOutbox();
+    await outbox.add('alice', create('a1'));
+    await outbox.add('alice', amend('a1', 1, 'later'));
+    await outbox.add('alice', create('a2'));
+    const sent: string[] = [];
+    const send = vi.fn(async (command: OutboxCommand) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      sent.push(`${command.kind}:${command.recordId}`);
+    });
+    const [first, second] = await Promise.all([
+      syncOutbox(outbox, 'alice', send, { backoff: FAST }),
+      syncOutbox(outbox, 'alice', send, { backoff: FAST }),
+    ]);
+    expect(first.sent + second.sent).toBe(sent.length);
+    // Every change once, and a record's changes in order.
+    expect([...sent].sort()).toEqual(['amend:a1', 'create:a1', 'create:a2']);
+    expect(sent.indexOf('create:a1')).toBeLessThan(sent.indexOf('amend:a1'));
+    // Whatever one run passed over is still there for the next.
+    await syncOutbox(outbox, 'alice', send, { backoff: FAST });
+    expect(await outbox.list('alice')).toEqual([]);
+    expect([...sent].sort()).toEqual(['amend:a1', 'create:a1', 'create:a2']);
+  });
+
   it('sends one user’s waiting items in order, one at a time, and removes each once accepted', async () => {
     const outbox = freshOutbox();
     await outbox.add('alice', create('a1'));

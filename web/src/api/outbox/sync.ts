@@ -63,6 +63,13 @@ export async function queueCommand(outbox: Outbox, userId: string, command: Outb
 }
 
 /**
+ * The items of each outbox being sent now. Two runs may overlap (the signal coming back and the user's "Sync now" at
+ * once): an item one of them is sending, the other passes over, with the items behind it for the same record, so
+ * each change goes to the server once.
+ */
+const sending = new WeakMap<Outbox, Set<number>>();
+
+/**
  * Sends `userId`'s waiting items, oldest first and one at a time. An item the server refuses (400) or finds in
  * conflict (409) stays in the outbox with the server's reason, and later items for the same record wait behind
  * it; nothing is dropped unless the server has accepted it. A 401 stops the run with every item kept.
@@ -75,32 +82,46 @@ export async function syncOutbox(
 ): Promise<SyncResult> {
   let sent = 0;
   const held = new Set<string>();
-  const items = await outbox.list(userId);
-  for (const item of items) {
-    if (item.state !== 'waiting') {
+  const listed = await outbox.list(userId);
+  let inFlight = sending.get(outbox);
+  if (inFlight === undefined) sending.set(outbox, (inFlight = new Set()));
+  for (const { seq, state, command } of listed) {
+    if (state !== 'waiting' || inFlight.has(seq)) {
+      held.add(command.recordId);
+      continue;
+    }
+    if (held.has(command.recordId)) continue;
+    inFlight.add(seq);
+    try {
+      // Another run may have sent (or changed) it since this one read the outbox: it is read again, claimed.
+      const item = (await outbox.list(userId)).find((current) => current.seq === seq);
+      if (item === undefined) continue;
+      if (item.state !== 'waiting') {
+        held.add(command.recordId);
+        continue;
+      }
+      const answer = await sendWithRetry(item, send, backoff, maxTries, signal);
+      if (answer === 'stopped') return { outcome: 'stopped', sent };
+      if (answer === 'accepted') {
+        await outbox.remove(item.seq);
+        sent++;
+        continue;
+      }
+      if (answer.status === 401) return { outcome: 'signed_out', sent };
+      if (answer.status === 404 && (item.command.kind === 'delete' || item.command.kind === 'remove-photo')) {
+        // Already gone: what the user wanted.
+        await outbox.remove(item.seq);
+        continue;
+      }
       held.add(item.command.recordId);
-      continue;
+      await outbox.update(item.seq, {
+        state: answer.status === 409 ? 'conflict' : 'refused',
+        reason: answer.message,
+        ...(answer.fields ? { fields: answer.fields } : {}),
+      });
+    } finally {
+      inFlight.delete(seq);
     }
-    if (held.has(item.command.recordId)) continue;
-    const answer = await sendWithRetry(item, send, backoff, maxTries, signal);
-    if (answer === 'stopped') return { outcome: 'stopped', sent };
-    if (answer === 'accepted') {
-      await outbox.remove(item.seq);
-      sent++;
-      continue;
-    }
-    if (answer.status === 401) return { outcome: 'signed_out', sent };
-    if (answer.status === 404 && (item.command.kind === 'delete' || item.command.kind === 'remove-photo')) {
-      // Already gone: what the user wanted.
-      await outbox.remove(item.seq);
-      continue;
-    }
-    held.add(item.command.recordId);
-    await outbox.update(item.seq, {
-      state: answer.status === 409 ? 'conflict' : 'refused',
-      reason: answer.message,
-      ...(answer.fields ? { fields: answer.fields } : {}),
-    });
   }
   return { outcome: 'done', sent };
 }
