@@ -45,6 +45,8 @@ export interface CullsRoutesOptions {
     | 'seasonStart'
     | 'getScoped'
     | 'listScoped'
+    | 'mapPointsScoped'
+    | 'listAtScoped'
   > &
     TeamRecordsReadModel;
   /** Where the records' photos are kept: a deleted record's are removed. */
@@ -228,8 +230,10 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
   });
 
   app.get('/culls/map-points', async (request): Promise<MapPointsResponse> => {
-    const query = MapPointsQuery.parse(request.query);
+    const { team, ...asked } = (request.query ?? {}) as Record<string, unknown>;
+    const query = MapPointsQuery.parse(asked);
     const userId = request.identity.uid;
+    // A season is the reader's own: their season start, whether the map is theirs or a team's.
     const season =
       query.season === undefined
         ? undefined
@@ -237,20 +241,30 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
             query.season,
             (await guarded(() => readModel.seasonStart(userId))) ?? DEFAULT_SEASON_START,
           );
-    return guarded(() =>
-      readModel.mapPoints(userId, {
-        ...(season !== undefined && { from: season.from, to: season.to }),
-        ...(query.species !== undefined && query.species !== '' && { species: query.species }),
-        ...(query.sex !== undefined && { sex: query.sex }),
-        ...(query.ground_id !== undefined && { groundId: query.ground_id.toLowerCase() }),
-      }),
-    );
+    const filter = {
+      ...(season !== undefined && { from: season.from, to: season.to }),
+      ...(query.species !== undefined && query.species !== '' && { species: query.species }),
+      ...(query.sex !== undefined && { sex: query.sex }),
+      ...(query.ground_id !== undefined && { groundId: query.ground_id.toLowerCase() }),
+    };
+    if (team === undefined) return guarded(() => readModel.mapPoints(userId, filter));
+    const { scope } = await teamRecordScope(readModel, userId, String(team));
+    return guarded(() => readModel.mapPointsScoped(scope, filter));
   });
 
   app.get('/culls/at', async (request): Promise<MapCullsResponse> => {
-    const point = CullsAtQuery.parse(request.query);
-    const items = await guarded(() => readModel.listAt(request.identity.uid, point));
-    return { items: items.map((item) => withWarnings(item)) };
+    const { team, ...asked } = (request.query ?? {}) as Record<string, unknown>;
+    const point = CullsAtQuery.parse(asked);
+    if (team === undefined) {
+      const items = await guarded(() => readModel.listAt(request.identity.uid, point));
+      return { items: items.map((item) => withWarnings(item)) };
+    }
+    const { scope, role } = await teamRecordScope(readModel, request.identity.uid, String(team));
+    const items = await guarded(() => readModel.listAtScoped(scope, point));
+    // A popup holds a record's notes: a viewer (a landowner, an agent) never sees a member's.
+    return {
+      items: items.map(({ notes, ...item }) => withWarnings(role === 'viewer' ? item : { ...item, notes })),
+    };
   });
 
   app.get<{ Params: { id: string } }>('/culls/:id', async (request) => {

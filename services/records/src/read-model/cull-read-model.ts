@@ -33,6 +33,10 @@ export interface CullReadModel<Tx> extends ManagementReadModel {
   getScoped(scope: RecordScope, id: string): Promise<Cull | undefined>;
   /** The records of `scope`, searched, sorted and paged as `list` pages a user's own. */
   listScoped(scope: RecordScope, query: ListCullsQuery): Promise<CullPage>;
+  /** The map's points of `scope`, as `mapPoints` gives a user's own. */
+  mapPointsScoped(scope: RecordScope, filter?: MapPointsFilter): Promise<MapPointsResponse>;
+  /** The records of `scope` at exactly this point, as `listAt` gives a user's own. */
+  listAtScoped(scope: RecordScope, point: CullsAtQuery): Promise<MapCullFields[]>;
   /**
    * The user's records with both coordinates, newest created first, with only what the map shows; at most
    * MAP_POINTS_LIMIT of them.

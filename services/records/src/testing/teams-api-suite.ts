@@ -6,6 +6,7 @@ import {
   type Ground,
   type ListCullsResponse,
   type ListGroundsResponse,
+  type MapPointsResponse,
   type InviteCreated,
   type InviteOffer,
   type ListTeamsResponse,
@@ -534,6 +535,38 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
         expect((await call(CAT, 'POST', '/culls', cullBody({ ground_id: north.id }))).statusCode).toBe(201);
         expect((await list(CAT, created.id)).items.map((item) => item.culled_by?.name)).toEqual(['Cat']);
         expect((await list(ALICE, created.id)).total).toBe(2);
+      });
+
+      it("are on the team's map, and a point's popup shows them (without notes to a viewer)", async () => {
+        const created = await teamWithBob();
+        const north = (
+          await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'North Beat' })
+        ).json<Ground>();
+        await call(
+          BOB,
+          'POST',
+          '/culls',
+          cullBody({ ground_id: north.id, species: 'Fallow Deer', notes: 'by the gate' }),
+        );
+        await call(BOB, 'POST', '/culls', cullBody({ latitude: 52, longitude: -1 }));
+        const points = (
+          await call(ALICE, 'GET', `/culls/map-points?team=${created.id}`)
+        ).json<MapPointsResponse>();
+        expect(points).toEqual({ species: ['Fallow Deer'], points: [[51.07, 0.04, 0]], truncated: false });
+        const filtered = await call(ALICE, 'GET', `/culls/map-points?team=${created.id}&species=Roe%20Deer`);
+        expect(filtered.json<MapPointsResponse>().points).toEqual([]);
+        expect((await call(ALICE, 'GET', '/culls/map-points')).json<MapPointsResponse>().points).toEqual([]);
+        const at = `/culls/at?team=${created.id}&latitude=51.07&longitude=0.04`;
+        expect(
+          (await call(ALICE, 'GET', at)).json<{ items: CullView[] }>().items.map((item) => item.notes),
+        ).toEqual(['by the gate']);
+        const viewer = await invite(created.id, { role: 'viewer' });
+        await join(viewer.token, DAN);
+        const seen = (await call(DAN, 'GET', at)).json<{ items: CullView[] }>().items;
+        expect(seen.map((item) => item.species)).toEqual(['Fallow Deer']);
+        expect(seen[0]).not.toHaveProperty('notes');
+        expect((await call(CAT, 'GET', at)).statusCode).toBe(404);
+        expect((await call(CAT, 'GET', `/culls/map-points?team=${created.id}`)).statusCode).toBe(404);
       });
 
       it("leave the team's reads with the member who leaves", async () => {

@@ -45,16 +45,17 @@ export function locatedQuery(userId: string): { filter: Filter<CullDocument>; op
 
 /** The map's points: the same walk, with only a point's columns, one more than the answer holds to tell truncation. */
 export function mapPointsQuery(
-  userId: string,
+  userId: string | RecordScope,
   only: MapPointsFilter = {},
 ): { filter: Filter<CullDocument>; options: FindOptions } {
+  const whose = typeof userId === 'string' ? { user_id: userId } : scopedFilter(userId, '');
   const date = {
     ...(only.from !== undefined && { $gte: only.from }),
     ...(only.to !== undefined && { $lte: only.to }),
   };
   return {
     filter: {
-      user_id: userId,
+      ...whose,
       ...LOCATED,
       ...(Object.keys(date).length > 0 && { date }),
       ...(only.species !== undefined && { 'sort.species': only.species.toLowerCase() }),
@@ -62,8 +63,8 @@ export function mapPointsQuery(
       ...(only.groundId !== undefined && { ground_id: only.groundId }),
     },
     options: {
-      // Unfiltered, the map's index alone answers; a filter lets the planner choose.
-      ...(!filtersSome(only) && { hint: LOCATED_INDEX }),
+      // A user's unfiltered map is the map's index alone; a filter or a team's scope lets the planner choose.
+      ...(!filtersSome(only) && typeof userId === 'string' && { hint: LOCATED_INDEX }),
       sort: NEWEST_FIRST,
       projection: { _id: 0, latitude: 1, longitude: 1, species: 1 },
       limit: MAP_POINTS_LIMIT + 1,
@@ -115,7 +116,16 @@ function toMapCull({ _id, ...fields }: Document): MapCullFields {
 /** The reads of a user's records, and of a team's. */
 export type CullQueries = Pick<
   CullReadModel<MongoTx>,
-  'get' | 'list' | 'getScoped' | 'listScoped' | 'listLocated' | 'mapPoints' | 'listAt' | 'sameTag'
+  | 'get'
+  | 'list'
+  | 'getScoped'
+  | 'listScoped'
+  | 'mapPointsScoped'
+  | 'listAtScoped'
+  | 'listLocated'
+  | 'mapPoints'
+  | 'listAt'
+  | 'sameTag'
 >;
 
 /** A scope's filter (see RecordScope), with the search's when there is one. */
@@ -165,6 +175,15 @@ async function readPage(
 
 /** The reads of a user's records in the `culls` collection. */
 export function openMongoCullQueries(culls: Collection<CullDocument>): CullQueries {
+  /** A user's map points, or a team's scope's. */
+  async function mapPointsOf(whose: string | RecordScope, only?: MapPointsFilter) {
+    const { filter, options } = mapPointsQuery(whose, only);
+    const documents = culls.find<Pick<CullDocument, 'latitude' | 'longitude' | 'species'>>(filter, options);
+    const rows = documents.map(
+      ({ latitude, longitude, species }) => [latitude!, longitude!, species] as const,
+    );
+    return toMapPoints(await rows.toArray());
+  }
   return {
     async get(userId, id) {
       const document = await culls.findOne({ _id: id, user_id: userId });
@@ -186,14 +205,17 @@ export function openMongoCullQueries(culls: Collection<CullDocument>): CullQueri
       const documents = await culls.find(filter, options).toArray();
       return documents.map(toMapCull);
     },
-    async mapPoints(userId, only) {
-      const { filter, options } = mapPointsQuery(userId, only);
-      const documents = culls.find<Pick<CullDocument, 'latitude' | 'longitude' | 'species'>>(filter, options);
-      const rows = documents.map(
-        ({ latitude, longitude, species }) => [latitude!, longitude!, species] as const,
-      );
-      return toMapPoints(await rows.toArray());
+    mapPointsScoped: (scope, only) => mapPointsOf(scope, only),
+    async listAtScoped(scope, { latitude, longitude }) {
+      const documents = await culls
+        .find(
+          { ...scopedFilter(scope, ''), latitude, longitude },
+          { sort: NEWEST_FIRST, projection: MAP_CULL_PROJECTION, limit: MAP_POINTS_LIMIT },
+        )
+        .toArray();
+      return documents.map(toMapCull);
     },
+    mapPoints: (userId, only) => mapPointsOf(userId, only),
     async sameTag(userId, tagKeys): Promise<TaggedRecord[]> {
       if (tagKeys.length === 0) return [];
       const { filter, options } = sameTagQuery(userId, tagKeys);

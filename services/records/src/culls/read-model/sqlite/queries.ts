@@ -71,7 +71,7 @@ export const MAP_POINTS_SQL = `SELECT latitude, longitude, species FROM culls IN
   ORDER BY created_at DESC, id DESC LIMIT ?`;
 
 /** The map's points through a filter: the user id, then the filter's values in the order of its terms, then the most rows. */
-export function filteredMapPointsSql(filter: MapPointsFilter): string {
+export function filteredMapPointsSql(filter: MapPointsFilter, whose = 'user_id = ?'): string {
   const terms = [
     ...(filter.from !== undefined ? ['"date" >= ?'] : []),
     ...(filter.to !== undefined ? ['"date" <= ?'] : []),
@@ -80,7 +80,7 @@ export function filteredMapPointsSql(filter: MapPointsFilter): string {
     ...(filter.groundId !== undefined ? ['ground_id = ?'] : []),
   ];
   return `SELECT latitude, longitude, species FROM culls
-  WHERE user_id = ? AND ${LOCATED} ${terms.map((term) => `AND ${term}`).join(' ')}
+  WHERE ${whose} AND ${LOCATED} ${terms.map((term) => `AND ${term}`).join(' ')}
   ORDER BY created_at DESC, id DESC LIMIT ?`;
 }
 
@@ -119,7 +119,16 @@ type ListStatements = {
 /** The reads of a user's records, and of a team's. */
 export type CullQueries = Pick<
   CullReadModel<SqliteDatabase>,
-  'get' | 'list' | 'getScoped' | 'listScoped' | 'listLocated' | 'mapPoints' | 'listAt' | 'sameTag'
+  | 'get'
+  | 'list'
+  | 'getScoped'
+  | 'listScoped'
+  | 'mapPointsScoped'
+  | 'listAtScoped'
+  | 'listLocated'
+  | 'mapPoints'
+  | 'listAt'
+  | 'sameTag'
 >;
 
 /** A scope's terms: its grounds (by their index) and people, each a JSON array; then for a search the term. */
@@ -216,6 +225,12 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     JSON.stringify(scope.groundIds),
     JSON.stringify(scope.userIds),
   ];
+  const atScopedStatement = db
+    .prepare<unknown[], (string | number | null)[]>(
+      `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM culls WHERE ${IN_SCOPE} AND latitude = ? AND longitude = ?
+       ORDER BY created_at DESC, id DESC LIMIT ?`,
+    )
+    .raw();
 
   // One read transaction, so the page and the total describe the same moment.
   const readScopedList = db.transaction((scope: RecordScope, query: ListCullsQuery): CullPage => {
@@ -247,6 +262,19 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     },
     async listScoped(scope, query) {
       return readScopedList.deferred(scope, query);
+    },
+    async mapPointsScoped(scope, filter = {}) {
+      const statement = db
+        .prepare<unknown[], [number, number, string]>(filteredMapPointsSql(filter, IN_SCOPE))
+        .raw();
+      return toMapPoints(
+        statement.iterate(...scopeParameters(scope), ...filterValues(filter), MAP_POINTS_LIMIT + 1),
+      );
+    },
+    async listAtScoped(scope, { latitude, longitude }) {
+      return atScopedStatement
+        .all(...scopeParameters(scope), latitude, longitude, MAP_POINTS_LIMIT)
+        .map(toMapCull);
     },
     async list(userId, query) {
       return readList.deferred(userId, query);
