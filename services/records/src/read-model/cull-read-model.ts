@@ -11,6 +11,19 @@ import type { TaggedRecord } from '@cull-log/domain';
 import type { MapPointsFilter } from '../culls/read-model/map-points';
 import type { ManagementReadModel } from './management-read-model';
 
+/** The reads of records each store answers with its own queries (the rest of the read model is composed around them). */
+export type CullQueryName =
+  | 'get'
+  | 'list'
+  | 'getScoped'
+  | 'listScoped'
+  | 'mapPointsScoped'
+  | 'listAtScoped'
+  | 'listLocated'
+  | 'mapPoints'
+  | 'listAt'
+  | 'sameTag';
+
 /** Records made by any of these people on any of these grounds: what a team reads of its grounds. */
 export interface RecordScope {
   groundIds: readonly string[];

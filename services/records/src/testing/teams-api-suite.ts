@@ -449,6 +449,13 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
     });
 
     describe("the team's records", () => {
+      /** Alice's team with Bob as a stalker, and the team's ground North Beat. */
+      async function teamWithBobAndGround() {
+        const created = await teamWithBob();
+        const ground = await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'North Beat' });
+        return { created, north: ground.json<Ground>() };
+      }
+
       const list = async (user: Identity, teamId: string, query = '') => {
         const response = await call(user, 'GET', `/culls?team=${teamId}${query}`);
         expect(response.statusCode, response.body).toBe(200);
@@ -456,10 +463,7 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       };
 
       it("are its members' culls on its grounds, each with who culled it, and nothing else", async () => {
-        const created = await teamWithBob();
-        const north = (
-          await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'North Beat' })
-        ).json<Ground>();
+        const { created, north } = await teamWithBobAndGround();
         const own = (await call(BOB, 'POST', '/grounds', { name: 'Bob Wood' })).json<Ground>();
         const onTeam = (
           await call(
@@ -505,10 +509,7 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       });
 
       it("show a viewer no member's notes or photos, and a guest only their own", async () => {
-        const created = await teamWithBob();
-        const north = (
-          await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'North Beat' })
-        ).json<Ground>();
+        const { created, north } = await teamWithBobAndGround();
         await call(
           BOB,
           'POST',
@@ -538,10 +539,7 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       });
 
       it("are on the team's map, and a point's popup shows them (without notes to a viewer)", async () => {
-        const created = await teamWithBob();
-        const north = (
-          await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'North Beat' })
-        ).json<Ground>();
+        const { created, north } = await teamWithBobAndGround();
         await call(
           BOB,
           'POST',
@@ -570,10 +568,7 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       });
 
       it("leave the team's reads with the member who leaves", async () => {
-        const created = await teamWithBob();
-        const north = (
-          await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'North Beat' })
-        ).json<Ground>();
+        const { created, north } = await teamWithBobAndGround();
         await call(BOB, 'POST', '/culls', cullBody({ ground_id: north.id }));
         expect((await list(ALICE, created.id)).total).toBe(1);
         expect((await call(BOB, 'DELETE', `/teams/${created.id}/members/${BOB.uid}`)).statusCode).toBe(204);

@@ -7,7 +7,7 @@ import {
 } from '@cull-log/contracts';
 import { normaliseSearch, type TaggedRecord } from '@cull-log/domain';
 import type { MongoTx } from '@cull-log/eventstore';
-import type { CullReadModel, RecordScope } from '../../../read-model/cull-read-model';
+import type { CullQueryName, CullReadModel, RecordScope } from '../../../read-model/cull-read-model';
 import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
 import { pageWindow, readOrder, sortKeys } from '../pages';
 import { trigramsOf, usesTrigrams } from '../search-trigrams';
@@ -114,19 +114,7 @@ function toMapCull({ _id, ...fields }: Document): MapCullFields {
 }
 
 /** The reads of a user's records, and of a team's. */
-export type CullQueries = Pick<
-  CullReadModel<MongoTx>,
-  | 'get'
-  | 'list'
-  | 'getScoped'
-  | 'listScoped'
-  | 'mapPointsScoped'
-  | 'listAtScoped'
-  | 'listLocated'
-  | 'mapPoints'
-  | 'listAt'
-  | 'sameTag'
->;
+export type CullQueries = Pick<CullReadModel<MongoTx>, CullQueryName>;
 
 /** A scope's filter (see RecordScope), with the search's when there is one. */
 function scopedFilter(scope: RecordScope, search: string): Filter<CullDocument> {

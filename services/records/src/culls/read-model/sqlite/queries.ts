@@ -7,7 +7,7 @@ import {
   type MapCullFields,
 } from '@cull-log/contracts';
 import { normaliseSearch, type TaggedRecord } from '@cull-log/domain';
-import type { CullReadModel, RecordScope } from '../../../read-model/cull-read-model';
+import type { CullQueryName, CullReadModel, RecordScope } from '../../../read-model/cull-read-model';
 import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
 import { pageWindow, readOrder, sortKeys, type PageWindow } from '../pages';
 import { trigramPhrase, usesTrigrams } from '../search-trigrams';
@@ -117,19 +117,7 @@ type ListStatements = {
 };
 
 /** The reads of a user's records, and of a team's. */
-export type CullQueries = Pick<
-  CullReadModel<SqliteDatabase>,
-  | 'get'
-  | 'list'
-  | 'getScoped'
-  | 'listScoped'
-  | 'mapPointsScoped'
-  | 'listAtScoped'
-  | 'listLocated'
-  | 'mapPoints'
-  | 'listAt'
-  | 'sameTag'
->;
+export type CullQueries = Pick<CullReadModel<SqliteDatabase>, CullQueryName>;
 
 /** A scope's terms: its grounds (by their index) and people, each a JSON array; then for a search the term. */
 const IN_SCOPE = `ground_id IN (SELECT value FROM json_each(?)) AND user_id IN (SELECT value FROM json_each(?))`;
