@@ -264,6 +264,53 @@ describe('the four services as separate processes over NATS (npm run start:servi
     expect(records).toEqual([expect.objectContaining({ id: placed.cull.id, weight: 11.5, version: 3 })]);
   });
 
+  it("a team crosses the four processes: its link names the gateway, a member's cull on its ground is the manager's to read, and the projections pass its events by", async () => {
+    const dee = new CullLogClient(loopback('gateway'), `http://localhost:${ports.gateway}`);
+    const eve = new CullLogClient(loopback('gateway'), `http://localhost:${ports.gateway}`);
+    await dee.signIn('Dee Manager', 'dee@example.org');
+    const eveMe = await eve.signIn('Eve Stalker', 'eve@example.org');
+    const send = async (
+      client: CullLogClient,
+      method: string,
+      path: string,
+      body: unknown,
+      status: number,
+    ) => {
+      const answer = await client.send(method, path, body);
+      expect(answer.status, answer.text).toBe(status);
+      track({ position: Number(answer.headers.get('x-event-position') ?? 0) });
+      return JSON.parse(answer.text) as Record<string, unknown>;
+    };
+    const team = await send(
+      dee,
+      'POST',
+      '/api/teams',
+      { name: 'Vale DMG', kind: 'deer_management_group' },
+      201,
+    );
+    const ground = await send(dee, 'POST', '/api/grounds', { team_id: team.id, name: 'Vale Top' }, 201);
+    const invite = await send(dee, 'POST', `/api/teams/${String(team.id)}/invites`, { role: 'stalker' }, 201);
+    expect(invite.url).toBe(`http://localhost:${ports.gateway}/invites/${String(invite.token)}`);
+    expect(
+      await send(eve, 'POST', `/api/invites/${String(invite.token)}/accept`, undefined, 200),
+    ).toMatchObject({
+      id: team.id,
+      role: 'stalker',
+    });
+    const culled = track(
+      await eve.recordCull(sampleCull({ species: 'Sika Deer', ground_id: String(ground.id) })),
+    );
+    const read = JSON.parse((await dee.send('GET', `/api/culls?team=${String(team.id)}`)).text) as {
+      items: { id: string; culled_by: unknown }[];
+    };
+    expect(read.items).toEqual([
+      expect.objectContaining({ id: culled.cull.id, culled_by: { uid: eveMe.uid, name: 'Eve Stalker' } }),
+    ]);
+    // Eve's own figures count her cull once; Dee's (who made the team and its ground) count none.
+    await expectProjectionsToMatchTheRecords(eve);
+    expect(await expectProjectionsToMatchTheRecords(dee)).toEqual([]);
+  });
+
   it('every service stops cleanly on SIGTERM', async () => {
     const exits = await Promise.all(
       SERVICE_NAMES.map(async (name) => [name, await running.get(name)?.process.stop({ timeoutMs: 20_000 })]),

@@ -10,6 +10,9 @@ export type ExportQueries = LarderBook & Pick<ExportStore, 'rows' | 'seasonStart
 const larderRow = (document: LarderDocument): LarderRow => ({ id: document._id, fields: document.fields });
 const larderOrder = { date: 1, time: 1, _id: 1 } as const;
 
+/** A team's owner id (`team-<id>`): a team's ground may hold its members' records. */
+const TEAM_OWNED = /^team-/;
+
 export function exportQueries({
   rows,
   larder,
@@ -50,11 +53,16 @@ export function exportQueries({
         .sort({ createdAt: -1, _id: -1 })
         .batchSize(1000);
       // The ground's name as it is now, each read once per export: a renamed ground is named anew in later exports.
+      // The user's own ground, or a team's (its owner a team's id), on which the records service let them record.
       const names = new Map<string, string | null>();
       const nameOf = async (groundId: string | null | undefined) => {
         if (groundId === null || groundId === undefined) return null;
         if (!names.has(groundId))
-          names.set(groundId, (await groundNames.findOne({ _id: groundId, userId }))?.name ?? null);
+          names.set(
+            groundId,
+            (await groundNames.findOne({ _id: groundId, $or: [{ userId }, { userId: TEAM_OWNED }] }))?.name ??
+              null,
+          );
         return names.get(groundId) ?? null;
       };
       try {

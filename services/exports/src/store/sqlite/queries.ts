@@ -73,7 +73,7 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
         const statement = reader.prepare<Record<string, string>, { fields: string; ground: string | null }>(
           `SELECT culls.fields AS fields, ground_names.name AS ground FROM culls
            LEFT JOIN ground_names ON ground_names.stream_id = culls.ground_id
-             AND ground_names.user_id = culls.user_id
+             AND (ground_names.user_id = culls.user_id OR ground_names.user_id LIKE 'team-%')
            WHERE ${conditions.join(' AND ')}
            ORDER BY created_at DESC, culls.stream_id DESC`,
         );

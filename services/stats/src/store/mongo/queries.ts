@@ -80,7 +80,11 @@ export function statsQueries({ client, db, readPosition }: MongoProjection): Sta
         const classRows = await classes.find(live, options).toArray();
         const destinationRows = await destinations.find(live, options).toArray();
         const planDocument = await plans.findOne({ _id: plansId(userId, season.key) }, options);
-        const names = await groundNames.find({ userId }, options).toArray();
+        // The user's own grounds, and the teams' grounds their culls are on (a team's owner id is `team-<id>`).
+        const teamGroundIds = [...new Set(classRows.map((row) => row.groundId).filter((id) => id !== ''))];
+        const names = await groundNames
+          .find({ $or: [{ userId }, { _id: { $in: teamGroundIds }, userId: /^team-/ }] }, options)
+          .toArray();
         const byDestination = new Map<string, number>();
         for (const row of destinationRows)
           byDestination.set(row.destination, (byDestination.get(row.destination) ?? 0) + row.count);

@@ -52,8 +52,10 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
   const selectPlans = db.prepare<[string, string], { plans: string }>(
     'SELECT plans FROM season_plans WHERE user_id = ? AND season = ?',
   );
-  const selectGroundNames = db.prepare<[string], { stream_id: string; name: string }>(
-    'SELECT stream_id, name FROM ground_names WHERE user_id = ?',
+  // The user's own grounds, and the teams' grounds their culls are on (a team's owner id is `team-<id>`).
+  const selectGroundNames = db.prepare<[string, string], { stream_id: string; name: string }>(
+    `SELECT stream_id, name FROM ground_names WHERE user_id = ? OR (user_id LIKE 'team-%'
+       AND stream_id IN (SELECT DISTINCT ground_id FROM culls WHERE user_id = ? AND ground_id IS NOT NULL))`,
   );
 
   const outingSums = (userId: string, first: string, last: string) => {
@@ -95,7 +97,7 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
         outings: outingSums(userId, first, last),
         plans: plans === undefined ? [] : StoredPlans.parse(JSON.parse(plans.plans)),
         groundNames: Object.fromEntries(
-          selectGroundNames.all(userId).map((row) => [row.stream_id, row.name]),
+          selectGroundNames.all(userId, userId).map((row) => [row.stream_id, row.name]),
         ),
         position: readPosition(),
       };
