@@ -216,10 +216,14 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     // A team's records: its members' on its grounds, each warned as its shooter's own list warns it.
     const { scope, shown } = await teamRecordScope(readModel, userId, String(team));
     const page = await guarded(() => readModel.listScoped(scope, query));
-    const items = await Promise.all(
-      page.items.map(async (record) => shown((await warned(readModel, record.created_by, [record]))[0]!)),
-    );
-    return { ...page, items };
+    // One duplicate-tag lookup per shooter on the page, not one per record.
+    const byShooter = new Map<string, Cull[]>();
+    for (const record of page.items)
+      byShooter.set(record.created_by, [...(byShooter.get(record.created_by) ?? []), record]);
+    const warnedById = new Map<string, CullView>();
+    for (const [shooter, records] of byShooter)
+      for (const view of await warned(readModel, shooter, records)) warnedById.set(view.id, view);
+    return { ...page, items: page.items.map((record) => shown(warnedById.get(record.id)!)) };
   });
 
   // Static paths, so the router tries them before `/culls/:id`, whatever the order of registration.
