@@ -66,7 +66,6 @@ export function boundaryMiddle(boundary: GroundBoundary): GroundCentre {
   return { latitude: round(sum.latitude), longitude: round(sum.longitude) };
 }
 
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function decide(command: GroundCommand, state: GroundState): GroundDecision {

@@ -79,7 +79,7 @@ export type { OutingState, OutingCommand, OutingDecision, OutingDecisionError } 
 export { settingsDecider, plansDecider } from './settings-plans';
 export type { SettingsState, PlansState, ChangeSettings, SetPlans } from './settings-plans';
 export { formatNumber } from './numbers';
-export { teamDecider } from './team-decider';
+export { inviteClosed, teamDecider } from './team-decider';
 export type {
   TeamCommand,
   TeamDecision,

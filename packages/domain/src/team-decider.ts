@@ -108,6 +108,17 @@ export type TeamDecisionError =
 
 export type TeamDecision = Decision<TeamEvent, TeamDecisionError>;
 
+/** Why an invitation no longer lets anyone join at `at` (an ISO moment); undefined while it does. */
+export function inviteClosed(
+  invite: TeamInvite,
+  at: string,
+): 'invite_revoked' | 'invite_expired' | 'invite_used_up' | undefined {
+  if (invite.revoked) return 'invite_revoked';
+  if (Date.parse(at) >= Date.parse(invite.expiresAt)) return 'invite_expired';
+  if (invite.uses >= invite.maxUses) return 'invite_used_up';
+  return undefined;
+}
+
 const refuse = (code: TeamDecisionError['code']): TeamDecision =>
   ({ ok: false, error: { code } }) as TeamDecision;
 
@@ -155,9 +166,8 @@ function decide(command: TeamCommand, state: TeamState): TeamDecision {
     const invite = state.invites[command.inviteId];
     if (invite === undefined) return refuse('invite_not_found');
     if (state.members[command.memberId] !== undefined) return refuse('already_member');
-    if (invite.revoked) return refuse('invite_revoked');
-    if (Date.parse(command.meta.occurredAt) >= Date.parse(invite.expiresAt)) return refuse('invite_expired');
-    if (invite.uses >= invite.maxUses) return refuse('invite_used_up');
+    const closed = inviteClosed(invite, command.meta.occurredAt);
+    if (closed !== undefined) return refuse(closed);
     const permit = invite.permit === null ? null : { permit_id: command.permitId, ...dataOf(invite.permit) };
     return accept({
       type: T.memberJoined,

@@ -20,7 +20,7 @@ import {
   type TeamRole,
   type TeamInvitesResponse,
 } from '@cull-log/contracts';
-import { memberLinksDecider } from '@cull-log/domain';
+import { inviteClosed, memberLinksDecider } from '@cull-log/domain';
 import { idOf, refused } from '../kit/management-requests';
 import { teamLinksStreamId } from '../kit/stream-ids';
 import { streamCommands, type StreamRoutesOptions } from '../kit/stream-routes';
@@ -49,10 +49,6 @@ const ROLE_ORDER: readonly TeamRole[] = ['manager', 'stalker', 'viewer', 'guest'
 /** A write's answer: its status, the log position it reached (for `x-event-position`) and its body. */
 const answered = (reply: FastifyReply, status: number, outcome: { position: number }, body?: unknown) =>
   reply.status(status).header(EVENT_POSITION_HEADER, String(outcome.position)).send(body);
-
-/** Is an invitation still one that can be used at `now`? */
-const isOpen = (invite: LiveTeam['invites'][string], now: Date) =>
-  !invite.revoked && invite.uses < invite.maxUses && Date.parse(invite.expiresAt) > now.getTime();
 
 /**
  * The teams: GET/POST /teams, GET/PATCH /teams/:id, its members (GET, PATCH/DELETE /:uid), invitations (GET, POST,
@@ -215,7 +211,7 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
       async (request): Promise<TeamInvitesResponse> => {
         const { team } = await managerOf(request);
         const invites: OpenInvite[] = Object.entries(team.invites)
-          .filter(([, invite]) => isOpen(invite, now()))
+          .filter(([, invite]) => inviteClosed(invite, now().toISOString()) === undefined)
           .map(([id, invite]) => ({
             id,
             role: invite.role,
@@ -297,9 +293,8 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
     app.get<{ Params: { token: string } }>('/invites/:token', async (request): Promise<InviteOffer> => {
       const { teamId, team, invite } = await invitationOf(request.params.token);
       // Says which of expired, withdrawn or used up, as accepting would.
-      if (invite.revoked) throw TEAM_REFUSALS.invite_revoked!();
-      if (Date.parse(invite.expiresAt) <= now().getTime()) throw TEAM_REFUSALS.invite_expired!();
-      if (invite.uses >= invite.maxUses) throw TEAM_REFUSALS.invite_used_up!();
+      const closed = inviteClosed(invite, now().toISOString());
+      if (closed !== undefined) throw TEAM_REFUSALS[closed]!();
       return {
         team: { id: teamId, name: team.name, kind: team.kind },
         role: invite.role,
