@@ -169,6 +169,18 @@ export type TeamMember = z.infer<typeof TeamMember>;
 export const TeamMembersResponse = z.object({ members: z.array(TeamMember) });
 export type TeamMembersResponse = z.infer<typeof TeamMembersResponse>;
 
+/**
+ * A caller's place in a team at one request, as the records service (which keeps who is in each team) answers it
+ * to the gateway, and as the gateway hands it, signed, to the services that read a team's figures and documents.
+ */
+export const TeamAccess = z.strictObject({
+  team_id: z.string().min(1),
+  role: TeamRole,
+  /** The caller's member id in the team: the figures name members by it, never by their user id. */
+  member_id: z.string().min(1),
+});
+export type TeamAccess = z.infer<typeof TeamAccess>;
+
 /** Body of PATCH /api/teams/:id/members/:uid (managers only). */
 export const ChangeRoleRequest = z.strictObject({ role: TeamRole });
 export type ChangeRoleRequest = z.infer<typeof ChangeRoleRequest>;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { Me } from '@cull-log/contracts';
+import { TeamAccess, type Me } from '@cull-log/contracts';
 
 /** The header in which the gateway sends the signed user identity to a service. */
 export const IDENTITY_HEADER = 'x-cull-identity';
@@ -11,13 +11,19 @@ export const IDENTITY_TTL_SECONDS = 60;
 /** Tolerated clock difference between gateway and service hosts when checking when a header was issued. */
 const CLOCK_SKEW_SECONDS = 5;
 
-/** The signed-in user as services see it, the shape of `GET /api/me`. */
-export type Identity = Me;
+/**
+ * The signed-in user as services see it, the shape of `GET /api/me`; with `team` when the request reads a team
+ * (`?team=`), the caller's place in it as the records service answered it to the gateway for this request.
+ */
+export interface Identity extends Me {
+  team?: TeamAccess;
+}
 
 const IdentityPayload = z.strictObject({
   uid: z.string().min(1),
   display_name: z.string().nullable(),
   email: z.string().nullable(),
+  team: TeamAccess.optional(),
   method: z.string().min(1),
   url: z.string().min(1),
   iat: z.number().int(),
@@ -70,6 +76,7 @@ export function signIdentity({
     uid: identity.uid,
     display_name: identity.display_name,
     email: identity.email,
+    ...(identity.team !== undefined && { team: identity.team }),
     method: method.toUpperCase(),
     url,
     iat,
@@ -112,7 +119,8 @@ export function verifyIdentity({
   if (payload.method !== method.toUpperCase() || payload.url !== url) {
     throw new IdentityError('wrong_request', 'Identity was signed for another request');
   }
-  return { uid: payload.uid, display_name: payload.display_name, email: payload.email };
+  const { uid, display_name, email, team } = payload;
+  return { uid, display_name, email, ...(team !== undefined && { team }) };
 }
 
 function decodePayload(encodedPayload: string): IdentityPayload {

@@ -9,6 +9,7 @@ import {
   devConfig,
   devSignIn,
   INTERNAL_SECRET,
+  NOT_MY_TEAM,
   silentLogger,
   startFakeService,
   type TestGateway,
@@ -247,6 +248,45 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       payload: body,
     });
     expect(response.json()).toMatchObject({ service: 'records', method, url: path, identity: ada });
+  });
+
+  const TEAM = '0b6f7c1e-1111-4222-8333-944445555666';
+  it.each([
+    [`/api/stats?team=${TEAM}`, 'stats', `/stats?team=${TEAM}`],
+    [`/api/plans/2026-27/progress?team=${TEAM}`, 'stats', `/plans/2026-27/progress?team=${TEAM}`],
+    [`/api/reports/season.pdf?team=${TEAM}`, 'stats', `/reports/season.pdf?team=${TEAM}`],
+    [`/api/larder?team=${TEAM}`, 'exports', `/larder?team=${TEAM}`],
+    [`/api/exports/culls.json?team=${TEAM}`, 'exports', `/exports/culls.json?team=${TEAM}`],
+  ])("a team's read %s reaches %s with the caller's place in the team, as records answered it", async (url, service, path) => {
+    const { app, cookie } = await signedInGateway({}, reach);
+    const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    if (path.endsWith('.pdf')) {
+      expect(response.body).toBe(`%PDF-1.3 ${service} GET ${path}`);
+      return;
+    }
+    expect(response.json()).toMatchObject({
+      service,
+      url: path,
+      identity: { ...ada, team: { team_id: TEAM, role: 'viewer', member_id: `member-of-${ada.uid}` } },
+    });
+  });
+
+  it("a team the caller is not in is a 404 from the gateway, as the records service answers it", async () => {
+    const { app, cookie } = await signedInGateway({}, reach);
+    for (const url of [
+      `/api/stats?team=${NOT_MY_TEAM}`,
+      `/api/larder?team=${NOT_MY_TEAM}`,
+      '/api/stats?team=',
+      `/api/stats?team=${TEAM}&team=${TEAM}`,
+    ]) {
+      const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ error: { code: 'not_found', message: 'Team not found' } });
+    }
+    // Without a team, the caller's own figures, with no team in the identity.
+    const own = await app.inject({ method: 'GET', url: '/api/stats', headers: { cookie } });
+    expect(own.json().identity).toEqual(ada);
   });
 
   it('leaves /api/plans itself and anything under a season but its progress to no service', async () => {

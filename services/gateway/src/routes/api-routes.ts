@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { MESSAGES, PHOTO_LIMITS, type Me } from '@cull-log/contracts';
-import { HttpError } from '@cull-log/service-kit';
+import { HttpError, type Identity } from '@cull-log/service-kit';
 import type { Upstream } from '../proxy/upstream';
+import { teamAccess } from '../proxy/team-access';
 import { forward } from '../proxy/upstream-proxy';
 import type { SessionUser, StoredSession } from '../sessions/session-store';
 import { accountRoutes } from './account-routes';
@@ -83,13 +84,28 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     ['/api/stats', upstreams.stats],
     ['/api/exports', upstreams.exports],
   ];
+  // A read of a team's figures or documents (`?team=`) carries the caller's place in the team, asked of the records
+  // service at this request; the records service checks its own team reads itself.
+  const identityFor = async (request: FastifyRequest, upstream: Upstream): Promise<Identity> => {
+    const team = (request.query as { team?: unknown } | undefined)?.team;
+    if (team === undefined || upstream === upstreams.records) return request.user;
+    const access = await teamAccess({
+      records: upstreams.records,
+      identity: request.user,
+      team,
+      secret: internalAuthSecret,
+      now,
+      requestId: request.id,
+    });
+    return { ...request.user, team: access };
+  };
   const forwardTo =
     (upstream: Upstream, limit = bodyLimit) =>
-    (request: FastifyRequest, reply: FastifyReply) =>
+    async (request: FastifyRequest, reply: FastifyReply) =>
       forward(request, reply, {
         upstream,
         path: request.url.slice('/api'.length),
-        identity: request.user,
+        identity: await identityFor(request, upstream),
         secret: internalAuthSecret,
         now,
         bodyLimit: limit,

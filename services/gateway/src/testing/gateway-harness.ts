@@ -31,12 +31,21 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
  * A stand-in for one service: verifies the signed identity exactly as the real services do, and answers
  * with what it saw, so tests can check what the gateway sent.
  */
+/** A team the fake records service says the caller is not in. */
+export const NOT_MY_TEAM = '0b6f7c1e-9999-4222-8333-944445555666';
+
 export async function startFakeService(name: string, secret = INTERNAL_SECRET, now?: () => Date) {
   const app = buildServiceApp({ name, logger: silentLogger });
   await app.register(internalAuth, now === undefined ? { secret } : { secret, now });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.all('/*', async (request, reply) => {
+    // The records service's answer to "what is this caller in this team": a viewer of every team but NOT_MY_TEAM.
+    const access = /^\/teams\/([^/]+)\/access$/.exec(request.url);
+    if (access !== null && name === 'records') {
+      if (access[1] === NOT_MY_TEAM) return reply.code(404).send({ error: { code: 'not_found', message: 'No such team' } });
+      return { team_id: access[1], role: 'viewer', member_id: `member-of-${request.identity.uid}` };
+    }
     if (request.url.startsWith('/exports/culls.csv')) {
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="culls.csv"');

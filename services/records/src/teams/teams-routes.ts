@@ -15,6 +15,7 @@ import {
   type OpenInvite,
   type Permit,
   type Team,
+  type TeamAccess,
   type TeamMembersResponse,
   type TeamPermitsResponse,
   type TeamRole,
@@ -121,6 +122,13 @@ export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
     app.get('/teams', async (request): Promise<ListTeamsResponse> => ({
       items: await readModel.teamsOf(request.identity.uid),
     }));
+
+    // The caller's place in a team at this request, for the gateway to hand to the services that read a team's
+    // figures and documents; 404 for a team they are not in.
+    app.get<{ Params: { id: string } }>('/teams/:id/access', async (request): Promise<TeamAccess> => {
+      const { teamId, role, memberId } = await membershipOf(request);
+      return { team_id: teamId, role, member_id: memberId };
+    });
 
     app.post('/teams', async (request, reply) => {
       const body = CreateTeamRequest.parse(request.body);

@@ -11,6 +11,7 @@ import {
   type InviteOffer,
   type ListTeamsResponse,
   type Team,
+  type TeamAccess,
   type TeamInvitesResponse,
   type TeamMembersResponse,
 } from '@cull-log/contracts';
@@ -280,9 +281,14 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       });
       expect(demoted.statusCode).toBe(200);
       expect((await call(BOB, 'GET', `/teams/${created.id}`)).json<Team>().role).toBe('viewer');
+      // What the gateway asks before a team's figures or documents are read: the place in the team now.
+      const access = (await call(BOB, 'GET', `/teams/${created.id}/access`)).json<TeamAccess>();
+      expect(access).toEqual({ team_id: created.id, role: 'viewer', member_id: expect.any(String) });
+      expect(access.member_id).not.toBe(BOB.uid);
       expect((await call(ALICE, 'DELETE', `/teams/${created.id}/members/${BOB.uid}`)).statusCode).toBe(204);
       const after = await call(BOB, 'GET', `/teams/${created.id}`);
       expect([after.statusCode, after.json().error.message]).toEqual([404, TEAM_MESSAGES.notFound]);
+      expect((await call(BOB, 'GET', `/teams/${created.id}/access`)).statusCode).toBe(404);
       expect(await members(created.id)).toEqual([{ uid: ALICE.uid, name: 'Alice', role: 'manager' }]);
     });
 
