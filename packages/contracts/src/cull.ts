@@ -369,10 +369,17 @@ export const CullWarning = z.object({
 });
 export type CullWarning = z.infer<typeof CullWarning>;
 
+/**
+ * Who culled a record, as a team reads it: the member's user id and their name in the team; "Former member" and no
+ * uid once that person has erased their account.
+ */
+export const CulledBy = z.object({ uid: z.string().optional(), name: z.string() });
+export type CulledBy = z.infer<typeof CulledBy>;
+
 /** A cull as the API answers it: the record and the warnings that apply to it. */
 export const CullView = Cull.extend({
   warnings: z.array(CullWarning),
   /** Read through a team (`?team=`): who culled it, by their name in the team. */
-  culled_by: z.object({ uid: z.string().optional(), name: z.string() }).optional(),
+  culled_by: CulledBy.optional(),
 });
 export type CullView = z.infer<typeof CullView>;

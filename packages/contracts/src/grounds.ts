@@ -215,7 +215,20 @@ export const Plan = z.strictObject({
 });
 export type Plan = z.infer<typeof Plan>;
 
-/** Body of PUT /api/plans/:season: the season's plans, replacing the ones it had. */
+/**
+ * A team plan's share for one member (`uid`, as the team's members list names them): how many of a species and
+ * class they are to cull on one of the team's grounds in the season.
+ */
+export const PlanAllocation = PlanTarget.extend({
+  uid: z.string().min(1).max(200),
+  ground_id: GroundId,
+});
+export type PlanAllocation = z.infer<typeof PlanAllocation>;
+
+/**
+ * Body of PUT /api/plans/:season: the season's plans, replacing the ones it had. A team's plan (`?team=`, managers
+ * only) may share its targets out among members with `allocations`; one's own plan has none.
+ */
 export const PutPlansRequest = z.strictObject({
   plans: z
     .array(Plan)
@@ -223,6 +236,15 @@ export const PutPlansRequest = z.strictObject({
     .refine((plans) => new Set(plans.map((plan) => plan.ground_id)).size === plans.length, {
       error: MANAGEMENT_MESSAGES.planDuplicateGround,
     }),
+  allocations: z
+    .array(PlanAllocation)
+    .max(MANAGEMENT_LIMITS.allocationsPerSeason)
+    .refine(
+      (rows) =>
+        new Set(rows.map((row) => `${row.uid}|${row.ground_id}|${row.species}|${row.class}`)).size === rows.length,
+      { error: MANAGEMENT_MESSAGES.allocationDuplicate },
+    )
+    .optional(),
 });
 export type PutPlansRequest = z.infer<typeof PutPlansRequest>;
 
@@ -232,6 +254,8 @@ export const PlansResponse = z.object({
   from: z.string(),
   to: z.string(),
   plans: z.array(Plan),
+  /** A team's plan only: each member's share (an erased member's share is gone with them). */
+  allocations: z.array(PlanAllocation).optional(),
   updated_at: z.iso.datetime().nullable(),
 });
 export type PlansResponse = z.infer<typeof PlansResponse>;
@@ -251,12 +275,30 @@ export const PlanProgressRow = z.object({
 });
 export type PlanProgressRow = z.infer<typeof PlanProgressRow>;
 
+/**
+ * One member's line of a team's plan progress ("Ann 2 of 3 roe does"): their share where they have one (target
+ * null without), against what they culled on the team's grounds. `uid` null is a member who has since erased
+ * their account, named "Former member".
+ */
+export const PlanMemberProgressRow = z.object({
+  uid: z.string().nullable(),
+  name: z.string(),
+  ground_id: z.string().nullable(),
+  species: z.string(),
+  class: z.enum([...PLAN_CLASSES, 'Unknown']),
+  target: z.number().int().min(0).nullable(),
+  actual: z.number().int().min(0),
+});
+export type PlanMemberProgressRow = z.infer<typeof PlanMemberProgressRow>;
+
 /** GET /api/plans/:season/progress, kept incrementally so a read costs the same at any number of records. */
 export const PlanProgressResponse = z.object({
   season: z.string(),
   from: z.string(),
   to: z.string(),
   rows: z.array(PlanProgressRow),
+  /** A team's progress (`?team=`) only: per member, by name. A guest sees only their own. */
+  members: z.array(PlanMemberProgressRow).optional(),
   /** Global position of the last event the projection applied. */
   position: z.number().int().min(0),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGE_ESTIMATES, CARCASS_DESTINATIONS, SEXES } from './enums';
-import { CullInspection } from './cull';
+import { CulledBy, CullInspection } from './cull';
 import { LIMITS } from './limits';
 import { SEASON_LABEL_PATTERN, yearsFollowOn } from './list-query-check';
 
@@ -41,6 +41,8 @@ export const LarderEntry = z.object({
   inspection_result: z.string(),
   /** Why no declaration can be made for this carcass; absent when one can. */
   declaration_refused: z.string().optional(),
+  /** In a team's larder book (`?team=`): who culled it. */
+  culled_by: CulledBy.optional(),
 });
 export type LarderEntry = z.infer<typeof LarderEntry>;
 

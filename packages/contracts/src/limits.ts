@@ -87,6 +87,8 @@ export const MANAGEMENT_LIMITS = {
   boundaryCornersMax: 500,
   plansPerSeason: 100,
   targetsPerPlan: 200,
+  /** A team plan's shares: 30 members with a few classes on a few grounds each, and room to spare. */
+  allocationsPerSeason: 2000,
   targetMax: 10_000,
 } as const;
 

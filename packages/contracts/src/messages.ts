@@ -89,6 +89,7 @@ export const MANAGEMENT_MESSAGES = {
   seasonStart: 'The season starts on 1 April (04-01) or 1 August (08-01)',
   season: 'Season must be a stalking season such as 2026-27',
   planDuplicateGround: 'Each ground has one plan a season',
+  allocationDuplicate: 'Each member has one share of a species and class on a ground',
   planDuplicateTarget: 'Each species and sex has one target in a plan',
   target: `A target is a whole number from 0 to ${MANAGEMENT_LIMITS.targetMax}`,
   atLeastOneChange: 'Send at least one field to change',
