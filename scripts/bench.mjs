@@ -11,6 +11,7 @@ const PARTS = {
   hop: { workspace: 'services/standalone', script: 'bench:hop', args: [] },
   list: { workspace: 'services/records', script: 'bench:records', args: ['list'] },
   map: { workspace: 'services/records', script: 'bench:records', args: ['map'] },
+  'team-records': { workspace: 'services/records', script: 'bench:team', args: [] },
   photos: { workspace: 'services/records', script: 'bench:photos', args: [] },
   plans: { workspace: 'services/stats', script: 'bench:plans', args: [] },
   'map-render': { workspace: 'web', script: 'bench', args: [] },

@@ -205,12 +205,13 @@ export type TeamEvent = z.infer<typeof TeamEvent>;
 export const MemberLinked = teamEvent(TT.memberLinked);
 export type MemberLinked = z.infer<typeof MemberLinked>;
 
+/** How every team's owner id begins; no person's user id does. */
+export const TEAM_OWNER_PREFIX = 'team-';
+
 /** The owner id of a team's events: one subject token, `culls.v1.team-<id>.>`, that a reporting tool can follow. */
 export function teamOwnerId(teamId: string): string {
   return `${TEAM_OWNER_PREFIX}${teamId}`;
 }
-
-const TEAM_OWNER_PREFIX = 'team-';
 
 /** The team an owner id is (see teamOwnerId); undefined for a person's. */
 export function teamOfOwner(ownerId: string): string | undefined {

@@ -8,170 +8,18 @@
  * Seeding: records are decided by the domain and appended with the read model updated in the append's
  * transaction, exactly as the API does; 5,000 appends are in flight at a time, so the store commits them in groups.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pino } from 'pino';
-import {
-  AGE_ESTIMATES,
-  CONDITIONS,
-  MAP_POINTS_LIMIT,
-  SEXES,
-  SPECIES,
-  SHOT_PLACEMENTS,
-  type CullFields,
-  type MapPointsResponse,
-} from '@cull-log/contracts';
-import { openFileBlobStore } from '@cull-log/blobstore';
-import { cullDecider } from '@cull-log/domain';
-import { openSqliteEventStore } from '@cull-log/eventstore';
-import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
-import { buildApp } from '../src/app';
-import { openSqliteReadModel } from '../src/read-model/sqlite-cull-read-model';
+import { MAP_POINTS_LIMIT, type MapPointsResponse } from '@cull-log/contracts';
+import { fieldsFor, located, openBench, timeRequests } from './records-bench-kit';
 
-const SECRET = 'records-benchmark-secret-0123456789abcdef';
-const USER = { uid: 'bench-user', display_name: 'Bench', email: null };
 const SIZES = [10, 1_000, 100_000];
 const TIMED_CREATES = 300;
 const LIST_RUNS = 200;
-const SEED_BATCH = 5_000;
 const MAP_SIZES = [10_000, 100_000];
 /** Records of the map's user that have no coordinates: they must cost the map nothing. */
 const MAP_UNLOCATED = 2_000;
 const MAP_RUNS = 50;
 const PARTS = ['list', 'map'] as const;
-
-const LOCATIONS = [
-  'Ashdown Forest',
-  'Home Wood',
-  'Lower Meadow',
-  'Beech Hanger',
-  'Crowborough Warren',
-  'Birch Copse',
-];
-
-function pick<T>(values: readonly T[], index: number): T {
-  return values[index % values.length] as T;
-}
-
-/** Coordinates spread over Great Britain, as a stalker's grounds across the country would be. */
-function located(index: number): Pick<CullFields, 'latitude' | 'longitude'> {
-  return {
-    latitude: Number((50.2 + ((index * 7717) % 8000) / 1000).toFixed(6)),
-    longitude: Number((-5.5 + ((index * 3571) % 7200) / 1000).toFixed(6)),
-  };
-}
-
-function fieldsFor(index: number): CullFields {
-  const day = new Date(Date.UTC(2022, 0, 1) + ((index * 7919) % 1100) * 86_400_000);
-  const antlers = index % 3 === 0;
-  return {
-    date: day.toISOString().slice(0, 10),
-    time: `${String((index * 13) % 24).padStart(2, '0')}:${String((index * 7) % 60).padStart(2, '0')}`,
-    location_name: `${pick(LOCATIONS, index)} ${index % 97}`,
-    species: pick(SPECIES.slice(0, -1), index * 5),
-    sex: pick(SEXES, index),
-    age_estimate: pick(AGE_ESTIMATES, index * 3),
-    condition: pick(CONDITIONS, index * 11),
-    shot_placement: pick(SHOT_PLACEMENTS.slice(0, -1), index * 2),
-    antlers_present: antlers,
-    ...(antlers ? { antler_points: index % 12 } : {}),
-    ...(index % 4 === 0 ? {} : { weight: 5 + (index % 900) / 10 }),
-    shot_distance: `${50 + (index % 200)} metres`,
-    notes: 'Seeded for the benchmark',
-  };
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] as number;
-}
-
-function summary(samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return `median ${percentile(sorted, 0.5).toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms`;
-}
-
-async function openBench() {
-  const dir = mkdtempSync(join(tmpdir(), 'cull-log-records-bench-'));
-  const store = openSqliteEventStore({ file: join(dir, 'records.db') });
-  const readModel = openSqliteReadModel({ database: store.database });
-  const app = buildApp({
-    store,
-    readModel,
-    blobs: openFileBlobStore({ directory: join(dir, 'blobs') }),
-    logger: pino({ level: 'silent' }),
-    internalAuthSecret: SECRET,
-  });
-  await app.ready();
-
-  const request = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: { [IDENTITY_HEADER]: signIdentity({ secret: SECRET, identity: USER, method, url }) },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-
-  function seedBatch(from: number, to: number, fields: (index: number) => CullFields) {
-    const appends: Promise<unknown>[] = [];
-    for (let index = from; index < to; index += 1) {
-      const cullId = randomUUID();
-      const decision = cullDecider.decide(
-        {
-          type: 'RecordCull',
-          cullId,
-          fields: fields(index),
-          meta: {
-            userId: USER.uid,
-            eventId: randomUUID(),
-            occurredAt: new Date().toISOString(),
-            correlationId: 'seed',
-          },
-        },
-        cullDecider.initialState,
-      );
-      if (!decision.ok) throw new Error('seed record refused');
-      appends.push(store.append(cullId, 0, decision.events, (tx, events) => readModel.apply(tx, events)));
-    }
-    return Promise.all(appends);
-  }
-
-  /** Seeds records `from`..`to` (exclusive) and answers the seconds it took. */
-  async function seed(from: number, to: number, fields: (index: number) => CullFields = fieldsFor) {
-    const started = performance.now();
-    for (let batch = from; batch < to; batch += SEED_BATCH) {
-      await seedBatch(batch, Math.min(to, batch + SEED_BATCH), fields);
-    }
-    return (performance.now() - started) / 1000;
-  }
-
-  async function close(): Promise<void> {
-    await app.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-
-  return { request, seed, close };
-}
-
-/** Median and p99 of `runs` sequential requests for `url`, after a few to warm up. */
-async function timeRequests(
-  request: Awaited<ReturnType<typeof openBench>>['request'],
-  url: string,
-  runs: number,
-): Promise<string> {
-  for (let warm = 0; warm < 5; warm += 1) await request('GET', url);
-  const samples: number[] = [];
-  for (let index = 0; index < runs; index += 1) {
-    const started = performance.now();
-    const response = await request('GET', url);
-    samples.push(performance.now() - started);
-    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-  }
-  return summary(samples);
-}
 
 async function run(size: number): Promise<void> {
   const { request, seed, close } = await openBench();

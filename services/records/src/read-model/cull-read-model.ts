@@ -24,10 +24,12 @@ export type CullQueryName =
   | 'listAt'
   | 'sameTag';
 
-/** Records made by any of these people on any of these grounds: what a team reads of its grounds. */
+/** What a team reads of its grounds: the records on them, everyone's or only some people's. */
 export interface RecordScope {
-  groundIds: readonly string[];
-  userIds: readonly string[];
+  /** The team's owner id (`teamOwnerId`): the records on its grounds. */
+  teamOwnerId: string;
+  /** Only these people's records; undefined for everyone's. */
+  userIds?: readonly string[];
 }
 
 /**
@@ -42,7 +44,7 @@ export interface CullReadModel<Tx> extends ManagementReadModel {
   /** The caller's record, or undefined when it does not exist or belongs to someone else. */
   get(userId: string, id: string): Promise<Cull | undefined>;
   list(userId: string, query: ListCullsQuery): Promise<CullPage>;
-  /** A record made by one of `scope.userIds` on one of `scope.groundIds`: a team's read of its grounds. */
+  /** A record of `scope`: a team's read of one record on its grounds. */
   getScoped(scope: RecordScope, id: string): Promise<Cull | undefined>;
   /** The records of `scope`, searched, sorted and paged as `list` pages a user's own. */
   listScoped(scope: RecordScope, query: ListCullsQuery): Promise<CullPage>;

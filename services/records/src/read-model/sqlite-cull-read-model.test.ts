@@ -11,8 +11,10 @@ import {
   MAP_POINTS_SQL,
   SAME_TAG_SQL,
   listSql,
+  scopedListSql,
 } from '../culls/read-model/sqlite/queries';
 import { SQLITE_CULL_MIGRATIONS } from '../culls/read-model/sqlite/schema';
+import { SQLITE_GROUND_MIGRATIONS } from '../grounds/sqlite-grounds-read-model';
 import { applyToSqlite, openSqliteReadModel } from './sqlite-cull-read-model';
 
 const CULL_ID = '3c0e1b0e-7f55-4d3c-9a8e-2b9f3d6c1a20';
@@ -185,6 +187,66 @@ describe('SQLite culls read model', () => {
       expect(indexes()).not.toContain('culls_by_ground');
       openSqliteReadModel({ database: db });
       expect(indexes()).toContain('culls_by_ground');
+    } finally {
+      db.close();
+    }
+  });
+
+  it.each(SORT_COLUMNS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))))(
+    "a team's page sorted by $sort $order walks the team's slice of one index, with no sorting step",
+    ({ sort, order }) => {
+      const everyone = { teamOwnerId: 'team-1' };
+      const details = plan(scopedListSql({ sort, order }, 'all', everyone).page, ['team-1', 10, 0]);
+      expect(details).toContain(`USING INDEX culls_by_team_${sort} (team_owner=?)`);
+      expect(details).not.toContain('TEMP B-TREE');
+      const guest = { teamOwnerId: 'team-1', userIds: ['user-bob'] };
+      const theirs = plan(scopedListSql({ sort, order }, 'all', guest).page, [
+        'team-1',
+        '["user-bob"]',
+        10,
+        0,
+      ]);
+      expect(theirs).toContain(`INDEX culls_by_team_${sort} (team_owner=?)`);
+      expect(theirs).not.toContain('TEMP B-TREE');
+    },
+  );
+
+  it("places a file's records on a team's grounds in the team at step 3, with the team's total", async () => {
+    const db = new Database(join(backend.dir, 'at-step-two.db'));
+    try {
+      migrateSqlite(db, 'records-culls', SQLITE_CULL_MIGRATIONS.slice(0, 2));
+      migrateSqlite(db, 'records-grounds', SQLITE_GROUND_MIGRATIONS);
+      const ground = db.prepare(
+        `INSERT INTO grounds (id, user_id, name, name_key, archived, version, created_at, updated_at)
+         VALUES (?, ?, ?, ?, 0, 1, '2025-03-01T09:00:00.000Z', '2025-03-01T09:00:00.000Z')`,
+      );
+      ground.run('ground-team', 'team-1', 'North Beat', 'north beat');
+      ground.run('ground-own', 'user-alice', 'Home Wood', 'home wood');
+      const insert = db.prepare(
+        `INSERT INTO culls (id, user_id, version, created_at, updated_at, "date", "time", location_name, species, sex,
+           age_estimate, "condition", antlers_present, shot_placement, search_text, ground_id)
+         VALUES (?, ?, 1, '2025-03-01T09:00:00.000Z', '2025-03-01T09:00:00.000Z', '2025-03-01', '09:00', 'Wood',
+           'Roe Deer', 'Male', 'Adult', 'Good', 0, 'Heart/Lung', 'wood', ?)`,
+      );
+      insert.run('cull-1', 'user-alice', 'ground-team');
+      insert.run('cull-2', 'user-bob', 'ground-team');
+      insert.run('cull-3', 'user-alice', 'ground-own');
+      insert.run('cull-4', 'user-alice', null);
+      const reopened = openSqliteReadModel({ database: db });
+      const teams = db.prepare<[], { id: string; team_owner: string | null }>(
+        'SELECT id, team_owner FROM culls ORDER BY id',
+      );
+      expect(teams.all()).toEqual([
+        { id: 'cull-1', team_owner: 'team-1' },
+        { id: 'cull-2', team_owner: 'team-1' },
+        { id: 'cull-3', team_owner: null },
+        { id: 'cull-4', team_owner: null },
+      ]);
+      const page = await reopened.listScoped(
+        { teamOwnerId: 'team-1' },
+        { q: '', page: 1, page_size: 10, sort: 'created_at', order: 'desc' },
+      );
+      expect([page.total, page.items.map((item) => item.id).sort()]).toEqual([2, ['cull-1', 'cull-2']]);
     } finally {
       db.close();
     }

@@ -3,10 +3,7 @@ import type { CullReadModel, RecordScope } from '../read-model/cull-read-model';
 import { membershipOf } from './team-scope';
 
 /** What a team's read of records needs of the read model. */
-export type TeamRecordsReadModel = Pick<
-  CullReadModel<unknown>,
-  'team' | 'memberLinkOf' | 'memberLinks' | 'listGrounds'
->;
+export type TeamRecordsReadModel = Pick<CullReadModel<unknown>, 'team' | 'memberLinkOf' | 'memberLinks'>;
 
 /** A record as a team reads it: who culled it, by their name in the team. */
 export type TeamRecord<R> = R & { culled_by: { uid: string; name: string } };
@@ -18,14 +15,11 @@ export type TeamRecord<R> = R & { culled_by: { uid: string; name: string } };
  */
 export async function teamRecordScope(readModel: TeamRecordsReadModel, uid: string, teamParam: string) {
   const { teamId, team, role } = await membershipOf(readModel, uid, teamParam);
-  const [grounds, links] = await Promise.all([
-    readModel.listGrounds(teamOwnerId(teamId)),
-    readModel.memberLinks(teamId),
-  ]);
+  const links = await readModel.memberLinks(teamId);
   const members = links.filter((link) => team.members[link.memberId] !== undefined);
   const names = new Map(members.map((link) => [link.userId, link.name]));
   const scope: RecordScope = {
-    groundIds: grounds.map((ground) => ground.id),
+    teamOwnerId: teamOwnerId(teamId),
     userIds: role === 'guest' ? [uid] : members.map((link) => link.userId),
   };
   return { scope, role, shown: <R extends Cull | CullView>(record: R) => shownTo(role, names, record) };

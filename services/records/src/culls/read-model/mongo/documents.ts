@@ -16,6 +16,8 @@ export type CullDocument = Omit<Cull, 'id' | 'created_by'> & {
   sort: Record<string, string>;
   /** The carcass tag as the duplicate-tag rule compares it, for the index that finds a user's records by tag. */
   carcass_tag_key?: string;
+  /** The team whose ground the record is on (its owner id), by which the team reads it; absent for none. */
+  team_owner?: string;
 };
 
 /** Where a sort column's values live in a document. */

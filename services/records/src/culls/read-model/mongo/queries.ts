@@ -119,8 +119,8 @@ export type CullQueries = Pick<CullReadModel<MongoTx>, CullQueryName>;
 /** A scope's filter (see RecordScope), with the search's when there is one. */
 function scopedFilter(scope: RecordScope, search: string): Filter<CullDocument> {
   return {
-    ground_id: { $in: [...scope.groundIds] },
-    user_id: { $in: [...scope.userIds] },
+    team_owner: scope.teamOwnerId,
+    ...(scope.userIds !== undefined && { user_id: { $in: [...scope.userIds] } }),
     ...(search !== '' && { search_text: { $regex: escapeRegExp(search) } }),
   };
 }

@@ -1,5 +1,6 @@
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
-import { SORT_COLUMNS } from '@cull-log/contracts';
+import { SORT_COLUMNS, TEAM_OWNER_PREFIX } from '@cull-log/contracts';
+import { GROUNDS_COLLECTION } from '../../../grounds/mongo-grounds-read-model';
 import type { MongoMigration } from '@cull-log/storage-kit';
 import { indexStep } from '../../../read-model/mongo-index-step';
 import { sortKeys } from '../pages';
@@ -120,4 +121,42 @@ export const MONGO_CULL_MIGRATIONS: readonly MongoMigration[] = [
       partialFilterExpression: { ground_id: { $exists: true } },
     },
   ),
+  {
+    version: 3,
+    does:
+      "the team whose ground a record is on, and the team's sort, map and marker indexes, so a team reads its " +
+      'records as a user reads their own',
+    async up(db) {
+      const culls = db.collection<CullDocument>(CULLS_COLLECTION);
+      const teamGrounds = await db
+        .collection<{ _id: string; user_id: string }>(GROUNDS_COLLECTION)
+        .find({ user_id: { $regex: `^${TEAM_OWNER_PREFIX}` } })
+        .toArray();
+      for (const ground of teamGrounds) {
+        await culls.updateMany({ ground_id: ground._id }, { $set: { team_owner: ground.user_id } });
+      }
+      const teams = { team_owner: { $exists: true } };
+      await culls.createIndexes([
+        ...SORT_COLUMNS.map((sort) => ({
+          name: `by_team_${sort}`,
+          key: Object.fromEntries([
+            ['team_owner', 1],
+            ...sortKeys(sort).map((column) => [sortField(column), 1]),
+            ['_id', 1],
+          ]),
+          partialFilterExpression: teams,
+        })),
+        {
+          name: 'located_by_team',
+          key: { team_owner: 1, created_at: -1, _id: -1 },
+          partialFilterExpression: { ...teams, ...LOCATED },
+        },
+        {
+          name: 'at_point_by_team',
+          key: { team_owner: 1, latitude: 1, longitude: 1, created_at: -1, _id: -1 },
+          partialFilterExpression: teams,
+        },
+      ]);
+    },
+  },
 ];

@@ -1,5 +1,5 @@
 import type { ClientSession, Db } from 'mongodb';
-import type { CullStreamEvent, StoredLogEvent } from '@cull-log/contracts';
+import { teamOfOwner, type CullStreamEvent, type StoredLogEvent } from '@cull-log/contracts';
 import { cullSearchText } from '@cull-log/domain';
 import { GROUNDS_COLLECTION, type MongoGroundRenamedHook } from '../../../grounds/mongo-grounds-read-model';
 import { trigramsOf } from '../search-trigrams';
@@ -31,7 +31,7 @@ export async function applyCullToMongo(
   event: StoredLogEvent & CullStreamEvent,
 ): Promise<void> {
   const collection = db.collection<CullDocument>(CULLS_COLLECTION);
-  const grounds = db.collection<{ _id: string; name: string }>(GROUNDS_COLLECTION);
+  const grounds = db.collection<{ _id: string; name: string; user_id: string }>(GROUNDS_COLLECTION);
   const document = await collection.findOne({ _id: event.streamId }, { session });
   const current = document === null ? undefined : toRecord(document);
   const next = nextRecord(current, event);
@@ -42,7 +42,13 @@ export async function applyCullToMongo(
   const ground =
     next.ground_id === undefined ? null : await grounds.findOne({ _id: next.ground_id }, { session });
   const placed = ground === null ? next : { ...next, ground_name: ground.name };
-  await collection.replaceOne({ _id: event.streamId }, toDocument(placed), { session, upsert: true });
+  // The team whose ground the record is on reads it by team_owner.
+  const teamOwner = ground !== null && teamOfOwner(ground.user_id) !== undefined ? ground.user_id : undefined;
+  await collection.replaceOne(
+    { _id: event.streamId },
+    { ...toDocument(placed), ...(teamOwner !== undefined && { team_owner: teamOwner }) },
+    { session, upsert: true },
+  );
 }
 
 /** Deletes the user's records in the erasure's transaction. */

@@ -119,18 +119,52 @@ type ListStatements = {
 /** The reads of a user's records, and of a team's. */
 export type CullQueries = Pick<CullReadModel<SqliteDatabase>, CullQueryName>;
 
-/** A scope's terms: its grounds (by their index) and people, each a JSON array; then for a search the term. */
-const IN_SCOPE = `ground_id IN (SELECT value FROM json_each(?)) AND user_id IN (SELECT value FROM json_each(?))`;
+/** A team's records (see RecordScope): the team's owner id, then for some people's only their ids (a JSON array). */
+function inScope(scope: RecordScope): { where: string; parameters: string[] } {
+  return scope.userIds === undefined
+    ? { where: 'team_owner = ?', parameters: [scope.teamOwnerId] }
+    : {
+        where: 'team_owner = ? AND user_id IN (SELECT value FROM json_each(?))',
+        parameters: [scope.teamOwnerId, JSON.stringify(scope.userIds)],
+      };
+}
 
-/** The page and total of a scoped list (see RecordScope); parameters as IN_SCOPE, then LIMIT and OFFSET. */
-export function scopedListSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, searched: boolean) {
+/**
+ * The page and total queries of a team's list, as listSql's for a user's: `all` walks the team's sort index and
+ * takes the total the team's records keep; `contains` tests each record in the walk; `trigrams` finds the matches in
+ * the trigram index and keeps the team's. Parameters: the scope's, then for `contains` the term, for `trigrams` the
+ * FTS5 phrase first; then for the page LIMIT and OFFSET.
+ */
+export function scopedListSql(
+  query: Pick<ListCullsQuery, 'sort' | 'order'>,
+  filter: ListFilter,
+  scope: RecordScope,
+) {
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
   const orderBy = [...sortKeys(query.sort), 'id'].map((column) => `${orderTerm(column)} ${direction}`);
-  const where = `${IN_SCOPE}${searched ? ' AND instr(search_text, ?) > 0' : ''}`;
-  return {
-    page: `SELECT * FROM culls INDEXED BY culls_by_ground WHERE ${where} ORDER BY ${orderBy.join(', ')} LIMIT ? OFFSET ?`,
-    count: `SELECT COUNT(*) AS total FROM culls INDEXED BY culls_by_ground WHERE ${where}`,
-  };
+  const page = `ORDER BY ${orderBy.join(', ')} LIMIT ? OFFSET ?`;
+  const { where } = inScope(scope);
+  const walk = `culls INDEXED BY culls_by_team_${query.sort}`;
+  switch (filter) {
+    case 'all':
+      return {
+        page: `SELECT * FROM ${walk} WHERE ${where} ${page}`,
+        count:
+          scope.userIds === undefined
+            ? 'SELECT total FROM cull_totals WHERE user_id = ?'
+            : `SELECT COUNT(*) AS total FROM ${walk} WHERE ${where}`,
+      };
+    case 'contains':
+      return {
+        page: `SELECT * FROM ${walk} WHERE ${where} AND instr(search_text, ?) > 0 ${page}`,
+        count: `SELECT COUNT(*) AS total FROM ${walk} WHERE ${where} AND instr(search_text, ?) > 0`,
+      };
+    case 'trigrams': {
+      const hits = `culls_search_trigrams CROSS JOIN culls ON culls.search_rowid = culls_search_trigrams.rowid
+        WHERE culls_search_trigrams MATCH ? AND ${where}`;
+      return { page: `SELECT culls.* FROM ${hits} ${page}`, count: `SELECT COUNT(*) AS total FROM ${hits}` };
+    }
+  }
 }
 
 /** Prepares the reads of a user's records on the records database, whose tables must exist. */
@@ -206,38 +240,83 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     return answer;
   });
 
-  const getScopedStatement = db.prepare<[string, string, string], Row>(
-    `SELECT * FROM culls WHERE id = ? AND ${IN_SCOPE}`,
-  );
-  const scopeParameters = (scope: RecordScope) => [
-    JSON.stringify(scope.groundIds),
-    JSON.stringify(scope.userIds),
-  ];
-  const atScopedStatement = db
-    .prepare<unknown[], (string | number | null)[]>(
-      `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM culls WHERE ${IN_SCOPE} AND latitude = ? AND longitude = ?
-       ORDER BY created_at DESC, id DESC LIMIT ?`,
-    )
-    .raw();
+  const scopedStatements = new Map<string, ListStatements>();
+  function scopedStatementsFor(
+    query: Pick<ListCullsQuery, 'sort' | 'order'>,
+    filter: ListFilter,
+    scope: RecordScope,
+  ) {
+    const key = `${query.sort}:${query.order}:${filter}:${scope.userIds === undefined ? 'all' : 'some'}`;
+    let statements = scopedStatements.get(key);
+    if (statements === undefined) {
+      const sql = scopedListSql(query, filter, scope);
+      statements = {
+        page: db.prepare<unknown[], Row>(sql.page),
+        count: db.prepare<unknown[], { total: number }>(sql.count),
+      };
+      scopedStatements.set(key, statements);
+    }
+    return statements;
+  }
 
   // One read transaction, so the page and the total describe the same moment.
   const readScopedList = db.transaction((scope: RecordScope, query: ListCullsQuery): CullPage => {
     const answer = { items: [] as Cull[], total: 0, page: query.page, page_size: query.page_size };
     const search = normaliseSearch(query.q);
-    const parameters = [...scopeParameters(scope), ...(search === '' ? [] : [search])];
-    answer.total =
-      db.prepare<unknown[], { total: number }>(scopedListSql(query, search !== '').count).get(...parameters)
-        ?.total ?? 0;
+    const { parameters } = inScope(scope);
+    const filter: ListFilter =
+      search === '' ? 'all' : usesTrigrams(search) && !search.includes('\0') ? 'trigrams' : 'contains';
+    const filterParameters = (kind: ListFilter) =>
+      kind === 'all'
+        ? parameters
+        : kind === 'contains'
+          ? [...parameters, search]
+          : [trigramPhrase(search), ...parameters];
+    const countParameters =
+      filter === 'all' && scope.userIds === undefined ? [scope.teamOwnerId] : filterParameters(filter);
+    answer.total = scopedStatementsFor(query, filter, scope).count.get(...countParameters)?.total ?? 0;
     const window = pageWindow(query.page, query.page_size, answer.total);
     if (window.limit === 0) return answer;
+    // As for a user's list: a common term's page is cheaper found by walking the sort index than by sorting every match.
+    const records =
+      filter === 'trigrams'
+        ? (scopedStatementsFor(query, 'all', { teamOwnerId: scope.teamOwnerId }).count.get(scope.teamOwnerId)
+            ?.total ?? 0)
+        : 0;
+    const kind =
+      filter === 'trigrams' && (window.offset + window.limit) * records < answer.total ** 2
+        ? 'contains'
+        : filter;
     const order = readOrder(window, query.order);
-    const rows = db
-      .prepare<unknown[], Row>(scopedListSql({ sort: query.sort, order }, search !== '').page)
-      .all(...parameters, window.limit, window.offset);
+    const rows = scopedStatementsFor({ sort: query.sort, order }, kind, scope).page.all(
+      ...filterParameters(kind),
+      window.limit,
+      window.offset,
+    );
     if (window.reversed) rows.reverse();
     answer.items = rows.map(toRecord);
     return answer;
   });
+
+  const getScopedStatements = new Map<boolean, Database.Statement<unknown[], Row>>();
+  function getScopedStatement(scope: RecordScope) {
+    const some = scope.userIds !== undefined;
+    let statement = getScopedStatements.get(some);
+    if (statement === undefined) {
+      statement = db.prepare<unknown[], Row>(`SELECT * FROM culls WHERE id = ? AND ${inScope(scope).where}`);
+      getScopedStatements.set(some, statement);
+    }
+    return statement;
+  }
+  const teamMapPointsSql = (scope: RecordScope, filter: MapPointsFilter) =>
+    filtersSome(filter)
+      ? filteredMapPointsSql(filter, inScope(scope).where)
+      : `SELECT latitude, longitude, species FROM culls INDEXED BY culls_located_by_team
+          WHERE ${inScope(scope).where} AND ${LOCATED} ORDER BY created_at DESC, id DESC LIMIT ?`;
+  const atScopedSql = (scope: RecordScope) =>
+    `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM culls INDEXED BY culls_at_point_by_team
+       WHERE ${inScope(scope).where} AND latitude = ? AND longitude = ? AND ${LOCATED}
+       ORDER BY created_at DESC, id DESC LIMIT ?`;
 
   return {
     async get(userId, id) {
@@ -245,7 +324,7 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
       return row === undefined ? undefined : toRecord(row);
     },
     async getScoped(scope, id) {
-      const row = getScopedStatement.get(id, ...(scopeParameters(scope) as [string, string]));
+      const row = getScopedStatement(scope).get(id, ...inScope(scope).parameters);
       return row === undefined ? undefined : toRecord(row);
     },
     async listScoped(scope, query) {
@@ -253,15 +332,17 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     },
     async mapPointsScoped(scope, filter = {}) {
       const statement = db
-        .prepare<unknown[], [number, number, string]>(filteredMapPointsSql(filter, IN_SCOPE))
+        .prepare<unknown[], [number, number, string]>(teamMapPointsSql(scope, filter))
         .raw();
       return toMapPoints(
-        statement.iterate(...scopeParameters(scope), ...filterValues(filter), MAP_POINTS_LIMIT + 1),
+        statement.iterate(...inScope(scope).parameters, ...filterValues(filter), MAP_POINTS_LIMIT + 1),
       );
     },
     async listAtScoped(scope, { latitude, longitude }) {
-      return atScopedStatement
-        .all(...scopeParameters(scope), latitude, longitude, MAP_POINTS_LIMIT)
+      return db
+        .prepare<unknown[], (string | number | null)[]>(atScopedSql(scope))
+        .raw()
+        .all(...inScope(scope).parameters, latitude, longitude, MAP_POINTS_LIMIT)
         .map(toMapCull);
     },
     async list(userId, query) {

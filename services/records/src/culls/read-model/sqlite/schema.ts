@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { SORT_COLUMNS } from '@cull-log/contracts';
+import { SORT_COLUMNS, TEAM_OWNER_PREFIX } from '@cull-log/contracts';
 import type { SqliteMigration } from '@cull-log/storage-kit';
 import { sortKeys } from '../pages';
 import { INDEX_SEARCH_SQL, NEXT_SEARCH_ROWID_SQL, orderTerm, quote } from './rows';
@@ -100,6 +100,23 @@ ${SORT_COLUMNS.map(
 `;
 
 /**
+ * A team's indexes, the user's again with the team's owner id first; only records on a team's ground are in them.
+ * Each carries user_id, so a guest's or one member's records are found in the team's order without the table.
+ */
+const TEAM_SCHEMA = `
+${SORT_COLUMNS.map(
+  (sort) =>
+    `CREATE INDEX IF NOT EXISTS culls_by_team_${sort} ON culls (team_owner, ${[...sortKeys(sort), 'id']
+      .map(orderTerm)
+      .join(', ')}, user_id) WHERE team_owner IS NOT NULL;`,
+).join('\n')}
+CREATE INDEX IF NOT EXISTS culls_located_by_team ON culls (team_owner, created_at DESC, id DESC, latitude, longitude, species, user_id)
+  WHERE team_owner IS NOT NULL AND latitude IS NOT NULL AND longitude IS NOT NULL;
+CREATE INDEX IF NOT EXISTS culls_at_point_by_team ON culls (team_owner, latitude, longitude, created_at DESC, id DESC)
+  WHERE team_owner IS NOT NULL AND latitude IS NOT NULL AND longitude IS NOT NULL;
+`;
+
+/**
  * Prepares a database from before the search index or the carcass fields for the schema: adds their columns, and
  * drops a map index without the points' columns so that the schema builds it again.
  */
@@ -155,5 +172,24 @@ export const SQLITE_CULL_MIGRATIONS: readonly SqliteMigration[] = [
     does: "a ground's records whoever made them (a team's ground has its members' records)",
     up: (db) =>
       db.exec('CREATE INDEX IF NOT EXISTS culls_by_ground ON culls (ground_id) WHERE ground_id IS NOT NULL'),
+  },
+  {
+    version: 3,
+    does:
+      "the team whose ground a record is on (its owner id), the team's sort, map and marker indexes and its total, " +
+      'so a team reads its records as a user reads their own',
+    up(db) {
+      const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('culls')").pluck().all();
+      if (!columns.includes('team_owner')) db.exec('ALTER TABLE culls ADD COLUMN team_owner TEXT');
+      db.exec(TEAM_SCHEMA);
+      // The grounds' table is another store's: a new file has none yet, and no records to place in a team either.
+      const grounds = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grounds'").get();
+      if (grounds === undefined) return;
+      db.exec(`UPDATE culls SET team_owner = (SELECT user_id FROM grounds WHERE grounds.id = culls.ground_id)
+          WHERE ground_id IS NOT NULL
+            AND (SELECT user_id FROM grounds WHERE grounds.id = culls.ground_id) LIKE '${TEAM_OWNER_PREFIX}%';
+        INSERT OR REPLACE INTO cull_totals (user_id, total)
+          SELECT team_owner, COUNT(*) FROM culls WHERE team_owner IS NOT NULL GROUP BY team_owner;`);
+    },
   },
 ];

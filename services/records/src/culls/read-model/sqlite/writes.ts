@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Cull, CullStreamEvent, StoredLogEvent } from '@cull-log/contracts';
+import { teamOfOwner, type Cull, type CullStreamEvent, type StoredLogEvent } from '@cull-log/contracts';
 import { cullSearchText } from '@cull-log/domain';
 import { preparedPerDatabase } from '../../../read-model/prepared-per-database';
 import { nextRecord } from '../next-record';
@@ -37,6 +37,9 @@ const statementsOf = preparedPerDatabase((db) => {
     indexSearch: db.prepare<[bigint, string]>(INDEX_SEARCH_SQL),
     unindexSearch: db.prepare<[bigint]>('DELETE FROM culls_search_trigrams WHERE rowid = ?'),
     groundName: db.prepare<[string], string>('SELECT name FROM grounds WHERE id = ?').pluck(),
+    groundOwner: db.prepare<[string], string>('SELECT user_id FROM grounds WHERE id = ?').pluck(),
+    setTeamOwner: db.prepare<[string | null, string]>('UPDATE culls SET team_owner = ? WHERE id = ?'),
+    countDownBy: db.prepare<[number, string]>('UPDATE cull_totals SET total = total - ? WHERE user_id = ?'),
     groundRecords: db
       .prepare<[string], Row>('SELECT * FROM culls INDEXED BY culls_by_ground WHERE ground_id = ?')
       .safeIntegers(),
@@ -90,6 +93,14 @@ export function applyCullToSqlite(db: SqliteDatabase, event: StoredLogEvent & Cu
   }
   if (current === undefined && next !== undefined) statements.countUp.run(next.created_by);
   if (current !== undefined && next === undefined) statements.countDown.run(current.created_by);
+  // The team whose ground the record is on reads it by team_owner, and counts it in the team's total.
+  const owner = next?.ground_id === undefined ? undefined : statements.groundOwner.get(next.ground_id);
+  const teamOwner = owner !== undefined && teamOfOwner(owner) !== undefined ? owner : null;
+  const wasTeamOwner = (row?.team_owner as string | null | undefined) ?? null;
+  if (teamOwner === wasTeamOwner) return;
+  if (next !== undefined) statements.setTeamOwner.run(teamOwner, event.streamId);
+  if (wasTeamOwner !== null) statements.countDown.run(wasTeamOwner);
+  if (teamOwner !== null) statements.countUp.run(teamOwner);
 }
 
 /**
@@ -98,7 +109,7 @@ export function applyCullToSqlite(db: SqliteDatabase, event: StoredLogEvent & Cu
  * is merged at once: nothing of the erased records stays in the file.
  */
 export function eraseCullsFromSqlite(db: SqliteDatabase, userId: string): void {
-  const { unindexSearch } = statementsOf(db);
+  const { unindexSearch, countDownBy } = statementsOf(db);
   const searchRowids = db
     .prepare<[string], bigint>(
       'SELECT search_rowid FROM culls WHERE user_id = ? AND search_rowid IS NOT NULL',
@@ -107,6 +118,12 @@ export function eraseCullsFromSqlite(db: SqliteDatabase, userId: string): void {
     .safeIntegers()
     .all(userId);
   for (const searchRowid of searchRowids) unindexSearch.run(searchRowid);
+  const onTeams = db
+    .prepare<[string], { team_owner: string; records: number }>(
+      'SELECT team_owner, COUNT(*) AS records FROM culls WHERE user_id = ? AND team_owner IS NOT NULL GROUP BY team_owner',
+    )
+    .all(userId);
+  for (const { team_owner: teamOwner, records } of onTeams) countDownBy.run(records, teamOwner);
   for (const table of ['culls', 'cull_totals', 'cull_search_users']) {
     db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
   }
