@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CullFields } from './cull';
+import { ABNORMALITY_CODES } from './enums';
 import { GroundId } from './grounds';
 import { refuseUnsafeText } from './validation';
 
@@ -219,6 +221,11 @@ export const TEAM_EVENT_TYPES = {
   memberLeft: 'team.member_left.v1',
   permitGranted: 'team.permit_granted.v1',
   permitEnded: 'team.permit_ended.v1',
+  /**
+   * A member erased their account: the facts of the culls they made on the team's grounds, which the team keeps, with
+   * nothing that names them (no notes, photos, exact place, shooter or examiner).
+   */
+  cullsKept: 'team.culls_kept.v1',
   /** In the user's own stream: this user is this member of this team, under this name. Erased with the user. */
   memberLinked: 'member.linked.v1',
 } as const;
@@ -230,6 +237,51 @@ const PermitData = z.strictObject({
   starts_on: z.string(),
   ends_on: z.string(),
 });
+
+/**
+ * A cull as a team keeps it once the member who made it has erased their account: the facts of the cull (date, time,
+ * species, sex, age, condition, ground, place name, weight, carcass tag, destination and dealer, the larder's
+ * inspection findings) under an id of the team's own, without the notes, condition notes, photos, coordinates, grid
+ * reference, shooter, examiner's name and certificate, or anything else that could name the person.
+ */
+export const KeptCull = z.strictObject({
+  /** The team's own id for its copy, not the erased record's. */
+  id: z.string().min(1),
+  ground_id: z.string().min(1),
+  ...CullFields.pick({
+    date: true,
+    time: true,
+    location_name: true,
+    species: true,
+    sex: true,
+    age_estimate: true,
+    condition: true,
+    shot_placement: true,
+    antlers_present: true,
+    weight: true,
+    antler_points: true,
+    antler_condition: true,
+    shot_distance: true,
+    calibre: true,
+    bullet_weight_gr: true,
+    bullet_type: true,
+    carcass_tag: true,
+    carcass_destination: true,
+    game_dealer: true,
+  }).shape,
+  /** The larder's findings, without who examined the carcass. */
+  inspection: z
+    .strictObject({
+      abnormal_behaviour: z.boolean(),
+      abnormalities: z.array(z.enum(ABNORMALITY_CODES)),
+      other_abnormality: z.string().optional(),
+      contamination_suspected: z.boolean(),
+    })
+    .optional(),
+  /** When the member first recorded it. */
+  recorded_at: z.iso.datetime(),
+});
+export type KeptCull = z.infer<typeof KeptCull>;
 
 export const TEAM_EVENT_DATA = {
   /** The creator joins as the first manager under `member_id`. */
@@ -257,6 +309,7 @@ export const TEAM_EVENT_DATA = {
   [TEAM_EVENT_TYPES.memberLeft]: z.strictObject({ member_id: MemberId, removed: z.boolean() }),
   [TEAM_EVENT_TYPES.permitGranted]: PermitData.extend({ member_id: MemberId }),
   [TEAM_EVENT_TYPES.permitEnded]: z.strictObject({ permit_id: z.string().min(1) }),
+  [TEAM_EVENT_TYPES.cullsKept]: z.strictObject({ member_id: MemberId, culls: z.array(KeptCull).min(1) }),
   [TEAM_EVENT_TYPES.memberLinked]: z.strictObject({
     team_id: z.string().min(1),
     member_id: MemberId,
