@@ -54,6 +54,7 @@ export const TEAM_MESSAGES = {
   permitNotFound: 'Permit not found',
   permitsForGuests: 'Permits are for the team’s guests',
   groundNotTeams: 'Choose one of the team’s grounds',
+  memberNeedsTeam: 'A member’s records are read within a team: send team with member',
 } as const;
 
 const TeamName = z
@@ -78,6 +79,21 @@ export const UpdateTeamRequest = z
     error: 'Send at least one field to change',
   });
 export type UpdateTeamRequest = z.infer<typeof UpdateTeamRequest>;
+
+/**
+ * `?team=` and `?member=` of GET /api/culls: a team's records, narrowed to one member's (by their uid; one not in the
+ * team reads none). A member is only read within a team.
+ */
+export const TeamRecordsFilter = z
+  .object({
+    team: z.string({ error: 'team must be given once' }).min(1).optional(),
+    member: z.string({ error: 'member must be given once' }).min(1).max(200).optional(),
+  })
+  .refine((filter) => filter.member === undefined || filter.team !== undefined, {
+    error: TEAM_MESSAGES.memberNeedsTeam,
+    path: ['member'],
+  });
+export type TeamRecordsFilter = z.infer<typeof TeamRecordsFilter>;
 
 /** A team as its member reads it, with the caller's own role. */
 export const Team = z.object({ id: z.string(), name: z.string(), kind: TeamKind, role: TeamRole });

@@ -1,11 +1,10 @@
 import type { ClientSession, Db, IndexDescription } from 'mongodb';
 import type { Ground, GroundEvent, StoredLogEvent } from '@cull-log/contracts';
-import { groundDecider, groundNameKey, toGround } from '@cull-log/domain';
+import { groundNameKey, toGround } from '@cull-log/domain';
 import type { MongoMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
 import { indexStep } from '../read-model/mongo-index-step';
-import { nextStateOf } from '../read-model/stream-state';
-import { groundStateOf, type StoredGround } from './stored-ground';
+import { groundStateOf, nextGroundState, type StoredGround } from './stored-ground';
 
 export const GROUNDS_COLLECTION = 'grounds';
 
@@ -31,7 +30,7 @@ export async function applyGroundToMongo(
 ): Promise<void> {
   const grounds = db.collection<GroundDocument>(GROUNDS_COLLECTION);
   const document = await grounds.findOne({ _id: event.streamId }, { session });
-  const state = nextStateOf(groundDecider, groundStateOf, document, event);
+  const state = nextGroundState(groundStateOf, document, event);
   if (state === undefined) return;
   const ground = toGround(state, event.streamId);
   if (ground === undefined) return;

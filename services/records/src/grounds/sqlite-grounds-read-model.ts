@@ -1,11 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { Ground, GroundEvent, StoredLogEvent } from '@cull-log/contracts';
-import { groundDecider, groundNameKey, toGround } from '@cull-log/domain';
+import { groundNameKey, toGround } from '@cull-log/domain';
 import type { SqliteMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
 import { preparedPerDatabase } from '../read-model/prepared-per-database';
-import { nextStateOf } from '../read-model/stream-state';
-import { groundStateOf, type StoredGround } from './stored-ground';
+import { groundStateOf, nextGroundState, type StoredGround } from './stored-ground';
 
 type SqliteDatabase = Database.Database;
 
@@ -54,7 +53,7 @@ const statementsOf = preparedPerDatabase((db) => ({
   upsertGround: db.prepare<[Record<string, unknown>]>(
     `INSERT INTO grounds (id, user_id, name, name_key, notes, boundary, centre, archived, version, created_at, updated_at)
      VALUES (@id, @user_id, @name, @name_key, @notes, @boundary, @centre, @archived, @version, @created_at, @updated_at)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, notes = excluded.notes,
+     ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, name = excluded.name, name_key = excluded.name_key, notes = excluded.notes,
        boundary = excluded.boundary, centre = excluded.centre, archived = excluded.archived,
        version = excluded.version, updated_at = excluded.updated_at`,
   ),
@@ -71,7 +70,7 @@ export function applyGroundToSqlite(
 ): void {
   const statements = statementsOf(db);
   const row = statements.selectGround.get(event.streamId);
-  const state = nextStateOf(groundDecider, rowStateOf, row, event);
+  const state = nextGroundState(rowStateOf, row, event);
   if (state === undefined) return;
   const ground = toGround(state, event.streamId);
   if (ground === undefined) return;

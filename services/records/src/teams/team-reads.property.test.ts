@@ -53,6 +53,8 @@ interface ModelTeam {
   id: string;
   members: Map<string, TeamRole>;
   grounds: string[];
+  /** How many culls the team keeps of members who have since erased their account. */
+  kept: number;
 }
 
 describe('team reads over random histories of several users and two teams', () => {
@@ -72,7 +74,12 @@ describe('team reads over random histories of several users and two teams', () =
             const ground = (
               await call(founder, 'POST', '/grounds', { team_id: made.id, name: 'Home Beat' })
             ).json<Ground>();
-            teams.push({ id: made.id, members: new Map([[founder.uid, 'manager']]), grounds: [ground.id] });
+            teams.push({
+              id: made.id,
+              members: new Map([[founder.uid, 'manager']]),
+              grounds: [ground.id],
+              kept: 0,
+            });
           }
           const erased = new Set<string>();
           /** Each kept record: who made it and on which ground (undefined: none). */
@@ -153,7 +160,13 @@ describe('team reads over random histories of several users and two teams', () =
               case 'erase': {
                 expect((await call(person(who), 'DELETE', '/account')).statusCode).toBe(200);
                 erased.add(who);
-                for (const [id, record] of records) if (record.by === who) records.delete(id);
+                for (const [id, record] of records) {
+                  if (record.by !== who) continue;
+                  records.delete(id);
+                  // The team whose ground it was keeps its facts.
+                  const owner = teams.find((each) => record.ground && each.grounds.includes(record.ground));
+                  if (owner !== undefined) owner.kept += 1;
+                }
                 for (const each of teams) {
                   if (!each.members.has(who)) continue;
                   const lastManager = each.members.get(who) === 'manager' && managersOf(each) === 1;
@@ -171,7 +184,8 @@ describe('team reads over random histories of several users and two teams', () =
             }
           }
 
-          // Every person's read of every team, against the model.
+          // Every person's read of every team, against the model: the culls on its grounds of whoever made them while
+          // a member (those who left too), and those it kept of people since erased.
           for (const reader of PEOPLE) {
             for (const team of teams) {
               const read = await call(reader, 'GET', `/culls?team=${team.id}&page_size=100`);
@@ -181,20 +195,67 @@ describe('team reads over random histories of several users and two teams', () =
                 continue;
               }
               expect(read.statusCode).toBe(200);
-              const expected = [...records]
-                .filter(([, record]) => record.ground !== undefined && team.grounds.includes(record.ground))
-                .filter(([, record]) => team.members.has(record.by))
-                .map(([id]) => id)
-                .sort();
-              const items = read.json<{ items: CullView[] }>().items;
-              expect(items.map((item) => item.id).sort(), `${reader.uid} reading ${team.id}`).toEqual(
-                expected,
+              const onGrounds = [...records].filter(
+                ([, record]) => record.ground !== undefined && team.grounds.includes(record.ground),
               );
-              for (const item of items) {
-                expect(item.culled_by?.uid).toBe(records.get(item.id)?.by);
-                if (role === 'viewer') expect(item).not.toHaveProperty('notes');
+              const items = read.json<{ items: CullView[]; total: number }>().items;
+              const live = items.filter((item) => item.culled_by?.uid !== undefined);
+              const kept = items.filter((item) => item.culled_by?.uid === undefined);
+              expect(live.map((item) => item.id).sort(), `${reader.uid} reading ${team.id}`).toEqual(
+                onGrounds.map(([id]) => id).sort(),
+              );
+              expect(kept.length, `kept culls of ${team.id}`).toBe(team.kept);
+              for (const item of live) {
+                const by = records.get(item.id)!.by;
+                expect(item.culled_by?.uid).toBe(by);
+                if (!team.members.has(by)) {
+                  // A former member's notes, photos and exact place left with them, whoever reads.
+                  for (const field of [
+                    'notes',
+                    'condition_notes',
+                    'photos',
+                    'latitude',
+                    'longitude',
+                    'grid_ref',
+                  ])
+                    expect(item).not.toHaveProperty(field);
+                  expect(item.ground_id).toBe(records.get(item.id)!.ground);
+                } else if (role === 'viewer') expect(item).not.toHaveProperty('notes');
                 else expect(item.notes).toBe('Clean kill');
               }
+              for (const item of kept) {
+                expect(item.culled_by).toEqual({ name: 'Former member' });
+                for (const field of ['notes', 'latitude', 'longitude', 'grid_ref', 'shooter'])
+                  expect(item).not.toHaveProperty(field);
+                expect(team.grounds).toContain(item.ground_id);
+              }
+              // One member's records alone: those they made on the team's grounds.
+              const member = PEOPLE[team.grounds.length % PEOPLE.length]!.uid;
+              const narrowed = await call(
+                reader,
+                'GET',
+                `/culls?team=${team.id}&member=${member}&page_size=100`,
+              );
+              expect(
+                narrowed
+                  .json<{ items: CullView[] }>()
+                  .items.map((item) => item.id)
+                  .sort(),
+              ).toEqual(
+                onGrounds
+                  .filter(([, record]) => record.by === member)
+                  .map(([id]) => id)
+                  .sort(),
+              );
+            }
+          }
+          // Nothing of an erased person is left in what the team reads.
+          for (const gone of erased) {
+            for (const team of teams) {
+              const reader = [...team.members.keys()][0];
+              if (reader === undefined) continue;
+              const text = (await call(person(reader), 'GET', `/culls?team=${team.id}&page_size=100`)).body;
+              expect(text).not.toContain(gone);
             }
           }
         } finally {

@@ -1,6 +1,6 @@
 import type { ClientSession, Db } from 'mongodb';
-import type { CullStreamEvent, StoredLogEvent } from '@cull-log/contracts';
-import { cullSearchText } from '@cull-log/domain';
+import type { CullStreamEvent, StoredLogEvent, TeamCullsKept } from '@cull-log/contracts';
+import { cullSearchText, keptRecordOf } from '@cull-log/domain';
 import { GROUNDS_COLLECTION, type MongoGroundRenamedHook } from '../../../grounds/mongo-grounds-read-model';
 import { trigramsOf } from '../search-trigrams';
 import { nextRecord } from '../next-record';
@@ -43,6 +43,29 @@ export async function applyCullToMongo(
     next.ground_id === undefined ? null : await grounds.findOne({ _id: next.ground_id }, { session });
   const placed = ground === null ? next : { ...next, ground_name: ground.name };
   await collection.replaceOne({ _id: event.streamId }, toDocument(placed), { session, upsert: true });
+}
+
+/**
+ * Writes the culls a team keeps of an erased member as the team's own records (its owner id as their user), each with
+ * its ground's name now, in the append's transaction; one already written is left as it is.
+ */
+export async function applyKeptCullsToMongo(
+  db: Db,
+  session: ClientSession,
+  event: StoredLogEvent & TeamCullsKept,
+): Promise<void> {
+  const collection = db.collection<CullDocument>(CULLS_COLLECTION);
+  const grounds = db.collection<{ _id: string; name: string }>(GROUNDS_COLLECTION);
+  for (const kept of event.data.culls) {
+    const record = keptRecordOf(kept, event.userId, event.occurredAt);
+    const ground = await grounds.findOne({ _id: kept.ground_id }, { session });
+    const placed = ground === null ? record : { ...record, ground_name: ground.name };
+    await collection.updateOne(
+      { _id: kept.id },
+      { $setOnInsert: toDocument(placed) },
+      { session, upsert: true },
+    );
+  }
 }
 
 /** Deletes the user's records in the erasure's transaction. */

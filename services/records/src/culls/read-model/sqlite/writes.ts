@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Cull, CullStreamEvent, StoredLogEvent } from '@cull-log/contracts';
-import { cullSearchText } from '@cull-log/domain';
+import type { Cull, CullStreamEvent, StoredLogEvent, TeamCullsKept } from '@cull-log/contracts';
+import { cullSearchText, keptRecordOf } from '@cull-log/domain';
 import { preparedPerDatabase } from '../../../read-model/prepared-per-database';
 import { nextRecord } from '../next-record';
 import {
@@ -90,6 +90,24 @@ export function applyCullToSqlite(db: SqliteDatabase, event: StoredLogEvent & Cu
   }
   if (current === undefined && next !== undefined) statements.countUp.run(next.created_by);
   if (current !== undefined && next === undefined) statements.countDown.run(current.created_by);
+}
+
+/**
+ * Writes the culls a team keeps of an erased member as the team's own records (its owner id as their user), each with
+ * its ground's name now; one already written (the event applied again) is left as it is.
+ */
+export function applyKeptCullsToSqlite(db: SqliteDatabase, event: StoredLogEvent & TeamCullsKept): void {
+  const statements = statementsOf(db);
+  for (const kept of event.data.culls) {
+    if (statements.select.get(kept.id) !== undefined) continue;
+    const record = keptRecordOf(kept, event.userId, event.occurredAt);
+    const groundName = statements.groundName.get(kept.ground_id);
+    writeRecord(statements, undefined, {
+      ...record,
+      ...(groundName !== undefined && { ground_name: groundName }),
+    });
+    statements.countUp.run(record.created_by);
+  }
 }
 
 /**
