@@ -256,18 +256,20 @@ const PermitData = z.strictObject({
 
 /**
  * A cull as a team keeps it once the member who made it has erased their account: the facts of the cull (date, time,
- * species, sex, age, condition, ground, place name, weight, carcass tag, destination and dealer, the larder's
- * inspection findings) under an id of the team's own, without the notes, condition notes, photos, coordinates, grid
- * reference, shooter, examiner's name and certificate, or anything else that could name the person.
+ * species, sex, age, condition, ground, weight, antlers, calibre and bullet, carcass tag, destination and dealer, the
+ * larder's inspection findings) under an id of the team's own, without the notes, condition notes, photos,
+ * coordinates, grid reference, their words for the place, shot distance, shooter, examiner's name and certificate,
+ * or anything else that could name the person.
  */
 export const KeptCull = z.strictObject({
   /** The team's own id for its copy, not the erased record's. */
   id: z.string().min(1),
   ground_id: z.string().min(1),
+  /** The ground's name when kept: never the member's own words for the place. */
+  location_name: z.string(),
   ...CullFields.pick({
     date: true,
     time: true,
-    location_name: true,
     species: true,
     sex: true,
     age_estimate: true,
@@ -277,7 +279,6 @@ export const KeptCull = z.strictObject({
     weight: true,
     antler_points: true,
     antler_condition: true,
-    shot_distance: true,
     calibre: true,
     bullet_weight_gr: true,
     bullet_type: true,

@@ -11,6 +11,8 @@ const record: Cull = {
     latitude: 56.51234,
     longitude: -3.41234,
     grid_ref: 'NO 12345 67890',
+    location_name: 'Cat’s high seat',
+    shot_distance: '120 yards',
     weight: 14.5,
     shooter: 'Cat Lane',
     carcass_tag: 'GL-7',
@@ -39,14 +41,14 @@ const record: Cull = {
 
 describe('the facts a team keeps of an erased member’s cull', () => {
   it('keep what was culled, where on the ground and the carcass, and nothing that names the person', () => {
-    const kept = keptCullOf(record, 'k-1')!;
+    const kept = keptCullOf(record, 'k-1', 'Low Beat')!;
     expect(KeptCull.parse(kept)).toEqual(kept);
     expect(kept).toEqual({
       id: 'k-1',
       ground_id: GROUND,
       date: '2026-11-03',
       time: '06:00',
-      location_name: 'Home Wood',
+      location_name: 'Low Beat',
       species: 'Roe Deer',
       sex: 'Female',
       age_estimate: 'Adult',
@@ -66,19 +68,20 @@ describe('the facts a team keeps of an erased member’s cull', () => {
       recorded_at: '2026-11-03T08:00:00.000Z',
     });
     const text = JSON.stringify(kept);
-    for (const trace of ['user-cat', 'Cat Lane', 'dog', 'Thin', '56.5', 'NO 12345', 'TH-1', 'p-1'])
+    for (const trace of ['user-cat', 'Cat', 'dog', 'Thin', '56.5', 'NO 12345', 'TH-1', 'p-1', '120'])
       expect(text).not.toContain(trace);
   });
 
   it('keeps nothing of a record on no ground', () => {
     const { ground_id: _ground, ground_name: _name, ...unplaced } = record;
-    expect(keptCullOf(unplaced, 'k-1')).toBeUndefined();
+    expect(keptCullOf(unplaced, 'k-1', 'Low Beat')).toBeUndefined();
   });
 
   it('reads back as a record of the team’s, examined by the former member’s place', () => {
-    const kept = keptCullOf(record, 'k-1')!;
+    const kept = keptCullOf(record, 'k-1', 'Low Beat')!;
     expect(keptRecordOf(kept, 'team-t1', '2026-12-01T00:00:00.000Z')).toEqual({
       ...sampleCullFields(),
+      location_name: 'Low Beat',
       id: 'k-1',
       created_by: 'team-t1',
       created_at: '2026-11-03T08:00:00.000Z',

@@ -5,10 +5,11 @@ export const FORMER_MEMBER = 'Former member';
 
 /**
  * The facts of a record a team keeps when its maker erases their account, under the team's own id for it: what was
- * culled, where on the team's ground, its carcass and the larder's findings; never the notes, condition notes,
- * photos, coordinates, grid reference, shooter, examiner's name or certificate. Undefined for a record on no ground.
+ * culled, on which of the team's grounds (named by `groundName`), its carcass and the larder's findings; never the
+ * notes, condition notes, photos, coordinates, grid reference, the member's own words for the place, shot distance,
+ * shooter, examiner's name or certificate. Undefined for a record on no ground.
  */
-export function keptCullOf(record: Cull, id: string): KeptCull | undefined {
+export function keptCullOf(record: Cull, id: string, groundName: string): KeptCull | undefined {
   if (record.ground_id === undefined) return undefined;
   const { inspection } = record;
   return {
@@ -16,7 +17,7 @@ export function keptCullOf(record: Cull, id: string): KeptCull | undefined {
     ground_id: record.ground_id,
     date: record.date,
     time: record.time,
-    location_name: record.location_name,
+    location_name: groundName,
     species: record.species,
     sex: record.sex,
     age_estimate: record.age_estimate,
@@ -27,7 +28,6 @@ export function keptCullOf(record: Cull, id: string): KeptCull | undefined {
       weight: record.weight,
       antler_points: record.antler_points,
       antler_condition: record.antler_condition,
-      shot_distance: record.shot_distance,
       calibre: record.calibre,
       bullet_weight_gr: record.bullet_weight_gr,
       bullet_type: record.bullet_type,

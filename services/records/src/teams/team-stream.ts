@@ -5,6 +5,7 @@ import {
   TEAM_MESSAGES,
   teamOwnerId,
   type Cull,
+  type Ground,
   type KeptCull,
   type UserErased,
 } from '@cull-log/contracts';
@@ -62,8 +63,7 @@ export function leavingEveryTeam<Tx>(deps: StreamRoutesOptions<Tx>) {
   const { readModel } = deps;
 
   /** The user's records on the team's grounds, a page at a time. */
-  async function recordsOn(teamId: string, userId: string): Promise<Cull[]> {
-    const grounds = await readModel.listGrounds(teamOwnerId(teamId));
+  async function recordsOn(grounds: readonly Ground[], userId: string): Promise<Cull[]> {
     if (grounds.length === 0) return [];
     const scope = { groundIds: grounds.map((ground) => ground.id), userIds: [userId] };
     const records: Cull[] = [];
@@ -99,14 +99,20 @@ export function leavingEveryTeam<Tx>(deps: StreamRoutesOptions<Tx>) {
       (await readModel.linksOf(erasure.userId)).map((link) => [link.teamId, link.memberId]),
     );
     for (const [teamId, memberId] of linked) {
-      const records = (await recordsOn(teamId, erasure.userId)).reverse();
+      const grounds = await readModel.listGrounds(teamOwnerId(teamId));
+      const names = new Map(grounds.map((ground) => [ground.id, ground.name]));
+      const records = (await recordsOn(grounds, erasure.userId)).reverse();
       const keptScope = {
         groundIds: [...new Set(records.flatMap((record) => record.ground_id ?? []))],
         userIds: [teamOwnerId(teamId)],
       };
       const kept: KeptCull[] = [];
       for (const record of records) {
-        const facts = keptCullOf(record, keptIdOf(teamId, record.id));
+        const facts = keptCullOf(
+          record,
+          keptIdOf(teamId, record.id),
+          names.get(record.ground_id ?? '') ?? '',
+        );
         // An erasure asked for again after a failure keeps nothing twice.
         if (facts !== undefined && (await readModel.getScoped(keptScope, facts.id)) === undefined)
           kept.push(facts);
