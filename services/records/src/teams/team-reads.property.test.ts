@@ -46,6 +46,10 @@ const Step = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('erase' as const), who: fc.nat(3) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('move' as const), team: fc.nat(1), who: fc.nat(3) }),
+  },
 );
 
 /** What a team should be at each moment: who is in it in what role, its grounds, and whose records are on them. */
@@ -82,6 +86,8 @@ describe('team reads over random histories of several users and two teams', () =
             });
           }
           const erased = new Set<string>();
+          /** Grounds of people's own made so far, each with a name of its own. */
+          let owned = 0;
           /** Each kept record: who made it and on which ground (undefined: none). */
           const records = new Map<string, { by: string; ground: string | undefined }>();
           const managerOf = (team: ModelTeam) =>
@@ -155,6 +161,21 @@ describe('team reads over random histories of several users and two teams', () =
                 );
                 expect(recorded.statusCode, recorded.body).toBe(may ? 201 : 400);
                 if (may) records.set(recorded.json<CullView>().id, { by: who, ground: groundId });
+                break;
+              }
+              case 'move': {
+                // A member's own ground with a cull on it, moved into the team: a manager's move takes both in.
+                if (!team.members.has(who)) break;
+                const own = (
+                  await call(person(who), 'POST', '/grounds', { name: `Own ground ${(owned += 1)}` })
+                ).json<Ground>();
+                const recorded = await call(person(who), 'POST', '/culls', cullBody({ ground_id: own.id }));
+                expect(recorded.statusCode, recorded.body).toBe(201);
+                records.set(recorded.json<CullView>().id, { by: who, ground: own.id });
+                const moved = await call(person(who), 'PATCH', `/grounds/${own.id}`, { team_id: team.id });
+                const manages = team.members.get(who) === 'manager';
+                expect(moved.statusCode, moved.body).toBe(manages ? 200 : 403);
+                if (manages) team.grounds.push(own.id);
                 break;
               }
               case 'erase': {
