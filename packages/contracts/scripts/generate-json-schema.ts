@@ -39,6 +39,8 @@ const MANAGEMENT_DESCRIPTIONS: Record<ManagementEvent['type'], string> = {
   [MANAGEMENT_EVENT_TYPES.groundArchived]:
     'A ground was archived: it keeps its records and takes no new ones.',
   [MANAGEMENT_EVENT_TYPES.groundRestored]: 'An archived ground was restored.',
+  [MANAGEMENT_EVENT_TYPES.groundMoved]:
+    "A person's ground was moved into a team (data.team_id): owned by the team from here on (userId team-<team id>, subject culls.v1.team-<team id>.ground_moved), data holding the whole ground as it stood (name, notes, boundary, centre, null for none, and when it was made), so the team's ground outlives the erasure of the person who made it. Culls already on the ground stay their shooters' and become the team's records.",
   [MANAGEMENT_EVENT_TYPES.outingStarted]:
     "An outing was started, or recorded afterwards with its end (its stream is the outing's id); data names its ground.",
   [MANAGEMENT_EVENT_TYPES.outingEnded]: 'An outing under way was ended at data.ended_at.',
@@ -64,6 +66,7 @@ const TEAM_DESCRIPTIONS: Record<TeamEvent['type'], string> = {
   [TEAM_EVENT_TYPES.memberLeft]: `${TEAM} a member left (removed: false) or was removed by a manager (removed: true); their permits end with them.`,
   [TEAM_EVENT_TYPES.permitGranted]: `${TEAM} a guest was given a permit for named grounds from its first to its last day (YYYY-MM-DD, Britain's calendar).`,
   [TEAM_EVENT_TYPES.permitEnded]: `${TEAM} a guest's permit was ended before its last day.`,
+  [TEAM_EVENT_TYPES.cullsKept]: `${TEAM} a member (data.member_id) erased their account: data.culls holds the facts of the culls they made on the team's grounds, each under a new id of the team's, without notes, photos, coordinates, grid reference, shooter, examiner or anything else naming them. A consumer counting the team's culls takes these in place of the erased member's (whose events are purged).`,
 };
 
 /** Every version stays published: the stream holds events of each, and consumers validate against them. */

@@ -152,6 +152,9 @@ export const ERROR_CODES = [
   'invite_expired',
   'invite_revoked',
   'invite_used_up',
+  /** A ground archived, or already a team's, cannot be moved into a team. */
+  'archived',
+  'in_team',
   'payload_too_large',
   'rate_limited',
   'service_unavailable',

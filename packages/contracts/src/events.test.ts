@@ -159,6 +159,17 @@ describe('the events of grounds, outings, settings and plans', () => {
     { type: MANAGEMENT_EVENT_TYPES.groundArchived, data: {} },
     { type: MANAGEMENT_EVENT_TYPES.groundRestored, data: {} },
     {
+      type: MANAGEMENT_EVENT_TYPES.groundMoved,
+      data: {
+        team_id: ground,
+        name: 'Home Farm',
+        notes: null,
+        boundary: null,
+        centre: { latitude: 51, longitude: -1 },
+        created_at: '2026-11-01T06:00:00.000Z',
+      },
+    },
+    {
       type: MANAGEMENT_EVENT_TYPES.outingStarted,
       data: { ground_id: ground, started_at: '2026-11-03T06:00:00.000Z' },
     },
@@ -226,6 +237,7 @@ describe('the events of grounds, outings, settings and plans', () => {
       'ground.notes_changed.v1': 'culls.v1.u1.ground_notes_changed',
       'ground.archived.v1': 'culls.v1.u1.ground_archived',
       'ground.restored.v1': 'culls.v1.u1.ground_restored',
+      'ground.moved.v1': 'culls.v1.u1.ground_moved',
       'outing.started.v1': 'culls.v1.u1.outing_started',
       'outing.ended.v1': 'culls.v1.u1.outing_ended',
       'outing.amended.v1': 'culls.v1.u1.outing_amended',

@@ -117,6 +117,9 @@ export const GroundArchived = managementEvent(T.groundArchived);
 export type GroundArchived = z.infer<typeof GroundArchived>;
 export const GroundRestored = managementEvent(T.groundRestored);
 export type GroundRestored = z.infer<typeof GroundRestored>;
+/** A person's ground moved into a team: the team's (userId `team-<id>`), with the whole ground as it stood. */
+export const GroundMoved = managementEvent(T.groundMoved);
+export type GroundMoved = z.infer<typeof GroundMoved>;
 
 /** An outing's stream is its id. */
 export const OutingStarted = managementEvent(T.outingStarted);
@@ -143,6 +146,7 @@ export const GroundEvent = z.discriminatedUnion('type', [
   GroundNotesChanged,
   GroundArchived,
   GroundRestored,
+  GroundMoved,
 ]);
 export type GroundEvent = z.infer<typeof GroundEvent>;
 
@@ -184,6 +188,9 @@ export const TeamPermitGranted = teamEvent(TT.permitGranted);
 export type TeamPermitGranted = z.infer<typeof TeamPermitGranted>;
 export const TeamPermitEnded = teamEvent(TT.permitEnded);
 export type TeamPermitEnded = z.infer<typeof TeamPermitEnded>;
+/** The facts of an erased member's culls on the team's grounds, kept by the team and naming nobody. */
+export const TeamCullsKept = teamEvent(TT.cullsKept);
+export type TeamCullsKept = z.infer<typeof TeamCullsKept>;
 
 export const TeamEvent = z.discriminatedUnion('type', [
   TeamCreated,
@@ -195,6 +202,7 @@ export const TeamEvent = z.discriminatedUnion('type', [
   TeamMemberLeft,
   TeamPermitGranted,
   TeamPermitEnded,
+  TeamCullsKept,
 ]);
 export type TeamEvent = z.infer<typeof TeamEvent>;
 
@@ -307,6 +315,7 @@ const SHORT_NAMES = [
   'ground_notes_changed',
   'ground_archived',
   'ground_restored',
+  'ground_moved',
   'outing_started',
   'outing_ended',
   'outing_amended',
@@ -322,6 +331,7 @@ const SHORT_NAMES = [
   'team_member_left',
   'team_permit_granted',
   'team_permit_ended',
+  'team_culls_kept',
   'member_linked',
 ] as const;
 export type EventShortName = (typeof SHORT_NAMES)[number];

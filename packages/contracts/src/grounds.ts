@@ -68,10 +68,14 @@ export const CreateGroundRequest = z
   .superRefine(refuseUnsafeText);
 export type CreateGroundRequest = z.infer<typeof CreateGroundRequest>;
 
-/** Body of PATCH /api/grounds/:id: rename, change the notes, redraw (null clears), archive or restore. */
+/**
+ * Body of PATCH /api/grounds/:id: rename, change the notes, redraw (null clears), archive or restore; or, alone,
+ * `team_id` moves the caller's own ground into a team they manage.
+ */
 export const AmendGroundRequest = z
   .strictObject({
     expected_version: z.number().int().min(1).optional(),
+    team_id: z.uuid({ error: 'team_id must be a UUID' }).optional(),
     name: GroundName.optional(),
     notes: text(MANAGEMENT_LIMITS.groundNotes).nullable().optional(),
     boundary: GroundBoundary.nullable().optional(),
@@ -81,7 +85,13 @@ export const AmendGroundRequest = z
   .superRefine(refuseUnsafeText)
   .refine((body) => Object.keys(body).some((key) => key !== 'expected_version'), {
     error: MANAGEMENT_MESSAGES.atLeastOneChange,
-  });
+  })
+  .refine(
+    (body) =>
+      body.team_id === undefined ||
+      Object.keys(body).every((key) => key === 'team_id' || key === 'expected_version'),
+    { error: MANAGEMENT_MESSAGES.moveAlone, path: ['team_id'] },
+  );
 export type AmendGroundRequest = z.infer<typeof AmendGroundRequest>;
 
 /** A ground as read back. An archived ground keeps its records and is no longer offered for new ones. */
@@ -241,7 +251,8 @@ export const PutPlansRequest = z.strictObject({
     .max(MANAGEMENT_LIMITS.allocationsPerSeason)
     .refine(
       (rows) =>
-        new Set(rows.map((row) => `${row.uid}|${row.ground_id}|${row.species}|${row.class}`)).size === rows.length,
+        new Set(rows.map((row) => `${row.uid}|${row.ground_id}|${row.species}|${row.class}`)).size ===
+        rows.length,
       { error: MANAGEMENT_MESSAGES.allocationDuplicate },
     )
     .optional(),
@@ -340,6 +351,11 @@ export const MANAGEMENT_EVENT_TYPES = {
   groundNotesChanged: 'ground.notes_changed.v1',
   groundArchived: 'ground.archived.v1',
   groundRestored: 'ground.restored.v1',
+  /**
+   * A person's ground was moved into a team: written as the team's (userId `team-<id>`), with the whole ground as it
+   * stood, so the team's ground outlives the erasure of the one who made it (their ground.created goes with them).
+   */
+  groundMoved: 'ground.moved.v1',
   outingStarted: 'outing.started.v1',
   outingEnded: 'outing.ended.v1',
   outingAmended: 'outing.amended.v1',
@@ -365,6 +381,15 @@ export const MANAGEMENT_EVENT_DATA = {
   [MANAGEMENT_EVENT_TYPES.groundNotesChanged]: z.strictObject({ notes: z.string().nullable() }),
   [MANAGEMENT_EVENT_TYPES.groundArchived]: z.strictObject({}),
   [MANAGEMENT_EVENT_TYPES.groundRestored]: z.strictObject({}),
+  [MANAGEMENT_EVENT_TYPES.groundMoved]: z.strictObject({
+    team_id: z.string().min(1),
+    name: z.string(),
+    notes: z.string().nullable(),
+    boundary: GroundBoundary.nullable(),
+    centre: GroundCentre.nullable(),
+    /** When the ground was first made. */
+    created_at: z.iso.datetime(),
+  }),
   [MANAGEMENT_EVENT_TYPES.outingStarted]: z.strictObject({
     ground_id: z.string(),
     started_at: z.iso.datetime({ offset: true }),

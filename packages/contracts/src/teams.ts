@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CullFields } from './cull';
+import { ABNORMALITY_CODES } from './enums';
 import { GroundId } from './grounds';
 import { refuseUnsafeText } from './validation';
 
@@ -52,6 +54,7 @@ export const TEAM_MESSAGES = {
   permitNotFound: 'Permit not found',
   permitsForGuests: 'Permits are for the team’s guests',
   groundNotTeams: 'Choose one of the team’s grounds',
+  memberNeedsTeam: 'A member’s records are read within a team: send team with member',
 } as const;
 
 const TeamName = z
@@ -76,6 +79,21 @@ export const UpdateTeamRequest = z
     error: 'Send at least one field to change',
   });
 export type UpdateTeamRequest = z.infer<typeof UpdateTeamRequest>;
+
+/**
+ * `?team=` and `?member=` of GET /api/culls: a team's records, narrowed to one member's (by their uid; one not in the
+ * team reads none). A member is only read within a team.
+ */
+export const TeamRecordsFilter = z
+  .object({
+    team: z.string({ error: 'team must be given once' }).min(1).optional(),
+    member: z.string({ error: 'member must be given once' }).min(1).max(200).optional(),
+  })
+  .refine((filter) => filter.member === undefined || filter.team !== undefined, {
+    error: TEAM_MESSAGES.memberNeedsTeam,
+    path: ['member'],
+  });
+export type TeamRecordsFilter = z.infer<typeof TeamRecordsFilter>;
 
 /** A team as its member reads it, with the caller's own role. */
 export const Team = z.object({ id: z.string(), name: z.string(), kind: TeamKind, role: TeamRole });
@@ -219,6 +237,11 @@ export const TEAM_EVENT_TYPES = {
   memberLeft: 'team.member_left.v1',
   permitGranted: 'team.permit_granted.v1',
   permitEnded: 'team.permit_ended.v1',
+  /**
+   * A member erased their account: the facts of the culls they made on the team's grounds, which the team keeps, with
+   * nothing that names them (no notes, photos, exact place, shooter or examiner).
+   */
+  cullsKept: 'team.culls_kept.v1',
   /** In the user's own stream: this user is this member of this team, under this name. Erased with the user. */
   memberLinked: 'member.linked.v1',
 } as const;
@@ -230,6 +253,52 @@ const PermitData = z.strictObject({
   starts_on: z.string(),
   ends_on: z.string(),
 });
+
+/**
+ * A cull as a team keeps it once the member who made it has erased their account: the facts of the cull (date, time,
+ * species, sex, age, condition, ground, weight, antlers, calibre and bullet, carcass tag, destination and dealer, the
+ * larder's inspection findings) under an id of the team's own, without the notes, condition notes, photos,
+ * coordinates, grid reference, their words for the place, shot distance, shooter, examiner's name and certificate,
+ * or anything else that could name the person.
+ */
+export const KeptCull = z.strictObject({
+  /** The team's own id for its copy, not the erased record's. */
+  id: z.string().min(1),
+  ground_id: z.string().min(1),
+  /** The ground's name when kept: never the member's own words for the place. */
+  location_name: z.string(),
+  ...CullFields.pick({
+    date: true,
+    time: true,
+    species: true,
+    sex: true,
+    age_estimate: true,
+    condition: true,
+    shot_placement: true,
+    antlers_present: true,
+    weight: true,
+    antler_points: true,
+    antler_condition: true,
+    calibre: true,
+    bullet_weight_gr: true,
+    bullet_type: true,
+    carcass_tag: true,
+    carcass_destination: true,
+    game_dealer: true,
+  }).shape,
+  /** The larder's findings, without who examined the carcass. */
+  inspection: z
+    .strictObject({
+      abnormal_behaviour: z.boolean(),
+      abnormalities: z.array(z.enum(ABNORMALITY_CODES)),
+      other_abnormality: z.string().optional(),
+      contamination_suspected: z.boolean(),
+    })
+    .optional(),
+  /** When the member first recorded it. */
+  recorded_at: z.iso.datetime(),
+});
+export type KeptCull = z.infer<typeof KeptCull>;
 
 export const TEAM_EVENT_DATA = {
   /** The creator joins as the first manager under `member_id`. */
@@ -257,6 +326,7 @@ export const TEAM_EVENT_DATA = {
   [TEAM_EVENT_TYPES.memberLeft]: z.strictObject({ member_id: MemberId, removed: z.boolean() }),
   [TEAM_EVENT_TYPES.permitGranted]: PermitData.extend({ member_id: MemberId }),
   [TEAM_EVENT_TYPES.permitEnded]: z.strictObject({ permit_id: z.string().min(1) }),
+  [TEAM_EVENT_TYPES.cullsKept]: z.strictObject({ member_id: MemberId, culls: z.array(KeptCull).min(1) }),
   [TEAM_EVENT_TYPES.memberLinked]: z.strictObject({
     team_id: z.string().min(1),
     member_id: MemberId,

@@ -1,5 +1,7 @@
 import {
   MANAGEMENT_EVENT_TYPES,
+  teamOfOwner,
+  teamOwnerId,
   type AmendGroundRequest,
   type CommandMeta,
   type CreateGroundRequest,
@@ -44,10 +46,26 @@ export interface AmendGround {
   meta: CommandMeta;
 }
 
-export type GroundCommand = CreateGround | AmendGround;
+/**
+ * Moves the caller's own ground into a team (whether they may, as its manager, is the team's to say, before this):
+ * from then on the ground is the team's, and its culls, whoever made them, the team's records.
+ */
+export interface MoveGround {
+  type: 'MoveGround';
+  groundId: string;
+  teamId: string;
+  expectedVersion?: number;
+  meta: CommandMeta;
+}
+
+export type GroundCommand = CreateGround | AmendGround | MoveGround;
 
 export type GroundDecisionError =
-  { code: 'not_found' } | { code: 'already_exists' } | { code: 'version_conflict'; actualVersion: number };
+  | { code: 'not_found' }
+  | { code: 'already_exists' }
+  | { code: 'version_conflict'; actualVersion: number }
+  | { code: 'archived' }
+  | { code: 'in_team' };
 
 export type GroundDecision = Decision<GroundEvent, GroundDecisionError>;
 
@@ -128,6 +146,29 @@ function decide(command: GroundCommand, state: GroundState): GroundDecision {
         events.push({ ...envelope(), type: T.groundRestored, data: {} });
       return { ok: true, events };
     }
+    case 'MoveGround': {
+      // A team's ground is owned by the team, never by the caller, so is refused here as in a team, not missing.
+      if (state.status === 'active' && teamOfOwner(state.ownerId) !== undefined)
+        return { ok: false, error: { code: 'in_team' } };
+      const refused = amendmentRefused(state, meta.userId, command.expectedVersion);
+      if (refused !== undefined || state.status !== 'active')
+        return { ok: false, error: refused ?? { code: 'not_found' } };
+      if (state.archived) return { ok: false, error: { code: 'archived' } };
+      const moved: GroundEvent = {
+        ...envelope(),
+        userId: teamOwnerId(command.teamId),
+        type: T.groundMoved,
+        data: {
+          team_id: command.teamId,
+          name: state.name,
+          notes: state.notes,
+          boundary: state.boundary,
+          centre: state.centre,
+          created_at: state.createdAt,
+        },
+      };
+      return { ok: true, events: [moved] };
+    }
   }
 }
 
@@ -143,6 +184,21 @@ function evolve(state: GroundState, event: GroundEvent): GroundState {
       centre: event.data.centre ?? null,
       archived: false,
       createdAt: event.occurredAt,
+      updatedAt: event.occurredAt,
+    };
+  }
+  // A move carries the whole ground, so it stands on its own once the mover's earlier events are erased.
+  if (event.type === T.groundMoved) {
+    return {
+      status: 'active',
+      version: event.version,
+      ownerId: event.userId,
+      name: event.data.name,
+      notes: event.data.notes,
+      boundary: event.data.boundary,
+      centre: event.data.centre,
+      archived: false,
+      createdAt: event.data.created_at,
       updatedAt: event.occurredAt,
     };
   }
@@ -183,7 +239,7 @@ export function groundNameKey(name: string): string {
   return name.trim().toLocaleLowerCase('en-GB');
 }
 
-/** A ground's stream: created, renamed, its boundary and notes changed, archived and restored. */
+/** A ground's stream: created, renamed, its boundary and notes changed, archived and restored, moved into a team. */
 export const groundDecider: Decider<GroundCommand, GroundEvent, GroundState, GroundDecisionError> = {
   decide,
   evolve,

@@ -90,3 +90,4 @@ export type {
 } from './team-decider';
 export { memberLinksDecider } from './member-links';
 export type { LinkMember, MemberLinksState } from './member-links';
+export { FORMER_MEMBER, keptCullOf, keptRecordOf } from './kept-culls';

@@ -2,6 +2,7 @@ import {
   TEAM_EVENT_TYPES,
   teamOwnerId,
   type CommandMeta,
+  type KeptCull,
   type TeamEvent,
   type TeamKind,
   type TeamRole,
@@ -90,7 +91,16 @@ export type TeamCommand =
       startsOn: string;
       endsOn: string;
     })
-  | (ByMember & { type: 'EndPermit'; permitId: string });
+  | (ByMember & { type: 'EndPermit'; permitId: string })
+  | (TeamCommandBase & {
+      /**
+       * A former member is erasing their account: the team keeps the facts of their culls on its grounds, naming
+       * nobody. Only for someone no longer in the team (an erasing member leaves first).
+       */
+      type: 'KeepCulls';
+      memberId: string;
+      culls: KeptCull[];
+    });
 
 export type TeamDecisionError =
   | { code: 'not_found' }
@@ -173,6 +183,12 @@ function decide(command: TeamCommand, state: TeamState): TeamDecision {
       type: T.memberJoined,
       data: { member_id: command.memberId, role: invite.role, invite_id: command.inviteId, permit },
     });
+  }
+
+  if (command.type === 'KeepCulls') {
+    if (state.members[command.memberId] !== undefined) return refuse('already_member');
+    if (command.culls.length === 0) return { ok: true, events: [] };
+    return accept({ type: T.cullsKept, data: { member_id: command.memberId, culls: command.culls } });
   }
 
   if (command.actor === undefined || state.members[command.actor] === undefined) return refuse('not_found');
@@ -342,10 +358,12 @@ function evolve(state: TeamState, event: TeamEvent): TeamState {
     }
     case T.permitEnded:
       return { ...next, permits: without(state.permits, event.data.permit_id) };
+    case T.cullsKept:
+      return next;
   }
 }
 
-/** A team's stream: created, renamed, its invitations, members, roles and guests' permits. */
+/** A team's stream: created, renamed, its invitations, members, roles and guests' permits, and the culls it keeps. */
 export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState, TeamDecisionError> = {
   decide,
   evolve,

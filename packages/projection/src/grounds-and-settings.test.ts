@@ -1,6 +1,12 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEASON_START, type SeasonStart } from '@cull-log/contracts';
+import {
+  DEFAULT_SEASON_START,
+  MANAGEMENT_EVENT_TYPES,
+  teamOwnerId,
+  type SeasonStart,
+  type StoredLogEvent,
+} from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { applyGroundOrSettingsEvent, type GroundsAndSettingsRows } from './grounds-and-settings';
 import {
@@ -36,6 +42,50 @@ describe('ground and settings events', () => {
 
     expect(names).toEqual(new Map([[ground.streamId, { userId: 'alice', name: 'Far Wood' }]]));
     expect(starts).toEqual(new Map([['bob', '08-01']]));
+  });
+});
+
+describe('a ground moved into a team', () => {
+  const TEAM = '3c1f6f4e-8d1a-4b7e-9f00-5a2b7c9d0e11';
+  const movedEvent = (streamId: string, position: number): StoredLogEvent => ({
+    id: `moved-${position}`,
+    streamId,
+    version: 3,
+    userId: teamOwnerId(TEAM),
+    occurredAt: '2026-11-05T09:00:00.000Z',
+    meta: { correlationId: 'request' },
+    type: MANAGEMENT_EVENT_TYPES.groundMoved,
+    data: {
+      team_id: TEAM,
+      name: 'Far Wood',
+      notes: null,
+      boundary: null,
+      centre: null,
+      created_at: '2026-11-01T09:00:00.000Z',
+    },
+    position,
+  });
+
+  it('takes the team as the ground’s owner, keeping its name', () => {
+    const log = createSampleEventLog();
+    const { rows, names } = rowsInMemory();
+    const ground = log.groundCreated('alice', 'Home Wood');
+    applyGroundOrSettingsEvent(rows, ground);
+    expect(applyGroundOrSettingsEvent(rows, movedEvent(ground.streamId, ground.position + 1))).toBe(true);
+    expect(names).toEqual(new Map([[ground.streamId, { userId: teamOwnerId(TEAM), name: 'Far Wood' }]]));
+  });
+
+  it('moves the SQLite row to the team, so erasing the mover’s rows by user id leaves it', () => {
+    const db = new Database(':memory:');
+    db.exec(`${GROUND_NAMES_TABLE}\n${USER_SETTINGS_TABLE}`);
+    const rows = sqliteGroundsAndSettings(db);
+    rows.putGroundName('g1', 'alice', 'Home Wood');
+    applyGroundOrSettingsEvent(rows, movedEvent('g1', 9));
+    db.prepare('DELETE FROM ground_names WHERE user_id = ?').run('alice');
+    expect(db.prepare('SELECT stream_id, user_id, name FROM ground_names').all()).toEqual([
+      { stream_id: 'g1', user_id: teamOwnerId(TEAM), name: 'Far Wood' },
+    ]);
+    db.close();
   });
 });
 

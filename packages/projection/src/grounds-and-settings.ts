@@ -11,15 +11,20 @@ import {
  * both keep them, in the same tables (SQLite) and in collections alike but for their prefix (MongoDB).
  */
 export interface GroundsAndSettingsRows {
+  /** A ground's name and owner now (its owner changes when it moves into a team). */
   putGroundName(streamId: string, userId: string, name: string): void;
   putSeasonStart(userId: string, seasonStart: SeasonStart): void;
 }
 
-/** Applies a ground's creation or renaming, or a change of its user's settings; answers false for any other event. */
+/**
+ * Applies a ground's creation, renaming or move into a team (whose owner id it then takes, so the mover's erasure
+ * leaves it), or a change of its user's settings; answers false for any other event.
+ */
 export function applyGroundOrSettingsEvent(rows: GroundsAndSettingsRows, event: StoredLogEvent): boolean {
   switch (event.type) {
     case MANAGEMENT_EVENT_TYPES.groundCreated:
     case MANAGEMENT_EVENT_TYPES.groundRenamed:
+    case MANAGEMENT_EVENT_TYPES.groundMoved:
       rows.putGroundName(event.streamId, event.userId, event.data.name);
       return true;
     case MANAGEMENT_EVENT_TYPES.settingsChanged:

@@ -22,7 +22,7 @@ export const USER_SETTINGS_TABLE = `CREATE TABLE IF NOT EXISTS user_settings (
 export function sqliteGroundsAndSettings(db: Database.Database): GroundsAndSettingsRows {
   const upsertGroundName = db.prepare(
     `INSERT INTO ground_names (stream_id, user_id, name) VALUES (?, ?, ?)
-     ON CONFLICT (stream_id) DO UPDATE SET name = excluded.name`,
+     ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, name = excluded.name`,
   );
   const upsertSeasonStart = db.prepare(
     `INSERT INTO user_settings (user_id, season_start) VALUES (?, ?)

@@ -170,14 +170,65 @@ describe('erasing an account in the one-process app', () => {
     expect(filesHolding(dataDir, [annUid, ann.email]).length).toBeGreaterThan(0);
   });
 
+  it("keeps a team's records on its grounds: a member's cull on its ground, and a ground she moved into it", async () => {
+    const anns = client();
+    await anns.signIn(ann.name, ann.email);
+    const bobs = client();
+    await bobs.signIn(bob.name, bob.email);
+    const beat = await bobs.send('POST', '/api/grounds', { team_id: teamId, name: 'Bob Hill Beat' });
+    expect(beat.status).toBe(201);
+    const beatId = (JSON.parse(beat.text) as { id: string }).id;
+    // Everything of hers that a team could be tempted to keep: her notes, her words for the place, her name as the
+    // shooter and the examiner, and the exact place.
+    await anns.recordCull(
+      sampleCull({
+        ground_id: beatId,
+        location_name: `${ann.name}'s high seat`,
+        notes: `Called ${ann.email}`,
+        condition_notes: `Thin, says ${ann.name}`,
+        latitude: 51.4321,
+        longitude: -1.2345,
+        grid_ref: 'SU 51234 71234',
+        shooter: ann.name,
+        carcass_tag: 'TEAM-1',
+        carcass_destination: 'Game dealer',
+        game_dealer: 'Vale Game',
+        inspection: {
+          examined_by: ann.name,
+          certificate_number: 'TH-ANN',
+          abnormal_behaviour: false,
+          abnormalities: [],
+          contamination_suspected: false,
+        },
+      }),
+    );
+    const low = await anns.send('POST', '/api/grounds', { name: 'Low Beat' });
+    const lowId = (JSON.parse(low.text) as { id: string }).id;
+    await anns.recordCull(sampleCull({ ground_id: lowId, species: 'Fallow Deer', notes: `By ${ann.name}` }));
+    const moved = await anns.send('PATCH', `/api/grounds/${lowId}`, { team_id: teamId });
+    expect(moved.status, moved.text).toBe(200);
+
+    const teamRecords = JSON.parse(
+      (await bobs.send('GET', `/api/culls?team=${teamId}`)).text,
+    ) as ListCullsResponse;
+    expect(teamRecords.items.map((item) => [item.species, item.culled_by])).toEqual([
+      ['Fallow Deer', { uid: annUid, name: ann.name }],
+      ['Roe Deer', { uid: annUid, name: ann.name }],
+    ]);
+    const teamGrounds = JSON.parse((await bobs.send('GET', `/api/grounds?team=${teamId}`)).text) as {
+      items: { name: string }[];
+    };
+    expect(teamGrounds.items.map((ground) => ground.name)).toEqual(['Bob Hill Beat', 'Low Beat']);
+  });
+
   it("erases the account: nothing of the user is left in any file in DATA_DIR, another user's data is untouched", async () => {
     const anns = client();
     await anns.signIn(ann.name, ann.email);
     const elsewhere = client();
     await elsewhere.signIn(ann.name, ann.email);
 
-    // Her nine record, ground, outing, settings and plans events, and her link to Bob's team.
-    expect(await anns.eraseAccount()).toEqual({ erased: true, events: 10 });
+    // Her fourteen record, ground, outing, settings and plans events, and her link to Bob's team.
+    expect(await anns.eraseAccount()).toEqual({ erased: true, events: 15 });
 
     expect((await anns.send('GET', '/api/me')).status).toBe(401);
     expect((await elsewhere.send('GET', '/api/me')).status).toBe(401);
@@ -188,8 +239,30 @@ describe('erasing an account in the one-process app', () => {
       { uid: bobUid, name: bob.name, role: 'manager' },
     ]);
     expect(await bobs.listCulls()).toEqual(bobsRecords);
-    // The same figures; the position moved on with Ann's leaving the team, the team's event and not hers.
-    expect(await bobs.stats()).toEqual({ ...bobsStats, position: bobsStats.position + 1 });
+    // The same figures; the position moved on with the team's events, not hers.
+    const stats = await bobs.stats();
+    expect(stats).toEqual({ ...bobsStats, position: stats.position });
+    expect(stats.position).toBeGreaterThan(bobsStats.position);
+    // The team keeps the facts of her culls on its grounds, the one she moved in too, as its own: no uid, no name.
+    const teamRecords = JSON.parse(
+      (await bobs.send('GET', `/api/culls?team=${teamId}`)).text,
+    ) as ListCullsResponse;
+    expect(teamRecords.items.map((item) => [item.species, item.ground_name, item.culled_by])).toEqual([
+      ['Fallow Deer', 'Low Beat', { name: 'Former member' }],
+      ['Roe Deer', 'Bob Hill Beat', { name: 'Former member' }],
+    ]);
+    const kept = teamRecords.items[1]!;
+    expect(kept).toMatchObject({
+      location_name: 'Bob Hill Beat',
+      carcass_tag: 'TEAM-1',
+      game_dealer: 'Vale Game',
+    });
+    for (const field of ['notes', 'condition_notes', 'latitude', 'longitude', 'grid_ref', 'shooter'])
+      expect(kept).not.toHaveProperty(field);
+    const teamGrounds = JSON.parse((await bobs.send('GET', `/api/grounds?team=${teamId}`)).text) as {
+      items: { name: string }[];
+    };
+    expect(teamGrounds.items.map((ground) => ground.name)).toEqual(['Bob Hill Beat', 'Low Beat']);
     expect(parseCsv((await bobs.csv()).text)).toEqual(bobsCsv);
     expect(filesHolding(dataDir, [bobUid, bob.email]).length).toBeGreaterThan(0);
   });

@@ -10,6 +10,7 @@ import {
   teamOfOwner,
   MapPointsQuery,
   RecordCullRequest,
+  TeamRecordsFilter,
   type CullPlacement,
   type Cull,
   type CullView,
@@ -206,15 +207,16 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
   });
 
   app.get('/culls', async (request): Promise<ListCullsResponse> => {
-    const { team, ...asked } = (request.query ?? {}) as Record<string, unknown>;
+    const { team, member, ...asked } = (request.query ?? {}) as Record<string, unknown>;
     const query = ListCullsQuery.parse(asked);
+    const filter = TeamRecordsFilter.parse({ team, member });
     const userId = request.identity.uid;
-    if (team === undefined) {
+    if (filter.team === undefined) {
       const page = await guarded(() => readModel.list(userId, query));
       return { ...page, items: await warned(readModel, userId, page.items) };
     }
     // A team's records: its members' on its grounds, each warned as its shooter's own list warns it.
-    const { scope, shown } = await teamRecordScope(readModel, userId, String(team));
+    const { scope, shown } = await teamRecordScope(readModel, userId, filter.team, filter.member);
     const page = await guarded(() => readModel.listScoped(scope, query));
     // One duplicate-tag lookup per shooter on the page, not one per record.
     const byShooter = new Map<string, Cull[]>();
@@ -252,8 +254,8 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
       ...(query.ground_id !== undefined && { groundId: query.ground_id.toLowerCase() }),
     };
     if (team === undefined) return guarded(() => readModel.mapPoints(userId, filter));
-    const { scope } = await teamRecordScope(readModel, userId, String(team));
-    return guarded(() => readModel.mapPointsScoped(scope, filter));
+    const { mapScope } = await teamRecordScope(readModel, userId, String(team));
+    return guarded(() => readModel.mapPointsScoped(mapScope, filter));
   });
 
   app.get('/culls/at', async (request): Promise<MapCullsResponse> => {
@@ -263,8 +265,8 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
       const items = await guarded(() => readModel.listAt(request.identity.uid, point));
       return { items: items.map((item) => withWarnings(item)) };
     }
-    const { scope, role } = await teamRecordScope(readModel, request.identity.uid, String(team));
-    const items = await guarded(() => readModel.listAtScoped(scope, point));
+    const { mapScope, role } = await teamRecordScope(readModel, request.identity.uid, String(team));
+    const items = await guarded(() => readModel.listAtScoped(mapScope, point));
     // A popup holds a record's notes: a viewer (a landowner, an agent) never sees a member's.
     return {
       items: items.map(({ notes, ...item }) => withWarnings(role === 'viewer' ? item : { ...item, notes })),

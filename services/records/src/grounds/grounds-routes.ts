@@ -4,17 +4,35 @@ import {
   CreateGroundRequest,
   EVENT_POSITION_HEADER,
   MANAGEMENT_MESSAGES,
+  teamOwnerId,
   type ListGroundsResponse,
 } from '@cull-log/contracts';
 import { groundDecider, toGround } from '@cull-log/domain';
+import { HttpError } from '@cull-log/service-kit';
 import { groundNotFound, idOf, refused } from '../kit/management-requests';
 import { streamCommands, type StreamRoutesOptions } from '../kit/stream-routes';
-import { permittedGrounds, requireRole, scopeOf, teamParamOf, type Scope } from '../teams/team-scope';
+import {
+  membershipOf,
+  permittedGrounds,
+  requireRole,
+  scopeOf,
+  teamParamOf,
+  type Scope,
+} from '../teams/team-scope';
+
+const groundInTeam = () => new HttpError(409, 'in_team', MANAGEMENT_MESSAGES.groundInTeam);
+
+/** The ground rules' own reasons as the API answers them. */
+const GROUND_REFUSALS: Record<string, () => HttpError> = {
+  archived: () => new HttpError(409, 'archived', MANAGEMENT_MESSAGES.groundArchived),
+  in_team: groundInTeam,
+};
 
 /**
  * GET/POST /grounds, GET/PATCH/DELETE /grounds/:id (DELETE archives; PATCH { archived: false } restores): the caller's
  * own grounds, or with `?team=` (`team_id` in a new ground's body) a team's, which its managers make and change and
  * its members read (a guest only those of their permits). A team's ground is owned by the team, not the manager.
+ * PATCH { team_id } moves the caller's own ground into a team they manage: the ground and its culls become the team's.
  */
 export function groundsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>> {
   return async (app, deps) => {
@@ -24,6 +42,7 @@ export function groundsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>>
       prefix: 'ground.',
       streamOf: (command) => command.groundId,
       notFound: groundNotFound,
+      ruleBroken: (reason) => GROUND_REFUSALS[reason.code]?.(),
     });
 
     /** The scope of a request on grounds; a change to a team's grounds is its managers'. */
@@ -76,9 +95,43 @@ export function groundsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>>
       return groundIn(scope, idOf(request.params.id, groundNotFound));
     });
 
+    /**
+     * Moves the caller's own ground into a team they manage: 404 for a ground not theirs or a team they are not in,
+     * 403 for a team they do not manage, 409 for a ground archived or already a team's.
+     */
+    async function moveIntoTeam(
+      request: FastifyRequest,
+      groundId: string,
+      teamParam: string,
+      expectedVersion: number | undefined,
+    ) {
+      const from = await scopeFor(request, teamParamOf(request), true);
+      const ground = await groundIn(from, groundId);
+      if (from.membership !== undefined) throw groundInTeam();
+      const into = await membershipOf(readModel, request.identity.uid, teamParam);
+      if (into.role !== 'manager')
+        throw new HttpError(403, 'forbidden', MANAGEMENT_MESSAGES.moveManagersOnly);
+      await refuseTakenName(teamOwnerId(into.teamId), ground.name, groundId);
+      return run(
+        { type: 'MoveGround', groundId, teamId: into.teamId, expectedVersion, meta: metaOf(request) },
+        expectedVersion !== undefined,
+      );
+    }
+
     app.patch<{ Params: { id: string } }>('/grounds/:id', async (request, reply) => {
       const groundId = idOf(request.params.id, groundNotFound);
-      const { expected_version: expectedVersion, ...changes } = AmendGroundRequest.parse(request.body);
+      const {
+        expected_version: expectedVersion,
+        team_id: teamId,
+        ...changes
+      } = AmendGroundRequest.parse(request.body);
+      if (teamId !== undefined) {
+        const outcome = await moveIntoTeam(request, groundId, teamId, expectedVersion);
+        request.log.info({ groundId, teamId, position: outcome.position }, 'ground moved into a team');
+        return reply
+          .header(EVENT_POSITION_HEADER, String(outcome.position))
+          .send(toGround(outcome.state, groundId));
+      }
       const scope = await scopeFor(request, teamParamOf(request), true);
       await groundIn(scope, groundId);
       await refuseTakenName(scope.ownerId, changes.name, groundId);

@@ -1,37 +1,38 @@
 import type { ClientSession, Db, IndexDescription } from 'mongodb';
 import type { Ground, GroundEvent, StoredLogEvent } from '@cull-log/contracts';
-import { groundDecider, groundNameKey, toGround } from '@cull-log/domain';
+import { groundNameKey, toGround } from '@cull-log/domain';
 import type { MongoMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
 import { indexStep } from '../read-model/mongo-index-step';
-import { nextStateOf } from '../read-model/stream-state';
-import { groundStateOf, type StoredGround } from './stored-ground';
+import { groundStateOf, nextGroundState, type StoredGround } from './stored-ground';
 
 export const GROUNDS_COLLECTION = 'grounds';
 
 type GroundDocument = StoredGround & { _id: string; name_key: string };
 
-/** A renamed ground: its records to show the new name and be found by it. */
-export type MongoGroundRenamedHook = (
+/**
+ * A ground renamed or moved into a team: its records to show the new name and be found by it, and to be the team's
+ * records.
+ */
+export type MongoGroundChangedHook = (
   db: Db,
   session: ClientSession,
-  groundId: string,
-  name: string,
+  ground: { id: string; name: string; owner: string },
 ) => Promise<void>;
 
 /**
- * Applies a ground's event in the append's transaction, passing over a version already applied; `onRenamed` is told
- * of a ground whose name changed.
+ * Applies a ground's event in the append's transaction, passing over a version already applied; `onChanged` is told
+ * of a ground whose name or owner changed.
  */
 export async function applyGroundToMongo(
   db: Db,
   session: ClientSession,
   event: StoredLogEvent & GroundEvent,
-  onRenamed: MongoGroundRenamedHook,
+  onChanged: MongoGroundChangedHook,
 ): Promise<void> {
   const grounds = db.collection<GroundDocument>(GROUNDS_COLLECTION);
   const document = await grounds.findOne({ _id: event.streamId }, { session });
-  const state = nextStateOf(groundDecider, groundStateOf, document, event);
+  const state = nextGroundState(groundStateOf, document, event);
   if (state === undefined) return;
   const ground = toGround(state, event.streamId);
   if (ground === undefined) return;
@@ -43,8 +44,8 @@ export async function applyGroundToMongo(
     name_key: groundNameKey(ground.name),
   };
   await grounds.replaceOne({ _id: id }, next, { session, upsert: true });
-  if (document !== null && document.name !== ground.name) {
-    await onRenamed(db, session, id, ground.name);
+  if (document !== null && (document.name !== ground.name || document.user_id !== event.userId)) {
+    await onChanged(db, session, { id, name: ground.name, owner: event.userId });
   }
 }
 

@@ -1,11 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { Ground, GroundEvent, StoredLogEvent } from '@cull-log/contracts';
-import { groundDecider, groundNameKey, toGround } from '@cull-log/domain';
+import { groundNameKey, toGround } from '@cull-log/domain';
 import type { SqliteMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel } from '../read-model/management-read-model';
 import { preparedPerDatabase } from '../read-model/prepared-per-database';
-import { nextStateOf } from '../read-model/stream-state';
-import { groundStateOf, type StoredGround } from './stored-ground';
+import { groundStateOf, nextGroundState, type StoredGround } from './stored-ground';
 
 type SqliteDatabase = Database.Database;
 
@@ -54,24 +53,33 @@ const statementsOf = preparedPerDatabase((db) => ({
   upsertGround: db.prepare<[Record<string, unknown>]>(
     `INSERT INTO grounds (id, user_id, name, name_key, notes, boundary, centre, archived, version, created_at, updated_at)
      VALUES (@id, @user_id, @name, @name_key, @notes, @boundary, @centre, @archived, @version, @created_at, @updated_at)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, notes = excluded.notes,
+     ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, name = excluded.name, name_key = excluded.name_key, notes = excluded.notes,
        boundary = excluded.boundary, centre = excluded.centre, archived = excluded.archived,
        version = excluded.version, updated_at = excluded.updated_at`,
   ),
 }));
 
-/** A renamed ground: its records to show the new name and be found by it. */
-export type GroundRenamedHook = (db: SqliteDatabase, groundId: string, name: string) => void;
+/**
+ * A ground renamed or moved into a team: its records to show the new name and be found by it, and to be the team's
+ * records.
+ */
+export type GroundChangedHook = (
+  db: SqliteDatabase,
+  ground: { id: string; name: string; owner: string },
+) => void;
 
-/** Applies a ground's event to its row through `db`, passing over a version already applied; tells `onRenamed` of a new name. */
+/**
+ * Applies a ground's event to its row through `db`, passing over a version already applied; tells `onChanged` of a new
+ * name or owner.
+ */
 export function applyGroundToSqlite(
   db: SqliteDatabase,
   event: StoredLogEvent & GroundEvent,
-  onRenamed: GroundRenamedHook,
+  onChanged: GroundChangedHook,
 ): void {
   const statements = statementsOf(db);
   const row = statements.selectGround.get(event.streamId);
-  const state = nextStateOf(groundDecider, rowStateOf, row, event);
+  const state = nextGroundState(rowStateOf, row, event);
   if (state === undefined) return;
   const ground = toGround(state, event.streamId);
   if (ground === undefined) return;
@@ -83,7 +91,8 @@ export function applyGroundToSqlite(
     centre: ground.centre === null ? null : JSON.stringify(ground.centre),
     archived: ground.archived ? 1 : 0,
   });
-  if (row !== undefined && row.name !== ground.name) onRenamed(db, ground.id, ground.name);
+  if (row !== undefined && (row.name !== ground.name || row.user_id !== event.userId))
+    onChanged(db, { id: ground.id, name: ground.name, owner: event.userId });
 }
 
 function toGroundView(row: GroundRow): Ground {

@@ -1,4 +1,12 @@
-import type { GroundEvent, MemberLinked, OutingEvent, StoredLogEvent, TeamEvent } from '@cull-log/contracts';
+import {
+  TEAM_EVENT_TYPES,
+  type GroundEvent,
+  type MemberLinked,
+  type OutingEvent,
+  type StoredLogEvent,
+  type TeamCullsKept,
+  type TeamEvent,
+} from '@cull-log/contracts';
 
 export const isGroundEvent = (event: StoredLogEvent): event is StoredLogEvent & GroundEvent =>
   event.type.startsWith('ground.');
@@ -8,3 +16,6 @@ export const isTeamEvent = (event: StoredLogEvent): event is StoredLogEvent & Te
   event.type.startsWith('team.');
 export const isMemberLink = (event: StoredLogEvent): event is StoredLogEvent & MemberLinked =>
   event.type.startsWith('member.');
+/** The culls a team keeps of an erased member: the team's own records from then on. */
+export const isKeptCulls = (event: StoredLogEvent): event is StoredLogEvent & TeamCullsKept =>
+  event.type === TEAM_EVENT_TYPES.cullsKept;

@@ -5,7 +5,13 @@ import { isMongoOutage, migrateMongo, reportingOutages } from '@cull-log/storage
 import { CULLS_COLLECTION, type CullDocument } from '../culls/read-model/mongo/documents';
 import { openMongoCullQueries } from '../culls/read-model/mongo/queries';
 import { MONGO_CULL_MIGRATIONS } from '../culls/read-model/mongo/schema';
-import { applyCullToMongo, eraseCullsFromMongo, renameGroundRecords } from '../culls/read-model/mongo/writes';
+import {
+  applyCullToMongo,
+  applyKeptCullsToMongo,
+  eraseCullsFromMongo,
+  groundRecordsFollow,
+} from '../culls/read-model/mongo/writes';
+import { isKeptCulls } from './management-events';
 import type { CullReadModel } from './cull-read-model';
 import {
   applyManagementToMongo,
@@ -39,7 +45,9 @@ export async function openMongoReadModel({
         for (const event of events) {
           // Grounds, outings, settings and plans are not records: their own collections follow them.
           if (isCullStreamEvent(event)) await applyCullToMongo(db, session, event);
-          else await applyManagementToMongo(db, session, event, renameGroundRecords);
+          else await applyManagementToMongo(db, session, event, groundRecordsFollow);
+          // A team's kept culls are its records too.
+          if (isKeptCulls(event)) await applyKeptCullsToMongo(db, session, event);
         }
       },
       async eraseUser({ db, session }, userId) {

@@ -6,7 +6,7 @@ import {
   GROUNDS_COLLECTION,
   MONGO_GROUND_MIGRATIONS,
   openMongoGroundsReadModel,
-  type MongoGroundRenamedHook,
+  type MongoGroundChangedHook,
 } from '../grounds/mongo-grounds-read-model';
 import {
   applyOutingToMongo,
@@ -46,15 +46,15 @@ export const MANAGEMENT_COLLECTIONS = [
 
 /**
  * Applies one event of a ground, an outing, the settings or the plans in the append's transaction, passing over a
- * version already applied; `onRenamed` is told of a ground whose name changed.
+ * version already applied; `onChanged` is told of a ground whose name or owner changed.
  */
 export async function applyManagementToMongo(
   db: Db,
   session: ClientSession,
   event: StoredLogEvent,
-  onRenamed: MongoGroundRenamedHook,
+  onChanged: MongoGroundChangedHook,
 ): Promise<void> {
-  if (isGroundEvent(event)) await applyGroundToMongo(db, session, event, onRenamed);
+  if (isGroundEvent(event)) await applyGroundToMongo(db, session, event, onChanged);
   else if (isOutingEvent(event)) await applyOutingToMongo(db, session, event);
   else if (event.type === T.settingsChanged) await applySettingsToMongo(db, session, event);
   else if (event.type === T.plansSet) await applyPlansToMongo(db, session, event);

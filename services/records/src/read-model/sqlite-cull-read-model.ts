@@ -5,8 +5,9 @@ import { openSqliteCullQueries } from '../culls/read-model/sqlite/queries';
 import { SQLITE_CULL_MIGRATIONS } from '../culls/read-model/sqlite/schema';
 import {
   applyCullToSqlite,
+  applyKeptCullsToSqlite,
   eraseCullsFromSqlite,
-  renameGroundRecords,
+  groundRecordsFollow,
 } from '../culls/read-model/sqlite/writes';
 import type { CullReadModel } from './cull-read-model';
 import {
@@ -14,18 +15,20 @@ import {
   eraseManagementFromSqlite,
   openSqliteManagementReadModel,
 } from './sqlite-management-read-model';
+import { isKeptCulls } from './management-events';
 import { READ_MODEL_STORES } from './store-names';
 
 type SqliteDatabase = Database.Database;
 
 /**
  * Applies events through `db`, synchronously, as better-sqlite3 transactions require: a record's to the culls table,
- * and those of grounds, outings, settings and plans to theirs.
+ * and those of grounds, outings, settings, plans and teams to theirs; a team's kept culls are its records too.
  */
 export function applyToSqlite(db: SqliteDatabase, events: readonly StoredLogEvent[]): void {
   for (const event of events) {
     if (isCullStreamEvent(event)) applyCullToSqlite(db, event);
-    else applyManagementToSqlite(db, [event], renameGroundRecords);
+    else applyManagementToSqlite(db, [event], groundRecordsFollow);
+    if (isKeptCulls(event)) applyKeptCullsToSqlite(db, event);
   }
 }
 

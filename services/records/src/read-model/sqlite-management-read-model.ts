@@ -5,7 +5,7 @@ import {
   applyGroundToSqlite,
   openSqliteGroundsReadModel,
   SQLITE_GROUND_MIGRATIONS,
-  type GroundRenamedHook,
+  type GroundChangedHook,
 } from '../grounds/sqlite-grounds-read-model';
 import {
   applyOutingToSqlite,
@@ -43,15 +43,15 @@ export const MANAGEMENT_TABLES = [
 
 /**
  * Applies the events of grounds, outings, settings and plans to their tables through `db`, passing over the rest
- * and over a version already applied; `onRenamed` is told of each ground whose name changed.
+ * and over a version already applied; `onChanged` is told of each ground whose name or owner changed.
  */
 export function applyManagementToSqlite(
   db: SqliteDatabase,
   events: readonly StoredLogEvent[],
-  onRenamed: GroundRenamedHook,
+  onChanged: GroundChangedHook,
 ): void {
   for (const event of events) {
-    if (isGroundEvent(event)) applyGroundToSqlite(db, event, onRenamed);
+    if (isGroundEvent(event)) applyGroundToSqlite(db, event, onChanged);
     else if (isOutingEvent(event)) applyOutingToSqlite(db, event);
     else if (event.type === T.settingsChanged) applySettingsToSqlite(db, event);
     else if (event.type === T.plansSet) applyPlansToSqlite(db, event);

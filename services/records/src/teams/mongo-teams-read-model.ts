@@ -110,6 +110,10 @@ export function openMongoTeamsReadModel(db: Db): TeamsReadModel {
     async memberLinkOf(userId, teamId) {
       return (await links.findOne({ user_id: userId, team_id: teamId }))?._id;
     },
+    async linksOf(userId) {
+      const found = await links.find({ user_id: userId }).sort({ team_id: 1, _id: 1 }).toArray();
+      return found.map((link) => ({ teamId: link.team_id, memberId: link._id }));
+    },
     async memberLinks(teamId) {
       const found = await links.find({ team_id: teamId }).toArray();
       return found.map((link) => ({ memberId: link._id, userId: link.user_id, name: link.name }));

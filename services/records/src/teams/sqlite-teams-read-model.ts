@@ -82,6 +82,9 @@ export function openSqliteTeamsReadModel(db: SqliteDatabase): TeamsReadModel {
       'SELECT member_id FROM team_member_links WHERE user_id = ? AND team_id = ?',
     )
     .pluck();
+  const userLinks = db.prepare<[string], { team_id: string; member_id: string }>(
+    'SELECT team_id, member_id FROM team_member_links WHERE user_id = ? ORDER BY team_id, member_id',
+  );
   const links = db.prepare<[string], { member_id: string; user_id: string; name: string }>(
     'SELECT member_id, user_id, name FROM team_member_links WHERE team_id = ?',
   );
@@ -106,6 +109,9 @@ export function openSqliteTeamsReadModel(db: SqliteDatabase): TeamsReadModel {
     },
     async memberLinkOf(userId, teamId) {
       return link.get(userId, teamId);
+    },
+    async linksOf(userId) {
+      return userLinks.all(userId).map((row) => ({ teamId: row.team_id, memberId: row.member_id }));
     },
     async memberLinks(teamId) {
       return links

@@ -46,6 +46,10 @@ const Step = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('erase' as const), who: fc.nat(3) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('move' as const), team: fc.nat(1), who: fc.nat(3) }),
+  },
 );
 
 /** What a team should be at each moment: who is in it in what role, its grounds, and whose records are on them. */
@@ -53,6 +57,8 @@ interface ModelTeam {
   id: string;
   members: Map<string, TeamRole>;
   grounds: string[];
+  /** How many culls the team keeps of members who have since erased their account. */
+  kept: number;
 }
 
 describe('team reads over random histories of several users and two teams', () => {
@@ -72,9 +78,16 @@ describe('team reads over random histories of several users and two teams', () =
             const ground = (
               await call(founder, 'POST', '/grounds', { team_id: made.id, name: 'Home Beat' })
             ).json<Ground>();
-            teams.push({ id: made.id, members: new Map([[founder.uid, 'manager']]), grounds: [ground.id] });
+            teams.push({
+              id: made.id,
+              members: new Map([[founder.uid, 'manager']]),
+              grounds: [ground.id],
+              kept: 0,
+            });
           }
           const erased = new Set<string>();
+          /** Grounds of people's own made so far, each with a name of its own. */
+          let owned = 0;
           /** Each kept record: who made it and on which ground (undefined: none). */
           const records = new Map<string, { by: string; ground: string | undefined }>();
           const managerOf = (team: ModelTeam) =>
@@ -150,10 +163,31 @@ describe('team reads over random histories of several users and two teams', () =
                 if (may) records.set(recorded.json<CullView>().id, { by: who, ground: groundId });
                 break;
               }
+              case 'move': {
+                // A member's own ground with a cull on it, moved into the team: a manager's move takes both in.
+                if (!team.members.has(who)) break;
+                const own = (
+                  await call(person(who), 'POST', '/grounds', { name: `Own ground ${(owned += 1)}` })
+                ).json<Ground>();
+                const recorded = await call(person(who), 'POST', '/culls', cullBody({ ground_id: own.id }));
+                expect(recorded.statusCode, recorded.body).toBe(201);
+                records.set(recorded.json<CullView>().id, { by: who, ground: own.id });
+                const moved = await call(person(who), 'PATCH', `/grounds/${own.id}`, { team_id: team.id });
+                const manages = team.members.get(who) === 'manager';
+                expect(moved.statusCode, moved.body).toBe(manages ? 200 : 403);
+                if (manages) team.grounds.push(own.id);
+                break;
+              }
               case 'erase': {
                 expect((await call(person(who), 'DELETE', '/account')).statusCode).toBe(200);
                 erased.add(who);
-                for (const [id, record] of records) if (record.by === who) records.delete(id);
+                for (const [id, record] of records) {
+                  if (record.by !== who) continue;
+                  records.delete(id);
+                  // The team whose ground it was keeps its facts.
+                  const owner = teams.find((each) => record.ground && each.grounds.includes(record.ground));
+                  if (owner !== undefined) owner.kept += 1;
+                }
                 for (const each of teams) {
                   if (!each.members.has(who)) continue;
                   const lastManager = each.members.get(who) === 'manager' && managersOf(each) === 1;
@@ -171,7 +205,8 @@ describe('team reads over random histories of several users and two teams', () =
             }
           }
 
-          // Every person's read of every team, against the model.
+          // Every person's read of every team, against the model: the culls on its grounds of whoever made them while
+          // a member (those who left too), and those it kept of people since erased.
           for (const reader of PEOPLE) {
             for (const team of teams) {
               const read = await call(reader, 'GET', `/culls?team=${team.id}&page_size=100`);
@@ -181,20 +216,67 @@ describe('team reads over random histories of several users and two teams', () =
                 continue;
               }
               expect(read.statusCode).toBe(200);
-              const expected = [...records]
-                .filter(([, record]) => record.ground !== undefined && team.grounds.includes(record.ground))
-                .filter(([, record]) => team.members.has(record.by))
-                .map(([id]) => id)
-                .sort();
-              const items = read.json<{ items: CullView[] }>().items;
-              expect(items.map((item) => item.id).sort(), `${reader.uid} reading ${team.id}`).toEqual(
-                expected,
+              const onGrounds = [...records].filter(
+                ([, record]) => record.ground !== undefined && team.grounds.includes(record.ground),
               );
-              for (const item of items) {
-                expect(item.culled_by?.uid).toBe(records.get(item.id)?.by);
-                if (role === 'viewer') expect(item).not.toHaveProperty('notes');
+              const items = read.json<{ items: CullView[]; total: number }>().items;
+              const live = items.filter((item) => item.culled_by?.uid !== undefined);
+              const kept = items.filter((item) => item.culled_by?.uid === undefined);
+              expect(live.map((item) => item.id).sort(), `${reader.uid} reading ${team.id}`).toEqual(
+                onGrounds.map(([id]) => id).sort(),
+              );
+              expect(kept.length, `kept culls of ${team.id}`).toBe(team.kept);
+              for (const item of live) {
+                const by = records.get(item.id)!.by;
+                expect(item.culled_by?.uid).toBe(by);
+                if (!team.members.has(by)) {
+                  // A former member's notes, photos and exact place left with them, whoever reads.
+                  for (const field of [
+                    'notes',
+                    'condition_notes',
+                    'photos',
+                    'latitude',
+                    'longitude',
+                    'grid_ref',
+                  ])
+                    expect(item).not.toHaveProperty(field);
+                  expect(item.ground_id).toBe(records.get(item.id)!.ground);
+                } else if (role === 'viewer') expect(item).not.toHaveProperty('notes');
                 else expect(item.notes).toBe('Clean kill');
               }
+              for (const item of kept) {
+                expect(item.culled_by).toEqual({ name: 'Former member' });
+                for (const field of ['notes', 'latitude', 'longitude', 'grid_ref', 'shooter'])
+                  expect(item).not.toHaveProperty(field);
+                expect(team.grounds).toContain(item.ground_id);
+              }
+              // One member's records alone: those they made on the team's grounds.
+              const member = PEOPLE[team.grounds.length % PEOPLE.length]!.uid;
+              const narrowed = await call(
+                reader,
+                'GET',
+                `/culls?team=${team.id}&member=${member}&page_size=100`,
+              );
+              expect(
+                narrowed
+                  .json<{ items: CullView[] }>()
+                  .items.map((item) => item.id)
+                  .sort(),
+              ).toEqual(
+                onGrounds
+                  .filter(([, record]) => record.by === member)
+                  .map(([id]) => id)
+                  .sort(),
+              );
+            }
+          }
+          // Nothing of an erased person is left in what the team reads.
+          for (const gone of erased) {
+            for (const team of teams) {
+              const reader = [...team.members.keys()][0];
+              if (reader === undefined) continue;
+              const text = (await call(person(reader), 'GET', `/culls?team=${team.id}&page_size=100`)).body;
+              expect(text).not.toContain(gone);
             }
           }
         } finally {

@@ -22,6 +22,8 @@ export interface TeamsReadModel {
   team(teamId: string): Promise<LiveTeam | undefined>;
   /** The member id the user is linked to the team by (they may have left it since); undefined if never linked. */
   memberLinkOf(userId: string, teamId: string): Promise<string | undefined>;
+  /** Every team the user was ever linked to, left ones too, with the member id of each link. */
+  linksOf(userId: string): Promise<{ teamId: string; memberId: string }[]>;
   /** Every member id of the team still linked to a person; an erased person's link is gone. */
   memberLinks(teamId: string): Promise<MemberLink[]>;
   /** The team an invitation was made for; undefined for an id never made. */

@@ -573,13 +573,242 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
         expect((await call(CAT, 'GET', `/culls/map-points?team=${created.id}`)).statusCode).toBe(404);
       });
 
-      it("leave the team's reads with the member who leaves", async () => {
+      it('keep the culls of a member who leaves, without their notes, photos or exact place, to every role', async () => {
+        const { created, north } = await teamWithBobAndGround();
+        const made = (
+          await call(
+            BOB,
+            'POST',
+            '/culls',
+            cullBody({ ground_id: north.id, notes: 'private', condition_notes: 'thin' }),
+          )
+        ).json<CullView>();
+        await call(BOB, 'POST', '/culls', cullBody({ notes: 'not on the team’s ground' }));
+        const viewer = await invite(created.id, { role: 'viewer' });
+        await join(viewer.token, DAN);
+        expect((await call(BOB, 'DELETE', `/teams/${created.id}/members/${BOB.uid}`)).statusCode).toBe(204);
+
+        for (const reader of [ALICE, DAN]) {
+          const page = await list(reader, created.id);
+          expect(page.total).toBe(1);
+          const seen = page.items[0]!;
+          expect(seen).toMatchObject({
+            id: made.id,
+            ground_id: north.id,
+            ground_name: 'North Beat',
+            location_name: made.location_name,
+            species: 'Roe Deer',
+            weight: 14.5,
+            culled_by: { uid: BOB.uid, name: 'Bob' },
+          });
+          for (const field of ['notes', 'condition_notes', 'photos', 'latitude', 'longitude', 'grid_ref'])
+            expect(seen).not.toHaveProperty(field);
+          const one = await call(reader, 'GET', `/culls/${made.id}?team=${created.id}`);
+          expect(one.json<CullView>()).not.toHaveProperty('latitude');
+        }
+        // Their exact place left with them: the team's map no longer shows the point.
+        const points = await call(ALICE, 'GET', `/culls/map-points?team=${created.id}`);
+        expect(points.json<MapPointsResponse>().points).toEqual([]);
+        const at = await call(ALICE, 'GET', `/culls/at?team=${created.id}&latitude=51.07&longitude=0.04`);
+        expect(at.json<{ items: CullView[] }>().items).toEqual([]);
+        // The record is still wholly theirs in their own diary.
+        expect((await call(BOB, 'GET', `/culls/${made.id}`)).json<CullView>().notes).toBe('private');
+        expect((await call(BOB, 'GET', '/culls')).json<ListCullsResponse>().total).toBe(2);
+        expect((await call(BOB, 'GET', `/culls?team=${created.id}`)).statusCode).toBe(404);
+      });
+
+      it('show a guest only their own, not those of members who left', async () => {
         const { created, north } = await teamWithBobAndGround();
         await call(BOB, 'POST', '/culls', cullBody({ ground_id: north.id }));
-        expect((await list(ALICE, created.id)).total).toBe(1);
         expect((await call(BOB, 'DELETE', `/teams/${created.id}/members/${BOB.uid}`)).statusCode).toBe(204);
-        expect((await list(ALICE, created.id)).total).toBe(0);
-        expect((await call(BOB, 'GET', '/culls')).json<ListCullsResponse>().total).toBe(1);
+        const guest = await invite(created.id, {
+          role: 'guest',
+          ground_ids: [north.id],
+          starts_on: '2025-02-01',
+          ends_on: '2025-02-28',
+        });
+        await join(guest.token, CAT);
+        expect((await list(CAT, created.id)).total).toBe(0);
+        await call(CAT, 'POST', '/culls', cullBody({ ground_id: north.id }));
+        expect((await list(CAT, created.id)).items.map((item) => item.culled_by)).toEqual([
+          { uid: CAT.uid, name: 'Cat' },
+        ]);
+      });
+
+      it('keep the facts of an erased member’s culls as the team’s, culled by “Former member”, naming nobody', async () => {
+        const { created, north } = await teamWithBobAndGround();
+        const made = (
+          await call(
+            BOB,
+            'POST',
+            '/culls',
+            cullBody({
+              ground_id: north.id,
+              notes: 'Bob’s private note',
+              shooter: 'Bob Lane',
+              carcass_tag: 'GL-9',
+            }),
+          )
+        ).json<CullView>();
+        await call(BOB, 'POST', '/culls', cullBody({ notes: 'not the team’s' }));
+        expect((await call(BOB, 'DELETE', '/account')).statusCode).toBe(200);
+
+        const page = await list(ALICE, created.id);
+        expect(page.total).toBe(1);
+        const kept = page.items[0]!;
+        expect(kept.id).not.toBe(made.id);
+        expect(kept).toMatchObject({
+          ground_id: north.id,
+          ground_name: 'North Beat',
+          date: made.date,
+          species: 'Roe Deer',
+          weight: 14.5,
+          carcass_tag: 'GL-9',
+          culled_by: { name: 'Former member' },
+        });
+        expect(kept.culled_by).not.toHaveProperty('uid');
+        for (const field of ['notes', 'latitude', 'longitude', 'grid_ref', 'shooter', 'photos'])
+          expect(kept).not.toHaveProperty(field);
+        expect((await call(ALICE, 'GET', `/culls/${kept.id}?team=${created.id}`)).statusCode).toBe(200);
+        expect((await list(ALICE, created.id, `&member=${BOB.uid}`)).total).toBe(0);
+
+        const events = await per.backend.store.readStream(created.id);
+        const keptEvent = events.at(-1)!;
+        expect(keptEvent).toMatchObject({ type: 'team.culls_kept.v1', userId: `team-${created.id}` });
+        const text = JSON.stringify([events, page]);
+        for (const trace of [BOB.uid, 'Bob', BOB.email!, made.id]) expect(text).not.toContain(trace);
+        // Asking for the erasure again keeps nothing twice.
+        expect((await call(BOB, 'DELETE', '/account')).statusCode).toBe(200);
+        expect((await list(ALICE, created.id)).total).toBe(1);
+      });
+
+      it('narrow to one member with member=<uid>; an unknown one reads none, and member needs a team', async () => {
+        const { created, north } = await teamWithBobAndGround();
+        const bobs = (await call(BOB, 'POST', '/culls', cullBody({ ground_id: north.id }))).json<CullView>();
+        await call(ALICE, 'POST', '/culls', cullBody({ ground_id: north.id }));
+        const narrowed = await list(ALICE, created.id, `&member=${BOB.uid}`);
+        expect(narrowed.items.map((item) => [item.id, item.culled_by?.uid])).toEqual([[bobs.id, BOB.uid]]);
+        expect((await list(ALICE, created.id, '&member=user-nobody')).total).toBe(0);
+        expect((await list(ALICE, created.id)).total).toBe(2);
+        const alone = await call(ALICE, 'GET', `/culls?member=${BOB.uid}`);
+        expect([alone.statusCode, alone.json().error.fields]).toEqual([
+          400,
+          { member: TEAM_MESSAGES.memberNeedsTeam },
+        ]);
+        expect((await call(DAN, 'GET', `/culls?team=${created.id}&member=${BOB.uid}`)).statusCode).toBe(404);
+      });
+    });
+
+    describe('moving a ground into a team', () => {
+      async function ownGround(user: Identity = ALICE, name = 'Home Wood') {
+        const response = await call(user, 'POST', '/grounds', { name });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<Ground>();
+      }
+      const move = (user: Identity, groundId: string, teamId: string, query = '') =>
+        call(user, 'PATCH', `/grounds/${groundId}${query}`, { team_id: teamId });
+
+      it('makes the ground the team’s, with the mover’s earlier culls on it the team’s records', async () => {
+        const created = await teamWithBob();
+        const ground = await ownGround();
+        const before = (
+          await call(ALICE, 'POST', '/culls', cullBody({ ground_id: ground.id, notes: 'first light' }))
+        ).json<CullView>();
+        const moved = await move(ALICE, ground.id, created.id);
+        expect(moved.statusCode, moved.body).toBe(200);
+        expect(moved.json<Ground>()).toMatchObject({ id: ground.id, name: 'Home Wood', archived: false });
+
+        expect((await call(ALICE, 'GET', '/grounds')).json<ListGroundsResponse>().items).toEqual([]);
+        const listed = (await call(BOB, 'GET', `/grounds?team=${created.id}`)).json<ListGroundsResponse>();
+        expect(listed.items.map((item) => item.id)).toEqual([ground.id]);
+        const records = (await call(BOB, 'GET', `/culls?team=${created.id}`)).json<ListCullsResponse>();
+        expect(records.items.map((item) => [item.id, item.culled_by?.uid])).toEqual([[before.id, ALICE.uid]]);
+        // Still Alice's own record, and Bob may now record there.
+        expect((await call(ALICE, 'GET', `/culls/${before.id}`)).json<CullView>().notes).toBe('first light');
+        expect((await call(BOB, 'POST', '/culls', cullBody({ ground_id: ground.id }))).statusCode).toBe(201);
+        // Its managers rename it as the team's.
+        const renamed = await call(ALICE, 'PATCH', `/grounds/${ground.id}?team=${created.id}`, {
+          name: 'Glen',
+        });
+        expect(renamed.statusCode, renamed.body).toBe(200);
+
+        const events = await per.backend.store.readStream(ground.id);
+        expect(events.map((event) => [event.type, event.userId])).toEqual([
+          ['ground.created.v1', ALICE.uid],
+          ['ground.moved.v1', `team-${created.id}`],
+          ['ground.renamed.v1', `team-${created.id}`],
+        ]);
+        expect(events[1]!.data).toEqual({
+          team_id: created.id,
+          name: 'Home Wood',
+          notes: null,
+          boundary: null,
+          centre: null,
+          created_at: ground.created_at,
+        });
+      });
+
+      it('outlives the mover’s erasure: the team keeps the ground and the facts of their culls on it', async () => {
+        const created = await teamWithBob();
+        const ground = await ownGround();
+        await call(ALICE, 'POST', '/culls', cullBody({ ground_id: ground.id }));
+        expect((await move(ALICE, ground.id, created.id)).statusCode).toBe(200);
+        expect((await call(ALICE, 'DELETE', '/account')).statusCode).toBe(200);
+        const listed = (await call(BOB, 'GET', `/grounds?team=${created.id}`)).json<ListGroundsResponse>();
+        expect(listed.items.map((item) => [item.id, item.name])).toEqual([[ground.id, 'Home Wood']]);
+        const records = (await call(BOB, 'GET', `/culls?team=${created.id}`)).json<ListCullsResponse>();
+        expect(records.items.map((item) => item.culled_by)).toEqual([{ name: 'Former member' }]);
+        const events = await per.backend.store.readStream(ground.id);
+        expect(events.map((event) => event.type)).toEqual(['ground.moved.v1']);
+        expect(
+          (await call(BOB, 'PATCH', `/grounds/${ground.id}?team=${created.id}`, { name: 'X' })).statusCode,
+        ).toBe(200);
+      });
+
+      it('refuses, changing nothing: another’s ground or a team one is not in (404), a team one does not manage (403), an archived or a team’s ground (409)', async () => {
+        const created = await teamWithBob();
+        const alices = await ownGround();
+        const bobs = await ownGround(BOB, 'Bob Wood');
+        const other = await team(DAN, { name: 'Dan’s estate' });
+
+        expect((await move(BOB, alices.id, created.id)).statusCode).toBe(404);
+        expect((await move(ALICE, alices.id, other.id)).statusCode).toBe(404);
+        expect((await move(ALICE, alices.id, MISSING)).statusCode).toBe(404);
+        expect((await move(ALICE, MISSING, created.id)).statusCode).toBe(404);
+        const byStalker = await move(BOB, bobs.id, created.id);
+        expect([byStalker.statusCode, byStalker.json().error.message]).toEqual([
+          403,
+          MANAGEMENT_MESSAGES.moveManagersOnly,
+        ]);
+        const mixed = await call(ALICE, 'PATCH', `/grounds/${alices.id}`, { team_id: created.id, name: 'X' });
+        expect([mixed.statusCode, mixed.json().error.fields]).toEqual([
+          400,
+          { team_id: MANAGEMENT_MESSAGES.moveAlone },
+        ]);
+
+        const archivedGround = await ownGround(ALICE, 'Old Wood');
+        await call(ALICE, 'DELETE', `/grounds/${archivedGround.id}`);
+        const archived = await move(ALICE, archivedGround.id, created.id);
+        expect([archived.statusCode, archived.json().error.code]).toEqual([409, 'archived']);
+
+        const teams = await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'North Beat' });
+        const teamGroundId = teams.json<Ground>().id;
+        const again = await move(ALICE, teamGroundId, created.id, `?team=${created.id}`);
+        expect([again.statusCode, again.json().error.code]).toEqual([409, 'in_team']);
+        expect((await move(ALICE, teamGroundId, created.id)).statusCode).toBe(404);
+
+        // A name the team already has.
+        const clash = await ownGround(ALICE, 'north beat');
+        expect((await move(ALICE, clash.id, created.id)).statusCode).toBe(400);
+
+        const mine = (await call(ALICE, 'GET', '/grounds')).json<ListGroundsResponse>().items;
+        expect(mine.map((ground) => ground.name).sort()).toEqual(['Home Wood', 'Old Wood', 'north beat']);
+        expect((await call(BOB, 'GET', '/grounds')).json<ListGroundsResponse>().items).toHaveLength(1);
+        const teamGrounds = (
+          await call(ALICE, 'GET', `/grounds?team=${created.id}`)
+        ).json<ListGroundsResponse>();
+        expect(teamGrounds.items.map((ground) => ground.id)).toEqual([teamGroundId]);
+        expect(await per.backend.store.readStream(alices.id)).toHaveLength(1);
       });
     });
 

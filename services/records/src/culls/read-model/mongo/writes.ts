@@ -1,24 +1,41 @@
 import type { ClientSession, Db } from 'mongodb';
-import { teamOfOwner, type CullStreamEvent, type StoredLogEvent } from '@cull-log/contracts';
-import { cullSearchText } from '@cull-log/domain';
-import { GROUNDS_COLLECTION, type MongoGroundRenamedHook } from '../../../grounds/mongo-grounds-read-model';
+import {
+  teamOfOwner,
+  type CullStreamEvent,
+  type StoredLogEvent,
+  type TeamCullsKept,
+} from '@cull-log/contracts';
+import { cullSearchText, keptRecordOf } from '@cull-log/domain';
+import { GROUNDS_COLLECTION, type MongoGroundChangedHook } from '../../../grounds/mongo-grounds-read-model';
 import { trigramsOf } from '../search-trigrams';
 import { nextRecord } from '../next-record';
 import { CULLS_COLLECTION, toDocument, toRecord, type CullDocument } from './documents';
 
 /**
  * A renamed ground's records take its new name, whoever made them (a team's ground has its members' records): only
- * their name and search text change, so only those are set.
+ * their name and search text change, so only those are set. A ground moved into a team takes its records with it:
+ * the team reads them by team_owner.
  */
-export const renameGroundRecords: MongoGroundRenamedHook = async (db, session, groundId, name) => {
+export const groundRecordsFollow: MongoGroundChangedHook = async (db, session, ground) => {
   const collection = db.collection<CullDocument>(CULLS_COLLECTION);
-  const documents = await collection.find({ ground_id: groundId }, { session }).toArray();
+  const documents = await collection.find({ ground_id: ground.id }, { session }).toArray();
   if (documents.length === 0) return;
+  const teamOwner = teamOfOwner(ground.owner) === undefined ? undefined : ground.owner;
   await collection.bulkWrite(
     documents.map((document) => {
-      const searchText = cullSearchText({ ...toRecord(document), ground_name: name });
-      const update = { ground_name: name, search_text: searchText, search_trigrams: trigramsOf(searchText) };
-      return { updateOne: { filter: { _id: document._id }, update: { $set: update } } };
+      const searchText = cullSearchText({ ...toRecord(document), ground_name: ground.name });
+      const update = {
+        ground_name: ground.name,
+        search_text: searchText,
+        search_trigrams: trigramsOf(searchText),
+        ...(teamOwner !== undefined && { team_owner: teamOwner }),
+      };
+      return {
+        updateOne: {
+          filter: { _id: document._id },
+          update: teamOwner === undefined ? { $set: update, $unset: { team_owner: '' } } : { $set: update },
+        },
+      };
     }),
     { session },
   );
@@ -49,6 +66,30 @@ export async function applyCullToMongo(
     { ...toDocument(placed), ...(teamOwner !== undefined && { team_owner: teamOwner }) },
     { session, upsert: true },
   );
+}
+
+/**
+ * Writes the culls a team keeps of an erased member as the team's own records (its owner id as their user), each with
+ * its ground's name now, in the append's transaction; one already written is left as it is.
+ */
+export async function applyKeptCullsToMongo(
+  db: Db,
+  session: ClientSession,
+  event: StoredLogEvent & TeamCullsKept,
+): Promise<void> {
+  const collection = db.collection<CullDocument>(CULLS_COLLECTION);
+  const grounds = db.collection<{ _id: string; name: string }>(GROUNDS_COLLECTION);
+  for (const kept of event.data.culls) {
+    const record = keptRecordOf(kept, event.userId, event.occurredAt);
+    const ground = await grounds.findOne({ _id: kept.ground_id }, { session });
+    const placed = ground === null ? record : { ...record, ground_name: ground.name };
+    await collection.updateOne(
+      { _id: kept.id },
+      // The team's own record, which the team reads by team_owner.
+      { $setOnInsert: { ...toDocument(placed), team_owner: event.userId } },
+      { session, upsert: true },
+    );
+  }
 }
 
 /** Deletes the user's records in the erasure's transaction. */

@@ -183,7 +183,9 @@ export const SQLITE_CULL_MIGRATIONS: readonly SqliteMigration[] = [
       if (!columns.includes('team_owner')) db.exec('ALTER TABLE culls ADD COLUMN team_owner TEXT');
       db.exec(TEAM_SCHEMA);
       // The grounds' table is another store's: a new file has none yet, and no records to place in a team either.
-      const grounds = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grounds'").get();
+      const grounds = db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grounds'")
+        .get();
       if (grounds === undefined) return;
       db.exec(`UPDATE culls SET team_owner = (SELECT user_id FROM grounds WHERE grounds.id = culls.ground_id)
           WHERE ground_id IS NOT NULL

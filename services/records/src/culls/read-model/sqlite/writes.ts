@@ -1,6 +1,12 @@
 import type Database from 'better-sqlite3';
-import { teamOfOwner, type Cull, type CullStreamEvent, type StoredLogEvent } from '@cull-log/contracts';
-import { cullSearchText } from '@cull-log/domain';
+import {
+  teamOfOwner,
+  type Cull,
+  type CullStreamEvent,
+  type StoredLogEvent,
+  type TeamCullsKept,
+} from '@cull-log/contracts';
+import { cullSearchText, keptRecordOf } from '@cull-log/domain';
 import { preparedPerDatabase } from '../../../read-model/prepared-per-database';
 import { nextRecord } from '../next-record';
 import {
@@ -64,17 +70,29 @@ function writeRecord(statements: WriteStatements, row: Row | undefined, record: 
 
 /**
  * A renamed ground's records take its new name, whoever made them (a team's ground has its members' records): only
- * their name and search text change, so only those are written, with their search index rows.
+ * their name and search text change, so only those are written, with their search index rows. A ground moved into a
+ * team takes its records with it: the team reads them by team_owner and counts them in its total.
  */
-export function renameGroundRecords(db: SqliteDatabase, groundId: string, name: string): void {
+export function groundRecordsFollow(
+  db: SqliteDatabase,
+  ground: { id: string; name: string; owner: string },
+): void {
   const statements = statementsOf(db);
-  for (const row of statements.groundRecords.all(groundId)) {
-    const searchText = cullSearchText({ ...toRecord(row), ground_name: name });
-    // Every row has its search rowid once the read model is open.
-    const searchRowid = row.search_rowid as bigint;
-    statements.renameRecord.run(name, searchText, row.id as string);
-    statements.unindexSearch.run(searchRowid);
-    statements.indexSearch.run(searchRowid, searchText);
+  const teamOwner = teamOfOwner(ground.owner) === undefined ? null : ground.owner;
+  for (const row of statements.groundRecords.all(ground.id)) {
+    if (row.ground_name !== ground.name) {
+      const searchText = cullSearchText({ ...toRecord(row), ground_name: ground.name });
+      // Every row has its search rowid once the read model is open.
+      const searchRowid = row.search_rowid as bigint;
+      statements.renameRecord.run(ground.name, searchText, row.id as string);
+      statements.unindexSearch.run(searchRowid);
+      statements.indexSearch.run(searchRowid, searchText);
+    }
+    const wasTeamOwner = (row.team_owner as string | null) ?? null;
+    if (wasTeamOwner === teamOwner) continue;
+    statements.setTeamOwner.run(teamOwner, row.id as string);
+    if (wasTeamOwner !== null) statements.countDown.run(wasTeamOwner);
+    if (teamOwner !== null) statements.countUp.run(teamOwner);
   }
 }
 
@@ -101,6 +119,26 @@ export function applyCullToSqlite(db: SqliteDatabase, event: StoredLogEvent & Cu
   if (next !== undefined) statements.setTeamOwner.run(teamOwner, event.streamId);
   if (wasTeamOwner !== null) statements.countDown.run(wasTeamOwner);
   if (teamOwner !== null) statements.countUp.run(teamOwner);
+}
+
+/**
+ * Writes the culls a team keeps of an erased member as the team's own records (its owner id as their user), each with
+ * its ground's name now; one already written (the event applied again) is left as it is.
+ */
+export function applyKeptCullsToSqlite(db: SqliteDatabase, event: StoredLogEvent & TeamCullsKept): void {
+  const statements = statementsOf(db);
+  for (const kept of event.data.culls) {
+    if (statements.select.get(kept.id) !== undefined) continue;
+    const record = keptRecordOf(kept, event.userId, event.occurredAt);
+    const groundName = statements.groundName.get(kept.ground_id);
+    writeRecord(statements, undefined, {
+      ...record,
+      ...(groundName !== undefined && { ground_name: groundName }),
+    });
+    // The team's own record: its total is the team's, and the team reads it by team_owner.
+    statements.setTeamOwner.run(record.created_by, kept.id);
+    statements.countUp.run(record.created_by);
+  }
 }
 
 /**
