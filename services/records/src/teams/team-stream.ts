@@ -5,7 +5,6 @@ import {
   TEAM_MESSAGES,
   teamOwnerId,
   type Cull,
-  type Ground,
   type KeptCull,
   type UserErased,
 } from '@cull-log/contracts';
