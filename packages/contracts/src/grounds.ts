@@ -241,7 +241,8 @@ export const PutPlansRequest = z.strictObject({
     .max(MANAGEMENT_LIMITS.allocationsPerSeason)
     .refine(
       (rows) =>
-        new Set(rows.map((row) => `${row.uid}|${row.ground_id}|${row.species}|${row.class}`)).size === rows.length,
+        new Set(rows.map((row) => `${row.uid}|${row.ground_id}|${row.species}|${row.class}`)).size ===
+        rows.length,
       { error: MANAGEMENT_MESSAGES.allocationDuplicate },
     )
     .optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GroundId } from './grounds';
+import { GroundId, PlanTarget } from './grounds';
 import { refuseUnsafeText } from './validation';
 
 /**
@@ -221,6 +221,11 @@ export const TEAM_EVENT_TYPES = {
   permitEnded: 'team.permit_ended.v1',
   /** In the user's own stream: this user is this member of this team, under this name. Erased with the user. */
   memberLinked: 'member.linked.v1',
+  /**
+   * In a team plan's stream (the team's plans of one season, beside its plans.set.v1): each member's share, by member
+   * id. Replaces the season's allocations whole.
+   */
+  plansAllocated: 'plans.allocated.v1',
 } as const;
 
 const MemberId = z.string().min(1);
@@ -261,5 +266,9 @@ export const TEAM_EVENT_DATA = {
     team_id: z.string().min(1),
     member_id: MemberId,
     name: z.string(),
+  }),
+  [TEAM_EVENT_TYPES.plansAllocated]: z.strictObject({
+    season: z.string(),
+    allocations: z.array(PlanTarget.extend({ member_id: MemberId, ground_id: GroundId })),
   }),
 } as const;

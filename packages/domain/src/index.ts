@@ -77,7 +77,14 @@ export type { GroundState, GroundCommand, GroundDecision, GroundDecisionError } 
 export { outingDecider, toOuting } from './outing-decider';
 export type { OutingState, OutingCommand, OutingDecision, OutingDecisionError } from './outing-decider';
 export { settingsDecider, plansDecider } from './settings-plans';
-export type { SettingsState, PlansState, ChangeSettings, SetPlans } from './settings-plans';
+export type {
+  SettingsState,
+  PlansState,
+  ChangeSettings,
+  SetPlans,
+  MemberAllocation,
+  PlansEvent,
+} from './settings-plans';
 export { formatNumber } from './numbers';
 export { inviteClosed, teamDecider } from './team-decider';
 export type {

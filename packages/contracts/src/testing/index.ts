@@ -24,3 +24,4 @@ export function sampleRecordRequest(overrides: Partial<RecordCullRequest> = {}):
 export { EVENT_LOG_V1, eventLogV1Events, type StoredEventRow } from './event-log-v1';
 export { eventLogWithManagementEvents, type ManagementPlacement } from './management-events';
 export { TEAM_LOG_V1 } from './team-log-v1';
+export { TEAM_PLANS_LOG_V1 } from './team-plans-log-v1';
