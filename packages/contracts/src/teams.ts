@@ -52,6 +52,8 @@ export const TEAM_MESSAGES = {
   permitNotFound: 'Permit not found',
   permitsForGuests: 'Permits are for the team’s guests',
   groundNotTeams: 'Choose one of the team’s grounds',
+  allocationsForTeams: 'Only a team’s plan shares its targets out among members',
+  allocationMember: 'Choose a member of the team',
 } as const;
 
 const TeamName = z
