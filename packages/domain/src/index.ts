@@ -15,8 +15,16 @@ export {
   seasonStartingIn,
 } from './seasons';
 export type { Season } from './seasons';
-export { computePlanProgress, isYoung, planClassOf, planCountsOf, progressFromCounts } from './plan-progress';
-export type { PlanCount, PlanRecord } from './plan-progress';
+export {
+  computePlanProgress,
+  FORMER_MEMBER,
+  isYoung,
+  memberProgressFromCounts,
+  planClassOf,
+  planCountsOf,
+  progressFromCounts,
+} from './plan-progress';
+export type { MemberCounts, MemberNaming, PlanCount, PlanRecord } from './plan-progress';
 export { computeOutingFigures, outingDate, outingFiguresOf, outingTally } from './outing-figures';
 export type { OutingRecord, OutingTally } from './outing-figures';
 export {
