@@ -13,6 +13,7 @@ const PARTS = {
   map: { workspace: 'services/records', script: 'bench:records', args: ['map'] },
   photos: { workspace: 'services/records', script: 'bench:photos', args: [] },
   plans: { workspace: 'services/stats', script: 'bench:plans', args: [] },
+  team: { workspace: 'services/stats', script: 'bench:team', args: [] },
   'map-render': { workspace: 'web', script: 'bench', args: [] },
 };
 
