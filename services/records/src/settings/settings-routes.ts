@@ -170,7 +170,10 @@ async function allocationsByMember(
   return checked;
 }
 
-/** A team plan's allocations named by uid for the API; a share of a member no longer linked (erased) is left out. */
+/**
+ * A team plan's allocations named by uid for the API, as the caller's role may see them; a share of a member no longer
+ * linked (erased) is left out.
+ */
 async function allocationsByUid(
   readModel: Pick<TeamsReadModel, 'memberLinks'>,
   membership: Membership,
@@ -179,7 +182,12 @@ async function allocationsByUid(
   const uidOf = new Map(
     (await readModel.memberLinks(membership.teamId)).map((link) => [link.memberId, link.userId]),
   );
-  return allocations.flatMap(({ member_id: memberId, ...share }) => {
+  // A guest sees only their own share, as they see only their own records and figures, and no other member.
+  const shown =
+    membership.role === 'guest'
+      ? allocations.filter((share) => share.member_id === membership.memberId)
+      : allocations;
+  return shown.flatMap(({ member_id: memberId, ...share }) => {
     const uid = uidOf.get(memberId);
     return uid === undefined ? [] : [{ uid, ...share }];
   });

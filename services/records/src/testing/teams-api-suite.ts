@@ -624,7 +624,7 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       const planEvents = async () =>
         (await per.backend.store.readAll(0, 1000)).filter((event) => event.type.startsWith('plans.'));
 
-      it('is set by a manager with each member’s share, stored by member id in one append, and read by every member by uid', async () => {
+      it('is set by a manager with each member’s share, stored by member id in one append, and read by members by uid (a guest their own)', async () => {
         const { created, north } = await teamOfFour();
         const body = {
           plans: [{ ground_id: north.id, targets: [roeDoes(6)] }],
@@ -636,13 +636,15 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
         const put = await call(ALICE, 'PUT', `/plans/2026-27?team=${created.id}`, body);
         expect(put.statusCode, put.body).toBe(200);
         expect(put.json<PlansResponse>()).toMatchObject({ plans: body.plans, allocations: body.allocations });
-        for (const member of [ALICE, BOB, CAT, DAN]) {
+        for (const member of [ALICE, BOB, CAT]) {
           expect(await plansOf(member, created.id)).toMatchObject({
             season: '2026/27',
             plans: body.plans,
             allocations: body.allocations,
           });
         }
+        // A guest reads the plans and only their own share (none here): no other member is named to them.
+        expect(await plansOf(DAN, created.id)).toMatchObject({ plans: body.plans, allocations: [] });
         expect((await call(ALICE, 'GET', '/plans/2026-27')).json<PlansResponse>()).toEqual(
           expect.objectContaining({ plans: [] }),
         );
@@ -737,11 +739,12 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
         expect(await planEvents()).toEqual([]);
       });
 
-      it('leaves out the share of a member who has erased their account', async () => {
+      it('leaves out the share of a member who has erased their account, and shows a guest only their own', async () => {
         const { created, north } = await teamOfFour();
         const allocations = [
           { uid: BOB.uid, ground_id: north.id, ...roeDoes(3) },
           { uid: CAT.uid, ground_id: north.id, ...roeDoes(1) },
+          { uid: DAN.uid, ground_id: north.id, ...roeDoes(1) },
         ];
         const put = await call(ALICE, 'PUT', `/plans/2026-27?team=${created.id}`, {
           plans: [{ ground_id: null, targets: [roeDoes(4)] }],
@@ -749,7 +752,8 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
         });
         expect(put.statusCode, put.body).toBe(200);
         expect((await call(BOB, 'DELETE', '/account')).statusCode).toBe(200);
-        expect((await plansOf(ALICE, created.id)).allocations).toEqual([allocations[1]]);
+        expect((await plansOf(ALICE, created.id)).allocations).toEqual([allocations[1], allocations[2]]);
+        expect((await plansOf(DAN, created.id)).allocations).toEqual([allocations[2]]);
       });
     });
   });
