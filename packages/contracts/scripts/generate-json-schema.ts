@@ -16,6 +16,7 @@ import {
   MANAGEMENT_EVENT_TYPES,
   ManagementEvent,
   MemberLinked,
+  PlansAllocated,
   TEAM_EVENT_TYPES,
   TeamEvent,
   USER_ERASED_TYPE,
@@ -139,10 +140,17 @@ const documents: readonly { file: string; title: string; description: string; sc
     schema: MemberLinked,
   },
   {
+    file: `${TEAM_EVENT_TYPES.plansAllocated}.json`,
+    title: TEAM_EVENT_TYPES.plansAllocated,
+    description:
+      "In a team's plans stream of one season (userId team-<team id>, subject culls.v1.team-<team id>.plans_allocated), appended together with its plans.set.v1: each member's share of the season's targets (data.allocations: member_id, ground_id, species, class, target), replacing the season's allocations whole. Members are named by member ids, never user ids.",
+    schema: PlansAllocated,
+  },
+  {
     file: UNION_FILE,
     title: 'cull event',
     description:
-      'Any event on the CULLS stream, of any family and version (subjects culls.v1.<userId>.<short name>: recorded, amended, deleted, photo_added, photo_removed and placed for a record; ground_<name>, outing_<name>, settings_changed and plans_set for the rest; team_<name> on culls.v1.team-<team id>.<short name> for the events of a team, and member_linked).',
+      'Any event on the CULLS stream, of any family and version (subjects culls.v1.<userId>.<short name>: recorded, amended, deleted, photo_added, photo_removed and placed for a record; ground_<name>, outing_<name>, settings_changed, plans_set and plans_allocated for the rest; team_<name> on culls.v1.team-<team id>.<short name> for the events of a team, and member_linked).',
     schema: AnyLogEvent,
   },
 ];

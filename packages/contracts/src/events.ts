@@ -216,6 +216,13 @@ export type MemberLinked = z.infer<typeof MemberLinked>;
 /** How every team's owner id begins; no person's user id does. */
 export const TEAM_OWNER_PREFIX = 'team-';
 
+/**
+ * In a team's plans stream of one season (userId the team's owner id), appended with its plans.set.v1: how the
+ * season's targets are shared out among members, by member id, replacing the allocations before.
+ */
+export const PlansAllocated = teamEvent(TT.plansAllocated);
+export type PlansAllocated = z.infer<typeof PlansAllocated>;
+
 /** The owner id of a team's events: one subject token, `culls.v1.team-<id>.>`, that a reporting tool can follow. */
 export function teamOwnerId(teamId: string): string {
   return `${TEAM_OWNER_PREFIX}${teamId}`;
@@ -242,7 +249,12 @@ export type ManagementEventType = ManagementEvent['type'];
  * figures that follow culls alone take `CullEvent`; the event store, the bus and the projections carry this.
  */
 /** Every family but the records', each of one version so far. */
-const OTHER_FAMILIES = [...ManagementEvent.options, ...TeamEvent.options, MemberLinked] as const;
+const OTHER_FAMILIES = [
+  ...ManagementEvent.options,
+  ...TeamEvent.options,
+  MemberLinked,
+  PlansAllocated,
+] as const;
 
 export const LogEvent = z.discriminatedUnion('type', [...CullEvent.options, ...OTHER_FAMILIES]);
 export type LogEvent = z.infer<typeof LogEvent>;
@@ -333,6 +345,7 @@ const SHORT_NAMES = [
   'team_permit_ended',
   'team_culls_kept',
   'member_linked',
+  'plans_allocated',
 ] as const;
 export type EventShortName = (typeof SHORT_NAMES)[number];
 

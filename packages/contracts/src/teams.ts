@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CullFields } from './cull';
 import { ABNORMALITY_CODES } from './enums';
-import { GroundId } from './grounds';
+import { GroundId, PlanTarget } from './grounds';
 import { refuseUnsafeText } from './validation';
 
 /**
@@ -55,6 +55,8 @@ export const TEAM_MESSAGES = {
   permitsForGuests: 'Permits are for the team’s guests',
   groundNotTeams: 'Choose one of the team’s grounds',
   memberNeedsTeam: 'A member’s records are read within a team: send team with member',
+  allocationsForTeams: 'Only a team’s plan shares its targets out among members',
+  allocationMember: 'Choose a member of the team',
 } as const;
 
 const TeamName = z
@@ -244,6 +246,11 @@ export const TEAM_EVENT_TYPES = {
   cullsKept: 'team.culls_kept.v1',
   /** In the user's own stream: this user is this member of this team, under this name. Erased with the user. */
   memberLinked: 'member.linked.v1',
+  /**
+   * In a team plan's stream (the team's plans of one season, beside its plans.set.v1): each member's share, by member
+   * id. Replaces the season's allocations whole.
+   */
+  plansAllocated: 'plans.allocated.v1',
 } as const;
 
 const MemberId = z.string().min(1);
@@ -331,5 +338,9 @@ export const TEAM_EVENT_DATA = {
     team_id: z.string().min(1),
     member_id: MemberId,
     name: z.string(),
+  }),
+  [TEAM_EVENT_TYPES.plansAllocated]: z.strictObject({
+    season: z.string(),
+    allocations: z.array(PlanTarget.extend({ member_id: MemberId, ground_id: GroundId })),
   }),
 } as const;

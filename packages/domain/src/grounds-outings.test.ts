@@ -327,8 +327,47 @@ describe('settings, plans and seasons', () => {
     const command = { type: 'SetPlans' as const, streamId: 'p', season: '2026-27', plans, meta: meta() };
     const [set] = decidePlans(command, initialPlansState);
     expect(set).toMatchObject({ type: T.plansSet, data: { season: '2026-27', plans } });
-    expect(decidePlans(command, { version: 1, plans, updatedAt: set!.occurredAt })).toEqual([]);
-    expect(decidePlans({ ...command, plans: [] }, { version: 1, plans, updatedAt: null })).toHaveLength(1);
+    const held = { version: 1, plans, allocations: [], updatedAt: set!.occurredAt };
+    expect(decidePlans(command, held)).toEqual([]);
+    expect(decidePlans({ ...command, plans: [] }, held)).toHaveLength(1);
+  });
+
+  it('appends a team’s allocations after its plans, each only when it changed', () => {
+    const plans = [
+      { ground_id: null, targets: [{ species: 'Roe Deer' as const, class: 'Female' as const, target: 3 }] },
+    ];
+    const allocations = [
+      {
+        member_id: 'mem-ann',
+        ground_id: '7a6b5c4d-0000-4000-8000-000000000001',
+        species: 'Roe Deer' as const,
+        class: 'Female' as const,
+        target: 2,
+      },
+    ];
+    const command = {
+      type: 'SetPlans' as const,
+      streamId: 'p',
+      season: '2026-27',
+      plans,
+      allocations,
+      meta: meta(),
+    };
+    const events = decidePlans(command, initialPlansState);
+    expect(events).toMatchObject([
+      { type: T.plansSet, version: 1, data: { season: '2026-27', plans } },
+      { type: 'plans.allocated.v1', version: 2, data: { season: '2026-27', allocations } },
+    ]);
+    expect(new Set(events.map((event) => event.id)).size).toBe(2);
+    const state = events.reduce(plansDecider.evolve, initialPlansState);
+    expect(state).toMatchObject({ version: 2, plans, allocations });
+    expect(decidePlans(command, state)).toEqual([]);
+    expect(decidePlans({ ...command, allocations: [] }, state)).toMatchObject([
+      { type: 'plans.allocated.v1', version: 3, data: { allocations: [] } },
+    ]);
+    expect(decidePlans({ ...command, allocations: undefined, plans: [] }, state)).toMatchObject([
+      { type: T.plansSet, version: 3 },
+    ]);
   });
 
   it('dates a season by the user’s start, and finds the season of a date', () => {

@@ -15,8 +15,15 @@ export {
   seasonStartingIn,
 } from './seasons';
 export type { Season } from './seasons';
-export { computePlanProgress, isYoung, planClassOf, planCountsOf, progressFromCounts } from './plan-progress';
-export type { PlanCount, PlanRecord } from './plan-progress';
+export {
+  computePlanProgress,
+  isYoung,
+  memberProgressFromCounts,
+  planClassOf,
+  planCountsOf,
+  progressFromCounts,
+} from './plan-progress';
+export type { MemberCounts, MemberNaming, PlanCount, PlanRecord } from './plan-progress';
 export { computeOutingFigures, outingDate, outingFiguresOf, outingTally } from './outing-figures';
 export type { OutingRecord, OutingTally } from './outing-figures';
 export {
@@ -77,7 +84,14 @@ export type { GroundState, GroundCommand, GroundDecision, GroundDecisionError } 
 export { outingDecider, toOuting } from './outing-decider';
 export type { OutingState, OutingCommand, OutingDecision, OutingDecisionError } from './outing-decider';
 export { settingsDecider, plansDecider } from './settings-plans';
-export type { SettingsState, PlansState, ChangeSettings, SetPlans } from './settings-plans';
+export type {
+  SettingsState,
+  PlansState,
+  ChangeSettings,
+  SetPlans,
+  MemberAllocation,
+  PlansEvent,
+} from './settings-plans';
 export { formatNumber } from './numbers';
 export { inviteClosed, teamDecider } from './team-decider';
 export type {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '@cull-log/contracts';
-import { computePlanProgress, type PlanRecord } from './plan-progress';
+import { computePlanProgress, memberProgressFromCounts, type PlanRecord } from './plan-progress';
 import { seasonOfKey } from './seasons';
 
 const NORTH = '00000000-0000-4000-8000-0000000000a1';
@@ -122,5 +122,70 @@ describe('plan progress', () => {
     const records = [record({ date: '2027-05-01' })];
     expect(computePlanProgress(records, [], seasonOfKey('2026-27', '04-01'))).toEqual([]);
     expect(computePlanProgress(records, [], seasonOfKey('2026-27', '08-01'))).toHaveLength(1);
+  });
+});
+
+describe('memberProgressFromCounts', () => {
+  const north = 'ground-north';
+  const names = (memberId: string) =>
+    memberId === 'mem-ann' ? { uid: 'ann', name: 'Ann' } : { uid: null, name: 'Former member' };
+
+  it('gives each share its member’s culls on its ground, and each class culled without a share a line of its own', () => {
+    const rows = memberProgressFromCounts(
+      [
+        {
+          memberId: 'mem-ann',
+          counts: [
+            { ground_id: north, species: 'Roe Deer', sex: 'Female', young: false, count: 2 },
+            { ground_id: north, species: 'Roe Deer', sex: 'Female', young: true, count: 1 },
+            { ground_id: 'ground-south', species: 'Roe Deer', sex: 'Female', young: false, count: 1 },
+          ],
+        },
+        {
+          memberId: 'mem-gone',
+          counts: [{ ground_id: north, species: 'Fox', sex: 'Male', young: false, count: 0 }],
+        },
+      ],
+      [
+        { member_id: 'mem-ann', ground_id: north, species: 'Roe Deer', class: 'Female', target: 3 },
+        { member_id: 'mem-ann', ground_id: north, species: 'Roe Deer', class: 'Juvenile', target: 1 },
+        { member_id: 'mem-gone', ground_id: north, species: 'Roe Deer', class: 'Male', target: 1 },
+      ],
+      [],
+      names,
+    );
+    const line = (
+      uid: string | null,
+      name: string,
+      groundId: string,
+      rowClass: string,
+      target: number | null,
+      actual: number,
+    ) => ({
+      uid,
+      name,
+      ground_id: groundId,
+      species: 'Roe Deer',
+      class: rowClass,
+      target,
+      actual,
+    });
+    expect(rows).toEqual([
+      line('ann', 'Ann', north, 'Female', 3, 2),
+      line('ann', 'Ann', north, 'Juvenile', 1, 1),
+      line('ann', 'Ann', 'ground-south', 'Female', null, 1),
+      line(null, 'Former member', north, 'Male', 1, 0),
+    ]);
+  });
+
+  it('counts a young animal as Juvenile where the team’s plan has a Juvenile target for its species, else by sex', () => {
+    const counts = [{ ground_id: north, species: 'Roe Deer', sex: 'Male', young: true, count: 1 }];
+    const juvenilePlan = [
+      { ground_id: null, targets: [{ species: 'Roe Deer' as const, class: 'Juvenile' as const, target: 4 }] },
+    ];
+    const classOf = (plans: typeof juvenilePlan) =>
+      memberProgressFromCounts([{ memberId: 'mem-ann', counts }], [], plans, names).map((row) => row.class);
+    expect(classOf(juvenilePlan)).toEqual(['Juvenile']);
+    expect(classOf([])).toEqual(['Male']);
   });
 });

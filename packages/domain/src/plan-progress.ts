@@ -1,5 +1,6 @@
-import type { Plan, PlanProgressRow } from '@cull-log/contracts';
+import type { Plan, PlanMemberProgressRow, PlanProgressRow } from '@cull-log/contracts';
 import { inSeason, type Season } from './seasons';
+import type { MemberAllocation } from './settings-plans';
 
 /** What plan progress needs of a live record. */
 export interface PlanRecord {
@@ -88,6 +89,79 @@ export function progressFromCounts(counts: readonly PlanCount[], plans: readonly
     }
   }
   return rows;
+}
+
+/** One member's counts of a team's season, by the member id the team knows them by. */
+export interface MemberCounts {
+  memberId: string;
+  counts: readonly PlanCount[];
+}
+
+/** Who a member is as a team's figures name them: their uid and name while linked, else a former member. */
+export interface MemberNaming {
+  uid: string | null;
+  name: string;
+}
+
+/**
+ * Each member's progress in a team's plan ("Ann 2 of 3 roe does"): a line per share, counting what they culled of its
+ * species and class on its ground, and a line (target null) per class they culled on a ground where they have no
+ * share of it. A young animal counts as Juvenile where the ground's plan, the all-grounds plan or a share on the ground
+ * has a Juvenile target for its species. Lines by name, then ground, species and class.
+ */
+export function memberProgressFromCounts(
+  members: readonly MemberCounts[],
+  allocations: readonly MemberAllocation[],
+  plans: readonly Plan[],
+  nameOf: (memberId: string) => MemberNaming,
+): PlanMemberProgressRow[] {
+  const juvenileTargets = (groundId: string | null) =>
+    new Set([
+      ...plans
+        .filter((plan) => plan.ground_id === null || plan.ground_id === groundId)
+        .flatMap((plan) => plan.targets)
+        .filter((target) => target.class === 'Juvenile')
+        .map((target) => target.species),
+      ...allocations
+        .filter((share) => share.ground_id === groundId && share.class === 'Juvenile')
+        .map((share) => share.species),
+    ]);
+  const lines = new Map<string, PlanMemberProgressRow & { memberId: string }>();
+  const lineOf = (memberId: string, groundId: string | null, species: string, rowClass: RowClass) => {
+    const id = [memberId, groundId ?? '', species, rowClass].join('\u0000');
+    let line = lines.get(id);
+    if (line === undefined) {
+      const { uid, name } = nameOf(memberId);
+      line = { memberId, uid, name, ground_id: groundId, species, class: rowClass, target: null, actual: 0 };
+      lines.set(id, line);
+    }
+    return line;
+  };
+  for (const share of allocations) {
+    lineOf(share.member_id, share.ground_id, share.species, share.class).target = share.target;
+  }
+  const juvenileByGround = new Map<string | null, ReadonlySet<string>>();
+  for (const { memberId, counts } of members) {
+    for (const count of counts) {
+      if (count.count === 0) continue;
+      let juveniles = juvenileByGround.get(count.ground_id);
+      if (juveniles === undefined) {
+        juveniles = juvenileTargets(count.ground_id);
+        juvenileByGround.set(count.ground_id, juveniles);
+      }
+      lineOf(memberId, count.ground_id, count.species, planClassOf(count, juveniles)).actual += count.count;
+    }
+  }
+  return [...lines.values()]
+    .sort(
+      (a, b) =>
+        a.name.localeCompare(b.name, 'en-GB') ||
+        compareText(a.memberId, b.memberId) ||
+        compareText(a.ground_id ?? '', b.ground_id ?? '') ||
+        compareText(a.species, b.species) ||
+        CLASS_ORDER.indexOf(a.class) - CLASS_ORDER.indexOf(b.class),
+    )
+    .map(({ memberId: _memberId, ...row }) => row);
 }
 
 /** The counts of the season's records, as a projection sums them from its months. */

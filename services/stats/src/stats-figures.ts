@@ -1,6 +1,8 @@
 import type { PlanProgressResponse, SeasonKey, SeasonStart, StatsResponse } from '@cull-log/contracts';
 import {
+  FORMER_MEMBER,
   currentSeason,
+  memberProgressFromCounts,
   lastTwelveMonths,
   outingFiguresOf,
   progressFromCounts,
@@ -8,9 +10,11 @@ import {
   seasonOfKey,
   statsFromTally,
   type Season,
+  type MemberNaming,
   type StatsTally,
 } from '@cull-log/domain';
-import type { SeasonRead, StatsAggregates, StatsWindow } from './store/stats-store';
+import type { PlanMemberProgressRow, Plan } from '@cull-log/contracts';
+import type { SeasonRead, StatsAggregates, StatsWindow, TeamSeasonRead } from './store/stats-store';
 
 /** The season asked for, or the one containing `now`, by the user's start. */
 export function chosenSeason(now: Date, start: SeasonStart, key: SeasonKey | undefined): Season {
@@ -62,4 +66,18 @@ export function planProgressResponse(season: Season, read: SeasonRead): PlanProg
     rows: progressFromCounts(read.counts, read.plans),
     position: read.position,
   };
+}
+
+/** How a team's figures name its members: by their name in the team while linked, else "Former member". */
+export function memberNames(team: Pick<TeamSeasonRead, 'links'>): (memberId: string) => MemberNaming {
+  const links = new Map(team.links.map((link) => [link.memberId, link]));
+  return (memberId) => {
+    const link = links.get(memberId);
+    return link === undefined ? { uid: null, name: FORMER_MEMBER } : { uid: link.userId, name: link.name };
+  };
+}
+
+/** A team's progress per member, against its plans and each member's share. */
+export function membersProgress(team: TeamSeasonRead, plans: readonly Plan[]): PlanMemberProgressRow[] {
+  return memberProgressFromCounts(team.members, team.allocations, plans, memberNames(team));
 }

@@ -25,3 +25,4 @@ export { EVENT_LOG_V1, eventLogV1Events, type StoredEventRow } from './event-log
 export { eventLogWithManagementEvents, type ManagementPlacement } from './management-events';
 export { TEAM_LOG_V1 } from './team-log-v1';
 export { TEAM_GROUND_LOG_V1 } from './team-ground-log-v1';
+export { TEAM_PLANS_LOG_V1 } from './team-plans-log-v1';

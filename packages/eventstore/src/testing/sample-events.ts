@@ -10,9 +10,12 @@ import {
   type GroundBoundary,
   type GroundCentre,
   type Plan,
+  type PlansAllocated,
   type SeasonStart,
   type StoredLogEvent,
   MANAGEMENT_EVENT_TYPES,
+  TEAM_EVENT_TYPES,
+  teamOwnerId,
 } from '@cull-log/contracts';
 import { sampleCullFields } from '@cull-log/contracts/testing';
 
@@ -113,6 +116,7 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
   /** Each user's settings stream, and each user's plans stream of a season. */
   const settingsStreams = new Map<string, string>();
   const plansStreams = new Map<string, string>();
+  const linkStreams = new Map<string, string>();
   const streamOf = (streams: Map<string, string>, key: string) => {
     const known = streams.get(key) ?? randomUUID();
     streams.set(key, known);
@@ -216,6 +220,27 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
       const streamId = streamOf(plansStreams, `${userId}\n${season}`);
       const data = { season, plans };
       return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.plansSet, data });
+    },
+    /** A team's shares of its plans of a season, in the same stream as its plans.set.v1 (`ownerId` team-<id>). */
+    plansAllocated(ownerId: string, season: string, allocations: PlansAllocated['data']['allocations']) {
+      const streamId = streamOf(plansStreams, `${ownerId}\n${season}`);
+      const data = { season, allocations };
+      return keep({ ...next(streamId, ownerId), type: TEAM_EVENT_TYPES.plansAllocated, data });
+    },
+    /** A team made by its first manager `memberId`; its stream is `teamId`. */
+    teamCreated(teamId: string, name: string, memberId: string) {
+      const data = { name, kind: 'syndicate' as const, member_id: memberId };
+      return keep({ ...next(teamId, teamOwnerId(teamId)), type: TEAM_EVENT_TYPES.teamCreated, data });
+    },
+    teamRenamed(teamId: string, name: string) {
+      const data = { name, kind: 'syndicate' as const };
+      return keep({ ...next(teamId, teamOwnerId(teamId)), type: TEAM_EVENT_TYPES.teamRenamed, data });
+    },
+    /** The user is `memberId` of the team, shown as `name`: in the user's own stream of links. */
+    memberLinked(userId: string, teamId: string, memberId: string, name: string) {
+      const streamId = streamOf(linkStreams, userId);
+      const data = { team_id: teamId, member_id: memberId, name };
+      return keep({ ...next(streamId, userId), type: TEAM_EVENT_TYPES.memberLinked, data });
     },
   };
 }

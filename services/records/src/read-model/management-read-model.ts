@@ -1,9 +1,12 @@
 import type { Ground, Outing, Plan, SeasonStart } from '@cull-log/contracts';
+import type { MemberAllocation } from '@cull-log/domain';
 import type { TeamsReadModel } from '../teams/teams-read-model';
 
 /** A season's plans as kept: none until set. */
 export interface StoredPlans {
   plans: Plan[];
+  /** A team's plans only: each member's share, by member id (none until allocated). */
+  allocations: MemberAllocation[];
   updated_at: string;
 }
 

@@ -1,5 +1,5 @@
 import type { ClientSession, Db } from 'mongodb';
-import { MANAGEMENT_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
+import { MANAGEMENT_EVENT_TYPES, TEAM_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
 import { migrateMongo } from '@cull-log/storage-kit';
 import {
   applyGroundToMongo,
@@ -57,7 +57,8 @@ export async function applyManagementToMongo(
   if (isGroundEvent(event)) await applyGroundToMongo(db, session, event, onChanged);
   else if (isOutingEvent(event)) await applyOutingToMongo(db, session, event);
   else if (event.type === T.settingsChanged) await applySettingsToMongo(db, session, event);
-  else if (event.type === T.plansSet) await applyPlansToMongo(db, session, event);
+  else if (event.type === T.plansSet || event.type === TEAM_EVENT_TYPES.plansAllocated)
+    await applyPlansToMongo(db, session, event);
   else if (isTeamEvent(event)) await applyTeamToMongo(db, session, event);
   else if (isMemberLink(event)) await applyMemberLinkToMongo(db, session, event);
 }

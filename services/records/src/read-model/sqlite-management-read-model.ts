@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { MANAGEMENT_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
+import { MANAGEMENT_EVENT_TYPES, TEAM_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
 import { migrateSqlite } from '@cull-log/storage-kit';
 import {
   applyGroundToSqlite,
@@ -13,6 +13,7 @@ import {
   SQLITE_OUTING_MIGRATIONS,
 } from '../outings/sqlite-outings-read-model';
 import {
+  applyAllocationsToSqlite,
   applyPlansToSqlite,
   applySettingsToSqlite,
   openSqliteSettingsReadModel,
@@ -55,6 +56,7 @@ export function applyManagementToSqlite(
     else if (isOutingEvent(event)) applyOutingToSqlite(db, event);
     else if (event.type === T.settingsChanged) applySettingsToSqlite(db, event);
     else if (event.type === T.plansSet) applyPlansToSqlite(db, event);
+    else if (event.type === TEAM_EVENT_TYPES.plansAllocated) applyAllocationsToSqlite(db, event);
     else if (isTeamEvent(event)) applyTeamToSqlite(db, event);
     else if (isMemberLink(event)) applyMemberLinkToSqlite(db, event);
   }

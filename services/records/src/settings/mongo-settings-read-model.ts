@@ -1,5 +1,13 @@
 import type { ClientSession, Collection, Db, Filter, IndexDescription } from 'mongodb';
-import type { Plan, PlansSet, SeasonStart, SettingsChanged, StoredLogEvent } from '@cull-log/contracts';
+import type {
+  Plan,
+  PlansAllocated,
+  PlansSet,
+  SeasonStart,
+  SettingsChanged,
+  StoredLogEvent,
+} from '@cull-log/contracts';
+import type { MemberAllocation } from '@cull-log/domain';
 import type { MongoMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel, StoredPlans } from '../read-model/management-read-model';
 import { indexStep } from '../read-model/mongo-index-step';
@@ -18,6 +26,8 @@ interface PlansDocument {
   user_id: string;
   season: string;
   plans: Plan[];
+  /** A team's plans only; absent until allocated. */
+  allocations?: MemberAllocation[];
   version: number;
   updated_at: string;
 }
@@ -51,20 +61,34 @@ export async function applySettingsToMongo(
   });
 }
 
-/** Applies a season's plans in the append's transaction, passing over a version already applied. */
+/**
+ * Applies a season's plans, or a team plan's allocations, in the append's transaction, passing over a version already
+ * applied; each keeps what the other wrote.
+ */
 export async function applyPlansToMongo(
   db: Db,
   session: ClientSession,
-  event: StoredLogEvent & PlansSet,
+  event: StoredLogEvent & (PlansSet | PlansAllocated),
 ): Promise<void> {
-  await replaceUnlessHeld(db.collection<PlansDocument>(PLANS_COLLECTION), session, {
-    _id: JSON.stringify([event.userId, event.data.season]),
-    user_id: event.userId,
-    season: event.data.season,
-    plans: event.data.plans,
-    version: event.version,
-    updated_at: event.occurredAt,
-  });
+  const plans = db.collection<PlansDocument>(PLANS_COLLECTION);
+  const _id = JSON.stringify([event.userId, event.data.season]);
+  const held = await plans.findOne({ _id }, { session });
+  if (event.version <= (held?.version ?? 0)) return;
+  const changed =
+    'plans' in event.data ? { plans: event.data.plans } : { allocations: event.data.allocations };
+  await plans.updateOne(
+    { _id },
+    {
+      $set: {
+        user_id: event.userId,
+        season: event.data.season,
+        ...changed,
+        version: event.version,
+        updated_at: event.occurredAt,
+      },
+    },
+    { session, upsert: true },
+  );
 }
 
 /** A user's plans by season. */
@@ -85,7 +109,13 @@ export function openMongoSettingsReadModel(database: Db): Pick<ManagementReadMod
     },
     async plans(userId, season): Promise<StoredPlans | undefined> {
       const document = await plans.findOne({ _id: JSON.stringify([userId, season]) });
-      return document === null ? undefined : { plans: document.plans, updated_at: document.updated_at };
+      return document === null
+        ? undefined
+        : {
+            plans: document.plans,
+            allocations: document.allocations ?? [],
+            updated_at: document.updated_at,
+          };
     },
   };
 }

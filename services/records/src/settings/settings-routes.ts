@@ -5,15 +5,19 @@ import {
   MANAGEMENT_MESSAGES,
   PutPlansRequest,
   SeasonKey,
+  TEAM_MESSAGES,
   UpdateSettingsRequest,
+  type PlanAllocation,
   type PlansResponse,
   type Settings,
 } from '@cull-log/contracts';
-import { plansDecider, seasonOfKey, settingsDecider } from '@cull-log/domain';
+import { plansDecider, seasonOfKey, settingsDecider, type MemberAllocation } from '@cull-log/domain';
 import { HttpError } from '@cull-log/service-kit';
 import { plansStreamId, settingsStreamId } from '../kit/stream-ids';
 import { refused } from '../kit/management-requests';
 import { streamCommands, type StreamRoutesOptions } from '../kit/stream-routes';
+import { requireRole, scopeOf, teamParamOf, type Membership, type Scope } from '../teams/team-scope';
+import type { TeamsReadModel } from '../teams/teams-read-model';
 
 // The streams are the user's own by their ids: there is nothing of another user's to find, so never answered.
 const notFound = () => new HttpError(404, 'not_found', 'Not found');
@@ -45,14 +49,17 @@ export function settingsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>
     const seasonStartOf = async (userId: string) =>
       (await readModel.seasonStart(userId)) ?? DEFAULT_SEASON_START;
 
-    async function plansResponse(userId: string, season: string): Promise<PlansResponse> {
-      const dates = seasonOfKey(season, await seasonStartOf(userId));
-      const stored = await readModel.plans(userId, season);
+    async function plansResponse(scope: Scope, season: string): Promise<PlansResponse> {
+      const dates = seasonOfKey(season, await seasonStartOf(scope.ownerId));
+      const stored = await readModel.plans(scope.ownerId, season);
       return {
         season: dates.label,
         from: dates.from,
         to: dates.to,
         plans: stored?.plans ?? [],
+        ...(scope.membership !== undefined && {
+          allocations: await allocationsByUid(readModel, scope.membership, stored?.allocations ?? []),
+        }),
         updated_at: stored?.updated_at ?? null,
       };
     }
@@ -76,40 +83,112 @@ export function settingsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>
         .send({ season_start: outcome.state.seasonStart } satisfies Settings);
     });
 
-    app.get<{ Params: { season: string } }>('/plans/:season', async (request) =>
-      plansResponse(request.identity.uid, seasonOf(request.params.season)),
-    );
+    app.get<{ Params: { season: string } }>('/plans/:season', async (request) => {
+      const season = seasonOf(request.params.season);
+      return plansResponse(await scopeOf(readModel, request.identity.uid, teamParamOf(request)), season);
+    });
 
     app.put<{ Params: { season: string } }>('/plans/:season', async (request, reply) => {
+      const scope = await scopeOf(readModel, request.identity.uid, teamParamOf(request));
+      requireRole(scope, ['manager']);
       const season = seasonOf(request.params.season);
-      const plans = PutPlansRequest.parse(request.body).plans.map((plan) => ({
-        ...plan,
-        ground_id: plan.ground_id?.toLowerCase() ?? null,
-      }));
-      const userId = request.identity.uid;
-      const before = (await readModel.plans(userId, season))?.plans ?? [];
-      const planned = new Set(before.map((plan) => plan.ground_id));
-      // Each plan's ground must be the user's; an archived one only where the season's plans already had it.
+      const body = PutPlansRequest.parse(request.body);
+      const plans = body.plans.map((plan) => ({ ...plan, ground_id: plan.ground_id?.toLowerCase() ?? null }));
+      const ownerId = scope.ownerId;
+      const before = await readModel.plans(ownerId, season);
+      const planned = new Set(before?.plans.map((plan) => plan.ground_id));
+      const groundUnknown = scope.membership
+        ? TEAM_MESSAGES.groundNotTeams
+        : MANAGEMENT_MESSAGES.groundUnknown;
+      // Each plan's ground must be the owner's; an archived one only where the season's plans already had it.
       for (const [index, plan] of plans.entries()) {
         if (plan.ground_id === null) continue;
-        const ground = await readModel.getGround(userId, plan.ground_id);
+        const ground = await readModel.getGround(ownerId, plan.ground_id);
         const field = `plans.${index}.ground_id`;
-        if (ground === undefined) throw refused(field, MANAGEMENT_MESSAGES.groundUnknown);
+        if (ground === undefined) throw refused(field, groundUnknown);
         if (ground.archived && !planned.has(ground.id))
           throw refused(field, MANAGEMENT_MESSAGES.groundArchived);
       }
-      const streamId = plansStreamId(userId, season);
+      let allocations: MemberAllocation[] | undefined;
+      if (body.allocations !== undefined) {
+        if (scope.membership === undefined) throw refused('allocations', TEAM_MESSAGES.allocationsForTeams);
+        allocations = await allocationsByMember(
+          readModel,
+          scope,
+          body.allocations,
+          before?.allocations ?? [],
+        );
+      }
+      const meta = { ...plansOfSeason.metaOf(request), userId: ownerId };
       const outcome = await plansOfSeason.run({
         type: 'SetPlans',
-        streamId,
+        streamId: plansStreamId(ownerId, season),
         season,
         plans,
-        meta: plansOfSeason.metaOf(request),
+        ...(allocations !== undefined && { allocations }),
+        meta,
       });
       request.log.info({ position: outcome.position }, 'plans set');
       return reply
         .header(EVENT_POSITION_HEADER, String(outcome.position))
-        .send(await plansResponse(userId, season));
+        .send(await plansResponse(scope, season));
     });
   };
+}
+
+type PlansReadModel = StreamRoutesOptions<unknown>['readModel'];
+
+/**
+ * A team plan's allocations as the body names members (by uid), checked and named by member id: each uid a current
+ * member's, each ground one of the team's (an archived one only where the season's shares already had it).
+ */
+async function allocationsByMember(
+  readModel: PlansReadModel,
+  scope: Scope & { membership: Membership },
+  allocations: readonly PlanAllocation[],
+  before: readonly MemberAllocation[],
+): Promise<MemberAllocation[]> {
+  const { teamId, team } = scope.membership;
+  const memberOf = new Map(
+    (await readModel.memberLinks(teamId))
+      .filter((link) => team.members[link.memberId] !== undefined)
+      .map((link) => [link.userId, link.memberId]),
+  );
+  const allocated = new Set(before.map((allocation) => allocation.ground_id));
+  const checked: MemberAllocation[] = [];
+  for (const [index, { uid, ground_id: groundIdAsSent, ...target }] of allocations.entries()) {
+    const memberId = memberOf.get(uid);
+    if (memberId === undefined) throw refused(`allocations.${index}.uid`, TEAM_MESSAGES.allocationMember);
+    const groundId = groundIdAsSent.toLowerCase();
+    const ground = await readModel.getGround(scope.ownerId, groundId);
+    const field = `allocations.${index}.ground_id`;
+    if (ground === undefined) throw refused(field, TEAM_MESSAGES.groundNotTeams);
+    if (ground.archived && !allocated.has(ground.id))
+      throw refused(field, MANAGEMENT_MESSAGES.groundArchived);
+    checked.push({ member_id: memberId, ground_id: groundId, ...target });
+  }
+  return checked;
+}
+
+/**
+ * A team plan's allocations named by uid for the API, as the caller's role may see them; a share of a member no longer
+ * linked (erased) is left out.
+ */
+async function allocationsByUid(
+  readModel: Pick<TeamsReadModel, 'memberLinks'>,
+  membership: Membership,
+  allocations: readonly MemberAllocation[],
+): Promise<PlanAllocation[]> {
+  const uidOf = new Map(
+    (await readModel.memberLinks(membership.teamId)).map((link) => [link.memberId, link.userId]),
+  );
+  // A guest sees only their own share, as they see only their own records and figures, and no other member.
+  const shown =
+    membership.role === 'guest'
+      ? allocations.filter((share) => share.member_id === membership.memberId)
+      : allocations;
+  return shown.flatMap(({ member_id: memberId, ...share }) => {
+    const uid = uidOf.get(memberId);
+    return uid === undefined ? [] : [{ uid, ...share }];
+  });
 }

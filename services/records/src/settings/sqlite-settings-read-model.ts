@@ -1,5 +1,13 @@
 import type Database from 'better-sqlite3';
-import type { PlansSet, SeasonStart, SettingsChanged, StoredLogEvent, Plan } from '@cull-log/contracts';
+import type {
+  Plan,
+  PlansAllocated,
+  PlansSet,
+  SeasonStart,
+  SettingsChanged,
+  StoredLogEvent,
+} from '@cull-log/contracts';
+import type { MemberAllocation } from '@cull-log/domain';
 import type { SqliteMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel, StoredPlans } from '../read-model/management-read-model';
 import { preparedPerDatabase } from '../read-model/prepared-per-database';
@@ -29,6 +37,18 @@ export const SQLITE_SETTINGS_MIGRATIONS: readonly SqliteMigration[] = [
     does: "each user's settings, and their plans by season",
     up: (db) => db.exec(SETTINGS_SCHEMA),
   },
+  {
+    version: 2,
+    does: "a team plan's allocations to its members, beside its plans",
+    up(db) {
+      // A file from before numbering runs every step, this one on a table that may already have the column.
+      const columns = db
+        .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('cull_plans')")
+        .all();
+      if (columns.some((column) => column.name === 'allocations')) return;
+      db.exec("ALTER TABLE cull_plans ADD COLUMN allocations TEXT NOT NULL DEFAULT '[]'");
+    },
+  },
 ];
 
 const statementsOf = preparedPerDatabase((db) => ({
@@ -46,6 +66,10 @@ const statementsOf = preparedPerDatabase((db) => ({
     `INSERT INTO cull_plans (user_id, season, plans, version, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (user_id, season) DO UPDATE SET plans = excluded.plans, version = excluded.version,
        updated_at = excluded.updated_at`,
+  ),
+  // A plans stream's first event is always its plans.set.v1, so the row is there for its allocations.
+  updateAllocations: db.prepare<[string, number, string, string, string]>(
+    `UPDATE cull_plans SET allocations = ?, version = ?, updated_at = ? WHERE user_id = ? AND season = ?`,
   ),
 }));
 
@@ -66,6 +90,21 @@ export function applyPlansToSqlite(db: SqliteDatabase, event: StoredLogEvent & P
   statements.upsertPlans.run(event.userId, event.data.season, plans, event.version, event.occurredAt);
 }
 
+/** Applies a team plan's allocations through `db`, passing over a version already applied. */
+export function applyAllocationsToSqlite(db: SqliteDatabase, event: StoredLogEvent & PlansAllocated): void {
+  const statements = statementsOf(db);
+  const current = statements.selectPlans.get(event.userId, event.data.season)?.version ?? 0;
+  if (event.version <= current) return;
+  const allocations = JSON.stringify(event.data.allocations);
+  statements.updateAllocations.run(
+    allocations,
+    event.version,
+    event.occurredAt,
+    event.userId,
+    event.data.season,
+  );
+}
+
 /** The queries of a user's settings and plans on the records database. */
 export function openSqliteSettingsReadModel(
   db: SqliteDatabase,
@@ -73,8 +112,8 @@ export function openSqliteSettingsReadModel(
   const seasonStart = db
     .prepare<[string], SeasonStart>('SELECT season_start FROM user_settings WHERE user_id = ?')
     .pluck();
-  const plans = db.prepare<[string, string], { plans: string; updated_at: string }>(
-    'SELECT plans, updated_at FROM cull_plans WHERE user_id = ? AND season = ?',
+  const plans = db.prepare<[string, string], { plans: string; allocations: string; updated_at: string }>(
+    'SELECT plans, allocations, updated_at FROM cull_plans WHERE user_id = ? AND season = ?',
   );
   return {
     async seasonStart(userId) {
@@ -82,7 +121,13 @@ export function openSqliteSettingsReadModel(
     },
     async plans(userId, season): Promise<StoredPlans | undefined> {
       const row = plans.get(userId, season);
-      return row && { plans: JSON.parse(row.plans) as Plan[], updated_at: row.updated_at };
+      return (
+        row && {
+          plans: JSON.parse(row.plans) as Plan[],
+          allocations: JSON.parse(row.allocations) as MemberAllocation[],
+          updated_at: row.updated_at,
+        }
+      );
     },
   };
 }

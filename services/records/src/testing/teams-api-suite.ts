@@ -7,6 +7,7 @@ import {
   type ListCullsResponse,
   type ListGroundsResponse,
   type MapPointsResponse,
+  type PlansResponse,
   type InviteCreated,
   type InviteOffer,
   type ListTeamsResponse,
@@ -823,6 +824,166 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
       const text = JSON.stringify(events);
       for (const trace of [ALICE.uid, BOB.uid, 'Alice', 'Bob']) expect(text).not.toContain(trace);
       expect(new Set(events.map((event) => event.userId))).toEqual(new Set([`team-${created.id}`]));
+    });
+    describe("the team's plan", () => {
+      const EVE: Identity = { uid: 'user-eve', display_name: 'Eve', email: 'eve@example.org' };
+      const roeDoes = (target: number) => ({ species: 'Roe Deer', class: 'Female', target });
+
+      /** Alice's team (manager) with Bob a stalker, Cat a viewer, Dan a guest on North Beat; Eve is in no team. */
+      async function teamOfFour() {
+        const created = await teamWithBob();
+        const north = (
+          await call(ALICE, 'POST', '/grounds', { team_id: created.id, name: 'North Beat' })
+        ).json<Ground>();
+        await join((await invite(created.id, { role: 'viewer' })).token, CAT);
+        const guest = await invite(created.id, {
+          role: 'guest',
+          ground_ids: [north.id],
+          starts_on: '2026-11-02',
+          ends_on: '2026-11-04',
+        });
+        await join(guest.token, DAN);
+        return { created, north };
+      }
+      const plansOf = async (user: Identity, teamId: string) => {
+        const response = await call(user, 'GET', `/plans/2026-27?team=${teamId}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<PlansResponse>();
+      };
+      const planEvents = async () =>
+        (await per.backend.store.readAll(0, 1000)).filter((event) => event.type.startsWith('plans.'));
+
+      it('is set by a manager with each member’s share, stored by member id in one append, and read by members by uid (a guest their own)', async () => {
+        const { created, north } = await teamOfFour();
+        const body = {
+          plans: [{ ground_id: north.id, targets: [roeDoes(6)] }],
+          allocations: [
+            { uid: BOB.uid, ground_id: north.id, ...roeDoes(3) },
+            { uid: ALICE.uid, ground_id: north.id, ...roeDoes(2) },
+          ],
+        };
+        const put = await call(ALICE, 'PUT', `/plans/2026-27?team=${created.id}`, body);
+        expect(put.statusCode, put.body).toBe(200);
+        expect(put.json<PlansResponse>()).toMatchObject({ plans: body.plans, allocations: body.allocations });
+        for (const member of [ALICE, BOB, CAT]) {
+          expect(await plansOf(member, created.id)).toMatchObject({
+            season: '2026/27',
+            plans: body.plans,
+            allocations: body.allocations,
+          });
+        }
+        // A guest reads the plans and only their own share (none here): no other member is named to them.
+        expect(await plansOf(DAN, created.id)).toMatchObject({ plans: body.plans, allocations: [] });
+        expect((await call(ALICE, 'GET', '/plans/2026-27')).json<PlansResponse>()).toEqual(
+          expect.objectContaining({ plans: [] }),
+        );
+        expect((await call(ALICE, 'GET', '/plans/2026-27')).json()).not.toHaveProperty('allocations');
+
+        const events = await planEvents();
+        expect(events.map((event) => [event.type, event.version, event.userId])).toEqual([
+          ['plans.set.v1', 1, `team-${created.id}`],
+          ['plans.allocated.v1', 2, `team-${created.id}`],
+        ]);
+        expect(events[0]!.position + 1).toBe(events[1]!.position);
+        expect(events[0]!.streamId).toBe(events[1]!.streamId);
+        const text = JSON.stringify(events);
+        for (const trace of [ALICE.uid, BOB.uid]) expect(text).not.toContain(trace);
+
+        // The plans again without allocations keep the shares; new shares alone append only them.
+        await call(ALICE, 'PUT', `/plans/2026-27?team=${created.id}`, { plans: body.plans });
+        expect((await plansOf(BOB, created.id)).allocations).toEqual(body.allocations);
+        const fewer = { ...body, allocations: [body.allocations[0]] };
+        expect((await call(ALICE, 'PUT', `/plans/2026-27?team=${created.id}`, fewer)).statusCode).toBe(200);
+        expect((await planEvents()).map((event) => event.type)).toEqual([
+          'plans.set.v1',
+          'plans.allocated.v1',
+          'plans.allocated.v1',
+        ]);
+        expect((await plansOf(CAT, created.id)).allocations).toEqual(fewer.allocations);
+      });
+
+      it('is refused to a stalker, a viewer and a guest (403) and to someone not in the team (404), changing nothing', async () => {
+        const { created, north } = await teamOfFour();
+        const body = { plans: [{ ground_id: north.id, targets: [roeDoes(6)] }] };
+        for (const user of [BOB, CAT, DAN]) {
+          const refusedWrite = await call(user, 'PUT', `/plans/2026-27?team=${created.id}`, body);
+          expect([refusedWrite.statusCode, refusedWrite.json().error.message]).toEqual([
+            403,
+            TEAM_MESSAGES.managersOnly,
+          ]);
+        }
+        for (const path of [`/plans/2026-27?team=${created.id}`, `/plans/2026-27?team=${MISSING}`]) {
+          expect((await call(EVE, 'PUT', path, body)).statusCode).toBe(404);
+          expect((await call(EVE, 'GET', path)).statusCode).toBe(404);
+        }
+        expect(await planEvents()).toEqual([]);
+        expect((await plansOf(ALICE, created.id)).plans).toEqual([]);
+      });
+
+      it('refuses a share for someone not a member, on a ground not the team’s, or on one’s own plan (400), changing nothing', async () => {
+        const { created, north } = await teamOfFour();
+        const own = (await call(ALICE, 'POST', '/grounds', { name: 'Home Wood' })).json<Ground>();
+        const plans = [{ ground_id: north.id, targets: [roeDoes(6)] }];
+        const share = { uid: BOB.uid, ground_id: north.id, ...roeDoes(3) };
+        const refusals: [string, Record<string, unknown>, string, string][] = [
+          [
+            `/plans/2026-27?team=${created.id}`,
+            { plans, allocations: [share, { ...share, uid: EVE.uid }] },
+            'allocations.1.uid',
+            TEAM_MESSAGES.allocationMember,
+          ],
+          [
+            `/plans/2026-27?team=${created.id}`,
+            { plans, allocations: [{ ...share, ground_id: own.id }] },
+            'allocations.0.ground_id',
+            TEAM_MESSAGES.groundNotTeams,
+          ],
+          [
+            `/plans/2026-27?team=${created.id}`,
+            { plans: [{ ground_id: own.id, targets: [roeDoes(1)] }] },
+            'plans.0.ground_id',
+            TEAM_MESSAGES.groundNotTeams,
+          ],
+          [
+            '/plans/2026-27',
+            { plans: [], allocations: [share] },
+            'allocations',
+            TEAM_MESSAGES.allocationsForTeams,
+          ],
+        ];
+        for (const [path, body, field, message] of refusals) {
+          const response = await call(ALICE, 'PUT', path, body);
+          expect([response.statusCode, response.json().error.fields], path).toEqual([
+            400,
+            { [field]: message },
+          ]);
+        }
+        // A member who has left is no longer one to share with.
+        await call(ALICE, 'DELETE', `/teams/${created.id}/members/${BOB.uid}`);
+        const toLeaver = await call(ALICE, 'PUT', `/plans/2026-27?team=${created.id}`, {
+          plans,
+          allocations: [share],
+        });
+        expect(toLeaver.json().error.fields).toEqual({ 'allocations.0.uid': TEAM_MESSAGES.allocationMember });
+        expect(await planEvents()).toEqual([]);
+      });
+
+      it('leaves out the share of a member who has erased their account, and shows a guest only their own', async () => {
+        const { created, north } = await teamOfFour();
+        const allocations = [
+          { uid: BOB.uid, ground_id: north.id, ...roeDoes(3) },
+          { uid: CAT.uid, ground_id: north.id, ...roeDoes(1) },
+          { uid: DAN.uid, ground_id: north.id, ...roeDoes(1) },
+        ];
+        const put = await call(ALICE, 'PUT', `/plans/2026-27?team=${created.id}`, {
+          plans: [{ ground_id: null, targets: [roeDoes(4)] }],
+          allocations,
+        });
+        expect(put.statusCode, put.body).toBe(200);
+        expect((await call(BOB, 'DELETE', '/account')).statusCode).toBe(200);
+        expect((await plansOf(ALICE, created.id)).allocations).toEqual([allocations[1], allocations[2]]);
+        expect((await plansOf(DAN, created.id)).allocations).toEqual([allocations[2]]);
+      });
     });
   });
 }

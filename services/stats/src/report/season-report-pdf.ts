@@ -10,7 +10,7 @@ const startLabel = (start: string) => (start === '08-01' ? '1 August' : '1 April
 export async function seasonReportPdf(report: SeasonReport): Promise<Buffer> {
   const { document, finished } = a4Document({
     Title: `Season report ${report.season.label}`,
-    Author: report.stalker,
+    Author: report.team?.name ?? report.stalker,
   });
   const width = document.page.width - 2 * MARGIN;
 
@@ -29,7 +29,12 @@ export async function seasonReportPdf(report: SeasonReport): Promise<Buffer> {
 
   document.font('bold').fontSize(18).text(`Season report ${report.season.label}`, { width });
   document.moveDown(0.3);
-  line(`Stalker: ${report.stalker}`);
+  if (report.team === undefined) line(`Stalker: ${report.stalker}`);
+  else {
+    document.font('bold').fontSize(14).text(report.team.name, { width });
+    document.moveDown(0.2);
+    line(`Made by: ${report.stalker}`);
+  }
   line(
     `Season: ${formatDateUk(report.season.from)} to ${formatDateUk(report.season.to)} ` +
       `(seasons start on ${startLabel(report.seasonStart)})`,
@@ -58,6 +63,20 @@ export async function seasonReportPdf(report: SeasonReport): Promise<Buffer> {
         row.exceeded ? `exceeded by ${row.actual - (row.target ?? 0)}` : number(row.left),
       ]),
     );
+  }
+
+  if (report.team !== undefined) {
+    heading('By member');
+    if (report.team.members.length === 0) line('No culls on the team’s grounds in this season.');
+    else
+      table(
+        [
+          { header: 'Member', width: 220 },
+          { header: 'Species', width: 160 },
+          { header: 'Culled', width: 80, align: 'right' },
+        ],
+        report.team.members.map((row) => [row.member, row.species, String(row.count)]),
+      );
   }
 
   heading('By ground');

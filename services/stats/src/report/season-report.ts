@@ -6,7 +6,8 @@ import {
   seasonMonths,
   type Season,
 } from '@cull-log/domain';
-import type { SeasonRead } from '../store/stats-store';
+import { memberNames } from '../stats-figures';
+import type { SeasonRead, TeamSeasonRead } from '../store/stats-store';
 
 /** What a season report says, shaped from the projection's read of the season. */
 export interface SeasonReport {
@@ -24,6 +25,35 @@ export interface SeasonReport {
   outings: OutingFigures;
   weights: Array<{ species: string; sex: string; culled: number; weighed: number; averageKg: number | null }>;
   destinations: Array<{ destination: string; count: number }>;
+  /** A team's report: the team's name, and each member's culls by species. */
+  team?: TeamOfReport;
+}
+
+/** What a team's season report adds: its name as the heading and a table of each member's culls. */
+export interface TeamOfReport {
+  name: string;
+  members: Array<{ member: string; species: string; count: number }>;
+}
+
+/** A team's part of its season report: its members' culls by species, by name. */
+export function teamOfReport(team: TeamSeasonRead): TeamOfReport {
+  const nameOf = memberNames(team);
+  const lines = new Map<string, { member: string; species: string; count: number }>();
+  for (const { memberId, counts } of team.members) {
+    const member = nameOf(memberId).name;
+    for (const count of counts) {
+      const id = `${memberId}\u0000${count.species}`;
+      const line = lines.get(id) ?? { member, species: count.species, count: 0 };
+      line.count += count.count;
+      lines.set(id, line);
+    }
+  }
+  return {
+    name: team.name ?? 'Team',
+    members: [...lines.values()]
+      .filter((line) => line.count > 0)
+      .sort((a, b) => a.member.localeCompare(b.member, 'en-GB') || compareText(a.species, b.species)),
+  };
 }
 
 export const ALL_GROUNDS = 'All grounds';
@@ -43,12 +73,14 @@ export function seasonReport({
   stalker,
   madeOn,
   read,
+  team,
 }: {
   season: Season;
   seasonStart: SeasonStart;
   stalker: string;
   madeOn: string;
   read: SeasonRead;
+  team?: TeamOfReport;
 }): SeasonReport {
   const groundName = (groundId: string | null) =>
     groundId === null ? NO_GROUND : (read.groundNames[groundId] ?? 'A ground no longer kept');
@@ -99,5 +131,6 @@ export function seasonReport({
     destinations: Object.entries(read.destinations)
       .map(([destination, count]) => ({ destination, count }))
       .sort((a, b) => b.count - a.count || compareText(a.destination, b.destination)),
+    ...(team !== undefined && { team }),
   };
 }

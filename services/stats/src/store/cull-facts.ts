@@ -17,6 +17,8 @@ export function nextFacts(current: CullFacts | undefined, event: CullEvent): Cul
         destination: event.data.carcass_destination ?? null,
         groundId: current?.groundId ?? null,
         outingId: current?.outingId ?? null,
+        teamId: current?.teamId ?? null,
+        memberId: current?.memberId ?? null,
       };
     case EVENT_TYPES.amended: {
       if (current === undefined) return undefined;

@@ -12,6 +12,8 @@ const fox: CullFacts = {
   destination: null,
   groundId: null,
   outingId: null,
+  teamId: null,
+  memberId: null,
 };
 const foxClass = { userId: 'alice', month: '2026-03', groundId: '', species: 'Fox', sex: 'Male', young: 0 };
 

@@ -1,3 +1,4 @@
+import { teamOwnerId } from '@cull-log/contracts';
 import { isYoung, monthKey, outingDate, outingTally } from '@cull-log/domain';
 import type { CullFacts, OutingFacts, SeasonCount } from './stats-store';
 
@@ -52,8 +53,28 @@ export function seasonCountOf(counter: ClassCounter): SeasonCount {
   };
 }
 
+/** The key a team member's counters are kept under: the team's owner id and the member id, never a user id. */
+export const memberCounterKey = (teamId: string, memberId: string) =>
+  `${memberCounterPrefix(teamId)}${memberId}`;
+
+/** What every member counter key of a team starts with. */
+export const memberCounterPrefix = (teamId: string) => `${teamOwnerId(teamId)}/`;
+
+/** The keys a cull's figures are counted under: its shooter's, and the team's and their member's where it has them. */
+export function counterKeysOf(facts: Pick<CullFacts, 'userId' | 'teamId' | 'memberId'>): string[] {
+  if (facts.teamId === null) return [facts.userId];
+  const teamKey = teamOwnerId(facts.teamId);
+  return facts.memberId === null
+    ? [facts.userId, teamKey]
+    : [facts.userId, teamKey, memberCounterKey(facts.teamId, facts.memberId)];
+}
+
 function cullContribution(facts: CullFacts, sign: 1 | -1): CounterChange[] {
-  const { userId, species, sex, date, weightGrams } = facts;
+  return counterKeysOf(facts).flatMap((userId) => cullContributionUnder(userId, facts, sign));
+}
+
+function cullContributionUnder(userId: string, facts: CullFacts, sign: 1 | -1): CounterChange[] {
+  const { species, sex, date, weightGrams } = facts;
   const month = monthKey(date);
   const weighed = weightGrams === null ? 0 : sign;
   const changes: CounterChange[] = [

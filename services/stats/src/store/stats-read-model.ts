@@ -1,4 +1,12 @@
-import { isCullEvent, MANAGEMENT_EVENT_TYPES, type Plan, type StoredLogEvent } from '@cull-log/contracts';
+import {
+  isCullEvent,
+  MANAGEMENT_EVENT_TYPES,
+  TEAM_EVENT_TYPES,
+  teamOfOwner,
+  type Plan,
+  type StoredLogEvent,
+} from '@cull-log/contracts';
+import type { MemberAllocation } from '@cull-log/domain';
 import { applyGroundOrSettingsEvent, type GroundsAndSettingsRows } from '@cull-log/projection';
 import { nextFacts } from './cull-facts';
 import type { CounterSum } from './stats-counters';
@@ -16,6 +24,29 @@ export interface StatsRows extends GroundsAndSettingsRows {
   /** Live culls placed in an outing, as the rows stand now. */
   cullsOnOuting(outingId: string): number;
   putPlans(userId: string, season: string, plans: Plan[]): void;
+  /** A team plan's shares of a season (`ownerId` the team's owner id). */
+  putAllocations(ownerId: string, season: string, allocations: MemberAllocation[]): void;
+  /** The owner of a ground (a user id, or a team's owner id); undefined for a ground not kept. */
+  groundOwner(groundId: string): string | undefined;
+  /** The member id the user is linked to the team by; undefined when never linked (or erased). */
+  memberLink(userId: string, teamId: string): string | undefined;
+  putMemberLink(link: { userId: string; teamId: string; memberId: string; name: string }): void;
+  putTeamName(teamId: string, name: string): void;
+}
+
+/**
+ * The cull's next facts with the team it counts for: where its ground is unchanged, the team and member it counted
+ * under before (so a change moves exactly those counters); on a newly placed ground, its owner's team (if a team owns
+ * it) and the shooter's member id there.
+ */
+function withTeam(rows: StatsRows, current: CullFacts | undefined, next: CullFacts): CullFacts {
+  if (current !== undefined && current.groundId === next.groundId) {
+    return { ...next, teamId: current.teamId, memberId: current.memberId };
+  }
+  const owner = next.groundId === null ? undefined : rows.groundOwner(next.groundId);
+  const teamId = owner === undefined ? undefined : teamOfOwner(owner);
+  if (teamId === undefined) return { ...next, teamId: null, memberId: null };
+  return { ...next, teamId, memberId: rows.memberLink(next.userId, teamId) ?? null };
 }
 
 /** Moves an outing's live cull count by `by`, with its figures; an outing not (or no longer) kept is left alone. */
@@ -38,6 +69,7 @@ function applyCullEvent(rows: StatsRows, counters: CounterSum, event: StoredLogE
   } else {
     return;
   }
+  if (next !== undefined) next = withTeam(rows, current, next);
   rows.putCull(event.streamId, next);
   counters.move(current, next);
   if (current?.outingId !== next?.outingId || (current === undefined) !== (next === undefined)) {
@@ -98,6 +130,21 @@ export function applyStatsEvents(
         break;
       case MANAGEMENT_EVENT_TYPES.plansSet:
         rows.putPlans(event.userId, event.data.season, event.data.plans);
+        break;
+      case TEAM_EVENT_TYPES.plansAllocated:
+        rows.putAllocations(event.userId, event.data.season, event.data.allocations);
+        break;
+      case TEAM_EVENT_TYPES.memberLinked:
+        rows.putMemberLink({
+          userId: event.userId,
+          teamId: event.data.team_id,
+          memberId: event.data.member_id,
+          name: event.data.name,
+        });
+        break;
+      case TEAM_EVENT_TYPES.teamCreated:
+      case TEAM_EVENT_TYPES.teamRenamed:
+        rows.putTeamName(event.streamId, event.data.name);
         break;
       default:
         applyCullEvent(rows, counters, event);

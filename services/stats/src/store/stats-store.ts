@@ -1,5 +1,5 @@
 import type { Plan, SeasonStart } from '@cull-log/contracts';
-import type { OutingTally, PlanCount } from '@cull-log/domain';
+import type { MemberAllocation, OutingTally, PlanCount } from '@cull-log/domain';
 import type { ProjectionStore } from '@cull-log/projection';
 
 /**
@@ -20,6 +20,12 @@ export interface CullFacts {
   destination: string | null;
   groundId: string | null;
   outingId: string | null;
+  /**
+   * The team whose counters the cull also moved (its ground's owner was the team when it was placed there), and the
+   * shooter's member id in it (null when they had no link): so that a change takes out exactly what was put in.
+   */
+  teamId: string | null;
+  memberId: string | null;
 }
 
 /** What the outing figures count of one live outing. */
@@ -75,9 +81,33 @@ export interface SeasonRead {
   position: number;
 }
 
+/** One member's season counts in a team, by member id (never a user id). */
+export interface MemberSeasonCounts {
+  memberId: string;
+  counts: SeasonCount[];
+}
+
+/** Who a member id of a team is, while the person is linked (an erased person's link is gone). */
+export interface MemberName {
+  memberId: string;
+  userId: string;
+  name: string;
+}
+
+/** What a team's plan progress and season report read beside the team's own season: its members'. */
+export interface TeamSeasonRead {
+  /** The team's name; undefined for a team the projection has not seen made. */
+  name: string | undefined;
+  members: MemberSeasonCounts[];
+  allocations: MemberAllocation[];
+  links: MemberName[];
+}
+
 /**
  * The stats projection: per-user counters, moved in the same transaction as the version guard and the
- * checkpoint, so a read costs the same however many culls the user has. `clear` forgets everything.
+ * checkpoint, so a read costs the same however many culls the user has. A cull on a team's ground also moves the
+ * same counters kept under the team (`team-<id>`, see teamCounterKeys) and under its shooter's member id in the team,
+ * which are nobody's user id, so the user's erasure leaves them. `clear` forgets everything.
  */
 export interface StatsStore extends ProjectionStore {
   /** The user's season start, the default until they set one. */
@@ -85,4 +115,6 @@ export interface StatsStore extends ProjectionStore {
   aggregates(window: StatsWindow): Promise<StatsAggregates>;
   /** One season of the user by its twelve months and its key (for the plans). */
   season(userId: string, season: { key: string; months: readonly string[] }): Promise<SeasonRead>;
+  /** A team's members' counts of one season, their shares of its plan, their names and the team's name. */
+  teamSeason(teamId: string, season: { key: string; months: readonly string[] }): Promise<TeamSeasonRead>;
 }

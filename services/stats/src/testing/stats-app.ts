@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach } from 'vitest';
+import type { TeamAccess } from '@cull-log/contracts';
+import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 import { statsService } from '../stats-service';
 import { openSqliteStatsStore } from '../store/sqlite';
@@ -46,5 +48,20 @@ export function statsAppPerTest(now: Date, options: { afterWaitMs?: number } = {
     },
     get: (uid: string, url: string) =>
       app.inject({ method: 'GET', url, headers: identityHeaders(uid, url, now) }),
+    /** As `get`, for a read of a team (`?team=`) with the caller's place in it, as the gateway signs it. */
+    getInTeam: (uid: string, team: TeamAccess | undefined, url: string) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          [IDENTITY_HEADER]: signIdentity({
+            secret: TEST_SECRET,
+            identity: { uid, display_name: uid, email: `${uid}@example.org`, ...(team && { team }) },
+            method: 'GET',
+            url,
+            now,
+          }),
+        },
+      }),
   };
 }

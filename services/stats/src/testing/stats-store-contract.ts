@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seasonMonths, seasonOfKey } from '@cull-log/domain';
+import type { StoredLogEvent } from '@cull-log/contracts';
 import type { StatsStore, StatsWindow } from '../store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
@@ -336,6 +337,140 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
       expect(await store.position()).toBe(0);
       expect(await store.apply(recorded)).toBe('applied');
       expect((await store.aggregates(window('alice'))).total).toBe(1);
+    });
+    describe("a team's figures", () => {
+      const TEAM = '3c1f6f4e-8d1a-4b7e-9f00-5a2b7c9d0e11';
+      const TEAM_KEY = `team-${TEAM}`;
+      const season = { key: '2026-27', months: seasonMonths(seasonOfKey('2026-27')) };
+
+      /** A team with Alice and Bob linked, its ground North Beat, and Bob's own wood. */
+      function teamLog() {
+        const log = createSampleEventLog();
+        log.teamCreated(TEAM, 'Glen Syndicate', 'mem-alice');
+        log.memberLinked('alice', TEAM, 'mem-alice', 'Alice');
+        log.memberLinked('bob', TEAM, 'mem-bob', 'Bob');
+        const north = log.groundCreated(TEAM_KEY, 'North Beat');
+        const wood = log.groundCreated('bob', 'Bob’s Wood');
+        const bobs = log.recorded('bob', { date: '2026-09-01', weight: 20 });
+        log.placed('bob', bobs.streamId, north.streamId);
+        const alices = log.recorded('alice', { date: '2026-10-01', sex: 'Female', age_estimate: 'Young' });
+        log.placed('alice', alices.streamId, north.streamId);
+        log.recorded('bob', { date: '2026-09-02', species: 'Muntjac' });
+        return { log, north, wood, bobs, alices };
+      }
+      const applyAll = async (events: readonly StoredLogEvent[]) => {
+        for (const event of events) expect(await store.apply(event)).toBe('applied');
+      };
+
+      it("counts a cull on a team's ground for the shooter, the team and the shooter's member id", async () => {
+        const { log, north } = teamLog();
+        await applyAll(log.events);
+        expect((await store.aggregates(window('bob'))).total).toBe(2);
+        expect(await store.aggregates(window(TEAM_KEY))).toMatchObject({
+          total: 2,
+          speciesCounts: { 'Roe Deer': 2 },
+          weighed: 2,
+          seasonSpeciesBySex: { 'Roe Deer': { Male: 1, Female: 1 } },
+        });
+        expect(await store.aggregates(window(`${TEAM_KEY}/mem-bob`))).toMatchObject({
+          total: 1,
+          speciesCounts: { 'Roe Deer': 1 },
+        });
+        const team = await store.teamSeason(TEAM, season);
+        expect(team).toEqual({
+          name: 'Glen Syndicate',
+          members: [
+            {
+              memberId: 'mem-alice',
+              counts: [
+                expect.objectContaining({ ground_id: north.streamId, sex: 'Female', young: true, count: 1 }),
+              ],
+            },
+            {
+              memberId: 'mem-bob',
+              counts: [
+                expect.objectContaining({ ground_id: north.streamId, sex: 'Male', young: false, count: 1 }),
+              ],
+            },
+          ],
+          allocations: [],
+          links: [
+            { memberId: 'mem-alice', userId: 'alice', name: 'Alice' },
+            { memberId: 'mem-bob', userId: 'bob', name: 'Bob' },
+          ],
+        });
+        const read = await store.season(TEAM_KEY, season);
+        expect(read.counts.reduce((sum, count) => sum + count.count, 0)).toBe(2);
+        expect(read.groundNames).toEqual({ [north.streamId]: 'North Beat' });
+      });
+
+      it('takes out of the team exactly what a cull put in when it is amended, placed elsewhere or deleted', async () => {
+        const { log, wood, bobs, alices } = teamLog();
+        await applyAll(log.events);
+        await applyAll([log.amended('bob', bobs.streamId, { species: 'Fox', weight: null })]);
+        expect(await store.aggregates(window(TEAM_KEY))).toMatchObject({
+          total: 2,
+          speciesCounts: { Fox: 1, 'Roe Deer': 1 },
+          weighed: 1,
+        });
+        await applyAll([log.placed('bob', bobs.streamId, wood.streamId)]);
+        expect((await store.aggregates(window(TEAM_KEY))).speciesCounts).toEqual({ 'Roe Deer': 1 });
+        expect((await store.aggregates(window(`${TEAM_KEY}/mem-bob`))).total).toBe(0);
+        expect((await store.aggregates(window('bob'))).speciesCounts).toEqual({ Fox: 1, Muntjac: 1 });
+        await applyAll([log.deleted('alice', alices.streamId)]);
+        expect(await store.aggregates(window(TEAM_KEY))).toMatchObject({ total: 0, speciesCounts: {} });
+        expect((await store.teamSeason(TEAM, season)).members).toEqual([]);
+      });
+
+      it("erasing a member leaves the team's figures and their member id's, and no link to them", async () => {
+        const { log } = teamLog();
+        await applyAll(log.events);
+        const before = await store.aggregates(window(TEAM_KEY));
+        const membersBefore = (await store.teamSeason(TEAM, season)).members;
+        await store.eraseUser('bob');
+        expect(await store.aggregates(window(TEAM_KEY))).toEqual(before);
+        expect((await store.aggregates(window('bob'))).total).toBe(0);
+        const team = await store.teamSeason(TEAM, season);
+        expect(team.members).toEqual(membersBefore);
+        expect(team.links).toEqual([{ memberId: 'mem-alice', userId: 'alice', name: 'Alice' }]);
+        for (const trace of ['"bob"', '"Bob"']) expect(JSON.stringify(team)).not.toContain(trace);
+      });
+
+      it("keeps the team's name, its plans and its members' shares of a season", async () => {
+        const { log, north } = teamLog();
+        const plans = [
+          {
+            ground_id: north.streamId,
+            targets: [{ species: 'Roe Deer' as const, class: 'Female' as const, target: 4 }],
+          },
+        ];
+        const shares = [
+          {
+            member_id: 'mem-bob',
+            ground_id: north.streamId,
+            species: 'Roe Deer' as const,
+            class: 'Female' as const,
+            target: 2,
+          },
+        ];
+        log.plansSet(TEAM_KEY, '2026-27', plans);
+        log.plansAllocated(TEAM_KEY, '2026-27', shares);
+        log.teamRenamed(TEAM, 'Glen Estate');
+        await applyAll(log.events);
+        expect(await store.teamSeason(TEAM, season)).toMatchObject({
+          name: 'Glen Estate',
+          allocations: shares,
+        });
+        expect((await store.season(TEAM_KEY, season)).plans).toEqual(plans);
+        const other = { key: '2027-28', months: seasonMonths(seasonOfKey('2027-28')) };
+        expect(await store.teamSeason(TEAM, other)).toMatchObject({ allocations: [], members: [] });
+        expect(await store.teamSeason('another-team', season)).toEqual({
+          name: undefined,
+          members: [],
+          allocations: [],
+          links: [],
+        });
+      });
     });
   });
 }

@@ -63,6 +63,31 @@ export interface PlansDocument {
   plans: unknown;
 }
 
+/** A person's link to a team (`_id` their user id and the team's id): theirs, erased with them. */
+export interface MemberLinkDocument {
+  _id: string;
+  userId: string;
+  teamId: string;
+  memberId: string;
+  name: string;
+}
+/** A team's name (`_id` and `userId` its owner id). */
+export interface TeamNameDocument {
+  _id: string;
+  userId: string;
+  name: string;
+}
+/** A team plan's shares of a season, by member id (`userId` the team's owner id). */
+export interface AllocationsDocument {
+  _id: string;
+  userId: string;
+  season: string;
+  allocations: unknown;
+}
+
+/** The key of a person's link to a team. */
+export const memberLinkId = (userId: string, teamId: string) => `${userId}\u0000${teamId}`;
+
 /** The stats projection's collections, each typed by the documents it holds. */
 export function statsCollections(db: Db) {
   const counter = <T extends Document>(name: CounterName) => db.collection<T>(COUNTERS[name].collection);
@@ -70,6 +95,9 @@ export function statsCollections(db: Db) {
     culls: db.collection<CullDocument>('stats_culls'),
     outings: db.collection<OutingDocument>('stats_outings'),
     plans: db.collection<PlansDocument>('stats_plans'),
+    memberLinks: db.collection<MemberLinkDocument>('stats_member_links'),
+    teamNames: db.collection<TeamNameDocument>('stats_team_names'),
+    allocations: db.collection<AllocationsDocument>('stats_allocations'),
     ...groundsAndSettingsCollections(db, 'stats'),
     totals: counter<TotalsDocument>('totals'),
     speciesCounts: counter<CountDocument>('species'),
@@ -92,5 +120,7 @@ export function cullWithoutId({ _id: _ignored, ...facts }: CullDocument): CullFa
     destination: facts.destination ?? null,
     groundId: facts.groundId ?? null,
     outingId: facts.outingId ?? null,
+    teamId: facts.teamId ?? null,
+    memberId: facts.memberId ?? null,
   };
 }

@@ -17,6 +17,9 @@ export async function connectMongoStatsStore(target: MongoTarget): Promise<Stats
       'stats_settings',
       'stats_plans',
       'stats_ground_names',
+      'stats_member_links',
+      'stats_team_names',
+      'stats_allocations',
       ...Object.values(COUNTERS).map((counter) => counter.collection),
     ],
   });

@@ -1,16 +1,27 @@
 import type { ClientSession } from 'mongodb';
-import { Plan } from '@cull-log/contracts';
+import { Plan, PlansAllocated, teamOwnerId } from '@cull-log/contracts';
 import { mongoSeasonStart, type MongoProjection } from '@cull-log/projection';
 import { z } from 'zod';
 import { nestCounts } from '../nest-counts';
-import { seasonCountOf } from '../stats-counters';
-import type { SeasonRead, StatsAggregates, StatsStore, StatsWindow } from '../stats-store';
+import { memberCounterPrefix, seasonCountOf } from '../stats-counters';
+import type {
+  MemberSeasonCounts,
+  SeasonRead,
+  StatsAggregates,
+  StatsStore,
+  StatsWindow,
+  TeamSeasonRead,
+} from '../stats-store';
 import { plansId, statsCollections, type ClassDocument } from './documents';
 
 const StoredPlans = z.array(Plan);
+const StoredAllocations = PlansAllocated.shape.data.shape.allocations;
 
 /** What the stats store reads: the user's season start and their figures. */
-export type StatsQueries = Pick<StatsStore, 'seasonStart' | 'aggregates' | 'season'>;
+export type StatsQueries = Pick<StatsStore, 'seasonStart' | 'aggregates' | 'season' | 'teamSeason'>;
+
+/** A regular expression of the text as it is, anchored at the start: a prefix read on an index. */
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** The stats store's reads: the figures of one read come from one snapshot, with the position they answer with. */
 export function statsQueries({ client, db, readPosition }: MongoProjection): StatsQueries {
@@ -18,6 +29,9 @@ export function statsQueries({ client, db, readPosition }: MongoProjection): Sta
     settings,
     plans,
     groundNames,
+    memberLinks,
+    teamNames,
+    allocations,
     totals,
     speciesCounts,
     monthCounts,
@@ -95,6 +109,32 @@ export function statsQueries({ client, db, readPosition }: MongoProjection): Sta
           plans: planDocument === null ? [] : StoredPlans.parse(planDocument.plans),
           groundNames: Object.fromEntries(names.map((row) => [row._id, row.name])),
           position: await readPosition(options.session),
+        };
+      }),
+    teamSeason: (teamId, season): Promise<TeamSeasonRead> =>
+      inSnapshot(async (options) => {
+        const prefix = memberCounterPrefix(teamId);
+        const ownerId = teamOwnerId(teamId);
+        const classRows = await classes
+          .find(
+            { userId: startsWith(prefix), count: { $gt: 0 }, month: { $in: [...season.months] } },
+            options,
+          )
+          .toArray();
+        const byMember = new Map<string, MemberSeasonCounts>();
+        for (const row of classRows) {
+          const memberId = row.userId.slice(prefix.length);
+          const member = byMember.get(memberId) ?? { memberId, counts: [] };
+          member.counts.push(seasonCountOf(row));
+          byMember.set(memberId, member);
+        }
+        const shares = await allocations.findOne({ _id: plansId(ownerId, season.key) }, options);
+        const links = await memberLinks.find({ teamId }, options).sort({ memberId: 1 }).toArray();
+        return {
+          name: (await teamNames.findOne({ _id: ownerId }, options))?.name,
+          members: [...byMember.values()].sort((a, b) => (a.memberId < b.memberId ? -1 : 1)),
+          allocations: shares === null ? [] : StoredAllocations.parse(shares.allocations),
+          links: links.map(({ memberId, userId, name }) => ({ memberId, userId, name })),
         };
       }),
   };

@@ -16,6 +16,16 @@ export const MONGO_STATS_MIGRATIONS: readonly MongoMigration[] = [
     does: 'the stats indexes; an older database loses its April seasons and gets the counters its culls were missing',
     up: indexAndRepair,
   },
+  {
+    version: 2,
+    does: "teams: members' links by person and by team, teams' plans' shares by owner and season",
+    async up(db) {
+      const { memberLinks, allocations } = statsCollections(db);
+      await memberLinks.createIndex({ userId: 1 });
+      await memberLinks.createIndex({ teamId: 1 });
+      await allocations.createIndex({ userId: 1, season: 1 });
+    },
+  },
 ];
 
 async function indexAndRepair(db: Db): Promise<void> {

@@ -1,5 +1,5 @@
 import type { ClientSession, Db } from 'mongodb';
-import { MANAGEMENT_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
+import { MANAGEMENT_EVENT_TYPES, teamOwnerId, type StoredLogEvent } from '@cull-log/contracts';
 import { mongoGroundsAndSettings, replaceOrDelete } from '@cull-log/projection';
 import { createCounterSum, type CounterChange } from '../stats-counters';
 import { applyStatsEvents, type StatsRows } from '../stats-read-model';
@@ -7,9 +7,13 @@ import type { CullFacts, OutingFacts } from '../stats-store';
 import {
   COUNTERS,
   cullWithoutId,
+  memberLinkId,
   plansId,
   statsCollections,
+  type AllocationsDocument,
   type CullDocument,
+  type MemberLinkDocument,
+  type TeamNameDocument,
   type OutingDocument,
   type PlansDocument,
 } from './documents';
@@ -38,7 +42,8 @@ export async function moveCounters(
  * then one write of each row and each counter.
  */
 export function statsWrites(db: Db) {
-  const { culls, outings, settings, plans, groundNames } = statsCollections(db);
+  const { culls, outings, settings, plans, groundNames, memberLinks, teamNames, allocations } =
+    statsCollections(db);
   return async function writeEvents(
     events: readonly StoredLogEvent[],
     session: ClientSession,
@@ -65,6 +70,33 @@ export function statsWrites(db: Db) {
     const outingRows = new Map<string, OutingFacts | undefined>(
       loadedOutings.map(({ _id, ...facts }) => [_id, facts]),
     );
+    // The owners of the grounds the batch places culls on, and the batch's shooters' team links, for the culls on a
+    // team's ground; the batch's own ground and link events are laid over them as they apply.
+    const placedOn = [
+      ...new Set(
+        events.flatMap((event) =>
+          event.type === MANAGEMENT_EVENT_TYPES.cullPlaced && event.data.ground_id !== null
+            ? [event.data.ground_id]
+            : [],
+        ),
+      ),
+    ];
+    const owners = new Map(
+      (await groundNames.find({ _id: { $in: placedOn } }, { session }).toArray()).map((ground) => [
+        ground._id,
+        ground.userId,
+      ]),
+    );
+    const shooters = [...new Set(events.map((event) => event.userId))];
+    const links = new Map(
+      (await memberLinks.find({ userId: { $in: shooters } }, { session }).toArray()).map((link) => [
+        link._id,
+        link.memberId,
+      ]),
+    );
+    const linkWrites = new Map<string, MemberLinkDocument>();
+    const teamNameWrites = new Map<string, TeamNameDocument>();
+    const allocationWrites = new Map<string, AllocationsDocument>();
     const touchedOutings = new Set<string>();
     const planWrites = new Map<string, PlansDocument>();
     const groundsAndSettings = mongoGroundsAndSettings({ groundNames, settings });
@@ -84,6 +116,28 @@ export function statsWrites(db: Db) {
 
     const rows: StatsRows = {
       ...groundsAndSettings.rows,
+      putGroundName: (streamId, userId, name) => {
+        owners.set(streamId, userId);
+        groundsAndSettings.rows.putGroundName(streamId, userId, name);
+      },
+      groundOwner: (groundId) => owners.get(groundId),
+      memberLink: (userId, teamId) => links.get(memberLinkId(userId, teamId)),
+      putMemberLink: ({ userId, teamId, memberId, name }) => {
+        const _id = memberLinkId(userId, teamId);
+        links.set(_id, memberId);
+        linkWrites.set(_id, { _id, userId, teamId, memberId, name });
+      },
+      putTeamName: (teamId, name) => {
+        const ownerId = teamOwnerId(teamId);
+        teamNameWrites.set(ownerId, { _id: ownerId, userId: ownerId, name });
+      },
+      putAllocations: (ownerId, season, shares) =>
+        void allocationWrites.set(plansId(ownerId, season), {
+          _id: plansId(ownerId, season),
+          userId: ownerId,
+          season,
+          allocations: shares,
+        }),
       cull: (streamId) => cullRows.get(streamId),
       putCull: (streamId, facts) => void cullRows.set(streamId, facts),
       outing: (streamId) => outingRows.get(streamId),
@@ -113,6 +167,15 @@ export function statsWrites(db: Db) {
     if (outingWrites.length > 0) await outings.bulkWrite(outingWrites, { session });
     for (const { _id, ...document } of planWrites.values()) {
       await plans.replaceOne({ _id }, document, { upsert: true, session });
+    }
+    for (const { _id, ...document } of allocationWrites.values()) {
+      await allocations.replaceOne({ _id }, document, { upsert: true, session });
+    }
+    for (const { _id, ...document } of linkWrites.values()) {
+      await memberLinks.replaceOne({ _id }, document, { upsert: true, session });
+    }
+    for (const { _id, ...document } of teamNameWrites.values()) {
+      await teamNames.replaceOne({ _id }, document, { upsert: true, session });
     }
     await groundsAndSettings.write(session);
     await moveCounters(db, counters.changes(), session);

@@ -22,6 +22,9 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
       'user_settings',
       'season_plans',
       'ground_names',
+      'member_links',
+      'team_names',
+      'plan_allocations',
     ],
   });
   const { db, readPosition } = projection;

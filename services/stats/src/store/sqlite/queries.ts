@@ -1,15 +1,23 @@
 import type Database from 'better-sqlite3';
-import { Plan } from '@cull-log/contracts';
+import { Plan, PlansAllocated, teamOwnerId } from '@cull-log/contracts';
 import { sqliteSeasonStart } from '@cull-log/projection';
 import { z } from 'zod';
 import { nestCounts } from '../nest-counts';
-import { seasonCountOf, type ClassCounter } from '../stats-counters';
-import type { SeasonRead, StatsAggregates, StatsStore, StatsWindow } from '../stats-store';
+import { memberCounterPrefix, seasonCountOf, type ClassCounter } from '../stats-counters';
+import type {
+  MemberSeasonCounts,
+  SeasonRead,
+  StatsAggregates,
+  StatsStore,
+  StatsWindow,
+  TeamSeasonRead,
+} from '../stats-store';
 
 const StoredPlans = z.array(Plan);
+const StoredAllocations = PlansAllocated.shape.data.shape.allocations;
 
 /** What the stats store reads: the user's season start and their figures. */
-export type StatsQueries = Pick<StatsStore, 'seasonStart' | 'aggregates' | 'season'>;
+export type StatsQueries = Pick<StatsStore, 'seasonStart' | 'aggregates' | 'season' | 'teamSeason'>;
 
 /**
  * The stats store's reads, each in one transaction with the projection's position, so the figures and the position
@@ -58,6 +66,27 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
        AND stream_id IN (SELECT DISTINCT ground_id FROM culls WHERE user_id = ? AND ground_id IS NOT NULL))`,
   );
 
+  // Every member's counters of a team, in one range of the key (`team-<id>/` then the member id).
+  const selectMemberClassMonths = db.prepare<
+    [string, string, string, string],
+    ClassCounter & { userId: string }
+  >(
+    `SELECT user_id AS userId, month, ground_id AS groundId, species, sex, young, count, weighed,
+       weight_grams AS weightGrams
+     FROM class_months WHERE user_id >= ? AND user_id < ? AND month BETWEEN ? AND ? AND count > 0`,
+  );
+  const selectAllocations = db
+    .prepare<[string, string], string>(
+      'SELECT allocations FROM plan_allocations WHERE user_id = ? AND season = ?',
+    )
+    .pluck();
+  const selectLinks = db.prepare<[string], { memberId: string; userId: string; name: string }>(
+    'SELECT member_id AS memberId, user_id AS userId, name FROM member_links WHERE team_id = ? ORDER BY member_id',
+  );
+  const selectTeamName = db
+    .prepare<[string], string>('SELECT name FROM team_names WHERE user_id = ?')
+    .pluck();
+
   const outingSums = (userId: string, first: string, last: string) => {
     const sums = selectOutingMonths.get(userId, first, last);
     return {
@@ -104,6 +133,29 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
     },
   );
 
+  const readTeamSeason = db.transaction(
+    (teamId: string, season: { key: string; months: readonly string[] }): TeamSeasonRead => {
+      const [first, last] = span(season.months);
+      const prefix = memberCounterPrefix(teamId);
+      // '0' is the character after '/': the range holds exactly the keys that start with the prefix.
+      const end = `${prefix.slice(0, -1)}0`;
+      const byMember = new Map<string, MemberSeasonCounts>();
+      for (const { userId, ...counter } of selectMemberClassMonths.all(prefix, end, first, last)) {
+        const memberId = userId.slice(prefix.length);
+        const member = byMember.get(memberId) ?? { memberId, counts: [] };
+        member.counts.push(seasonCountOf(counter));
+        byMember.set(memberId, member);
+      }
+      const allocations = selectAllocations.get(teamOwnerId(teamId), season.key);
+      return {
+        name: selectTeamName.get(teamOwnerId(teamId)),
+        members: [...byMember.values()].sort((a, b) => (a.memberId < b.memberId ? -1 : 1)),
+        allocations: allocations === undefined ? [] : StoredAllocations.parse(JSON.parse(allocations)),
+        links: selectLinks.all(teamId),
+      };
+    },
+  );
+
   return {
     async seasonStart(userId) {
       return readSeasonStart(userId);
@@ -113,6 +165,9 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
     },
     async season(userId, season) {
       return readSeason(userId, season);
+    },
+    async teamSeason(teamId, season) {
+      return readTeamSeason(teamId, season);
     },
   };
 }

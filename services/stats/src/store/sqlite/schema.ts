@@ -94,7 +94,48 @@ export const SQLITE_STATS_MIGRATIONS: readonly SqliteMigration[] = [
       countKeptCulls(db);
     },
   },
+  {
+    version: 2,
+    does: "teams: the team and member each cull counted for, members' links and names, teams' names, plans' shares; culls by user and ground",
+    up(db) {
+      db.exec(TEAM_SCHEMA);
+      const columns = new Set(
+        db
+          .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('culls')")
+          .all()
+          .map((row) => row.name),
+      );
+      for (const column of ['team_id', 'member_id']) {
+        if (!columns.has(column)) db.exec(`ALTER TABLE culls ADD COLUMN ${column} TEXT`);
+      }
+    },
+  },
 ];
+
+// A member link's row is its person's (user_id, erased with them); a team's name and a plan's shares are the team's
+// (user_id its owner id, `team-<id>`), and name members by member id only.
+const TEAM_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS member_links (
+    user_id TEXT NOT NULL,
+    team_id TEXT NOT NULL,
+    member_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (user_id, team_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS member_links_by_team ON member_links (team_id);
+  CREATE TABLE IF NOT EXISTS team_names (
+    user_id TEXT PRIMARY KEY,
+    name TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS plan_allocations (
+    user_id TEXT NOT NULL,
+    season TEXT NOT NULL,
+    allocations TEXT NOT NULL,
+    PRIMARY KEY (user_id, season)
+  ) WITHOUT ROWID;
+  -- The teams' grounds a user's culls are on, for the names of a season read: without it, a scan of every cull.
+  CREATE INDEX IF NOT EXISTS culls_by_user_ground ON culls (user_id, ground_id) WHERE ground_id IS NOT NULL;
+`;
 
 /** Columns `culls` gained with grounds, outings and plans: a file from before gets them, empty. */
 const CULL_COLUMNS_ADDED = {

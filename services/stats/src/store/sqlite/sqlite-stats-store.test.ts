@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seasonMonths, seasonOfKey } from '@cull-log/domain';
+import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { sqliteSchemaVersions } from '@cull-log/storage-kit/testing';
 import {
   KEPT_BEFORE_COUNTERS_FIGURES,
@@ -43,7 +45,7 @@ describe('SQLite stats file written before the counters', () => {
 describe('SQLite stats file opened again', () => {
   const file = join(directory, 'opened-twice.db');
 
-  it('has run step 1 of its schema once: its version is 1 and the repairs do not run again', async () => {
+  it('has run each step of its schema once: its version is 2 and step 1’s repairs do not run again', async () => {
     await openSqliteStatsStore({ file }).close();
     // Step 1 counts the culls of a file that has no counters: run at every open, it would count this one.
     const between = new Database(file);
@@ -55,6 +57,34 @@ describe('SQLite stats file opened again', () => {
     const figures = await second.aggregates(KEPT_BEFORE_COUNTERS_WINDOW);
     await second.close();
     expect(figures).toMatchObject({ total: 0, perMonth: {} });
-    expect(sqliteSchemaVersions(file)).toEqual({ stats: 1 });
+    expect(sqliteSchemaVersions(file)).toEqual({ stats: 2 });
+  });
+});
+
+describe('SQLite stats file after a team member erases their account', () => {
+  it("holds the team's figures and not a byte of the member's id or name", async () => {
+    const file = join(directory, 'team-erasure.db');
+    const store = openSqliteStatsStore({ file });
+    const teamId = '3c1f6f4e-8d1a-4b7e-9f00-5a2b7c9d0e11';
+    const [uid, name] = ['user-erased-5e1f', 'Nell Erased-5e1f'];
+    const log = createSampleEventLog();
+    log.teamCreated(teamId, 'Glen Syndicate', 'mem-keeper');
+    log.memberLinked(uid, teamId, 'mem-nell', name);
+    const ground = log.groundCreated(`team-${teamId}`, 'North Beat');
+    const cull = log.recorded(uid, { date: '2026-11-03', weight: 14 });
+    log.placed(uid, cull.streamId, ground.streamId);
+    await store.applyBatch(log.events);
+    const season = { key: '2026-27', months: seasonMonths(seasonOfKey('2026-27')) };
+    const before = await store.teamSeason(teamId, season);
+
+    await store.eraseUser(uid);
+
+    expect(await store.teamSeason(teamId, season)).toEqual({ ...before, links: [] });
+    expect((await store.season(`team-${teamId}`, season)).counts).toHaveLength(1);
+    await store.close();
+    for (const path of [file, `${file}-wal`].filter((candidate) => existsSync(candidate))) {
+      const bytes = readFileSync(path);
+      for (const trace of [uid, name]) expect(bytes.includes(trace), `${trace} in ${path}`).toBe(false);
+    }
   });
 });

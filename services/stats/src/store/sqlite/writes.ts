@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { StoredLogEvent } from '@cull-log/contracts';
+import { teamOwnerId, type StoredLogEvent } from '@cull-log/contracts';
 import { sqliteGroundsAndSettings } from '@cull-log/projection';
 import { createCounterSum, type CounterChange, type CounterName } from '../stats-counters';
 import { applyStatsEvents, type StatsRows } from '../stats-read-model';
@@ -15,9 +15,14 @@ export interface CullRow {
   destination: string | null;
   ground_id: string | null;
   outing_id: string | null;
+  /** Absent in a file read before its schema's step 2 (the repairs of step 1). */
+  team_id?: string | null;
+  member_id?: string | null;
 }
+/** The columns of a cull's facts as step 1 of the schema has them. */
 export const CULL_COLUMNS =
   'user_id, species, sex, date, weight_grams, age_estimate, destination, ground_id, outing_id';
+const CULL_TEAM_COLUMNS = `${CULL_COLUMNS}, team_id, member_id`;
 
 interface OutingRow {
   user_id: string;
@@ -36,6 +41,8 @@ export const factsOf = (row: CullRow): CullFacts => ({
   destination: row.destination,
   groundId: row.ground_id,
   outingId: row.outing_id,
+  teamId: row.team_id ?? null,
+  memberId: row.member_id ?? null,
 });
 const outingOf = (row: OutingRow): OutingFacts => ({
   userId: row.user_id,
@@ -53,14 +60,14 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
     db,
     {
       table: 'culls',
-      columns: CULL_COLUMNS,
-      upsert: `INSERT INTO culls (stream_id, ${CULL_COLUMNS})
+      columns: CULL_TEAM_COLUMNS,
+      upsert: `INSERT INTO culls (stream_id, ${CULL_TEAM_COLUMNS})
         VALUES (@streamId, @userId, @species, @sex, @date, @weightGrams, @ageEstimate, @destination, @groundId,
-          @outingId)
+          @outingId, @teamId, @memberId)
         ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, species = excluded.species,
           sex = excluded.sex, date = excluded.date, weight_grams = excluded.weight_grams,
           age_estimate = excluded.age_estimate, destination = excluded.destination, ground_id = excluded.ground_id,
-          outing_id = excluded.outing_id`,
+          outing_id = excluded.outing_id, team_id = excluded.team_id, member_id = excluded.member_id`,
     },
     factsOf,
   );
@@ -84,6 +91,24 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
      ON CONFLICT (user_id, season) DO UPDATE SET plans = excluded.plans`,
   );
 
+  const upsertAllocations = db.prepare(
+    `INSERT INTO plan_allocations (user_id, season, allocations) VALUES (?, ?, ?)
+     ON CONFLICT (user_id, season) DO UPDATE SET allocations = excluded.allocations`,
+  );
+  const selectGroundOwner = db
+    .prepare<[string], string>('SELECT user_id FROM ground_names WHERE stream_id = ?')
+    .pluck();
+  const selectMemberLink = db
+    .prepare<[string, string], string>('SELECT member_id FROM member_links WHERE user_id = ? AND team_id = ?')
+    .pluck();
+  const upsertMemberLink = db.prepare(
+    `INSERT INTO member_links (user_id, team_id, member_id, name) VALUES (@userId, @teamId, @memberId, @name)
+     ON CONFLICT (user_id, team_id) DO UPDATE SET member_id = excluded.member_id, name = excluded.name`,
+  );
+  const upsertTeamName = db.prepare(
+    `INSERT INTO team_names (user_id, name) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET name = excluded.name`,
+  );
+
   const rows: StatsRows = {
     ...sqliteGroundsAndSettings(db),
     cull: culls.read,
@@ -92,6 +117,12 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
     putOuting: outings.write,
     cullsOnOuting: (outingId) => countCullsOnOuting.get(outingId)?.count ?? 0,
     putPlans: (userId, season, plans) => upsertPlans.run(userId, season, JSON.stringify(plans)),
+    putAllocations: (ownerId, season, allocations) =>
+      upsertAllocations.run(ownerId, season, JSON.stringify(allocations)),
+    groundOwner: (groundId) => selectGroundOwner.get(groundId),
+    memberLink: (userId, teamId) => selectMemberLink.get(userId, teamId),
+    putMemberLink: (link) => upsertMemberLink.run(link),
+    putTeamName: (teamId, name) => upsertTeamName.run(teamOwnerId(teamId), name),
   };
   const moveCounters = counterMoves(db);
 
