@@ -187,6 +187,18 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
     groundRenamed(userId: string, streamId: string, name: string) {
       return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.groundRenamed, data: { name } });
     },
+    /** The ground moved into a team: the team's (its owner id) from now on, carrying the whole ground. */
+    groundMoved(teamId: string, streamId: string, name: string) {
+      const data = {
+        team_id: teamId,
+        name,
+        notes: null,
+        boundary: null,
+        centre: null,
+        created_at: '2025-11-01T06:30:00.000Z',
+      };
+      return keep({ ...next(streamId, `team-${teamId}`), type: MANAGEMENT_EVENT_TYPES.groundMoved, data });
+    },
     groundArchived(userId: string, streamId: string) {
       return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.groundArchived, data: {} });
     },

@@ -23,6 +23,8 @@ export interface StatsRows extends GroundsAndSettingsRows {
   putOuting(streamId: string, facts: OutingFacts | undefined): void;
   /** Live culls placed in an outing, as the rows stand now. */
   cullsOnOuting(outingId: string): number;
+  /** The stream ids of the live culls on a ground, as the rows stand now (a ground moved into a team takes them). */
+  cullsOnGround(groundId: string): string[];
   putPlans(userId: string, season: string, plans: Plan[]): void;
   /** A team plan's shares of a season (`ownerId` the team's owner id). */
   putAllocations(ownerId: string, season: string, allocations: MemberAllocation[]): void;
@@ -113,6 +115,23 @@ function applyOutingEvent(rows: StatsRows, counters: CounterSum, event: StoredLo
   counters.moveOuting(current, next);
 }
 
+/**
+ * A ground moved into a team brings its records: each cull on it counts for the team from now on, under its shooter's
+ * member id there, as if recorded on a team ground.
+ */
+function takeIntoTeam(rows: StatsRows, counters: CounterSum, groundId: string): void {
+  const owner = rows.groundOwner(groundId);
+  const teamId = owner === undefined ? undefined : teamOfOwner(owner);
+  if (teamId === undefined) return;
+  for (const streamId of rows.cullsOnGround(groundId)) {
+    const current = rows.cull(streamId);
+    if (current === undefined || current.teamId === teamId) continue;
+    const next = { ...current, teamId, memberId: rows.memberLink(current.userId, teamId) ?? null };
+    rows.putCull(streamId, next);
+    counters.move(current, next);
+  }
+}
+
 /** Applies a batch's events, in order, to the rows and the counter sum. Events the figures do not need pass by. */
 export function applyStatsEvents(
   rows: StatsRows,
@@ -120,7 +139,10 @@ export function applyStatsEvents(
   events: readonly StoredLogEvent[],
 ): void {
   for (const event of events) {
-    if (applyGroundOrSettingsEvent(rows, event)) continue;
+    if (applyGroundOrSettingsEvent(rows, event)) {
+      if (event.type === MANAGEMENT_EVENT_TYPES.groundMoved) takeIntoTeam(rows, counters, event.streamId);
+      continue;
+    }
     switch (event.type) {
       case MANAGEMENT_EVENT_TYPES.outingStarted:
       case MANAGEMENT_EVENT_TYPES.outingEnded:

@@ -422,6 +422,32 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         expect((await store.teamSeason(TEAM, season)).members).toEqual([]);
       });
 
+      it('counts for the team the culls already on a ground moved into it, under each shooter’s member id', async () => {
+        const { log, wood } = teamLog();
+        await applyAll(log.events);
+        const onWood = log.recorded('bob', { date: '2026-09-03', species: 'Red Deer' });
+        await applyAll([onWood, log.placed('bob', onWood.streamId, wood.streamId)]);
+        expect((await store.aggregates(window(TEAM_KEY))).speciesCounts).toEqual({ 'Roe Deer': 2 });
+        await applyAll([log.groundMoved(TEAM, wood.streamId, 'Bob’s Wood')]);
+        expect((await store.aggregates(window(TEAM_KEY))).speciesCounts).toEqual({
+          'Roe Deer': 2,
+          'Red Deer': 1,
+        });
+        expect((await store.aggregates(window(`${TEAM_KEY}/mem-bob`))).speciesCounts).toEqual({
+          'Roe Deer': 1,
+          'Red Deer': 1,
+        });
+        // Bob's own figures are as they were: the record is still his.
+        expect((await store.aggregates(window('bob'))).speciesCounts).toEqual({
+          'Roe Deer': 1,
+          Muntjac: 1,
+          'Red Deer': 1,
+        });
+        expect((await store.season(TEAM_KEY, season)).groundNames).toMatchObject({
+          [wood.streamId]: 'Bob’s Wood',
+        });
+      });
+
       it("erasing a member leaves the team's figures and their member id's, and no link to them", async () => {
         const { log } = teamLog();
         await applyAll(log.events);

@@ -54,7 +54,18 @@ export function statsWrites(db: Db) {
         events.flatMap((event) => ('data' in event && hasOutingId(event.data) ? [event.data.outing_id] : [])),
       ),
     ];
-    const loadedCulls = await culls.find({ _id: { $in: streamIds } }, { session }).toArray();
+    // A ground moved into a team brings its culls, whoever's they are: they are loaded with their shooters' links.
+    const movedGrounds = events
+      .filter((event) => event.type === MANAGEMENT_EVENT_TYPES.groundMoved)
+      .map((event) => event.streamId);
+    const loadedCulls = await culls
+      .find(
+        movedGrounds.length === 0
+          ? { _id: { $in: streamIds } }
+          : { $or: [{ _id: { $in: streamIds } }, { groundId: { $in: movedGrounds } }] },
+        { session },
+      )
+      .toArray();
     const cullRows = new Map<string, CullFacts | undefined>(
       loadedCulls.map((document) => [document._id, cullWithoutId(document)]),
     );
@@ -87,7 +98,9 @@ export function statsWrites(db: Db) {
         ground.userId,
       ]),
     );
-    const shooters = [...new Set(events.map((event) => event.userId))];
+    const shooters = [
+      ...new Set([...events.map((event) => event.userId), ...loadedCulls.map((document) => document.userId)]),
+    ];
     const links = new Map(
       (await memberLinks.find({ userId: { $in: shooters } }, { session }).toArray()).map((link) => [
         link._id,
@@ -145,6 +158,8 @@ export function statsWrites(db: Db) {
         outingRows.set(streamId, facts);
         touchedOutings.add(streamId);
       },
+      cullsOnGround: (groundId) =>
+        [...cullRows].flatMap(([streamId, facts]) => (facts?.groundId === groundId ? [streamId] : [])),
       cullsOnOuting: (outingId) =>
         (keptOnOuting.get(outingId) ?? 0) +
         [...cullRows.values()].filter((facts) => facts?.outingId === outingId).length,

@@ -74,6 +74,9 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
   const countCullsOnOuting = db.prepare<[string], { count: number }>(
     'SELECT COUNT(*) AS count FROM culls WHERE outing_id = ?',
   );
+  const selectCullsOnGround = db
+    .prepare<[string], string>('SELECT stream_id FROM culls WHERE ground_id = ?')
+    .pluck();
   const outings = factsByStream(
     db,
     {
@@ -116,6 +119,7 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
     outing: outings.read,
     putOuting: outings.write,
     cullsOnOuting: (outingId) => countCullsOnOuting.get(outingId)?.count ?? 0,
+    cullsOnGround: (groundId) => selectCullsOnGround.all(groundId),
     putPlans: (userId, season, plans) => upsertPlans.run(userId, season, JSON.stringify(plans)),
     putAllocations: (ownerId, season, allocations) =>
       upsertAllocations.run(ownerId, season, JSON.stringify(allocations)),
