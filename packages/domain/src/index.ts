@@ -27,6 +27,7 @@ export {
   EXPORT_CSV_EXTRA_HEADERS,
   exportCsvHeader,
   exportCsvRow,
+  teamExportCsvHeader,
   toCsvLine,
   neutraliseFormula,
 } from './cull-csv';
@@ -66,6 +67,8 @@ export {
   larderEntry,
   larderCsvHeader,
   larderCsvLine,
+  teamLarderCsvHeader,
+  teamLarderCsvLine,
   inspectionFindings,
   inspectionResult,
   declarationRefusal,

@@ -13,6 +13,7 @@ import {
   type SeasonStart,
   type StoredLogEvent,
   MANAGEMENT_EVENT_TYPES,
+  TEAM_EVENT_TYPES,
 } from '@cull-log/contracts';
 import { sampleCullFields } from '@cull-log/contracts/testing';
 
@@ -110,8 +111,9 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
   let clock = start.getTime();
   const versions = new Map<string, number>();
   const events: StoredLogEvent[] = [];
-  /** Each user's settings stream, and each user's plans stream of a season. */
+  /** Each user's settings stream, each user's stream of team links, and each user's plans stream of a season. */
   const settingsStreams = new Map<string, string>();
+  const linksStreams = new Map<string, string>();
   const plansStreams = new Map<string, string>();
   const streamOf = (streams: Map<string, string>, key: string) => {
     const known = streams.get(key) ?? randomUUID();
@@ -211,6 +213,12 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
       const streamId = streamOf(settingsStreams, userId);
       const data = { season_start: seasonStart };
       return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.settingsChanged, data });
+    },
+    /** member.linked.v1 in the user's stream of team links: they are this member of this team, under this name. */
+    memberLinked(userId: string, teamId: string, memberId: string, name: string) {
+      const streamId = streamOf(linksStreams, userId);
+      const data = { team_id: teamId, member_id: memberId, name };
+      return keep({ ...next(streamId, userId), type: TEAM_EVENT_TYPES.memberLinked, data });
     },
     plansSet(userId: string, season: string, plans: Plan[]) {
       const streamId = streamOf(plansStreams, `${userId}\n${season}`);
