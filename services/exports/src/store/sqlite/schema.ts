@@ -67,7 +67,8 @@ export const SQLITE_EXPORT_MIGRATIONS: readonly SqliteMigration[] = [
 /**
  * Step 2: a team reads the culls on its grounds, so the larder keeps each carcass's ground (filled from the export
  * rows), the carcasses are counted by ground and month (filled while empty) and both are indexed by ground; the
- * members' names in each team come from their links.
+ * members' names in each team come from their links. The larder's index by ground holds every column a team's read
+ * takes: a team's season is one run of the index, not a page of the table for each member's carcass.
  */
 function readByGround(db: Database.Database): void {
   const larderColumns = db.prepare<[], string>("SELECT name FROM pragma_table_info('larder')").pluck().all();
@@ -92,7 +93,8 @@ function readByGround(db: Database.Database): void {
       PRIMARY KEY (team_id, user_id)
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS member_links_by_user ON member_links (user_id);
-    CREATE INDEX IF NOT EXISTS larder_by_ground_date ON larder (ground_id, date, time, stream_id);
+    CREATE INDEX IF NOT EXISTS larder_by_ground_date
+      ON larder (ground_id, date, time, stream_id, user_id, destination, fields);
     CREATE INDEX IF NOT EXISTS culls_by_ground_created ON culls (ground_id, created_at DESC, stream_id DESC);
     CREATE INDEX IF NOT EXISTS ground_names_by_user ON ground_names (user_id);
   `);
