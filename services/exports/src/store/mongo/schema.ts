@@ -43,6 +43,7 @@ async function readByGround(db: Db): Promise<void> {
   await rows.createIndex({ groundId: 1, createdAt: -1, _id: -1 });
   await larder.createIndex({ groundId: 1, date: 1, time: 1, _id: 1 });
   await groundMonths.createIndex({ groundId: 1, month: 1 });
+  await memberLinks.createIndex({ teamId: 1 });
   await memberLinks.createIndex({ userId: 1 });
   await groundNames.createIndex({ userId: 1 });
   let batch: AnyBulkWriteOperation<LarderDocument>[] = [];
