@@ -141,3 +141,10 @@ export const exportCsvHeader = toCsvLine([
 export function exportCsvRow(cull: CsvRecord, ground: string | null): string[] {
   return [...csvRow(cull), ground ?? ''];
 }
+
+/** A team's CSV export: the export's columns, then who culled each record. */
+export const teamExportCsvHeader = toCsvLine([
+  ...CSV_COLUMNS.map((csvColumn) => csvColumn.header),
+  ...EXPORT_CSV_EXTRA_HEADERS,
+  'Culled by',
+]);

@@ -34,6 +34,7 @@ export {
   EXPORT_CSV_EXTRA_HEADERS,
   exportCsvHeader,
   exportCsvRow,
+  teamExportCsvHeader,
   toCsvLine,
   neutraliseFormula,
 } from './cull-csv';
@@ -73,6 +74,8 @@ export {
   larderEntry,
   larderCsvHeader,
   larderCsvLine,
+  teamLarderCsvHeader,
+  teamLarderCsvLine,
   inspectionFindings,
   inspectionResult,
   declarationRefusal,

@@ -130,7 +130,19 @@ const text = (value: string | number | undefined) => (value === undefined ? '' :
 
 /** One carcass as a line of the larder book's CSV: every cell quoted and neutralised against formulas. */
 export function larderCsvLine(entry: LarderEntry): string {
-  return toCsvLine([
+  return toCsvLine(larderCsvValues(entry));
+}
+
+/** A team's larder book as CSV: the same columns, then who culled each carcass. */
+export const teamLarderCsvHeader = toCsvLine([...LARDER_CSV_HEADERS, 'Culled by']);
+
+/** One carcass as a line of a team's larder book's CSV. */
+export function teamLarderCsvLine(entry: LarderEntry): string {
+  return toCsvLine([...larderCsvValues(entry), entry.culled_by?.name ?? '']);
+}
+
+function larderCsvValues(entry: LarderEntry): string[] {
+  return [
     formatDateUk(entry.date),
     entry.time,
     entry.location_name,
@@ -145,5 +157,5 @@ export function larderCsvLine(entry: LarderEntry): string {
     text(entry.inspection?.examined_by),
     text(entry.inspection?.certificate_number),
     entry.inspection_result,
-  ]);
+  ];
 }

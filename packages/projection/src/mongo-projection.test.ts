@@ -68,4 +68,46 @@ await describeWithMongo('MongoDB projection bookkeeping', (url) => {
       }
     });
   });
+
+  describe('erasing a user', () => {
+    it('runs the read model’s erasure step first, in the same transaction, and clear empties its unowned collections', async () => {
+      const projection = await connectMongoProjection({
+        url,
+        dbName,
+        name: 'keeping',
+        readModelCollections: ['keeping_owned'],
+        unownedCollections: ['keeping_tally'],
+        // Keeps the user's document `kept` under another owner; fails for 'refused', so nothing of the erasure holds.
+        beforeErase: async (db, userId, session) => {
+          await db
+            .collection<{ _id: string; userId: string }>('keeping_owned')
+            .updateOne({ _id: 'kept', userId }, { $set: { userId: 'team' } }, { session });
+          if (userId === 'refused') throw new Error('erasure step failed');
+        },
+      });
+      const owned = projection.db.collection<{ _id: string; userId: string }>('keeping_owned');
+      const tally = projection.db.collection<{ _id: string; n: number }>('keeping_tally');
+      await owned.insertMany([
+        { _id: 'kept', userId: 'ann' },
+        { _id: 'gone', userId: 'ann' },
+        { _id: 'his', userId: 'refused' },
+      ]);
+      await tally.insertOne({ _id: 't', n: 1 });
+      const store = projection.projectionStore(async () => {});
+      try {
+        await store.eraseUser('ann');
+        expect(await owned.find().sort({ _id: 1 }).toArray()).toEqual([
+          { _id: 'his', userId: 'refused' },
+          { _id: 'kept', userId: 'team' },
+        ]);
+        await expect(store.eraseUser('refused')).rejects.toThrow('erasure step failed');
+        expect(await owned.countDocuments()).toBe(2);
+        expect(await tally.countDocuments()).toBe(1);
+        await store.clear();
+        expect(await tally.countDocuments()).toBe(0);
+      } finally {
+        await store.close();
+      }
+    });
+  });
 });

@@ -53,6 +53,8 @@ export async function connectMongoProjection({
   migrations = [],
   readModelCollections,
   userCollections = [],
+  unownedCollections = [],
+  beforeErase,
 }: MongoTarget & {
   /** The projection's name, prefixing its bookkeeping collections and naming its checkpoint. */
   name: string;
@@ -65,6 +67,13 @@ export async function connectMongoProjection({
    * the same: `eraseUser` deletes their documents by `userId` too.
    */
   userCollections?: readonly string[];
+  /** Emptied by `clear` with the read model, but keyed by no user: `eraseUser` leaves them to `beforeErase`. */
+  unownedCollections?: readonly string[];
+  /**
+   * Run in the erasure's transaction before the user's documents are deleted: what the read model keeps for others
+   * of the user's documents (moved to another owner, their personal fields cleared) it moves out of them here.
+   */
+  beforeErase?: (db: Db, userId: string, session: ClientSession) => Promise<void>;
 }): Promise<MongoProjection> {
   const client = await new MongoClient(url).connect();
   const db = client.db(dbName);
@@ -127,12 +136,13 @@ export async function connectMongoProjection({
         },
         eraseUser: (userId) =>
           inTransaction(async (session) => {
+            await beforeErase?.(db, userId, session);
             for (const collection of [...readModelCollections, ...userCollections])
               await db.collection(collection).deleteMany({ userId }, { session });
           }),
         clear: () =>
           inTransaction(async (session) => {
-            for (const collection of readModelCollections)
+            for (const collection of [...readModelCollections, ...unownedCollections])
               await db.collection(collection).deleteMany({}, { session });
             await versions.deleteMany({}, { session });
             await checkpoints.save(name, 0, session);

@@ -89,4 +89,45 @@ describe('SQLite projection file', () => {
     expect(projection.db.transaction(() => projection.readPosition())()).toBe(1);
     await store.close();
   });
+
+  it('runs the read model’s erasure step first, in the same transaction, and clear empties its unowned tables', async () => {
+    const projection = openSqliteProjection({
+      file: join(directory, 'erasure-step.db'),
+      name: 'keeping',
+      migrations: [
+        {
+          version: 1,
+          does: 'owned and unowned tables',
+          up: (db) =>
+            db.exec(`CREATE TABLE owned (id TEXT PRIMARY KEY, user_id TEXT NOT NULL);
+                     CREATE TABLE tally (id TEXT PRIMARY KEY, n INTEGER NOT NULL);`),
+        },
+      ],
+      readModelTables: ['owned'],
+      unownedTables: ['tally'],
+      // Keeps the user's row `kept` under another owner; fails for 'refused', so nothing of the erasure holds.
+      beforeErase: (userId) => {
+        projection.db
+          .prepare("UPDATE owned SET user_id = 'team' WHERE user_id = ? AND id = 'kept'")
+          .run(userId);
+        if (userId === 'refused') throw new Error('erasure step failed');
+      },
+    });
+    const { db } = projection;
+    db.exec(`INSERT INTO owned VALUES ('kept', 'ann'), ('gone', 'ann'), ('his', 'refused');
+             INSERT INTO tally VALUES ('t', 1);`);
+    const store = projection.projectionStore(() => undefined);
+    const rows = () => db.prepare('SELECT id, user_id FROM owned ORDER BY id').all();
+    await store.eraseUser('ann');
+    expect(rows()).toEqual([
+      { id: 'his', user_id: 'refused' },
+      { id: 'kept', user_id: 'team' },
+    ]);
+    await expect(store.eraseUser('refused')).rejects.toThrow('erasure step failed');
+    expect(rows()).toHaveLength(2);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM tally').get()).toEqual({ n: 1 });
+    await store.clear();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM tally').get()).toEqual({ n: 0 });
+    await store.close();
+  });
 });

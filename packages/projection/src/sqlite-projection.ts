@@ -51,6 +51,8 @@ export function openSqliteProjection({
   migrations,
   readModelTables,
   userTables = [],
+  unownedTables = [],
+  beforeErase,
 }: {
   file: string;
   /** The projection's name, naming its checkpoint and its schema's version. */
@@ -67,6 +69,13 @@ export function openSqliteProjection({
    * same: `eraseUser` deletes their rows by `user_id` too.
    */
   userTables?: readonly string[];
+  /** Emptied by `clear` with the read model, but keyed by no user: `eraseUser` leaves them to `beforeErase`. */
+  unownedTables?: readonly string[];
+  /**
+   * Run in the erasure's transaction before the user's rows are deleted: what the read model keeps for others of
+   * the user's rows (moved to another owner, their personal fields cleared) it moves out of them here.
+   */
+  beforeErase?: (userId: string) => void;
 }): SqliteProjection {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -92,13 +101,15 @@ export function openSqliteProjection({
     checkpoints.saveNow(name, Math.max(readPosition(), position));
 
   const eraseRows = db.transaction((userId: string) => {
+    beforeErase?.(userId);
     for (const table of [...readModelTables, ...userTables]) {
       db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
     }
   });
 
   const clearAll = db.transaction(() => {
-    for (const table of [...readModelTables, 'stream_versions']) db.exec(`DELETE FROM ${table}`);
+    for (const table of [...readModelTables, ...unownedTables, 'stream_versions'])
+      db.exec(`DELETE FROM ${table}`);
     checkpoints.saveNow(name, 0);
   });
 

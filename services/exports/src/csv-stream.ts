@@ -1,14 +1,18 @@
 import { Readable } from 'node:stream';
-import { exportCsvHeader, exportCsvRow, toCsvLine } from '@cull-log/domain';
-import type { ExportLine } from './store/export-store';
+import { exportCsvHeader, exportCsvRow, teamExportCsvHeader, toCsvLine } from '@cull-log/domain';
+import type { ExportLine, TeamExportLine } from './store/export-store';
 
 /** Lines are gathered into chunks of about this size, so 100,000 rows are not 100,000 socket writes. */
 const CHUNK_CHARACTERS = 64 * 1024;
 
-async function* csvChunks(rows: AsyncIterable<ExportLine>): AsyncGenerator<string> {
-  let chunk = exportCsvHeader;
+async function* csvChunks<Line extends ExportLine>(
+  header: string,
+  rows: AsyncIterable<Line>,
+  values: (row: Line) => string[],
+): AsyncGenerator<string> {
+  let chunk = header;
   for await (const row of rows) {
-    chunk += toCsvLine(exportCsvRow(row.fields, row.ground));
+    chunk += toCsvLine(values(row));
     if (chunk.length >= CHUNK_CHARACTERS) {
       yield chunk;
       chunk = '';
@@ -22,5 +26,12 @@ async function* csvChunks(rows: AsyncIterable<ExportLine>): AsyncGenerator<strin
  * chunks (Readable.from pulls on demand), and destroying the stream ends the store's iteration.
  */
 export function csvStream(rows: AsyncIterable<ExportLine>): Readable {
-  return Readable.from(csvChunks(rows), { objectMode: false });
+  const values = (row: ExportLine) => exportCsvRow(row.fields, row.ground);
+  return Readable.from(csvChunks(exportCsvHeader, rows, values), { objectMode: false });
+}
+
+/** A team's CSV file, streamed as `csvStream`: who culled each record in the last column. */
+export function teamCsvStream(rows: AsyncIterable<TeamExportLine>): Readable {
+  const values = (row: TeamExportLine) => [...exportCsvRow(row.fields, row.ground), row.culledBy.name];
+  return Readable.from(csvChunks(teamExportCsvHeader, rows, values), { objectMode: false });
 }

@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { exportsService } from './exports-service';
 import { openSqliteExportStore } from './store/sqlite';
 import type { ExportStore } from './store/export-store';
+import { accessOf, seedTeam, teamIdentityHeaders, type Member } from './testing/team-requests';
 import { parseStoredEvent } from '@cull-log/contracts';
 import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';
 import { toCsvLine } from '@cull-log/domain';
@@ -284,5 +286,108 @@ describe('GET /exports/culls.csv', () => {
     expect(lines).toHaveLength(3002);
     expect(lines[1]?.endsWith(`"row 2999"${EMPTY_ADDED}`)).toBe(true);
     expect(lines[3000]?.endsWith(`"row 0"${EMPTY_ADDED}`)).toBe(true);
+  });
+
+  describe('read for a team (?team=)', () => {
+    const TEAM_HEADER = `${HEADER.slice(0, -2)},"Culled by"\r\n`;
+    const column = (header: string) => HEADER.slice(1, -3).split('","').indexOf(header);
+    const teamDownload = (uid: Member, access: ReturnType<typeof accessOf> | undefined, url: string) =>
+      app.inject({ method: 'GET', url, headers: teamIdentityHeaders(uid, access, url, NOW) });
+    /** Each line's cells (no cell here holds `","`). */
+    const teamCsv = async (uid: Member, teamId: string, query = '') => {
+      const response = await teamDownload(
+        uid,
+        accessOf(teamId, uid),
+        `/exports/culls.csv?team=${teamId}${query}`,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.body.startsWith(TEAM_HEADER)).toBe(true);
+      return response.body
+        .slice(TEAM_HEADER.length)
+        .split('\r\n')
+        .slice(0, -1)
+        .map((line) => line.slice(1, -1).split('","'));
+    };
+    const picked = (lines: string[][], ...headers: string[]) =>
+      lines.map((cells) =>
+        headers.map((header) => cells[header === 'Culled by' ? cells.length - 1 : column(header)]),
+      );
+
+    it('a manager and a stalker download every cull on the team’s grounds, notes included, with who culled each', async () => {
+      const { teamId } = await seedTeam(store, createSampleEventLog());
+      for (const uid of ['ann', 'bob'] as const) {
+        const lines = await teamCsv(uid, teamId);
+        expect(picked(lines, 'Carcass Tag', 'Ground', 'Notes', 'Condition Notes', 'Culled by'), uid).toEqual([
+          ['G-1', 'Team Wood', '', '', 'Gus Guest'],
+          ['B-1', 'Team Moor', 'Bob’s notes', 'Bob’s condition notes', 'Bob Bell'],
+          ['A-1', 'Team Wood', 'Ann’s notes', 'Ann’s condition notes', 'Ann Archer'],
+        ]);
+        expect(lines.every((cells) => cells.length === TEAM_HEADER.split(',').length)).toBe(true);
+      }
+      expect(picked(await teamCsv('ann', teamId, '&from=2026-06-02'), 'Carcass Tag')).toEqual([
+        ['G-1'],
+        ['A-1'],
+      ]);
+      // Without ?team=, the caller's own as before: the same columns as ever, no "Culled by".
+      const own = await download('ann');
+      expect(own.body.startsWith(HEADER)).toBe(true);
+      expect(own.body.split('\r\n').slice(1, -1)).toHaveLength(2);
+    });
+
+    it('a viewer downloads the same culls without anyone’s notes or condition notes', async () => {
+      const { teamId } = await seedTeam(store, createSampleEventLog());
+      const lines = await teamCsv('vic', teamId);
+      expect(picked(lines, 'Carcass Tag', 'Notes', 'Condition Notes', 'Culled by')).toEqual([
+        ['G-1', '', '', 'Gus Guest'],
+        ['B-1', '', '', 'Bob Bell'],
+        ['A-1', '', '', 'Ann Archer'],
+      ]);
+      expect(lines.flat().join()).not.toMatch(/notes/);
+    });
+
+    it('a guest downloads only their own culls on the team’s grounds', async () => {
+      const { teamId } = await seedTeam(store, createSampleEventLog());
+      expect(picked(await teamCsv('gus', teamId), 'Carcass Tag', 'Culled by')).toEqual([
+        ['G-1', 'Gus Guest'],
+      ]);
+    });
+
+    it('answers 404 for a team the identity does not carry', async () => {
+      const { teamId } = await seedTeam(store, createSampleEventLog());
+      for (const access of [undefined, accessOf(randomUUID(), 'ann')]) {
+        const response = await teamDownload('ann', access, `/exports/culls.csv?team=${teamId}`);
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.code).toBe('not_found');
+      }
+      const refused = await teamDownload(
+        'ann',
+        accessOf(teamId, 'ann'),
+        `/exports/culls.csv?team=${teamId}&from=x`,
+      );
+      expect(refused.statusCode).toBe(400);
+    });
+
+    it('keeps an erased member’s culls on its grounds as "Former member", without their notes or exact place', async () => {
+      const { teamId } = await seedTeam(store, createSampleEventLog());
+      await store.eraseUser('ann');
+      const lines = await teamCsv('bob', teamId);
+      expect(
+        picked(
+          lines,
+          'Carcass Tag',
+          'Location',
+          'Notes',
+          'Grid Reference',
+          'Latitude',
+          'Shooter',
+          'Culled by',
+        ),
+      ).toEqual([
+        ['G-1', expect.any(String), '', '', '', '', 'Gus Guest'],
+        ['B-1', expect.any(String), 'Bob’s notes', '', '', '', 'Bob Bell'],
+        ['A-1', 'Team Wood', '', '', '', '', 'Former member'],
+      ]);
+      expect(lines.flat().join()).not.toMatch(/Ann/);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { LarderResponse, type CullInspection } from '@cull-log/contracts';
@@ -9,6 +10,7 @@ import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 import { exportsService } from './exports-service';
 import { openSqliteExportStore } from './store/sqlite';
 import type { ExportStore } from './store/export-store';
+import { accessOf, seedTeam, teamIdentityHeaders, type Member } from './testing/team-requests';
 
 /** In the 2026/27 season. */
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -222,5 +224,105 @@ describe('the larder book', () => {
     expect((await larder('alice')).items).toEqual([]);
     for (const event of log.events) await store.apply(event);
     expect(await larder('alice')).toEqual(before);
+  });
+
+  describe('read for a team (?team=)', () => {
+    const teamGet = (uid: Member | string, access: ReturnType<typeof accessOf> | undefined, url: string) =>
+      app.inject({ method: 'GET', url, headers: teamIdentityHeaders(uid, access, url, NOW) });
+    const teamBook = async (uid: Member, teamId: string, query = '') => {
+      const response = await teamGet(uid, accessOf(teamId, uid), `/larder?team=${teamId}${query}`);
+      expect(response.statusCode).toBe(200);
+      return LarderResponse.parse(response.json());
+    };
+    const culledBy = (book: LarderResponse) =>
+      book.items.map((item) => [item.carcass_tag, item.culled_by?.uid, item.culled_by?.name]);
+
+    it('a manager, a stalker and a viewer read every carcass on the team’s grounds, each named by its shooter', async () => {
+      const { teamId } = await seedTeam(store, log);
+      for (const uid of ['ann', 'bob', 'vic'] as const) {
+        const book = await teamBook(uid, teamId);
+        expect(culledBy(book), uid).toEqual([
+          ['B-1', 'bob', 'Bob Bell'],
+          ['A-1', 'ann', 'Ann Archer'],
+          ['G-1', 'gus', 'Gus Guest'],
+        ]);
+        expect(book.season.label).toBe('2026/27');
+        expect(book.seasons).toEqual([{ label: '2026/27', carcasses: 3 }]);
+      }
+      expect(culledBy(await teamBook('ann', teamId, '&destination=Own%20use'))).toEqual([
+        ['B-1', 'bob', 'Bob Bell'],
+      ]);
+      // Without ?team=, the caller's own as before: Ann's two, no names.
+      const own = await larder('ann');
+      expect(own.items.map((item) => [item.carcass_tag, item.culled_by])).toEqual([
+        ['A-1', undefined],
+        ['A-2', undefined],
+      ]);
+    });
+
+    it('a guest reads only their own carcasses on the team’s grounds', async () => {
+      const { teamId } = await seedTeam(store, log);
+      const book = await teamBook('gus', teamId);
+      expect(culledBy(book)).toEqual([['G-1', 'gus', 'Gus Guest']]);
+      expect(book.seasons).toEqual([{ label: '2026/27', carcasses: 1 }]);
+    });
+
+    it('downloads the team’s larder CSV with a "Culled by" column after the others', async () => {
+      const { teamId } = await seedTeam(store, log);
+      const url = `/larder.csv?team=${teamId}&season=2026/27`;
+      const response = await teamGet('ann', accessOf(teamId, 'ann'), url);
+      expect(response.statusCode).toBe(200);
+      const [header, ...lines] = response.body.split('\r\n');
+      expect(header).toBe(
+        '"Date","Time","Location","Grid Reference","Species","Sex","Age","Weight","Carcass Tag","Destination",' +
+          '"Game Dealer","Examined By","Certificate Number","Inspection","Culled by"',
+      );
+      expect(lines.map((line) => line.split(',').at(-1))).toEqual([
+        '"Bob Bell"',
+        '"Ann Archer"',
+        '"Gus Guest"',
+        '',
+      ]);
+      const guests = await teamGet('gus', accessOf(teamId, 'gus'), url);
+      expect(guests.body.split('\r\n').slice(1, -1)).toEqual([expect.stringContaining('"G-1"')]);
+    });
+
+    it('answers 404 for a team the identity does not carry, and changes nothing', async () => {
+      const { teamId } = await seedTeam(store, log);
+      const url = `/larder?team=${teamId}`;
+      for (const response of [
+        await teamGet('ann', undefined, url),
+        await teamGet('ann', accessOf(randomUUID(), 'ann'), url),
+        await teamGet('ann', accessOf(teamId, 'ann'), '/larder.csv?team=not-a-team'),
+      ]) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.code).toBe('not_found');
+      }
+      const refused = await teamGet('ann', accessOf(teamId, 'ann'), `/larder?team=${teamId}&season=2026`);
+      expect(refused.statusCode).toBe(400);
+      expect((await teamBook('ann', teamId)).items).toHaveLength(3);
+    });
+
+    it('keeps an erased member’s carcasses on the team’s grounds, culled by "Former member", and nothing of theirs', async () => {
+      const { teamId } = await seedTeam(store, log);
+      await store.eraseUser('ann');
+      const book = await teamBook('bob', teamId);
+      expect(culledBy(book)).toEqual([
+        ['B-1', 'bob', 'Bob Bell'],
+        ['A-1', undefined, 'Former member'],
+        ['G-1', 'gus', 'Gus Guest'],
+      ]);
+      const kept = book.items[1];
+      expect(kept).toMatchObject({
+        location_name: 'Team Wood',
+        carcass_tag: 'A-1',
+        game_dealer: 'Vale Game',
+      });
+      expect(kept).not.toHaveProperty('grid_ref');
+      expect(kept?.culled_by).toEqual({ name: 'Former member' });
+      const csv = await teamGet('bob', accessOf(teamId, 'bob'), `/larder.csv?team=${teamId}`);
+      expect(csv.body).toContain('"Former member"');
+      expect(csv.body).not.toMatch(/Ann/);
+    });
   });
 });

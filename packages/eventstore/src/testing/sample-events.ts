@@ -113,10 +113,10 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
   let clock = start.getTime();
   const versions = new Map<string, number>();
   const events: StoredLogEvent[] = [];
-  /** Each user's settings stream, and each user's plans stream of a season. */
+  /** Each user's settings stream, each user's stream of team links, and each user's plans stream of a season. */
   const settingsStreams = new Map<string, string>();
+  const linksStreams = new Map<string, string>();
   const plansStreams = new Map<string, string>();
-  const linkStreams = new Map<string, string>();
   const streamOf = (streams: Map<string, string>, key: string) => {
     const known = streams.get(key) ?? randomUUID();
     streams.set(key, known);
@@ -228,6 +228,12 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
       const data = { season_start: seasonStart };
       return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.settingsChanged, data });
     },
+    /** member.linked.v1 in the user's stream of team links: they are this member of this team, under this name. */
+    memberLinked(userId: string, teamId: string, memberId: string, name: string) {
+      const streamId = streamOf(linksStreams, userId);
+      const data = { team_id: teamId, member_id: memberId, name };
+      return keep({ ...next(streamId, userId), type: TEAM_EVENT_TYPES.memberLinked, data });
+    },
     plansSet(userId: string, season: string, plans: Plan[]) {
       const streamId = streamOf(plansStreams, `${userId}\n${season}`);
       const data = { season, plans };
@@ -247,12 +253,6 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
     teamRenamed(teamId: string, name: string) {
       const data = { name, kind: 'syndicate' as const };
       return keep({ ...next(teamId, teamOwnerId(teamId)), type: TEAM_EVENT_TYPES.teamRenamed, data });
-    },
-    /** The user is `memberId` of the team, shown as `name`: in the user's own stream of links. */
-    memberLinked(userId: string, teamId: string, memberId: string, name: string) {
-      const streamId = streamOf(linkStreams, userId);
-      const data = { team_id: teamId, member_id: memberId, name };
-      return keep({ ...next(streamId, userId), type: TEAM_EVENT_TYPES.memberLinked, data });
     },
   };
 }

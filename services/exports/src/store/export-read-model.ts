@@ -1,4 +1,4 @@
-import { isCullStreamEvent, type StoredLogEvent } from '@cull-log/contracts';
+import { isCullStreamEvent, TEAM_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
 import { monthKey } from '@cull-log/domain';
 import { applyGroundOrSettingsEvent, type GroundsAndSettingsRows } from '@cull-log/projection';
 import { nextRow } from './export-row';
@@ -14,6 +14,10 @@ export interface ExportRows extends GroundsAndSettingsRows {
   putRow(streamId: string, row: ExportRow | undefined): void;
   /** Moves the count of the user's carcasses killed in a month (YYYY-MM). */
   countMonth(userId: string, month: string, by: 1 | -1): void;
+  /** Moves the count of the carcasses killed on a ground in a month (YYYY-MM), which a team's seasons sum. */
+  countGroundMonth(groundId: string, month: string, by: 1 | -1): void;
+  /** The user is this member of this team under this name (member.linked), until they erase their account. */
+  putMemberLink(userId: string, teamId: string, memberId: string, name: string): void;
 }
 
 /** Applies a batch's events in order: records and their placement, grounds' names and users' season starts. */
@@ -22,11 +26,22 @@ export function applyExportEvents(rows: ExportRows, events: readonly StoredLogEv
     if (isCullStreamEvent(event)) {
       const current = rows.row(event.streamId);
       const next = nextRow(current, event);
-      if (current !== undefined) rows.countMonth(current.userId, monthKey(current.fields.date), -1);
-      if (next !== undefined) rows.countMonth(next.userId, monthKey(next.fields.date), 1);
+      if (current !== undefined) countRow(rows, current, -1);
+      if (next !== undefined) countRow(rows, next, 1);
       rows.putRow(event.streamId, next);
+      continue;
+    }
+    if (event.type === TEAM_EVENT_TYPES.memberLinked) {
+      const { team_id: teamId, member_id: memberId, name } = event.data;
+      rows.putMemberLink(event.userId, teamId, memberId, name);
       continue;
     }
     applyGroundOrSettingsEvent(rows, event);
   }
+}
+
+function countRow(rows: ExportRows, row: ExportRow, by: 1 | -1): void {
+  const month = monthKey(row.fields.date);
+  rows.countMonth(row.userId, month, by);
+  if (row.groundId !== null) rows.countGroundMonth(row.groundId, month, by);
 }

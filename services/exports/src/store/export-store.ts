@@ -1,4 +1,4 @@
-import type { CullFields, ExportQuery, SeasonStart } from '@cull-log/contracts';
+import type { CulledBy, CullFields, ExportQuery, SeasonStart } from '@cull-log/contracts';
 import type { CSV_COLUMNS } from '@cull-log/domain';
 import type { LarderFields } from '@cull-log/domain';
 import type { ProjectionStore } from '@cull-log/projection';
@@ -22,6 +22,20 @@ export interface ExportLine {
   ground: string | null;
 }
 
+/**
+ * Whose culls a team's read holds: every cull on the team's grounds, or for a guest (`onlyUserId`) their own among
+ * them.
+ */
+export interface TeamScope {
+  teamId: string;
+  onlyUserId?: string;
+}
+
+/** A line of a team's CSV export: who culled it too. */
+export interface TeamExportLine extends ExportLine {
+  culledBy: CulledBy;
+}
+
 /** The first and last days (YYYY-MM-DD) of a stalking season, by the user's start. */
 export interface DateRange {
   from: string;
@@ -33,6 +47,25 @@ export interface LarderRow {
   /** The record's id. */
   id: string;
   fields: LarderFields;
+}
+
+/** A carcass in a team's larder book: who culled it too. */
+export interface TeamLarderRow extends LarderRow {
+  culledBy: CulledBy;
+}
+
+/**
+ * A team's larder book: the carcasses on the team's grounds, each named by its shooter's name in the team (from
+ * their member link), "Former member" once they erased their account (the team keeps its facts, re-owned by the
+ * team's owner id).
+ */
+export interface TeamLarderBook {
+  /** The carcasses of the season on the team's grounds, in the order they were killed. */
+  teamLarder(team: TeamScope, season: DateRange, destination?: string): Promise<TeamLarderRow[]>;
+  /** Every season with a carcass on the team's grounds by this season start, newest first, with how many. */
+  teamLarderSeasons(team: TeamScope, start: SeasonStart): Promise<{ label: string; carcasses: number }[]>;
+  /** The culls on the team's grounds, newest recorded first, read lazily as `rows` are. */
+  teamRows(team: TeamScope, filter: Omit<ExportQuery, 'season'>): AsyncIterable<TeamExportLine>;
 }
 
 /** The larder book: each user's carcasses by stalking season, kept beside the export rows in the same transaction. */
@@ -75,7 +108,7 @@ export interface DeclarationRegister {
  * The export projection and the larder book: `clear` forgets every row and season count as well as the versions and
  * the checkpoint, but never the declaration register.
  */
-export interface ExportStore extends ProjectionStore, LarderBook, DeclarationRegister {
+export interface ExportStore extends ProjectionStore, LarderBook, TeamLarderBook, DeclarationRegister {
   /**
    * The user's rows, newest recorded first, read lazily: the caller pulls rows as it can send them,
    * and ending the iteration early (return()) releases the cursor. The caller turns a season into `from`/`to`.

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CsvFields, DateRange, ExportLine, ExportStore } from '../store/export-store';
-import { seasonKeyOf, type ExportQuery } from '@cull-log/contracts';
+import type { CsvFields, DateRange, ExportLine, ExportStore, TeamScope } from '../store/export-store';
+import { seasonKeyOf, teamOwnerId, type CullInspection, type ExportQuery } from '@cull-log/contracts';
 import { seasonOfKey } from '@cull-log/domain';
 import { randomUUID } from 'node:crypto';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 
-async function collectLines(rows: AsyncIterable<ExportLine>): Promise<ExportLine[]> {
-  const result: ExportLine[] = [];
+async function collectLines<Line extends ExportLine>(rows: AsyncIterable<Line>): Promise<Line[]> {
+  const result: Line[] = [];
   for await (const row of rows) result.push(row);
   return result;
 }
@@ -348,6 +348,184 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
         ),
       );
       expect(new Set(numbers.map((issued) => issued.number))).toEqual(new Set([1]));
+    });
+
+    describe("a team's larder book and CSV", () => {
+      const teamId = randomUUID();
+      const owner = teamOwnerId(teamId);
+      const everyone: TeamScope = { teamId };
+      const examinedByAnn: CullInspection = {
+        examined_by: 'Ann Archer',
+        certificate_number: 'DSC1-777',
+        abnormal_behaviour: false,
+        abnormalities: [],
+        contamination_suspected: false,
+      };
+
+      /** Ann and Bob in a team with two grounds; culls on them, on Ann's own ground and on another team's. */
+      async function seedTeam() {
+        const log = createSampleEventLog();
+        const wood = log.groundCreated(owner, 'Team Wood');
+        const moor = log.groundCreated(owner, 'Team Moor');
+        const annsOwn = log.groundCreated('ann', 'Ann’s Own');
+        const otherTeams = log.groundCreated(teamOwnerId(randomUUID()), 'Elsewhere');
+        log.memberLinked('ann', teamId, 'member-ann', 'Ann Archer');
+        log.memberLinked('bob', teamId, 'member-bob', 'Bob Bell');
+        const placedCull = (userId: string, groundId: string, fields: Parameters<typeof log.recorded>[1]) => {
+          const recorded = log.recorded(userId, fields);
+          log.placed(userId, recorded.streamId, groundId);
+          return recorded.streamId;
+        };
+        const ids = {
+          annsOnWood: placedCull('ann', wood.streamId, {
+            date: '2026-06-02',
+            time: '05:10',
+            notes: 'Ann’s own words',
+            condition_notes: 'Ann’s condition notes',
+            grid_ref: 'SU 1234 5678',
+            latitude: 51.25,
+            longitude: -1.5,
+            location_name: 'Ann’s high seat',
+            shooter: 'Ann Archer',
+            carcass_tag: 'A-1',
+            carcass_destination: 'Game dealer',
+            game_dealer: 'Vale Game',
+            weight: 14,
+            inspection: examinedByAnn,
+          }),
+          bobsOnMoor: placedCull('bob', moor.streamId, {
+            date: '2026-06-01',
+            carcass_tag: 'B-1',
+            carcass_destination: 'Own use',
+            notes: 'Bob’s notes',
+          }),
+          bobsLastSeason: placedCull('bob', wood.streamId, { date: '2026-02-01', carcass_tag: 'B-0' }),
+          annsOnHerOwn: placedCull('ann', annsOwn.streamId, { date: '2026-06-03', carcass_tag: 'A-2' }),
+          elsewhere: placedCull('bob', otherTeams.streamId, { date: '2026-06-04', carcass_tag: 'E-1' }),
+          unplaced: log.recorded('ann', { date: '2026-06-05', carcass_tag: 'A-3' }).streamId,
+        };
+        expect(new Set(await store.applyBatch(log.events))).toEqual(new Set(['applied']));
+        return { log, ids, wood, moor };
+      }
+      const tags = (found: { fields: { carcass_tag?: string } }[]) =>
+        found.map((row) => row.fields.carcass_tag);
+      const teamLines = (scope: TeamScope, filter: Omit<ExportQuery, 'season'> = {}) =>
+        collectLines(store.teamRows(scope, filter));
+
+      it('lists every cull on the team’s grounds in the order killed, each with its shooter’s name in the team', async () => {
+        const { ids } = await seedTeam();
+        const found = await store.teamLarder(everyone, april('2026/27'));
+        expect(found.map((row) => [row.id, row.culledBy])).toEqual([
+          [ids.bobsOnMoor, { uid: 'bob', name: 'Bob Bell' }],
+          [ids.annsOnWood, { uid: 'ann', name: 'Ann Archer' }],
+        ]);
+        expect(tags(await store.teamLarder(everyone, april('2025/26')))).toEqual(['B-0']);
+        expect(tags(await store.teamLarder(everyone, april('2026/27'), 'Own use'))).toEqual(['B-1']);
+        expect(await store.teamLarder({ teamId: randomUUID() }, april('2026/27'))).toEqual([]);
+      });
+
+      it('gives a guest only their own culls on the team’s grounds', async () => {
+        await seedTeam();
+        const bobOnly: TeamScope = { teamId, onlyUserId: 'bob' };
+        expect(tags(await store.teamLarder(bobOnly, april('2026/27')))).toEqual(['B-1']);
+        expect(await store.teamLarderSeasons(bobOnly, '04-01')).toEqual([
+          { label: '2026/27', carcasses: 1 },
+          { label: '2025/26', carcasses: 1 },
+        ]);
+        expect((await teamLines(bobOnly)).map((line) => line.fields.carcass_tag)).toEqual(['B-0', 'B-1']);
+      });
+
+      it('counts the team’s seasons from its grounds, following placements, amendments and deletions', async () => {
+        const { log, ids, wood } = await seedTeam();
+        expect(await store.teamLarderSeasons(everyone, '04-01')).toEqual([
+          { label: '2026/27', carcasses: 2 },
+          { label: '2025/26', carcasses: 1 },
+        ]);
+        await store.applyBatch([
+          log.placed('ann', ids.unplaced, wood.streamId),
+          log.placed('ann', ids.annsOnWood, null),
+          log.amended('bob', ids.bobsLastSeason, { date: '2026-09-01' }),
+        ]);
+        expect(await store.teamLarderSeasons(everyone, '04-01')).toEqual([
+          { label: '2026/27', carcasses: 3 },
+        ]);
+        await store.apply(log.deleted('bob', ids.bobsOnMoor));
+        expect(await store.teamLarderSeasons(everyone, '08-01')).toEqual([
+          { label: '2026/27', carcasses: 1 },
+          { label: '2025/26', carcasses: 1 },
+        ]);
+        expect(tags(await store.teamLarder(everyone, april('2026/27')))).toEqual(['A-3', 'B-0']);
+      });
+
+      it('streams the team’s CSV rows newest recorded first, named by ground and shooter, filtered as a user’s', async () => {
+        await seedTeam();
+        const found = await teamLines(everyone);
+        expect(found.map((line) => [line.fields.carcass_tag, line.ground, line.culledBy.name])).toEqual([
+          ['B-0', 'Team Wood', 'Bob Bell'],
+          ['B-1', 'Team Moor', 'Bob Bell'],
+          ['A-1', 'Team Wood', 'Ann Archer'],
+        ]);
+        expect(found[2]?.fields.notes).toBe('Ann’s own words');
+        const june = await teamLines(everyone, { from: '2026-06-01', to: '2026-06-01' });
+        expect(june.map((line) => line.fields.carcass_tag)).toEqual(['B-1']);
+        expect(await teamLines(everyone, { species: 'Fox' })).toEqual([]);
+      });
+
+      it('keeps the facts of an erased member’s culls on its grounds as a former member’s, and nothing of theirs', async () => {
+        const { ids } = await seedTeam();
+        await store.eraseUser('ann');
+        await store.eraseUser('ann');
+
+        const book = await store.teamLarder(everyone, april('2026/27'));
+        expect(book.map((row) => [row.id, row.culledBy])).toEqual([
+          [ids.bobsOnMoor, { uid: 'bob', name: 'Bob Bell' }],
+          [ids.annsOnWood, { name: 'Former member' }],
+        ]);
+        expect(book[1]?.fields).toEqual({
+          date: '2026-06-02',
+          time: '05:10',
+          location_name: 'Team Wood',
+          species: 'Roe Deer',
+          sex: 'Male',
+          age_estimate: expect.any(String),
+          weight: 14,
+          carcass_tag: 'A-1',
+          carcass_destination: 'Game dealer',
+          game_dealer: 'Vale Game',
+          inspection: { ...examinedByAnn, examined_by: 'Former member', certificate_number: undefined },
+        });
+        expect(book[1]?.fields.inspection).not.toHaveProperty('certificate_number');
+        const [kept] = (await teamLines(everyone)).filter((line) => line.fields.carcass_tag === 'A-1');
+        expect(kept?.culledBy).toEqual({ name: 'Former member' });
+        for (const gone of [
+          'notes',
+          'condition_notes',
+          'grid_ref',
+          'latitude',
+          'longitude',
+          'shooter',
+        ] as const)
+          expect(kept?.fields).not.toHaveProperty(gone);
+        expect(JSON.stringify([book, await teamLines(everyone)])).not.toMatch(/ann/i);
+
+        // Her culls elsewhere left with her; the team's seasons still count what it kept.
+        expect(await rows('ann')).toEqual([]);
+        expect(await store.larderSeasons('ann', '04-01')).toEqual([]);
+        expect(await store.teamLarderSeasons(everyone, '04-01')).toEqual([
+          { label: '2026/27', carcasses: 2 },
+          { label: '2025/26', carcasses: 1 },
+        ]);
+        expect(await store.teamLarder({ teamId, onlyUserId: 'ann' }, april('2026/27'))).toEqual([]);
+        // Bob's are as they were, his name included.
+        expect((await rows('bob')).map((row) => row.carcass_tag).sort()).toEqual(['B-0', 'B-1', 'E-1']);
+      });
+
+      it('clear forgets the members’ names and the ground counts', async () => {
+        await seedTeam();
+        await store.clear();
+        expect(await store.teamLarderSeasons(everyone, '04-01')).toEqual([]);
+        expect(await teamLines(everyone)).toEqual([]);
+      });
     });
   });
 }

@@ -18,6 +18,25 @@ export interface LarderDocument {
   time: string;
   destination: string | null;
   fields: LarderFields;
+  /** The record's ground (absent in a document written before teams; schema step 2 fills it in). */
+  groundId?: string | null;
+}
+
+/** The carcasses killed on a ground in a month, which a team's seasons sum. */
+export interface GroundMonthDocument {
+  _id: string;
+  groundId: string;
+  month: string;
+  carcasses: number;
+}
+
+/** A user is this member of this team under this name (member.linked), until they erase their account. */
+export interface MemberLinkDocument {
+  _id: string;
+  teamId: string;
+  userId: string;
+  memberId: string;
+  name: string;
 }
 
 export interface MonthDocument {
@@ -43,6 +62,8 @@ export function exportCollections(db: Db) {
     rows: db.collection<RowDocument>('exports_culls'),
     larder: db.collection<LarderDocument>('exports_larder'),
     months: db.collection<MonthDocument>('exports_larder_months'),
+    groundMonths: db.collection<GroundMonthDocument>('exports_larder_ground_months'),
+    memberLinks: db.collection<MemberLinkDocument>('exports_member_links'),
     ...groundsAndSettingsCollections(db, 'exports'),
     declarations: db.collection<DeclarationDocument>('exports_declarations'),
   };
@@ -50,8 +71,15 @@ export function exportCollections(db: Db) {
 export type ExportCollections = ReturnType<typeof exportCollections>;
 
 export const monthId = (userId: string, month: string) => `${userId}\u0000${month}`;
+export const groundMonthId = (groundId: string, month: string) => `${groundId}\u0000${month}`;
+export const memberLinkId = (teamId: string, userId: string) => `${teamId}\u0000${userId}`;
 
-export function larderDocument(streamId: string, userId: string, fields: LarderFields): LarderDocument {
+export function larderDocument(
+  streamId: string,
+  userId: string,
+  fields: LarderFields,
+  groundId?: string | null,
+): LarderDocument {
   return {
     _id: streamId,
     userId,
@@ -59,6 +87,7 @@ export function larderDocument(streamId: string, userId: string, fields: LarderF
     time: fields.time,
     destination: fields.carcass_destination ?? null,
     fields,
+    ...(groundId !== undefined && { groundId }),
   };
 }
 

@@ -2,6 +2,7 @@ import { connectMongoProjection, followsEverything, type MongoTarget } from '@cu
 import type { ExportStore } from '../export-store';
 import { declarationRegister } from './declarations';
 import { exportCollections } from './documents';
+import { keepTeamsFacts } from './erasure';
 import { exportQueries } from './queries';
 import { MONGO_EXPORT_MIGRATIONS } from './schema';
 import { exportWrites } from './writes';
@@ -19,9 +20,13 @@ export async function connectMongoExportStore(target: MongoTarget): Promise<Expo
       'exports_larder_months',
       'exports_ground_names',
       'exports_settings',
+      'exports_member_links',
     ],
     // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
     userCollections: ['exports_declarations'],
+    unownedCollections: ['exports_larder_ground_months'],
+    // A team keeps the facts of its members' culls on its grounds.
+    beforeErase: keepTeamsFacts,
   });
   const collections = exportCollections(projection.db);
 

@@ -1,11 +1,14 @@
 import type { Filter } from 'mongodb';
+import { teamOwnerId } from '@cull-log/contracts';
+import { monthKey } from '@cull-log/domain';
 import { mongoSeasonStart } from '@cull-log/projection';
-import type { CsvFields, ExportStore, LarderBook, LarderRow } from '../export-store';
+import type { CsvFields, ExportStore, LarderBook, LarderRow, TeamLarderBook } from '../export-store';
+import { culledBy } from '../culled-by';
 import { seasonsOfMonths } from '../larder-seasons';
 import type { ExportCollections, LarderDocument, RowDocument } from './documents';
 
 /** What the export store reads: the larder book, the CSV rows and the user's season start. */
-export type ExportQueries = LarderBook & Pick<ExportStore, 'rows' | 'seasonStart'>;
+export type ExportQueries = LarderBook & TeamLarderBook & Pick<ExportStore, 'rows' | 'seasonStart'>;
 
 const larderRow = (document: LarderDocument): LarderRow => ({ id: document._id, fields: document.fields });
 const larderOrder = { date: 1, time: 1, _id: 1 } as const;
@@ -13,14 +16,89 @@ const larderOrder = { date: 1, time: 1, _id: 1 } as const;
 /** A team's owner id (`team-<id>`): a team's ground may hold its members' records. */
 const TEAM_OWNED = /^team-/;
 
+/** A date range as a filter on `date`, open at either end. */
+function dateFilter(from: string | undefined, to: string | undefined) {
+  return {
+    ...(from !== undefined && { $gte: from }),
+    ...(to !== undefined && { $lte: to }),
+  };
+}
+
 export function exportQueries({
   rows,
   larder,
   months,
+  groundMonths,
+  memberLinks,
   groundNames,
   settings,
 }: ExportCollections): ExportQueries {
+  /** The team's grounds by id, with their names now. */
+  async function teamGrounds(owner: string): Promise<Map<string, string>> {
+    const grounds = await groundNames.find({ userId: owner }, { projection: { name: 1 } }).toArray();
+    return new Map(grounds.map((ground) => [ground._id, ground.name]));
+  }
+  /** The team's members' names, by their user id. */
+  async function memberNames(teamId: string): Promise<Map<string, string>> {
+    const links = await memberLinks.find({ teamId }, { projection: { userId: 1, name: 1 } }).toArray();
+    return new Map(links.map((link) => [link.userId, link.name]));
+  }
+
   return {
+    async teamLarder({ teamId, onlyUserId }, { from, to }, destination) {
+      const owner = teamOwnerId(teamId);
+      const [grounds, names] = await Promise.all([teamGrounds(owner), memberNames(teamId)]);
+      const query: Filter<LarderDocument> = {
+        groundId: { $in: [...grounds.keys()] },
+        date: dateFilter(from, to),
+        ...(destination !== undefined && { destination }),
+        ...(onlyUserId !== undefined && { userId: onlyUserId }),
+      };
+      const found = await larder.find(query).sort(larderOrder).toArray();
+      return found.map((document) => ({
+        ...larderRow(document),
+        culledBy: culledBy(owner, document.userId, names.get(document.userId) ?? null),
+      }));
+    },
+    async teamLarderSeasons({ teamId, onlyUserId }, start) {
+      const grounds = [...(await teamGrounds(teamOwnerId(teamId))).keys()];
+      if (onlyUserId === undefined) {
+        const counts = await groundMonths.find({ groundId: { $in: grounds } }).toArray();
+        return seasonsOfMonths(counts, start);
+      }
+      // A guest's own carcasses on the team's grounds are few: counted from their larder documents.
+      const own = await larder
+        .find({ groundId: { $in: grounds }, userId: onlyUserId }, { projection: { date: 1 } })
+        .toArray();
+      return seasonsOfMonths(
+        own.map((document) => ({ month: monthKey(document.date), carcasses: 1 })),
+        start,
+      );
+    },
+    async *teamRows({ teamId, onlyUserId }, filter) {
+      const owner = teamOwnerId(teamId);
+      const [grounds, names] = await Promise.all([teamGrounds(owner), memberNames(teamId)]);
+      const query: Filter<RowDocument> = { groundId: { $in: [...grounds.keys()] } };
+      if (onlyUserId !== undefined) query.userId = onlyUserId;
+      if (filter.from !== undefined || filter.to !== undefined)
+        query.date = dateFilter(filter.from, filter.to);
+      if (filter.species !== undefined) query.species = filter.species;
+      const cursor = rows
+        .find(query, { projection: { fields: 1, groundId: 1, userId: 1 } })
+        .sort({ createdAt: -1, _id: -1 })
+        .batchSize(1000);
+      try {
+        for await (const document of cursor) {
+          yield {
+            fields: document.fields as CsvFields,
+            ground: grounds.get(document.groundId as string) ?? null,
+            culledBy: culledBy(owner, document.userId, names.get(document.userId) ?? null),
+          };
+        }
+      } finally {
+        await cursor.close();
+      }
+    },
     async larder(userId, { from, to }, destination) {
       const date = { $gte: from, $lte: to };
       const query: Filter<LarderDocument> =
@@ -41,12 +119,8 @@ export function exportQueries({
     },
     async *rows(userId, filter) {
       const query: Filter<RowDocument> = { userId };
-      if (filter.from !== undefined || filter.to !== undefined) {
-        query.date = {
-          ...(filter.from !== undefined && { $gte: filter.from }),
-          ...(filter.to !== undefined && { $lte: filter.to }),
-        };
-      }
+      if (filter.from !== undefined || filter.to !== undefined)
+        query.date = dateFilter(filter.from, filter.to);
       if (filter.species !== undefined) query.species = filter.species;
       const cursor = rows
         .find(query, { projection: { fields: 1, groundId: 1 } })

@@ -1,10 +1,12 @@
-import type { Db } from 'mongodb';
+import type { AnyBulkWriteOperation, Db } from 'mongodb';
 import { larderFields, monthKey } from '@cull-log/domain';
 import type { MongoMigration } from '@cull-log/projection';
 import {
   exportCollections,
+  groundMonthId,
   larderDocument,
   monthId,
+  type GroundMonthDocument,
   type LarderDocument,
   type MonthDocument,
 } from './documents';
@@ -24,7 +26,55 @@ export const MONGO_EXPORT_MIGRATIONS: readonly MongoMigration[] = [
     does: 'the export indexes; an older database loses its larder seasons and has its larder and months filled in',
     up: indexAndRepair,
   },
+  {
+    version: 2,
+    does: "teams: each carcass's ground, counts by ground and month, members' names, reads by ground",
+    up: readByGround,
+  },
 ];
+
+/**
+ * Step 2: a team reads the culls on its grounds, so each larder document keeps its record's ground (filled from the
+ * export rows where absent), the carcasses are counted by ground and month (filled while empty, with fixed ids, so
+ * two replicas cannot count twice) and the reads by ground are indexed.
+ */
+async function readByGround(db: Db): Promise<void> {
+  const { rows, larder, groundMonths, memberLinks, groundNames } = exportCollections(db);
+  await rows.createIndex({ groundId: 1, createdAt: -1, _id: -1 });
+  await larder.createIndex({ groundId: 1, date: 1, time: 1, _id: 1 });
+  await groundMonths.createIndex({ groundId: 1, month: 1 });
+  await memberLinks.createIndex({ teamId: 1 });
+  await memberLinks.createIndex({ userId: 1 });
+  await groundNames.createIndex({ userId: 1 });
+  let batch: AnyBulkWriteOperation<LarderDocument>[] = [];
+  for await (const row of rows.find({}, { projection: { groundId: 1 } })) {
+    batch.push({
+      updateOne: {
+        filter: { _id: row._id, groundId: { $exists: false } },
+        update: { $set: { groundId: row.groundId ?? null } },
+      },
+    });
+    if (batch.length === 1000) {
+      await larder.bulkWrite(batch, { ordered: false });
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await larder.bulkWrite(batch, { ordered: false });
+  if ((await groundMonths.findOne({})) !== null) return;
+  const counts = new Map<string, GroundMonthDocument>();
+  for await (const document of larder.find(
+    { groundId: { $type: 'string' } },
+    { projection: { groundId: 1, date: 1 } },
+  )) {
+    const groundId = document.groundId as string;
+    const month = monthKey(document.date);
+    const id = groundMonthId(groundId, month);
+    const count = counts.get(id) ?? { _id: id, groundId, month, carcasses: 0 };
+    count.carcasses += 1;
+    counts.set(id, count);
+  }
+  if (counts.size > 0) await groundMonths.insertMany([...counts.values()]);
+}
 
 async function indexAndRepair(db: Db): Promise<void> {
   const { rows, larder, months, declarations } = exportCollections(db);

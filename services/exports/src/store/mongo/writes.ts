@@ -5,19 +5,39 @@ import { mongoGroundsAndSettings, replaceOrDelete } from '@cull-log/projection';
 import { applyExportEvents, type ExportRows } from '../export-read-model';
 import type { ExportRow } from '../export-store';
 import {
+  groundMonthId,
   larderDocument,
+  memberLinkId,
   monthId,
   rowDocument,
   type ExportCollections,
   type LarderDocument,
+  type MemberLinkDocument,
   type RowDocument,
 } from './documents';
+
+/** Each count's move over a batch, summed, then written once. */
+type CountMoves = Map<string, { key: string; month: string; by: number }>;
+
+function moveCount(moves: CountMoves, id: string, key: string, month: string, by: number): void {
+  const move = moves.get(id) ?? { key, month, by: 0 };
+  move.by += by;
+  moves.set(id, move);
+}
 
 /**
  * The export projection's change for a batch of events, inside the batch's transaction: one read of the batch's
  * rows, the event logic in memory, then one write of each row and count.
  */
-export function exportWrites({ rows, larder, months, groundNames, settings }: ExportCollections) {
+export function exportWrites({
+  rows,
+  larder,
+  months,
+  groundMonths,
+  memberLinks,
+  groundNames,
+  settings,
+}: ExportCollections) {
   return async function writeEvents(
     events: readonly StoredLogEvent[],
     session: ClientSession,
@@ -28,7 +48,9 @@ export function exportWrites({ rows, larder, months, groundNames, settings }: Ex
       stored.map((document) => [document._id, { ...document, groundId: document.groundId ?? null }]),
     );
     const touched = new Set<string>();
-    const monthMoves = new Map<string, { userId: string; month: string; by: number }>();
+    const monthMoves: CountMoves = new Map();
+    const groundMonthMoves: CountMoves = new Map();
+    const links = new Map<string, MemberLinkDocument>();
     const groundsAndSettings = mongoGroundsAndSettings({ groundNames, settings });
     const exportRows: ExportRows = {
       ...groundsAndSettings.rows,
@@ -38,10 +60,14 @@ export function exportWrites({ rows, larder, months, groundNames, settings }: Ex
         touched.add(streamId);
       },
       countMonth(userId, month, by) {
-        const id = monthId(userId, month);
-        const move = monthMoves.get(id) ?? { userId, month, by: 0 };
-        move.by += by;
-        monthMoves.set(id, move);
+        moveCount(monthMoves, monthId(userId, month), userId, month, by);
+      },
+      countGroundMonth(groundId, month, by) {
+        moveCount(groundMonthMoves, groundMonthId(groundId, month), groundId, month, by);
+      },
+      putMemberLink(userId, teamId, memberId, name) {
+        const id = memberLinkId(teamId, userId);
+        if (!links.has(id)) links.set(id, { _id: id, teamId, userId, memberId, name });
       },
     };
     applyExportEvents(exportRows, events);
@@ -50,7 +76,10 @@ export function exportWrites({ rows, larder, months, groundNames, settings }: Ex
     if (written.length > 0) {
       const larderDocuments = written.map(
         ([streamId, next]) =>
-          [streamId, next && larderDocument(streamId, next.userId, larderFields(next.fields))] as const,
+          [
+            streamId,
+            next && larderDocument(streamId, next.userId, larderFields(next.fields), next.groundId),
+          ] as const,
       );
       await larder.bulkWrite(replaceOrDelete<LarderDocument>(larderDocuments), { session });
       const rowDocuments = written.map(([streamId, next]) => [streamId, next && rowDocument(next)] as const);
@@ -62,16 +91,34 @@ export function exportWrites({ rows, larder, months, groundNames, settings }: Ex
         moves.map(([id, move]) => ({
           updateOne: {
             filter: { _id: id },
-            update: {
-              $inc: { carcasses: move.by },
-              $setOnInsert: { userId: move.userId, month: move.month },
-            },
+            update: { $inc: { carcasses: move.by }, $setOnInsert: { userId: move.key, month: move.month } },
             upsert: true,
           },
         })),
         { session },
       );
       await months.deleteMany({ _id: { $in: moves.map(([id]) => id) }, carcasses: { $lte: 0 } }, { session });
+    }
+    const groundMoves = [...groundMonthMoves].filter(([, move]) => move.by !== 0);
+    if (groundMoves.length > 0) {
+      await groundMonths.bulkWrite(
+        groundMoves.map(([id, move]) => ({
+          updateOne: {
+            filter: { _id: id },
+            update: { $inc: { carcasses: move.by }, $setOnInsert: { groundId: move.key, month: move.month } },
+            upsert: true,
+          },
+        })),
+        { session },
+      );
+      await groundMonths.deleteMany(
+        { _id: { $in: groundMoves.map(([id]) => id) }, carcasses: { $lte: 0 } },
+        { session },
+      );
+    }
+    // A user is linked to a team once: the member id and name of the first link stand.
+    for (const { _id, ...link } of links.values()) {
+      await memberLinks.updateOne({ _id }, { $setOnInsert: link }, { upsert: true, session });
     }
     await groundsAndSettings.write(session);
   };

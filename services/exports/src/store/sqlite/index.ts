@@ -1,6 +1,7 @@
 import { followsEverything, openSqliteProjection } from '@cull-log/projection';
 import type { ExportStore } from '../export-store';
 import { declarationRegister } from './declarations';
+import { keepTeamsFacts } from './erasure';
 import { exportQueries } from './queries';
 import { SQLITE_EXPORT_MIGRATIONS } from './schema';
 import { exportWrites } from './writes';
@@ -12,11 +13,15 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
     name: 'exports',
     migrations: SQLITE_EXPORT_MIGRATIONS,
     // Not `declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.
-    readModelTables: ['culls', 'larder', 'larder_months', 'ground_names', 'user_settings'],
+    readModelTables: ['culls', 'larder', 'larder_months', 'ground_names', 'user_settings', 'member_links'],
     // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
     userTables: ['declarations'],
+    unownedTables: ['larder_ground_months'],
+    // A team keeps the facts of its members' culls on its grounds (a function of the file, bound once it is open).
+    beforeErase: (userId) => keepFacts(userId),
   });
   const { db } = projection;
+  const keepFacts = keepTeamsFacts(db);
 
   return {
     ...projection.projectionStore(exportWrites(db), followsEverything),

@@ -1,13 +1,26 @@
 import Database from 'better-sqlite3';
+import { teamOwnerId } from '@cull-log/contracts';
 import { sqliteSeasonStart } from '@cull-log/projection';
 import type { LarderFields } from '@cull-log/domain';
-import type { CsvFields, ExportStore, LarderBook, LarderRow } from '../export-store';
+import type { CsvFields, ExportStore, LarderBook, LarderRow, TeamLarderBook } from '../export-store';
+import { culledBy } from '../culled-by';
 import { seasonsOfMonths } from '../larder-seasons';
 
 const LARDER_ORDER = 'ORDER BY date, time, stream_id';
 
 /** What the export store reads: the larder book, the CSV rows and the user's season start. */
-export type ExportQueries = LarderBook & Pick<ExportStore, 'rows' | 'seasonStart'>;
+export type ExportQueries = LarderBook & TeamLarderBook & Pick<ExportStore, 'rows' | 'seasonStart'>;
+
+/**
+ * A team's culls: those on the grounds its owner id owns, each with its shooter's name in the team (null when they
+ * have none, as a row the team kept after its shooter's erasure).
+ */
+const TEAM_CULLS = `ground_names AS team_ground
+  JOIN culls ON culls.ground_id = team_ground.stream_id
+  LEFT JOIN member_links ON member_links.team_id = @teamId AND member_links.user_id = culls.user_id`;
+const TEAM_LARDER = `ground_names AS team_ground
+  JOIN larder ON larder.ground_id = team_ground.stream_id
+  LEFT JOIN member_links ON member_links.team_id = @teamId AND member_links.user_id = larder.user_id`;
 
 /**
  * The export store's reads from the projection's connection, except the CSV rows: those stream from a connection of
@@ -30,6 +43,34 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
   const selectMonths = db.prepare<[string], { month: string; carcasses: number }>(
     'SELECT month, carcasses FROM larder_months WHERE user_id = ? AND carcasses > 0',
   );
+  const selectTeamLarder = db.prepare<
+    {
+      teamId: string;
+      owner: string;
+      from: string;
+      to: string;
+      destination: string | null;
+      only: string | null;
+    },
+    { stream_id: string; fields: string; user_id: string; member: string | null }
+  >(
+    `SELECT larder.stream_id, larder.fields, larder.user_id, member_links.name AS member FROM ${TEAM_LARDER}
+     WHERE team_ground.user_id = @owner AND larder.date BETWEEN @from AND @to
+       AND (@destination IS NULL OR larder.destination = @destination)
+       AND (@only IS NULL OR larder.user_id = @only)
+     ORDER BY larder.date, larder.time, larder.stream_id`,
+  );
+  const selectTeamMonths = db.prepare<[string], { month: string; carcasses: number }>(
+    `SELECT month, SUM(carcasses) AS carcasses FROM ground_names
+     JOIN larder_ground_months ON larder_ground_months.ground_id = ground_names.stream_id
+     WHERE ground_names.user_id = ? GROUP BY month`,
+  );
+  // A guest's own carcasses on the team's grounds are few: counted from their larder rows.
+  const selectGuestMonths = db.prepare<[string, string], { month: string; carcasses: number }>(
+    `SELECT substr(larder.date, 1, 7) AS month, COUNT(*) AS carcasses FROM ground_names
+     JOIN larder ON larder.ground_id = ground_names.stream_id
+     WHERE ground_names.user_id = ? AND larder.user_id = ? GROUP BY month`,
+  );
   const readSeasonStart = sqliteSeasonStart(db);
   const larderRow = (row: { stream_id: string; fields: string }): LarderRow => ({
     id: row.stream_id,
@@ -43,6 +84,60 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
           ? selectLarder.all({ userId, from, to })
           : selectLarderOf.all({ userId, from, to, destination });
       return rows.map(larderRow);
+    },
+    async teamLarder({ teamId, onlyUserId }, { from, to }, destination) {
+      const owner = teamOwnerId(teamId);
+      const rows = selectTeamLarder.all({
+        teamId,
+        owner,
+        from,
+        to,
+        destination: destination ?? null,
+        only: onlyUserId ?? null,
+      });
+      return rows.map((row) => ({ ...larderRow(row), culledBy: culledBy(owner, row.user_id, row.member) }));
+    },
+    async teamLarderSeasons({ teamId, onlyUserId }, start) {
+      const owner = teamOwnerId(teamId);
+      const months =
+        onlyUserId === undefined ? selectTeamMonths.all(owner) : selectGuestMonths.all(owner, onlyUserId);
+      return seasonsOfMonths(months, start);
+    },
+    async *teamRows({ teamId, onlyUserId }, filter) {
+      const owner = teamOwnerId(teamId);
+      const reader = new Database(file, { readonly: true, fileMustExist: true });
+      try {
+        const conditions = ['team_ground.user_id = @owner'];
+        if (onlyUserId !== undefined) conditions.push('culls.user_id = @only');
+        if (filter.from !== undefined) conditions.push('culls.date >= @from');
+        if (filter.to !== undefined) conditions.push('culls.date <= @to');
+        if (filter.species !== undefined) conditions.push('culls.species = @species');
+        const statement = reader.prepare<
+          Record<string, string>,
+          { fields: string; ground: string; user_id: string; member: string | null }
+        >(
+          `SELECT culls.fields AS fields, team_ground.name AS ground, culls.user_id AS user_id,
+             member_links.name AS member
+           FROM ${TEAM_CULLS}
+           WHERE ${conditions.join(' AND ')}
+           ORDER BY culls.created_at DESC, culls.stream_id DESC`,
+        );
+        const parameters = {
+          teamId,
+          owner,
+          ...(onlyUserId !== undefined && { only: onlyUserId }),
+          ...filter,
+        };
+        for (const row of statement.iterate(parameters)) {
+          yield {
+            fields: JSON.parse(row.fields) as CsvFields,
+            ground: row.ground,
+            culledBy: culledBy(owner, row.user_id, row.member),
+          };
+        }
+      } finally {
+        reader.close();
+      }
     },
     async larderSeasons(userId, start) {
       return seasonsOfMonths(selectMonths.all(userId), start);

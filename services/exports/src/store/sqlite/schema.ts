@@ -57,7 +57,55 @@ export const SQLITE_EXPORT_MIGRATIONS: readonly SqliteMigration[] = [
       fillLarderFromCulls(db);
     },
   },
+  {
+    version: 2,
+    does: "teams: each carcass's ground, counts by ground and month, members' names, reads by ground",
+    up: readByGround,
+  },
 ];
+
+/**
+ * Step 2: a team reads the culls on its grounds, so the larder keeps each carcass's ground (filled from the export
+ * rows), the carcasses are counted by ground and month (filled while empty) and both are indexed by ground; the
+ * members' names in each team come from their links. The larder's index by ground holds every column a team's read
+ * takes: a team's season is one run of the index, not a page of the table for each member's carcass.
+ */
+function readByGround(db: Database.Database): void {
+  const larderColumns = db.prepare<[], string>("SELECT name FROM pragma_table_info('larder')").pluck().all();
+  if (!larderColumns.includes('ground_id')) {
+    db.exec(`
+      ALTER TABLE larder ADD COLUMN ground_id TEXT;
+      UPDATE larder SET ground_id = (SELECT ground_id FROM culls WHERE culls.stream_id = larder.stream_id);
+    `);
+  }
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS larder_ground_months (
+      ground_id TEXT NOT NULL,
+      month TEXT NOT NULL,
+      carcasses INTEGER NOT NULL,
+      PRIMARY KEY (ground_id, month)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS member_links (
+      team_id TEXT NOT NULL,
+      user_id TEXT NOT NULL,
+      member_id TEXT NOT NULL,
+      name TEXT NOT NULL,
+      PRIMARY KEY (team_id, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS member_links_by_user ON member_links (user_id);
+    CREATE INDEX IF NOT EXISTS larder_by_ground_date
+      ON larder (ground_id, date, time, stream_id, user_id, destination, fields);
+    CREATE INDEX IF NOT EXISTS culls_by_ground_created ON culls (ground_id, created_at DESC, stream_id DESC);
+    CREATE INDEX IF NOT EXISTS ground_names_by_user ON ground_names (user_id);
+  `);
+  if (db.prepare('SELECT 1 FROM larder_ground_months LIMIT 1').get() === undefined) {
+    db.exec(`
+      INSERT INTO larder_ground_months (ground_id, month, carcasses)
+      SELECT ground_id, substr(date, 1, 7), COUNT(*) FROM larder WHERE ground_id IS NOT NULL
+      GROUP BY ground_id, substr(date, 1, 7)
+    `);
+  }
+}
 
 /**
  * A file from an earlier version: the record's ground gets a column, the larder loses its season (seasons are now

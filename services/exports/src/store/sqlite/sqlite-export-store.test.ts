@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seasonKeyOf } from '@cull-log/contracts';
+import { seasonKeyOf, teamOwnerId } from '@cull-log/contracts';
 import { seasonOfKey } from '@cull-log/domain';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { sqliteSchemaVersions } from '@cull-log/storage-kit/testing';
@@ -84,7 +85,7 @@ describe('a SQLite file whose larder kept April seasons', () => {
 describe('a SQLite file opened again', () => {
   const file = join(directory, 'opened-twice.db');
 
-  it('has run step 1 of its schema once: its version is 1 and the repairs do not run again', async () => {
+  it('has run each step of its schema once: its version is the last and step 1’s repairs do not run again', async () => {
     const first = openSqliteExportStore({ file });
     await first.apply(createSampleEventLog().recorded('alice', { date: '2026-05-02' }));
     await first.close();
@@ -97,6 +98,85 @@ describe('a SQLite file opened again', () => {
     const seasons = await second.larderSeasons('alice', '04-01');
     await second.close();
     expect(seasons).toEqual([]);
-    expect(sqliteSchemaVersions(file)).toEqual({ exports: 1 });
+    expect(sqliteSchemaVersions(file)).toEqual({ exports: 2 });
+  });
+});
+
+describe('a SQLite file from before teams (schema version 1)', () => {
+  it('gets each carcass’s ground and the counts by ground when opened, so a team reads them at once', async () => {
+    const file = join(directory, 'before-teams.db');
+    const teamId = randomUUID();
+    const store = openSqliteExportStore({ file });
+    const log = createSampleEventLog();
+    const ground = log.groundCreated(teamOwnerId(teamId), 'Team Wood');
+    const recorded = log.recorded('alice', { date: '2026-05-02', carcass_tag: 'T-1' });
+    await store.applyBatch([ground, recorded, log.placed('alice', recorded.streamId, ground.streamId)]);
+    await store.close();
+    // As the file was at version 1: no ground on the larder, no counts by ground, no member links.
+    const old = new Database(file);
+    old.exec(`
+      DROP TABLE larder_ground_months; DROP TABLE member_links;
+      DROP INDEX larder_by_ground_date; DROP INDEX culls_by_ground_created; DROP INDEX ground_names_by_user;
+      ALTER TABLE larder DROP COLUMN ground_id;
+      DELETE FROM schema_migrations WHERE version = 2;
+    `);
+    old.close();
+
+    const reopened = openSqliteExportStore({ file });
+    try {
+      const book = await reopened.teamLarder({ teamId }, seasonOfKey(seasonKeyOf('2026/27')));
+      expect(book.map((row) => [row.fields.carcass_tag, row.culledBy])).toEqual([
+        ['T-1', { uid: 'alice', name: 'Former member' }],
+      ]);
+      expect(await reopened.teamLarderSeasons({ teamId }, '04-01')).toEqual([
+        { label: '2026/27', carcasses: 1 },
+      ]);
+      expect(sqliteSchemaVersions(file)).toEqual({ exports: 2 });
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+describe('a SQLite file after a team member’s erasure', () => {
+  it('holds no byte of their id or name, while the team keeps the facts of their cull on its ground', async () => {
+    const file = join(directory, 'erased-member.db');
+    const uid = `uid-${randomUUID()}`;
+    const name = `Zebedee ${randomUUID().slice(0, 8)}`;
+    const teamId = randomUUID();
+    const store = openSqliteExportStore({ file });
+    const log = createSampleEventLog();
+    const ground = log.groundCreated(teamOwnerId(teamId), 'Team Wood');
+    const own = log.groundCreated(uid, 'Own Hill');
+    log.memberLinked(uid, teamId, 'member-z', name);
+    for (let index = 0; index < 50; index++) {
+      const recorded = log.recorded(uid, {
+        date: '2026-05-02',
+        carcass_tag: `Z-${index}`,
+        shooter: name,
+        notes: `${name} shot this`,
+        inspection: {
+          examined_by: name,
+          certificate_number: 'DSC1-1',
+          abnormal_behaviour: false,
+          abnormalities: [],
+          contamination_suspected: false,
+        },
+      });
+      log.placed(uid, recorded.streamId, index % 2 === 0 ? ground.streamId : own.streamId);
+    }
+    await store.applyBatch(log.events);
+    await store.declaration(uid, 'key', { recordIds: ['x'], dealer: 'Vale', now: new Date() });
+    await store.eraseUser(uid);
+    try {
+      expect(await store.teamLarder({ teamId }, seasonOfKey(seasonKeyOf('2026/27')))).toHaveLength(25);
+    } finally {
+      await store.close();
+    }
+    for (const path of [file, `${file}-wal`].filter((path) => existsSync(path))) {
+      const bytes = readFileSync(path);
+      expect(bytes.includes(uid), path).toBe(false);
+      expect(bytes.includes(name), path).toBe(false);
+    }
   });
 });

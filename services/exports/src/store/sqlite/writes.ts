@@ -23,10 +23,11 @@ export function exportWrites(db: Database.Database): (events: readonly StoredLog
   );
   const deleteRow = db.prepare('DELETE FROM culls WHERE stream_id = ?');
   const upsertLarder = db.prepare(
-    `INSERT INTO larder (stream_id, user_id, date, time, destination, fields)
-     VALUES (@streamId, @userId, @date, @time, @destination, @fields)
+    `INSERT INTO larder (stream_id, user_id, date, time, destination, fields, ground_id)
+     VALUES (@streamId, @userId, @date, @time, @destination, @fields, @groundId)
      ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, date = excluded.date,
-       time = excluded.time, destination = excluded.destination, fields = excluded.fields`,
+       time = excluded.time, destination = excluded.destination, fields = excluded.fields,
+       ground_id = excluded.ground_id`,
   );
   const deleteLarder = db.prepare('DELETE FROM larder WHERE stream_id = ?');
   const countMonth = db.prepare<{ userId: string; month: string; by: number }>(
@@ -35,6 +36,18 @@ export function exportWrites(db: Database.Database): (events: readonly StoredLog
   );
   const dropEmptyMonth = db.prepare(
     'DELETE FROM larder_months WHERE user_id = ? AND month = ? AND carcasses <= 0',
+  );
+  const countGroundMonth = db.prepare<{ groundId: string; month: string; by: number }>(
+    `INSERT INTO larder_ground_months (ground_id, month, carcasses) VALUES (@groundId, @month, @by)
+     ON CONFLICT (ground_id, month) DO UPDATE SET carcasses = carcasses + excluded.carcasses`,
+  );
+  const dropEmptyGroundMonth = db.prepare(
+    'DELETE FROM larder_ground_months WHERE ground_id = ? AND month = ? AND carcasses <= 0',
+  );
+  // A user is linked to a team once: the member id and name of the first link stand.
+  const insertMemberLink = db.prepare(
+    `INSERT INTO member_links (team_id, user_id, member_id, name) VALUES (?, ?, ?, ?)
+     ON CONFLICT (team_id, user_id) DO NOTHING`,
   );
 
   const exportRows: ExportRows = {
@@ -73,11 +86,19 @@ export function exportWrites(db: Database.Database): (events: readonly StoredLog
         time: fields.time,
         destination: fields.carcass_destination ?? null,
         fields: JSON.stringify(fields),
+        groundId: next.groundId,
       });
     },
     countMonth(userId, month, by) {
       countMonth.run({ userId, month, by });
       if (by < 0) dropEmptyMonth.run(userId, month);
+    },
+    countGroundMonth(groundId, month, by) {
+      countGroundMonth.run({ groundId, month, by });
+      if (by < 0) dropEmptyGroundMonth.run(groundId, month);
+    },
+    putMemberLink(userId, teamId, memberId, name) {
+      insertMemberLink.run(teamId, userId, memberId, name);
     },
   };
 

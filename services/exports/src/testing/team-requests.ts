@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { teamOwnerId, type TeamAccess, type TeamRole } from '@cull-log/contracts';
+import type { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
+import { TEST_SECRET } from '@cull-log/service-kit/testing';
+import type { ExportStore } from '../store/export-store';
+
+/** Headers the gateway would send for a read of a team (`?team=`): the caller's place in it, signed. */
+export function teamIdentityHeaders(uid: string, team: TeamAccess | undefined, url: string, now: Date) {
+  return {
+    [IDENTITY_HEADER]: signIdentity({
+      secret: TEST_SECRET,
+      identity: { uid, display_name: uid, email: `${uid}@example.org`, ...(team !== undefined && { team }) },
+      method: 'GET',
+      url,
+      now,
+    }),
+  };
+}
+
+/** The team's members in the API suites: one of each role, each with the name the team knows them by. */
+export const MEMBERS = {
+  ann: { role: 'manager', name: 'Ann Archer' },
+  bob: { role: 'stalker', name: 'Bob Bell' },
+  vic: { role: 'viewer', name: 'Vic Vale' },
+  gus: { role: 'guest', name: 'Gus Guest' },
+} as const satisfies Record<string, { role: TeamRole; name: string }>;
+export type Member = keyof typeof MEMBERS;
+
+/** A member's place in the team, as the gateway would sign it. */
+export const accessOf = (teamId: string, uid: Member): TeamAccess => ({
+  team_id: teamId,
+  role: MEMBERS[uid].role,
+  member_id: `member-${uid}`,
+});
+
+/**
+ * A team with two grounds and its four members linked; culls of Ann, Bob and Gus on its grounds (in the 2026/27
+ * season, with notes), Ann's on her own ground and Bob's on another team's. Answers the team and the culls' ids.
+ */
+export async function seedTeam(store: ExportStore, log: ReturnType<typeof createSampleEventLog>) {
+  const teamId = randomUUID();
+  const wood = log.groundCreated(teamOwnerId(teamId), 'Team Wood');
+  const moor = log.groundCreated(teamOwnerId(teamId), 'Team Moor');
+  const annsOwn = log.groundCreated('ann', 'Ann’s Own');
+  const otherTeams = log.groundCreated(teamOwnerId(randomUUID()), 'Elsewhere');
+  for (const [uid, { name }] of Object.entries(MEMBERS)) log.memberLinked(uid, teamId, `member-${uid}`, name);
+  const placed = (
+    uid: string,
+    groundId: string,
+    fields: Parameters<ReturnType<typeof createSampleEventLog>['recorded']>[1],
+  ) => {
+    const recorded = log.recorded(uid, fields);
+    log.placed(uid, recorded.streamId, groundId);
+    return recorded.streamId;
+  };
+  const ids = {
+    annsOnWood: placed('ann', wood.streamId, {
+      date: '2026-06-02',
+      time: '05:10',
+      carcass_tag: 'A-1',
+      carcass_destination: 'Game dealer',
+      game_dealer: 'Vale Game',
+      notes: 'Ann’s notes',
+      condition_notes: 'Ann’s condition notes',
+      grid_ref: 'SU 1234 5678',
+      latitude: 51.25,
+      longitude: -1.5,
+      shooter: 'Ann Archer',
+    }),
+    bobsOnMoor: placed('bob', moor.streamId, {
+      date: '2026-06-01',
+      time: '20:00',
+      carcass_tag: 'B-1',
+      carcass_destination: 'Own use',
+      notes: 'Bob’s notes',
+      condition_notes: 'Bob’s condition notes',
+    }),
+    gussOnWood: placed('gus', wood.streamId, { date: '2026-06-03', carcass_tag: 'G-1' }),
+    annsOnHerOwn: placed('ann', annsOwn.streamId, { date: '2026-06-04', carcass_tag: 'A-2' }),
+    bobsElsewhere: placed('bob', otherTeams.streamId, { date: '2026-06-05', carcass_tag: 'E-1' }),
+  };
+  await store.applyBatch(log.events.splice(0));
+  return { teamId, ids };
+}
