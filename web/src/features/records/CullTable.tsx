@@ -80,7 +80,8 @@ export default function CullTable({
           {showCulledBy ? <Column id="culled_by">Culled by</Column> : null}
           <Column id="actions">Actions</Column>
         </TableHeader>
-        <TableBody items={items} renderEmptyState={() => emptyText}>
+        {/* The rows are drawn again when the columns or what the user may do change, not only the records. */}
+        <TableBody items={items} dependencies={[showCulledBy, mayChange]} renderEmptyState={() => emptyText}>
           {(cull) => (
             <Row id={cull.id}>
               <Cell className="table__sticky">{formatDate(cull.date)}</Cell>

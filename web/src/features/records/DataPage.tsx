@@ -8,7 +8,7 @@ import {
   type SortColumn,
 } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { downloadCullsCsv, cullsQuery } from './api';
 import { Select } from '../../ui/Select';
@@ -95,6 +95,13 @@ export default function DataPage() {
     if (culls.data && !culls.isPlaceholderData && params.page > pageCount) setParams({ page: pageCount });
   }, [culls.data, culls.isPlaceholderData, pageCount, params.page]);
 
+  // One function while the scope stands, so the table draws its rows again only when the scope changes.
+  const { teamId, uid, team } = scope;
+  const mayChange = useCallback(
+    (cull: CullView) => mayChangeRecord({ teamId, uid, team }, cull),
+    [teamId, uid, team],
+  );
+
   /** What the cards and the table alike show and do: the page's records, sorted as the address says. */
   const listProps = (items: readonly CullView[]) => ({
     items,
@@ -105,7 +112,7 @@ export default function DataPage() {
           ? 'No cull records yet.'
           : 'No culls on the team’s grounds yet.',
     showCulledBy: scope.teamId !== undefined,
-    mayChange: (cull: CullView) => mayChangeRecord(scope, cull),
+    mayChange,
     sort: params.sort,
     order: params.order,
     onSortChange: (sort: SortColumn, order: 'asc' | 'desc') => setParams({ sort, order, page: 1 }),

@@ -72,7 +72,7 @@ export default function ViewCullPage() {
   if (!isTeams && record.created_by !== session.user.uid)
     return <ErrorState message={MESSAGES.unauthorizedAccess} />;
   // Only its shooter changes a record: a team member's other records are read here, not changed.
-  const mayChange = !isTeams || mayChangeRecord({ teamId: scope.teamId, uid: session.user.uid }, record);
+  const mayChange = !isTeams || mayChangeRecord({ ...scope, uid: session.user.uid }, record);
   const refusal = declarationRefusal(record);
 
   async function declare() {

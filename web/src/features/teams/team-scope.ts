@@ -63,13 +63,15 @@ export function useTeamScope(): TeamScope {
 
 /**
  * Whether the user may change a record as it is shown: any of their own diary's; of a team's, only one they culled
- * themselves (the shooter alone edits a record, whoever else reads it).
+ * themselves (the shooter alone edits a record, whoever else reads it), and none where they are the team's viewer,
+ * who writes nothing there (their own diary still shows them their own).
  */
 export function mayChangeRecord(
-  scope: Pick<TeamScope, 'teamId' | 'uid'>,
+  scope: Pick<TeamScope, 'teamId' | 'uid' | 'team'>,
   record: { created_by: string; culled_by?: { uid?: string | undefined } | undefined },
 ): boolean {
   if (scope.teamId === undefined) return true;
+  if (scope.team?.role === 'viewer') return false;
   return scope.uid !== undefined && (record.culled_by?.uid ?? record.created_by) === scope.uid;
 }
 
