@@ -10,7 +10,7 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { MonthlyChart } from './MonthlyChart';
 import { OutingControl } from '../grounds';
 import { MemberProgress, PlanProgress } from '../plans';
-import { mayRecord, useTeamScope } from '../teams';
+import { mayRecord, TeamScopeNote, useTeamScope } from '../teams';
 import { scopeGroundsQuery } from '../teams/api';
 import { SeasonSelect, useSeasons, seasonLabel } from '../seasons';
 import { SpeciesChart } from './SpeciesChart';
@@ -226,6 +226,7 @@ export default function DashboardPage() {
           </>
         }
       />
+      <TeamScopeNote scope={scope} what="the team’s figures, from every member’s culls on its grounds." />
       <div className="dashboard-controls">
         <SeasonSelect season={season} options={options} onChange={setSeason} />
         <OutingControl compact />

@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router-dom';
 import { downloadCullsCsv, cullsQuery } from './api';
 import { Select } from '../../ui/Select';
 import { useSeasons } from '../seasons';
-import { mayChangeRecord, mayRecord, useTeamScope } from '../teams';
+import { mayChangeRecord, mayRecord, TeamScopeNote, useTeamScope } from '../teams';
 import { membersQuery } from '../teams/api';
 
 const ALL_SEASONS = 'all';
@@ -161,6 +161,7 @@ export default function DataPage() {
         }
       />
 
+      <TeamScopeNote scope={scope} what="every member’s culls on the team’s grounds, with who culled each." />
       {scope.teamId !== undefined && members.data !== undefined ? (
         <Select
           label="Culled by"
