@@ -27,4 +27,5 @@ export {
   Team,
   TeamInvitesResponse,
   TeamMembersResponse,
+  TeamPermitsResponse,
 } from '@cull-log/contracts';

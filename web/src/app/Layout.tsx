@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from './RouteError';
 import { ScreenLoading } from './ScreenLoading';
@@ -10,6 +10,20 @@ import { OfflineNotice } from './OfflineNotice';
 import { Button } from '../ui/Button';
 import { CookieBanner } from './CookieBanner';
 import { FeedbackProvider, FeedbackRegion } from './FeedbackRegion';
+
+// Its code and the read of the user's teams come after the first screen, as a screen's own do.
+const TeamSwitcher = lazy(() => import('../features/teams/TeamSwitcher'));
+
+/** The choice of diary or team, for a signed-in user only. */
+function TeamChoice() {
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
+  return (
+    <Suspense fallback={null}>
+      <TeamSwitcher />
+    </Suspense>
+  );
+}
 
 function NavItem({ to, children }: { to: string; children: string }) {
   return (
@@ -95,6 +109,7 @@ export function Layout() {
               </span>
               Cull Log
             </Link>
+            <TeamChoice />
             <Button
               variant="ghost"
               className="menu-button"

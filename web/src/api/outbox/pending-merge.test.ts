@@ -72,4 +72,17 @@ describe('waiting changes shown in what the screens have', () => {
       species: 'Fox',
     });
   });
+
+  it('leaves a new record off a team’s list and map, which the server fills, but shows changes to records on them', () => {
+    const queryClient = new QueryClient();
+    const team = { team: 'team-1' };
+    const points: MapPointsResponse = { species: ['Roe Deer'], points: [[51, -2, 0]], truncated: false };
+    queryClient.setQueryData(['culls', 'list', { page: 1 }, team], list);
+    queryClient.setQueryData(['culls', 'map-points', {}, team], points);
+    applyPending(queryClient, pending);
+    const teamList = queryClient.getQueryData<ListCullsResponse>(['culls', 'list', { page: 1 }, team]);
+    expect(teamList?.items.map((record) => record.id)).toEqual(['old-1', 'old-3']);
+    expect(teamList?.items[0]?.notes).toBe('changed');
+    expect(queryClient.getQueryData(['culls', 'map-points', {}, team])).toEqual(points);
+  });
 });

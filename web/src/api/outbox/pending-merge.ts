@@ -70,7 +70,14 @@ export function mergeIntoMapPoints(data: MapPointsResponse, items: readonly Outb
   return { ...data, species, points };
 }
 
-/** Shows `items` (one user's outbox) in every list, record and map already in the cache. */
+/** Whether a read is a team's (its key ends with `{ team }`): the outbox's new records are the user's own diary's. */
+const isTeamRead = (queryKey: readonly unknown[]) =>
+  queryKey.some((part) => typeof part === 'object' && part !== null && 'team' in part);
+
+/**
+ * Shows `items` (one user's outbox) in every list, record and map already in the cache; a team's list and map get
+ * only the changes to records already on them, as the server decides which new records are the team's.
+ */
 export function applyPending(queryClient: QueryClient, items: readonly OutboxItem[]): void {
   if (items.length === 0) return;
   for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.culls })) {
@@ -84,10 +91,10 @@ export function applyPending(queryClient: QueryClient, items: readonly OutboxIte
       const search = (arg as { search?: string } | undefined)?.search;
       queryClient.setQueryData(
         query.queryKey,
-        mergeIntoList(data as ListCullsResponse, items, page === 1 && !search),
+        mergeIntoList(data as ListCullsResponse, items, page === 1 && !search && !isTeamRead(query.queryKey)),
         options,
       );
-    } else if (kind === 'map-points') {
+    } else if (kind === 'map-points' && !isTeamRead(query.queryKey)) {
       queryClient.setQueryData(query.queryKey, mergeIntoMapPoints(data as MapPointsResponse, items), options);
     } else if (kind === 'detail') {
       queryClient.setQueryData(query.queryKey, amendedBy(items, data as CullView), options);

@@ -5,12 +5,13 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError, errorMessage } from '../../api/client';
 import { downloadSeasonReport, planProgressQuery } from '../plans/api';
 import { statsQuery } from './api';
-import { groundsQuery } from '../grounds/api';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { MonthlyChart } from './MonthlyChart';
 import { OutingControl } from '../grounds';
-import { PlanProgress } from '../plans';
+import { MemberProgress, PlanProgress } from '../plans';
+import { mayRecord, TeamScopeNote, useTeamScope } from '../teams';
+import { scopeGroundsQuery } from '../teams/api';
 import { SeasonSelect, useSeasons, seasonLabel } from '../seasons';
 import { SpeciesChart } from './SpeciesChart';
 import { StatusMessage } from '../../ui/StatusMessage';
@@ -92,10 +93,10 @@ function OutingFiguresList({ figures }: { figures: OutingFigures }) {
   );
 }
 
-/** The season's plan progress, or the way to set a plan. */
-function PlanSection({ season }: { season: string }) {
-  const progress = useDeferredQuery(planProgressQuery(season));
-  const grounds = useDeferredQuery(groundsQuery());
+/** The season's plan progress (a team's member by member too), or the way to set a plan. */
+function PlanSection({ season, teamId }: { season: string; teamId: string | undefined }) {
+  const progress = useDeferredQuery(planProgressQuery(season, teamId));
+  const grounds = useDeferredQuery(scopeGroundsQuery(teamId));
   let body;
   if (progress.isPending) body = <StatusMessage>Loading plan progress...</StatusMessage>;
   else if (progress.isError)
@@ -106,21 +107,31 @@ function PlanSection({ season }: { season: string }) {
     );
   else if (!progress.data.rows.some((row) => row.target !== null))
     body = <p>No cull plan for {seasonLabel(season)} yet.</p>;
-  else body = <PlanProgress rows={progress.data.rows} grounds={grounds.data} />;
+  else
+    body = (
+      <>
+        <PlanProgress rows={progress.data.rows} grounds={grounds.data} />
+        <MemberProgress
+          members={progress.data.members ?? []}
+          rows={progress.data.rows}
+          grounds={grounds.data}
+        />
+      </>
+    );
   return (
     <section className="card dashboard-grid__wide" aria-labelledby="plan-heading">
       <h2 id="plan-heading">Cull plan {seasonLabel(season)}</h2>
       {body}
       <ButtonLink to="/plans" variant="secondary">
-        Edit the plan
+        {teamId === undefined ? 'Edit the plan' : 'The team’s plan'}
       </ButtonLink>
     </section>
   );
 }
 
 /** "Download season report (PDF)" for the season chosen. */
-function SeasonReport({ season }: { season: string }) {
-  const download = useMutation({ mutationFn: () => downloadSeasonReport(season) });
+function SeasonReport({ season, teamId }: { season: string; teamId: string | undefined }) {
+  const download = useMutation({ mutationFn: () => downloadSeasonReport(season, teamId) });
   return (
     <div className="season-report">
       <Button variant="secondary" onPress={() => download.mutate()} isDisabled={download.isPending}>
@@ -142,7 +153,9 @@ function loadError(error: unknown): string {
 
 export default function DashboardPage() {
   const { season, options, setSeason } = useSeasons();
-  const stats = useDeferredQuery(statsQuery(season));
+  const scope = useTeamScope();
+  const stats = useDeferredQuery(statsQuery(season, scope.teamId));
+  const addCull = mayRecord(scope) ? <ButtonLink to="/add-cull">+ Add Cull</ButtonLink> : null;
 
   let content;
   if (stats.isPending) {
@@ -154,10 +167,14 @@ export default function DashboardPage() {
       <>
         <div className="card empty-state">
           <p className="empty-state__title">{MESSAGES.noData}</p>
-          <p>Add your first cull record to see your statistics here.</p>
-          <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+          <p>
+            {scope.teamId === undefined
+              ? 'Add your first cull record to see your statistics here.'
+              : 'The team’s figures show here once a cull is recorded on its grounds.'}
+          </p>
+          {addCull}
         </div>
-        <PlanSection season={season} />
+        <PlanSection season={season} teamId={scope.teamId} />
       </>
     );
   } else {
@@ -189,9 +206,9 @@ export default function DashboardPage() {
             </p>
             <SeasonTable season={data.season} />
             {data.season.outings ? <OutingFiguresList figures={data.season.outings} /> : null}
-            <SeasonReport season={season} />
+            <SeasonReport season={season} teamId={scope.teamId} />
           </section>
-          <PlanSection season={season} />
+          <PlanSection season={season} teamId={scope.teamId} />
         </div>
       </>
     );
@@ -205,10 +222,11 @@ export default function DashboardPage() {
             <ButtonLink to="/map" variant="secondary">
               View Map
             </ButtonLink>
-            <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+            {addCull}
           </>
         }
       />
+      <TeamScopeNote scope={scope} what="the team’s figures, from every member’s culls on its grounds." />
       <div className="dashboard-controls">
         <SeasonSelect season={season} options={options} onChange={setSeason} />
         <OutingControl compact />

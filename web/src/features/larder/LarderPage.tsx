@@ -14,6 +14,7 @@ import { TextField } from '../../ui/TextField';
 import { useFeedback } from '../../ui/feedback-context';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { dashIfEmpty, formatDate, formatWeight } from '../../lib/format';
+import { culledByName, TeamScopeNote, useTeamScope } from '../teams';
 
 const ALL_DESTINATIONS = 'All destinations';
 
@@ -46,7 +47,22 @@ interface SelectionProps {
 }
 
 /** A declarable carcass can be picked for a consignment; another says why it cannot. */
-function DeclarationPick({ entry, isSelected, onChange, compact }: SelectionProps & { compact?: boolean }) {
+function DeclarationPick({
+  entry,
+  isSelected,
+  onChange,
+  compact,
+  isOwn,
+}: SelectionProps & { compact?: boolean; isOwn: boolean }) {
+  if (!isOwn) {
+    // A carcass of another member of the team is theirs to declare.
+    return compact ? (
+      <span className="larder__refused">
+        <span aria-hidden="true">-</span>
+        <span className="visually-hidden">Declared by {culledByName(entry.culled_by)}</span>
+      </span>
+    ) : null;
+  }
   if (entry.declaration_refused !== undefined) {
     // In the table the row's inspection, tag and destination show why; the reason in full is there for a screen reader.
     return compact ? (
@@ -67,8 +83,12 @@ function DeclarationPick({ entry, isSelected, onChange, compact }: SelectionProp
 
 export default function LarderPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const scope = useTeamScope();
   const params = paramsFrom(searchParams);
-  const larder = useQuery(larderQuery(params));
+  const larder = useQuery(larderQuery({ ...params, team: scope.teamId }));
+  const isTeams = scope.teamId !== undefined;
+  const isOwn = (entry: LarderEntry) =>
+    !isTeams || (scope.uid !== undefined && entry.culled_by?.uid === scope.uid);
   const { announce } = useFeedback();
   const isPhone = useMediaQuery('(max-width: 40em)');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -115,7 +135,7 @@ export default function LarderPage() {
   async function exportCsv() {
     setIsExporting(true);
     try {
-      await downloadLarderCsv(params);
+      await downloadLarderCsv({ ...params, team: scope.teamId });
     } catch (error) {
       console.error('Larder CSV download failed', error);
     } finally {
@@ -147,6 +167,7 @@ export default function LarderPage() {
         }
       />
 
+      <TeamScopeNote scope={scope} what="the carcasses of every member’s culls on the team’s grounds." />
       <div className="larder__filters">
         <Select
           label="Season"
@@ -200,7 +221,11 @@ export default function LarderPage() {
                 {entry.game_dealer === undefined ? '' : ` · ${entry.game_dealer}`}
               </span>
               <span className="larder-card__inspection">{entry.inspection_result}</span>
+              {isTeams ? (
+                <span className="larder-card__detail">Culled by {culledByName(entry.culled_by)}</span>
+              ) : null}
               <DeclarationPick
+                isOwn={isOwn(entry)}
                 entry={entry}
                 isSelected={selected.has(entry.id)}
                 onChange={(isPicked) => pick(entry, isPicked)}
@@ -228,6 +253,7 @@ export default function LarderPage() {
                 <th scope="col">Destination</th>
                 <th scope="col">Dealer</th>
                 <th scope="col">Inspection</th>
+                {isTeams ? <th scope="col">Culled by</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -235,6 +261,7 @@ export default function LarderPage() {
                 <tr key={entry.id}>
                   <td>
                     <DeclarationPick
+                      isOwn={isOwn(entry)}
                       entry={entry}
                       isSelected={selected.has(entry.id)}
                       onChange={(isPicked) => pick(entry, isPicked)}
@@ -264,6 +291,7 @@ export default function LarderPage() {
                   <td>{dashIfEmpty(entry.carcass_destination)}</td>
                   <td className="larder-table__wrap">{dashIfEmpty(entry.game_dealer)}</td>
                   <td className="larder-table__wrap">{entry.inspection_result}</td>
+                  {isTeams ? <td className="larder-table__wrap">{culledByName(entry.culled_by)}</td> : null}
                 </tr>
               ))}
             </tbody>
@@ -271,7 +299,7 @@ export default function LarderPage() {
         </div>
       )}
 
-      {larder.data ? (
+      {larder.data && (!isTeams || items.some(isOwn)) ? (
         <section className="card larder__declare" aria-labelledby="declare-heading">
           <h2 id="declare-heading">Declaration for a game dealer</h2>
           <p className="form__hint">

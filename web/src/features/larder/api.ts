@@ -9,12 +9,15 @@ import { latestWritePosition } from '../../api/write-position';
 export interface LarderParams {
   season?: string;
   destination?: string;
+  /** A team's larder book (each carcass with who culled it) rather than the user's own. */
+  team?: string;
 }
 
 export function larderSearch(params: LarderParams): URLSearchParams {
   const search = new URLSearchParams();
   if (params.season !== undefined) search.set('season', params.season);
   if (params.destination !== undefined) search.set('destination', params.destination);
+  if (params.team !== undefined) search.set('team', params.team);
   return search;
 }
 
@@ -32,7 +35,7 @@ export async function downloadLarderCsv(params: LarderParams): Promise<void> {
   const response = await request(`/api/larder.csv${query === '' ? '' : `?${query}`}`, {
     headers: { accept: 'text/csv' },
   });
-  await saveAttachment(response, 'larder-book.csv');
+  await saveAttachment(response, params.team === undefined ? 'larder-book.csv' : 'team-larder-book.csv');
 }
 
 /** A declaration's number, from the header the server sends beside its PDF. */

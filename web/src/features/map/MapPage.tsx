@@ -15,7 +15,6 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import type { MapFilters } from './api';
 import { cullsAtQuery, mapPointsQuery } from './api';
-import { groundsQuery } from '../grounds/api';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Select } from '../../ui/Select';
@@ -26,6 +25,8 @@ import { formatDate } from '../../lib/format';
 import { useSeasons } from '../seasons';
 import { useSession } from '../../api/useSession';
 import { useScreen } from '../../ui/screen';
+import { mayRecord, TeamScopeNote, useTeamScope } from '../teams';
+import { scopeGroundsQuery } from '../teams/api';
 
 const ALL = 'all';
 const FILTER_SPECIES = SPECIES.filter((species) => species !== OTHER);
@@ -109,15 +110,22 @@ export default function MapPage() {
   const [layer, setLayer] = useState<'markers' | 'heat'>('markers');
   const [heatSummary, setHeatSummary] = useState('');
   const onHeatSummary = useCallback((summary: string) => setHeatSummary(summary), []);
-  const mapPointsQueried = useQuery({ ...mapPointsQuery(filters), enabled: signedIn });
+  const scope = useTeamScope();
+  const mapPointsQueried = useQuery({ ...mapPointsQuery(filters, scope.teamId), enabled: signedIn });
   // The whole page is drawn once the points arrive: as a transition, so that drawing it yields to the browser.
   const mapPoints = useDeferredValue(mapPointsQueried);
-  const grounds = useQuery({ ...groundsQuery(), enabled: signedIn });
+  const grounds = useQuery({
+    ...scopeGroundsQuery(scope.teamId),
+    enabled: signedIn,
+  });
   const filtered = Object.values(filters).some((value) => value !== undefined);
   const [selected, setSelected] = useState<CullsAtQuery | null>(null);
   // The popup reads this result in a later render (Leaflet opens it first), so the page must not track only what
   // it reads itself.
-  const recordsAtSelected = useQuery({ ...cullsAtQuery(selected), notifyOnChangeProps: 'all' });
+  const recordsAtSelected = useQuery({
+    ...cullsAtQuery(selected, scope.teamId),
+    notifyOnChangeProps: 'all',
+  });
 
   let notice = null;
   let mapped = NO_POINTS;
@@ -148,10 +156,14 @@ export default function MapPage() {
   } else if (mapPoints.data && mapPoints.data.points.length === 0) {
     notice = (
       <Notice
-        title="No cull records with location data found."
+        title={
+          scope.teamId === undefined
+            ? 'No cull records with location data found.'
+            : 'No located culls on the team’s grounds yet.'
+        }
         hint="Add records with GPS coordinates to see them on the map."
       >
-        <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+        {mayRecord(scope) ? <ButtonLink to="/add-cull">+ Add Cull</ButtonLink> : null}
       </Notice>
     );
   } else if (mapPoints.data) {
@@ -162,6 +174,7 @@ export default function MapPage() {
   return (
     <div className="page page--wide">
       <ScreenHeader />
+      <TeamScopeNote scope={scope} what="every member’s located culls on the team’s grounds." />
       {/* Under the line the page opened with, so that nothing already shown moves when the count arrives. */}
       {located > 0 ? (
         <p className="muted">

@@ -8,31 +8,43 @@ import { meQuery } from '../../api/session';
 export type MapFilters = MapPointsQuery;
 
 /** Every located record of the user (as filtered) as a compact point, newest first, in one answer. */
-export function fetchMapPoints(filters: MapFilters = {}, signal?: AbortSignal): Promise<MapPointsResponse> {
+export function fetchMapPoints(
+  filters: MapFilters = {},
+  signal?: AbortSignal,
+  team?: string,
+): Promise<MapPointsResponse> {
   const search = new URLSearchParams(
-    Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    Object.entries({ ...filters, team }).filter((entry): entry is [string, string] => entry[1] !== undefined),
   ).toString();
   return getJson(`/api/culls/map-points${search === '' ? '' : `?${search}`}`, 'MapPointsResponse', signal);
 }
 
 /** The user's records at exactly this point, newest first: what a map marker's popup shows. */
-export async function fetchCullsAt(point: CullsAtQuery, signal?: AbortSignal): Promise<MapCull[]> {
+export async function fetchCullsAt(
+  point: CullsAtQuery,
+  signal?: AbortSignal,
+  team?: string,
+): Promise<MapCull[]> {
   // String() writes the shortest text that reads back as the same number, so the server matches it exactly.
   const search = new URLSearchParams({
     latitude: String(point.latitude),
     longitude: String(point.longitude),
   });
+  if (team !== undefined) search.set('team', team);
   return (await getJson(`/api/culls/at?${search.toString()}`, 'MapCullsResponse', signal)).items;
 }
 
-/** The map's points; with no filter the key is the one the route's loader prefetches. */
-export function mapPointsQuery(filters: MapFilters = {}) {
+/** The map's points (a team's, with `team`); with no filter the key is the one the route's loader prefetches. */
+export function mapPointsQuery(filters: MapFilters = {}, team?: string) {
   const filtered = Object.values(filters).some((value) => value !== undefined);
   return queryOptions({
-    queryKey: filtered
-      ? ([...queryKeys.culls, 'map-points', filters] as const)
-      : ([...queryKeys.culls, 'map-points'] as const),
-    queryFn: ({ signal }) => fetchMapPoints(filters, signal),
+    queryKey:
+      team !== undefined
+        ? ([...queryKeys.culls, 'map-points', filters, { team }] as const)
+        : filtered
+          ? ([...queryKeys.culls, 'map-points', filters] as const)
+          : ([...queryKeys.culls, 'map-points'] as const),
+    queryFn: ({ signal }) => fetchMapPoints(filters, signal, team),
     placeholderData: keepPreviousData,
   });
 }
@@ -46,10 +58,16 @@ export async function prefetchMapPoints(queryClient: QueryClient): Promise<void>
   if (queryClient.getQueryData(meQuery().queryKey)) await queryClient.prefetchQuery(mapPointsQuery());
 }
 
-/** The records at one map point; with no point chosen the query waits (skipToken) rather than fetching. */
-export function cullsAtQuery(point: CullsAtQuery | null) {
+/**
+ * The records at one map point (a team's members', with `team`); with no point chosen the query waits (skipToken)
+ * rather than fetching.
+ */
+export function cullsAtQuery(point: CullsAtQuery | null, team?: string) {
   return queryOptions({
-    queryKey: [...queryKeys.culls, 'at', point] as const,
-    queryFn: point ? ({ signal }) => fetchCullsAt(point, signal) : skipToken,
+    queryKey:
+      team === undefined
+        ? ([...queryKeys.culls, 'at', point] as const)
+        : ([...queryKeys.culls, 'at', point, { team }] as const),
+    queryFn: point ? ({ signal }) => fetchCullsAt(point, signal, team) : skipToken,
   });
 }

@@ -1,4 +1,4 @@
-import type { Ground, PlanProgressRow } from '@cull-log/contracts';
+import type { Ground, PlanMemberProgressRow, PlanProgressRow } from '@cull-log/contracts';
 import { groundName } from '../grounds';
 
 /** "2 left", "target met", "3 over the target", or, with no target, how many were culled. */
@@ -50,6 +50,60 @@ export function PlanProgress({ rows, grounds }: { rows: PlanProgressRow[]; groun
                 ))}
             </ul>
           </div>
+        );
+      })}
+    </div>
+  );
+}
+
+const sameTarget = (a: Omit<PlanProgressRow, 'left' | 'exceeded'>, b: PlanMemberProgressRow) =>
+  a.ground_id === b.ground_id && a.species === b.species && a.class === b.class;
+
+/**
+ * One member's line against their share and the team's whole target: "Ann 2 of 3 Roe Deer female; team 9 of 12". A
+ * member without a share says how many they culled.
+ */
+export function memberProgressWords(member: PlanMemberProgressRow, rows: readonly PlanProgressRow[]): string {
+  const what = `${member.species} ${classWord(member.class)}`;
+  const own =
+    member.target === null
+      ? `${member.name} ${member.actual} ${what}, no share`
+      : `${member.name} ${member.actual} of ${member.target} ${what}`;
+  const team = rows.find((row) => sameTarget(row, member));
+  if (team === undefined) return own;
+  return team.target === null
+    ? `${own}; team ${team.actual}`
+    : `${own}; team ${team.actual} of ${team.target}`;
+}
+
+/** A team's progress member by member, each against their share and the team's target, by ground. */
+export function MemberProgress({
+  members,
+  rows,
+  grounds,
+}: {
+  members: readonly PlanMemberProgressRow[];
+  rows: readonly PlanProgressRow[];
+  grounds: Ground[] | undefined;
+}) {
+  if (members.length === 0) return null;
+  const scopes = [...new Set(members.map((member) => member.ground_id))];
+  return (
+    <div className="plan-progress plan-progress--members">
+      <h3 className="plan-progress__scope">By member</h3>
+      {scopes.map((scope) => {
+        const name = scope === null ? 'All grounds' : groundName(scope, grounds);
+        return (
+          <ul key={scope ?? 'all'} className="plan-members" aria-label={`Members' progress: ${name}`}>
+            {members
+              .filter((member) => member.ground_id === scope)
+              .map((member) => (
+                <li key={`${member.uid ?? member.name}|${member.species}|${member.class}`}>
+                  {memberProgressWords(member, rows)}
+                  {scope === null ? null : <span className="muted"> ({name})</span>}
+                </li>
+              ))}
+          </ul>
         );
       })}
     </div>

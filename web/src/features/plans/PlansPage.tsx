@@ -1,11 +1,20 @@
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { OTHER, SPECIES, type Plan, type PlanClass, type PlanTarget } from '@cull-log/contracts';
+import {
+  OTHER,
+  SPECIES,
+  type Plan,
+  type PlanAllocation,
+  type PlanClass,
+  type PlanTarget,
+  type TeamMember,
+} from '@cull-log/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { refreshAfter } from '../../api/keys';
 import { putPlans, plansQuery } from './api';
-import { groundsQuery } from '../grounds/api';
+import { membersQuery, scopeGroundsQuery } from '../teams/api';
+import { TeamScopeNote, useTeamScope } from '../teams';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Checkbox } from '../../ui/Checkbox';
@@ -13,6 +22,7 @@ import { useFeedback } from '../../ui/feedback-context';
 import { SeasonSelect, useSeasons, seasonLabel } from '../seasons';
 import { Select } from '../../ui/Select';
 import { StatusMessage } from '../../ui/StatusMessage';
+import { TextField } from '../../ui/TextField';
 import { useOnline } from '../../api/useOnline';
 
 /** The species a plan offers: the deer (a plan may still hold another species set elsewhere). */
@@ -42,11 +52,141 @@ function targetsOf(typed: Typed, juveniles: boolean): { targets: PlanTarget[] } 
   return { targets };
 }
 
-function PlanEditor({ season, plans }: { season: string; plans: Plan[] }) {
+const allocationKey = (row: Pick<PlanAllocation, 'uid' | 'ground_id' | 'species' | 'class'>) =>
+  `${row.uid}|${row.ground_id}|${row.species}|${row.class}`;
+
+interface AllocationsProps {
+  groundId: string;
+  groundName: string;
+  /** The ground's targets as typed: the species and classes a share may be of. */
+  targets: readonly PlanTarget[];
+  members: readonly TeamMember[];
+  allocations: readonly PlanAllocation[];
+  readOnly: boolean;
+  onChange(allocations: PlanAllocation[]): void;
+}
+
+/**
+ * Each member's share of a team ground's targets: a manager adds and removes them (saved with the plan); the others
+ * read them.
+ */
+function Allocations({
+  groundId,
+  groundName,
+  targets,
+  members,
+  allocations,
+  readOnly,
+  onChange,
+}: AllocationsProps) {
+  const shooters = members.filter((member) => member.role !== 'viewer');
+  const [uid, setUid] = useState('');
+  const [what, setWhat] = useState('');
+  const [share, setShare] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const here = allocations.filter((row) => row.ground_id === groundId);
+  const nameOf = (memberUid: string) =>
+    members.find((member) => member.uid === memberUid)?.name ?? 'Former member';
+  const choices = targets.map((target) => ({
+    id: keyOf(target.species, target.class),
+    label: `${target.species} ${target.class.toLowerCase()}`,
+  }));
+
+  function add() {
+    const target = Number(share);
+    if (uid === '' || what === '') return setProblem('Choose a member and a species and sex');
+    if (share.trim() === '' || !Number.isInteger(target) || target < 0)
+      return setProblem('The share must be a whole number of 0 or more');
+    const [species, plannedClass] = what.split('|') as [PlanTarget['species'], PlanClass];
+    const row: PlanAllocation = { uid, ground_id: groundId, species, class: plannedClass, target };
+    setProblem(undefined);
+    setShare('');
+    onChange([...allocations.filter((each) => allocationKey(each) !== allocationKey(row)), row]);
+  }
+
+  return (
+    <section className="plan-allocations" aria-labelledby="allocations-heading">
+      <h2 id="allocations-heading">Members’ shares on {groundName}</h2>
+      {here.length === 0 ? (
+        <p className="muted">No shares on this ground yet.</p>
+      ) : (
+        <ul className="plan-allocations__list" aria-label={`Shares on ${groundName}`}>
+          {here.map((row) => (
+            <li key={allocationKey(row)} className="plan-allocations__item">
+              <span>
+                {nameOf(row.uid)}: {row.target} {row.species} {row.class.toLowerCase()}
+              </span>
+              {readOnly ? null : (
+                <Button
+                  variant="ghost"
+                  aria-label={`Remove ${nameOf(row.uid)}’s share of ${row.species} ${row.class.toLowerCase()}`}
+                  onPress={() =>
+                    onChange(allocations.filter((each) => allocationKey(each) !== allocationKey(row)))
+                  }
+                >
+                  Remove
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {readOnly ? null : choices.length === 0 ? (
+        <p className="muted">Set the ground’s targets to share them out.</p>
+      ) : (
+        <div className="plan-allocations__add" role="group" aria-label="Add a share">
+          <Select
+            label="Member"
+            name="allocation_member"
+            options={shooters.map((member) => ({ id: member.uid, label: member.name }))}
+            value={uid}
+            onChange={setUid}
+          />
+          <Select
+            label="Species and sex"
+            name="allocation_target"
+            options={choices}
+            value={what}
+            onChange={setWhat}
+          />
+          <TextField
+            label="Share"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={share}
+            onChange={setShare}
+          />
+          <Button variant="secondary" onPress={add}>
+            Add share
+          </Button>
+          {problem === undefined ? null : (
+            <p className="form-error" role="alert">
+              {problem}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface PlanEditorProps {
+  season: string;
+  plans: Plan[];
+  /** A team's plan: its grounds, its members' shares, and a manager to change it. */
+  teamId: string | undefined;
+  allocations: readonly PlanAllocation[];
+  members: readonly TeamMember[];
+  readOnly: boolean;
+}
+
+function PlanEditor({ season, plans, teamId, allocations: saved, members, readOnly }: PlanEditorProps) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const { announce } = useFeedback();
-  const grounds = useQuery(groundsQuery());
+  const grounds = useQuery(scopeGroundsQuery(teamId));
+  const [allocations, setAllocations] = useState<PlanAllocation[]>(() => [...saved]);
   const [scope, setScope] = useState(ALL_GROUNDS);
   const planOf = (id: string) => plans.find((plan) => (plan.ground_id ?? ALL_GROUNDS) === id);
   const [typed, setTyped] = useState<Typed>(() => typedOf(planOf(ALL_GROUNDS)));
@@ -62,9 +202,11 @@ function PlanEditor({ season, plans }: { season: string; plans: Plan[] }) {
     setInvalid(undefined);
     // A new scope, or the plans read again after a save.
   }, [scope, plans]);
+  useEffect(() => setAllocations([...saved]), [saved]);
 
   const save = useMutation({
-    mutationFn: (next: Plan[]) => putPlans(season, { plans: next }),
+    mutationFn: (next: Plan[]) =>
+      putPlans(season, teamId === undefined ? { plans: next } : { plans: next, allocations }, teamId),
     onSuccess: async () => {
       await refreshAfter(queryClient, 'plans');
       announce(`Cull plan for ${seasonLabel(season)} saved`);
@@ -73,6 +215,7 @@ function PlanEditor({ season, plans }: { season: string; plans: Plan[] }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (readOnly) return;
     const checked = targetsOf(typed, juveniles);
     if ('invalid' in checked) {
       setInvalid(`The target for ${checked.invalid} must be a whole number of 0 or more`);
@@ -98,8 +241,12 @@ function PlanEditor({ season, plans }: { season: string; plans: Plan[] }) {
       .map((g) => ({ id: g.id, label: g.name })),
   ];
 
+  const checkedTargets = targetsOf(typed, juveniles);
+  const groundTargets = 'targets' in checkedTargets ? checkedTargets.targets : [];
+
   return (
     <form className="form plan-editor" onSubmit={submit} aria-label="Cull plan" noValidate>
+      {readOnly ? <p className="form__hint">Only a manager of the team changes its plan.</p> : null}
       {save.error || invalid ? (
         <p className="form-error" role="alert">
           {invalid ?? errorMessage(save.error)}
@@ -112,7 +259,7 @@ function PlanEditor({ season, plans }: { season: string; plans: Plan[] }) {
         value={scope}
         onChange={(id) => id && setScope(id)}
       />
-      <Checkbox name="juveniles" isSelected={juveniles} onChange={setJuveniles}>
+      <Checkbox name="juveniles" isSelected={juveniles} onChange={setJuveniles} isDisabled={readOnly}>
         Separate targets for juveniles
       </Checkbox>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Targets by species and sex">
@@ -145,6 +292,7 @@ function PlanEditor({ season, plans }: { season: string; plans: Plan[] }) {
                         name={`target_${name}_${plannedClass}`.replaceAll(' ', '_')}
                         aria-label={`${name} ${plannedClass.toLowerCase()} target`}
                         value={typed[key] ?? ''}
+                        readOnly={readOnly}
                         onChange={(event) =>
                           setTyped((current) => ({ ...current, [key]: event.target.value }))
                         }
@@ -157,19 +305,43 @@ function PlanEditor({ season, plans }: { season: string; plans: Plan[] }) {
           </tbody>
         </table>
       </div>
-      {online ? null : <p className="form__hint">The plan is saved when there is a signal.</p>}
-      <div className="form__actions">
-        <Button type="submit" isDisabled={!online || save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save plan'}
-        </Button>
-      </div>
+      {teamId !== undefined && scope !== ALL_GROUNDS ? (
+        <Allocations
+          groundId={scope}
+          groundName={scopes.find((each) => each.id === scope)?.label ?? 'the ground'}
+          targets={groundTargets}
+          members={members}
+          allocations={allocations}
+          readOnly={readOnly}
+          onChange={setAllocations}
+        />
+      ) : null}
+      {teamId !== undefined && scope === ALL_GROUNDS ? (
+        <p className="form__hint">Choose one of the team’s grounds to share its targets out among members.</p>
+      ) : null}
+      {readOnly ? null : (
+        <>
+          {online ? null : <p className="form__hint">The plan is saved when there is a signal.</p>}
+          <div className="form__actions">
+            <Button type="submit" isDisabled={!online || save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save plan'}
+            </Button>
+          </div>
+        </>
+      )}
     </form>
   );
 }
 
+const NO_ALLOCATIONS: readonly PlanAllocation[] = [];
+const NO_MEMBERS: readonly TeamMember[] = [];
+
 export default function PlansPage() {
   const { season, options, setSeason } = useSeasons();
-  const plans = useQuery(plansQuery(season));
+  const scope = useTeamScope();
+  const plans = useQuery(plansQuery(season, scope.teamId));
+  const members = useQuery({ ...membersQuery(scope.teamId ?? ''), enabled: scope.teamId !== undefined });
+  const readOnly = scope.teamId !== undefined && scope.team?.role !== 'manager';
   return (
     <div className="page page--wide plans-page">
       <ScreenHeader
@@ -181,17 +353,27 @@ export default function PlansPage() {
           </>
         }
       />
+      <TeamScopeNote scope={scope} what="the team’s plan, its grounds’ targets and each member’s share." />
       <SeasonSelect season={season} options={options} onChange={setSeason} />
       <p className="muted">
-        Targets for the {seasonLabel(season)} season, for all your grounds together or for one ground. Leave a
-        box empty for no target.
+        Targets for the {seasonLabel(season)} season, for all{' '}
+        {scope.teamId === undefined ? 'your' : 'the team’s'} grounds together or for one ground. Leave a box
+        empty for no target.
       </p>
       {plans.isPending ? (
         <StatusMessage>Loading the plan...</StatusMessage>
       ) : plans.isError ? (
         <StatusMessage kind="error">The plan could not be loaded: {errorMessage(plans.error)}</StatusMessage>
       ) : (
-        <PlanEditor key={season} season={season} plans={plans.data.plans} />
+        <PlanEditor
+          key={`${season}|${scope.teamId ?? ''}`}
+          season={season}
+          plans={plans.data.plans}
+          teamId={scope.teamId}
+          allocations={plans.data.allocations ?? NO_ALLOCATIONS}
+          members={members.data ?? NO_MEMBERS}
+          readOnly={readOnly}
+        />
       )}
     </div>
   );

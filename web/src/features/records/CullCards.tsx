@@ -5,6 +5,7 @@ import { formatDate, formatWeight } from '../../lib/format';
 import { Select } from '../../ui/Select';
 import { SyncBadge } from './SyncBadge';
 import { WarningMark } from './WarningMark';
+import { culledByName } from '../teams';
 
 /** The sort choices the cards offer, as the table's headers do, newest first where it matters. */
 export const CARD_SORTS: { label: string; sort: SortColumn; order: 'asc' | 'desc' }[] = [
@@ -22,6 +23,8 @@ interface CullCardsProps {
   sort: SortColumn;
   order: 'asc' | 'desc';
   onSortChange(sort: SortColumn, order: 'asc' | 'desc'): void;
+  /** A team's records: each card says who culled it. */
+  showCulledBy?: boolean;
 }
 
 /** A card's photos as small thumbnails; the record's own page opens each whole. */
@@ -43,7 +46,7 @@ function CardPhotos({ recordId, photos }: { recordId: string; photos: readonly C
 }
 
 /** The records as cards, for a phone: what a stalker scans for, and a tap to open each. */
-export function CullCards({ items, emptyText, sort, order, onSortChange }: CullCardsProps) {
+export function CullCards({ items, emptyText, sort, order, onSortChange, showCulledBy }: CullCardsProps) {
   const current = CARD_SORTS.find((choice) => choice.sort === sort && choice.order === order);
   return (
     <div className="cull-cards">
@@ -81,6 +84,9 @@ export function CullCards({ items, emptyText, sort, order, onSortChange }: CullC
                     <span className="ground-tag"> ({cull.ground_name})</span>
                   )}
                 </span>
+                {showCulledBy ? (
+                  <span className="cull-card__by">Culled by {culledByName(cull.culled_by)}</span>
+                ) : null}
                 <CardPhotos recordId={cull.id} photos={cull.photos ?? []} />
                 <SyncBadge recordId={cull.id} />
               </Link>

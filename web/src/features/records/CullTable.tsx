@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { SyncBadge } from './SyncBadge';
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from '../../ui/Table';
 import { WarningMark } from './WarningMark';
+import { culledByName } from '../teams';
 
 const COLUMNS: { id: SortColumn; label: string }[] = [
   { id: 'date', label: 'Date' },
@@ -33,6 +34,10 @@ interface CullTableProps {
   order: 'asc' | 'desc';
   onSortChange(sort: SortColumn, order: 'asc' | 'desc'): void;
   onDelete(cull: CullView): void;
+  /** A team's records: a column says who culled each. */
+  showCulledBy: boolean;
+  /** Whether the user may edit or delete this record (a team member's other than their own they only read). */
+  mayChange(cull: CullView): boolean;
 }
 
 /** The records as a table, one row each, for screens wider than a phone's; sorting by a column's header. */
@@ -44,6 +49,8 @@ export default function CullTable({
   order,
   onSortChange,
   onDelete,
+  showCulledBy,
+  mayChange,
 }: CullTableProps) {
   // Recording order has no column of its own, so no header shows an arrow for it.
   const sortDescriptor: SortDescriptor | undefined =
@@ -70,9 +77,11 @@ export default function CullTable({
               {column.label}
             </Column>
           ))}
+          {showCulledBy ? <Column id="culled_by">Culled by</Column> : null}
           <Column id="actions">Actions</Column>
         </TableHeader>
-        <TableBody items={items} renderEmptyState={() => emptyText}>
+        {/* The rows are drawn again when the columns or what the user may do change, not only the records. */}
+        <TableBody items={items} dependencies={[showCulledBy, mayChange]} renderEmptyState={() => emptyText}>
           {(cull) => (
             <Row id={cull.id}>
               <Cell className="table__sticky">{formatDate(cull.date)}</Cell>
@@ -95,6 +104,7 @@ export default function CullTable({
               <Cell>{yesNo(cull.antlers_present)}</Cell>
               <Cell>{cull.shot_placement}</Cell>
               <Cell>{dashIfEmpty(cull.shot_distance)}</Cell>
+              {showCulledBy ? <Cell>{culledByName(cull.culled_by)}</Cell> : null}
               <Cell>
                 <div className="row-actions">
                   <Link
@@ -104,21 +114,25 @@ export default function CullTable({
                   >
                     View
                   </Link>
-                  <Link
-                    className="row-actions__link"
-                    to={`/edit-cull/${encodeURIComponent(cull.id)}`}
-                    aria-label={`Edit ${describe(cull)}`}
-                  >
-                    Edit
-                  </Link>
-                  <Button
-                    variant="ghost"
-                    className="row-actions__delete"
-                    aria-label={`Delete ${describe(cull)}`}
-                    onPress={() => onDelete(cull)}
-                  >
-                    Delete
-                  </Button>
+                  {mayChange(cull) ? (
+                    <>
+                      <Link
+                        className="row-actions__link"
+                        to={`/edit-cull/${encodeURIComponent(cull.id)}`}
+                        aria-label={`Edit ${describe(cull)}`}
+                      >
+                        Edit
+                      </Link>
+                      <Button
+                        variant="ghost"
+                        className="row-actions__delete"
+                        aria-label={`Delete ${describe(cull)}`}
+                        onPress={() => onDelete(cull)}
+                      >
+                        Delete
+                      </Button>
+                    </>
+                  ) : null}
                 </div>
               </Cell>
             </Row>

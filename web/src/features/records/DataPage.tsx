@@ -8,11 +8,13 @@ import {
   type SortColumn,
 } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { downloadCullsCsv, cullsQuery } from './api';
 import { Select } from '../../ui/Select';
 import { useSeasons } from '../seasons';
+import { mayChangeRecord, mayRecord, TeamScopeNote, useTeamScope } from '../teams';
+import { membersQuery } from '../teams/api';
 
 const ALL_SEASONS = 'all';
 import { errorMessage } from '../../api/client';
@@ -34,8 +36,13 @@ export const SEARCH_DEBOUNCE_MS = 300;
 const loadCullTable = () => import('./CullTable');
 const CullTable = lazy(loadCullTable);
 
-function toSearch(params: ListCullsParams): URLSearchParams {
+/** A team's list narrowed to one member's records: in the address beside the list's own view. */
+const MEMBER_PARAM = 'member';
+const ALL_MEMBERS = 'all';
+
+function toSearch(params: ListCullsParams, member: string | undefined): URLSearchParams {
   const search = new URLSearchParams();
+  if (member !== undefined) search.set(MEMBER_PARAM, member);
   if (params.page !== DEFAULT_PARAMS.page) search.set('page', String(params.page));
   if (params.page_size !== DEFAULT_PARAMS.page_size) search.set('page_size', String(params.page_size));
   if (params.sort !== DEFAULT_PARAMS.sort || params.order !== DEFAULT_PARAMS.order) {
@@ -49,9 +56,12 @@ function toSearch(params: ListCullsParams): URLSearchParams {
 export default function DataPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFrom(searchParams);
+  const scope = useTeamScope();
+  const member = scope.teamId === undefined ? undefined : (searchParams.get(MEMBER_PARAM) ?? undefined);
   const [searchText, setSearchText] = useState(params.q);
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const culls = useQuery(cullsQuery(params));
+  const culls = useQuery(cullsQuery(params, { team: scope.teamId, member }));
+  const members = useQuery({ ...membersQuery(scope.teamId ?? ''), enabled: scope.teamId !== undefined });
   const deleteCull = useDeleteCull();
   const { announce } = useFeedback();
   // Below about 640 px the records are cards, one above another; the table stays for wider screens.
@@ -65,9 +75,12 @@ export default function DataPage() {
   const seasons = useSeasons();
   const [exportSeason, setExportSeason] = useState(ALL_SEASONS);
 
-  const setParams = (changes: Partial<ListCullsParams>) =>
+  const setParams = (changes: Partial<ListCullsParams>, nextMember = member) =>
     // Sorting, paging and searching change this screen's view, not the screen: it stays where it is scrolled.
-    setSearchParams(toSearch({ ...params, ...changes }), { replace: true, preventScrollReset: true });
+    setSearchParams(toSearch({ ...params, ...changes }, nextMember), {
+      replace: true,
+      preventScrollReset: true,
+    });
 
   useEffect(() => {
     if (debouncedSearch !== params.q) setParams({ q: debouncedSearch, page: 1 });
@@ -82,10 +95,24 @@ export default function DataPage() {
     if (culls.data && !culls.isPlaceholderData && params.page > pageCount) setParams({ page: pageCount });
   }, [culls.data, culls.isPlaceholderData, pageCount, params.page]);
 
+  // One function while the scope stands, so the table draws its rows again only when the scope changes.
+  const { teamId, uid, team } = scope;
+  const mayChange = useCallback(
+    (cull: CullView) => mayChangeRecord({ teamId, uid, team }, cull),
+    [teamId, uid, team],
+  );
+
   /** What the cards and the table alike show and do: the page's records, sorted as the address says. */
   const listProps = (items: readonly CullView[]) => ({
     items,
-    emptyText: params.q === '' ? 'No cull records yet.' : 'No records match your search.',
+    emptyText:
+      params.q !== '' || member !== undefined
+        ? 'No records match your search.'
+        : scope.teamId === undefined
+          ? 'No cull records yet.'
+          : 'No culls on the team’s grounds yet.',
+    showCulledBy: scope.teamId !== undefined,
+    mayChange,
     sort: params.sort,
     order: params.order,
     onSortChange: (sort: SortColumn, order: 'asc' | 'desc') => setParams({ sort, order, page: 1 }),
@@ -104,7 +131,7 @@ export default function DataPage() {
   async function exportCsv() {
     setIsExporting(true);
     try {
-      await downloadCullsCsv(exportSeason === ALL_SEASONS ? undefined : exportSeason);
+      await downloadCullsCsv(exportSeason === ALL_SEASONS ? undefined : exportSeason, scope.teamId);
     } catch (error) {
       // An export failure is logged only: the download simply does not start.
       console.error('CSV export failed', error);
@@ -129,10 +156,25 @@ export default function DataPage() {
             <Button variant="secondary" onPress={exportCsv} isDisabled={isExporting}>
               Export CSV
             </Button>
-            <ButtonLink to="/add-cull">+ Add Cull</ButtonLink>
+            {mayRecord(scope) ? <ButtonLink to="/add-cull">+ Add Cull</ButtonLink> : null}
           </>
         }
       />
+
+      <TeamScopeNote scope={scope} what="every member’s culls on the team’s grounds, with who culled each." />
+      {scope.teamId !== undefined && members.data !== undefined ? (
+        <Select
+          label="Culled by"
+          name="member"
+          className="member-filter"
+          options={[
+            { id: ALL_MEMBERS, label: 'Every member' },
+            ...members.data.map((each) => ({ id: each.uid, label: each.name })),
+          ]}
+          value={member ?? ALL_MEMBERS}
+          onChange={(uid) => setParams({ page: 1 }, uid === ALL_MEMBERS || uid === '' ? undefined : uid)}
+        />
+      ) : null}
 
       <SearchField
         label="Search all columns"

@@ -18,6 +18,8 @@ import { StatusMessage } from '../../ui/StatusMessage';
 import { changeMessage, useFeedback } from '../../ui/feedback-context';
 import { useDeferredQuery } from '../../ui/useDeferredQuery';
 import { useSession } from '../../api/useSession';
+import { useQuery } from '@tanstack/react-query';
+import { culledByName, mayChangeRecord, useTeamScope } from '../teams';
 
 function loadErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
@@ -42,7 +44,15 @@ function ErrorState({ message }: { message: string }) {
 export default function ViewCullPage() {
   const { id = '' } = useParams();
   const session = useSession();
-  const cull = useDeferredQuery(cullQuery(id));
+  const scope = useTeamScope();
+  const own = useDeferredQuery(cullQuery(id));
+  // A record not in the user's own diary may be a team member's, read through the team chosen.
+  const notOwn = own.error instanceof ApiRequestError && own.error.status === 404;
+  const throughTeam = useQuery({
+    ...cullQuery(id, scope.teamId),
+    enabled: notOwn && scope.teamId !== undefined,
+  });
+  const cull = notOwn && scope.teamId !== undefined ? throughTeam : own;
   const navigate = useNavigate();
   const { announce } = useFeedback();
   const deleteCull = useDeleteCull((_id, outcome) => {
@@ -56,10 +66,13 @@ export default function ViewCullPage() {
   if (session.status !== 'signed-in') return <ErrorState message={MESSAGES.authenticationRequired} />;
   if (cull.isPending) return <StatusMessage>Loading...</StatusMessage>;
   if (cull.data === undefined) return <ErrorState message={loadErrorMessage(cull.error)} />;
-  // The server only answers with the user's own records; this guards the screen all the same.
-  if (cull.data.created_by !== session.user.uid) return <ErrorState message={MESSAGES.unauthorizedAccess} />;
-
   const record = cull.data;
+  const isTeams = cull === throughTeam;
+  // Without a team the server only answers with the user's own records; this guards the screen all the same.
+  if (!isTeams && record.created_by !== session.user.uid)
+    return <ErrorState message={MESSAGES.unauthorizedAccess} />;
+  // Only its shooter changes a record: a team member's other records are read here, not changed.
+  const mayChange = !isTeams || mayChangeRecord({ ...scope, uid: session.user.uid }, record);
   const refusal = declarationRefusal(record);
 
   async function declare() {
@@ -83,6 +96,7 @@ export default function ViewCullPage() {
             {record.species} <span className="record-card__subtitle">at {record.location_name}</span>
           </h1>
         </header>
+        {isTeams ? <p className="record-card__by">Culled by {culledByName(record.culled_by)}</p> : null}
         <SyncBadge recordId={record.id} />
         <WarningList warnings={record.warnings} heading="Warnings" />
         <CullDetails cull={record} />
@@ -99,18 +113,22 @@ export default function ViewCullPage() {
           />
         ) : null}
         <div className="record-card__actions">
-          <ButtonLink to={`/edit-cull/${encodeURIComponent(record.id)}`}>Edit</ButtonLink>
+          {mayChange ? (
+            <ButtonLink to={`/edit-cull/${encodeURIComponent(record.id)}`}>Edit</ButtonLink>
+          ) : null}
           <ButtonLink to="/data" variant="secondary">
             Back to Data
           </ButtonLink>
-          {refusal === undefined ? (
+          {mayChange && refusal === undefined ? (
             <Button variant="secondary" onPress={declare} isDisabled={isDeclaring}>
               Declaration (PDF)
             </Button>
           ) : null}
-          <Button variant="danger" onPress={() => setConfirmingDelete(true)}>
-            Delete
-          </Button>
+          {mayChange ? (
+            <Button variant="danger" onPress={() => setConfirmingDelete(true)}>
+              Delete
+            </Button>
+          ) : null}
         </div>
         {refusal !== undefined && record.carcass_destination === GAME_DEALER ? (
           <p className="record-card__note">No declaration: {refusal}</p>

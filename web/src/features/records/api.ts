@@ -8,6 +8,18 @@ import { queryKeys } from '../../api/keys';
 
 export type ListCullsParams = ListCullsQuery;
 
+/** Whose records a read is of: a team's (`team`, narrowed to one member's with `member`), or, without, the user's own. */
+export interface RecordsScope {
+  team?: string | undefined;
+  member?: string | undefined;
+}
+
+function withScope(search: URLSearchParams, scope: RecordsScope): URLSearchParams {
+  if (scope.team !== undefined) search.set('team', scope.team);
+  if (scope.team !== undefined && scope.member !== undefined) search.set('member', scope.member);
+  return search;
+}
+
 export function cullsSearchParams(params: ListCullsParams): URLSearchParams {
   const search = new URLSearchParams({
     page: String(params.page),
@@ -19,32 +31,52 @@ export function cullsSearchParams(params: ListCullsParams): URLSearchParams {
   return search;
 }
 
-export function fetchCulls(params: ListCullsParams, signal?: AbortSignal): Promise<ListCullsResponse> {
-  return getJson(`/api/culls?${cullsSearchParams(params).toString()}`, 'ListCullsResponse', signal);
+export function fetchCulls(
+  params: ListCullsParams,
+  signal?: AbortSignal,
+  scope: RecordsScope = {},
+): Promise<ListCullsResponse> {
+  const search = withScope(cullsSearchParams(params), scope);
+  return getJson(`/api/culls?${search.toString()}`, 'ListCullsResponse', signal);
 }
 
-export function fetchCull(id: string, signal?: AbortSignal): Promise<CullView> {
-  return getJson(`/api/culls/${encodeURIComponent(id)}`, 'CullView', signal);
+/** One record: the user's own, or, read through a team (`team`), a member's on the team's grounds. */
+export function fetchCull(id: string, signal?: AbortSignal, team?: string): Promise<CullView> {
+  const query = team === undefined ? '' : `?team=${encodeURIComponent(team)}`;
+  return getJson(`/api/culls/${encodeURIComponent(id)}${query}`, 'CullView', signal);
 }
 
-/** Downloads the server's CSV export (of one season, `2026-27`, when given) and hands it to the browser. */
-export async function downloadCullsCsv(season?: string): Promise<void> {
-  const query = season === undefined ? '' : `?season=${encodeURIComponent(season)}`;
+/**
+ * Downloads the server's CSV export (of one season, `2026-27`, when given; of a team's records, with who culled each,
+ * when `team` is) and hands it to the browser.
+ */
+export async function downloadCullsCsv(season?: string, team?: string): Promise<void> {
+  const search = new URLSearchParams();
+  if (season !== undefined) search.set('season', season);
+  withScope(search, { team });
+  const query = search.size === 0 ? '' : `?${search.toString()}`;
   const response = await request(`/api/exports/culls.csv${query}`, { headers: { accept: 'text/csv' } });
-  await saveAttachment(response, 'culls.csv');
+  await saveAttachment(response, team === undefined ? 'culls.csv' : 'team-culls.csv');
 }
 
-export function cullsQuery(params: ListCullsParams) {
+/** A page of records; a team's (`scope`) are kept apart from the user's own. */
+export function cullsQuery(params: ListCullsParams, scope: RecordsScope = {}) {
+  const scoped = scope.team !== undefined;
   return queryOptions({
-    queryKey: [...queryKeys.culls, 'list', params] as const,
-    queryFn: ({ signal }) => fetchCulls(params, signal),
+    queryKey: scoped
+      ? ([...queryKeys.culls, 'list', params, scope] as const)
+      : ([...queryKeys.culls, 'list', params] as const),
+    queryFn: ({ signal }) => fetchCulls(params, signal, scope),
     placeholderData: keepPreviousData,
   });
 }
 
-export function cullQuery(id: string) {
+export function cullQuery(id: string, team?: string) {
   return queryOptions({
-    queryKey: [...queryKeys.culls, 'detail', id] as const,
-    queryFn: ({ signal }) => fetchCull(id, signal),
+    queryKey:
+      team === undefined
+        ? ([...queryKeys.culls, 'detail', id] as const)
+        : ([...queryKeys.culls, 'detail', id, team] as const),
+    queryFn: ({ signal }) => fetchCull(id, signal, team),
   });
 }

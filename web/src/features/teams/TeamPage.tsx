@@ -27,6 +27,7 @@ import {
   teamQuery,
   teamRecordsQuery,
 } from './api';
+import { Permits } from './Permits';
 
 /** Roles an invitation offers from here: a guest's needs a permit's grounds and days, made with the team's plan. */
 const INVITE_ROLES = TEAM_ROLES.filter((role) => role !== 'guest');
@@ -314,6 +315,9 @@ export default function TeamPage() {
       </p>
       {members.data ? <Members team={team.data} members={members.data} /> : null}
       {team.data.role === 'manager' ? <Invitations team={team.data} /> : null}
+      {team.data.role === 'manager' && members.data ? (
+        <Permits team={team.data} members={members.data} />
+      ) : null}
       <Grounds team={team.data} />
       <Records team={team.data} />
     </div>

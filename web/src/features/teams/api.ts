@@ -1,6 +1,7 @@
 import type {
   CreateInviteRequest,
   CreateTeamRequest,
+  GrantPermitRequest,
   Ground,
   InviteCreated,
   Team,
@@ -45,11 +46,38 @@ export const invitesQuery = (teamId: string) =>
       (await getJson(`${teamPath(teamId)}/invites`, 'TeamInvitesResponse', signal)).invites,
   });
 
+/** The guests' permits not ended (managers only), by first day. */
+export const permitsQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.teams, teamId, 'permits'],
+    queryFn: async ({ signal }) =>
+      (await getJson(`${teamPath(teamId)}/permits`, 'TeamPermitsResponse', signal)).permits,
+  });
+
 export const teamGroundsQuery = (teamId: string) =>
   queryOptions({
     queryKey: [...queryKeys.grounds, 'team', teamId],
     queryFn: async ({ signal }) =>
       (await getJson(`/api/grounds?team=${encodeURIComponent(teamId)}`, 'ListGroundsResponse', signal)).items,
+  });
+
+/**
+ * The grounds a screen names: a team's, or, without one, the user's own (the same read, and key, as the grounds
+ * screen's).
+ */
+export const scopeGroundsQuery = (teamId: string | undefined) =>
+  queryOptions({
+    queryKey: (teamId === undefined
+      ? queryKeys.grounds
+      : [...queryKeys.grounds, 'team', teamId]) as readonly string[],
+    queryFn: async ({ signal }) =>
+      (
+        await getJson(
+          teamId === undefined ? '/api/grounds' : `/api/grounds?team=${encodeURIComponent(teamId)}`,
+          'ListGroundsResponse',
+          signal,
+        )
+      ).items,
   });
 
 /** A page of the team's records, newest first, as its member may read them (each with who culled it). */
@@ -93,6 +121,16 @@ export async function changeRole(teamId: string, uid: string, role: TeamRole): P
 /** Removes a member, or, for the user's own id, leaves the team. */
 export async function removeMember(teamId: string, uid: string): Promise<void> {
   await sendJson('DELETE', `${teamPath(teamId)}/members/${encodeURIComponent(uid)}`, undefined);
+}
+
+/** Grants a guest already in the team a permit for some of its grounds between two days. */
+export async function grantPermit(teamId: string, body: GrantPermitRequest): Promise<void> {
+  await sendJson('POST', `${teamPath(teamId)}/permits`, body);
+}
+
+/** Ends a guest's permit before its last day. */
+export async function endPermit(teamId: string, permitId: string): Promise<void> {
+  await sendJson('DELETE', `${teamPath(teamId)}/permits/${encodeURIComponent(permitId)}`, undefined);
 }
 
 export function acceptInvite(token: string): Promise<Team> {
