@@ -19,6 +19,21 @@ if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should
 const DESKTOP = VIEWPORTS[1];
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 const CONTROLS = 'button, input, select, textarea, a.button';
+/** A person's pace on a phone: a field, then a second. */
+const PERSON_PACE_MS = 1_000;
+/** Long enough with no signal for the outbox to have tried, and failed, more than once. */
+const OFFLINE_FOR_MS = 40_000;
+/** The season that holds today, as the plans name it (1 April start). */
+const SEASON = (() => {
+  const [year, month] = TODAY.split('-').map(Number) as [number, number];
+  const start = month >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+})();
+
+/** The JSON a signed-in page reads at `url`. */
+async function apiJson(page: Page, url: string) {
+  return page.evaluate(async (path) => (await fetch(path)).json(), url);
+}
 
 async function expectAccessible(page: Page) {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -65,6 +80,7 @@ describe('a syndicate run in Cull Log: a manager at a desk, a stalker on a phone
     await manager.getByRole('button', { name: 'Start team' }).click();
     await manager.getByRole('heading', { name: 'Glen Syndicate', level: 1 }).waitFor();
     const teamPath = new URL(manager.url()).pathname;
+    const teamId = teamPath.split('/').pop()!;
 
     await manager.getByLabel('New ground’s name').fill('North Beat');
     await manager.getByRole('button', { name: 'Add ground' }).click();
@@ -133,10 +149,108 @@ describe('a syndicate run in Cull Log: a manager at a desk, a stalker on a phone
     await culls.getByText('North Beat · culled by Sam Stalker', { exact: false }).waitFor();
     await screenshot(manager, DESKTOP, 'team-manager-culls');
 
+    // The manager turns every screen to the team, sets its plan for North Beat and gives Sam a share of it.
+    await choose(manager, 'Whose records to show', 'Glen Syndicate');
+    await manager.goto('/plans');
+    await manager.getByText('Glen Syndicate: the team’s plan', { exact: false }).waitFor();
+    await choose(manager, 'Plan for', 'North Beat');
+    await manager.locator('[name="target_Roe_Deer_Female"]').fill('3');
+    await choose(manager, 'Member', 'Sam Stalker');
+    await choose(manager, 'Species and sex', 'Roe Deer female');
+    await manager.getByRole('group', { name: 'Add a share' }).getByLabel('Share').fill('2');
+    await manager.getByRole('button', { name: 'Add share' }).click();
+    await manager
+      .getByRole('list', { name: 'Shares on North Beat' })
+      .getByText('Sam Stalker: 2 Roe Deer female')
+      .waitFor();
+    await manager.getByRole('button', { name: 'Save plan' }).click();
+    await expect
+      .poll(() => apiJson(manager, `/api/plans/${SEASON}?team=${teamId}`))
+      .toMatchObject({ allocations: [{ species: 'Roe Deer', class: 'Female', target: 2 }] });
+    await screenshot(manager, DESKTOP, 'team-plan-shares');
+    await expectAccessible(manager);
+
+    // On the hill with no signal, the stalker records a second doe on the team's ground, a field at a time; it waits on
+    // the phone past the outbox's retries and is sent once the signal is back.
+    await stalker.goto('/add-cull');
+    await stalker.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
+    await stalker.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await phone.context.setOffline(true);
+    const offlineSince = Date.now();
+    for (const [label, option] of [
+      ['Ground', 'North Beat (Glen Syndicate)'],
+      ['Species', 'Roe Deer'],
+      ['Sex', 'Female'],
+      ['Age estimate', 'Adult'],
+      ['Condition', 'Good'],
+      ['Shot placement', 'Head/Neck'],
+    ] as const) {
+      await choose(stalker, label, option);
+      await stalker.waitForTimeout(PERSON_PACE_MS);
+    }
+    await field(stalker, 'date').fill(TODAY);
+    await stalker.waitForTimeout(PERSON_PACE_MS);
+    await field(stalker, 'time').fill('16:40');
+    await stalker.waitForTimeout(PERSON_PACE_MS);
+    await field(stalker, 'location_name').pressSequentially('Burn side', { delay: 80 });
+    await stalker.waitForTimeout(PERSON_PACE_MS);
+    await field(stalker, 'latitude').fill('57.0412');
+    await stalker.waitForTimeout(PERSON_PACE_MS);
+    await field(stalker, 'longitude').fill('-3.2297');
+    await stalker.waitForTimeout(PERSON_PACE_MS);
+    await stalker.getByRole('button', { name: 'Save Record' }).click();
+    await stalker
+      .getByText(/Burn side saved on this device; it will be sent when there is a signal/)
+      .waitFor();
+    await stalker.waitForTimeout(Math.max(0, OFFLINE_FOR_MS - (Date.now() - offlineSince)));
+    expect(await stalker.getByText('1 change is waiting to sync.', { exact: false }).count()).toBeGreaterThan(
+      0,
+    );
+    await screenshot(stalker, PHONE, 'team-stalker-offline');
+    await phone.context.setOffline(false);
+    await stalker.getByText('1 change is waiting to sync.', { exact: false }).waitFor({
+      state: 'detached',
+      timeout: 60_000,
+    });
+
+    // The manager sees it on the team's dashboard (Sam's share met), map, larder book and CSV.
+    await manager.goto('/dashboard');
+    await manager
+      .getByText('Sam Stalker 2 of 2 Roe Deer female; team 2 of 3', { exact: false })
+      .waitFor({ timeout: 30_000 });
+    await screenshot(manager, DESKTOP, 'team-dashboard');
+    await expectAccessible(manager);
+    await expect
+      .poll(async () => (await apiJson(manager, `/api/culls/map-points?team=${teamId}`)).points)
+      .toHaveLength(1);
+    await manager.goto('/map');
+    await manager.locator('.leaflet-container').waitFor();
+    await screenshot(manager, DESKTOP, 'team-map');
+    await manager.goto('/larder');
+    const larder = manager.getByRole('table');
+    await larder.getByRole('columnheader', { name: 'Culled by' }).waitFor();
+    await larder.getByRole('cell', { name: 'Sam Stalker' }).first().waitFor();
+    // Each of Sam's two carcasses names him as the one who culled it (and, trained, examined it).
+    expect(await larder.getByRole('row').filter({ hasText: 'Sam Stalker' }).count()).toBe(2);
+    await screenshot(manager, DESKTOP, 'team-larder');
+    await expectAccessible(manager);
+    const csv = await manager.evaluate(
+      async (url) => (await fetch(url)).text(),
+      `/api/exports/culls.csv?team=${teamId}`,
+    );
+    const [header, ...lines] = csv.trim().split(/\r?\n/);
+    expect(header).toMatch(/"Culled by"$/);
+    expect(lines.filter((line) => line.endsWith('"Sam Stalker"'))).toHaveLength(2);
+
     // Removed, the stalker's next read of the team answers that there is no such team for them.
+    await manager.goto(teamPath);
+    await manager.getByRole('heading', { name: 'Glen Syndicate', level: 1 }).waitFor();
     await manager.getByRole('button', { name: 'Remove Sam Stalker' }).click();
     await manager.getByText('Sam Stalker', { exact: true }).waitFor({ state: 'detached' });
     await stalker.goto(teamPath);
     await stalker.getByRole('alert').getByText('Team not found').waitFor();
-  });
+    expect(
+      await stalker.evaluate(async (url) => (await fetch(url)).status, `/api/stats?team=${teamId}`),
+    ).toBe(404);
+  }, 240_000);
 });
