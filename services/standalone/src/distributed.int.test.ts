@@ -309,6 +309,32 @@ describe('the four services as separate processes over NATS (npm run start:servi
     // Eve's own figures count her cull once; Dee's (who made the team and its ground) count none.
     await expectProjectionsToMatchTheRecords(eve);
     expect(await expectProjectionsToMatchTheRecords(dee)).toEqual([]);
+    // The team's figures and larder book, asked of the gateway, reach the stats and exports processes with Dee's place
+    // in the team, which the gateway asked of the records process.
+    const teamRead = async (path: string) =>
+      JSON.parse((await dee.send('GET', path)).text) as Record<string, unknown>;
+    await expect
+      .poll(async () => (await teamRead(`/api/stats?team=${String(team.id)}`)).species_breakdown)
+      .toEqual({ 'Sika Deer': 1 });
+    const [year, month] = culled.cull.date.split('-').map(Number) as [number, number];
+    const start = month >= 4 ? year : year - 1;
+    const season = `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
+    const larder = (await teamRead(
+      `/api/larder?team=${String(team.id)}&season=${encodeURIComponent(season)}`,
+    )) as {
+      items: { culled_by: unknown }[];
+    };
+    expect(larder.items).toEqual([
+      expect.objectContaining({ culled_by: { uid: eveMe.uid, name: 'Eve Stalker' } }),
+    ]);
+    const csv = (await dee.send('GET', `/api/exports/culls.csv?team=${String(team.id)}`)).text;
+    expect(csv.trim().split(/\r?\n/).at(-1)).toMatch(/"Eve Stalker"$/);
+    // Someone not in the team is answered as for a team that does not exist, by every process's route.
+    const fay = new CullLogClient(loopback('gateway'), `http://localhost:${ports.gateway}`);
+    await fay.signIn('Fay Outsider', 'fay@example.org');
+    for (const path of ['/api/stats', '/api/larder', '/api/exports/culls.csv', '/api/culls']) {
+      expect((await fay.send('GET', `${path}?team=${String(team.id)}`)).status, path).toBe(404);
+    }
   });
 
   it('every service stops cleanly on SIGTERM', async () => {
