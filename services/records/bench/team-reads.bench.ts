@@ -103,17 +103,18 @@ const mapPoints = await ok<MapPointsResponse>(
 );
 const { latitude, longitude } = located(0);
 const seventh = member(7);
-/** Each read: as whom it is timed as their own, and what the team's read adds to the query. */
-const reads: [label: string, own: string, ownUser: Identity, teamQuery: string][] = [
+const lastPage = (records: number) => `/culls?sort=date&order=desc&page=${records / 10}&page_size=10`;
+/** Each read: its own form and whose own it is, and the team's form (the team's id added to its query). */
+const reads: [label: string, own: string, ownUser: Identity, team: string][] = [
   ['records, first page by date', '/culls?sort=date&order=desc&page=1&page_size=10', manager, ''],
   ['records, first page by location', '/culls?sort=location_name&order=asc&page=1&page_size=10', manager, ''],
-  ['records, page 1,000 by date', '/culls?sort=date&order=desc&page=1000&page_size=10', manager, ''],
+  ['records, last page by date', lastPage(RECORDS_EACH), manager, lastPage(MEMBERS * RECORDS_EACH)],
   ['records, search "roe"', '/culls?q=roe&sort=date&order=desc&page=1&page_size=10', manager, ''],
   [
     'records, one member',
     '/culls?sort=date&order=desc&page=1&page_size=10',
     seventh,
-    `&member=${seventh.uid}`,
+    `/culls?sort=date&order=desc&page=1&page_size=10&member=${seventh.uid}`,
   ],
   ['map points (lone diary of 60,000)', '/culls/map-points', BENCH_USER, ''],
   ['a marker (GET /culls/at)', `/culls/at?latitude=${latitude}&longitude=${longitude}`, manager, ''],
@@ -124,8 +125,9 @@ console.log(
     `${RECORDS_EACH.toLocaleString('en-GB')} records each (seeded in ${seedSeconds.toFixed(1)} s); ` +
     `${mapPoints.points.length.toLocaleString('en-GB')} map points; medians of ${RUNS} runs`,
 );
-for (const [label, own, ownUser, teamQuery] of reads) {
-  const teamUrl = `${own}${own.includes('?') ? '&' : '?'}team=${team.id}${teamQuery}`;
+for (const [label, own, ownUser, teamForm] of reads) {
+  const teamRead = teamForm === '' ? own : teamForm;
+  const teamUrl = `${teamRead}${teamRead.includes('?') ? '&' : '?'}team=${team.id}`;
   const ownMedian = median(await timedRequests(request, own, RUNS, ownUser));
   const teamMedian = median(await timedRequests(request, teamUrl, RUNS, manager));
   console.log(

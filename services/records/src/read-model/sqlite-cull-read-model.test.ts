@@ -199,15 +199,20 @@ describe('SQLite culls read model', () => {
       const details = plan(scopedListSql({ sort, order }, 'all', everyone).page, ['team-1', 10, 0]);
       expect(details).toContain(`USING INDEX culls_by_team_${sort} (team_owner=?)`);
       expect(details).not.toContain('TEMP B-TREE');
+      // One person's (a guest's, or one member's): their own slice of their sort index, counted from a narrow one.
       const guest = { teamOwnerId: 'team-1', userIds: ['user-bob'] };
-      const theirs = plan(scopedListSql({ sort, order }, 'all', guest).page, [
-        'team-1',
-        '["user-bob"]',
-        10,
-        0,
-      ]);
-      expect(theirs).toContain(`INDEX culls_by_team_${sort} (team_owner=?)`);
-      expect(theirs).not.toContain('TEMP B-TREE');
+      const theirs = scopedListSql({ sort, order }, 'all', guest);
+      expect(plan(theirs.page, ['user-bob', 'team-1', 10, 0])).toContain(
+        `INDEX culls_by_user_${sort} (user_id=?)`,
+      );
+      expect(plan(theirs.page, ['user-bob', 'team-1', 10, 0])).not.toContain('TEMP B-TREE');
+      expect(plan(theirs.count, ['user-bob', 'team-1'])).toContain(
+        'COVERING INDEX culls_by_user_team (user_id=? AND team_owner=?)',
+      );
+      const some = { teamOwnerId: 'team-1', userIds: ['user-bob', 'user-carol'] };
+      const theirsToo = plan(scopedListSql({ sort, order }, 'all', some).page, ['team-1', '[]', 10, 0]);
+      expect(theirsToo).toContain(`INDEX culls_by_team_${sort} (team_owner=?)`);
+      expect(theirsToo).not.toContain('TEMP B-TREE');
     },
   );
 

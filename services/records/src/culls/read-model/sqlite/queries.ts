@@ -119,14 +119,27 @@ type ListStatements = {
 /** The reads of a user's records, and of a team's. */
 export type CullQueries = Pick<CullReadModel<SqliteDatabase>, CullQueryName>;
 
-/** A team's records (see RecordScope): the team's owner id, then for some people's only their ids (a JSON array). */
+/** Whose of a team's records a read takes: everyone's, one person's (a guest, or one member's) or some people's. */
+type ScopeShape = 'everyone' | 'one' | 'some';
+const shapeOf = (scope: RecordScope): ScopeShape =>
+  scope.userIds === undefined ? 'everyone' : scope.userIds.length === 1 ? 'one' : 'some';
+
+/**
+ * A team's records (see RecordScope) as SQL terms and their parameters: the team's owner id; one person's records by
+ * their user id first, so a read walks their own slice of an index; some people's ids as a JSON array.
+ */
 function inScope(scope: RecordScope): { where: string; parameters: string[] } {
-  return scope.userIds === undefined
-    ? { where: 'team_owner = ?', parameters: [scope.teamOwnerId] }
-    : {
+  switch (shapeOf(scope)) {
+    case 'everyone':
+      return { where: 'team_owner = ?', parameters: [scope.teamOwnerId] };
+    case 'one':
+      return { where: 'user_id = ? AND team_owner = ?', parameters: [scope.userIds![0]!, scope.teamOwnerId] };
+    case 'some':
+      return {
         where: 'team_owner = ? AND user_id IN (SELECT value FROM json_each(?))',
         parameters: [scope.teamOwnerId, JSON.stringify(scope.userIds)],
       };
+  }
 }
 
 /**
@@ -144,16 +157,17 @@ export function scopedListSql(
   const orderBy = [...sortKeys(query.sort), 'id'].map((column) => `${orderTerm(column)} ${direction}`);
   const page = `ORDER BY ${orderBy.join(', ')} LIMIT ? OFFSET ?`;
   const { where } = inScope(scope);
-  const walk = `culls INDEXED BY culls_by_team_${query.sort}`;
+  const shape = shapeOf(scope);
+  // One person's records are a walk of their own sort index, the team's of the team's.
+  const walk = `culls INDEXED BY culls_by_${shape === 'one' ? 'user' : 'team'}_${query.sort}`;
+  const counts = {
+    everyone: 'SELECT total FROM cull_totals WHERE user_id = ?',
+    one: `SELECT COUNT(*) AS total FROM culls INDEXED BY culls_by_user_team WHERE ${where}`,
+    some: `SELECT COUNT(*) AS total FROM ${walk} WHERE ${where}`,
+  };
   switch (filter) {
     case 'all':
-      return {
-        page: `SELECT * FROM ${walk} WHERE ${where} ${page}`,
-        count:
-          scope.userIds === undefined
-            ? 'SELECT total FROM cull_totals WHERE user_id = ?'
-            : `SELECT COUNT(*) AS total FROM ${walk} WHERE ${where}`,
-      };
+      return { page: `SELECT * FROM ${walk} WHERE ${where} ${page}`, count: counts[shape] };
     case 'contains':
       return {
         page: `SELECT * FROM ${walk} WHERE ${where} AND instr(search_text, ?) > 0 ${page}`,
@@ -246,7 +260,7 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     filter: ListFilter,
     scope: RecordScope,
   ) {
-    const key = `${query.sort}:${query.order}:${filter}:${scope.userIds === undefined ? 'all' : 'some'}`;
+    const key = `${query.sort}:${query.order}:${filter}:${shapeOf(scope)}`;
     let statements = scopedStatements.get(key);
     if (statements === undefined) {
       const sql = scopedListSql(query, filter, scope);
@@ -298,13 +312,13 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     return answer;
   });
 
-  const getScopedStatements = new Map<boolean, Database.Statement<unknown[], Row>>();
+  const getScopedStatements = new Map<ScopeShape, Database.Statement<unknown[], Row>>();
   function getScopedStatement(scope: RecordScope) {
-    const some = scope.userIds !== undefined;
-    let statement = getScopedStatements.get(some);
+    const shape = shapeOf(scope);
+    let statement = getScopedStatements.get(shape);
     if (statement === undefined) {
       statement = db.prepare<unknown[], Row>(`SELECT * FROM culls WHERE id = ? AND ${inScope(scope).where}`);
-      getScopedStatements.set(some, statement);
+      getScopedStatements.set(shape, statement);
     }
     return statement;
   }

@@ -114,6 +114,8 @@ CREATE INDEX IF NOT EXISTS culls_located_by_team ON culls (team_owner, created_a
   WHERE team_owner IS NOT NULL AND latitude IS NOT NULL AND longitude IS NOT NULL;
 CREATE INDEX IF NOT EXISTS culls_at_point_by_team ON culls (team_owner, latitude, longitude, created_at DESC, id DESC)
   WHERE team_owner IS NOT NULL AND latitude IS NOT NULL AND longitude IS NOT NULL;
+-- One person's records on a team's grounds, counted without the table (a guest's, or one member's).
+CREATE INDEX IF NOT EXISTS culls_by_user_team ON culls (user_id, team_owner) WHERE team_owner IS NOT NULL;
 `;
 
 /**
