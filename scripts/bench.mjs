@@ -14,7 +14,7 @@ const PARTS = {
   'team-records': { workspace: 'services/records', script: 'bench:team', args: [] },
   photos: { workspace: 'services/records', script: 'bench:photos', args: [] },
   plans: { workspace: 'services/stats', script: 'bench:plans', args: [] },
-  team: { workspace: 'services/stats', script: 'bench:team', args: [] },
+  'team-figures': { workspace: 'services/stats', script: 'bench:team', args: [] },
   'map-render': { workspace: 'web', script: 'bench', args: [] },
 };
 
