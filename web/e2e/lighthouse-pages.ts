@@ -31,8 +31,14 @@ const publicPage = (path: string, performance: number, slowHost: number) => ({
   least: { performance, accessibility: 100, 'best-practices': 100 },
   slowHost,
 });
+/** What the Lighthouse user has made, for the pages that show one of them. */
+export interface Seeded {
+  recordId: string;
+  teamId: string;
+}
+
 const signedInPage = (
-  path: string | ((recordId: string) => string),
+  path: string | ((seeded: Seeded) => string),
   performance: number,
   slowHost: number,
 ) => ({
@@ -42,7 +48,7 @@ const signedInPage = (
   slowHost,
 });
 export const PAGES: {
-  path: string | ((recordId: string) => string);
+  path: string | ((seeded: Seeded) => string);
   signedIn: boolean;
   least: Scores;
   /** The performance a page must reach when every run was on a host Lighthouse calls too slow. */
@@ -54,16 +60,25 @@ export const PAGES: {
   signedInPage('/dashboard', 92, 74),
   signedInPage('/data', 92, 68),
   signedInPage('/add-cull', 92, 70),
-  signedInPage((recordId) => `/view-cull/${recordId}`, 92, 74),
+  signedInPage(({ recordId }) => `/view-cull/${recordId}`, 92, 74),
   signedInPage('/map', 90, 70),
   signedInPage('/teams', 92, 70),
+  signedInPage(({ teamId }) => `/teams/${teamId}`, 92, 70),
 ];
+
+/** A page's path, with what it shows filled in (`:id` for its name). */
+export function pathOf(page: (typeof PAGES)[number], seeded: Seeded = { recordId: ':id', teamId: ':id' }) {
+  return typeof page.path === 'string' ? page.path : page.path(seeded);
+}
 
 /**
  * A new user, signed in by the development sign-in, with three located records, so the list, the record card's small
- * map and the map's markers have something to show: its cookie and the records' ids.
+ * map and the map's markers have something to show, and a team with a ground: its cookie, the records' ids and the
+ * team's.
  */
-export async function lighthouseUser(base: string): Promise<{ cookie: string; recordIds: string[] }> {
+export async function lighthouseUser(
+  base: string,
+): Promise<{ cookie: string; recordIds: string[]; teamId: string }> {
   const signIn = await fetch(`${base}/auth/dev/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -90,5 +105,18 @@ export async function lighthouseUser(base: string): Promise<{ cookie: string; re
       throw new Error(`Adding a record answered ${answer.status}: ${await answer.text()}`);
     recordIds.push(((await answer.json()) as { id: string }).id);
   }
-  return { cookie, recordIds };
+  const send = async (path: string, body: unknown) => {
+    const answer = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify(body),
+    });
+    if (answer.status !== 201)
+      throw new Error(`POST ${path} answered ${answer.status}: ${await answer.text()}`);
+    return (await answer.json()) as { id: string };
+  };
+  const team = await send('/api/teams', { name: 'Lighthouse Syndicate', kind: 'syndicate' });
+  await send('/api/grounds', { name: 'Lighthouse Beat', team_id: team.id });
+  await send(`/api/teams/${team.id}/invites`, { role: 'stalker' });
+  return { cookie, recordIds, teamId: team.id };
 }

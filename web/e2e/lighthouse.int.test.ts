@@ -9,8 +9,10 @@ import {
   PAGES,
   SLOW_HOST_BENCHMARK_INDEX,
   lighthouseUser,
+  pathOf,
   type Category,
   type Scores,
+  type Seeded,
 } from './lighthouse-pages';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
@@ -22,7 +24,7 @@ describe('Lighthouse on a phone', () => {
   let chrome: chromeLauncher.LaunchedChrome;
   let profile: string;
   let cookie: string;
-  let recordId: string;
+  let seeded: Seeded;
 
   beforeAll(async () => {
     profile = mkdtempSync(join(tmpdir(), 'cull-log-lighthouse-'));
@@ -34,7 +36,7 @@ describe('Lighthouse on a phone', () => {
     const user = await lighthouseUser(BASE_URL!);
     expect(user.recordIds).toHaveLength(3);
     cookie = user.cookie;
-    recordId = user.recordIds[0]!;
+    seeded = { recordId: user.recordIds[0]!, teamId: user.teamId };
   });
 
   afterAll(async () => {
@@ -91,9 +93,9 @@ describe('Lighthouse on a phone', () => {
   }
 
   for (const page of PAGES) {
-    const name = typeof page.path === 'string' ? page.path : page.path(':id');
+    const name = pathOf(page);
     it(`${name} scores at least ${page.least.performance} for performance, ${page.least.accessibility} for accessibility and ${page.least['best-practices']} for best practices`, async () => {
-      const path = typeof page.path === 'string' ? page.path : page.path(recordId);
+      const path = pathOf(page, seeded);
       const best: Scores = { performance: 0, accessibility: 0, 'best-practices': 0 };
       let anyRunOnQuietHost = false;
       const unmeasured: string[] = [];

@@ -5,16 +5,16 @@
 //   npx tsx web/scripts/lighthouse-pages.mjs <base url> [rounds] [pages, e.g. /map,/dashboard]
 //
 // With the app running (npm start): npx tsx web/scripts/lighthouse-pages.mjs http://localhost:3000 5
-import { PAGES, lighthouseUser } from '../e2e/lighthouse-pages.ts';
+import { PAGES, lighthouseUser, pathOf } from '../e2e/lighthouse-pages.ts';
 import { measure, summary } from './lighthouse-runs.mjs';
 
 const [base, rounds = '5', only] = process.argv.slice(2);
 if (!base) throw new Error('Usage: npx tsx web/scripts/lighthouse-pages.mjs <base url> [rounds]');
 
-const { cookie, recordIds } = await lighthouseUser(base);
+const { cookie, recordIds, teamId } = await lighthouseUser(base);
 const pages = PAGES.map((page) => ({
-  name: typeof page.path === 'string' ? page.path : page.path(':id'),
-  path: typeof page.path === 'string' ? page.path : page.path(recordIds[0]),
+  name: pathOf(page),
+  path: pathOf(page, { recordId: recordIds[0], teamId }),
   signedIn: page.signedIn,
   runs: [],
 })).filter((page) => only === undefined || only.split(',').includes(page.name));
