@@ -367,6 +367,51 @@ describe('GET /exports/culls.csv', () => {
       expect(refused.statusCode).toBe(400);
     });
 
+    it('a member removed is still named on their culls on its grounds, without their notes or exact place, to every role; rejoined, shown whole', async () => {
+      const log = createSampleEventLog();
+      const { teamId } = await seedTeam(store, log);
+      await store.apply(log.memberLeft(teamId, 'member-bob', true));
+      const place = [
+        'Carcass Tag',
+        'Location',
+        'Notes',
+        'Condition Notes',
+        'Grid Reference',
+        'Latitude',
+        'Longitude',
+        'Culled by',
+      ];
+      const bobs = (lines: string[][]) => picked(lines, ...place).filter(([tag]) => tag === 'B-1');
+      for (const uid of ['ann', 'vic'] as const) {
+        const lines = await teamCsv(uid, teamId);
+        expect(bobs(lines), uid).toEqual([['B-1', 'Bob’s bank', '', '', '', '', '', 'Bob Bell']]);
+        expect(lines.flat().join(), uid).not.toMatch(/Bob’s notes|Bob’s condition notes|SU 2222|51\.3|-1\.4/);
+      }
+      // Ann, still in the team, is shown whole to the manager; a guest still reads only their own.
+      expect(picked(await teamCsv('ann', teamId), 'Carcass Tag', 'Notes', 'Grid Reference')).toContainEqual([
+        'A-1',
+        'Ann’s notes',
+        'SU 1234 5678',
+      ]);
+      expect(picked(await teamCsv('gus', teamId), 'Carcass Tag')).toEqual([['G-1']]);
+      // Bob's own export keeps everything of his.
+      expect((await download('bob')).body).toContain('Bob’s notes');
+
+      await store.apply(log.memberJoined(teamId, 'member-bob', 'stalker'));
+      expect(bobs(await teamCsv('ann', teamId))).toEqual([
+        [
+          'B-1',
+          'Bob’s bank',
+          'Bob’s notes',
+          'Bob’s condition notes',
+          'SU 2222 3333',
+          '51.3',
+          '-1.4',
+          'Bob Bell',
+        ],
+      ]);
+    });
+
     it('keeps an erased member’s culls on its grounds as "Former member", without their notes or exact place', async () => {
       const { teamId } = await seedTeam(store, createSampleEventLog());
       await store.eraseUser('ann');
@@ -384,7 +429,7 @@ describe('GET /exports/culls.csv', () => {
         ),
       ).toEqual([
         ['G-1', expect.any(String), '', '', '', '', 'Gus Guest'],
-        ['B-1', expect.any(String), 'Bob’s notes', '', '', '', 'Bob Bell'],
+        ['B-1', expect.any(String), 'Bob’s notes', 'SU 2222 3333', '51.3', '', 'Bob Bell'],
         ['A-1', 'Team Wood', '', '', '', '', 'Former member'],
       ]);
       expect(lines.flat().join()).not.toMatch(/Ann/);

@@ -303,6 +303,36 @@ describe('the larder book', () => {
       expect((await teamBook('ann', teamId)).items).toHaveLength(3);
     });
 
+    it('lists a removed member’s carcasses by their name without their grid reference, to every role; rejoined, whole', async () => {
+      const { teamId } = await seedTeam(store, log);
+      await store.apply(log.memberLeft(teamId, 'member-bob', true));
+      for (const uid of ['ann', 'vic'] as const) {
+        const book = await teamBook(uid, teamId);
+        expect(culledBy(book), uid).toEqual([
+          ['B-1', 'bob', 'Bob Bell'],
+          ['A-1', 'ann', 'Ann Archer'],
+          ['G-1', 'gus', 'Gus Guest'],
+        ]);
+        expect(book.items[0], uid).toMatchObject({ location_name: 'Bob’s bank', carcass_tag: 'B-1' });
+        expect(book.items[0], uid).not.toHaveProperty('grid_ref');
+        // Ann, still in the team, keeps hers.
+        expect(book.items[1]?.grid_ref, uid).toBe('SU 1234 5678');
+        const csv = await teamGet(uid, accessOf(teamId, uid), `/larder.csv?team=${teamId}`);
+        const bobsLine = csv.body.split('\r\n').find((line) => line.includes('"B-1"'));
+        expect(bobsLine?.split(',').slice(2, 4), uid).toEqual(['"Bob’s bank"', '""']);
+        expect(bobsLine?.endsWith('"Bob Bell"')).toBe(true);
+        expect(csv.body).not.toContain('SU 2222 3333');
+      }
+      expect(culledBy(await teamBook('gus', teamId))).toEqual([['G-1', 'gus', 'Gus Guest']]);
+
+      await store.apply(log.memberJoined(teamId, 'member-bob', 'stalker'));
+      expect((await teamBook('ann', teamId)).items[0]).toMatchObject({
+        carcass_tag: 'B-1',
+        grid_ref: 'SU 2222 3333',
+        culled_by: { uid: 'bob', name: 'Bob Bell' },
+      });
+    });
+
     it('keeps an erased member’s carcasses on the team’s grounds, culled by "Former member", and nothing of theirs', async () => {
       const { teamId } = await seedTeam(store, log);
       await store.eraseUser('ann');

@@ -13,6 +13,7 @@ import {
   type PlansAllocated,
   type SeasonStart,
   type StoredLogEvent,
+  type TeamRole,
   MANAGEMENT_EVENT_TYPES,
   TEAM_EVENT_TYPES,
   teamOwnerId,
@@ -253,6 +254,16 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
     teamRenamed(teamId: string, name: string) {
       const data = { name, kind: 'syndicate' as const };
       return keep({ ...next(teamId, teamOwnerId(teamId)), type: TEAM_EVENT_TYPES.teamRenamed, data });
+    },
+    /** `memberId` joined the team with an invitation, in `role` (a guest without a permit). */
+    memberJoined(teamId: string, memberId: string, role: TeamRole = 'stalker') {
+      const data = { member_id: memberId, role, invite_id: randomUUID(), permit: null };
+      return keep({ ...next(teamId, teamOwnerId(teamId)), type: TEAM_EVENT_TYPES.memberJoined, data });
+    },
+    /** `memberId` left the team, or was removed by a manager. */
+    memberLeft(teamId: string, memberId: string, removed = false) {
+      const data = { member_id: memberId, removed };
+      return keep({ ...next(teamId, teamOwnerId(teamId)), type: TEAM_EVENT_TYPES.memberLeft, data });
     },
   };
 }

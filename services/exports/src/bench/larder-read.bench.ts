@@ -106,6 +106,8 @@ async function measureTeam() {
   const seedStarted = performance.now();
   for (const [member, uid] of members.entries()) {
     log.memberLinked(uid, teamId, `m-${member}`, `Member ${member}`);
+    if (member === 0) log.teamCreated(teamId, 'Bench Syndicate', `m-${member}`);
+    else log.memberJoined(teamId, `m-${member}`);
     const ownGround = log.groundCreated(uid, `Own ground ${member}`).streamId;
     const onTeam = teamSeasonOf(member);
     for (let index = 0; index < TEAM_RECORDS; index++) {

@@ -18,9 +18,17 @@ export interface ExportRows extends GroundsAndSettingsRows {
   countGroundMonth(groundId: string, month: string, by: 1 | -1): void;
   /** The user is this member of this team under this name (member.linked), until they erase their account. */
   putMemberLink(userId: string, teamId: string, memberId: string, name: string): void;
+  /**
+   * The member is in the team now (joined, or made it), or is no longer (left, was removed): kept under the team's
+   * owner id by member id alone, naming no person, so it outlives any member's erasure.
+   */
+  putTeamMember(teamId: string, memberId: string, current: boolean): void;
 }
 
-/** Applies a batch's events in order: records and their placement, grounds' names and users' season starts. */
+/**
+ * Applies a batch's events in order: records and their placement, grounds' names, users' season starts, members'
+ * links to teams and who is in each team now.
+ */
 export function applyExportEvents(rows: ExportRows, events: readonly StoredLogEvent[]): void {
   for (const event of events) {
     if (isCullStreamEvent(event)) {
@@ -34,6 +42,14 @@ export function applyExportEvents(rows: ExportRows, events: readonly StoredLogEv
     if (event.type === TEAM_EVENT_TYPES.memberLinked) {
       const { team_id: teamId, member_id: memberId, name } = event.data;
       rows.putMemberLink(event.userId, teamId, memberId, name);
+      continue;
+    }
+    if (event.type === TEAM_EVENT_TYPES.teamCreated || event.type === TEAM_EVENT_TYPES.memberJoined) {
+      rows.putTeamMember(event.streamId, event.data.member_id, true);
+      continue;
+    }
+    if (event.type === TEAM_EVENT_TYPES.memberLeft) {
+      rows.putTeamMember(event.streamId, event.data.member_id, false);
       continue;
     }
     applyGroundOrSettingsEvent(rows, event);

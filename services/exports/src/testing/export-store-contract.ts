@@ -362,15 +362,20 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
         contamination_suspected: false,
       };
 
-      /** Ann and Bob in a team with two grounds; culls on them, on Ann's own ground and on another team's. */
+      /**
+       * Ann (who made the team) and Bob (who joined it) in a team with two grounds; culls on them, on Ann's own ground
+       * and on another team's.
+       */
       async function seedTeam() {
         const log = createSampleEventLog();
         const wood = log.groundCreated(owner, 'Team Wood');
         const moor = log.groundCreated(owner, 'Team Moor');
         const annsOwn = log.groundCreated('ann', 'Ann’s Own');
         const otherTeams = log.groundCreated(teamOwnerId(randomUUID()), 'Elsewhere');
+        log.teamCreated(teamId, 'The Syndicate', 'member-ann');
         log.memberLinked('ann', teamId, 'member-ann', 'Ann Archer');
         log.memberLinked('bob', teamId, 'member-bob', 'Bob Bell');
+        log.memberJoined(teamId, 'member-bob');
         const placedCull = (userId: string, groundId: string, fields: Parameters<typeof log.recorded>[1]) => {
           const recorded = log.recorded(userId, fields);
           log.placed(userId, recorded.streamId, groundId);
@@ -398,6 +403,11 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
             carcass_tag: 'B-1',
             carcass_destination: 'Own use',
             notes: 'Bob’s notes',
+            condition_notes: 'Bob’s condition notes',
+            location_name: 'Bob’s bank',
+            grid_ref: 'SU 2222 3333',
+            latitude: 51.3,
+            longitude: -1.4,
           }),
           bobsLastSeason: placedCull('bob', wood.streamId, { date: '2026-02-01', carcass_tag: 'B-0' }),
           annsOnHerOwn: placedCull('ann', annsOwn.streamId, { date: '2026-06-03', carcass_tag: 'A-2' }),
@@ -518,6 +528,94 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
         expect(await store.teamLarder({ teamId, onlyUserId: 'ann' }, april('2026/27'))).toEqual([]);
         // Bob's are as they were, his name included.
         expect((await rows('bob')).map((row) => row.carcass_tag).sort()).toEqual(['B-0', 'B-1', 'E-1']);
+      });
+
+      /** Bob's cull on the moor as the team's larder book and CSV show it: who culled it, and their place and words. */
+      async function bobsOnMoor() {
+        const [entry] = (await store.teamLarder(everyone, april('2026/27'))).filter(
+          (row) => row.fields.carcass_tag === 'B-1',
+        );
+        const [line] = (await teamLines(everyone)).filter((row) => row.fields.carcass_tag === 'B-1');
+        return { entry, line };
+      }
+      const LEFT_WITH_THEM = ['notes', 'condition_notes', 'grid_ref', 'latitude', 'longitude'] as const;
+
+      it('names a member who has left on their culls on its grounds, without their notes or exact place', async () => {
+        const { log } = await seedTeam();
+        await store.apply(log.memberLeft(teamId, 'member-bob'));
+        const { entry, line } = await bobsOnMoor();
+        expect(entry?.culledBy).toEqual({ uid: 'bob', name: 'Bob Bell' });
+        expect(entry?.fields).toMatchObject({ carcass_tag: 'B-1', location_name: 'Bob’s bank' });
+        expect(entry?.fields).not.toHaveProperty('grid_ref');
+        expect(line).toMatchObject({ ground: 'Team Moor', culledBy: { uid: 'bob', name: 'Bob Bell' } });
+        expect(line?.fields).toMatchObject({
+          carcass_tag: 'B-1',
+          location_name: 'Bob’s bank',
+          date: '2026-06-01',
+        });
+        for (const gone of LEFT_WITH_THEM) expect(line?.fields).not.toHaveProperty(gone);
+        // Ann, still in the team, is shown whole; Bob's own export keeps all of his.
+        const [anns] = (await teamLines(everyone)).filter((row) => row.fields.carcass_tag === 'A-1');
+        expect(anns?.fields).toMatchObject({ notes: 'Ann’s own words', grid_ref: 'SU 1234 5678' });
+        const [own] = (await rows('bob')).filter((row) => row.carcass_tag === 'B-1');
+        expect(own).toMatchObject({ notes: 'Bob’s notes', grid_ref: 'SU 2222 3333', latitude: 51.3 });
+        // A guest's read of their own is the same.
+        const [asGuest] = await collectLines(
+          store.teamRows({ teamId, onlyUserId: 'bob' }, { species: 'Roe Deer' }),
+        );
+        expect(asGuest?.fields).not.toHaveProperty('notes');
+      });
+
+      it('shows a member who rejoined whole again, and one who left and rejoined in a batch as in the team', async () => {
+        const { log } = await seedTeam();
+        await store.apply(log.memberLeft(teamId, 'member-bob', true));
+        await store.apply(log.memberJoined(teamId, 'member-bob'));
+        const { entry, line } = await bobsOnMoor();
+        expect(entry?.fields.grid_ref).toBe('SU 2222 3333');
+        expect(line?.fields).toMatchObject({
+          notes: 'Bob’s notes',
+          condition_notes: 'Bob’s condition notes',
+          grid_ref: 'SU 2222 3333',
+          latitude: 51.3,
+          longitude: -1.4,
+        });
+        await store.applyBatch([
+          log.memberLeft(teamId, 'member-bob'),
+          log.memberJoined(teamId, 'member-bob'),
+        ]);
+        expect((await bobsOnMoor()).line?.fields.notes).toBe('Bob’s notes');
+        await store.applyBatch([
+          log.memberJoined(teamId, 'member-bob'),
+          log.memberLeft(teamId, 'member-bob'),
+        ]);
+        expect((await bobsOnMoor()).line?.fields).not.toHaveProperty('notes');
+      });
+
+      it('keeps who is in the team through a member’s erasure, and a member who left and then erased as a former member', async () => {
+        const { log, ids } = await seedTeam();
+        await store.apply(log.memberLeft(teamId, 'member-bob'));
+        await store.eraseUser('bob');
+        await store.eraseUser('ann');
+        // Ann's membership is the team's, not hers: erasing Bob left it, and her own erasure made her culls the team's.
+        const book = await store.teamLarder(everyone, april('2026/27'));
+        expect(book.map((row) => [row.id, row.culledBy])).toEqual([
+          [ids.bobsOnMoor, { name: 'Former member' }],
+          [ids.annsOnWood, { name: 'Former member' }],
+        ]);
+        expect(JSON.stringify([book, await teamLines(everyone)])).not.toMatch(/bob|ann/i);
+      });
+
+      it('reads a member not known to be in the team as one who has left: who is in it comes from its events', async () => {
+        const { log } = await seedTeam();
+        await store.clear();
+        // The team's own stream (its creation and Bob's joining) not yet followed; everything else, links included.
+        await store.applyBatch(log.events.filter((event) => event.streamId !== teamId));
+        const [anns] = (await teamLines(everyone)).filter((row) => row.fields.carcass_tag === 'A-1');
+        expect(anns?.culledBy).toEqual({ uid: 'ann', name: 'Ann Archer' });
+        expect(anns?.fields).not.toHaveProperty('notes');
+        await store.applyBatch(log.events.filter((event) => event.streamId === teamId));
+        const [whole] = (await teamLines(everyone)).filter((row) => row.fields.carcass_tag === 'A-1');
+        expect(whole?.fields.notes).toBe('Ann’s own words');
       });
 
       it('clear forgets the members’ names and the ground counts', async () => {

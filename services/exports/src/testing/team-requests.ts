@@ -35,8 +35,9 @@ export const accessOf = (teamId: string, uid: Member): TeamAccess => ({
 });
 
 /**
- * A team with two grounds and its four members linked; culls of Ann, Bob and Gus on its grounds (in the 2026/27
- * season, with notes), Ann's on her own ground and Bob's on another team's. Answers the team and the culls' ids.
+ * A team with two grounds, made by Ann, the others joined; culls of Ann, Bob and Gus on its grounds (in the 2026/27
+ * season, Ann's and Bob's with notes and their exact place), Ann's on her own ground and Bob's on another team's.
+ * Answers the team and the culls' ids.
  */
 export async function seedTeam(store: ExportStore, log: ReturnType<typeof createSampleEventLog>) {
   const teamId = randomUUID();
@@ -44,7 +45,12 @@ export async function seedTeam(store: ExportStore, log: ReturnType<typeof create
   const moor = log.groundCreated(teamOwnerId(teamId), 'Team Moor');
   const annsOwn = log.groundCreated('ann', 'Ann’s Own');
   const otherTeams = log.groundCreated(teamOwnerId(randomUUID()), 'Elsewhere');
-  for (const [uid, { name }] of Object.entries(MEMBERS)) log.memberLinked(uid, teamId, `member-${uid}`, name);
+  // Ann made the team; the others joined with invitations in their roles.
+  log.teamCreated(teamId, 'The Syndicate', 'member-ann');
+  for (const [uid, { role, name }] of Object.entries(MEMBERS)) {
+    log.memberLinked(uid, teamId, `member-${uid}`, name);
+    if (uid !== 'ann') log.memberJoined(teamId, `member-${uid}`, role);
+  }
   const placed = (
     uid: string,
     groundId: string,
@@ -75,6 +81,10 @@ export async function seedTeam(store: ExportStore, log: ReturnType<typeof create
       carcass_destination: 'Own use',
       notes: 'Bob’s notes',
       condition_notes: 'Bob’s condition notes',
+      location_name: 'Bob’s bank',
+      grid_ref: 'SU 2222 3333',
+      latitude: 51.3,
+      longitude: -1.4,
     }),
     gussOnWood: placed('gus', wood.streamId, { date: '2026-06-03', carcass_tag: 'G-1' }),
     annsOnHerOwn: placed('ann', annsOwn.streamId, { date: '2026-06-04', carcass_tag: 'A-2' }),

@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { teamOwnerId } from '@cull-log/contracts';
 import type { LarderFields } from '@cull-log/domain';
 import { groundsAndSettingsCollections } from '@cull-log/projection';
 import type { ExportRow } from '../export-store';
@@ -39,6 +40,14 @@ export interface MemberLinkDocument {
   name: string;
 }
 
+/** A member id in a team now, owned by the team's owner id (`team-<id>`): it names no person. */
+export interface TeamMemberDocument {
+  _id: string;
+  userId: string;
+  teamId: string;
+  memberId: string;
+}
+
 export interface MonthDocument {
   _id: string;
   userId: string;
@@ -64,6 +73,7 @@ export function exportCollections(db: Db) {
     months: db.collection<MonthDocument>('exports_larder_months'),
     groundMonths: db.collection<GroundMonthDocument>('exports_larder_ground_months'),
     memberLinks: db.collection<MemberLinkDocument>('exports_member_links'),
+    teamMembers: db.collection<TeamMemberDocument>('exports_team_members'),
     ...groundsAndSettingsCollections(db, 'exports'),
     declarations: db.collection<DeclarationDocument>('exports_declarations'),
   };
@@ -73,6 +83,12 @@ export type ExportCollections = ReturnType<typeof exportCollections>;
 export const monthId = (userId: string, month: string) => `${userId}\u0000${month}`;
 export const groundMonthId = (groundId: string, month: string) => `${groundId}\u0000${month}`;
 export const memberLinkId = (teamId: string, userId: string) => `${teamId}\u0000${userId}`;
+export const teamMemberId = (teamId: string, memberId: string) => `${teamId}\u0000${memberId}`;
+
+/** A member id in a team now, as stored under the team's owner id. */
+export function teamMemberDocument(teamId: string, memberId: string): TeamMemberDocument {
+  return { _id: teamMemberId(teamId, memberId), userId: teamOwnerId(teamId), teamId, memberId };
+}
 
 export function larderDocument(
   streamId: string,

@@ -3,7 +3,7 @@ import { teamOwnerId } from '@cull-log/contracts';
 import { monthKey } from '@cull-log/domain';
 import { mongoSeasonStart } from '@cull-log/projection';
 import type { CsvFields, ExportStore, LarderBook, LarderRow, TeamLarderBook } from '../export-store';
-import { culledBy } from '../culled-by';
+import { teamCopy, type TeamShooter } from '../culled-by';
 import { seasonsOfMonths } from '../larder-seasons';
 import type { ExportCollections, LarderDocument, RowDocument } from './documents';
 
@@ -30,6 +30,7 @@ export function exportQueries({
   months,
   groundMonths,
   memberLinks,
+  teamMembers,
   groundNames,
   settings,
 }: ExportCollections): ExportQueries {
@@ -38,16 +39,29 @@ export function exportQueries({
     const grounds = await groundNames.find({ userId: owner }, { projection: { name: 1 } }).toArray();
     return new Map(grounds.map((ground) => [ground._id, ground.name]));
   }
-  /** The team's members' names, by their user id. */
-  async function memberNames(teamId: string): Promise<Map<string, string>> {
-    const links = await memberLinks.find({ teamId }, { projection: { userId: 1, name: 1 } }).toArray();
-    return new Map(links.map((link) => [link.userId, link.name]));
+  /**
+   * The shooters of the team's culls, by user id: each linked person's name in the team, and whether their member id
+   * is in the team now. Anyone else (a row the team kept after its shooter's erasure) has no name and is not in it.
+   */
+  async function teamShooters(teamId: string): Promise<(userId: string) => TeamShooter> {
+    const [links, members] = await Promise.all([
+      memberLinks.find({ teamId }, { projection: { userId: 1, memberId: 1, name: 1 } }).toArray(),
+      teamMembers.find({ teamId }, { projection: { memberId: 1 } }).toArray(),
+    ]);
+    const current = new Set(members.map((member) => member.memberId));
+    const shooters = new Map(
+      links.map((link) => [
+        link.userId,
+        { userId: link.userId, name: link.name, current: current.has(link.memberId) },
+      ]),
+    );
+    return (userId) => shooters.get(userId) ?? { userId, name: null, current: false };
   }
 
   return {
     async teamLarder({ teamId, onlyUserId }, { from, to }, destination) {
       const owner = teamOwnerId(teamId);
-      const [grounds, names] = await Promise.all([teamGrounds(owner), memberNames(teamId)]);
+      const [grounds, shooterOf] = await Promise.all([teamGrounds(owner), teamShooters(teamId)]);
       const query: Filter<LarderDocument> = {
         groundId: { $in: [...grounds.keys()] },
         date: dateFilter(from, to),
@@ -56,8 +70,8 @@ export function exportQueries({
       };
       const found = await larder.find(query).sort(larderOrder).toArray();
       return found.map((document) => ({
-        ...larderRow(document),
-        culledBy: culledBy(owner, document.userId, names.get(document.userId) ?? null),
+        id: document._id,
+        ...teamCopy(owner, shooterOf(document.userId), document.fields),
       }));
     },
     async teamLarderSeasons({ teamId, onlyUserId }, start) {
@@ -77,7 +91,7 @@ export function exportQueries({
     },
     async *teamRows({ teamId, onlyUserId }, filter) {
       const owner = teamOwnerId(teamId);
-      const [grounds, names] = await Promise.all([teamGrounds(owner), memberNames(teamId)]);
+      const [grounds, shooterOf] = await Promise.all([teamGrounds(owner), teamShooters(teamId)]);
       const query: Filter<RowDocument> = { groundId: { $in: [...grounds.keys()] } };
       if (onlyUserId !== undefined) query.userId = onlyUserId;
       if (filter.from !== undefined || filter.to !== undefined)
@@ -90,9 +104,8 @@ export function exportQueries({
       try {
         for await (const document of cursor) {
           yield {
-            fields: document.fields as CsvFields,
             ground: grounds.get(document.groundId as string) ?? null,
-            culledBy: culledBy(owner, document.userId, names.get(document.userId) ?? null),
+            ...teamCopy(owner, shooterOf(document.userId), document.fields as CsvFields),
           };
         }
       } finally {

@@ -6,9 +6,11 @@ import {
   groundMonthId,
   larderDocument,
   monthId,
+  teamMemberDocument,
   type GroundMonthDocument,
   type LarderDocument,
   type MonthDocument,
+  type TeamMemberDocument,
 } from './documents';
 
 /**
@@ -31,7 +33,34 @@ export const MONGO_EXPORT_MIGRATIONS: readonly MongoMigration[] = [
     does: "teams: each carcass's ground, counts by ground and month, members' names, reads by ground",
     up: readByGround,
   },
+  {
+    version: 3,
+    does: "teams: who is in each team now, by member id, so a team's read leaves out what left with a former member",
+    up: keepTeamMembers,
+  },
 ];
+
+/**
+ * Step 3: who is in each team now, by member id under the team's owner id (naming no person, so it outlives a
+ * member's erasure), indexed by team. A database that followed teams before has its links but not the joins and
+ * departures: every linked member is taken as in the team, as its reads showed them until now (fixed ids, so two
+ * replicas cannot add one twice), and a rebuild reads who has left since.
+ */
+async function keepTeamMembers(db: Db): Promise<void> {
+  const { memberLinks, teamMembers } = exportCollections(db);
+  await teamMembers.createIndex({ teamId: 1 });
+  if ((await teamMembers.findOne({})) !== null) return;
+  let batch: AnyBulkWriteOperation<TeamMemberDocument>[] = [];
+  for await (const link of memberLinks.find({}, { projection: { teamId: 1, memberId: 1 } })) {
+    const { _id, ...document } = teamMemberDocument(link.teamId, link.memberId);
+    batch.push({ updateOne: { filter: { _id }, update: { $setOnInsert: document }, upsert: true } });
+    if (batch.length === 1000) {
+      await teamMembers.bulkWrite(batch, { ordered: false });
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await teamMembers.bulkWrite(batch, { ordered: false });
+}
 
 /**
  * Step 2: a team reads the culls on its grounds, so each larder document keeps its record's ground (filled from the

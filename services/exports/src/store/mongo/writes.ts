@@ -10,10 +10,12 @@ import {
   memberLinkId,
   monthId,
   rowDocument,
+  teamMemberDocument,
   type ExportCollections,
   type LarderDocument,
   type MemberLinkDocument,
   type RowDocument,
+  type TeamMemberDocument,
 } from './documents';
 
 /** Each count's move over a batch, summed, then written once. */
@@ -35,6 +37,7 @@ export function exportWrites({
   months,
   groundMonths,
   memberLinks,
+  teamMembers,
   groundNames,
   settings,
 }: ExportCollections) {
@@ -51,6 +54,8 @@ export function exportWrites({
     const monthMoves: CountMoves = new Map();
     const groundMonthMoves: CountMoves = new Map();
     const links = new Map<string, MemberLinkDocument>();
+    /** Who joined (their document) or left (undefined) in the batch, by document id: the last event of each stands. */
+    const membership = new Map<string, Omit<TeamMemberDocument, '_id'> | undefined>();
     const groundsAndSettings = mongoGroundsAndSettings({ groundNames, settings });
     const exportRows: ExportRows = {
       ...groundsAndSettings.rows,
@@ -68,6 +73,10 @@ export function exportWrites({
       putMemberLink(userId, teamId, memberId, name) {
         const id = memberLinkId(teamId, userId);
         if (!links.has(id)) links.set(id, { _id: id, teamId, userId, memberId, name });
+      },
+      putTeamMember(teamId, memberId, current) {
+        const { _id, ...document } = teamMemberDocument(teamId, memberId);
+        membership.set(_id, current ? document : undefined);
       },
     };
     applyExportEvents(exportRows, events);
@@ -119,6 +128,9 @@ export function exportWrites({
     // A user is linked to a team once: the member id and name of the first link stand.
     for (const { _id, ...link } of links.values()) {
       await memberLinks.updateOne({ _id }, { $setOnInsert: link }, { upsert: true, session });
+    }
+    if (membership.size > 0) {
+      await teamMembers.bulkWrite(replaceOrDelete<TeamMemberDocument>(membership), { session });
     }
     await groundsAndSettings.write(session);
   };

@@ -13,7 +13,16 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
     name: 'exports',
     migrations: SQLITE_EXPORT_MIGRATIONS,
     // Not `declarations`: the numbers issued are not derived from the log, and a rebuild must keep them.
-    readModelTables: ['culls', 'larder', 'larder_months', 'ground_names', 'user_settings', 'member_links'],
+    readModelTables: [
+      'culls',
+      'larder',
+      'larder_months',
+      'ground_names',
+      'user_settings',
+      'member_links',
+      // Owned by the teams' owner ids: a member's erasure leaves who is in the team to the team's own events.
+      'team_members',
+    ],
     // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
     userTables: ['declarations'],
     unownedTables: ['larder_ground_months'],

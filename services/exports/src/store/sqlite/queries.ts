@@ -3,7 +3,7 @@ import { teamOwnerId } from '@cull-log/contracts';
 import { sqliteSeasonStart } from '@cull-log/projection';
 import type { LarderFields } from '@cull-log/domain';
 import type { CsvFields, ExportStore, LarderBook, LarderRow, TeamLarderBook } from '../export-store';
-import { culledBy } from '../culled-by';
+import { teamCopy, type TeamShooter } from '../culled-by';
 import { seasonsOfMonths } from '../larder-seasons';
 
 const LARDER_ORDER = 'ORDER BY date, time, stream_id';
@@ -13,14 +13,25 @@ export type ExportQueries = LarderBook & TeamLarderBook & Pick<ExportStore, 'row
 
 /**
  * A team's culls: those on the grounds its owner id owns, each with its shooter's name in the team (null when they
- * have none, as a row the team kept after its shooter's erasure).
+ * have none, as a row the team kept after its shooter's erasure) and whether their member id is in the team now.
  */
 const TEAM_CULLS = `ground_names AS team_ground
   JOIN culls ON culls.ground_id = team_ground.stream_id
-  LEFT JOIN member_links ON member_links.team_id = @teamId AND member_links.user_id = culls.user_id`;
+  LEFT JOIN member_links ON member_links.team_id = @teamId AND member_links.user_id = culls.user_id
+  LEFT JOIN team_members ON team_members.team_id = @teamId AND team_members.member_id = member_links.member_id`;
 const TEAM_LARDER = `ground_names AS team_ground
   JOIN larder ON larder.ground_id = team_ground.stream_id
-  LEFT JOIN member_links ON member_links.team_id = @teamId AND member_links.user_id = larder.user_id`;
+  LEFT JOIN member_links ON member_links.team_id = @teamId AND member_links.user_id = larder.user_id
+  LEFT JOIN team_members ON team_members.team_id = @teamId AND team_members.member_id = member_links.member_id`;
+/** The columns naming a team cull's shooter: their name in the team and whether they are in it now (1 or 0). */
+const SHOOTER = 'member_links.name AS member, team_members.member_id IS NOT NULL AS current';
+
+/** A team cull's shooter from the columns of SHOOTER. */
+const shooterOf = (row: { user_id: string; member: string | null; current: number }): TeamShooter => ({
+  userId: row.user_id,
+  name: row.member,
+  current: row.current === 1,
+});
 
 /**
  * The export store's reads from the projection's connection, except the CSV rows: those stream from a connection of
@@ -52,9 +63,9 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
       destination: string | null;
       only: string | null;
     },
-    { stream_id: string; fields: string; user_id: string; member: string | null }
+    { stream_id: string; fields: string; user_id: string; member: string | null; current: number }
   >(
-    `SELECT larder.stream_id, larder.fields, larder.user_id, member_links.name AS member FROM ${TEAM_LARDER}
+    `SELECT larder.stream_id, larder.fields, larder.user_id, ${SHOOTER} FROM ${TEAM_LARDER}
      WHERE team_ground.user_id = @owner AND larder.date BETWEEN @from AND @to
        AND (@destination IS NULL OR larder.destination = @destination)
        AND (@only IS NULL OR larder.user_id = @only)
@@ -95,7 +106,10 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
         destination: destination ?? null,
         only: onlyUserId ?? null,
       });
-      return rows.map((row) => ({ ...larderRow(row), culledBy: culledBy(owner, row.user_id, row.member) }));
+      return rows.map((row) => {
+        const { id, fields } = larderRow(row);
+        return { id, ...teamCopy(owner, shooterOf(row), fields) };
+      });
     },
     async teamLarderSeasons({ teamId, onlyUserId }, start) {
       const owner = teamOwnerId(teamId);
@@ -114,10 +128,9 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
         if (filter.species !== undefined) conditions.push('culls.species = @species');
         const statement = reader.prepare<
           Record<string, string>,
-          { fields: string; ground: string; user_id: string; member: string | null }
+          { fields: string; ground: string; user_id: string; member: string | null; current: number }
         >(
-          `SELECT culls.fields AS fields, team_ground.name AS ground, culls.user_id AS user_id,
-             member_links.name AS member
+          `SELECT culls.fields AS fields, team_ground.name AS ground, culls.user_id AS user_id, ${SHOOTER}
            FROM ${TEAM_CULLS}
            WHERE ${conditions.join(' AND ')}
            ORDER BY culls.created_at DESC, culls.stream_id DESC`,
@@ -129,11 +142,8 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
           ...filter,
         };
         for (const row of statement.iterate(parameters)) {
-          yield {
-            fields: JSON.parse(row.fields) as CsvFields,
-            ground: row.ground,
-            culledBy: culledBy(owner, row.user_id, row.member),
-          };
+          const fields = JSON.parse(row.fields) as CsvFields;
+          yield { ground: row.ground, ...teamCopy(owner, shooterOf(row), fields) };
         }
       } finally {
         reader.close();

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { teamOwnerId } from '@cull-log/contracts';
 import { larderFields, monthKey } from '@cull-log/domain';
 import { GROUND_NAMES_TABLE, USER_SETTINGS_TABLE, type SqliteMigration } from '@cull-log/projection';
 import type { CsvFields } from '../export-store';
@@ -62,7 +63,36 @@ export const SQLITE_EXPORT_MIGRATIONS: readonly SqliteMigration[] = [
     does: "teams: each carcass's ground, counts by ground and month, members' names, reads by ground",
     up: readByGround,
   },
+  {
+    version: 3,
+    does: "teams: who is in each team now, by member id, so a team's read leaves out what left with a former member",
+    up: keepTeamMembers,
+  },
 ];
+
+/**
+ * Step 3: who is in each team now, by member id under the team's owner id (naming no person, so it outlives a
+ * member's erasure). A file that followed teams before has its links but not the joins and departures: every linked
+ * member is taken as in the team, as its reads showed them until now, and a rebuild reads who has left since.
+ */
+function keepTeamMembers(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS team_members (
+      user_id TEXT NOT NULL,
+      team_id TEXT NOT NULL,
+      member_id TEXT NOT NULL,
+      PRIMARY KEY (team_id, member_id)
+    ) WITHOUT ROWID;
+  `);
+  if (db.prepare('SELECT 1 FROM team_members LIMIT 1').get() !== undefined) return;
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO team_members (user_id, team_id, member_id) VALUES (?, ?, ?)',
+  );
+  const links = db.prepare<[], { team_id: string; member_id: string }>(
+    'SELECT team_id, member_id FROM member_links',
+  );
+  for (const link of links.all()) insert.run(teamOwnerId(link.team_id), link.team_id, link.member_id);
+}
 
 /**
  * Step 2: a team reads the culls on its grounds, so the larder keeps each carcass's ground (filled from the export

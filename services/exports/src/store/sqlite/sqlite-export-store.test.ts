@@ -98,7 +98,7 @@ describe('a SQLite file opened again', () => {
     const seasons = await second.larderSeasons('alice', '04-01');
     await second.close();
     expect(seasons).toEqual([]);
-    expect(sqliteSchemaVersions(file)).toEqual({ exports: 2 });
+    expect(sqliteSchemaVersions(file)).toEqual({ exports: 3 });
   });
 });
 
@@ -115,10 +115,10 @@ describe('a SQLite file from before teams (schema version 1)', () => {
     // As the file was at version 1: no ground on the larder, no counts by ground, no member links.
     const old = new Database(file);
     old.exec(`
-      DROP TABLE larder_ground_months; DROP TABLE member_links;
+      DROP TABLE larder_ground_months; DROP TABLE member_links; DROP TABLE team_members;
       DROP INDEX larder_by_ground_date; DROP INDEX culls_by_ground_created; DROP INDEX ground_names_by_user;
       ALTER TABLE larder DROP COLUMN ground_id;
-      DELETE FROM schema_migrations WHERE version = 2;
+      DELETE FROM schema_migrations WHERE version >= 2;
     `);
     old.close();
 
@@ -131,7 +131,59 @@ describe('a SQLite file from before teams (schema version 1)', () => {
       expect(await reopened.teamLarderSeasons({ teamId }, '04-01')).toEqual([
         { label: '2026/27', carcasses: 1 },
       ]);
-      expect(sqliteSchemaVersions(file)).toEqual({ exports: 2 });
+      expect(sqliteSchemaVersions(file)).toEqual({ exports: 3 });
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+describe('a SQLite file from before who is in each team was kept (schema version 2)', () => {
+  it('takes every linked member as in the team, as its reads showed them, until the team’s events say otherwise', async () => {
+    const file = join(directory, 'before-team-members.db');
+    const teamId = randomUUID();
+    const store = openSqliteExportStore({ file });
+    const log = createSampleEventLog();
+    const ground = log.groundCreated(teamOwnerId(teamId), 'Team Wood');
+    log.teamCreated(teamId, 'The Syndicate', 'member-ann');
+    log.memberLinked('ann', teamId, 'member-ann', 'Ann Archer');
+    log.memberLinked('bob', teamId, 'member-bob', 'Bob Bell');
+    log.memberJoined(teamId, 'member-bob');
+    for (const [uid, time] of [
+      ['ann', '05:00'],
+      ['bob', '06:00'],
+    ] as const) {
+      const recorded = log.recorded(uid, { date: '2026-05-02', time, grid_ref: 'SU 1234 5678' });
+      log.placed(uid, recorded.streamId, ground.streamId);
+    }
+    await store.applyBatch(log.events);
+    await store.close();
+    // As the file was at version 2: the members' links, but not who is in the team now.
+    const old = new Database(file);
+    old.exec('DROP TABLE team_members; DELETE FROM schema_migrations WHERE version = 3;');
+    old.close();
+
+    const reopened = openSqliteExportStore({ file });
+    const notes = async () => {
+      const found = await reopened.teamLarder({ teamId }, seasonOfKey(seasonKeyOf('2026/27')));
+      return found.map((row) => [row.culledBy.name, row.fields.grid_ref]);
+    };
+    try {
+      expect(await notes()).toEqual([
+        ['Ann Archer', 'SU 1234 5678'],
+        ['Bob Bell', 'SU 1234 5678'],
+      ]);
+      await reopened.apply(log.memberLeft(teamId, 'member-bob', true));
+      expect(await notes()).toEqual([
+        ['Ann Archer', 'SU 1234 5678'],
+        ['Bob Bell', undefined],
+      ]);
+      // Kept under the team's owner id, naming no person.
+      const reader = new Database(file, { readonly: true });
+      const owners = reader.prepare('SELECT DISTINCT user_id FROM team_members').pluck().all();
+      reader.close();
+      expect(owners).toEqual([teamOwnerId(teamId)]);
+      expect(sqliteSchemaVersions(file)).toEqual({ exports: 3 });
     } finally {
       await reopened.close();
     }
@@ -149,6 +201,7 @@ describe('a SQLite file after a team member’s erasure', () => {
     const ground = log.groundCreated(teamOwnerId(teamId), 'Team Wood');
     const own = log.groundCreated(uid, 'Own Hill');
     log.memberLinked(uid, teamId, 'member-z', name);
+    log.memberJoined(teamId, 'member-z');
     for (let index = 0; index < 50; index++) {
       const recorded = log.recorded(uid, {
         date: '2026-05-02',

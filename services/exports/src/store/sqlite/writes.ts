@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { StoredLogEvent } from '@cull-log/contracts';
+import { teamOwnerId, type StoredLogEvent } from '@cull-log/contracts';
 import { larderFields } from '@cull-log/domain';
 import { sqliteGroundsAndSettings } from '@cull-log/projection';
 import { applyExportEvents, type ExportRows } from '../export-read-model';
@@ -7,8 +7,8 @@ import type { CsvFields } from '../export-store';
 
 /**
  * The export projection's change for a batch of events, on the tables as they stand inside the batch's write
- * transaction: each record's export row and larder entry, the monthly carcass counts, grounds' names and users'
- * season starts.
+ * transaction: each record's export row and larder entry, the monthly carcass counts, grounds' names, users'
+ * season starts, members' links and who is in each team now.
  */
 export function exportWrites(db: Database.Database): (events: readonly StoredLogEvent[]) => void {
   const selectRow = db.prepare<
@@ -49,6 +49,10 @@ export function exportWrites(db: Database.Database): (events: readonly StoredLog
     `INSERT INTO member_links (team_id, user_id, member_id, name) VALUES (?, ?, ?, ?)
      ON CONFLICT (team_id, user_id) DO NOTHING`,
   );
+  const insertTeamMember = db.prepare(
+    'INSERT OR IGNORE INTO team_members (user_id, team_id, member_id) VALUES (?, ?, ?)',
+  );
+  const deleteTeamMember = db.prepare('DELETE FROM team_members WHERE team_id = ? AND member_id = ?');
 
   const exportRows: ExportRows = {
     ...sqliteGroundsAndSettings(db),
@@ -99,6 +103,10 @@ export function exportWrites(db: Database.Database): (events: readonly StoredLog
     },
     putMemberLink(userId, teamId, memberId, name) {
       insertMemberLink.run(teamId, userId, memberId, name);
+    },
+    putTeamMember(teamId, memberId, current) {
+      if (current) insertTeamMember.run(teamOwnerId(teamId), teamId, memberId);
+      else deleteTeamMember.run(teamId, memberId);
     },
   };
 
