@@ -45,17 +45,19 @@ describe("a team's figures, plan progress and season report", () => {
     const wood = log.groundCreated('bob', 'Bob’s Wood');
     const doe = { species: 'Roe Deer', sex: 'Female', age_estimate: 'Adult', date: '2026-11-03' } as const;
     const buck = { ...doe, sex: 'Male' } as const;
-    for (const [uid, fields] of [
+    const culls = [
       ['ann', doe],
       ['ann', doe],
       ['bob', doe],
       ['bob', buck],
       ['gus', buck],
       ['dan', doe],
-    ] as const) {
+    ] as const;
+    const recorded = culls.map(([uid, fields]) => {
       const cull = log.recorded(uid, fields);
       log.placed(uid, cull.streamId, north.streamId);
-    }
+      return cull;
+    });
     const own = log.recorded('bob', { ...doe, species: 'Muntjac' });
     log.placed('bob', own.streamId, wood.streamId);
     log.plansSet(TEAM_KEY, '2026-27', [
@@ -65,6 +67,18 @@ describe("a team's figures, plan progress and season report", () => {
       { member_id: 'mem-ann', ground_id: north.streamId, species: 'Roe Deer', class: 'Female', target: 3 },
       { member_id: 'mem-bob', ground_id: north.streamId, species: 'Roe Deer', class: 'Female', target: 2 },
       { member_id: 'mem-dan', ground_id: north.streamId, species: 'Roe Deer', class: 'Female', target: 1 },
+    ]);
+    // Dan erases his account: the team keeps the facts of his cull on its ground, then his go.
+    const dans = recorded.at(-1)!;
+    const { date, time, species, sex, age_estimate, condition, shot_placement, antlers_present } = dans.data;
+    log.cullsKept(TEAM, 'mem-dan', [
+      {
+        id: 'kept-by-the-team-1',
+        ground_id: north.streamId,
+        location_name: 'North Beat',
+        ...{ date, time, species, sex, age_estimate, condition, shot_placement, antlers_present },
+        recorded_at: dans.occurredAt,
+      },
     ]);
     for (const event of log.events) expect(await stats.store.apply(event)).toBe('applied');
     await stats.store.eraseUser('dan');

@@ -9,6 +9,7 @@ import {
   type CullRecorded,
   type GroundBoundary,
   type GroundCentre,
+  type KeptCull,
   type Plan,
   type PlansAllocated,
   type SeasonStart,
@@ -250,6 +251,11 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
     teamCreated(teamId: string, name: string, memberId: string) {
       const data = { name, kind: 'syndicate' as const, member_id: memberId };
       return keep({ ...next(teamId, teamOwnerId(teamId)), type: TEAM_EVENT_TYPES.teamCreated, data });
+    },
+    /** The facts of an erased member's culls on the team's grounds, which the team keeps as its own. */
+    cullsKept(teamId: string, memberId: string, culls: KeptCull[]) {
+      const data = { member_id: memberId, culls };
+      return keep({ ...next(teamId, teamOwnerId(teamId)), type: TEAM_EVENT_TYPES.cullsKept, data });
     },
     teamRenamed(teamId: string, name: string) {
       const data = { name, kind: 'syndicate' as const };

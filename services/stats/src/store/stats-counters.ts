@@ -60,13 +60,17 @@ export const memberCounterKey = (teamId: string, memberId: string) =>
 /** What every member counter key of a team starts with. */
 export const memberCounterPrefix = (teamId: string) => `${teamOwnerId(teamId)}/`;
 
-/** The keys a cull's figures are counted under: its shooter's, and the team's and their member's where it has them. */
+/**
+ * The keys a cull's figures are counted under: its shooter's, and the team's and their member's where it has them. A
+ * cull the team kept of a member who erased their account is the team's own (its shooter the team), counted once.
+ */
 export function counterKeysOf(facts: Pick<CullFacts, 'userId' | 'teamId' | 'memberId'>): string[] {
   if (facts.teamId === null) return [facts.userId];
   const teamKey = teamOwnerId(facts.teamId);
+  const shooter = facts.userId === teamKey ? [] : [facts.userId];
   return facts.memberId === null
-    ? [facts.userId, teamKey]
-    : [facts.userId, teamKey, memberCounterKey(facts.teamId, facts.memberId)];
+    ? [...shooter, teamKey]
+    : [...shooter, teamKey, memberCounterKey(facts.teamId, facts.memberId)];
 }
 
 function cullContribution(facts: CullFacts, sign: 1 | -1): CounterChange[] {

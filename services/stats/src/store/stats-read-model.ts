@@ -5,6 +5,7 @@ import {
   teamOfOwner,
   type Plan,
   type StoredLogEvent,
+  type TeamCullsKept,
 } from '@cull-log/contracts';
 import type { MemberAllocation } from '@cull-log/domain';
 import { applyGroundOrSettingsEvent, type GroundsAndSettingsRows } from '@cull-log/projection';
@@ -132,6 +133,34 @@ function takeIntoTeam(rows: StatsRows, counters: CounterSum, groundId: string): 
   }
 }
 
+/**
+ * The culls a team kept of a member who erased their account: the team's own from now on, counted for the team and
+ * under the member id they had, as their own culls were until the erasure took those out (see `eraseTeamCulls`). A
+ * rebuild from the log, which no longer holds the member's events, counts them the same way.
+ */
+function keepCulls(rows: StatsRows, counters: CounterSum, event: StoredLogEvent & TeamCullsKept): void {
+  const teamId = teamOfOwner(event.userId);
+  if (teamId === undefined) return;
+  for (const kept of event.data.culls) {
+    if (rows.cull(kept.id) !== undefined) continue;
+    const facts: CullFacts = {
+      userId: event.userId,
+      species: kept.species,
+      sex: kept.sex,
+      date: kept.date,
+      weightGrams: kept.weight === undefined ? null : Math.round(kept.weight * 1000),
+      ageEstimate: kept.age_estimate,
+      destination: kept.carcass_destination ?? null,
+      groundId: kept.ground_id,
+      outingId: null,
+      teamId,
+      memberId: event.data.member_id,
+    };
+    rows.putCull(kept.id, facts);
+    counters.move(undefined, facts);
+  }
+}
+
 /** Applies a batch's events, in order, to the rows and the counter sum. Events the figures do not need pass by. */
 export function applyStatsEvents(
   rows: StatsRows,
@@ -152,6 +181,9 @@ export function applyStatsEvents(
         break;
       case MANAGEMENT_EVENT_TYPES.plansSet:
         rows.putPlans(event.userId, event.data.season, event.data.plans);
+        break;
+      case TEAM_EVENT_TYPES.cullsKept:
+        keepCulls(rows, counters, event);
         break;
       case TEAM_EVENT_TYPES.plansAllocated:
         rows.putAllocations(event.userId, event.data.season, event.data.allocations);

@@ -448,18 +448,41 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         });
       });
 
-      it("erasing a member leaves the team's figures and their member id's, and no link to them", async () => {
-        const { log } = teamLog();
+      it("an erased member's culls leave the team's figures and come back as the team kept them, as a rebuild counts them", async () => {
+        const { log, north, bobs } = teamLog();
         await applyAll(log.events);
-        const before = await store.aggregates(window(TEAM_KEY));
+        const teamFigures = async () => {
+          const { position: _position, ...figures } = await store.aggregates(window(TEAM_KEY));
+          return figures;
+        };
+        const before = await teamFigures();
         const membersBefore = (await store.teamSeason(TEAM, season)).members;
+        // As the records service erases Bob: the team keeps the facts of his cull on its ground, then his go.
+        const { date, time, species, sex, age_estimate, condition, shot_placement, antlers_present, weight } =
+          bobs.data;
+        const kept = log.cullsKept(TEAM, 'mem-bob', [
+          {
+            id: 'kept-by-the-team-1',
+            ground_id: north.streamId,
+            location_name: 'North Beat',
+            ...{ date, time, species, sex, age_estimate, condition, shot_placement, antlers_present, weight },
+            recorded_at: bobs.occurredAt,
+          },
+        ]);
         await store.eraseUser('bob');
-        expect(await store.aggregates(window(TEAM_KEY))).toEqual(before);
+        expect((await teamFigures()).total).toBe(1);
+        await applyAll([kept]);
+        expect(await teamFigures()).toEqual(before);
         expect((await store.aggregates(window('bob'))).total).toBe(0);
         const team = await store.teamSeason(TEAM, season);
         expect(team.members).toEqual(membersBefore);
         expect(team.links).toEqual([{ memberId: 'mem-alice', userId: 'alice', name: 'Alice' }]);
         for (const trace of ['"bob"', '"Bob"']) expect(JSON.stringify(team)).not.toContain(trace);
+        // A rebuild from the log, which no longer holds Bob's events, counts the team the same.
+        await store.clear();
+        await applyAll(log.events.filter((event) => event.userId !== 'bob'));
+        expect(await teamFigures()).toEqual(before);
+        expect((await store.teamSeason(TEAM, season)).members).toEqual(membersBefore);
       });
 
       it("keeps the team's name, its plans and its members' shares of a season", async () => {

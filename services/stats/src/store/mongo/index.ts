@@ -3,7 +3,7 @@ import type { StatsStore } from '../stats-store';
 import { COUNTERS } from './documents';
 import { statsQueries } from './queries';
 import { MONGO_STATS_MIGRATIONS } from './schema';
-import { statsWrites } from './writes';
+import { eraseTeamCulls, statsWrites } from './writes';
 
 /** The stats projection in MongoDB (a replica set: every batch is applied in one transaction). */
 export async function connectMongoStatsStore(target: MongoTarget): Promise<StatsStore> {
@@ -22,6 +22,8 @@ export async function connectMongoStatsStore(target: MongoTarget): Promise<Stats
       'stats_allocations',
       ...Object.values(COUNTERS).map((counter) => counter.collection),
     ],
+    // A team's figures lose an erased member's culls, which come back as the team's own.
+    beforeErase: eraseTeamCulls,
   });
 
   return {

@@ -37,6 +37,19 @@ export async function moveCounters(
 }
 
 /**
+ * Takes a user's culls on teams' grounds out of the teams' figures as their account is erased, in the erasure's
+ * transaction (see the SQLite store's eraseTeamCulls): each team counts them again from the facts it kept.
+ */
+export async function eraseTeamCulls(db: Db, userId: string, session: ClientSession): Promise<void> {
+  const { culls } = statsCollections(db);
+  const counters = createCounterSum();
+  for (const document of await culls.find({ userId, teamId: { $ne: null } }, { session }).toArray()) {
+    counters.move(cullWithoutId(document), undefined);
+  }
+  await moveCounters(db, counters.changes(), session);
+}
+
+/**
  * The stats projection's change for a batch of events, inside the batch's transaction: one read of the batch's culls
  * and outings (and of the culls already placed in an outing the batch starts), the event logic over them in memory,
  * then one write of each row and each counter.

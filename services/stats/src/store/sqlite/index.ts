@@ -2,7 +2,7 @@ import { followsEverything, openSqliteProjection } from '@cull-log/projection';
 import type { StatsStore } from '../stats-store';
 import { statsQueries } from './queries';
 import { SQLITE_STATS_MIGRATIONS } from './schema';
-import { statsWrites } from './writes';
+import { eraseTeamCulls, statsWrites } from './writes';
 
 /** The stats projection in a SQLite file (DATA_DIR/stats.db in the standalone app). */
 export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
@@ -26,8 +26,12 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
       'team_names',
       'plan_allocations',
     ],
+    // A team's figures lose an erased member's culls, which come back as the team's own (a function of the file,
+    // bound once it is open).
+    beforeErase: (userId) => eraseCounts(userId),
   });
   const { db, readPosition } = projection;
+  const eraseCounts = eraseTeamCulls(db);
 
   return {
     ...projection.projectionStore(statsWrites(db), followsEverything),

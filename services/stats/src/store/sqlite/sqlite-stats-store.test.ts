@@ -77,6 +77,19 @@ describe('SQLite stats file after a team member erases their account', () => {
     const season = { key: '2026-27', months: seasonMonths(seasonOfKey('2026-27')) };
     const before = await store.teamSeason(teamId, season);
 
+    // As the records service erases her: the team keeps the facts of her cull on its ground, then hers go.
+    const { date, time, species, sex, age_estimate, condition, shot_placement, antlers_present, weight } =
+      cull.data;
+    const kept = log.cullsKept(teamId, 'mem-nell', [
+      {
+        id: 'kept-by-the-team-1',
+        ground_id: ground.streamId,
+        location_name: 'North Beat',
+        ...{ date, time, species, sex, age_estimate, condition, shot_placement, antlers_present, weight },
+        recorded_at: cull.occurredAt,
+      },
+    ]);
+    await store.applyBatch([kept]);
     await store.eraseUser(uid);
 
     expect(await store.teamSeason(teamId, season)).toEqual({ ...before, links: [] });

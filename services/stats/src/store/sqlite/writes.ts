@@ -51,26 +51,25 @@ const outingOf = (row: OutingRow): OutingFacts => ({
   cullCount: row.cull_count,
 });
 
+/** The culls' facts by stream, as factsByStream reads and writes them. */
+const CULL_TABLE = {
+  table: 'culls',
+  columns: CULL_TEAM_COLUMNS,
+  upsert: `INSERT INTO culls (stream_id, ${CULL_TEAM_COLUMNS})
+    VALUES (@streamId, @userId, @species, @sex, @date, @weightGrams, @ageEstimate, @destination, @groundId,
+      @outingId, @teamId, @memberId)
+    ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, species = excluded.species,
+      sex = excluded.sex, date = excluded.date, weight_grams = excluded.weight_grams,
+      age_estimate = excluded.age_estimate, destination = excluded.destination, ground_id = excluded.ground_id,
+      outing_id = excluded.outing_id, team_id = excluded.team_id, member_id = excluded.member_id`,
+};
+
 /**
  * The stats projection's change for a batch of events, on the tables as they stand inside the batch's write
  * transaction. Each counter is written once per batch, with the sum of the batch's moves.
  */
 export function statsWrites(db: Database.Database): (events: readonly StoredLogEvent[]) => void {
-  const culls = factsByStream(
-    db,
-    {
-      table: 'culls',
-      columns: CULL_TEAM_COLUMNS,
-      upsert: `INSERT INTO culls (stream_id, ${CULL_TEAM_COLUMNS})
-        VALUES (@streamId, @userId, @species, @sex, @date, @weightGrams, @ageEstimate, @destination, @groundId,
-          @outingId, @teamId, @memberId)
-        ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, species = excluded.species,
-          sex = excluded.sex, date = excluded.date, weight_grams = excluded.weight_grams,
-          age_estimate = excluded.age_estimate, destination = excluded.destination, ground_id = excluded.ground_id,
-          outing_id = excluded.outing_id, team_id = excluded.team_id, member_id = excluded.member_id`,
-    },
-    factsOf,
-  );
+  const culls = factsByStream(db, CULL_TABLE, factsOf);
   const countCullsOnOuting = db.prepare<[string], { count: number }>(
     'SELECT COUNT(*) AS count FROM culls WHERE outing_id = ?',
   );
@@ -133,6 +132,24 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
   return (events) => {
     const counters = createCounterSum();
     applyStatsEvents(rows, counters, events);
+    moveCounters(counters.changes());
+  };
+}
+
+/**
+ * Takes a user's culls on teams' grounds out of the teams' figures as their account is erased (the erasure deletes
+ * their own): each team counts them again from the facts it kept (team.culls_kept.v1), so that the figures are the
+ * same whether the projection followed the erasure or is rebuilt from the log after it.
+ */
+export function eraseTeamCulls(db: Database.Database): (userId: string) => void {
+  const onTeams = db
+    .prepare<[string], string>('SELECT stream_id FROM culls WHERE user_id = ? AND team_id IS NOT NULL')
+    .pluck();
+  const culls = factsByStream(db, CULL_TABLE, factsOf);
+  const moveCounters = counterMoves(db);
+  return (userId) => {
+    const counters = createCounterSum();
+    for (const streamId of onTeams.all(userId)) counters.move(culls.read(streamId), undefined);
     moveCounters(counters.changes());
   };
 }
