@@ -202,7 +202,7 @@ class SqliteStore implements SqliteEventStore {
 
   /**
    * Commits the appends already accepted first (a user's last write cannot outlive their erasure), then deletes
-   * in one transaction, and empties the write-ahead log so no copy of an erased page stays beside the file.
+   * in one transaction, rebuilds the file and empties the write-ahead log, so no copy of an erased row stays in it.
    */
   async eraseUser(userId: string, inTransaction?: EraseInTransaction<SqliteDatabase>): Promise<ErasedEvents> {
     clearImmediate(this.scheduledCommit);
@@ -211,6 +211,9 @@ class SqliteStore implements SqliteEventStore {
     let events: number;
     try {
       events = this.eraseInTransaction.immediate(userId, inTransaction);
+      // secure_delete zeroes the rows deleted, but a page split or merge may have left copies of a row in a page's
+      // free space long before: the file is rebuilt, so nothing of the user's stays in its bytes.
+      this.database.exec('VACUUM');
       truncateWriteAheadLog(this.database);
     } catch (error) {
       throw translateUnavailable(error);

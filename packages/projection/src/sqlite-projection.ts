@@ -139,6 +139,9 @@ export function openSqliteProjection({
         },
         async eraseUser(userId) {
           eraseRows.immediate(userId);
+          // secure_delete zeroes the rows deleted, but a page split or merge may have left copies of a row in a
+          // page's free space long before: the file is rebuilt, so nothing of the user's stays in its bytes.
+          db.exec('VACUUM');
           truncateWriteAheadLog(db);
         },
         async clear() {

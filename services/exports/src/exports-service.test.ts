@@ -413,8 +413,8 @@ describe('GET /exports/culls.csv', () => {
     });
 
     it('keeps an erased member’s culls on its grounds as "Former member", without their notes or exact place', async () => {
-      const { teamId } = await seedTeam(store, createSampleEventLog());
-      await store.eraseUser('ann');
+      const { teamId, erase } = await seedTeam(store, createSampleEventLog());
+      await erase('ann');
       const lines = await teamCsv('bob', teamId);
       expect(
         picked(

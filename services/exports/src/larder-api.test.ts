@@ -334,8 +334,8 @@ describe('the larder book', () => {
     });
 
     it('keeps an erased member’s carcasses on the team’s grounds, culled by "Former member", and nothing of theirs', async () => {
-      const { teamId } = await seedTeam(store, log);
-      await store.eraseUser('ann');
+      const { teamId, erase } = await seedTeam(store, log);
+      await erase('ann');
       const book = await teamBook('bob', teamId);
       expect(culledBy(book)).toEqual([
         ['B-1', 'bob', 'Bob Bell'],

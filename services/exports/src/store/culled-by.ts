@@ -1,5 +1,5 @@
 import type { CulledBy } from '@cull-log/contracts';
-import { FORMER_MEMBER } from './kept-facts';
+import { FORMER_MEMBER } from '@cull-log/domain';
 
 /**
  * What a team's read leaves out of a cull by someone no longer in the team (left, or removed), as the records

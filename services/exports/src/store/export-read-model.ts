@@ -1,7 +1,7 @@
 import { isCullStreamEvent, TEAM_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
 import { monthKey } from '@cull-log/domain';
 import { applyGroundOrSettingsEvent, type GroundsAndSettingsRows } from '@cull-log/projection';
-import { nextRow } from './export-row';
+import { keptRow, nextRow } from './export-row';
 import type { ExportRow } from './export-store';
 
 /**
@@ -26,8 +26,8 @@ export interface ExportRows extends GroundsAndSettingsRows {
 }
 
 /**
- * Applies a batch's events in order: records and their placement, grounds' names, users' season starts, members'
- * links to teams and who is in each team now.
+ * Applies a batch's events in order: records and their placement, the culls teams kept of erased members, grounds'
+ * names, users' season starts, members' links to teams and who is in each team now.
  */
 export function applyExportEvents(rows: ExportRows, events: readonly StoredLogEvent[]): void {
   for (const event of events) {
@@ -37,6 +37,17 @@ export function applyExportEvents(rows: ExportRows, events: readonly StoredLogEv
       if (current !== undefined) countRow(rows, current, -1);
       if (next !== undefined) countRow(rows, next, 1);
       rows.putRow(event.streamId, next);
+      continue;
+    }
+    if (event.type === TEAM_EVENT_TYPES.cullsKept) {
+      // The facts the team kept of an erased member's culls on its grounds: its own rows from now on, also when the
+      // projection is rebuilt from a log that no longer holds the member's events.
+      for (const kept of event.data.culls) {
+        if (rows.row(kept.id) !== undefined) continue;
+        const row = keptRow(kept, event.userId, event.occurredAt);
+        countRow(rows, row, 1);
+        rows.putRow(kept.id, row);
+      }
       continue;
     }
     if (event.type === TEAM_EVENT_TYPES.memberLinked) {

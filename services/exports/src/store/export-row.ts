@@ -3,8 +3,9 @@ import {
   MANAGEMENT_EVENT_TYPES,
   type CullFields,
   type CullStreamEvent,
+  type KeptCull,
 } from '@cull-log/contracts';
-import { applyChanges, CSV_COLUMNS } from '@cull-log/domain';
+import { applyChanges, CSV_COLUMNS, keptRecordOf } from '@cull-log/domain';
 import type { CsvFields, ExportRow } from './export-store';
 
 function csvFields(fields: Partial<CullFields>): CsvFields {
@@ -39,4 +40,17 @@ export function nextRow(current: ExportRow | undefined, event: CullStreamEvent):
     case EVENT_TYPES.photoRemoved:
       return current;
   }
+}
+
+/**
+ * A cull a team kept of a member who erased their account (team.culls_kept.v1), as the team's own row: the facts it
+ * kept, placed on its ground, its shooter the team (its owner id), named "Former member" by the team's reads.
+ */
+export function keptRow(kept: KeptCull, ownerId: string, keptAt: string): ExportRow {
+  return {
+    userId: ownerId,
+    createdAt: kept.recorded_at,
+    fields: csvFields(keptRecordOf(kept, ownerId, keptAt)),
+    groundId: kept.ground_id,
+  };
 }

@@ -4,6 +4,7 @@ import { seasonKeyOf, teamOwnerId, type CullInspection, type ExportQuery } from 
 import { seasonOfKey } from '@cull-log/domain';
 import { randomUUID } from 'node:crypto';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { keptIdOf, teamKeeps, type KeptSource } from './kept-culls';
 
 async function collectLines<Line extends ExportLine>(rows: AsyncIterable<Line>): Promise<Line[]> {
   const result: Line[] = [];
@@ -376,10 +377,13 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
         log.memberLinked('ann', teamId, 'member-ann', 'Ann Archer');
         log.memberLinked('bob', teamId, 'member-bob', 'Bob Bell');
         log.memberJoined(teamId, 'member-bob');
+        const recorded = new Map<string, KeptSource>();
         const placedCull = (userId: string, groundId: string, fields: Parameters<typeof log.recorded>[1]) => {
-          const recorded = log.recorded(userId, fields);
-          log.placed(userId, recorded.streamId, groundId);
-          return recorded.streamId;
+          const cull = log.recorded(userId, fields);
+          log.placed(userId, cull.streamId, groundId);
+          const groundName = [wood, moor].find((ground) => ground.streamId === groundId)?.data.name ?? '';
+          recorded.set(cull.streamId, { recorded: cull, groundId, groundName });
+          return cull.streamId;
         };
         const ids = {
           annsOnWood: placedCull('ann', wood.streamId, {
@@ -415,7 +419,13 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
           unplaced: log.recorded('ann', { date: '2026-06-05', carcass_tag: 'A-3' }).streamId,
         };
         expect(new Set(await store.applyBatch(log.events))).toEqual(new Set(['applied']));
-        return { log, ids, wood, moor };
+        /** As the records service erases `userId`: the team keeps the facts of their culls on its grounds, then theirs go. */
+        const erase = async (userId: string, memberId: string, onTeamGrounds: string[]) => {
+          const sources = onTeamGrounds.map((id) => recorded.get(id)!);
+          expect(await store.apply(teamKeeps(log, teamId, memberId, sources))).toBe('applied');
+          await store.eraseUser(userId);
+        };
+        return { log, ids, wood, moor, erase };
       }
       const tags = (found: { fields: { carcass_tag?: string } }[]) =>
         found.map((row) => row.fields.carcass_tag);
@@ -482,14 +492,14 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       });
 
       it('keeps the facts of an erased member’s culls on its grounds as a former member’s, and nothing of theirs', async () => {
-        const { ids } = await seedTeam();
-        await store.eraseUser('ann');
+        const { ids, erase } = await seedTeam();
+        await erase('ann', 'member-ann', [ids.annsOnWood]);
         await store.eraseUser('ann');
 
         const book = await store.teamLarder(everyone, april('2026/27'));
         expect(book.map((row) => [row.id, row.culledBy])).toEqual([
           [ids.bobsOnMoor, { uid: 'bob', name: 'Bob Bell' }],
-          [ids.annsOnWood, { name: 'Former member' }],
+          [keptIdOf(ids.annsOnWood), { name: 'Former member' }],
         ]);
         expect(book[1]?.fields).toEqual({
           date: '2026-06-02',
@@ -592,15 +602,15 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       });
 
       it('keeps who is in the team through a member’s erasure, and a member who left and then erased as a former member', async () => {
-        const { log, ids } = await seedTeam();
+        const { log, ids, erase } = await seedTeam();
         await store.apply(log.memberLeft(teamId, 'member-bob'));
-        await store.eraseUser('bob');
-        await store.eraseUser('ann');
+        await erase('bob', 'member-bob', [ids.bobsOnMoor, ids.bobsLastSeason]);
+        await erase('ann', 'member-ann', [ids.annsOnWood]);
         // Ann's membership is the team's, not hers: erasing Bob left it, and her own erasure made her culls the team's.
         const book = await store.teamLarder(everyone, april('2026/27'));
         expect(book.map((row) => [row.id, row.culledBy])).toEqual([
-          [ids.bobsOnMoor, { name: 'Former member' }],
-          [ids.annsOnWood, { name: 'Former member' }],
+          [keptIdOf(ids.bobsOnMoor), { name: 'Former member' }],
+          [keptIdOf(ids.annsOnWood), { name: 'Former member' }],
         ]);
         expect(JSON.stringify([book, await teamLines(everyone)])).not.toMatch(/bob|ann/i);
       });

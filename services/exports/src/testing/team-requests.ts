@@ -4,6 +4,7 @@ import type { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
 import { TEST_SECRET } from '@cull-log/service-kit/testing';
 import type { ExportStore } from '../store/export-store';
+import { teamKeeps, type KeptSource } from './kept-culls';
 
 /** Headers the gateway would send for a read of a team (`?team=`): the caller's place in it, signed. */
 export function teamIdentityHeaders(uid: string, team: TeamAccess | undefined, url: string, now: Date) {
@@ -51,6 +52,7 @@ export async function seedTeam(store: ExportStore, log: ReturnType<typeof create
     log.memberLinked(uid, teamId, `member-${uid}`, name);
     if (uid !== 'ann') log.memberJoined(teamId, `member-${uid}`, role);
   }
+  const onTeamGrounds = new Map<string, KeptSource[]>();
   const placed = (
     uid: string,
     groundId: string,
@@ -58,6 +60,11 @@ export async function seedTeam(store: ExportStore, log: ReturnType<typeof create
   ) => {
     const recorded = log.recorded(uid, fields);
     log.placed(uid, recorded.streamId, groundId);
+    const teamGround = [wood, moor].find((ground) => ground.streamId === groundId);
+    if (teamGround !== undefined) {
+      const source = { recorded, groundId, groundName: teamGround.data.name };
+      onTeamGrounds.set(uid, [...(onTeamGrounds.get(uid) ?? []), source]);
+    }
     return recorded.streamId;
   };
   const ids = {
@@ -91,5 +98,11 @@ export async function seedTeam(store: ExportStore, log: ReturnType<typeof create
     bobsElsewhere: placed('bob', otherTeams.streamId, { date: '2026-06-05', carcass_tag: 'E-1' }),
   };
   await store.applyBatch(log.events.splice(0));
-  return { teamId, ids };
+  /** As the records service erases a member: the team keeps the facts of their culls on its grounds, then theirs go. */
+  const erase = async (uid: Member) => {
+    await store.applyBatch([teamKeeps(log, teamId, `member-${uid}`, onTeamGrounds.get(uid) ?? [])]);
+    log.events.splice(0);
+    await store.eraseUser(uid);
+  };
+  return { teamId, ids, erase };
 }

@@ -1,44 +1,14 @@
 import type { ClientSession, Db } from 'mongodb';
-import { teamOfOwner } from '@cull-log/contracts';
-import { larderFields, monthKey } from '@cull-log/domain';
-import type { CsvFields } from '../export-store';
-import { keptFacts } from '../kept-facts';
-import { exportCollections, groundMonthId, monthId } from './documents';
+import { monthKey } from '@cull-log/domain';
+import { exportCollections, groundMonthId } from './documents';
 
 /**
- * Before a user's documents are erased: each of their culls on a team's ground passes to the team (its owner id),
- * with only the facts the team keeps, so the erasure that follows deletes the rest of theirs. Their carcasses on
- * other grounds leave those grounds' monthly counts.
+ * Before a user's documents are erased: their carcasses leave their grounds' monthly counts (kept by ground, not by
+ * user). A team's copy of those on its grounds comes as the team's own rows from the facts the records service kept
+ * before the erasure (team.culls_kept.v1).
  */
-export async function keepTeamsFacts(db: Db, userId: string, session: ClientSession): Promise<void> {
-  const { rows, larder, months, groundMonths, memberLinks, groundNames } = exportCollections(db);
-  const names = (await memberLinks.find({ userId }, { session }).toArray()).map((link) => link.name);
-  const placed = await rows.find({ userId, groundId: { $type: 'string' } }, { session }).toArray();
-  const groundIds = [...new Set(placed.map((row) => row.groundId as string))];
-  const grounds = new Map(
-    (await groundNames.find({ _id: { $in: groundIds } }, { session }).toArray()).map((ground) => [
-      ground._id,
-      ground,
-    ]),
-  );
-  for (const row of placed) {
-    const ground = grounds.get(row.groundId as string);
-    if (ground === undefined || teamOfOwner(ground.userId) === undefined) continue;
-    const fields = keptFacts(row.fields as CsvFields, ground.name, names);
-    const larderKept = larderFields(fields);
-    await rows.updateOne({ _id: row._id }, { $set: { userId: ground.userId, fields } }, { session });
-    await larder.updateOne(
-      { _id: row._id },
-      { $set: { userId: ground.userId, fields: larderKept } },
-      { session },
-    );
-    const month = monthKey(larderKept.date);
-    await months.updateOne(
-      { _id: monthId(ground.userId, month) },
-      { $inc: { carcasses: 1 }, $setOnInsert: { userId: ground.userId, month } },
-      { upsert: true, session },
-    );
-  }
+export async function uncountErasedCarcasses(db: Db, userId: string, session: ClientSession): Promise<void> {
+  const { larder, groundMonths } = exportCollections(db);
   const leaving = await larder
     .find({ userId, groundId: { $type: 'string' } }, { projection: { groundId: 1, date: 1 }, session })
     .toArray();

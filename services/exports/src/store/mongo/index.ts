@@ -2,7 +2,7 @@ import { connectMongoProjection, followsEverything, type MongoTarget } from '@cu
 import type { ExportStore } from '../export-store';
 import { declarationRegister } from './declarations';
 import { exportCollections } from './documents';
-import { keepTeamsFacts } from './erasure';
+import { uncountErasedCarcasses } from './erasure';
 import { exportQueries } from './queries';
 import { MONGO_EXPORT_MIGRATIONS } from './schema';
 import { exportWrites } from './writes';
@@ -28,7 +28,7 @@ export async function connectMongoExportStore(target: MongoTarget): Promise<Expo
     userCollections: ['exports_declarations'],
     unownedCollections: ['exports_larder_ground_months'],
     // A team keeps the facts of its members' culls on its grounds.
-    beforeErase: keepTeamsFacts,
+    beforeErase: uncountErasedCarcasses,
   });
   const collections = exportCollections(projection.db);
 

@@ -1,7 +1,7 @@
 import { followsEverything, openSqliteProjection } from '@cull-log/projection';
 import type { ExportStore } from '../export-store';
 import { declarationRegister } from './declarations';
-import { keepTeamsFacts } from './erasure';
+import { uncountErasedCarcasses } from './erasure';
 import { exportQueries } from './queries';
 import { SQLITE_EXPORT_MIGRATIONS } from './schema';
 import { exportWrites } from './writes';
@@ -26,11 +26,11 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
     // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
     userTables: ['declarations'],
     unownedTables: ['larder_ground_months'],
-    // A team keeps the facts of its members' culls on its grounds (a function of the file, bound once it is open).
-    beforeErase: (userId) => keepFacts(userId),
+    // The erased carcasses leave their grounds' counts (a function of the file, bound once it is open).
+    beforeErase: (userId) => uncountErased(userId),
   });
   const { db } = projection;
-  const keepFacts = keepTeamsFacts(db);
+  const uncountErased = uncountErasedCarcasses(db);
 
   return {
     ...projection.projectionStore(exportWrites(db), followsEverything),

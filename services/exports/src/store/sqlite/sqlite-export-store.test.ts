@@ -10,6 +10,7 @@ import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { sqliteSchemaVersions } from '@cull-log/storage-kit/testing';
 import { exportStoreContract } from '../../testing/export-store-contract';
 import { openSqliteExportStore } from './index';
+import { teamKeeps, type KeptSource } from '../../testing/kept-culls';
 
 const directory = mkdtempSync(join(tmpdir(), 'cull-log-exports-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -202,6 +203,7 @@ describe('a SQLite file after a team member’s erasure', () => {
     const own = log.groundCreated(uid, 'Own Hill');
     log.memberLinked(uid, teamId, 'member-z', name);
     log.memberJoined(teamId, 'member-z');
+    const onTeamGround: KeptSource[] = [];
     for (let index = 0; index < 50; index++) {
       const recorded = log.recorded(uid, {
         date: '2026-05-02',
@@ -217,7 +219,11 @@ describe('a SQLite file after a team member’s erasure', () => {
         },
       });
       log.placed(uid, recorded.streamId, index % 2 === 0 ? ground.streamId : own.streamId);
+      if (index % 2 === 0)
+        onTeamGround.push({ recorded, groundId: ground.streamId, groundName: 'Team Wood' });
     }
+    // As the records service erases them: the team keeps the facts of their culls on its ground, then theirs go.
+    teamKeeps(log, teamId, 'member-z', onTeamGround);
     await store.applyBatch(log.events);
     await store.declaration(uid, 'key', { recordIds: ['x'], dealer: 'Vale', now: new Date() });
     await store.eraseUser(uid);
