@@ -18,6 +18,7 @@ import {
   invitesQuery,
   KIND_LABELS,
   membersQuery,
+  permitsQuery,
   removeMember,
   revokeInvite,
   ROLE_LABELS,
@@ -283,12 +284,20 @@ function Records({ team }: { team: Team }) {
 export default function TeamPage() {
   const { teamId = '' } = useParams();
   const team = useQuery(teamQuery(teamId));
-  const members = useQuery({
-    ...membersQuery(teamId),
-    enabled: team.data !== undefined && team.data.role !== 'guest',
-  });
+  const known = team.data !== undefined;
+  const manager = team.data?.role === 'manager';
+  const members = useQuery({ ...membersQuery(teamId), enabled: known && team.data?.role !== 'guest' });
+  // Every section's first read at once, and the page drawn when they have all answered: a section that filled in
+  // later would push the ones under it down the screen as someone reads it.
+  const firstReads = [
+    members,
+    useQuery({ ...invitesQuery(teamId), enabled: manager }),
+    useQuery({ ...permitsQuery(teamId), enabled: manager }),
+    useQuery({ ...teamGroundsQuery(teamId), enabled: known }),
+    useQuery({ ...teamRecordsQuery(teamId, 1), enabled: known }),
+  ];
   useDocumentTitle(team.data?.name);
-  if (team.isPending) {
+  if (team.isPending || (!team.isError && firstReads.some((read) => read.isLoading))) {
     return (
       <div className="page page--narrow">
         <h1>Team</h1>

@@ -22,6 +22,7 @@ function serveTeam(team: Team = glen) {
     .on(`GET /api/teams/${TEAM_ID}`, () => json(team))
     .on(`GET /api/teams/${TEAM_ID}/members`, () => json({ members }))
     .on(`GET /api/teams/${TEAM_ID}/invites`, () => json({ invites }))
+    .on(`GET /api/teams/${TEAM_ID}/permits`, () => json({ permits: [] }))
     .on('GET /api/grounds', () => json({ items: [makeGround({ name: 'North Beat' })] }))
     .on('GET /api/culls', (request) =>
       request.url.searchParams.get('team') === TEAM_ID
@@ -83,6 +84,8 @@ describe('teams', () => {
       )
       .on('GET /api/teams/new-team/members', () => json({ members: [ann] }))
       .on('GET /api/teams/new-team/invites', () => json({ invites: [] }))
+      .on('GET /api/teams/new-team/permits', () => json({ permits: [] }))
+      .on('GET /api/culls', () => json({ items: [], total: 0, page: 1, page_size: 20 }))
       .on('GET /api/grounds', () => json({ items: [] }));
     await renderApp('/teams');
     const list = await screen.findByRole('list', { name: 'Your teams' });
