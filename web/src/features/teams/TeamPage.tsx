@@ -287,7 +287,7 @@ export default function TeamPage() {
   const known = team.data !== undefined;
   const manager = team.data?.role === 'manager';
   const members = useQuery({ ...membersQuery(teamId), enabled: known && team.data?.role !== 'guest' });
-  // Every section's first read at once, and the page drawn when they have all answered: a section that filled in
+  // Every section's first read at once, and the sections drawn when they have all answered: a section that filled in
   // later would push the ones under it down the screen as someone reads it.
   const firstReads = [
     members,
@@ -297,7 +297,7 @@ export default function TeamPage() {
     useQuery({ ...teamRecordsQuery(teamId, 1), enabled: known }),
   ];
   useDocumentTitle(team.data?.name);
-  if (team.isPending || (!team.isError && firstReads.some((read) => read.isLoading))) {
+  if (team.isPending) {
     return (
       <div className="page page--narrow">
         <h1>Team</h1>
@@ -322,13 +322,19 @@ export default function TeamPage() {
         {KIND_LABELS[team.data.kind]}. You are its {ROLE_LABELS[team.data.role].toLowerCase()}: a{' '}
         {ROLE_LABELS[team.data.role].toLowerCase()} {ROLE_MEANINGS[team.data.role]}.
       </p>
-      {members.data ? <Members team={team.data} members={members.data} /> : null}
-      {team.data.role === 'manager' ? <Invitations team={team.data} /> : null}
-      {team.data.role === 'manager' && members.data ? (
-        <Permits team={team.data} members={members.data} />
-      ) : null}
-      <Grounds team={team.data} />
-      <Records team={team.data} />
+      {firstReads.some((read) => read.isLoading) ? (
+        <StatusMessage>Loading...</StatusMessage>
+      ) : (
+        <>
+          {members.data ? <Members team={team.data} members={members.data} /> : null}
+          {team.data.role === 'manager' ? <Invitations team={team.data} /> : null}
+          {team.data.role === 'manager' && members.data ? (
+            <Permits team={team.data} members={members.data} />
+          ) : null}
+          <Grounds team={team.data} />
+          <Records team={team.data} />
+        </>
+      )}
     </div>
   );
 }

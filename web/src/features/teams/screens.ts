@@ -1,5 +1,13 @@
 import { defineScreen } from '../../ui/screen';
-import { teamsQuery } from './api';
+import {
+  invitesQuery,
+  membersQuery,
+  permitsQuery,
+  teamGroundsQuery,
+  teamQuery,
+  teamRecordsQuery,
+  teamsQuery,
+} from './api';
 
 /** Teams: the user's teams, one team's people, invitations and grounds, and joining by a link. */
 export const teamsScreens = [
@@ -17,6 +25,21 @@ export const teamsScreens = [
     title: 'Team',
     signedIn: true,
     page: () => import('./TeamPage'),
+    // The team and what every member reads of it start with the screen's code; then what the caller's role may read.
+    firstReads: async (queryClient, { teamId = '' }) => {
+      const [team] = await Promise.all([
+        queryClient.fetchQuery(teamQuery(teamId)).catch(() => undefined),
+        queryClient.prefetchQuery(teamGroundsQuery(teamId)),
+        queryClient.prefetchQuery(teamRecordsQuery(teamId, 1)),
+      ]);
+      if (team === undefined || team.role === 'guest') return;
+      await Promise.all([
+        queryClient.prefetchQuery(membersQuery(teamId)),
+        ...(team.role === 'manager'
+          ? [queryClient.prefetchQuery(invitesQuery(teamId)), queryClient.prefetchQuery(permitsQuery(teamId))]
+          : []),
+      ]);
+    },
   }),
   defineScreen({
     path: 'invites/:token',
