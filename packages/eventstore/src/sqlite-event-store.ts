@@ -6,7 +6,7 @@ import {
   isSqliteOutage,
   migrateSqlite,
   StoreUnavailableError,
-  truncateWriteAheadLog,
+  rebuildAfterErasure,
 } from '@cull-log/storage-kit';
 import {
   VersionConflictError,
@@ -211,10 +211,7 @@ class SqliteStore implements SqliteEventStore {
     let events: number;
     try {
       events = this.eraseInTransaction.immediate(userId, inTransaction);
-      // secure_delete zeroes the rows deleted, but a page split or merge may have left copies of a row in a page's
-      // free space long before: the file is rebuilt, so nothing of the user's stays in its bytes.
-      this.database.exec('VACUUM');
-      truncateWriteAheadLog(this.database);
+      rebuildAfterErasure(this.database);
     } catch (error) {
       throw translateUnavailable(error);
     }

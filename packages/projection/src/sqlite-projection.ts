@@ -3,7 +3,7 @@ import type { LogEvent, StoredEvent, StoredLogEvent } from '@cull-log/contracts'
 import {
   migrateSqlite,
   openSqliteCheckpoints,
-  truncateWriteAheadLog,
+  rebuildAfterErasure,
   type SqliteMigration,
 } from '@cull-log/storage-kit';
 import {
@@ -139,10 +139,7 @@ export function openSqliteProjection({
         },
         async eraseUser(userId) {
           eraseRows.immediate(userId);
-          // secure_delete zeroes the rows deleted, but a page split or merge may have left copies of a row in a
-          // page's free space long before: the file is rebuilt, so nothing of the user's stays in its bytes.
-          db.exec('VACUUM');
-          truncateWriteAheadLog(db);
+          rebuildAfterErasure(db);
         },
         async clear() {
           clearAll.immediate();

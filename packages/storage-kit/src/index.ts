@@ -10,7 +10,7 @@ export {
 export { reportingOutages, StoreUnavailableError, type OutageTest } from './store-outage';
 export { isSqliteOutage } from './sqlite-outage';
 export { isMongoOutage } from './mongo-outage';
-export { truncateWriteAheadLog, type TruncateOptions } from './write-ahead-log';
+export { rebuildAfterErasure, truncateWriteAheadLog, type TruncateOptions } from './write-ahead-log';
 export { createWakeSignal, retryWithBackoff, type RetryOptions, type WakeSignal } from './timing';
 export {
   migrateMongo,

@@ -42,3 +42,39 @@ export function truncateWriteAheadLog(
   setTimeout(retry, retryMs).unref();
   return false;
 }
+
+/** One try at rebuilding the file; another connection writing to it at that moment holds it back. */
+function tryToRebuild(database: BetterSqlite3.Database): boolean {
+  try {
+    database.exec('VACUUM');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After an erasure: rebuilds the file (VACUUM), then truncates its write-ahead log. secure_delete zeroes the rows
+ * deleted, but a page split or merge long before may have left a copy of a row in a page's free space, which only a
+ * rebuild clears. The rebuild goes through the log beside readers on other connections (a CSV export streaming), whose
+ * read then holds back only the truncation (see truncateWriteAheadLog); another connection writing at that moment
+ * holds back the rebuild, which is tried again in the background. Answers whether both are done already.
+ */
+export function rebuildAfterErasure(
+  database: BetterSqlite3.Database,
+  { retryMs = 1000, retries = 300 }: TruncateOptions = {},
+): boolean {
+  if (tryToRebuild(database)) return truncateWriteAheadLog(database, { retryMs, retries });
+  truncateWriteAheadLog(database, { retryMs, retries });
+  let left = retries;
+  const retry = () => {
+    if (!database.open) return;
+    if (tryToRebuild(database)) {
+      truncateWriteAheadLog(database, { retryMs, retries });
+      return;
+    }
+    if (--left > 0) setTimeout(retry, retryMs).unref();
+  };
+  setTimeout(retry, retryMs).unref();
+  return false;
+}
