@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_TTL_SECONDS, IdentityError, signIdentity, verifyIdentity, type Identity } from './identity';
+import {
+  IDENTITY_TTL_SECONDS,
+  IdentityError,
+  signIdentity,
+  teamAccessOf,
+  verifyIdentity,
+  type Identity,
+} from './identity';
 
 const SECRET = 'identity-secret-of-at-least-32-characters';
 const IDENTITY: Identity = { uid: 'google-sub-123', display_name: 'Ann Stalker', email: 'ann@example.co.uk' };
@@ -115,5 +122,41 @@ describe('signed identity', () => {
     expect(() =>
       verifyIdentity({ secret: 'short', header: sign(), method: 'GET', url: '/culls?page=2' }),
     ).toThrow(/at least 32 characters/);
+  });
+});
+
+describe('teamAccessOf', () => {
+  const TEAM = '3c1f6f4e-8d1a-4b7e-9f00-5a2b7c9d0e11';
+  const inTeam: Identity = { ...IDENTITY, team: { team_id: TEAM, role: 'viewer', member_id: 'member-ann' } };
+
+  it('carries a team signed into the identity round trip, and answers the place in it with the query without team', () => {
+    const url = `/stats?team=${TEAM}&season=2026-27`;
+    const verified = verifyIdentity({
+      secret: SECRET,
+      header: signIdentity({ secret: SECRET, identity: inTeam, method: 'GET', url, now: SIGNED_AT }),
+      method: 'GET',
+      url,
+      now: SIGNED_AT,
+    });
+    expect(verified).toEqual(inTeam);
+    expect(teamAccessOf({ identity: verified, query: { team: TEAM, season: '2026-27' } })).toEqual({
+      access: inTeam.team,
+      query: { season: '2026-27' },
+    });
+    expect(teamAccessOf({ identity: IDENTITY, query: { season: '2026-27' } })).toEqual({
+      query: { season: '2026-27' },
+    });
+  });
+
+  it('answers a team the identity does not carry as one that does not exist', () => {
+    for (const [identity, team] of [
+      [IDENTITY, TEAM],
+      [inTeam, '9d8c7b6a-0000-4000-8000-000000000099'],
+      [inTeam, [TEAM, TEAM]],
+    ] as const) {
+      expect(() => teamAccessOf({ identity, query: { team } })).toThrow(
+        expect.objectContaining({ status: 404, message: 'Team not found' }),
+      );
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { TeamAccess, type Me } from '@cull-log/contracts';
+import { TEAM_MESSAGES, TeamAccess, type Me } from '@cull-log/contracts';
+import { HttpError } from './http-error';
 
 /** The header in which the gateway sends the signed user identity to a service. */
 export const IDENTITY_HEADER = 'x-cull-identity';
@@ -145,4 +146,23 @@ function assertSecret(secret: string): void {
 
 function toSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
+}
+
+/**
+ * A read of a team's (`?team=`): the caller's place in the team as the gateway signed it into the identity for this
+ * request, and the query without `team` for the route's own parsing. A `?team=` the identity does not carry (the
+ * gateway asks the records service for every one) is a team the caller is not in, answered as one that does not
+ * exist. Without `?team=`, `access` is undefined: the caller's own.
+ */
+export function teamAccessOf(request: { query: unknown; identity: Identity }): {
+  access?: TeamAccess;
+  query: Record<string, unknown>;
+} {
+  const { team, ...query } = (request.query ?? {}) as Record<string, unknown>;
+  if (team === undefined) return { query };
+  const access = request.identity.team;
+  if (access === undefined || typeof team !== 'string' || access.team_id !== team) {
+    throw new HttpError(404, 'not_found', TEAM_MESSAGES.notFound);
+  }
+  return { access, query };
 }

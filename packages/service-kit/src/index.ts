@@ -27,6 +27,7 @@ export {
   IDENTITY_TTL_SECONDS,
   IdentityError,
   signIdentity,
+  teamAccessOf,
   verifyIdentity,
 } from './identity';
 export type { Identity, IdentityFailure, SignIdentityOptions, VerifyIdentityOptions } from './identity';
