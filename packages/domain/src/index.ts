@@ -107,4 +107,11 @@ export type {
 } from './team-decider';
 export { memberLinksDecider } from './member-links';
 export type { LinkMember, MemberLinksState } from './member-links';
-export { FORMER_MEMBER, keptCullOf, keptRecordOf } from './kept-culls';
+export {
+  FORMER_MEMBER,
+  HIDDEN_FROM_VIEWERS,
+  keptCullOf,
+  keptRecordOf,
+  LEFT_WITH_FORMER_MEMBER,
+  withoutFields,
+} from './kept-culls';

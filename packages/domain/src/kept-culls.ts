@@ -3,6 +3,21 @@ import { type Cull, type KeptCull } from '@cull-log/contracts';
 /** How a team names whoever culled a record once that person has erased their account. */
 export const FORMER_MEMBER = 'Former member';
 
+/** What a viewer of a team (a landowner, an agent) never sees of a member's record. */
+export const HIDDEN_FROM_VIEWERS = ['notes', 'condition_notes', 'photos'] as const;
+
+/**
+ * What leaves a team's copy of a record with its shooter once they have left the team or been removed: their words
+ * and their exact place. The ground and the place's name stay.
+ */
+export const LEFT_WITH_FORMER_MEMBER = [...HIDDEN_FROM_VIEWERS, 'grid_ref', 'latitude', 'longitude'] as const;
+
+/** `record` without `fields` (the same object when there are none to take out). */
+export function withoutFields<R extends object>(record: R, fields: readonly string[]): R {
+  if (fields.length === 0) return record;
+  return Object.fromEntries(Object.entries(record).filter(([field]) => !fields.includes(field))) as R;
+}
+
 /**
  * The facts of a record a team keeps when its maker erases their account, under the team's own id for it: what was
  * culled, on which of the team's grounds (named by `groundName`), its carcass and the larder's findings; never the

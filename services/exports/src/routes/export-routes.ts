@@ -1,20 +1,16 @@
 import { ExportQuery } from '@cull-log/contracts';
-import { seasonOfKey } from '@cull-log/domain';
+import { HIDDEN_FROM_VIEWERS, seasonOfKey, withoutFields } from '@cull-log/domain';
 import type { ProjectionRoutes } from '@cull-log/projection';
 import { csvStream, teamCsvStream } from '../csv-stream';
-import type { CsvFields, ExportStore, TeamExportLine } from '../store/export-store';
+import type { ExportStore, TeamExportLine } from '../store/export-store';
 import { teamReadOf } from './team-read';
 
 const later = (a: string | undefined, b: string) => (a === undefined || a < b ? b : a);
 const earlier = (a: string | undefined, b: string) => (a === undefined || a > b ? b : a);
 
 /** A viewer (a landowner, an agent) never reads a member's notes. */
-function withoutNotes({ notes: _notes, condition_notes: _conditionNotes, ...fields }: CsvFields): CsvFields {
-  return fields;
-}
-
 async function* forViewer(lines: AsyncIterable<TeamExportLine>): AsyncGenerator<TeamExportLine> {
-  for await (const line of lines) yield { ...line, fields: withoutNotes(line.fields) };
+  for await (const line of lines) yield { ...line, fields: withoutFields(line.fields, HIDDEN_FROM_VIEWERS) };
 }
 
 /**

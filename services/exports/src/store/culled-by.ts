@@ -1,12 +1,5 @@
 import type { CulledBy } from '@cull-log/contracts';
-import { FORMER_MEMBER } from '@cull-log/domain';
-
-/**
- * What a team's read leaves out of a cull by someone no longer in the team (left, or removed), as the records
- * service's team read does: their notes and their exact place went with them. The ground and the place's name stay.
- * (Photos are in no export.)
- */
-const LEFT_WITH_THEM = ['notes', 'condition_notes', 'grid_ref', 'latitude', 'longitude'] as const;
+import { FORMER_MEMBER, LEFT_WITH_FORMER_MEMBER, withoutFields } from '@cull-log/domain';
 
 /**
  * The shooter of a cull on a team's ground as a team's read finds them: their name in the team (null when they have
@@ -41,8 +34,5 @@ export function teamCopy<Fields extends object>(
 ): { fields: Fields; culledBy: CulledBy } {
   const named = culledBy(teamOwner, shooter.userId, shooter.name);
   if (shooter.userId === teamOwner || shooter.current) return { fields, culledBy: named };
-  const kept = Object.fromEntries(
-    Object.entries(fields).filter(([field]) => !(LEFT_WITH_THEM as readonly string[]).includes(field)),
-  );
-  return { fields: kept as Fields, culledBy: named };
+  return { fields: withoutFields(fields, LEFT_WITH_FORMER_MEMBER), culledBy: named };
 }

@@ -1,5 +1,5 @@
 import { teamOwnerId, type Cull, type CullView } from '@cull-log/contracts';
-import { FORMER_MEMBER } from '@cull-log/domain';
+import { FORMER_MEMBER, HIDDEN_FROM_VIEWERS, LEFT_WITH_FORMER_MEMBER, withoutFields } from '@cull-log/domain';
 import type { CullReadModel, RecordScope } from '../read-model/cull-read-model';
 import { membershipOf } from './team-scope';
 
@@ -8,11 +8,6 @@ export type TeamRecordsReadModel = Pick<CullReadModel<unknown>, 'team' | 'member
 
 /** A record as a team reads it: who culled it, by their name in the team (no uid once they have erased their account). */
 export type TeamRecord<R> = R & { culled_by: { uid?: string; name: string } };
-
-/** What the team keeps of a record of someone no longer in it: none of their notes, photos or exact place. */
-const LEFT_WITH_THEM = ['notes', 'condition_notes', 'photos', 'latitude', 'longitude', 'grid_ref'] as const;
-/** What a viewer (a landowner, an agent) never sees of a member's record. */
-const NOT_FOR_VIEWERS = ['notes', 'condition_notes', 'photos'] as const;
 
 /**
  * The records a member may read of their team, at this request, and how each is shown to them. `scope` is every
@@ -50,16 +45,15 @@ export async function teamRecordScope(
   const shown = <R extends Cull | CullView>(record: R): TeamRecord<R> => {
     const shooter = record.created_by;
     if (shooter === keptOwner) return { ...record, culled_by: { name: FORMER_MEMBER } };
-    const hidden = !current.has(shooter) ? LEFT_WITH_THEM : role === 'viewer' ? NOT_FOR_VIEWERS : [];
+    const hidden = !current.has(shooter)
+      ? LEFT_WITH_FORMER_MEMBER
+      : role === 'viewer'
+        ? HIDDEN_FROM_VIEWERS
+        : [];
     return {
-      ...without(record, hidden),
+      ...withoutFields(record, hidden),
       culled_by: { uid: shooter, name: names.get(shooter) ?? FORMER_MEMBER },
     };
   };
   return { scope, mapScope, role, shown };
-}
-
-function without<R extends object>(record: R, fields: readonly string[]): R {
-  if (fields.length === 0) return record;
-  return Object.fromEntries(Object.entries(record).filter(([field]) => !fields.includes(field))) as R;
 }
