@@ -18,12 +18,15 @@ export interface ServiceCall {
   secret: string;
   now: () => Date;
   requestId: string;
+  /** What a 404 of the service means to the caller (undefined: a 503 like any other failure). */
+  notFound?: () => HttpError;
 }
 
 /**
  * The gateway asking a service something of its own (no browser request to forward), with the same signed
  * identity as a forwarded request: the service sees the user and answers for them only. Anything but a 2xx, or
- * no answer, is a 503 in the contract's shape; the answer's body is handed back unread.
+ * no answer, is a 503 in the contract's shape (a 404 what `notFound` says, when given); the answer's body is handed
+ * back unread.
  */
 export async function callService({
   upstream,
@@ -33,6 +36,7 @@ export async function callService({
   secret,
   now,
   requestId,
+  notFound,
 }: ServiceCall): Promise<Readable | Buffer> {
   const url = upstream.basePath + path;
   const headers = {
@@ -48,6 +52,7 @@ export async function callService({
   if (response.statusCode < 200 || response.statusCode > 299) {
     // Read to its end and dropped, so the connection goes back to the pool.
     if (response.body instanceof Readable) response.body.resume().on('error', () => undefined);
+    if (response.statusCode === 404 && notFound !== undefined) throw notFound();
     throw new HttpError(503, 'service_unavailable', MESSAGES.serviceUnavailable);
   }
   return response.body;
