@@ -320,3 +320,21 @@ describe('applyChanges', () => {
     expect(fields).toEqual(roeDoe);
   });
 });
+
+describe('decide: a cull in the future', () => {
+  // roeDoe is dated 2026-11-03; these commands are decided earlier that morning or the day before.
+  it('refuses a record dated after the day it is recorded, on the date', () => {
+    const decision = decide(record('alice', roeDoe, '2026-11-02T12:00:00.000Z'), initialState);
+    expect(decision).toEqual({
+      ok: false,
+      error: { code: 'invalid_field', field: 'date', message: expect.stringContaining('in the future') },
+    });
+  });
+
+  it('refuses a change of time to later than now, and lets other changes through', () => {
+    const state = recorded();
+    const later = decide(amend('alice', { time: '23:00' }, undefined, '2026-11-03T09:00:00.000Z'), state);
+    expect(later).toMatchObject({ ok: false, error: { code: 'invalid_field', field: 'time' } });
+    expect(decide(amend('alice', { notes: 'Clean shot' }), state).ok).toBe(true);
+  });
+});

@@ -14,6 +14,7 @@ import {
 import { amendmentRefused, eventEnvelope, type Decider, type Decision } from './decider';
 import type { AbsentStream, LiveStream } from './stream-state';
 import { loadChanges, loadFields } from './cull-load';
+import { futureCullError } from './cull-moment';
 import { placeChanges, placeFields } from './cull-place';
 
 /** What one cull stream has come to, folded from its events. */
@@ -41,7 +42,7 @@ export type CullDecisionError =
   | { code: 'already_exists' }
   | { code: 'version_conflict'; actualVersion: number }
   /** A field holds what it cannot (a grid reference that is not one), said in the field's own words. */
-  | { code: 'invalid_field'; field: 'grid_ref'; message: string }
+  | { code: 'invalid_field'; field: 'grid_ref' | 'date' | 'time'; message: string }
   /** The record already has as many photos as a record may have. */
   | { code: 'too_many_photos'; limit: number }
   /** The record has no photo with this id. */
@@ -101,6 +102,8 @@ function decide(command: CullCommand, state: CullState): CullDecision {
   const envelope = eventEnvelope(meta, command.cullId, state.version);
   switch (command.type) {
     case 'RecordCull': {
+      const future = futureCullError(command.fields.date, command.fields.time, new Date(meta.occurredAt));
+      if (future) return reject({ code: 'invalid_field', ...future });
       const placed = placeFields(command.fields);
       if (!placed.ok) return reject({ code: 'invalid_field', field: placed.field, message: placed.message });
       const fields = loadFields(placed.value);
@@ -129,6 +132,13 @@ function decide(command: CullCommand, state: CullState): CullDecision {
     case 'AmendCull': {
       const refused = amendmentRefused(state, meta.userId, command.expectedVersion);
       if (refused !== undefined || state.status !== 'active') return reject(refused ?? { code: 'not_found' });
+      // Only a new date or time is judged: a record already kept is not refused for a note's change.
+      const { date = state.fields.date, time = state.fields.time } = command.changes;
+      const future =
+        command.changes.date === undefined && command.changes.time === undefined
+          ? undefined
+          : futureCullError(date, time, new Date(meta.occurredAt));
+      if (future) return reject({ code: 'invalid_field', ...future });
       const placed = placeChanges(state.fields, command.changes);
       if (!placed.ok) return reject({ code: 'invalid_field', field: placed.field, message: placed.message });
       const changes = loadChanges(state.fields, placed.value);

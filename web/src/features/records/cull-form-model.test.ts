@@ -16,10 +16,10 @@ const filled = (overrides: Partial<CullFormValues> = {}): CullFormValues => ({
 });
 
 describe('cull form rules', () => {
-  it('defaults to today and 06:00', () => {
-    const values = emptyFormValues(new Date(2025, 2, 7, 14, 0));
+  it('defaults to now: today, at the minute the form opens', () => {
+    const values = emptyFormValues(new Date(2025, 2, 7, 14, 7));
     expect(values.date).toBe('2025-03-07');
-    expect(values.time).toBe('06:00');
+    expect(values.time).toBe('14:07');
   });
 
   it('reports every required field with its own message', () => {

@@ -7,7 +7,7 @@ import {
   type CullWarning,
 } from '@cull-log/contracts';
 import { cullWarnings, gridReferenceFor, parseGridReference } from '@cull-log/domain';
-import { localIsoDate } from '../../lib/format';
+import { formatUkTime, localIsoDate } from '../../lib/format';
 import {
   carcassCandidate,
   carcassFormFieldFor,
@@ -50,13 +50,15 @@ export interface CullFormValues {
 export type CullFormField = keyof CullFormValues;
 export type CullFormErrors = Partial<Record<CullFormField | CarcassFormField, string>>;
 
-export const DEFAULT_TIME = '06:00';
-
-/** A new record's form; `shooter` is whoever fills it in, as their record usually is their own shot. */
+/**
+ * A new record's form, at `now`: most records are made at the beast, so now is the truest default (a fixed 06:00 put a
+ * cull at 07:02 before sunrise and warned it as night shooting). `shooter` is whoever fills it in, as their record
+ * usually is their own shot.
+ */
 export function emptyFormValues(now: Date, shooter = ''): CullFormValues {
   return {
     date: localIsoDate(now),
-    time: DEFAULT_TIME,
+    time: formatUkTime(now),
     location_name: '',
     grid_ref: '',
     latitude: '',

@@ -5,6 +5,7 @@ import {
   fieldMessages,
   type AmendCullRequest,
 } from '@cull-log/contracts';
+import { futureCullError } from '@cull-log/domain';
 import {
   candidateRecord,
   gridRefError,
@@ -16,13 +17,24 @@ import {
 // The form's checks by the shared schemas. They bring zod and every schema, whose building is the longest work a form
 // screen would do as it opens, so the form loads them as the user starts on it (load-cull-checks.ts).
 
-/** Checks the form with the shared schema and the grid reference rule; the body is what POST /api/culls takes. */
-export function toRecordRequest(values: CullFormValues): FormCheck<RecordCullRequest> {
+/**
+ * Checks the form with the shared schema and the rules the server's decider keeps (a grid reference that is one, a
+ * cull no later than now); the body is what POST /api/culls takes.
+ */
+export function toRecordRequest(values: CullFormValues, now = new Date()): FormCheck<RecordCullRequest> {
   const result = RecordCullRequest.safeParse(candidateRecord(values));
   const gridRef = gridRefError(values);
-  if (!result.success || gridRef !== undefined) {
+  const future = result.success ? futureCullError(result.data.date, result.data.time, now) : undefined;
+  if (!result.success || gridRef !== undefined || future !== undefined) {
     const errors = result.success ? {} : toFormErrors(fieldMessages(result.error), values);
-    return { ok: false, errors: gridRef === undefined ? errors : { ...errors, grid_ref: gridRef } };
+    return {
+      ok: false,
+      errors: {
+        ...errors,
+        ...(gridRef !== undefined && { grid_ref: gridRef }),
+        ...(future !== undefined && { [future.field]: future.message }),
+      },
+    };
   }
   return { ok: true, body: result.data };
 }
