@@ -86,9 +86,24 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
     );
 }
 
-/** Picks an option of one of the app's choice lists, by the list's label (with or without its required mark). */
+/**
+ * Picks an option of one of the app's choice lists or groups of choices, by its label (with or without its required
+ * mark): the list's pick, or a tap on the choice.
+ */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
+  const group = choiceGroup(page, label);
+  if ((await group.count()) > 0) {
+    await group.getByRole('radio', { name: option, exact: true }).check();
+    return;
+  }
   await choiceList(page, label).selectOption({ label: option });
+}
+
+/** One of the app's groups of choices (radio buttons), by its label (with or without its required mark). */
+export function choiceGroup(page: Page, label: string) {
+  return page
+    .locator('fieldset.choice-group')
+    .filter({ has: page.locator('legend', { hasText: new RegExp(`^${label}( \\*)?$`) }) });
 }
 
 /** One of the app's choice lists, by its label (with or without its required mark). */

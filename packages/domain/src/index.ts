@@ -116,3 +116,4 @@ export {
   LEFT_WITH_FORMER_MEMBER,
   withoutFields,
 } from './kept-culls';
+export { PLAUSIBLE_WEIGHT_KG, weightToConfirm } from './plausible-weight';

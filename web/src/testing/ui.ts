@@ -14,8 +14,29 @@ export function choiceList(label: string): HTMLSelectElement {
   return list;
 }
 
-/** Picks `option` (by its words) in the choice list labelled `label`, once the list offers it. */
+/** The group of choices (radio buttons) named exactly `label`, if the form has one. */
+export function choiceGroup(label: string): HTMLFieldSetElement | undefined {
+  return Array.from(document.querySelectorAll<HTMLFieldSetElement>('fieldset.choice-group')).find(
+    (group) => group.querySelector('legend')?.textContent?.replace('*', '').trim() === label,
+  );
+}
+
+/** The choice chosen in the group named `label`: its words, or '' for none. */
+export function chosenIn(label: string): string {
+  const chosen = choiceGroup(label)?.querySelector<HTMLInputElement>('input:checked');
+  return chosen?.closest('label')?.textContent ?? '';
+}
+
+/**
+ * Picks `option` (by its words) in the choice list or group of choices labelled `label`, once it is offered: a tap on
+ * the choice, or the list's pick.
+ */
 export async function choose(user: User, label: string, option: string) {
+  const group = choiceGroup(label);
+  if (group) {
+    await user.click(within(group).getByRole('radio', { name: option }));
+    return;
+  }
   const offered = await waitFor(() => within(choiceList(label)).getByRole('option', { name: option }));
   await user.selectOptions(choiceList(label), offered);
 }
@@ -25,6 +46,8 @@ export async function fillRequired(
   user: User,
   { location = 'Home Wood', species = 'Roe Deer', sex = 'Female' } = {},
 ) {
+  // Over whatever the form filled in by itself (an outing's ground, a place named before).
+  await user.clear(screen.getByLabelText(/^Location/));
   await user.type(screen.getByLabelText(/^Location/), location);
   await choose(user, 'Species', species);
   await choose(user, 'Sex', sex);
@@ -69,4 +92,13 @@ export function fakeGeolocation(answer: (success: PositionCallback, failure: Pos
 
 export function forgetGeolocation(): void {
   Reflect.deleteProperty(Navigator.prototype, 'geolocation');
+  Reflect.deleteProperty(Navigator.prototype, 'permissions');
+}
+
+/** What the browser answers when asked whether this site may know where the phone is. */
+export function fakeLocationPermission(state: PermissionState) {
+  Object.defineProperty(Navigator.prototype, 'permissions', {
+    value: { query: vi.fn(() => Promise.resolve({ state })) },
+    configurable: true,
+  });
 }

@@ -14,6 +14,8 @@ interface AlertDialogProps {
   isPending?: boolean;
   /** Holds the action back until the user has done what the dialog asks (e.g. typed a confirmation). */
   isConfirmDisabled?: boolean;
+  /** Danger for what cannot be undone; primary for going ahead with what the user chose. */
+  confirmVariant?: 'danger' | 'primary';
   onConfirm(): void;
 }
 
@@ -28,6 +30,7 @@ export function AlertDialog({
   pendingLabel,
   isPending = false,
   isConfirmDisabled = false,
+  confirmVariant = 'danger',
   onConfirm,
 }: AlertDialogProps) {
   return (
@@ -47,7 +50,7 @@ export function AlertDialog({
             <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={isPending} autoFocus>
               {cancelLabel}
             </Button>
-            <Button variant="danger" onPress={onConfirm} isDisabled={isPending || isConfirmDisabled}>
+            <Button variant={confirmVariant} onPress={onConfirm} isDisabled={isPending || isConfirmDisabled}>
               {isPending ? (pendingLabel ?? confirmLabel) : confirmLabel}
             </Button>
           </div>

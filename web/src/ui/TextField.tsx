@@ -5,6 +5,8 @@ export interface TextFieldProps {
   label: string;
   value: string;
   onChange(value: string): void;
+  /** When the user leaves the field: for what should follow only once the typing is done. */
+  onBlur?(): void;
   name?: string;
   error?: string | undefined;
   description?: string;
@@ -27,6 +29,7 @@ export function TextField({
   label,
   value,
   onChange,
+  onBlur,
   name,
   error,
   description,
@@ -49,6 +52,7 @@ export function TextField({
     placeholder,
     autoComplete,
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+    onBlur,
   };
   return (
     <Field

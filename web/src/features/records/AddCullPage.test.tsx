@@ -1,9 +1,8 @@
 import { MESSAGES, REQUIRED_MESSAGES } from '@cull-log/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cullQuery } from './api';
-import { localIsoDate } from '../../lib/format';
 import { apiError, deferred, fakeApi, json, makeCull } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 import { choiceList, choose, fillRequired } from '../../testing/ui';
@@ -17,10 +16,15 @@ async function openAddForm() {
 }
 
 describe('add cull form', () => {
-  it('starts with today and 06:00, and the number steps of the specification', async () => {
-    await openAddForm();
-    expect(screen.getByLabelText(/^Date/)).toHaveValue(localIsoDate(new Date()));
-    expect(screen.getByLabelText(/^Time/)).toHaveValue('06:00');
+  it('starts at now (not a fixed 06:00), with the number steps of the specification', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 20, 7, 2), toFake: ['Date'] });
+    try {
+      await openAddForm();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(screen.getByLabelText(/^Date/)).toHaveValue('2026-11-20');
+    expect(screen.getByLabelText(/^Time/)).toHaveValue('07:02');
     expect(screen.getByLabelText('Weight (kg)')).toHaveAttribute('step', '0.1');
     expect(screen.getByLabelText('Latitude')).toHaveAttribute('step', '0.000001');
     expect(screen.getByLabelText('Longitude')).toHaveAttribute('step', '0.000001');
@@ -78,6 +82,10 @@ describe('add cull form', () => {
     const answer = deferred<Response>();
     api.on('POST /api/culls', () => answer.promise);
     await fillRequired(user);
+    await user.clear(screen.getByLabelText(/^Time/));
+    await user.type(screen.getByLabelText(/^Time/), '06:00');
+    await user.clear(screen.getByLabelText(/^Date/));
+    await user.type(screen.getByLabelText(/^Date/), '2026-11-03');
     await user.type(screen.getByLabelText('Weight (kg)'), '14.5');
     await user.click(screen.getByRole('button', { name: 'Save Record' }));
 
@@ -240,7 +248,8 @@ describe('a refused save, where the user is', () => {
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Save Record' }));
 
-    await waitFor(() => expect(choiceList('Species')).toHaveFocus());
+    // The choice the server refused takes the focus, where the arrow keys change it.
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Roe Deer' })).toHaveFocus());
     const actions = screen.getByRole('button', { name: 'Save Record' }).closest('.form__actions');
     expect(actions).toHaveTextContent(MESSAGES.submitFailed);
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.submitFailed);
@@ -250,7 +259,8 @@ describe('a refused save, where the user is', () => {
     const { user } = await openAddForm();
     await user.type(screen.getByLabelText(/^Location/), 'Home Wood');
     await user.click(screen.getByRole('button', { name: 'Save Record' }));
-    expect(choiceList('Species')).toHaveFocus();
+    // None chosen yet: the first of the choices.
+    expect(screen.getByRole('radio', { name: 'Red Deer' })).toHaveFocus();
   });
 
   it('moves the focus to a text field in error when it comes first', async () => {

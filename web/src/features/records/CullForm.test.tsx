@@ -26,7 +26,8 @@ const FIELDS: OptionalField[] = [
   { name: 'condition_notes', section: undefined, read: (body) => body.condition_notes },
   { name: 'shot_distance', section: undefined, read: (body) => body.shot_distance },
   { name: 'notes', section: undefined, read: (body) => body.notes },
-  { name: 'weight', section: undefined, range: [1, 900], read: (body) => body.weight },
+  // Within what a roe weighs: a heavier one is asked about at Save (plausible-weight.ts), tested on its own.
+  { name: 'weight', section: undefined, range: [1, 40], read: (body) => body.weight },
   {
     name: 'bullet_weight_gr',
     section: 'Rifle and shot',

@@ -1,4 +1,4 @@
-import { formatNumber } from '@cull-log/domain';
+import { formatNumber, weightToConfirm } from '@cull-log/domain';
 import {
   AGE_ESTIMATES,
   ANTLER_CONDITIONS,
@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client';
 import { groundsQuery, outingsQuery } from '../grounds/api';
 import { groundAt } from '../../lib/geo';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { groundName, outingTime } from '../grounds';
 import { useTeamGroundsToRecordOn } from '../teams';
 import { Button } from '../../ui/Button';
@@ -41,7 +42,8 @@ import {
   type FormCheck,
 } from './cull-form-model';
 import { loadCullChecks, type CullChecks } from './load-cull-checks';
-import { withLastUsed, type LastUsed } from './last-used';
+import { nearestNamedPlace, withLastUsed, type LastUsed, type NamedPlace } from './last-used';
+import { WeightConfirmDialog } from './WeightConfirmDialog';
 import { WarningList } from './WarningList';
 import { formatUkDate, formatUkTime, localIsoDate } from '../../lib/format';
 import { useFocusClearOfBar } from '../../ui/useFocusClearOfBar';
@@ -62,8 +64,12 @@ interface CullFormProps<Body> {
   check(checks: CullChecks, values: CullFormValues): FormCheck<Body>;
   save: CullFormSave<Body>;
   onCancel(): void;
-  /** The species and place of the last record saved here, offered as one tap on a new record. */
+  /** The animal and place of the last record saved here, offered as one tap on a new record. */
   lastUsed?: LastUsed | undefined;
+  /** Places the user named before: a position near one fills in its name (a new record). */
+  namedPlaces?: readonly NamedPlace[] | undefined;
+  /** A new record asks the phone where it is as it opens, when the user has already let this site know. */
+  locateOnOpen?: boolean;
   /** The record's photos as the form changes them; the page sends the changes with the record. */
   photos?: { draft: PhotoDraft; recordId: string } | undefined;
   /** A new record goes into the outing under way, if there is one, on that outing's ground. */
@@ -94,7 +100,6 @@ function locationFailure(error: GeolocationPositionError): string {
   }
 }
 
-const pad2 = (value: number) => String(value).padStart(2, '0');
 
 /** The focusable part of each field in error, in the order of the form. */
 const FIELD_IN_ERROR =
@@ -112,6 +117,8 @@ export function CullForm<Body>({
   save,
   onCancel,
   lastUsed,
+  namedPlaces = [],
+  locateOnOpen = false,
   photos,
   placeInOpenOuting = false,
   draftKey,
@@ -129,6 +136,14 @@ export function CullForm<Body>({
   // Once the user picks a ground (or the record has one), a new position no longer changes it.
   const [groundChosen, setGroundChosen] = useState(initialValues.ground_id !== '');
   const [location, setLocation] = useState<LocationState>({ status: 'idle' });
+  // The Location the form filled in itself (a ground's or a named place's name): replaced as the place changes, and
+  // never over what the user typed.
+  const autoLocation = useRef(initialValues.location_name === '' ? '' : undefined);
+  // A grid reference being typed moves the coordinates only once it is whole: when the user leaves the field or saves.
+  const gridRefTyped = useRef(false);
+  // A weight the species makes doubtful, asked about at Save; once kept, not asked again for the same weight.
+  const [weightQuestion, setWeightQuestion] = useState<string>();
+  const keptWeight = useRef<string | undefined>(undefined);
   const warnings = formWarnings(values);
   const [errors, setErrors] = useState<CullFormErrors>({});
   const [failedAttempts, setFailedAttempts] = useState(0);
@@ -182,7 +197,13 @@ export function CullForm<Body>({
   // After a refused submit, take the user to the first field that needs attention, a choice list's button too.
   useEffect(() => {
     if (failedAttempts === 0) return;
-    formRef.current?.querySelector<HTMLElement>(FIELD_IN_ERROR)?.focus();
+    const first = formRef.current?.querySelector<HTMLInputElement>(FIELD_IN_ERROR);
+    // A group of choices takes the focus on its chosen one, as the keyboard would.
+    const chosen =
+      first?.type === 'radio'
+        ? formRef.current?.querySelector<HTMLInputElement>(`input[name="${first.name}"]:checked`)
+        : undefined;
+    (chosen ?? first)?.focus();
   }, [failedAttempts]);
 
   /** Moves the form on, clearing the messages of the fields that changed. */
@@ -205,6 +226,14 @@ export function CullForm<Body>({
   }
 
   const textProps = (field: Exclude<CullFormField, 'antlers_present' | 'carcass'>) => ({
+    name: field,
+    value: values[field],
+    onChange: (value: string) => update(field, value),
+    error: errors[field],
+    isDisabled: isSaving,
+  });
+
+  const choiceProps = (field: 'sex' | 'age_estimate' | 'condition') => ({
     name: field,
     value: values[field],
     onChange: (value: string) => update(field, value),
@@ -236,7 +265,7 @@ export function CullForm<Body>({
     const isOther = values[field] === OTHER;
     return (
       <>
-        <Select
+        <ChoiceGroup
           label={label}
           name={field}
           options={options}
@@ -245,6 +274,7 @@ export function CullForm<Body>({
           error={isOther ? undefined : errors[field]}
           isRequired
           isDisabled={isSaving}
+          className="form__wide"
         />
         {isOther ? (
           <TextField
@@ -265,9 +295,32 @@ export function CullForm<Body>({
     });
   }
 
+  /** The form with a typed grid reference's place taken in: its coordinates follow it once the typing is done. */
+  function withGridRefTaken(current: CullFormValues): CullFormValues {
+    return gridRefTyped.current ? withGridRef(current, current.grid_ref) : current;
+  }
+
+  function takeGridRef() {
+    if (!gridRefTyped.current) return;
+    gridRefTyped.current = false;
+    change((current) => withGridRef(current, current.grid_ref), placeFields);
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isSaving) return;
+    const toSave = withGridRefTaken(values);
+    takeGridRef();
+    const species = toSave.species === OTHER ? toSave.species_other : toSave.species;
+    const doubtful = weightToConfirm(species, parseNumberInput(toSave.weight));
+    if (doubtful !== undefined && keptWeight.current !== toSave.weight) {
+      setWeightQuestion(doubtful);
+      return;
+    }
+    await saveChecked(toSave);
+  }
+
+  async function saveChecked(toSave: CullFormValues) {
     setChecking(true);
     let checks: CullChecks;
     try {
@@ -281,7 +334,7 @@ export function CullForm<Body>({
       setChecking(false);
     }
     setChecksUnavailable(false);
-    const checked = check(checks, values);
+    const checked = check(checks, toSave);
     if (checked.ok) {
       leaving.current = true;
       draft.close();
@@ -293,12 +346,28 @@ export function CullForm<Body>({
     setFailedAttempts((count) => count + 1);
   }
 
-  // During an outing the record belongs to it and to its ground.
+  /** Location filled with a name the form knows for the place, unless the user has typed one of their own. */
+  function withPlaceName(current: CullFormValues, name: string | undefined): CullFormValues {
+    if (name === undefined || autoLocation.current === undefined) return current;
+    if (current.location_name !== autoLocation.current) {
+      autoLocation.current = undefined;
+      return current;
+    }
+    autoLocation.current = name;
+    return { ...current, location_name: name };
+  }
+
+  // During an outing the record belongs to it and to its ground, whose name is where it is.
   useEffect(() => {
     if (!openOuting || values.outing_id !== '') return;
-    setValues((current) => ({ ...current, outing_id: openOuting.id, ground_id: openOuting.ground_id }));
+    setValues((current) =>
+      withPlaceName(
+        { ...current, outing_id: openOuting.id, ground_id: openOuting.ground_id },
+        nameOfGround(openOuting.ground_id),
+      ),
+    );
     setGroundChosen(true);
-  }, [openOuting?.id]);
+  }, [openOuting?.id, grounds.data]);
 
   // The ground whose boundary holds the point, preselected until the user chooses one themselves.
   const latitude = parseNumberInput(values.latitude);
@@ -307,8 +376,19 @@ export function CullForm<Body>({
   useEffect(() => {
     if (groundChosen || latitude === undefined || longitude === undefined || !grounds.data) return;
     const ground = groundAt(latitude, longitude, everyGround);
-    if (ground) setValues((current) => ({ ...current, ground_id: ground.id }));
+    if (ground) setValues((current) => withPlaceName({ ...current, ground_id: ground.id }, ground.name));
   }, [latitude, longitude, grounds.data, everyGround, groundChosen]);
+
+  // A place the user named before, near the position, names it (a high seat within a ground, say).
+  useEffect(() => {
+    if (latitude === undefined || longitude === undefined) return;
+    const named = nearestNamedPlace(namedPlaces, latitude, longitude);
+    if (named !== undefined) setValues((current) => withPlaceName(current, named));
+  }, [latitude, longitude]);
+
+  function nameOfGround(id: string): string | undefined {
+    return everyGround.find((ground) => ground.id === id)?.name;
+  }
 
   // Grounds offered: the user's current ones and their teams', and the record's own even if archived since.
   const groundOptions = everyGround
@@ -332,13 +412,30 @@ export function CullForm<Body>({
     );
   }
 
+  // A new record asks for the position at once if the user has already allowed it: one tap fewer on the hill.
+  useEffect(() => {
+    if (!locateOnOpen || !canLocate || !('permissions' in navigator)) return;
+    let cancelled = false;
+    navigator.permissions
+      .query({ name: 'geolocation' })
+      .then((status) => {
+        if (!cancelled && status.state === 'granted' && initialValues.latitude === '') fillCurrentLocation();
+      })
+      .catch(() => {
+        // A browser that cannot say leaves it to the button.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [locateOnOpen]);
+
   function fillNow() {
     const now = new Date();
     change(
       (current) => ({
         ...current,
         date: localIsoDate(now),
-        time: `${pad2(now.getHours())}:${pad2(now.getMinutes())}`,
+        time: formatUkTime(now),
       }),
       ['date', 'time'],
     );
@@ -407,15 +504,18 @@ export function CullForm<Body>({
                 <div className="form__wide">
                   <Button
                     variant="secondary"
-                    onPress={() =>
+                    onPress={() => {
+                      if (lastUsed.ground_id !== undefined) setGroundChosen(true);
+                      autoLocation.current = undefined;
                       change(
                         (current) => withLastUsed(current, lastUsed),
-                        ['species', 'species_other', 'location_name', ...placeFields],
-                      )
-                    }
+                        ['species', 'species_other', 'sex', 'location_name', 'ground_id', ...placeFields],
+                      );
+                    }}
                     isDisabled={isSaving}
                   >
-                    Same as last: {lastUsed.species} at {lastUsed.location_name}
+                    Same as last: {lastUsed.species}
+                    {lastUsed.sex ? `, ${lastUsed.sex.toLowerCase()}` : ''} at {lastUsed.location_name}
                   </Button>
                 </div>
               ) : null}
@@ -448,7 +548,11 @@ export function CullForm<Body>({
                 placeholder="No ground"
                 onChange={(id) => {
                   setGroundChosen(true);
-                  update('ground_id', id === NO_GROUND ? '' : id);
+                  const groundId = id === NO_GROUND ? '' : id;
+                  change(
+                    (current) => withPlaceName({ ...current, ground_id: groundId }, nameOfGround(groundId)),
+                    ['ground_id', 'location_name'],
+                  );
                 }}
                 error={errors.ground_id}
                 isDisabled={isSaving || grounds.isPending}
@@ -457,7 +561,11 @@ export function CullForm<Body>({
                 label="Grid reference"
                 placeholder="e.g. SK 1234 5678"
                 {...textProps('grid_ref')}
-                onChange={(value) => change((current) => withGridRef(current, value), placeFields)}
+                onChange={(value) => {
+                  gridRefTyped.current = true;
+                  change((current) => ({ ...current, grid_ref: value }), ['grid_ref']);
+                }}
+                onBlur={takeGridRef}
               />
               <NumberField
                 label="Latitude"
@@ -508,15 +616,28 @@ export function CullForm<Body>({
             <legend>Animal</legend>
             <div className="form__grid">
               {choiceWithOther('species', 'Species', SPECIES, 'species_other', 'e.g. Hare')}
-              <Select label="Sex" options={SEXES} {...textProps('sex')} isRequired />
-              <Select
+              <ChoiceGroup
+                label="Sex"
+                options={SEXES}
+                {...choiceProps('sex')}
+                isRequired
+                className="form__wide"
+              />
+              <ChoiceGroup
                 label="Age estimate"
                 options={AGE_ESTIMATES}
-                {...textProps('age_estimate')}
+                {...choiceProps('age_estimate')}
                 isRequired
+                className="form__wide"
               />
               <NumberField label="Weight (kg)" step="0.1" min="0" {...textProps('weight')} />
-              <Select label="Condition" options={CONDITIONS} {...textProps('condition')} isRequired />
+              <ChoiceGroup
+                label="Condition"
+                options={CONDITIONS}
+                {...choiceProps('condition')}
+                isRequired
+                className="form__wide"
+              />
               <TextField
                 label="Condition notes"
                 multiline
@@ -614,6 +735,23 @@ export function CullForm<Body>({
           </div>
         </div>
       </form>
+
+      <WeightConfirmDialog
+        reason={weightQuestion}
+        weight={values.weight}
+        onChangeWeight={() => {
+          setWeightQuestion(undefined);
+          // Once the dialog has given the focus back (to Save), on to the weight to change.
+          requestAnimationFrame(() =>
+            formRef.current?.querySelector<HTMLElement>('input[name="weight"]')?.focus(),
+          );
+        }}
+        onKeep={() => {
+          keptWeight.current = values.weight;
+          setWeightQuestion(undefined);
+          void saveChecked(withGridRefTaken(values));
+        }}
+      />
 
       <DiscardFormDialog
         isOpen={blocker.state === 'blocked'}

@@ -1,10 +1,11 @@
 import { GRID_REFERENCE_MESSAGES } from '@cull-log/contracts';
+import { FUTURE_MESSAGES } from '@cull-log/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, makeCull } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
-import { choose, fakeGeolocation, forgetGeolocation, choiceList } from '../../testing/ui';
+import { choose, chosenIn, fakeGeolocation, fillRequired, forgetGeolocation } from '../../testing/ui';
 
 async function openAddForm() {
   const api = fakeApi().signedInAs();
@@ -47,9 +48,14 @@ describe('the form in the field', () => {
     expect(screen.getByLabelText('Latitude')).toHaveValue(null);
   });
 
-  it('fills the coordinates from a typed grid reference, and refuses one that is not one', async () => {
+  it('fills the coordinates from a typed grid reference once it is whole, and refuses one that is not one', async () => {
     const { user, api } = await openAddForm();
-    await user.type(screen.getByLabelText('Grid reference'), 'TG 51409 13177');
+    await user.type(screen.getByLabelText('Grid reference'), 'TG 51409');
+    // Half typed ("TG 51409" could be a 1 km square on its way to a 10-figure one): the coordinates wait.
+    expect(screen.getByLabelText('Latitude')).toHaveValue(null);
+    await user.type(screen.getByLabelText('Grid reference'), ' 13177');
+    expect(screen.getByLabelText('Latitude')).toHaveValue(null);
+    await user.tab();
     expect(Number((screen.getByLabelText('Latitude') as HTMLInputElement).value)).toBeCloseTo(52.65798, 4);
     await user.clear(screen.getByLabelText('Grid reference'));
     await user.type(screen.getByLabelText('Grid reference'), 'SK 123 4567');
@@ -94,7 +100,63 @@ describe('the form in the field', () => {
     }
   });
 
-  it('offers the last species and place saved on this device as one tap', async () => {
+  it('takes in a grid reference typed just before Save, whose field was never left', async () => {
+    const { user, api } = await openAddForm();
+    api.on('POST /api/culls', (request) =>
+      json(makeCull(request.body as Parameters<typeof makeCull>[0]), 201, { 'x-event-position': '1' }),
+    );
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Grid reference'), 'TG 51409 13177{Enter}');
+    await waitFor(() => expect(api.callsTo('POST /api/culls')).toHaveLength(1));
+    const body = api.callsTo('POST /api/culls')[0]!.body as { latitude: number; grid_ref: string };
+    expect(body.grid_ref).toBe('TG 51409 13177');
+    expect(body.latitude).toBeCloseTo(52.65798, 4);
+  });
+
+  it('refuses a cull later than now, on the time, and saves nothing', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 20, 7, 2), toFake: ['Date'] });
+    try {
+      const { user, api } = await openAddForm();
+      await fillRequired(user);
+      await user.clear(screen.getByLabelText(/^Time/));
+      await user.type(screen.getByLabelText(/^Time/), '09:30');
+      await user.click(screen.getByRole('button', { name: 'Save Record' }));
+      expect(screen.getByLabelText(/^Time/)).toHaveAccessibleDescription(FUTURE_MESSAGES.time);
+      await user.clear(screen.getByLabelText(/^Date/));
+      await user.type(screen.getByLabelText(/^Date/), '2026-11-21');
+      await user.click(screen.getByRole('button', { name: 'Save Record' }));
+      expect(screen.getByLabelText(/^Date/)).toHaveAccessibleDescription(FUTURE_MESSAGES.date);
+      expect(api.callsTo('POST /api/culls')).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks about a weight no roe weighs, and about 0: change it, or save it as typed', async () => {
+    const { user, api } = await openAddForm();
+    api.on('POST /api/culls', (request) =>
+      json(makeCull(request.body as Parameters<typeof makeCull>[0]), 201, { 'x-event-position': '1' }),
+    );
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Weight (kg)'), '90');
+    await user.click(screen.getByRole('button', { name: 'Save Record' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Is 90 kg right?' });
+    expect(question).toHaveTextContent('90 kg is heavier than a Roe Deer is likely to be (up to about 40 kg).');
+    await user.click(within(question).getByRole('button', { name: 'Change the weight' }));
+    expect(api.callsTo('POST /api/culls')).toHaveLength(0);
+    await waitFor(() => expect(screen.getByLabelText('Weight (kg)')).toHaveFocus());
+
+    await user.clear(screen.getByLabelText('Weight (kg)'));
+    await user.type(screen.getByLabelText('Weight (kg)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save Record' }));
+    const zero = await screen.findByRole('alertdialog', { name: 'Is 0 kg right?' });
+    expect(zero).toHaveTextContent('leave the weight empty');
+    await user.click(within(zero).getByRole('button', { name: 'Save with 0 kg' }));
+    await waitFor(() => expect(api.callsTo('POST /api/culls')).toHaveLength(1));
+    expect(api.callsTo('POST /api/culls')[0]!.body).toMatchObject({ weight: 0 });
+  });
+
+  it('offers the last animal and place saved on this device as one tap', async () => {
     const { user, api } = await openAddForm();
     api.on('POST /api/culls', (request) =>
       json(makeCull(request.body as Parameters<typeof makeCull>[0]), 201, { 'x-event-position': '1' }),
@@ -110,9 +172,12 @@ describe('the form in the field', () => {
     await screen.findByRole('heading', { name: 'Cull Data' });
 
     await user.click(screen.getAllByRole('link', { name: '+ Add Cull' })[0]!);
-    await user.click(await screen.findByRole('button', { name: 'Same as last: Fallow Deer at High Seat 3' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Same as last: Fallow Deer, male at High Seat 3' }),
+    );
     expect(screen.getByLabelText(/^Location/)).toHaveValue('High Seat 3');
-    expect(choiceList('Species')).toHaveDisplayValue('Fallow Deer');
+    expect(chosenIn('Species')).toBe('Fallow Deer');
+    expect(chosenIn('Sex')).toBe('Male');
     expect(screen.getByLabelText('Grid reference')).toHaveValue('SK 1234 5678');
   });
 });

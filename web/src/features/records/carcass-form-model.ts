@@ -6,7 +6,7 @@ import {
   parseNumberInput,
   type AbnormalityCode,
   type BulletType,
-  type Cull,
+  type CullFields,
   type CullCalibre,
 } from '@cull-log/contracts';
 import { muzzleEnergyJoules } from '@cull-log/domain';
@@ -73,7 +73,7 @@ export function emptyCarcassValues(shooter = ''): CarcassFormValues {
 
 const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
 
-export function carcassValuesFromCull(cull: Cull): CarcassFormValues {
+export function carcassValuesFromCull(cull: CullFields): CarcassFormValues {
   const listed = cull.calibre === undefined ? undefined : listedCalibre(cull.calibre.name);
   return {
     calibre: cull.calibre === undefined ? '' : (listed?.name ?? OTHER),
