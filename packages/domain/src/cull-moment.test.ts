@@ -13,8 +13,14 @@ describe('a cull in the future', () => {
   });
 
   it('refuses a time later today on the time, and a later day on the date', () => {
-    expect(futureCullError('2026-11-27', '18:51', now)).toEqual({ field: 'time', message: FUTURE_MESSAGES.time });
-    expect(futureCullError('2026-11-28', '06:00', now)).toEqual({ field: 'date', message: FUTURE_MESSAGES.date });
+    expect(futureCullError('2026-11-27', '18:51', now)).toEqual({
+      field: 'time',
+      message: FUTURE_MESSAGES.time,
+    });
+    expect(futureCullError('2026-11-28', '06:00', now)).toEqual({
+      field: 'date',
+      message: FUTURE_MESSAGES.date,
+    });
   });
 
   it('reads the clock in UK time: in summer, 07:30 BST is 06:30 UTC', () => {

@@ -42,6 +42,7 @@ export function futureCullError(
   const latest = londonDateAndTime(new Date(now.getTime() + CLOCK_DRIFT_MINUTES * 60_000));
   const today = londonDateAndTime(now).date;
   if (date > latest.date && date > today) return { field: 'date', message: FUTURE_MESSAGES.date };
-  if (`${date} ${time}` > `${latest.date} ${latest.time}`) return { field: 'time', message: FUTURE_MESSAGES.time };
+  if (`${date} ${time}` > `${latest.date} ${latest.time}`)
+    return { field: 'time', message: FUTURE_MESSAGES.time };
   return undefined;
 }
