@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABNORMALITIES, type CullView } from '@cull-log/contracts';
-import { BASE_URL, choiceList, launchChromium, openPhone, VIEWPORTS, type Viewport } from './browser';
+import {
+  BASE_URL,
+  choiceGroup,
+  choiceList,
+  launchChromium,
+  openPhone,
+  VIEWPORTS,
+  type Viewport,
+} from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
@@ -112,7 +120,9 @@ class Person {
   }
 
   async choose(label: string, option: string): Promise<void> {
-    await choiceList(this.page, label).selectOption({ label: option });
+    const group = choiceGroup(this.page, label);
+    if ((await group.count()) > 0) await this.press(group.getByRole('radio', { name: option, exact: true }));
+    else await choiceList(this.page, label).selectOption({ label: option });
     await this.pause();
   }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRecordRequest } from '@cull-log/contracts/testing';
 import {
   BASE_URL,
-  choiceList,
+  choiceGroup,
   choose,
   launchChromium,
   launchChromiumProfile,
@@ -189,7 +189,7 @@ describe('opening the app with no signal', () => {
     await offer.getByRole('button', { name: 'Carry on' }).click();
     await offer.waitFor({ state: 'detached' });
     expect(await page.locator('[name="location_name"]').inputValue()).toBe('Half Typed Hollow');
-    expect(await choiceList(page, 'Species').inputValue()).toBe('Muntjac');
+    expect(await choiceGroup(page, 'Species').locator('input:checked').inputValue()).toBe('Muntjac');
     // Back to the list, leaving the half-typed record on the device for later.
     await page.goto('/data');
     await page.getByRole('heading', { name: 'Cull Data' }).waitFor();

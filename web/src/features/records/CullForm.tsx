@@ -100,7 +100,6 @@ function locationFailure(error: GeolocationPositionError): string {
   }
 }
 
-
 /** The focusable part of each field in error, in the order of the form. */
 const FIELD_IN_ERROR =
   'input[aria-invalid="true"], textarea[aria-invalid="true"], select[aria-invalid="true"]';
@@ -141,6 +140,8 @@ export function CullForm<Body>({
   const autoLocation = useRef(initialValues.location_name === '' ? '' : undefined);
   // A grid reference being typed moves the coordinates only once it is whole: when the user leaves the field or saves.
   const gridRefTyped = useRef(false);
+  // Whether the user has given the place (typed, tapped on the map, Same as last): the form's own fix does not replace it.
+  const placeGiven = useRef(initialValues.latitude !== '' || initialValues.grid_ref !== '');
   // A weight the species makes doubtful, asked about at Save; once kept, not asked again for the same weight.
   const [weightQuestion, setWeightQuestion] = useState<string>();
   const keptWeight = useRef<string | undefined>(undefined);
@@ -244,14 +245,16 @@ export function CullForm<Body>({
   const placeFields: CullFormField[] = ['grid_ref', 'latitude', 'longitude'];
   const coordinateProps = (field: 'latitude' | 'longitude') => ({
     ...textProps(field),
-    onChange: (value: string) =>
+    onChange: (value: string) => {
+      placeGiven.current = true;
       change(
         (current) =>
           field === 'latitude'
             ? withCoordinates(current, value, current.longitude)
             : withCoordinates(current, current.latitude, value),
         placeFields,
-      ),
+      );
+    },
   });
 
   /** A required choice whose "Other" opens a required free-text field that replaces it on save. */
@@ -399,11 +402,17 @@ export function CullForm<Body>({
     }));
 
   const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
-  function fillCurrentLocation() {
+  /** Asks the phone where it is; asked by the form itself (`byForm`), the answer never replaces a place given since. */
+  function fillCurrentLocation(byForm = false) {
     setLocation({ status: 'locating' });
+    if (!byForm) placeGiven.current = true;
     navigator.geolocation.getCurrentPosition(
       (position) => {
         const { latitude, longitude, accuracy } = position.coords;
+        if (byForm && placeGiven.current) {
+          setLocation({ status: 'idle' });
+          return;
+        }
         change((current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)), placeFields);
         setLocation({ status: 'found', accuracyMetres: Math.round(accuracy) });
       },
@@ -419,7 +428,8 @@ export function CullForm<Body>({
     navigator.permissions
       .query({ name: 'geolocation' })
       .then((status) => {
-        if (!cancelled && status.state === 'granted' && initialValues.latitude === '') fillCurrentLocation();
+        if (!cancelled && status.state === 'granted' && initialValues.latitude === '')
+          fillCurrentLocation(true);
       })
       .catch(() => {
         // A browser that cannot say leaves it to the button.
@@ -449,6 +459,9 @@ export function CullForm<Body>({
     setTouched(true);
     setErrors({});
     setGroundChosen(kept.values.ground_id !== '');
+    // What the user had given is theirs: the form names and places nothing over it.
+    placeGiven.current = kept.values.latitude !== '' || kept.values.grid_ref !== '';
+    autoLocation.current = kept.values.location_name === '' ? '' : undefined;
     photoDraft?.restore(kept.photos);
     setRestored((count) => count + 1);
   }
@@ -506,6 +519,8 @@ export function CullForm<Body>({
                     variant="secondary"
                     onPress={() => {
                       if (lastUsed.ground_id !== undefined) setGroundChosen(true);
+                      if (lastUsed.latitude !== undefined || lastUsed.grid_ref !== undefined)
+                        placeGiven.current = true;
                       autoLocation.current = undefined;
                       change(
                         (current) => withLastUsed(current, lastUsed),
@@ -563,6 +578,7 @@ export function CullForm<Body>({
                 {...textProps('grid_ref')}
                 onChange={(value) => {
                   gridRefTyped.current = true;
+                  placeGiven.current = true;
                   change((current) => ({ ...current, grid_ref: value }), ['grid_ref']);
                 }}
                 onBlur={takeGridRef}
@@ -583,19 +599,20 @@ export function CullForm<Body>({
                 <NearPinMap
                   latitude={parseNumberInput(values.latitude)}
                   longitude={parseNumberInput(values.longitude)}
-                  onPick={(latitude, longitude) =>
+                  onPick={(latitude, longitude) => {
+                    placeGiven.current = true;
                     change(
                       (current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)),
                       placeFields,
-                    )
-                  }
+                    );
+                  }}
                 />
               </div>
               {canLocate ? (
                 <div className="form__wide">
                   <Button
                     variant="secondary"
-                    onPress={fillCurrentLocation}
+                    onPress={() => fillCurrentLocation()}
                     isDisabled={isSaving || location.status === 'locating'}
                   >
                     {location.status === 'locating' ? 'Finding your location...' : 'Use my current location'}

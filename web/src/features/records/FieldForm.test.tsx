@@ -141,7 +141,9 @@ describe('the form in the field', () => {
     await user.type(screen.getByLabelText('Weight (kg)'), '90');
     await user.click(screen.getByRole('button', { name: 'Save Record' }));
     const question = await screen.findByRole('alertdialog', { name: 'Is 90 kg right?' });
-    expect(question).toHaveTextContent('90 kg is heavier than a Roe Deer is likely to be (up to about 40 kg).');
+    expect(question).toHaveTextContent(
+      '90 kg is heavier than a Roe Deer is likely to be (up to about 40 kg).',
+    );
     await user.click(within(question).getByRole('button', { name: 'Change the weight' }));
     expect(api.callsTo('POST /api/culls')).toHaveLength(0);
     await waitFor(() => expect(screen.getByLabelText('Weight (kg)')).toHaveFocus());
