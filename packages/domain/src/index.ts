@@ -115,3 +115,4 @@ export {
   LEFT_WITH_FORMER_MEMBER,
   withoutFields,
 } from './kept-culls';
+export { boundarySizeRefusal, formatHectares, groundAreaHectares, groundSpanMetres } from './ground-size';
