@@ -135,7 +135,7 @@ export function PlaceSearch({ onFound }: { onFound(place: FoundPlace): void }) {
             setText(value);
             if (outcome.kind === 'refused') setOutcome({ kind: 'idle' });
           }}
-          description="A town or village, or a grid reference such as SK 123 456"
+          placeholder="Town, village or grid reference"
           autoComplete="off"
           className="place-search__field"
         />
@@ -148,6 +148,7 @@ export function PlaceSearch({ onFound }: { onFound(place: FoundPlace): void }) {
           </Button>
         ) : null}
       </div>
+      <p className="form__hint">A town or village, or a grid reference such as SK 123 456.</p>
       {outcome.kind === 'refused' ? (
         <p className="form-error" role="alert">
           {outcome.message}
