@@ -27,8 +27,9 @@ const SEASON_START_YEAR =
   TODAY.slice(5) >= '04-01' ? Number(TODAY.slice(0, 4)) : Number(TODAY.slice(0, 4)) - 1;
 const SEASON_LABEL = `${SEASON_START_YEAR}/${String((SEASON_START_YEAR + 1) % 100).padStart(2, '0')}`;
 
-/** The map opens on the middle of England (52.5, -1.5); the ground is drawn around it, the culls made there. */
+/** The ground is drawn around a point in the middle of England, found by its grid reference; the culls made there. */
 const CULL_AT = { latitude: '52.500000', longitude: '-1.500000' };
+const CULL_AT_GRID = 'SP 34039 89239';
 
 function pdfText(path: string): string {
   return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
@@ -107,22 +108,26 @@ describe('grounds, an outing, a plan and the season report on a phone', () => {
     await openFromMenu(page, 'Grounds', 'Grounds');
     await page.getByRole('button', { name: '+ New ground' }).click();
     await field(page, 'ground_name').fill('Home Wood');
+    // A new user's map shows the country; the grid reference brings it close enough to draw a wood.
+    await page.getByRole('searchbox', { name: 'Find a place' }).fill(CULL_AT_GRID);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await page.getByText(`The map is centred on ${CULL_AT_GRID}.`).waitFor();
     await tapMap(page, -70, -60);
     await tapMap(page, 70, -60);
     await tapMap(page, 110, 110);
-    await page.getByText('3 corners placed.').waitFor();
+    await page.getByText(/^3 corners placed: [\d.]+ ha so far\.$/).waitFor();
     await page.getByRole('button', { name: 'Undo last corner' }).click();
     await tapMap(page, 70, 60);
     await tapMap(page, -70, 60);
     await page.getByRole('button', { name: 'Close boundary' }).click();
-    await page.getByText('Boundary closed with 4 corners.').waitFor();
+    await page.getByText(/^Boundary closed with 4 corners: [\d.]+ ha\.$/).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, PHONE, 'ground-drawn');
     await expectAccessible(page);
     expect(await smallTargets(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save ground' }).click();
     const grounds = page.getByRole('list', { name: 'Your grounds' });
-    await grounds.getByText('Boundary of 4 corners').waitFor();
+    await grounds.getByText(/ ha · boundary of 4 corners$/).waitFor();
     expect(await grounds.getByRole('heading').allTextContents()).toEqual(['Home Wood']);
 
     // The same name again is refused, by the name.

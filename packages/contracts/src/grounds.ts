@@ -310,6 +310,11 @@ export const PlanProgressResponse = z.object({
   rows: z.array(PlanProgressRow),
   /** A team's progress (`?team=`) only: per member, by name. A guest sees only their own. */
   members: z.array(PlanMemberProgressRow).optional(),
+  /**
+   * The season's culls on each ground that has any, planned or not, for the grounds list to read beside the plan.
+   * Always sent; an answer from before it was added reads as none.
+   */
+  ground_culls: z.array(z.object({ ground_id: z.string(), culls: z.number().int().min(1) })).default([]),
   /** Global position of the last event the projection applied. */
   position: z.number().int().min(0),
 });

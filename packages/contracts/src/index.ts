@@ -15,3 +15,4 @@ export * from './larder';
 export * from './account';
 export * from './grounds';
 export * from './teams';
+export * from './places';

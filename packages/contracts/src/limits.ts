@@ -85,6 +85,13 @@ export const MANAGEMENT_LIMITS = {
   outingNotes: 2000,
   /** Corners of a ground's boundary, the closing corner included. */
   boundaryCornersMax: 500,
+  /**
+   * The largest ground a boundary may outline: 50 km between its two furthest corners and 100,000 ha inside. The
+   * largest deer forests and estates of Scotland run to a few tens of thousands of hectares and 20 to 30 km across;
+   * past this a boundary is a slip of the finger (a corner tapped with the map zoomed out), not a ground.
+   */
+  boundarySpanMaxKm: 50,
+  boundaryAreaMaxHectares: 100_000,
   plansPerSeason: 100,
   targetsPerPlan: 200,
   /** A team plan's shares: 30 members with a few classes on a few grounds each, and room to spare. */

@@ -13,13 +13,14 @@ const foldOuting = (events: readonly OutingEvent[]) => foldStream(outingDecider,
 
 const GROUND = '6a0c7f8e-9b1d-4c2e-8f3a-1b2c3d4e5f60';
 const OUTING = '7b0c7f8e-9b1d-4c2e-8f3a-1b2c3d4e5f61';
-const square = (size: number) => ({
+/** A triangle of a ground's size: `size` hundredths of a degree along each side. */
+const square = (hundredths: number) => ({
   type: 'Polygon' as const,
   coordinates: [
     [
       [0, 0],
-      [size, 0],
-      [size, size],
+      [hundredths / 100, 0],
+      [hundredths / 100, hundredths / 100],
       [0, 0],
     ] as [number, number][],
   ],

@@ -11,6 +11,7 @@ import {
   type GroundEvent,
 } from '@cull-log/contracts';
 import { amendmentRefused, eventEnvelope, type Decider, type Decision } from './decider';
+import { boundarySizeRefusal } from './ground-size';
 import type { AbsentStream, LiveStream } from './stream-state';
 
 const T = MANAGEMENT_EVENT_TYPES;
@@ -65,7 +66,9 @@ export type GroundDecisionError =
   | { code: 'already_exists' }
   | { code: 'version_conflict'; actualVersion: number }
   | { code: 'archived' }
-  | { code: 'in_team' };
+  | { code: 'in_team' }
+  /** A boundary bigger than any ground (MANAGEMENT_LIMITS), with the reason in words. */
+  | { code: 'too_large'; message: string };
 
 export type GroundDecision = Decision<GroundEvent, GroundDecisionError>;
 
@@ -94,6 +97,8 @@ function decide(command: GroundCommand, state: GroundState): GroundDecision {
   switch (command.type) {
     case 'CreateGround': {
       const { name, notes, boundary, centre } = command.fields;
+      const tooLarge = boundary && boundarySizeRefusal(boundary);
+      if (tooLarge) return { ok: false, error: { code: 'too_large', message: tooLarge } };
       const data = {
         name,
         ...(notes !== undefined && notes !== '' && { notes }),
@@ -119,6 +124,8 @@ function decide(command: GroundCommand, state: GroundState): GroundDecision {
       if (refused !== undefined || state.status !== 'active')
         return { ok: false, error: refused ?? { code: 'not_found' } };
       const { name, notes, boundary, centre, archived } = command.changes;
+      const tooLarge = boundary && boundarySizeRefusal(boundary);
+      if (tooLarge) return { ok: false, error: { code: 'too_large', message: tooLarge } };
       const events: GroundEvent[] = [];
       if (name !== undefined && name !== state.name) {
         events.push({ ...envelope(), type: T.groundRenamed, data: { name } });

@@ -117,3 +117,4 @@ export {
   withoutFields,
 } from './kept-culls';
 export { PLAUSIBLE_WEIGHT_KG, weightToConfirm } from './plausible-weight';
+export { boundarySizeRefusal, formatHectares, groundAreaHectares, groundSpanMetres } from './ground-size';

@@ -12,6 +12,7 @@ import { cullsRoutes } from './culls/culls-routes';
 import { groundsRoutes } from './grounds/grounds-routes';
 import { outingsRoutes } from './outings/outings-routes';
 import { photosRoutes } from './photos/photos-routes';
+import { placesRoutes } from './places/places-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { leavingEveryTeam } from './teams/team-stream';
 import { teamsRoutes } from './teams/teams-routes';
@@ -94,6 +95,7 @@ export function buildApp<Tx>({
     settingsRoutes<Tx>(),
     teamsRoutes<Tx>(),
     accountRoutes,
+    placesRoutes,
   ];
   for (const routes of features) app.register(routes, deps);
   return app;

@@ -49,7 +49,7 @@ describe('plan progress and the season figures', () => {
   }
 
   it('answers actual against target per species and class, with what is left and what is exceeded', async () => {
-    const { north } = await aliceAndBob();
+    const { north, south } = await aliceAndBob();
     expect(await progress('alice')).toEqual({
       season: '2026/27',
       from: '2026-04-01',
@@ -101,6 +101,11 @@ describe('plan progress and the season figures', () => {
           exceeded: false,
         },
       ],
+      // South has no plan and still counts its cull; the two of the season on no ground are on neither.
+      ground_culls: [
+        { ground_id: north.streamId, culls: 1 },
+        { ground_id: south.streamId, culls: 1 },
+      ].sort((a, b) => a.ground_id.localeCompare(b.ground_id)),
       position: 14,
     });
   });
@@ -127,7 +132,9 @@ describe('plan progress and the season figures', () => {
         exceeded: false,
       },
     ]);
+    expect((await progress('bob')).ground_culls).toEqual([{ ground_id: bobs.streamId, culls: 1 }]);
     expect((await progress('carol')).rows).toEqual([]);
+    expect((await progress('carol')).ground_culls).toEqual([]);
   });
 
   it('a cull moved to another ground, amended or deleted moves the counts, and exceeding a target is said', async () => {
@@ -144,14 +151,19 @@ describe('plan progress and the season figures', () => {
       log.amended('alice', second.streamId, { sex: 'Female' }),
     ])
       await stats.store.apply(event);
-    const onNorth = (await progress('alice')).rows.find((row) => row.ground_id === north.streamId);
+    const moved = await progress('alice');
+    const onNorth = moved.rows.find((row) => row.ground_id === north.streamId);
     expect(onNorth).toMatchObject({ target: 1, actual: 2, left: 0, exceeded: true });
+    expect(moved.ground_culls.find((ground) => ground.ground_id === north.streamId)?.culls).toBe(2);
 
     await stats.store.apply(log.placed('alice', second.streamId, null));
     expect((await progress('alice')).rows.find((row) => row.ground_id === north.streamId)).toMatchObject({
       actual: 1,
       exceeded: false,
     });
+    expect(
+      (await progress('alice')).ground_culls.find((ground) => ground.ground_id === north.streamId)?.culls,
+    ).toBe(1);
     await stats.store.apply(log.deleted('alice', second.streamId));
     expect(
       (await progress('alice')).rows.find((row) => row.class === 'Female' && row.ground_id === null),

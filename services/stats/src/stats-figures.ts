@@ -64,8 +64,19 @@ export function planProgressResponse(season: Season, read: SeasonRead): PlanProg
     from: season.from,
     to: season.to,
     rows: progressFromCounts(read.counts, read.plans),
+    ground_culls: groundCullsOf(read.counts),
     position: read.position,
   };
+}
+
+/** The season's culls on each ground, by ground id; records on no ground are left out. */
+function groundCullsOf(counts: SeasonRead['counts']): PlanProgressResponse['ground_culls'] {
+  const byGround = new Map<string, number>();
+  for (const { ground_id: groundId, count } of counts)
+    if (groundId !== null && count > 0) byGround.set(groundId, (byGround.get(groundId) ?? 0) + count);
+  return [...byGround]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([ground_id, culls]) => ({ ground_id, culls }));
 }
 
 /** How a team's figures name its members: by their name in the team while linked, else "Former member". */

@@ -17,6 +17,7 @@ import {
   computeOutingFigures,
   computePlanProgress,
   computeStats,
+  inSeason,
   seasonMonths,
   seasonOfKey,
   type CullState,
@@ -151,11 +152,18 @@ describe('stats projection', () => {
         ...record,
         ground_id: placement(cullId).groundId,
       }));
+      const groundCulls = new Map<string, number>();
+      for (const record of records)
+        if (record.ground_id !== null && inSeason(record.date, season))
+          groundCulls.set(record.ground_id, (groundCulls.get(record.ground_id) ?? 0) + 1);
       expect(progress).toEqual({
         season: season.label,
         from: season.from,
         to: season.to,
         rows: computePlanProgress(records, plans, seasonOfKey(season.key, start)),
+        ground_culls: [...groundCulls]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([ground_id, culls]) => ({ ground_id, culls })),
         position,
       });
     }

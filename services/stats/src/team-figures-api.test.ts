@@ -176,6 +176,8 @@ describe("a team's figures, plan progress and season report", () => {
     ]);
     expect(JSON.stringify(progress)).not.toContain('dan');
     expect(JSON.stringify(progress)).not.toContain('Dan');
+    // The team's grounds' culls, a former member's kept one too; Bob's own wood is none of the team's.
+    expect(progress.ground_culls).toEqual([{ ground_id: north, culls: 6 }]);
   });
 
   it('answers a guest only their own numbers, against the team’s plan', async () => {
@@ -221,6 +223,7 @@ describe("a team's figures, plan progress and season report", () => {
         actual: 1,
       },
     ]);
+    expect(progress.ground_culls).toEqual([{ ground_id: north, culls: 1 }]);
   });
 
   it('answers 404 to a ?team= the identity does not carry, or carries for another team', async () => {

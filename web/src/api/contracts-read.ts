@@ -19,6 +19,7 @@ export {
   MapCullsResponse,
   MapPointsResponse,
   Me,
+  PlacesResponse,
   PlanProgressResponse,
   PlansResponse,
   SessionsResponse,

@@ -174,6 +174,8 @@ export interface ManagementState {
   settings: Settings;
   plans: Record<string, Plan[]>;
   progress: Record<string, PlanProgressRow[]>;
+  /** The season's culls on each ground, by season, as plan progress answers them beside its rows. */
+  groundCulls: Record<string, { ground_id: string; culls: number }[]>;
   /** The event position the last write answered with. */
   position: number;
 }
@@ -199,6 +201,7 @@ export function serveManagement(api: FakeApi, initial: Partial<ManagementState> 
     settings: { season_start: DEFAULT_SEASON_START },
     plans: {},
     progress: {},
+    groundCulls: {},
     position: 1000,
     ...initial,
   };
@@ -307,7 +310,12 @@ export function serveManagement(api: FakeApi, initial: Partial<ManagementState> 
     });
   });
   api.onPattern('GET', /^\/api\/plans\/([^/]+)\/progress$/, (_request, [season = '']) =>
-    json({ ...seasonDates(season), rows: state.progress[season] ?? [], position: 1 }),
+    json({
+      ...seasonDates(season),
+      rows: state.progress[season] ?? [],
+      ground_culls: state.groundCulls[season] ?? [],
+      position: 1,
+    }),
   );
   return state;
 }

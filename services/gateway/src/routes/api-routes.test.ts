@@ -143,6 +143,7 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       '/teams/0b6f7c1e-1111-4222-8333-944445555666/members',
     ],
     ['/api/invites/abc.def', 'records', '/invites/abc.def'],
+    ['/api/places?q=Ashbourne', 'records', '/places?q=Ashbourne'],
   ])('GET %s reaches %s at %s with a signed identity the service accepts', async (url, service, path) => {
     const { app, cookie } = await signedInGateway({}, reach);
     const response = await app.inject({
@@ -257,22 +258,25 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     [`/api/reports/season.pdf?team=${TEAM}`, 'stats', `/reports/season.pdf?team=${TEAM}`],
     [`/api/larder?team=${TEAM}`, 'exports', `/larder?team=${TEAM}`],
     [`/api/exports/culls.json?team=${TEAM}`, 'exports', `/exports/culls.json?team=${TEAM}`],
-  ])("a team's read %s reaches %s with the caller's place in the team, as records answered it", async (url, service, path) => {
-    const { app, cookie } = await signedInGateway({}, reach);
-    const response = await app.inject({ method: 'GET', url, headers: { cookie } });
-    expect(response.statusCode).toBe(200);
-    if (path.endsWith('.pdf')) {
-      expect(response.body).toBe(`%PDF-1.3 ${service} GET ${path}`);
-      return;
-    }
-    expect(response.json()).toMatchObject({
-      service,
-      url: path,
-      identity: { ...ada, team: { team_id: TEAM, role: 'viewer', member_id: `member-of-${ada.uid}` } },
-    });
-  });
+  ])(
+    "a team's read %s reaches %s with the caller's place in the team, as records answered it",
+    async (url, service, path) => {
+      const { app, cookie } = await signedInGateway({}, reach);
+      const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      if (path.endsWith('.pdf')) {
+        expect(response.body).toBe(`%PDF-1.3 ${service} GET ${path}`);
+        return;
+      }
+      expect(response.json()).toMatchObject({
+        service,
+        url: path,
+        identity: { ...ada, team: { team_id: TEAM, role: 'viewer', member_id: `member-of-${ada.uid}` } },
+      });
+    },
+  );
 
-  it("a team the caller is not in is a 404 from the gateway, as the records service answers it", async () => {
+  it('a team the caller is not in is a 404 from the gateway, as the records service answers it', async () => {
     const { app, cookie } = await signedInGateway({}, reach);
     for (const url of [
       `/api/stats?team=${NOT_MY_TEAM}`,

@@ -81,6 +81,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     ['/api/settings', upstreams.records],
     ['/api/teams', upstreams.records],
     ['/api/invites', upstreams.records],
+    ['/api/places', upstreams.records],
     ['/api/stats', upstreams.stats],
     ['/api/exports', upstreams.exports],
   ];

@@ -7,7 +7,7 @@ import {
   teamOwnerId,
   type ListGroundsResponse,
 } from '@cull-log/contracts';
-import { groundDecider, toGround } from '@cull-log/domain';
+import { groundDecider, toGround, type GroundDecisionError } from '@cull-log/domain';
 import { HttpError } from '@cull-log/service-kit';
 import { groundNotFound, idOf, refused } from '../kit/management-requests';
 import { streamCommands, type StreamRoutesOptions } from '../kit/stream-routes';
@@ -23,10 +23,18 @@ import {
 const groundInTeam = () => new HttpError(409, 'in_team', MANAGEMENT_MESSAGES.groundInTeam);
 
 /** The ground rules' own reasons as the API answers them. */
-const GROUND_REFUSALS: Record<string, () => HttpError> = {
-  archived: () => new HttpError(409, 'archived', MANAGEMENT_MESSAGES.groundArchived),
-  in_team: groundInTeam,
-};
+function groundRefusal(reason: GroundDecisionError): HttpError | undefined {
+  switch (reason.code) {
+    case 'archived':
+      return new HttpError(409, 'archived', MANAGEMENT_MESSAGES.groundArchived);
+    case 'in_team':
+      return groundInTeam();
+    case 'too_large':
+      return refused('boundary', reason.message);
+    default:
+      return undefined;
+  }
+}
 
 /**
  * GET/POST /grounds, GET/PATCH/DELETE /grounds/:id (DELETE archives; PATCH { archived: false } restores): the caller's
@@ -42,7 +50,7 @@ export function groundsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>>
       prefix: 'ground.',
       streamOf: (command) => command.groundId,
       notFound: groundNotFound,
-      ruleBroken: (reason) => GROUND_REFUSALS[reason.code]?.(),
+      ruleBroken: (reason) => groundRefusal(reason as GroundDecisionError),
     });
 
     /** The scope of a request on grounds; a change to a team's grounds is its managers'. */

@@ -159,6 +159,72 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         expect(recased.json()).toMatchObject({ name: 'HOME FARM' });
       });
 
+      it('refuses a boundary bigger than any ground, by its span or its area, on create and redraw, in a team too', async () => {
+        // From Dartmoor to the Wash: hundreds of kilometres, a corner tapped with the map zoomed out.
+        const county = {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-4, 50.6],
+              [0.3, 52.9],
+              [-1, 52.9],
+              [-4, 50.6],
+            ],
+          ],
+        };
+        const tooWide =
+          'A ground is at most 50 km across, and this boundary is 391 km across. Check its corners.';
+        await refused(
+          ALICE,
+          'POST',
+          '/grounds',
+          { name: 'Half of England', boundary: county },
+          'boundary',
+          tooWide,
+        );
+        // 0.3° of latitude by 0.46° of longitude: under 50 km across, but over 100,000 ha.
+        const block = {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-1, 52],
+              [-0.54, 52],
+              [-0.54, 52.3],
+              [-1, 52.3],
+              [-1, 52],
+            ],
+          ],
+        };
+        await refused(
+          ALICE,
+          'POST',
+          '/grounds',
+          { name: 'A whole district', boundary: block },
+          'boundary',
+          'A ground is at most 100,000 ha, and this boundary holds 104,697 ha. Check its corners.',
+        );
+        const home = await ground({ boundary: SQUARE });
+        await refused(
+          ALICE,
+          'PATCH',
+          `/grounds/${home.id}`,
+          { boundary: county, expected_version: 1 },
+          'boundary',
+          tooWide,
+        );
+        expect((await call(ALICE, 'GET', `/grounds/${home.id}`)).json()).toEqual(home);
+        const team = await call(ALICE, 'POST', '/teams', { name: 'Beech Syndicate', kind: 'syndicate' });
+        expect(team.statusCode, team.body).toBe(201);
+        await refused(
+          ALICE,
+          'POST',
+          '/grounds',
+          { team_id: team.json().id, name: 'North Beat', boundary: county },
+          'boundary',
+          tooWide,
+        );
+      });
+
       it("another user's ground answers 404 to read, change and archive, changes nothing, and is never listed", async () => {
         const hers = await ground();
         const before = await per.backend.store.headPosition();

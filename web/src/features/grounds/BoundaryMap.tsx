@@ -12,6 +12,7 @@ import {
 } from 'react-leaflet';
 import type { Corner } from '../../lib/geo';
 import { MAP_CENTRE, MAP_ZOOM, markerIcon, OSM_TILES } from '../../ui/map-basics';
+import { GROUND_ZOOM, type MapView } from './opening-view';
 
 interface BoundaryMapProps {
   /** The corners tapped so far, in order. */
@@ -19,34 +20,36 @@ interface BoundaryMapProps {
   /** Whether the shape is closed (a boundary) or still being drawn. */
   closed: boolean;
   centre: Corner | undefined;
+  /** Where the map looks: each new view moves it there (the opening one, a place searched for, the phone's). */
+  view: MapView | undefined;
+  /** A place searched for, ringed so it can be found on the map. */
+  found: Corner | undefined;
   /** A tap on the map: a corner or the centre, as the page is drawing. */
   onTap(latitude: number, longitude: number): void;
 }
-
-const GROUND_ZOOM = 14;
 
 function TapToDraw({ onTap }: { onTap: BoundaryMapProps['onTap'] }) {
   useMapEvents({ click: (event: LeafletMouseEvent) => onTap(event.latlng.lat, event.latlng.lng) });
   return null;
 }
 
-/** Opens on the ground being redrawn, once. */
-function FitOnce({ corners, centre }: { corners: readonly Corner[]; centre: Corner | undefined }) {
+/** Moves the map to each view it is given; between them the user moves it themselves. */
+function ShowView({ view }: { view: MapView | undefined }) {
   const map = useMap();
   useEffect(() => {
-    if (corners.length >= 3)
+    if (view?.kind === 'bounds')
       map.fitBounds(
-        corners.map(([a, b]) => [a, b]),
-        { padding: [24, 24], animate: false },
+        view.corners.map(([latitude, longitude]) => [latitude, longitude]),
+        { padding: [24, 24], maxZoom: GROUND_ZOOM, animate: false },
       );
-    else if (centre) map.setView([centre[0], centre[1]], GROUND_ZOOM, { animate: false });
-    // Only on opening: the user moves the map themselves while drawing.
-  }, [map]);
+    else if (view?.kind === 'centre')
+      map.setView([view.centre[0], view.centre[1]], view.zoom, { animate: false });
+  }, [map, view]);
   return null;
 }
 
 /** A map on which a finger taps the corners of a ground (or its centre); the buttons beside it do the rest. */
-export default function BoundaryMap({ corners, closed, centre, onTap }: BoundaryMapProps) {
+export default function BoundaryMap({ corners, closed, centre, view, found, onTap }: BoundaryMapProps) {
   const positions = corners.map(([latitude, longitude]) => [latitude, longitude] as [number, number]);
   return (
     <div
@@ -64,7 +67,7 @@ export default function BoundaryMap({ corners, closed, centre, onTap }: Boundary
       >
         <TileLayer attribution={OSM_TILES.attribution} url={OSM_TILES.url} crossOrigin />
         <TapToDraw onTap={onTap} />
-        <FitOnce corners={corners} centre={centre} />
+        <ShowView view={view} />
         {closed && positions.length >= 3 ? (
           <Polygon positions={positions} pathOptions={{ color: '#2f6b3a', weight: 3 }} />
         ) : (
@@ -79,6 +82,14 @@ export default function BoundaryMap({ corners, closed, centre, onTap }: Boundary
             interactive={false}
           />
         ))}
+        {found ? (
+          <CircleMarker
+            center={[found[0], found[1]]}
+            radius={14}
+            pathOptions={{ color: '#8a4b0f', weight: 3, fillOpacity: 0 }}
+            interactive={false}
+          />
+        ) : null}
         {centre ? <Marker position={[centre[0], centre[1]]} icon={markerIcon} keyboard={false} /> : null}
       </MapContainer>
     </div>

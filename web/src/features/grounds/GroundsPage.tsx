@@ -1,7 +1,8 @@
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { MANAGEMENT_MESSAGES, type Ground } from '@cull-log/contracts';
+import { MANAGEMENT_MESSAGES, type Ground, type PlanProgressResponse } from '@cull-log/contracts';
+import { boundarySizeRefusal, formatHectares, groundAreaHectares } from '@cull-log/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { ApiRequestError, errorMessage } from '../../api/client';
 import { refreshAfter } from '../../api/keys';
 import { amendGround, createGround, groundsQuery, outingsQuery } from './api';
@@ -9,12 +10,16 @@ import { Button } from '../../ui/Button';
 import { useFeedback } from '../../ui/feedback-context';
 import { OutingControl } from './OutingControl';
 import { groundName, outingLength, outingTime } from './outing-words';
-import { SeasonSelect, useSeasons } from '../seasons';
+import { SeasonSelect, seasonLabel, useSeasons } from '../seasons';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { TextField } from '../../ui/TextField';
 import { useOnline } from '../../api/useOnline';
 import { boundaryOf, cornersOf, type Corner } from '../../lib/geo';
 import { randomUuid } from '../../lib/uuid';
+import { mapPointsQuery } from '../map/api';
+import { planProgressQuery } from '../plans/api';
+import { GROUND_ZOOM, openingView, type MapView } from './opening-view';
+import { PlaceSearch, type FoundPlace } from './PlaceSearch';
 
 /** The drawing map (Leaflet) downloads only when a ground is being drawn. */
 const BoundaryMap = lazy(() => import('./BoundaryMap'));
@@ -51,27 +56,75 @@ function draftOf(ground: Ground): Draft {
   };
 }
 
-/** Where a ground is, in words. */
+/** Where a ground is, in words: its area and corners, or its centre. */
 function placeOf(ground: Ground): string {
-  if (ground.boundary) return `Boundary of ${cornersOf(ground.boundary).length} corners`;
+  if (ground.boundary)
+    return `${formatHectares(groundAreaHectares(ground.boundary))} · boundary of ${cornersOf(ground.boundary).length} corners`;
   if (ground.centre)
     return `Centre at ${ground.centre.latitude.toFixed(5)}, ${ground.centre.longitude.toFixed(5)}`;
   return 'Not on the map';
 }
 
+/** The map's view of a ground being redrawn: its boundary, or its centre; undefined for one not on the map. */
+function ownView(ground: Ground | undefined): MapView | undefined {
+  if (ground?.boundary) return { kind: 'bounds', corners: cornersOf(ground.boundary) };
+  if (ground?.centre)
+    return { kind: 'centre', centre: [ground.centre.latitude, ground.centre.longitude], zoom: GROUND_ZOOM };
+  return undefined;
+}
+
+/**
+ * Where the drawing map opens: on the ground being redrawn; else on the user's other grounds or their records; else
+ * where the phone is, if the browser says; else the country.
+ */
+function useOpeningView(ground: Ground | undefined, grounds: readonly Ground[]) {
+  const [view, setView] = useState<MapView | undefined>(() => ownView(ground) ?? openingView(grounds, []));
+  const needsRecords = view === undefined;
+  const points = useQuery({ ...mapPointsQuery(), enabled: needsRecords });
+  const pointsRead = points.isSuccess || points.isError;
+  const fromRecords = points.isSuccess ? openingView([], points.data.points) : undefined;
+  useEffect(() => {
+    if (!needsRecords || !pointsRead) return;
+    if (fromRecords) {
+      setView((current) => current ?? fromRecords);
+      return;
+    }
+    if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return;
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) =>
+        setView(
+          (current) =>
+            current ?? { kind: 'centre', centre: [coords.latitude, coords.longitude], zoom: GROUND_ZOOM },
+        ),
+      () => undefined,
+      { timeout: 15_000, maximumAge: 600_000 },
+    );
+    // Once, when the records have been read: fromRecords is made from them.
+  }, [needsRecords, pointsRead]);
+  return [view, setView] as const;
+}
+
 interface EditorProps {
   ground: Ground | undefined;
+  /** Every ground of the user, for where the map opens. */
+  grounds: readonly Ground[];
   onDone(saved: Ground | undefined): void;
 }
 
 /** Creating a ground, or renaming and redrawing one: its name, notes, and a boundary or centre tapped on the map. */
-function GroundEditor({ ground, onDone }: EditorProps) {
+function GroundEditor({ ground, grounds, onDone }: EditorProps) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const [draft, setDraft] = useState<Draft>(() => (ground ? draftOf(ground) : emptyDraft()));
   const [id] = useState(randomUuid);
   const [nameError, setNameError] = useState<string | undefined>();
   const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
+  const [view, setView] = useOpeningView(ground, grounds);
+  const [found, setFound] = useState<FoundPlace | undefined>();
+  const showPlace = (place: FoundPlace) => {
+    setFound(place);
+    setView({ kind: 'centre', centre: place.centre, zoom: place.zoom });
+  };
 
   const save = useMutation({
     mutationFn: async () => {
@@ -120,6 +173,7 @@ function GroundEditor({ ground, onDone }: EditorProps) {
       setNameError(MANAGEMENT_MESSAGES.groundName);
       return;
     }
+    if (tooLarge !== undefined) return;
     save.mutate();
   }
 
@@ -129,16 +183,22 @@ function GroundEditor({ ground, onDone }: EditorProps) {
   }
 
   const cornerCount = draft.corners.length;
+  // The shape so far, as it would be closed: its area as it is drawn, and whether it is too big to be a ground.
+  const shape = draft.mode === 'boundary' ? boundaryOf(draft.corners) : undefined;
+  const area = shape ? formatHectares(groundAreaHectares(shape)) : undefined;
+  const tooLarge = shape ? boundarySizeRefusal(shape) : undefined;
   const drawing =
     draft.mode === 'centre'
       ? draft.centre
         ? 'Centre placed. Tap elsewhere to move it.'
         : 'Tap the map at the centre of the ground.'
       : draft.closed
-        ? `Boundary closed with ${cornerCount} corners.`
+        ? `Boundary closed with ${cornerCount} corners: ${area}.`
         : cornerCount === 0
           ? 'Tap the map at each corner of the ground, in order.'
-          : `${cornerCount} ${cornerCount === 1 ? 'corner' : 'corners'} placed${cornerCount < 3 ? ': at least 3 make a boundary' : ''}.`;
+          : cornerCount < 3
+            ? `${cornerCount} ${cornerCount === 1 ? 'corner' : 'corners'} placed: at least 3 make a boundary.`
+            : `${cornerCount} corners placed: ${area} so far.`;
 
   return (
     <form
@@ -189,17 +249,25 @@ function GroundEditor({ ground, onDone }: EditorProps) {
           Centre point
         </Button>
       </div>
+      <PlaceSearch onFound={showPlace} />
       <Suspense fallback={<div className="pin-map pin-map--loading">Loading the map...</div>}>
         <BoundaryMap
           corners={draft.mode === 'boundary' ? draft.corners : []}
           closed={draft.closed}
           centre={draft.mode === 'centre' ? draft.centre : undefined}
+          view={view}
+          found={found?.centre}
           onTap={tap}
         />
       </Suspense>
       <p className="form__hint" role="status">
         {drawing}
       </p>
+      {tooLarge ? (
+        <p className="form-error" role="alert">
+          {tooLarge}
+        </p>
+      ) : null}
       {draft.mode === 'boundary' ? (
         <div className="ground-editor__tools">
           <Button
@@ -239,7 +307,10 @@ function GroundEditor({ ground, onDone }: EditorProps) {
         <Button
           type="submit"
           isDisabled={
-            save.isPending || !online || (draft.mode === 'boundary' && cornerCount > 0 && !draft.closed)
+            save.isPending ||
+            !online ||
+            tooLarge !== undefined ||
+            (draft.mode === 'boundary' && cornerCount > 0 && !draft.closed)
           }
         >
           {save.isPending ? 'Saving...' : 'Save ground'}
@@ -249,7 +320,33 @@ function GroundEditor({ ground, onDone }: EditorProps) {
   );
 }
 
-function GroundCard({ ground, onEdit }: { ground: Ground; onEdit(): void }) {
+/** A ground's figures of the season as the grounds list shows them, from the season's one plan progress read. */
+interface GroundFigures {
+  culls: number;
+  /** Targets of the ground's own plan met, of how many; undefined with no plan for the ground. */
+  plan: { met: number; total: number } | undefined;
+}
+
+function figuresOf(progress: PlanProgressResponse, groundId: string): GroundFigures {
+  const targets = progress.rows.filter((row) => row.ground_id === groundId && row.target !== null);
+  return {
+    culls: progress.ground_culls.find((ground) => ground.ground_id === groundId)?.culls ?? 0,
+    plan:
+      targets.length === 0
+        ? undefined
+        : { met: targets.filter((row) => row.actual >= (row.target ?? 0)).length, total: targets.length },
+  };
+}
+
+interface CardProps {
+  ground: Ground;
+  /** The season's figures; undefined while they are read, or when they could not be. */
+  figures: GroundFigures | undefined;
+  season: string;
+  onEdit(): void;
+}
+
+function GroundCard({ ground, figures, season, onEdit }: CardProps) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const { announce } = useFeedback();
@@ -265,6 +362,22 @@ function GroundCard({ ground, onEdit }: { ground: Ground; onEdit(): void }) {
     <li className="card ground-card">
       <h3 className="ground-card__name">{ground.name}</h3>
       <p className="muted">{placeOf(ground)}</p>
+      {figures ? (
+        <dl className="ground-card__figures" aria-label={`${ground.name} in ${seasonLabel(season)}`}>
+          <div>
+            <dt>Culls {seasonLabel(season)}</dt>
+            <dd>{figures.culls}</dd>
+          </div>
+          <div>
+            <dt>Plan</dt>
+            <dd>
+              {figures.plan
+                ? `${figures.plan.met} of ${figures.plan.total} ${figures.plan.total === 1 ? 'target' : 'targets'} met`
+                : 'No plan for this ground'}
+            </dd>
+          </div>
+        </dl>
+      ) : null}
       {ground.notes ? <p>{ground.notes}</p> : null}
       {archive.error ? (
         <p className="form-error" role="alert">
@@ -336,6 +449,10 @@ function SeasonOutings({ grounds }: { grounds: Ground[] }) {
 
 export default function GroundsPage() {
   const grounds = useQuery(groundsQuery());
+  const { current: season } = useSeasons();
+  // One read for every ground's figures: the season's plan progress, with its culls on each ground.
+  const progress = useQuery(planProgressQuery(season));
+  const figures = (groundId: string) => (progress.data ? figuresOf(progress.data, groundId) : undefined);
   const { announce } = useFeedback();
   // undefined: no editor open; 'new': a new ground; else the id of the ground being edited.
   const [editing, setEditing] = useState<string | undefined>();
@@ -359,11 +476,16 @@ export default function GroundsPage() {
         {editing === 'new' ? (
           <section className="card" aria-labelledby="new-ground-heading">
             <h2 id="new-ground-heading">New ground</h2>
-            <GroundEditor ground={undefined} onDone={done('saved')} />
+            <GroundEditor ground={undefined} grounds={grounds.data} onDone={done('saved')} />
           </section>
         ) : (
           <Button onPress={() => setEditing('new')}>+ New ground</Button>
         )}
+        {progress.isError ? (
+          <StatusMessage kind="error">
+            This season’s culls and plan could not be loaded: {errorMessage(progress.error)}
+          </StatusMessage>
+        ) : null}
         {active.length === 0 ? (
           <p>No grounds yet. Add the places you stalk to record culls and outings against them.</p>
         ) : (
@@ -372,10 +494,16 @@ export default function GroundsPage() {
               editing === ground.id ? (
                 <li key={ground.id} className="card">
                   <h3>Edit {ground.name}</h3>
-                  <GroundEditor ground={ground} onDone={done('saved')} />
+                  <GroundEditor ground={ground} grounds={grounds.data} onDone={done('saved')} />
                 </li>
               ) : (
-                <GroundCard key={ground.id} ground={ground} onEdit={() => setEditing(ground.id)} />
+                <GroundCard
+                  key={ground.id}
+                  ground={ground}
+                  figures={figures(ground.id)}
+                  season={season}
+                  onEdit={() => setEditing(ground.id)}
+                />
               ),
             )}
           </ul>
@@ -386,7 +514,13 @@ export default function GroundsPage() {
             <p className="muted">Their records are kept; restore one to record against it again.</p>
             <ul className="ground-list" aria-label="Archived grounds">
               {archived.map((ground) => (
-                <GroundCard key={ground.id} ground={ground} onEdit={() => undefined} />
+                <GroundCard
+                  key={ground.id}
+                  ground={ground}
+                  figures={figures(ground.id)}
+                  season={season}
+                  onEdit={() => undefined}
+                />
               ))}
             </ul>
           </section>

@@ -4,6 +4,7 @@ import type {
   CreateGroundRequest,
   Ground,
   ListOutingsResponse,
+  Place,
   StartOutingRequest,
 } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -40,6 +41,21 @@ export async function startOuting(body: StartOutingRequest): Promise<void> {
 
 export async function amendOuting(id: string, body: AmendOutingRequest): Promise<void> {
   await sendJson('PATCH', `/api/outings/${encodeURIComponent(id)}`, body);
+}
+
+/** Towns and villages by name, best first, to centre the drawing map on; none is an empty list. */
+export async function fetchPlaces(query: string, signal?: AbortSignal): Promise<Place[]> {
+  return (await getJson(`/api/places?q=${encodeURIComponent(query)}`, 'PlacesResponse', signal)).items;
+}
+
+/** A search for places: the same words answer from the cache, since the gazetteer does not change. */
+export function placesQuery(query: string) {
+  return queryOptions({
+    queryKey: ['places', query.trim().toLowerCase()] as const,
+    queryFn: ({ signal }) => fetchPlaces(query.trim(), signal),
+    staleTime: Infinity,
+    retry: false,
+  });
 }
 
 export function groundsQuery() {
