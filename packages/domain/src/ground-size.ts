@@ -1,4 +1,5 @@
 import { MANAGEMENT_LIMITS, type GroundBoundary } from '@cull-log/contracts';
+import { formatNumber } from './numbers';
 
 /**
  * How big a ground's boundary is: its area in hectares and its span (the distance between its two furthest corners),
@@ -34,8 +35,8 @@ export function groundAreaHectares(boundary: GroundBoundary): number {
   return Math.abs((sum * EARTH_RADIUS_METRES ** 2) / 2) / SQUARE_METRES_PER_HECTARE;
 }
 
-/** The great-circle distance between two points (haversine), in metres. */
-function distanceMetres(
+/** The great-circle distance between two points given [longitude, latitude] (haversine), in metres. */
+export function distanceMetres(
   [longitudeA, latitudeA]: readonly [number, number],
   [longitudeB, latitudeB]: readonly [number, number],
 ): number {
@@ -57,8 +58,6 @@ export function groundSpanMetres(boundary: GroundBoundary): number {
   return span;
 }
 
-const wholeNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-
 /**
  * Why a boundary is too big to be a ground (see MANAGEMENT_LIMITS), in words that say by how much; undefined for one
  * of a ground's size.
@@ -66,15 +65,15 @@ const wholeNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
 export function boundarySizeRefusal(boundary: GroundBoundary): string | undefined {
   const spanKm = groundSpanMetres(boundary) / 1000;
   if (spanKm > MANAGEMENT_LIMITS.boundarySpanMaxKm)
-    return `A ground is at most ${MANAGEMENT_LIMITS.boundarySpanMaxKm} km across, and this boundary is ${wholeNumber.format(spanKm)} km across. Check its corners.`;
+    return `A ground is at most ${MANAGEMENT_LIMITS.boundarySpanMaxKm} km across, and this boundary is ${formatNumber(spanKm, 0)} km across. Check its corners.`;
   const hectares = groundAreaHectares(boundary);
   if (hectares > MANAGEMENT_LIMITS.boundaryAreaMaxHectares)
-    return `A ground is at most ${wholeNumber.format(MANAGEMENT_LIMITS.boundaryAreaMaxHectares)} ha, and this boundary holds ${wholeNumber.format(hectares)} ha. Check its corners.`;
+    return `A ground is at most ${formatNumber(MANAGEMENT_LIMITS.boundaryAreaMaxHectares, 0)} ha, and this boundary holds ${formatNumber(hectares, 0)} ha. Check its corners.`;
   return undefined;
 }
 
 /** An area as the grounds screen shows it: "0.42 ha", "12.5 ha", "1,250 ha". */
 export function formatHectares(hectares: number): string {
   const digits = hectares < 1 ? 2 : hectares < 100 ? 1 : 0;
-  return `${new Intl.NumberFormat('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(hectares)} ha`;
+  return `${formatNumber(hectares, digits)} ha`;
 }

@@ -117,4 +117,10 @@ export {
   withoutFields,
 } from './kept-culls';
 export { PLAUSIBLE_WEIGHT_KG, weightToConfirm } from './plausible-weight';
-export { boundarySizeRefusal, formatHectares, groundAreaHectares, groundSpanMetres } from './ground-size';
+export {
+  boundarySizeRefusal,
+  distanceMetres,
+  formatHectares,
+  groundAreaHectares,
+  groundSpanMetres,
+} from './ground-size';

@@ -60,19 +60,3 @@ export function cornersOf(boundary: GroundBoundary | null): Corner[] {
   const [ring = []] = boundary?.coordinates ?? [];
   return ring.slice(0, -1).map(([longitude, latitude]) => [latitude, longitude] as const);
 }
-
-const EARTH_RADIUS_METRES = 6_371_008.8;
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** The distance between two points over the ground in metres (haversine, on a sphere: near enough within a county). */
-export function distanceMetres(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-): number {
-  const dLat = radians(b.latitude - a.latitude);
-  const dLon = radians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
-}

@@ -1,5 +1,5 @@
 import { OTHER, SPECIES, type RecordCullRequest } from '@cull-log/contracts';
-import { distanceMetres } from '../../lib/geo';
+import { distanceMetres } from '@cull-log/domain';
 import { keepStored, readStored } from '../../lib/stored';
 import type { CullFormValues } from './cull-form-model';
 import { carcassValuesFromCull, type CarcassFormValues } from './carcass-form-model';
@@ -133,7 +133,8 @@ export function rememberSaved(uid: string, saved: RecordCullRequest): void {
       (place) =>
         named.length === 0 ||
         place.name !== location_name ||
-        distanceMetres(place, named[0]!) > SAME_PLACE_METRES,
+        distanceMetres([place.longitude, place.latitude], [named[0]!.longitude, named[0]!.latitude]) >
+          SAME_PLACE_METRES,
     ),
   ].slice(0, MAX_PLACES);
   keepStored('local', keyFor(uid), {
@@ -173,7 +174,7 @@ export function nearestNamedPlace(
 ): string | undefined {
   let nearest: { name: string; metres: number } | undefined;
   for (const place of places) {
-    const metres = distanceMetres(place, { latitude, longitude });
+    const metres = distanceMetres([place.longitude, place.latitude], [longitude, latitude]);
     if (metres <= SAME_PLACE_METRES && (nearest === undefined || metres < nearest.metres))
       nearest = { name: place.name, metres };
   }
