@@ -150,9 +150,12 @@ export const commandPlanArb: fc.Arbitrary<CommandPlan> = fc.oneof(
   { weight: 1, arbitrary: deletePlanArb },
 );
 
-/** Turns a plan into a command, the n-th of its run (one second apart, so times order the events). */
+/**
+ * Turns a plan into a command, the n-th of its run (one second apart, so times order the events), decided after every
+ * date the plans hold: a record dated later than its command is refused, and would not be exercised.
+ */
 export function toCommand(plan: CommandPlan, index: number): CullCommand {
-  const occurredAt = new Date(Date.UTC(2026, 10, 3, 7, 0, index)).toISOString();
+  const occurredAt = new Date(Date.UTC(2028, 0, 1, 7, 0, index)).toISOString();
   const meta: CommandMeta = {
     userId: plan.userId,
     eventId: `event-${index}`,
