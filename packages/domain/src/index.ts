@@ -61,9 +61,10 @@ export {
   deerRulesFor,
   isInScotland,
   londonInstant,
+  warningLine,
   CENTRE_OF_ENGLAND,
 } from './field-rules';
-export type { WarningFacts, TaggedRecord, FirearmMinimum } from './field-rules';
+export type { WarningFacts, WarningLineFacts, TaggedRecord, FirearmMinimum } from './field-rules';
 export { placeFields, placeChanges } from './cull-place';
 export { muzzleEnergyJoules, loadFields, loadChanges } from './cull-load';
 export type { Placed } from './cull-place';
