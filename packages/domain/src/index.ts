@@ -80,9 +80,12 @@ export {
   inspectionFindings,
   inspectionResult,
   declarationRefusal,
+  declarationBar,
+  DECLARATION_BARS,
+  declaredDealerChanges,
   seasonOfLabel,
 } from './larder';
-export type { LarderFields } from './larder';
+export type { LarderFields, DeclarationBar } from './larder';
 export { groundDecider, toGround, groundNameKey, boundaryMiddle } from './ground-decider';
 export type { GroundState, GroundCommand, GroundDecision, GroundDecisionError } from './ground-decider';
 export { outingDecider, toOuting } from './outing-decider';
