@@ -4,7 +4,7 @@ import {
   deerRulesFor,
   isInScotland,
   londonInstant,
-  warningLine,
+  warningLine as lineOf,
   withWarnings,
 } from './field-rules';
 
@@ -225,6 +225,14 @@ describe('withWarnings', () => {
 
 describe('a warning in one line', () => {
   const noon = { time: '12:00', ...ENGLAND };
+  // Read as printed: a close season's dates are kept whole on a line by no-break spaces.
+  const warningLine = (...args: Parameters<typeof lineOf>) => lineOf(...args).replaceAll('\u00a0', ' ');
+
+  it('keeps each date of a close season whole, and breaks the line only after the dash', () => {
+    expect(lineOf('close_season', { species: 'Roe Deer', sex: 'Male', date: '2026-12-01', ...noon })).toBe(
+      'Close season for roe bucks: 1\u00a0Nov\u00a0– 31\u00a0Mar',
+    );
+  });
 
   it('names the species and sex as stalkers do, and the close season in short dates', () => {
     expect(

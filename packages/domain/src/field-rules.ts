@@ -278,13 +278,15 @@ function dayAndMonth(monthDay: string): string {
 
 const span = (season: Season) => `${dayAndMonth(season.from)} to ${dayAndMonth(season.to)}`;
 
-/** A close season in a line's few characters: "1 Nov – 31 Mar". */
+const NO_BREAK = '\u00a0';
+
+/** A close season in a line's few characters: "1 Nov – 31 Mar", broken, if at all, only after the dash. */
 function shortSpan(season: Season): string {
   const short = (monthDay: string) => {
     const [month, day] = monthDay.split('-').map(Number) as [number, number];
-    return `${day} ${MONTH_NAMES[month - 1]!.slice(0, 3)}`;
+    return `${day}${NO_BREAK}${MONTH_NAMES[month - 1]!.slice(0, 3)}`;
   };
-  return `${short(season.from)} – ${short(season.to)}`;
+  return `${short(season.from)}${NO_BREAK}– ${short(season.to)}`;
 }
 
 /** The sexes whose close season a record's date falls in: a deer of unknown sex is warned of in either. */

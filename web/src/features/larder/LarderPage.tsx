@@ -368,7 +368,7 @@ export default function LarderPage() {
             <>
               <p className="form__hint">
                 {chosen.length === 0
-                  ? 'Tick the carcasses going to the dealer together: one numbered declaration lists them all, and each that names no dealer keeps this one.'
+                  ? 'Tick the carcasses going to the dealer together: one numbered declaration lists them all, and each carcass that names no dealer keeps this one.'
                   : `${chosen.length === 1 ? '1 carcass' : `${chosen.length} carcasses`} chosen.`}
               </p>
               <TextField

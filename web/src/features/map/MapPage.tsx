@@ -220,6 +220,7 @@ export default function MapPage() {
                 aria-controls={filtersId}
                 onPress={() => setFiltersShown(!isFilterBarOpen)}
               >
+                <span aria-hidden="true">{isFilterBarOpen ? '▾ ' : '▸ '}</span>
                 {chosenFilters === 0 ? 'Filters' : `Filters (${chosenFilters} chosen)`}
               </Button>
             ) : null}

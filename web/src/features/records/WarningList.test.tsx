@@ -33,7 +33,7 @@ describe('the warnings on a record', () => {
     const closeSeasonWhy = screen.getByText(
       (_, element) =>
         element?.tagName === 'SUMMARY' &&
-        element.textContent === 'Why: Close season for roe bucks: 1 Nov – 31 Mar',
+        element.textContent?.replaceAll('\u00a0', ' ') === 'Why: Close season for roe bucks: 1 Nov – 31 Mar',
     );
     await user.tab();
     expect(closeSeasonWhy).toHaveFocus();
