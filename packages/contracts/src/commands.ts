@@ -55,4 +55,13 @@ export interface RemoveCullPhoto {
   meta: CommandMeta;
 }
 
-export type CullCommand = RecordCull | AmendCull | DeleteCull | AddCullPhoto | RemoveCullPhoto;
+/** Keeps the dealer a declaration named on a record it lists, where the record names none. */
+export interface KeepDeclaredDealer {
+  type: 'KeepDeclaredDealer';
+  cullId: string;
+  dealer: string;
+  meta: CommandMeta;
+}
+
+export type CullCommand =
+  RecordCull | AmendCull | DeleteCull | AddCullPhoto | RemoveCullPhoto | KeepDeclaredDealer;

@@ -85,5 +85,16 @@ export const DeclarationRequest = z.strictObject({
 });
 export type DeclarationRequest = z.infer<typeof DeclarationRequest>;
 
+/**
+ * POST /api/culls/declared-dealer, after a declaration: the dealer it named, kept on the records it listed that name
+ * none (with "Game dealer" as the destination of one that has none); a dealer or destination already given stays.
+ */
+export const DeclaredDealerRequest = DeclarationRequest.pick({ record_ids: true, dealer: true });
+export type DeclaredDealerRequest = z.infer<typeof DeclaredDealerRequest>;
+
+/** What POST /api/culls/declared-dealer changed: the ids of the records that now name the dealer. */
+export const DeclaredDealerResponse = z.object({ kept: z.array(z.string()) });
+export type DeclaredDealerResponse = z.infer<typeof DeclaredDealerResponse>;
+
 /** Response header naming a declaration's number beside its PDF. */
 export const DECLARATION_NUMBER_HEADER = 'x-declaration-number';

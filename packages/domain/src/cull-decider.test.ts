@@ -135,6 +135,47 @@ describe('decide: AmendCull', () => {
   });
 });
 
+describe('decide: KeepDeclaredDealer', () => {
+  const keep = (userId: string, dealer = 'Vale Game'): CullCommand => ({
+    type: 'KeepDeclaredDealer',
+    cullId: CULL_ID,
+    dealer,
+    meta: commandMeta(userId),
+  });
+  const goneToADealer = (dealer?: string) =>
+    run(
+      recorded(),
+      amend('alice', { carcass_destination: 'Game dealer', ...(dealer && { game_dealer: dealer }) }),
+    ).state;
+
+  it('keeps the dealer on a record gone to a game dealer that names none, as an amendment', () => {
+    const { state, events } = run(goneToADealer(), keep('alice'));
+    expect(events).toMatchObject([
+      { type: EVENT_TYPES.amended, version: 3, data: { changes: { game_dealer: 'Vale Game' } } },
+    ]);
+    expect(state).toMatchObject({ fields: { carcass_destination: 'Game dealer', game_dealer: 'Vale Game' } });
+  });
+
+  it('gives a record without a destination the game dealer as its destination', () => {
+    const { state } = run(recorded(), keep('alice'));
+    expect(state).toMatchObject({ fields: { carcass_destination: 'Game dealer', game_dealer: 'Vale Game' } });
+  });
+
+  it('appends nothing where the record names a dealer already, or another destination', () => {
+    expect(decide(keep('alice'), goneToADealer('Hill Game Ltd'))).toEqual({ ok: true, events: [] });
+    const ownUse = run(recorded(), amend('alice', { carcass_destination: 'Own use' })).state;
+    expect(decide(keep('alice'), ownUse)).toEqual({ ok: true, events: [] });
+  });
+
+  it("answers not_found for another user's record, and for one deleted", () => {
+    expect(decide(keep('bob'), recorded())).toEqual({ ok: false, error: { code: 'not_found' } });
+    expect(decide(keep('alice'), run(recorded(), remove('alice')).state)).toEqual({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+});
+
 describe('decide: DeleteCull', () => {
   it('deletes the owner’s record as cull.deleted.v1 at the next version', () => {
     expect(decide(remove('alice'), recorded())).toMatchObject({

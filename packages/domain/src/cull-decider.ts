@@ -16,6 +16,7 @@ import type { AbsentStream, LiveStream } from './stream-state';
 import { loadChanges, loadFields } from './cull-load';
 import { futureCullError } from './cull-moment';
 import { placeChanges, placeFields } from './cull-place';
+import { declaredDealerChanges } from './larder';
 
 /** What one cull stream has come to, folded from its events. */
 export type CullState =
@@ -176,6 +177,14 @@ function decide(command: CullCommand, state: CullState): CullDecision {
       if (!state.photos.some((photo) => photo.id === command.photoId))
         return reject({ code: 'photo_not_found' });
       return accept([{ ...envelope, type: EVENT_TYPES.photoRemoved, data: { photo_id: command.photoId } }]);
+    }
+    case 'KeepDeclaredDealer': {
+      if (state.status !== 'active' || state.ownerId !== meta.userId) return reject({ code: 'not_found' });
+      // An amendment like the stalker's own, so every reader of the log already knows it.
+      const changes = declaredDealerChanges(state.fields, command.dealer);
+      return accept(
+        changes === undefined ? [] : [{ ...envelope, type: EVENT_TYPES.amended, data: { changes } }],
+      );
     }
   }
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cullWarnings, deerRulesFor, isInScotland, londonInstant, withWarnings } from './field-rules';
+import {
+  cullWarnings,
+  deerRulesFor,
+  isInScotland,
+  londonInstant,
+  warningLine as lineOf,
+  withWarnings,
+} from './field-rules';
 
 const ENGLAND = { latitude: 52.5, longitude: -1.5 };
 
@@ -213,5 +220,92 @@ describe('withWarnings', () => {
       ...record,
       warnings: [expect.objectContaining({ code: 'close_season' })],
     });
+  });
+});
+
+describe('a warning in one line', () => {
+  const noon = { time: '12:00', ...ENGLAND };
+  // Read as printed: a close season's dates are kept whole on a line by no-break spaces.
+  const warningLine = (...args: Parameters<typeof lineOf>) => lineOf(...args).replaceAll('\u00a0', ' ');
+
+  it('keeps each date of a close season whole, and breaks the line only after the dash', () => {
+    expect(lineOf('close_season', { species: 'Roe Deer', sex: 'Male', date: '2026-12-01', ...noon })).toBe(
+      'Close season for roe bucks: 1\u00a0Nov\u00a0– 31\u00a0Mar',
+    );
+  });
+
+  it('names the species and sex as stalkers do, and the close season in short dates', () => {
+    expect(
+      warningLine('close_season', { species: 'Roe Deer', sex: 'Male', date: '2026-12-01', ...noon }),
+    ).toBe('Close season for roe bucks: 1 Nov – 31 Mar');
+    expect(
+      warningLine('close_season', { species: 'Red Deer', sex: 'Female', date: '2026-06-15', ...noon }),
+    ).toBe('Close season for red hinds: 1 Apr – 31 Oct');
+    expect(
+      warningLine('close_season', { species: 'Fallow Deer', sex: 'Male', date: '2026-05-15', ...noon }),
+    ).toBe('Close season for fallow bucks: 1 May – 31 Jul');
+  });
+
+  it('names both sexes of a deer of unknown sex where both seasons are closed, and says when the sex is unknown', () => {
+    expect(
+      warningLine('close_season', { species: 'Sika Deer', sex: 'Unknown', date: '2026-06-15', ...noon }),
+    ).toBe('Close season for sika stags (1 May – 31 Jul) and hinds (1 Apr – 31 Oct)');
+    expect(
+      warningLine('close_season', { species: 'Roe Deer', sex: 'Unknown', date: '2026-06-15', ...noon }),
+    ).toBe('Close season for roe does (sex not given): 1 Apr – 31 Oct');
+    expect(
+      warningLine('close_season', {
+        species: 'Chinese Water Deer',
+        sex: 'Unknown',
+        date: '2026-06-15',
+        ...noon,
+      }),
+    ).toBe('Close season for Chinese water deer (sex not given): 1 Apr – 31 Oct');
+  });
+
+  it('says the table is England and Wales’s for a record in Scotland', () => {
+    const scotland = { time: '12:00', latitude: 56.8, longitude: -4.2 };
+    expect(
+      warningLine('close_season', { species: 'Roe Deer', sex: 'Male', date: '2026-12-01', ...scotland }),
+    ).toBe('Close season in England and Wales for roe bucks: 1 Nov – 31 Mar');
+  });
+
+  it('gives the hours deer may be shot that day for a shot at night', () => {
+    const facts = { species: 'Roe Deer', sex: 'Male', date: '2026-06-15', time: '23:30', ...ENGLAND };
+    expect(codes(cullWarnings(facts))).toEqual(['night']);
+    expect(warningLine('night', facts)).toMatch(
+      /^Shot at night: deer may be shot 0[34]:\d\d – 2[23]:\d\d that day$/,
+    );
+  });
+
+  it('lists what falls short of the legal rifle', () => {
+    const facts = {
+      species: 'Roe Deer',
+      sex: 'Male',
+      date: '2026-12-01',
+      ...noon,
+      calibre: { name: '.22 Hornet', bore_in: 0.224 },
+      bullet_type: 'Full metal jacket' as const,
+    };
+    expect(codes(cullWarnings(facts))).toContain('calibre');
+    expect(warningLine('calibre', facts)).toBe(
+      'Rifle below the legal minimum for roe: calibre and bullet type',
+    );
+  });
+
+  it('names the carcass tag used twice', () => {
+    const facts = { species: 'Roe Deer', sex: 'Male', date: '2026-12-01', ...noon, carcass_tag: 'R12' };
+    expect(warningLine('duplicate_tag', facts)).toBe('Carcass tag R12 is on another record this season');
+  });
+
+  it('names the rule only without the record, or where the record does not bear the warning out', () => {
+    expect(warningLine('close_season')).toBe('Close season');
+    expect(warningLine('night')).toBe('Shot at night');
+    expect(
+      warningLine('close_season', { species: 'Roe Deer', sex: 'Male', date: '2026-06-15', ...noon }),
+    ).toBe('Close season');
+    expect(
+      warningLine('duplicate_tag', { species: 'Roe Deer', sex: 'Male', date: '2026-06-15', ...noon }),
+    ).toBe('Carcass tag used twice this season');
   });
 });

@@ -39,30 +39,64 @@ interface Season {
 interface DeerRules {
   /** The name a message uses. */
   name: string;
+  /** The name a one-line warning uses before the sex ("roe" bucks, "Chinese water deer" bucks). */
+  short: string;
+  /** What stalkers call the males and the females, in the plural. */
+  males: string;
+  females: string;
   male?: Season;
   female?: Season;
 }
 
 const STAGS: Season = { from: '05-01', to: '07-31' };
 const HINDS: Season = { from: '04-01', to: '10-31' };
+const STAGS_AND_HINDS = { males: 'stags', females: 'hinds' } as const;
+const BUCKS_AND_DOES = { males: 'bucks', females: 'does' } as const;
 
 /** The Schedule 1 table (as substituted in 2007), by species; Muntjac has no close season. */
 const DEER: { pattern: RegExp; rules: DeerRules }[] = [
   {
     pattern: /\bchinese water\b|\bwater deer\b|\bcwd\b/,
-    rules: { name: 'Chinese Water Deer', male: HINDS, female: HINDS },
+    rules: {
+      name: 'Chinese Water Deer',
+      short: 'Chinese water deer',
+      ...BUCKS_AND_DOES,
+      male: HINDS,
+      female: HINDS,
+    },
   },
-  { pattern: /\bmuntjac\b|\breeves/, rules: { name: 'Muntjac' } },
+  { pattern: /\bmuntjac\b|\breeves/, rules: { name: 'Muntjac', short: 'muntjac', ...BUCKS_AND_DOES } },
   {
     pattern: /\bred\b.*\bsika\b|\bsika\b.*\bred\b/,
-    rules: { name: 'Red × Sika hybrids', male: STAGS, female: HINDS },
+    rules: {
+      name: 'Red × Sika hybrids',
+      short: 'red × sika',
+      ...STAGS_AND_HINDS,
+      male: STAGS,
+      female: HINDS,
+    },
   },
-  { pattern: /\bsika\b/, rules: { name: 'Sika Deer', male: STAGS, female: HINDS } },
-  { pattern: /\bred\b/, rules: { name: 'Red Deer', male: STAGS, female: HINDS } },
-  { pattern: /\bfallow\b/, rules: { name: 'Fallow Deer', male: STAGS, female: HINDS } },
+  {
+    pattern: /\bsika\b/,
+    rules: { name: 'Sika Deer', short: 'sika', ...STAGS_AND_HINDS, male: STAGS, female: HINDS },
+  },
+  {
+    pattern: /\bred\b/,
+    rules: { name: 'Red Deer', short: 'red', ...STAGS_AND_HINDS, male: STAGS, female: HINDS },
+  },
+  {
+    pattern: /\bfallow\b/,
+    rules: { name: 'Fallow Deer', short: 'fallow', ...BUCKS_AND_DOES, male: STAGS, female: HINDS },
+  },
   {
     pattern: /\broe\b/,
-    rules: { name: 'Roe Deer', male: { from: '11-01', to: '03-31' }, female: HINDS },
+    rules: {
+      name: 'Roe Deer',
+      short: 'roe',
+      ...BUCKS_AND_DOES,
+      male: { from: '11-01', to: '03-31' },
+      female: HINDS,
+    },
   },
 ];
 
@@ -125,32 +159,50 @@ export function boreOf(calibre: CullCalibre | null | undefined): number | undefi
 const FIREARM_EXCEPTIONS =
   'It may still be lawful to end the suffering of a seriously injured deer by any reasonable means (section 6), or under a licence (section 8).';
 
-function calibreWarning(rules: DeerRules, facts: WarningFacts): CullWarning | undefined {
+/** A way a rifle or load falls short of Schedule 2: the part in a word, and the shortfall in a clause. */
+interface Shortfall {
+  part: 'calibre' | 'muzzle energy' | 'bullet type' | 'bullet weight';
+  clause: string;
+}
+
+function firearmShortfalls(rules: DeerRules, facts: WarningFacts): Shortfall[] {
   const minimum = firearmMinimumFor(rules);
-  const shortfalls: string[] = [];
+  const shortfalls: Shortfall[] = [];
   const bore = boreOf(facts.calibre);
   if (bore !== undefined && bore < minimum.bore_in) {
-    shortfalls.push(
-      `the calibre ${facts.calibre!.name} (${bore.toFixed(3)} in) is below ${minimum.bore_in.toFixed(3)} in`,
-    );
+    shortfalls.push({
+      part: 'calibre',
+      clause: `the calibre ${facts.calibre!.name} (${bore.toFixed(3)} in) is below ${minimum.bore_in.toFixed(3)} in`,
+    });
   }
   if (facts.muzzle_energy_j != null && facts.muzzle_energy_j < minimum.energy_j) {
-    shortfalls.push(
-      `the muzzle energy of ${formatNumber(facts.muzzle_energy_j)} J is below ${formatNumber(minimum.energy_j)} J (${formatNumber(minimum.energyFootPounds)} ft-lb)`,
-    );
+    shortfalls.push({
+      part: 'muzzle energy',
+      clause: `the muzzle energy of ${formatNumber(facts.muzzle_energy_j)} J is below ${formatNumber(minimum.energy_j)} J (${formatNumber(minimum.energyFootPounds)} ft-lb)`,
+    });
   }
   if (facts.bullet_type != null && NON_EXPANDING_BULLET_TYPES.includes(facts.bullet_type)) {
-    shortfalls.push(`a ${facts.bullet_type.toLowerCase()} bullet is not soft- or hollow-nosed`);
+    shortfalls.push({
+      part: 'bullet type',
+      clause: `a ${facts.bullet_type.toLowerCase()} bullet is not soft- or hollow-nosed`,
+    });
   }
   if (
     minimum.bullet_weight_gr !== undefined &&
     facts.bullet_weight_gr != null &&
     facts.bullet_weight_gr < minimum.bullet_weight_gr
   ) {
-    shortfalls.push(
-      `the ${formatNumber(facts.bullet_weight_gr)} grain bullet is under ${minimum.bullet_weight_gr} grains`,
-    );
+    shortfalls.push({
+      part: 'bullet weight',
+      clause: `the ${formatNumber(facts.bullet_weight_gr)} grain bullet is under ${minimum.bullet_weight_gr} grains`,
+    });
   }
+  return shortfalls;
+}
+
+function calibreWarning(rules: DeerRules, facts: WarningFacts): CullWarning | undefined {
+  const minimum = firearmMinimumFor(rules);
+  const shortfalls = firearmShortfalls(rules, facts).map(({ clause }) => clause);
   if (shortfalls.length === 0) return undefined;
   const law =
     minimum === SMALL_DEER
@@ -226,16 +278,33 @@ function dayAndMonth(monthDay: string): string {
 
 const span = (season: Season) => `${dayAndMonth(season.from)} to ${dayAndMonth(season.to)}`;
 
-function closeSeasonWarning(rules: DeerRules, facts: WarningFacts): CullWarning | undefined {
+const NO_BREAK = '\u00a0';
+
+/** A close season in a line's few characters: "1 Nov – 31 Mar", broken, if at all, only after the dash. */
+function shortSpan(season: Season): string {
+  const short = (monthDay: string) => {
+    const [month, day] = monthDay.split('-').map(Number) as [number, number];
+    return `${day}${NO_BREAK}${MONTH_NAMES[month - 1]!.slice(0, 3)}`;
+  };
+  return `${short(season.from)}${NO_BREAK}– ${short(season.to)}`;
+}
+
+/** The sexes whose close season a record's date falls in: a deer of unknown sex is warned of in either. */
+function closedSeasons(rules: DeerRules, facts: WarningFacts): { male?: Season; female?: Season } {
   const monthDay = facts.date.slice(5);
-  // A deer of unknown sex is warned of in either sex's close season.
-  const closed: string[] = [];
-  if (facts.sex !== 'Female' && rules.male !== undefined && inSeason(rules.male, monthDay)) {
-    closed.push(`males (${span(rules.male)})`);
-  }
-  if (facts.sex !== 'Male' && rules.female !== undefined && inSeason(rules.female, monthDay)) {
-    closed.push(`females (${span(rules.female)})`);
-  }
+  const isClosed = (season: Season | undefined) => season !== undefined && inSeason(season, monthDay);
+  return {
+    ...(facts.sex !== 'Female' && isClosed(rules.male) && { male: rules.male }),
+    ...(facts.sex !== 'Male' && isClosed(rules.female) && { female: rules.female }),
+  };
+}
+
+function closeSeasonWarning(rules: DeerRules, facts: WarningFacts): CullWarning | undefined {
+  const { male, female } = closedSeasons(rules, facts);
+  const closed = [
+    ...(male === undefined ? [] : [`males (${span(male)})`]),
+    ...(female === undefined ? [] : [`females (${span(female)})`]),
+  ];
   if (closed.length === 0) return undefined;
   const whose =
     facts.sex === 'Male' || facts.sex === 'Female'
@@ -251,7 +320,15 @@ function closeSeasonWarning(rules: DeerRules, facts: WarningFacts): CullWarning 
   return { code: 'close_season', message: `${rule} ${CLOSE_SEASON_EXCEPTIONS}` };
 }
 
-function nightWarning(facts: WarningFacts): CullWarning | undefined {
+/** When deer may be shot on a record's date at its place: from an hour before sunrise to an hour after sunset. */
+interface ShootingLight {
+  from: number;
+  until: number;
+  /** False when the record has no coordinates and the centre of England stands in. */
+  located: boolean;
+}
+
+function shootingLight(facts: WarningFacts): ShootingLight | undefined {
   const located =
     typeof facts.latitude === 'number' && typeof facts.longitude === 'number'
       ? { latitude: facts.latitude, longitude: facts.longitude }
@@ -260,17 +337,24 @@ function nightWarning(facts: WarningFacts): CullWarning | undefined {
   const sun = SunCalc.getTimes(londonInstant(facts.date, '12:00'), latitude, longitude);
   if (Number.isNaN(sun.sunrise.getTime()) || Number.isNaN(sun.sunset.getTime())) return undefined;
   const hour = 60 * 60_000;
-  const lightFrom = sun.sunrise.getTime() - hour;
-  const lightUntil = sun.sunset.getTime() + hour;
+  return {
+    from: sun.sunrise.getTime() - hour,
+    until: sun.sunset.getTime() + hour,
+    located: located !== undefined,
+  };
+}
+
+function nightWarning(facts: WarningFacts): CullWarning | undefined {
+  const light = shootingLight(facts);
+  if (light === undefined) return undefined;
   const shot = londonInstant(facts.date, facts.time).getTime();
-  if (shot >= lightFrom && shot <= lightUntil) return undefined;
-  const where =
-    located === undefined ? 'in the centre of England (the record has no coordinates)' : 'at this place';
+  if (shot >= light.from && shot <= light.until) return undefined;
+  const where = light.located ? 'at this place' : 'in the centre of England (the record has no coordinates)';
   return {
     code: 'night',
     message:
-      `${facts.time} is at night for deer: on this date ${where} shooting is allowed from ${londonClock(lightFrom)} ` +
-      `(an hour before sunrise) until ${londonClock(lightUntil)} (an hour after sunset), under the Deer Act 1991, ` +
+      `${facts.time} is at night for deer: on this date ${where} shooting is allowed from ${londonClock(light.from)} ` +
+      `(an hour before sunrise) until ${londonClock(light.until)} (an hour after sunset), under the Deer Act 1991, ` +
       `section 3. ${NIGHT_EXCEPTIONS}`,
   };
 }
@@ -367,4 +451,74 @@ export function withWarnings<T extends WarningFacts & Partial<TaggedRecord>>(
     if (duplicate !== undefined) warnings.push(duplicate);
   }
   return { ...record, warnings };
+}
+
+/** What a one-line warning needs of its record: the facts of its rules, and the tag for the duplicate-tag warning. */
+export type WarningLineFacts = WarningFacts & { carcass_tag?: string | null };
+
+const GENERAL_LINES: Record<CullWarning['code'], string> = {
+  close_season: 'Close season',
+  night: 'Shot at night',
+  calibre: 'Rifle below the legal minimum',
+  duplicate_tag: 'Carcass tag used twice this season',
+};
+
+/**
+ * A warning in one line to read at a glance ("Close season for roe bucks: 1 Nov – 31 Mar"), worked out from its code
+ * and the record it is on; the warning's message stays the law and its exceptions in full. Without the record, or
+ * where the record no longer bears the warning out, the line names the rule only.
+ */
+export function warningLine(code: CullWarning['code'], facts?: WarningLineFacts): string {
+  const line = facts === undefined ? undefined : specificLine(code, facts);
+  return line ?? GENERAL_LINES[code];
+}
+
+function specificLine(code: CullWarning['code'], facts: WarningLineFacts): string | undefined {
+  if (code === 'duplicate_tag') {
+    return facts.carcass_tag == null
+      ? undefined
+      : `Carcass tag ${facts.carcass_tag} is on another record this season`;
+  }
+  const rules = deerRulesFor(facts.species);
+  if (rules === undefined) return undefined;
+  switch (code) {
+    case 'close_season':
+      return closeSeasonLine(rules, facts);
+    case 'night':
+      return nightLine(facts);
+    case 'calibre':
+      return calibreLine(rules, facts);
+  }
+}
+
+function closeSeasonLine(rules: DeerRules, facts: WarningFacts): string | undefined {
+  const { male, female } = closedSeasons(rules, facts);
+  const where = isInScotland(facts.latitude, facts.longitude) ? ' in England and Wales' : '';
+  if (male !== undefined && female !== undefined) {
+    const sexes =
+      male.from === female.from && male.to === female.to
+        ? `${rules.short} (sex not given): ${shortSpan(male)}`
+        : `${rules.short} ${rules.males} (${shortSpan(male)}) and ${rules.females} (${shortSpan(female)})`;
+    return `Close season${where} for ${sexes}`;
+  }
+  const unknown = facts.sex === 'Male' || facts.sex === 'Female' ? '' : ' (sex not given)';
+  if (male !== undefined)
+    return `Close season${where} for ${rules.short} ${rules.males}${unknown}: ${shortSpan(male)}`;
+  if (female !== undefined) {
+    return `Close season${where} for ${rules.short} ${rules.females}${unknown}: ${shortSpan(female)}`;
+  }
+  return undefined;
+}
+
+function nightLine(facts: WarningFacts): string | undefined {
+  const light = shootingLight(facts);
+  if (light === undefined) return undefined;
+  return `Shot at night: deer may be shot ${londonClock(light.from)} – ${londonClock(light.until)} that day`;
+}
+
+function calibreLine(rules: DeerRules, facts: WarningFacts): string | undefined {
+  const parts = firearmShortfalls(rules, facts).map(({ part }) => part);
+  if (parts.length === 0) return undefined;
+  const listed = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `Rifle below the legal minimum for ${rules.short}: ${listed}`;
 }

@@ -61,9 +61,10 @@ export {
   deerRulesFor,
   isInScotland,
   londonInstant,
+  warningLine,
   CENTRE_OF_ENGLAND,
 } from './field-rules';
-export type { WarningFacts, TaggedRecord, FirearmMinimum } from './field-rules';
+export type { WarningFacts, WarningLineFacts, TaggedRecord, FirearmMinimum } from './field-rules';
 export { placeFields, placeChanges } from './cull-place';
 export { CLOCK_DRIFT_MINUTES, FUTURE_MESSAGES, futureCullError } from './cull-moment';
 export { muzzleEnergyJoules, loadFields, loadChanges } from './cull-load';
@@ -80,9 +81,12 @@ export {
   inspectionFindings,
   inspectionResult,
   declarationRefusal,
+  declarationBar,
+  DECLARATION_BARS,
+  declaredDealerChanges,
   seasonOfLabel,
 } from './larder';
-export type { LarderFields } from './larder';
+export type { LarderFields, DeclarationBar } from './larder';
 export { groundDecider, toGround, groundNameKey, boundaryMiddle } from './ground-decider';
 export type { GroundState, GroundCommand, GroundDecision, GroundDecisionError } from './ground-decider';
 export { outingDecider, toOuting } from './outing-decider';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CullInspection } from '@cull-log/contracts';
 import {
+  declarationBar,
   declarationRefusal,
+  declaredDealerChanges,
   inspectionResult,
   larderCsvLine,
   larderEntry,
@@ -82,6 +84,45 @@ describe('a declaration', () => {
   it('is refused for a carcass without a tag, which is how a declaration names it', () => {
     const { carcass_tag: _, ...untagged } = carcass;
     expect(declarationRefusal(untagged)).toMatch(/no tag recorded/);
+  });
+});
+
+describe('why a carcass gets no declaration, in a word', () => {
+  it('names each reason the larder book explains once, in the order the refusal gives them', () => {
+    const { inspection: _, ...unexamined } = carcass;
+    const { carcass_tag: _tag, ...untagged } = carcass;
+    expect(declarationBar(carcass)).toBeUndefined();
+    expect(declarationBar({ ...unexamined, carcass_destination: 'Condemned' })).toBe('not_sent');
+    expect(declarationBar({ ...unexamined, carcass_tag: undefined })).toBe('not_examined');
+    expect(declarationBar({ ...untagged, inspection: { ...passed, abnormal_behaviour: true } })).toBe(
+      'abnormal',
+    );
+    expect(declarationBar(untagged)).toBe('no_tag');
+  });
+});
+
+describe('the dealer a declaration names, kept on its records', () => {
+  it('fills the dealer of a record gone to a game dealer that names none', () => {
+    expect(declaredDealerChanges({ carcass_destination: 'Game dealer' }, 'Vale Game')).toEqual({
+      game_dealer: 'Vale Game',
+    });
+  });
+
+  it('fills the destination too where the record has none', () => {
+    expect(declaredDealerChanges({}, 'Vale Game')).toEqual({
+      carcass_destination: 'Game dealer',
+      game_dealer: 'Vale Game',
+    });
+  });
+
+  it('never overwrites a dealer or another destination the stalker gave', () => {
+    expect(
+      declaredDealerChanges(
+        { carcass_destination: 'Game dealer', game_dealer: 'Hill Game Ltd' },
+        'Vale Game',
+      ),
+    ).toBeUndefined();
+    expect(declaredDealerChanges({ carcass_destination: 'Own use' }, 'Vale Game')).toBeUndefined();
   });
 });
 

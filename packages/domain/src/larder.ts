@@ -1,4 +1,11 @@
-import { ABNORMALITIES, type CullFields, type CullInspection, type LarderEntry } from '@cull-log/contracts';
+import {
+  ABNORMALITIES,
+  GAME_DEALER,
+  type CullChanges,
+  type CullFields,
+  type CullInspection,
+  type LarderEntry,
+} from '@cull-log/contracts';
 import { formatDateUk, type StalkingSeason } from './london-calendar';
 import { toCsvLine } from './cull-csv';
 
@@ -63,6 +70,42 @@ export function inspectionResult(inspection: CullInspection | undefined): string
   return findings.length === 0 ? 'Passed: no abnormalities' : `Abnormal: ${findings.join('; ')}`;
 }
 
+/** Why a carcass gets no declaration, in a word: each reason the larder book explains once. */
+export type DeclarationBar = 'not_sent' | 'not_examined' | 'abnormal' | 'no_tag';
+
+/** What the larder book says of each reason: a few words on the carcass, and the reason in full once for all. */
+export const DECLARATION_BARS: Record<DeclarationBar, { short: string; explanation: string }> = {
+  not_sent: {
+    short: 'not recovered or condemned',
+    explanation: 'A carcass not recovered or condemned goes to no dealer, so it needs no declaration.',
+  },
+  not_examined: {
+    short: 'no examination recorded',
+    explanation:
+      'A declaration states that a trained hunter examined the carcass and viscera: record who examined it and what they found.',
+  },
+  abnormal: {
+    short: 'the examination found something',
+    explanation:
+      'A carcass whose examination found something abnormal goes to the game handling establishment with its head and viscera, for the official veterinarian to examine.',
+  },
+  no_tag: {
+    short: 'no tag recorded',
+    explanation: 'A declaration identifies each carcass by its tag: record the tag first.',
+  },
+};
+
+/** Why no declaration can be made for this carcass, in a word; undefined when one can. */
+export function declarationBar(fields: LarderFields): DeclarationBar | undefined {
+  if (fields.carcass_destination === 'Not recovered' || fields.carcass_destination === 'Condemned') {
+    return 'not_sent';
+  }
+  if (fields.inspection === undefined) return 'not_examined';
+  if (inspectionFindings(fields.inspection).length > 0) return 'abnormal';
+  if (fields.carcass_tag === undefined) return 'no_tag';
+  return undefined;
+}
+
 /**
  * Why a trained hunter's declaration cannot be made for this carcass (Regulation (EC) 853/2004 Annex III
  * Section IV), or undefined when it can: it states that a trained person examined the carcass and found nothing
@@ -70,23 +113,37 @@ export function inspectionResult(inspection: CullInspection | undefined): string
  */
 export function declarationRefusal(fields: LarderFields): string | undefined {
   const carcass = fields.carcass_tag === undefined ? 'This carcass' : `Carcass ${fields.carcass_tag}`;
-  if (fields.carcass_destination === 'Not recovered' || fields.carcass_destination === 'Condemned') {
-    return `${carcass} is recorded as ${fields.carcass_destination.toLowerCase()}, so it goes to no dealer with a declaration.`;
+  switch (declarationBar(fields)) {
+    case undefined:
+      return undefined;
+    case 'not_sent':
+      return `${carcass} is recorded as ${fields.carcass_destination!.toLowerCase()}, so it goes to no dealer with a declaration.`;
+    case 'not_examined':
+      return `${carcass} has no examination recorded: a declaration states that a trained hunter examined the carcass and viscera, so record who examined it and what they found.`;
+    case 'abnormal':
+      return (
+        `${carcass} gets no declaration because the examination recorded: ${inspectionFindings(fields.inspection!).join('; ')}. ` +
+        'It goes to the game handling establishment with its head and viscera, for the official veterinarian to examine.'
+      );
+    case 'no_tag':
+      return 'This carcass has no tag recorded: a declaration identifies each carcass by its tag, so record the tag first.';
   }
-  if (fields.inspection === undefined) {
-    return `${carcass} has no examination recorded: a declaration states that a trained hunter examined the carcass and viscera, so record who examined it and what they found.`;
+}
+
+/**
+ * What a declaration to a dealer keeps on a record it lists: the dealer, where the record names none, and "Game
+ * dealer" as its destination where it has none. Nothing the stalker typed is overwritten: a record naming a dealer,
+ * or another destination, is left as it is (undefined).
+ */
+export function declaredDealerChanges(
+  fields: Pick<CullFields, 'carcass_destination' | 'game_dealer'>,
+  dealer: string,
+): CullChanges | undefined {
+  if (fields.game_dealer !== undefined) return undefined;
+  if (fields.carcass_destination === undefined) {
+    return { carcass_destination: GAME_DEALER, game_dealer: dealer };
   }
-  const findings = inspectionFindings(fields.inspection);
-  if (findings.length > 0) {
-    return (
-      `${carcass} gets no declaration because the examination recorded: ${findings.join('; ')}. ` +
-      'It goes to the game handling establishment with its head and viscera, for the official veterinarian to examine.'
-    );
-  }
-  if (fields.carcass_tag === undefined) {
-    return 'This carcass has no tag recorded: a declaration identifies each carcass by its tag, so record the tag first.';
-  }
-  return undefined;
+  return fields.carcass_destination === GAME_DEALER ? { game_dealer: dealer } : undefined;
 }
 
 /** A record as the larder book lists it. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import type { CullInspection } from '@cull-log/contracts';
+import { LarderResponse, type CullInspection } from '@cull-log/contracts';
+import { declaredDealerChanges } from '@cull-log/domain';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 import { exportsService } from './exports-service';
@@ -171,6 +172,41 @@ describe('trained-hunter declarations', () => {
       expect(text).toContain(shown);
     // In the order they were killed, whatever the order asked.
     expect(text.indexOf('T-101')).toBeLessThan(text.indexOf('T-102'));
+  });
+
+  it("the dealer a consignment names, kept on its records that name none, shows in the larder book, its CSV and the export's Game Dealer column", async () => {
+    const ids = await seed();
+    const get = (url: string) =>
+      app.inject({ method: 'GET', url, headers: identityHeaders('alice', url, clock) });
+    const book = async () => LarderResponse.parse((await get('/larder?season=2026/27')).json()).items;
+    const declared = await consignment('alice', {
+      record_ids: [ids.fallow, ids.roe],
+      dealer: 'Vale Venison',
+    });
+    expect(declared.statusCode).toBe(200);
+    // What the records service appends for POST /culls/declared-dealer, which the web sends after a declaration.
+    for (const entry of await book()) {
+      const changes = declaredDealerChanges(entry, 'Vale Venison');
+      if ([ids.fallow, ids.roe].includes(entry.id) && changes !== undefined)
+        await store.apply(log.amended('alice', entry.id, changes));
+    }
+
+    const dealers = Object.fromEntries((await book()).map((entry) => [entry.id, entry.game_dealer]));
+    expect(dealers[ids.fallow]).toBe('Vale Venison');
+    expect(dealers[ids.roe]).toBe('Hill Game Ltd');
+    expect(dealers[ids.abscess]).toBeUndefined();
+
+    const cell = (csv: string, tag: string) => {
+      const [header, ...lines] = csv.split('\r\n');
+      const column = header!.split(',').indexOf('"Game Dealer"');
+      return lines.find((line) => line.includes(`"${tag}"`))?.split(',')[column];
+    };
+    const larderCsv = (await get('/larder.csv?season=2026/27')).body;
+    expect(cell(larderCsv, 'T-102')).toBe('"Vale Venison"');
+    expect(cell(larderCsv, 'T-101')).toBe('"Hill Game Ltd"');
+    const exported = (await get('/exports/culls.csv')).body;
+    expect(cell(exported, 'T-102')).toBe('"Vale Venison"');
+    expect(cell(exported, 'T-103')).toBe('""');
   });
 
   it('the same declaration asked for again keeps its number, across a restart and a rebuild; another gets the next', async () => {

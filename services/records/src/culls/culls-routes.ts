@@ -4,6 +4,7 @@ import {
   AmendCullRequest,
   CullsAtQuery,
   DEFAULT_SEASON_START,
+  DeclaredDealerRequest,
   EVENT_POSITION_HEADER,
   ListCullsQuery,
   MANAGEMENT_MESSAGES,
@@ -14,6 +15,7 @@ import {
   type CullPlacement,
   type Cull,
   type CullView,
+  type DeclaredDealerResponse,
   type ListCullsResponse,
   type MapCullsResponse,
   type MapPointsResponse,
@@ -271,6 +273,33 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     return {
       items: items.map(({ notes, ...item }) => withWarnings(role === 'viewer' ? item : { ...item, notes })),
     };
+  });
+
+  // A declaration is made by the exports service, which does not write the log: the web sends its dealer here after.
+  app.post('/culls/declared-dealer', async (request, reply): Promise<DeclaredDealerResponse> => {
+    const { record_ids: recordIds, dealer } = DeclaredDealerRequest.parse(request.body);
+    const userId = request.identity.uid;
+    const cullIds = recordIds.map((id) => id.toLowerCase());
+    // Another user's record, or a deleted one, is answered as one that does not exist, before anything changes.
+    const before = new Map<string, Cull>();
+    for (const cullId of cullIds) {
+      const record = await guarded(() => readModel.get(userId, cullId));
+      if (record === undefined) throw cullNotFound();
+      before.set(cullId, record);
+    }
+    const kept: string[] = [];
+    let position = 0;
+    for (const cullId of cullIds) {
+      const outcome = await guarded(() =>
+        handle({ type: 'KeepDeclaredDealer', cullId, dealer, meta: metaOf(request) }),
+      );
+      position = Math.max(position, outcome.position);
+      if (before.get(cullId)?.game_dealer === undefined && outcome.record?.game_dealer === dealer)
+        kept.push(cullId);
+    }
+    request.log.info({ kept: kept.length, position }, 'declared dealer kept');
+    reply.header(EVENT_POSITION_HEADER, String(position));
+    return { kept };
   });
 
   app.get<{ Params: { id: string } }>('/culls/:id', async (request) => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CARCASS_MESSAGES, MESSAGES, type CullView as Cull } from '@cull-log/contracts';
+import {
+  CARCASS_MESSAGES,
+  EVENT_POSITION_HEADER,
+  MESSAGES,
+  type CullView as Cull,
+} from '@cull-log/contracts';
 import { ALICE, BOB, cullBody, type Backend, harnessPerTest } from './records-harness';
 
 const INSPECTION = {
@@ -256,6 +261,53 @@ export function describeCarcassApi<Tx>(backendName: string, openBackend: () => P
         (await per.harness.call(ALICE, 'GET', '/culls?q=downs').then((r) => r.json<{ total: number }>()))
           .total,
       ).toBe(0);
+    });
+
+    describe('the dealer a declaration named, kept on its records', () => {
+      const keep = (recordIds: string[], dealer = 'Vale Venison', who = ALICE) =>
+        per.harness.call(who, 'POST', '/culls/declared-dealer', { record_ids: recordIds, dealer });
+
+      it('fills the dealer where a record names none, and the destination where it has none, never overwriting', async () => {
+        const noDealer = await create({ carcass_destination: 'Game dealer' });
+        const noDestination = await create();
+        const named = await create({ carcass_destination: 'Game dealer', game_dealer: 'Downs Game Ltd' });
+        const ownUse = await create({ carcass_destination: 'Own use' });
+        const response = await keep([noDealer.id, noDestination.id, named.id, ownUse.id.toUpperCase()]);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toEqual({ kept: [noDealer.id, noDestination.id] });
+        expect(Number(response.headers[EVENT_POSITION_HEADER])).toBeGreaterThan(0);
+        expect(await read(noDealer.id)).toMatchObject({
+          carcass_destination: 'Game dealer',
+          game_dealer: 'Vale Venison',
+        });
+        expect(await read(noDestination.id)).toMatchObject({
+          carcass_destination: 'Game dealer',
+          game_dealer: 'Vale Venison',
+        });
+        expect((await read(named.id)).game_dealer).toBe('Downs Game Ltd');
+        expect(await read(ownUse.id)).not.toHaveProperty('game_dealer');
+
+        const again = await keep([noDealer.id], 'Another Dealer');
+        expect(again.json()).toEqual({ kept: [] });
+        expect((await read(noDealer.id)).game_dealer).toBe('Vale Venison');
+      });
+
+      it("answers 404 and changes nothing when a record is another user's or gone", async () => {
+        const mine = await create({ carcass_destination: 'Game dealer' });
+        const response = await keep([mine.id], 'Vale Venison', BOB);
+        expect(response.statusCode).toBe(404);
+        const withAGoneOne = await keep([mine.id, '00000000-0000-4000-8000-000000000000']);
+        expect(withAGoneOne.statusCode).toBe(404);
+        expect(await read(mine.id)).not.toHaveProperty('game_dealer');
+      });
+
+      it('answers 400 and changes nothing without a dealer or records', async () => {
+        const mine = await create({ carcass_destination: 'Game dealer' });
+        expect((await keep([mine.id], ' ')).statusCode).toBe(400);
+        expect((await keep([])).statusCode).toBe(400);
+        expect((await keep(['not-an-id'])).statusCode).toBe(400);
+        expect(await read(mine.id)).not.toHaveProperty('game_dealer');
+      });
     });
 
     it("another user can neither read nor amend a record's carcass fields", async () => {

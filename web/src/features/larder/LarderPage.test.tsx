@@ -133,8 +133,50 @@ describe('the larder book', () => {
       'Passed: no abnormalities',
     ]);
     expect(rows[2]).toHaveTextContent('Abnormal: Abscesses');
-    expect(rows[2]).toHaveTextContent('No declaration: Carcass T-103 gets no declaration');
+    expect(rows[2]).toHaveTextContent('No declaration: the examination found something');
     expect(within(rows[2]!).queryByRole('checkbox')).toBeNull();
+  });
+
+  it('says why a carcass has no declaration once, above the list, each reason listed once', async () => {
+    const unexamined = entry({
+      date: '2026-11-05',
+      carcass_tag: 'T-104',
+      declaration_refused: 'No examination.',
+    });
+    const alsoUnexamined = entry({
+      date: '2026-11-06',
+      carcass_tag: 'T-105',
+      declaration_refused: 'No examination.',
+    });
+    await openLarder([roe, abscess, unexamined, alsoUnexamined]);
+    const note = await screen.findByRole('region', { name: 'Why a carcass has no declaration' });
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^No examination recorded: A declaration states that a trained hunter examined/),
+      expect.stringMatching(/^The examination found something: .* official veterinarian to examine\.$/),
+    ]);
+    const table = screen.getByRole('table');
+    expect(table).not.toHaveTextContent('trained hunter examined');
+    expect(within(table).getAllByText('No declaration: no examination recorded')).toHaveLength(2);
+  });
+
+  it('shows no note when every carcass can be declared', async () => {
+    await openLarder([roe, fallow]);
+    await screen.findByRole('table');
+    expect(screen.queryByRole('region', { name: 'Why a carcass has no declaration' })).toBeNull();
+  });
+
+  it('asks for no tick where there is nothing to tick', async () => {
+    await openLarder([abscess]);
+    await screen.findByRole('table');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    const declaring = screen.getByRole('region', { name: 'Declaration for a game dealer' });
+    expect(declaring).toHaveTextContent('None of the carcasses listed can go with a declaration yet');
+    expect(declaring).not.toHaveTextContent(/tick/i);
+    expect(within(declaring).queryByRole('textbox', { name: 'Game dealer' })).toBeNull();
   });
 
   it('asks for the season and destination chosen, each keeping the other', async () => {
@@ -195,6 +237,7 @@ describe('the larder book', () => {
           },
         }),
     );
+    api.on('POST /api/culls/declared-dealer', () => json({ kept: [] }));
     const saved = catchDownloads();
 
     await user.click(screen.getByRole('checkbox', { name: 'Declare Roe Deer tagged T-101 on 02/11/2026' }));
@@ -211,6 +254,68 @@ describe('the larder book', () => {
       dealer: 'Hill Game Ltd',
     });
     expect(await screen.findByText('Declaration 4 for 2 carcasses downloaded')).toBeInTheDocument();
+  });
+
+  it('keeps the dealer typed on the declared records that name none, and shows it in the book', async () => {
+    const items = [roe, { ...fallow }, abscess];
+    const { api, user } = await openLarder(items);
+    await screen.findByRole('table');
+    api.on(
+      'POST /api/declarations',
+      () =>
+        new Response('%PDF-1.3', {
+          headers: { 'content-type': 'application/pdf', 'x-declaration-number': '5' },
+        }),
+    );
+    api.on('POST /api/culls/declared-dealer', ({ body }) => {
+      // As the records service keeps it: only where the record names no dealer.
+      items[1] = { ...items[1]!, game_dealer: (body as { dealer: string }).dealer };
+      return json({ kept: [fallow.id] }, 200, { 'x-event-position': '41' });
+    });
+    catchDownloads();
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Declare Fallow Deer tagged T-102 on 03/11/2026' }),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Game dealer' }), 'Vale Venison');
+    await user.click(screen.getByRole('button', { name: 'Declaration (PDF)' }));
+
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/culls/declared-dealer')[0]?.body).toEqual({
+        record_ids: [fallow.id],
+        dealer: 'Vale Venison',
+      }),
+    );
+    const fallowRow = await waitFor(() => {
+      const row = within(screen.getByRole('table')).getAllByRole('row')[2]!;
+      expect(row).toHaveTextContent('Vale Venison');
+      return row;
+    });
+    expect(fallowRow).toHaveTextContent('T-102');
+    expect(lastQuery(api)?.get('after')).toBe('41');
+  });
+
+  it('says so when the declaration is made but its dealer could not be kept on the records', async () => {
+    const { api, user } = await openLarder([fallow]);
+    await screen.findByRole('table');
+    api.on(
+      'POST /api/declarations',
+      () =>
+        new Response('%PDF-1.3', {
+          headers: { 'content-type': 'application/pdf', 'x-declaration-number': '6' },
+        }),
+    );
+    api.on('POST /api/culls/declared-dealer', () =>
+      apiError(503, 'service_unavailable', 'The service is unavailable, try again'),
+    );
+    catchDownloads();
+    await user.click(screen.getByRole('checkbox', { name: /Declare Fallow Deer/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Game dealer' }), 'Vale Venison');
+    await user.click(screen.getByRole('button', { name: 'Declaration (PDF)' }));
+    expect(
+      await screen.findByText(
+        'The declaration is downloaded, but the dealer was not kept on the records: The service is unavailable, try again',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's reason when it refuses a declaration", async () => {
@@ -255,6 +360,11 @@ describe('the larder book on a phone', () => {
     expect(cards[0]).toHaveTextContent('Passed: no abnormalities');
     expect(within(cards[0]!).getByRole('link')).toHaveAttribute('href', `/view-cull/${roe.id}`);
     expect(within(cards[1]!).queryByRole('checkbox')).toBeNull();
+    expect(cards[1]).toHaveTextContent('No declaration: the examination found something');
+    expect(cards[1]).not.toHaveTextContent('official veterinarian');
+    expect(screen.getByRole('region', { name: 'Why a carcass has no declaration' })).toHaveTextContent(
+      'official veterinarian',
+    );
   });
 });
 

@@ -1,10 +1,17 @@
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { CARCASS_DESTINATIONS, checkLarderFilters, type LarderEntry } from '@cull-log/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { DECLARATION_BARS, declarationBar, type DeclarationBar } from '@cull-log/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
-import { downloadConsignmentDeclaration, downloadLarderCsv, type LarderParams } from './api';
+import { refreshAfter } from '../../api/keys';
+import {
+  downloadConsignmentDeclaration,
+  downloadLarderCsv,
+  keepDeclaredDealer,
+  type LarderParams,
+} from './api';
 import { larderQuery } from './api';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
@@ -40,6 +47,33 @@ const place = (entry: LarderEntry) =>
 const describe = (entry: LarderEntry) =>
   `${entry.carcass_tag === undefined ? entry.species : `${entry.species} tagged ${entry.carcass_tag}`} on ${formatDate(entry.date)}`;
 
+/** Why a carcass gets no declaration, in a few words; the server's reason whole if the words do not know it. */
+function reasonOf(entry: LarderEntry): string {
+  const bar = declarationBar(entry);
+  return bar === undefined ? (entry.declaration_refused ?? '') : DECLARATION_BARS[bar].short;
+}
+
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/** Why some of the carcasses listed get no declaration: each reason once, above the list, not on every carcass. */
+function NoDeclarationNote({ bars }: { bars: readonly DeclarationBar[] }) {
+  if (bars.length === 0) return null;
+  return (
+    <section className="larder__note" aria-labelledby="no-declaration-heading">
+      <h2 id="no-declaration-heading" className="larder__note-heading">
+        Why a carcass has no declaration
+      </h2>
+      <ul>
+        {bars.map((bar) => (
+          <li key={bar}>
+            <strong>{capitalised(DECLARATION_BARS[bar].short)}:</strong> {DECLARATION_BARS[bar].explanation}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 interface SelectionProps {
   entry: LarderEntry;
   isSelected: boolean;
@@ -64,14 +98,15 @@ function DeclarationPick({
     ) : null;
   }
   if (entry.declaration_refused !== undefined) {
-    // In the table the row's inspection, tag and destination show why; the reason in full is there for a screen reader.
+    // A few words here; the note above the list gives each reason in full, once.
+    const why = reasonOf(entry);
     return compact ? (
-      <span className="larder__refused" title={entry.declaration_refused}>
+      <span className="larder__refused" title={why}>
         <span aria-hidden="true">-</span>
-        <span className="visually-hidden">No declaration: {entry.declaration_refused}</span>
+        <span className="visually-hidden">No declaration: {why}</span>
       </span>
     ) : (
-      <span className="larder__refused">No declaration: {entry.declaration_refused}</span>
+      <span className="larder__refused">No declaration: {why}</span>
     );
   }
   return (
@@ -90,6 +125,7 @@ export default function LarderPage() {
   const isOwn = (entry: LarderEntry) =>
     !isTeams || (scope.uid !== undefined && entry.culled_by?.uid === scope.uid);
   const { announce } = useFeedback();
+  const queryClient = useQueryClient();
   const isPhone = useMediaQuery('(max-width: 40em)');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dealer, setDealer] = useState('');
@@ -104,6 +140,11 @@ export default function LarderPage() {
 
   const items = larder.data?.items ?? [];
   const chosen = items.filter((entry) => selected.has(entry.id));
+  const ownItems = items.filter(isOwn);
+  const declarable = ownItems.filter((entry) => entry.declaration_refused === undefined);
+  const bars = [...new Set(ownItems.flatMap((entry) => declarationBar(entry) ?? []))].sort(
+    (a, b) => Object.keys(DECLARATION_BARS).indexOf(a) - Object.keys(DECLARATION_BARS).indexOf(b),
+  );
 
   function pick(entry: LarderEntry, isPicked: boolean) {
     const next = new Set(selected);
@@ -117,16 +158,26 @@ export default function LarderPage() {
   async function declare() {
     setIsDeclaring(true);
     setDeclareError(null);
+    const recordIds = chosen.map((entry) => entry.id);
+    const to = dealer.trim();
     try {
-      const number = await downloadConsignmentDeclaration(
-        chosen.map((entry) => entry.id),
-        dealer.trim(),
-      );
+      const number = await downloadConsignmentDeclaration(recordIds, to);
       announce(
         `Declaration ${number} for ${chosen.length === 1 ? '1 carcass' : `${chosen.length} carcasses`} downloaded`,
       );
     } catch (error) {
       setDeclareError(errorMessage(error));
+      setIsDeclaring(false);
+      return;
+    }
+    try {
+      // The records that name no dealer keep this one, so the book, the record and the CSVs say where each went.
+      await keepDeclaredDealer(recordIds, to);
+      await refreshAfter(queryClient, 'cull');
+    } catch (error) {
+      setDeclareError(
+        `The declaration is downloaded, but the dealer was not kept on the records: ${errorMessage(error)}`,
+      );
     } finally {
       setIsDeclaring(false);
     }
@@ -200,123 +251,141 @@ export default function LarderPage() {
         </StatusMessage>
       ) : items.length === 0 ? (
         <p className="larder__empty">{emptyText}</p>
-      ) : isPhone ? (
-        <ul className="larder-cards" aria-label="Carcasses" aria-busy={larder.isFetching}>
-          {items.map((entry) => (
-            <li key={entry.id} className="larder-card">
-              <span className="larder-card__when">
-                {formatDate(entry.date)} {entry.time}
-              </span>
-              <Link className="larder-card__what" to={`/view-cull/${encodeURIComponent(entry.id)}`}>
-                {entry.species}, {entry.sex.toLowerCase()}
-                {entry.carcass_tag === undefined ? '' : ` · Tag ${entry.carcass_tag}`}
-              </Link>
-              <span className="larder-card__detail">
-                {entry.age_estimate}
-                {entry.weight === undefined ? '' : ` · ${formatWeight(entry.weight)}`}
-              </span>
-              <span className="larder-card__detail">{place(entry)}</span>
-              <span className="larder-card__detail">
-                {dashIfEmpty(entry.carcass_destination)}
-                {entry.game_dealer === undefined ? '' : ` · ${entry.game_dealer}`}
-              </span>
-              <span className="larder-card__inspection">{entry.inspection_result}</span>
-              {isTeams ? (
-                <span className="larder-card__detail">Culled by {culledByName(entry.culled_by)}</span>
-              ) : null}
-              <DeclarationPick
-                isOwn={isOwn(entry)}
-                entry={entry}
-                isSelected={selected.has(entry.id)}
-                onChange={(isPicked) => pick(entry, isPicked)}
-              />
-            </li>
-          ))}
-        </ul>
       ) : (
-        <div className="table-scroll" aria-busy={larder.isFetching}>
-          <table className="simple-table larder-table">
-            <caption className="visually-hidden">
-              Carcasses of the {seasonLabel} season, in the order killed
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Declare</th>
-                <th scope="col">Date</th>
-                <th scope="col">Time</th>
-                <th scope="col">Place</th>
-                <th scope="col">Species</th>
-                <th scope="col">Sex</th>
-                <th scope="col">Age</th>
-                <th scope="col">Weight (kg)</th>
-                <th scope="col">Tag</th>
-                <th scope="col">Destination</th>
-                <th scope="col">Dealer</th>
-                <th scope="col">Inspection</th>
-                {isTeams ? <th scope="col">Culled by</th> : null}
-              </tr>
-            </thead>
-            <tbody>
+        <>
+          <NoDeclarationNote bars={bars} />
+          {isPhone ? (
+            <ul className="larder-cards" aria-label="Carcasses" aria-busy={larder.isFetching}>
               {items.map((entry) => (
-                <tr key={entry.id}>
-                  <td>
-                    <DeclarationPick
-                      isOwn={isOwn(entry)}
-                      entry={entry}
-                      isSelected={selected.has(entry.id)}
-                      onChange={(isPicked) => pick(entry, isPicked)}
-                      compact
-                    />
-                  </td>
-                  <th scope="row">
-                    <Link
-                      to={`/view-cull/${encodeURIComponent(entry.id)}`}
-                      aria-label={`View ${describe(entry)}`}
-                    >
-                      {formatDate(entry.date)}
-                    </Link>
-                  </th>
-                  <td>{entry.time}</td>
-                  <td className="larder-table__wrap">
-                    {entry.location_name}
-                    {entry.grid_ref === undefined ? null : (
-                      <span className="larder-table__grid">{entry.grid_ref}</span>
-                    )}
-                  </td>
-                  <td>{entry.species}</td>
-                  <td>{entry.sex}</td>
-                  <td>{entry.age_estimate}</td>
-                  <td>{dashIfEmpty(entry.weight)}</td>
-                  <td>{dashIfEmpty(entry.carcass_tag)}</td>
-                  <td>{dashIfEmpty(entry.carcass_destination)}</td>
-                  <td className="larder-table__wrap">{dashIfEmpty(entry.game_dealer)}</td>
-                  <td className="larder-table__wrap">{entry.inspection_result}</td>
-                  {isTeams ? <td className="larder-table__wrap">{culledByName(entry.culled_by)}</td> : null}
-                </tr>
+                <li key={entry.id} className="larder-card">
+                  <span className="larder-card__when">
+                    {formatDate(entry.date)} {entry.time}
+                  </span>
+                  <Link className="larder-card__what" to={`/view-cull/${encodeURIComponent(entry.id)}`}>
+                    {entry.species}, {entry.sex.toLowerCase()}
+                    {entry.carcass_tag === undefined ? '' : ` · Tag ${entry.carcass_tag}`}
+                  </Link>
+                  <span className="larder-card__detail">
+                    {entry.age_estimate}
+                    {entry.weight === undefined ? '' : ` · ${formatWeight(entry.weight)}`}
+                  </span>
+                  <span className="larder-card__detail">{place(entry)}</span>
+                  <span className="larder-card__detail">
+                    {dashIfEmpty(entry.carcass_destination)}
+                    {entry.game_dealer === undefined ? '' : ` · ${entry.game_dealer}`}
+                  </span>
+                  <span className="larder-card__inspection">{entry.inspection_result}</span>
+                  {isTeams ? (
+                    <span className="larder-card__detail">Culled by {culledByName(entry.culled_by)}</span>
+                  ) : null}
+                  <DeclarationPick
+                    isOwn={isOwn(entry)}
+                    entry={entry}
+                    isSelected={selected.has(entry.id)}
+                    onChange={(isPicked) => pick(entry, isPicked)}
+                  />
+                </li>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </ul>
+          ) : (
+            <div className="table-scroll" aria-busy={larder.isFetching}>
+              <table className="simple-table larder-table">
+                <caption className="visually-hidden">
+                  Carcasses of the {seasonLabel} season, in the order killed
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Declare</th>
+                    <th scope="col">Date</th>
+                    <th scope="col">Time</th>
+                    <th scope="col">Place</th>
+                    <th scope="col">Species</th>
+                    <th scope="col">Sex</th>
+                    <th scope="col">Age</th>
+                    <th scope="col">Weight (kg)</th>
+                    <th scope="col">Tag</th>
+                    <th scope="col">Destination</th>
+                    <th scope="col">Dealer</th>
+                    <th scope="col">Inspection</th>
+                    {isTeams ? <th scope="col">Culled by</th> : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((entry) => (
+                    <tr key={entry.id}>
+                      <td>
+                        <DeclarationPick
+                          isOwn={isOwn(entry)}
+                          entry={entry}
+                          isSelected={selected.has(entry.id)}
+                          onChange={(isPicked) => pick(entry, isPicked)}
+                          compact
+                        />
+                      </td>
+                      <th scope="row">
+                        <Link
+                          to={`/view-cull/${encodeURIComponent(entry.id)}`}
+                          aria-label={`View ${describe(entry)}`}
+                        >
+                          {formatDate(entry.date)}
+                        </Link>
+                      </th>
+                      <td>{entry.time}</td>
+                      <td className="larder-table__wrap">
+                        {entry.location_name}
+                        {entry.grid_ref === undefined ? null : (
+                          <span className="larder-table__grid">{entry.grid_ref}</span>
+                        )}
+                      </td>
+                      <td>{entry.species}</td>
+                      <td>{entry.sex}</td>
+                      <td>{entry.age_estimate}</td>
+                      <td>{dashIfEmpty(entry.weight)}</td>
+                      <td>{dashIfEmpty(entry.carcass_tag)}</td>
+                      <td>{dashIfEmpty(entry.carcass_destination)}</td>
+                      <td className="larder-table__wrap">{dashIfEmpty(entry.game_dealer)}</td>
+                      <td className="larder-table__wrap">{entry.inspection_result}</td>
+                      {isTeams ? (
+                        <td className="larder-table__wrap">{culledByName(entry.culled_by)}</td>
+                      ) : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
       )}
 
-      {larder.data && (!isTeams || items.some(isOwn)) ? (
+      {larder.data && ownItems.length > 0 ? (
         <section className="card larder__declare" aria-labelledby="declare-heading">
           <h2 id="declare-heading">Declaration for a game dealer</h2>
-          <p className="form__hint">
-            {chosen.length === 0
-              ? 'Tick the carcasses going to the dealer together: one numbered declaration lists them all.'
-              : `${chosen.length === 1 ? '1 carcass' : `${chosen.length} carcasses`} chosen.`}
-          </p>
-          <TextField
-            label="Game dealer"
-            name="dealer"
-            value={dealer}
-            onChange={setDealer}
-            autoComplete="organization"
-          />
-          <Button onPress={declare} isDisabled={isDeclaring || chosen.length === 0 || dealer.trim() === ''}>
-            Declaration (PDF)
-          </Button>
+          {declarable.length === 0 ? (
+            <p className="form__hint">
+              None of the carcasses listed can go with a declaration yet: the note above says why.
+            </p>
+          ) : (
+            <>
+              <p className="form__hint">
+                {chosen.length === 0
+                  ? 'Tick the carcasses going to the dealer together: one numbered declaration lists them all, and each carcass that names no dealer keeps this one.'
+                  : `${chosen.length === 1 ? '1 carcass' : `${chosen.length} carcasses`} chosen.`}
+              </p>
+              <TextField
+                label="Game dealer"
+                name="dealer"
+                value={dealer}
+                onChange={setDealer}
+                autoComplete="organization"
+              />
+              <Button
+                onPress={declare}
+                isDisabled={isDeclaring || chosen.length === 0 || dealer.trim() === ''}
+              >
+                Declaration (PDF)
+              </Button>
+            </>
+          )}
           {declareError === null ? null : <StatusMessage kind="error">{declareError}</StatusMessage>}
         </section>
       ) : null}

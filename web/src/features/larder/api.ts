@@ -1,9 +1,9 @@
-import type { LarderResponse } from '@cull-log/contracts';
+import { EVENT_POSITION_HEADER, type LarderResponse } from '@cull-log/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { saveAttachment } from '../../api/attachment';
 import { getJson, request } from '../../api/client';
 import { queryKeys } from '../../api/keys';
-import { latestWritePosition } from '../../api/write-position';
+import { latestWritePosition, noteWritePosition } from '../../api/write-position';
 
 /** The larder book's filters; absent ones are the server's defaults (the current season, every destination). */
 export interface LarderParams {
@@ -67,6 +67,18 @@ export async function downloadConsignmentDeclaration(
   });
   await saveAttachment(response, 'declaration.pdf');
   return declarationNumber(response);
+}
+
+/**
+ * Keeps the dealer a declaration named on the records it listed that name none (the records service's, as the
+ * declaration is the exports service's); the reads that follow are at least as fresh.
+ */
+export async function keepDeclaredDealer(recordIds: readonly string[], dealer: string): Promise<void> {
+  const response = await request('/api/culls/declared-dealer', {
+    method: 'POST',
+    body: JSON.stringify({ record_ids: recordIds, dealer }),
+  });
+  noteWritePosition(response.headers.get(EVENT_POSITION_HEADER));
 }
 
 /** The larder book of a season, as the page's filters ask for it. */

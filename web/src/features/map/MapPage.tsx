@@ -7,10 +7,11 @@ import {
   SPECIES,
   type CullsAtQuery,
   type MapCull,
+  type MapPoint,
   type MapPointsResponse,
 } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import type { MapFilters } from './api';
@@ -25,6 +26,7 @@ import { formatDate } from '../../lib/format';
 import { useSeasons } from '../seasons';
 import { useSession } from '../../api/useSession';
 import { useScreen } from '../../ui/screen';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { mayRecord, TeamScopeNote, useTeamScope } from '../teams';
 import { scopeGroundsQuery } from '../teams/api';
 
@@ -35,14 +37,16 @@ interface FiltersProps {
   filters: MapFilters;
   onChange(filters: MapFilters): void;
   grounds: { id: string; label: string }[];
+  id?: string;
+  isHidden?: boolean;
 }
 
 /** Season, species, sex and ground: each "All" until one is chosen. */
-function MapFilterBar({ filters, onChange, grounds }: FiltersProps) {
+function MapFilterBar({ filters, onChange, grounds, id, isHidden = false }: FiltersProps) {
   const { options } = useSeasons();
   const choice = (value: string) => (value === '' || value === ALL ? undefined : value);
   return (
-    <div className="map-filters" role="group" aria-label="Filters">
+    <div className="map-filters" role="group" aria-label="Filters" id={id} hidden={isHidden}>
       <Select
         label="Season"
         name="map_season"
@@ -78,6 +82,10 @@ function MapFilterBar({ filters, onChange, grounds }: FiltersProps) {
 }
 
 const NO_POINTS: MapPointsResponse = { species: [], points: [], truncated: false };
+
+/** Whether a point the user opened is still drawn: a filter may have taken its records off the map. */
+const isDrawn = (point: CullsAtQuery, points: readonly MapPoint[]) =>
+  points.some(([latitude, longitude]) => latitude === point.latitude && longitude === point.longitude);
 
 function Notice({ title, hint, children }: { title: string; hint: string; children?: ReactNode }) {
   return (
@@ -118,7 +126,13 @@ export default function MapPage() {
     ...scopeGroundsQuery(scope.teamId),
     enabled: signedIn,
   });
-  const filtered = Object.values(filters).some((value) => value !== undefined);
+  const chosenFilters = Object.values(filters).filter((value) => value !== undefined).length;
+  const filtered = chosenFilters > 0;
+  // On a phone the filters fold away under one button, so the map is on the first screen; a desk has room for them.
+  const isPhone = useMediaQuery('(max-width: 40em)');
+  const [filtersShown, setFiltersShown] = useState<boolean | null>(null);
+  const isFilterBarOpen = filtersShown ?? !isPhone;
+  const filtersId = useId();
   const [selected, setSelected] = useState<CullsAtQuery | null>(null);
   // The popup reads this result in a later render (Leaflet opens it first), so the page must not track only what
   // it reads itself.
@@ -170,6 +184,20 @@ export default function MapPage() {
     mapped = mapPoints.data;
   }
   const located = mapped.points.length;
+  // A popup stays open only on a marker still drawn: the heatmap, or a filter that hides its records, closes it,
+  // and it stays closed when the marker comes back.
+  const openPoint =
+    selected !== null && layer === 'markers' && isDrawn(selected, mapped.points) ? selected : null;
+  if (selected !== null && openPoint === null) setSelected(null);
+  const filterBar = (
+    <MapFilterBar
+      id={filtersId}
+      isHidden={!isFilterBarOpen}
+      filters={filters}
+      onChange={setFilters}
+      grounds={(grounds.data ?? []).map((ground) => ({ id: ground.id, label: ground.name }))}
+    />
+  );
 
   return (
     <div className="page page--wide">
@@ -183,27 +211,37 @@ export default function MapPage() {
       ) : null}
       {signedIn ? (
         <>
-          <MapFilterBar
-            filters={filters}
-            onChange={setFilters}
-            grounds={(grounds.data ?? []).map((ground) => ({ id: ground.id, label: ground.name }))}
-          />
-          <div className="map-layers" role="group" aria-label="Show records as">
-            <Button
-              variant={layer === 'markers' ? 'primary' : 'secondary'}
-              aria-pressed={layer === 'markers'}
-              onPress={() => setLayer('markers')}
-            >
-              Markers
-            </Button>
-            <Button
-              variant={layer === 'heat' ? 'primary' : 'secondary'}
-              aria-pressed={layer === 'heat'}
-              onPress={() => setLayer('heat')}
-            >
-              Heatmap
-            </Button>
+          {isPhone ? null : filterBar}
+          <div className="map-toolbar">
+            {isPhone ? (
+              <Button
+                variant="secondary"
+                aria-expanded={isFilterBarOpen}
+                aria-controls={filtersId}
+                onPress={() => setFiltersShown(!isFilterBarOpen)}
+              >
+                <span aria-hidden="true">{isFilterBarOpen ? '▾ ' : '▸ '}</span>
+                {chosenFilters === 0 ? 'Filters' : `Filters (${chosenFilters} chosen)`}
+              </Button>
+            ) : null}
+            <div className="map-layers" role="group" aria-label="Show records as">
+              <Button
+                variant={layer === 'markers' ? 'primary' : 'secondary'}
+                aria-pressed={layer === 'markers'}
+                onPress={() => setLayer('markers')}
+              >
+                Markers
+              </Button>
+              <Button
+                variant={layer === 'heat' ? 'primary' : 'secondary'}
+                aria-pressed={layer === 'heat'}
+                onPress={() => setLayer('heat')}
+              >
+                Heatmap
+              </Button>
+            </div>
           </div>
+          {isPhone ? filterBar : null}
           {layer === 'heat' ? (
             <p className="map-heat-summary" role="status">
               {heatSummary}
@@ -220,7 +258,7 @@ export default function MapPage() {
       <CullMap
         points={mapped.points}
         species={mapped.species}
-        selected={selected}
+        selected={openPoint}
         onSelect={setSelected}
         popup={<CullPopup records={recordsAtSelected} />}
         grounds={grounds.data}
@@ -228,7 +266,7 @@ export default function MapPage() {
         onHeatSummary={onHeatSummary}
       />
       <div className="map-selection" aria-live="polite">
-        {recordsAtSelected.data ? <Selection records={recordsAtSelected.data} /> : null}
+        {openPoint !== null && recordsAtSelected.data ? <Selection records={recordsAtSelected.data} /> : null}
       </div>
     </div>
   );

@@ -188,6 +188,7 @@ describe('warnings on saved records', () => {
   const doe = makeCull({
     species: 'Roe Deer',
     sex: 'Female',
+    date: '2026-06-15',
     warnings: [{ code: 'close_season', message: 'This date is in the close season for Roe Deer females.' }],
   });
 
@@ -197,7 +198,9 @@ describe('warnings on saved records', () => {
     await renderApp(`/view-cull/${doe.id}`);
     const warnings = await screen.findByRole('region', { name: 'Warnings' });
     expect(warnings).toHaveTextContent(
-      'Close season: This date is in the close season for Roe Deer females.',
+      'Close season for roe does: 1 Apr – 31 Oct' +
+        'Why: Close season for roe does: 1 Apr – 31 Oct' +
+        'This date is in the close season for Roe Deer females.',
     );
   });
 

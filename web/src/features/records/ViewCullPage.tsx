@@ -98,7 +98,7 @@ export default function ViewCullPage() {
         </header>
         {isTeams ? <p className="record-card__by">Culled by {culledByName(record.culled_by)}</p> : null}
         <SyncBadge recordId={record.id} />
-        <WarningList warnings={record.warnings} heading="Warnings" />
+        <WarningList warnings={record.warnings} record={record} heading="Warnings" />
         <CullDetails cull={record} />
         <PhotoGallery
           recordId={record.id}

@@ -1,21 +1,23 @@
 import type { CullWarning } from '@cull-log/contracts';
-
-const TITLES: Record<CullWarning['code'], string> = {
-  close_season: 'Close season',
-  night: 'Night',
-  calibre: 'Calibre',
-  duplicate_tag: 'Carcass tag used twice',
-};
+import { warningLine, type WarningLineFacts } from '@cull-log/domain';
 
 interface WarningListProps {
   warnings: readonly CullWarning[];
+  /**
+   * The record (or the form's values as one) the warnings are on, to say each in one line ("Close season for roe
+   * bucks: 1 Nov – 31 Mar"); without it each line names its rule only.
+   */
+  record?: WarningLineFacts | undefined;
   /** Announced as the warnings change (the form); a saved record's list is read like the rest of the page. */
   live?: boolean;
   heading: string;
 }
 
-/** The legal warnings on a record: never a refusal, each naming its rule and what may make it lawful. */
-export function WarningList({ warnings, live = false, heading }: WarningListProps) {
+/**
+ * The legal warnings on a record: never a refusal. Each is one line to read at a glance, with the law and what may
+ * make it lawful behind its "Why".
+ */
+export function WarningList({ warnings, record, live = false, heading }: WarningListProps) {
   const list =
     warnings.length === 0 ? null : (
       <section className="warnings" aria-label={heading}>
@@ -24,11 +26,20 @@ export function WarningList({ warnings, live = false, heading }: WarningListProp
           {heading}
         </h2>
         <ul className="warnings__list">
-          {warnings.map((warning) => (
-            <li key={warning.code}>
-              <strong>{TITLES[warning.code]}:</strong> {warning.message}
-            </li>
-          ))}
+          {warnings.map((warning) => {
+            const line = warningLine(warning.code, record);
+            return (
+              <li key={warning.code} className="warning">
+                <span className="warning__line">{line}</span>
+                <details className="warning__why">
+                  <summary>
+                    Why<span className="visually-hidden">: {line}</span>
+                  </summary>
+                  <p>{warning.message}</p>
+                </details>
+              </li>
+            );
+          })}
         </ul>
       </section>
     );
