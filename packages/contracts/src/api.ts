@@ -109,7 +109,7 @@ export const StatsResponse = z.object({
   species_breakdown: z.record(z.string(), z.number().int().min(0)),
   average_weight: z.number().nullable(),
   top_species: z.string().nullable(),
-  /** Last 12 calendar months (Europe/London), oldest first, as YYYY-MM. */
+  /** The twelve months of the season asked for (by the user's start), first first, as YYYY-MM. */
   per_month: z.array(z.object({ month: z.string(), count: z.number().int().min(0) })),
   /** The season asked for (by default the current one), from the user's season start: counts per species and sex. */
   season: z.object({

@@ -3,7 +3,7 @@ export type { Decider, Decision } from './decider';
 export { cullDecider, applyChanges } from './cull-decider';
 export type { CullState, CullDecision, CullDecisionError } from './cull-decider';
 export { toCull, applyEventToCull } from './cull-read-model';
-export { averageWeightKg, computeStats, statsFromTally } from './cull-stats';
+export { averageWeightKg, computeStats, isWeighed, statsFromTally } from './cull-stats';
 export type { DashboardStats, SeasonChoice, StatsRecord, StatsTally } from './cull-stats';
 export {
   currentSeason,

@@ -3,7 +3,8 @@ import {
   FORMER_MEMBER,
   currentSeason,
   memberProgressFromCounts,
-  lastTwelveMonths,
+  londonDate,
+  monthKey,
   outingFiguresOf,
   progressFromCounts,
   seasonMonths,
@@ -21,9 +22,18 @@ export function chosenSeason(now: Date, start: SeasonStart, key: SeasonKey | und
   return key === undefined ? currentSeason(now, start) : seasonOfKey(key, start);
 }
 
-/** The buckets the dashboard shows at `now` for one user: the last twelve months and the season's months. */
+/**
+ * The buckets the dashboard shows at `now` for one user: the season's months (its chart) and this month (another
+ * season's, when one before is chosen).
+ */
 export function statsWindow(userId: string, now: Date, season: Season = currentSeason(now)): StatsWindow {
-  return { userId, months: lastTwelveMonths(now), seasonMonths: seasonMonths(season) };
+  const months = seasonMonths(season);
+  const thisMonth = monthKey(londonDate(now));
+  return {
+    userId,
+    months: months.includes(thisMonth) ? months : [...months, thisMonth].sort(),
+    seasonMonths: months,
+  };
 }
 
 /**

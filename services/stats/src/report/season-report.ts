@@ -1,4 +1,9 @@
-import type { OutingFigures, PlanProgressRow, SeasonStart } from '@cull-log/contracts';
+import {
+  CARCASS_DESTINATIONS,
+  type OutingFigures,
+  type PlanProgressRow,
+  type SeasonStart,
+} from '@cull-log/contracts';
 import {
   averageWeightKg,
   outingFiguresOf,
@@ -24,7 +29,10 @@ export interface SeasonReport {
   byMonth: Array<{ month: string; count: number }>;
   outings: OutingFigures;
   weights: Array<{ species: string; sex: string; culled: number; weighed: number; averageKg: number | null }>;
+  /** Every carcass destination with its count (0 included), then the culls with none recorded. */
   destinations: Array<{ destination: string; count: number }>;
+  /** Each legal warning with how many of the season's culls have it (0 included). */
+  warnings: Array<{ warning: string; count: number }>;
   /** A team's report: the team's name, and each member's culls by species. */
   team?: TeamOfReport;
 }
@@ -58,6 +66,33 @@ export function teamOfReport(team: TeamSeasonRead): TeamOfReport {
 
 export const ALL_GROUNDS = 'All grounds';
 export const NO_GROUND = 'No ground';
+export const NOT_RECORDED = 'Not recorded';
+
+/** The warnings the law gives a cull (England and Wales), as the report names them, by their code. */
+export const LEGAL_WARNINGS = [
+  { code: 'close_season', warning: 'In the close season (Deer Act 1991, Schedule 1)' },
+  { code: 'night', warning: 'At night (section 3)' },
+  { code: 'calibre', warning: 'Rifle or bullet below the legal minimum (Schedule 2)' },
+] as const;
+
+/**
+ * Every destination with its count, in the form's order, then any other the log holds, then the culls whose
+ * destination was never recorded (the rest of the season's total).
+ */
+function destinationsOf(
+  recorded: Record<string, number>,
+  total: number,
+): Array<{ destination: string; count: number }> {
+  const others = Object.keys(recorded)
+    .filter((destination) => !(CARCASS_DESTINATIONS as readonly string[]).includes(destination))
+    .sort(compareText);
+  const listed = [...CARCASS_DESTINATIONS, ...others].map((destination) => ({
+    destination,
+    count: recorded[destination] ?? 0,
+  }));
+  const counted = listed.reduce((sum, row) => sum + row.count, 0);
+  return [...listed, { destination: NOT_RECORDED, count: Math.max(0, total - counted) }];
+}
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -104,12 +139,13 @@ export function seasonReport({
     line.grams += count.weightGrams;
     weights.set(id, line);
   }
+  const total = read.counts.reduce((sum, count) => sum + count.count, 0);
   return {
     season,
     seasonStart,
     stalker,
     madeOn,
-    total: read.counts.reduce((sum, count) => sum + count.count, 0),
+    total,
     plan: progressFromCounts(read.counts, read.plans).map((row) => ({
       ...row,
       ground: row.ground_id === null ? ALL_GROUNDS : groundName(row.ground_id),
@@ -128,9 +164,8 @@ export function seasonReport({
         weighed,
         averageKg: averageWeightKg(grams, weighed),
       })),
-    destinations: Object.entries(read.destinations)
-      .map(([destination, count]) => ({ destination, count }))
-      .sort((a, b) => b.count - a.count || compareText(a.destination, b.destination)),
+    destinations: destinationsOf(read.destinations, total),
+    warnings: LEGAL_WARNINGS.map(({ code, warning }) => ({ warning, count: read.warnings[code] ?? 0 })),
     ...(team !== undefined && { team }),
   };
 }

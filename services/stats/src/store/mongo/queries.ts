@@ -37,6 +37,7 @@ export function statsQueries({ client, db, readPosition }: MongoProjection): Sta
     monthCounts,
     classes,
     destinations,
+    warnings,
     outingMonths,
   } = statsCollections(db);
 
@@ -93,6 +94,7 @@ export function statsQueries({ client, db, readPosition }: MongoProjection): Sta
         const live = { userId, count: { $gt: 0 }, month: { $in: [...season.months] } };
         const classRows = await classes.find(live, options).toArray();
         const destinationRows = await destinations.find(live, options).toArray();
+        const warningRows = await warnings.find(live, options).toArray();
         const planDocument = await plans.findOne({ _id: plansId(userId, season.key) }, options);
         // The user's own grounds, and the teams' grounds their culls are on (a team's owner id is `team-<id>`).
         const teamGroundIds = [...new Set(classRows.map((row) => row.groundId).filter((id) => id !== ''))];
@@ -102,9 +104,12 @@ export function statsQueries({ client, db, readPosition }: MongoProjection): Sta
         const byDestination = new Map<string, number>();
         for (const row of destinationRows)
           byDestination.set(row.destination, (byDestination.get(row.destination) ?? 0) + row.count);
+        const byWarning = new Map<string, number>();
+        for (const row of warningRows) byWarning.set(row.code, (byWarning.get(row.code) ?? 0) + row.count);
         return {
           counts: classRows.map(seasonCountOf),
           destinations: Object.fromEntries(byDestination),
+          warnings: Object.fromEntries(byWarning),
           outings: await outingSums(userId, season.months, options),
           plans: planDocument === null ? [] : StoredPlans.parse(planDocument.plans),
           groundNames: Object.fromEntries(names.map((row) => [row._id, row.name])),
