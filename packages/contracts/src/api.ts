@@ -119,6 +119,12 @@ export const StatsResponse = z.object({
     species_by_sex: z.record(z.string(), z.record(z.string(), z.number().int().min(0))),
     /** The season's outings, blank outings, hours out and hours per deer. */
     outings: OutingFigures.optional(),
+    /** Every carcass destination with its count in the season, then "Not recorded" for the culls without one. */
+    destinations: z.array(z.object({ destination: z.string(), count: z.number().int().min(0) })).optional(),
+    /** Each legal warning (close season, night, calibre), named, with how many of the season's culls have it. */
+    warnings: z
+      .array(z.object({ code: z.string(), warning: z.string(), count: z.number().int().min(0) }))
+      .optional(),
   }),
   /** The user's season start, MM-DD. */
   season_start: SeasonStart.optional(),

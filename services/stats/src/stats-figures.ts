@@ -15,6 +15,7 @@ import {
   type StatsTally,
 } from '@cull-log/domain';
 import type { PlanMemberProgressRow, Plan } from '@cull-log/contracts';
+import { destinationsOf, warningsOf } from './report/season-tallies';
 import type { SeasonRead, StatsAggregates, StatsWindow, TeamSeasonRead } from './store/stats-store';
 
 /** The season asked for, or the one containing `now`, by the user's start. */
@@ -59,9 +60,17 @@ export function statsResponse(
     weightGrams: aggregates.weightGrams,
   };
   const figures = statsFromTally(tally, now, { start, season: season.key });
+  const seasonTotal = Object.values(aggregates.seasonSpeciesBySex)
+    .flatMap((bySex) => Object.values(bySex))
+    .reduce((sum, count) => sum + count, 0);
   return {
     ...figures,
-    season: { ...figures.season, outings: outingFiguresOf(aggregates.seasonOutings) },
+    season: {
+      ...figures.season,
+      outings: outingFiguresOf(aggregates.seasonOutings),
+      destinations: destinationsOf(aggregates.seasonDestinations, seasonTotal),
+      warnings: warningsOf(aggregates.seasonWarnings),
+    },
     season_start: start,
     position: aggregates.position,
   };

@@ -101,6 +101,30 @@ describe('GET /stats', () => {
     ]);
   });
 
+  it('gives the season\'s carcass destinations, "Not recorded" included, and its legal warnings', async () => {
+    const log = createSampleEventLog();
+    await stats.store.apply(log.recorded('alice', { date: '2026-05-02', carcass_destination: 'Own use' }));
+    // A roe doe in her close season (1 April to 31 October), at 01:00: close season and night.
+    await stats.store.apply(log.recorded('alice', { date: '2026-05-03', time: '01:00', sex: 'Female' }));
+    await stats.store.apply(log.recorded('alice', { date: '2025-05-03', time: '01:00', sex: 'Female' }));
+    const { season } = StatsResponse.parse((await get('alice', '/stats')).json());
+    expect(season.destinations).toEqual([
+      { destination: 'Own use', count: 1 },
+      { destination: 'Game dealer', count: 0 },
+      { destination: 'Given away', count: 0 },
+      { destination: 'Stalking client', count: 0 },
+      { destination: 'Landowner/estate', count: 0 },
+      { destination: 'Not recovered', count: 0 },
+      { destination: 'Condemned', count: 0 },
+      { destination: 'Not recorded', count: 1 },
+    ]);
+    expect(season.warnings).toEqual([
+      { code: 'close_season', warning: 'In the close season (Deer Act 1991, Schedule 1)', count: 1 },
+      { code: 'night', warning: 'At night (section 3)', count: 1 },
+      { code: 'calibre', warning: 'Rifle or bullet below the legal minimum (Schedule 2)', count: 0 },
+    ]);
+  });
+
   it('a user without culls gets zeros, a null average and no top species', async () => {
     const response = await get('nobody', '/stats');
     expect(response.json()).toMatchObject({

@@ -64,9 +64,9 @@ describe('seasonReport', () => {
   it('gives each legal warning with how many culls have it, 0 included', () => {
     const report = reportOf({ counts: [count('2026-11', 4)], warnings: { close_season: 2, night: 1 } });
     expect(report.warnings).toEqual([
-      { warning: 'In the close season (Deer Act 1991, Schedule 1)', count: 2 },
-      { warning: 'At night (section 3)', count: 1 },
-      { warning: 'Rifle or bullet below the legal minimum (Schedule 2)', count: 0 },
+      { code: 'close_season', warning: 'In the close season (Deer Act 1991, Schedule 1)', count: 2 },
+      { code: 'night', warning: 'At night (section 3)', count: 1 },
+      { code: 'calibre', warning: 'Rifle or bullet below the legal minimum (Schedule 2)', count: 0 },
     ]);
   });
 

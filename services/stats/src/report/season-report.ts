@@ -1,9 +1,4 @@
-import {
-  CARCASS_DESTINATIONS,
-  type OutingFigures,
-  type PlanProgressRow,
-  type SeasonStart,
-} from '@cull-log/contracts';
+import type { OutingFigures, PlanProgressRow, SeasonStart } from '@cull-log/contracts';
 import {
   averageWeightKg,
   outingFiguresOf,
@@ -12,6 +7,7 @@ import {
   type Season,
 } from '@cull-log/domain';
 import { memberNames } from '../stats-figures';
+import { destinationsOf, warningsOf } from './season-tallies';
 import type { SeasonRead, TeamSeasonRead } from '../store/stats-store';
 
 /** What a season report says, shaped from the projection's read of the season. */
@@ -32,7 +28,7 @@ export interface SeasonReport {
   /** Every carcass destination with its count (0 included), then the culls with none recorded. */
   destinations: Array<{ destination: string; count: number }>;
   /** Each legal warning with how many of the season's culls have it (0 included). */
-  warnings: Array<{ warning: string; count: number }>;
+  warnings: Array<{ code: string; warning: string; count: number }>;
   /** A team's report: the team's name, and each member's culls by species. */
   team?: TeamOfReport;
 }
@@ -66,34 +62,6 @@ export function teamOfReport(team: TeamSeasonRead): TeamOfReport {
 
 export const ALL_GROUNDS = 'All grounds';
 export const NO_GROUND = 'No ground';
-export const NOT_RECORDED = 'Not recorded';
-
-/** The warnings the law gives a cull (England and Wales), as the report names them, by their code. */
-export const LEGAL_WARNINGS = [
-  { code: 'close_season', warning: 'In the close season (Deer Act 1991, Schedule 1)' },
-  { code: 'night', warning: 'At night (section 3)' },
-  { code: 'calibre', warning: 'Rifle or bullet below the legal minimum (Schedule 2)' },
-] as const;
-
-/**
- * Every destination with its count, in the form's order, then any other the log holds, then the culls whose
- * destination was never recorded (the rest of the season's total).
- */
-function destinationsOf(
-  recorded: Record<string, number>,
-  total: number,
-): Array<{ destination: string; count: number }> {
-  const others = Object.keys(recorded)
-    .filter((destination) => !(CARCASS_DESTINATIONS as readonly string[]).includes(destination))
-    .sort(compareText);
-  const listed = [...CARCASS_DESTINATIONS, ...others].map((destination) => ({
-    destination,
-    count: recorded[destination] ?? 0,
-  }));
-  const counted = listed.reduce((sum, row) => sum + row.count, 0);
-  return [...listed, { destination: NOT_RECORDED, count: Math.max(0, total - counted) }];
-}
-
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function sumBy<K>(entries: Iterable<[K, number]>): Map<K, number> {
@@ -165,7 +133,7 @@ export function seasonReport({
         averageKg: averageWeightKg(grams, weighed),
       })),
     destinations: destinationsOf(read.destinations, total),
-    warnings: LEGAL_WARNINGS.map(({ code, warning }) => ({ warning, count: read.warnings[code] ?? 0 })),
+    warnings: warningsOf(read.warnings),
     ...(team !== undefined && { team }),
   };
 }

@@ -65,6 +65,10 @@ export interface StatsAggregates {
   seasonSpeciesBySex: Record<string, Record<string, number>>;
   /** The season's outings, summed over its months. */
   seasonOutings: OutingTally;
+  /** The season's carcass destinations recorded, with their counts. */
+  seasonDestinations: Record<string, number>;
+  /** How many of the season's culls have each legal warning, by its code. */
+  seasonWarnings: Record<string, number>;
   /** Global position of the newest event applied when these figures were read. */
   position: number;
 }

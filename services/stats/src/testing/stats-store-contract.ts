@@ -37,6 +37,8 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         perMonth: { '2026-05': 1, '2026-03': 1 },
         seasonSpeciesBySex: { 'Roe Deer': { Male: 1 } },
         seasonOutings: NO_OUTINGS,
+        seasonDestinations: {},
+        seasonWarnings: {},
         position: 2,
       });
     });
@@ -50,6 +52,8 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         perMonth: {},
         seasonSpeciesBySex: {},
         seasonOutings: NO_OUTINGS,
+        seasonDestinations: {},
+        seasonWarnings: {},
         position: 0,
       });
     });
@@ -80,6 +84,8 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         perMonth: {},
         seasonSpeciesBySex: {},
         seasonOutings: NO_OUTINGS,
+        seasonDestinations: {},
+        seasonWarnings: {},
         position: 2,
       });
       expect(await store.aggregates(window('bob'))).toEqual(bobs);
@@ -213,13 +219,14 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
       const log = createSampleEventLog();
       // A roe buck in its close season (1 November to 31 March), at 02:00: close season and night.
       const buck = log.recorded('alice', { date: '2026-11-03', time: '02:00', sex: 'Male' });
-      // A roe doe in her open season, at noon, with a .222 (below the 0.240 in the law asks for deer but muntjac and
-      // Chinese water deer).
+      // A roe doe in her open season, at noon, shot with a .222: below the 0.240 in bore the law asks for any deer but
+      // muntjac and Chinese water deer.
       const doe = log.recorded('alice', {
         date: '2026-11-04',
         time: '12:00',
         sex: 'Female',
         calibre: { name: '.222 Rem' },
+        carcass_destination: 'Game dealer',
       });
       // A fox has no close season and no night rule.
       const fox = log.recorded('alice', { date: '2026-11-05', time: '02:00', species: 'Fox' });
@@ -237,6 +244,13 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         close_season: 1,
         night: 1,
         calibre: 1,
+      });
+      // The dashboard reads the same of the season it shows.
+      expect(
+        await store.aggregates({ userId: 'alice', months: season.months, seasonMonths: season.months }),
+      ).toMatchObject({
+        seasonWarnings: { close_season: 1, night: 1, calibre: 1 },
+        seasonDestinations: { 'Game dealer': 1 },
       });
 
       await store.apply(log.amended('alice', buck.streamId, { time: '12:00' }));

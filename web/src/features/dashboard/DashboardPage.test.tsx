@@ -246,3 +246,39 @@ describe('records waiting on this device', () => {
     expect(api.callsTo('GET /api/stats').at(-1)?.url.searchParams.get('team')).toBe(teamId);
   });
 });
+
+describe('the season section', () => {
+  it('lists every carcass destination with its count, "Not recorded" too, and the legal warnings', async () => {
+    const base = seasonStats(CURRENT);
+    fakeApi()
+      .signedInAs()
+      .on('GET /api/stats', () =>
+        json({
+          ...base,
+          season: {
+            ...base.season,
+            destinations: [
+              { destination: 'Own use', count: 0 },
+              { destination: 'Game dealer', count: 4 },
+              { destination: 'Not recorded', count: 8 },
+            ],
+            warnings: [
+              { code: 'close_season', warning: 'In the close season (Deer Act 1991, Schedule 1)', count: 2 },
+              { code: 'night', warning: 'At night (section 3)', count: 1 },
+            ],
+          },
+        }),
+      );
+    await renderApp('/dashboard');
+    const pairs = (name: string) =>
+      within(screen.getByLabelText(name))
+        .getAllByRole('term')
+        .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    await screen.findByRole('heading', { name: 'Carcass destinations' });
+    expect(pairs('Carcass destinations')).toEqual(['Own use 0', 'Game dealer 4', 'Not recorded 8']);
+    expect(pairs('Legal warnings')).toEqual([
+      'In the close season (Deer Act 1991, Schedule 1) 2',
+      'At night (section 3) 1',
+    ]);
+  });
+});

@@ -110,6 +110,30 @@ function OutingFiguresList({ figures }: { figures: OutingFigures }) {
   );
 }
 
+/** A season's counts by name (its carcass destinations, its legal warnings), each with its count, 0 included. */
+function SeasonCounts({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: readonly { name: string; count: number }[] | undefined;
+}) {
+  if (rows === undefined) return null;
+  return (
+    <div className="season-counts">
+      <h3 className="season-counts__title">{title}</h3>
+      <dl className="season-counts__list" aria-label={title}>
+        {rows.map((row) => (
+          <div key={row.name} className="season-counts__row">
+            <dt>{row.name}</dt>
+            <dd>{row.count}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 /** The season's plan progress (a team's member by member too), or the way to set a plan. */
 function PlanSection({ season, teamId }: { season: string; teamId: string | undefined }) {
   const progress = useDeferredQuery(planProgressQuery(season, teamId));
@@ -227,6 +251,14 @@ export default function DashboardPage() {
             </p>
             <SeasonTable season={data.season} />
             {data.season.outings ? <OutingFiguresList figures={data.season.outings} /> : null}
+            <SeasonCounts
+              title="Carcass destinations"
+              rows={data.season.destinations?.map((row) => ({ name: row.destination, count: row.count }))}
+            />
+            <SeasonCounts
+              title="Legal warnings"
+              rows={data.season.warnings?.map((row) => ({ name: row.warning, count: row.count }))}
+            />
             <SeasonReport season={season} teamId={scope.teamId} />
           </section>
           <PlanSection season={season} teamId={scope.teamId} />

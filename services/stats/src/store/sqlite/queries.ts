@@ -114,6 +114,12 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
       ),
       seasonSpeciesBySex: nestCounts(selectSeasonBySex.all(userId, ...span(seasonMonths))),
       seasonOutings: outingSums(userId, ...span(seasonMonths)),
+      seasonDestinations: Object.fromEntries(
+        selectDestinations.all(userId, ...span(seasonMonths)).map((row) => [row.destination, row.count]),
+      ),
+      seasonWarnings: Object.fromEntries(
+        selectWarnings.all(userId, ...span(seasonMonths)).map((row) => [row.code, row.count]),
+      ),
       position: readPosition(),
     };
   });
