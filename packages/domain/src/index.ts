@@ -115,3 +115,11 @@ export {
   LEFT_WITH_FORMER_MEMBER,
   withoutFields,
 } from './kept-culls';
+export {
+  destinationsOf,
+  LEGAL_WARNINGS,
+  NOT_RECORDED,
+  seasonSummary,
+  warningsOf,
+  type SummaryRecord,
+} from './season-summary';

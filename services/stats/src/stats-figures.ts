@@ -2,6 +2,8 @@ import type { PlanProgressResponse, SeasonKey, SeasonStart, StatsResponse } from
 import {
   FORMER_MEMBER,
   currentSeason,
+  destinationsOf,
+  warningsOf,
   memberProgressFromCounts,
   londonDate,
   monthKey,
@@ -15,7 +17,6 @@ import {
   type StatsTally,
 } from '@cull-log/domain';
 import type { PlanMemberProgressRow, Plan } from '@cull-log/contracts';
-import { destinationsOf, warningsOf } from './report/season-tallies';
 import type { SeasonRead, StatsAggregates, StatsWindow, TeamSeasonRead } from './store/stats-store';
 
 /** The season asked for, or the one containing `now`, by the user's start. */

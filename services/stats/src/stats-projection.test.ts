@@ -21,6 +21,7 @@ import {
   cullDecider,
   foldStream,
   seasonMonths,
+  seasonSummary,
   seasonOfKey,
   type CullState,
   type DashboardStats,
@@ -38,7 +39,7 @@ import { openSqliteEventStore } from '@cull-log/eventstore';
 import { applyDelivery, rebuildProjection } from '@cull-log/projection';
 import { recordedBatch } from '@cull-log/projection/testing';
 import { chosenSeason, planProgressResponse, statsResponse, statsWindow } from './stats-figures';
-import { seasonSummaryOf, withoutOutings } from './testing/expected-figures';
+import { withoutOutings } from './testing/expected-figures';
 import { openSqliteStatsStore } from './store/sqlite';
 import type { StatsStore } from './store/stats-store';
 
@@ -143,7 +144,7 @@ describe('stats projection', () => {
         season: {
           ...expected.season,
           outings: computeOutingFigures(outings, season),
-          ...seasonSummaryOf(
+          ...seasonSummary(
             live.map(({ fields: record }) => record),
             season,
           ),

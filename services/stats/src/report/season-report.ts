@@ -1,13 +1,14 @@
 import type { OutingFigures, PlanProgressRow, SeasonStart } from '@cull-log/contracts';
 import {
   averageWeightKg,
+  destinationsOf,
+  warningsOf,
   outingFiguresOf,
   progressFromCounts,
   seasonMonths,
   type Season,
 } from '@cull-log/domain';
 import { memberNames } from '../stats-figures';
-import { destinationsOf, warningsOf } from './season-tallies';
 import type { SeasonRead, TeamSeasonRead } from '../store/stats-store';
 
 /** What a season report says, shaped from the projection's read of the season. */

@@ -1,6 +1,11 @@
-import { CARCASS_DESTINATIONS } from '@cull-log/contracts';
+import { CARCASS_DESTINATIONS, type StatsResponse } from '@cull-log/contracts';
+import { cullWarnings, type WarningFacts } from './field-rules';
+import { inSeason, type Season } from './seasons';
 
-/** What a season's summary (the report, the dashboard) says of its carcasses and its legal warnings. */
+/**
+ * What a season's summary (the season report, the dashboard) says of its carcasses and its legal warnings, shaped
+ * from counts a projection keeps, or worked out from the records themselves.
+ */
 
 export const NOT_RECORDED = 'Not recorded';
 
@@ -37,4 +42,25 @@ export function warningsOf(
   byCode: Record<string, number>,
 ): Array<{ code: string; warning: string; count: number }> {
   return LEGAL_WARNINGS.map(({ code, warning }) => ({ code, warning, count: byCode[code] ?? 0 }));
+}
+
+/** A record as the season summary reads it: its date, destination and what its legal warnings read. */
+export type SummaryRecord = WarningFacts & { carcass_destination?: string | null | undefined };
+
+/** The season's destinations and legal warnings worked out from its records (all of a user's, or a team's). */
+export function seasonSummary(
+  records: Iterable<SummaryRecord>,
+  season: Pick<Season, 'from' | 'to'>,
+): Required<Pick<StatsResponse['season'], 'destinations' | 'warnings'>> {
+  const destinations: Record<string, number> = {};
+  const warnings: Record<string, number> = {};
+  let total = 0;
+  for (const record of records) {
+    if (!inSeason(record.date, season)) continue;
+    total += 1;
+    const destination = record.carcass_destination;
+    if (destination != null) destinations[destination] = (destinations[destination] ?? 0) + 1;
+    for (const { code } of cullWarnings(record)) warnings[code] = (warnings[code] ?? 0) + 1;
+  }
+  return { destinations: destinationsOf(destinations, total), warnings: warningsOf(warnings) };
 }
