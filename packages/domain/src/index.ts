@@ -41,7 +41,6 @@ export {
 export { cullSearchText, normaliseSearch } from './cull-search';
 export {
   monthKey,
-  lastTwelveMonths,
   seasonFor,
   seasonOfDate,
   formatDateUk,
