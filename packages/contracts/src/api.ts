@@ -109,7 +109,7 @@ export const StatsResponse = z.object({
   species_breakdown: z.record(z.string(), z.number().int().min(0)),
   average_weight: z.number().nullable(),
   top_species: z.string().nullable(),
-  /** Last 12 calendar months (Europe/London), oldest first, as YYYY-MM. */
+  /** The twelve months of the season asked for (by the user's start), first first, as YYYY-MM. */
   per_month: z.array(z.object({ month: z.string(), count: z.number().int().min(0) })),
   /** The season asked for (by default the current one), from the user's season start: counts per species and sex. */
   season: z.object({
@@ -119,6 +119,12 @@ export const StatsResponse = z.object({
     species_by_sex: z.record(z.string(), z.record(z.string(), z.number().int().min(0))),
     /** The season's outings, blank outings, hours out and hours per deer. */
     outings: OutingFigures.optional(),
+    /** Every carcass destination with its count in the season, then "Not recorded" for the culls without one. */
+    destinations: z.array(z.object({ destination: z.string(), count: z.number().int().min(0) })).optional(),
+    /** Each legal warning (close season, night, calibre), named, with how many of the season's culls have it. */
+    warnings: z
+      .array(z.object({ code: z.string(), warning: z.string(), count: z.number().int().min(0) }))
+      .optional(),
   }),
   /** The user's season start, MM-DD. */
   season_start: SeasonStart.optional(),

@@ -60,7 +60,7 @@ describe('computeStats', () => {
     expect(computeStats(moreRoe, midNovember).top_species).toBe('Roe Deer');
   });
 
-  it('averages only records that have a weight, counting a weight of 0, ignoring null', () => {
+  it('averages only records that have a weight: a weight of 0 and null never enter it', () => {
     const stats = computeStats(
       [
         cull('2026-11-01', 'Rabbit', 'Male', 0),
@@ -69,7 +69,8 @@ describe('computeStats', () => {
       ],
       midNovember,
     );
-    expect(stats.average_weight).toBe(1.5);
+    expect(stats.average_weight).toBe(3);
+    expect(computeStats([cull('2026-11-01', 'Rabbit', 'Male', 0)], midNovember).average_weight).toBeNull();
   });
 
   it('rounds the average to one decimal, halves up, without floating-point slips', () => {
@@ -89,13 +90,9 @@ describe('computeStats', () => {
     ).toBe(0);
   });
 
-  it('per_month covers the last twelve London months, oldest first, with zeros', () => {
+  it('per_month runs the season containing now, April to March, with zeros', () => {
     const stats = computeStats(records, midNovember);
     expect(stats.per_month.map((month) => month.month)).toEqual([
-      '2025-12',
-      '2026-01',
-      '2026-02',
-      '2026-03',
       '2026-04',
       '2026-05',
       '2026-06',
@@ -104,8 +101,37 @@ describe('computeStats', () => {
       '2026-09',
       '2026-10',
       '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
     ]);
-    expect(stats.per_month.map((month) => month.count)).toEqual([0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 2]);
+    expect(stats.per_month.map((month) => month.count)).toEqual([1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0]);
+  });
+
+  it('per_month runs the season chosen, by the user’s start, whatever the month now', () => {
+    const earlier = computeStats(records, midNovember, { season: '2025-26' });
+    expect(earlier.per_month.map((month) => month.month)).toEqual([
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+    ]);
+    expect(earlier.per_month.find((month) => month.month === '2025-11')?.count).toBe(1);
+    expect(earlier.per_month.find((month) => month.month === '2026-03')?.count).toBe(1);
+    // "This month" is still the month of now, whichever season is shown.
+    expect(earlier.this_month).toBe(2);
+    const august = computeStats(records, midNovember, { start: '08-01' });
+    expect(august.per_month[0]?.month).toBe('2026-08');
+    expect(august.per_month[11]?.month).toBe('2027-07');
   });
 
   it('the season counts species by sex for 1 April to 31 March containing now', () => {

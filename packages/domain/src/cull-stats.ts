@@ -4,8 +4,8 @@ import {
   type SeasonStart,
   type StatsResponse,
 } from '@cull-log/contracts';
-import { lastTwelveMonths, londonMonthKey, monthKey } from './london-calendar';
-import { currentSeason, seasonOfDateBy, seasonOfKey } from './seasons';
+import { londonMonthKey, monthKey } from './london-calendar';
+import { currentSeason, seasonMonths, seasonOfDateBy, seasonOfKey } from './seasons';
 
 /** The dashboard figures: StatsResponse without the projection's position. */
 export type DashboardStats = Omit<StatsResponse, 'position'>;
@@ -57,8 +57,14 @@ function childOf<T extends object>(parent: Record<string, T>, key: string, make:
   return child;
 }
 
+/**
+ * Whether a weight (kg) is one: a weight of 0 (to the gram) is a scale not read, and never enters an average.
+ */
+export const isWeighed = (weight: number | null | undefined): weight is number =>
+  typeof weight === 'number' && Math.round(weight * 1000) > 0;
+
 const hasWeight = (record: StatsRecord): record is StatsRecord & { weight: number } =>
-  typeof record.weight === 'number';
+  isWeighed(record.weight);
 
 /** Which season the dashboard's season table shows: the user's start, and a season other than today's. */
 export interface SeasonChoice {
@@ -116,9 +122,8 @@ export function statsFromTally(tally: StatsTally, now: Date, choice: SeasonChoic
     countA === countB ? byName(nameA, nameB) : countB - countA,
   );
   const start = choice.start ?? DEFAULT_SEASON_START;
-  const { label, from, to } =
-    choice.season === undefined ? currentSeason(now, start) : seasonOfKey(choice.season, start);
-  const season = { label, from, to };
+  const chosen = choice.season === undefined ? currentSeason(now, start) : seasonOfKey(choice.season, start);
+  const season = { label: chosen.label, from: chosen.from, to: chosen.to };
   const seasonCounts = Object.hasOwn(tally.bySeason, season.label) ? tally.bySeason[season.label] : undefined;
   return {
     total_culls: tally.total,
@@ -126,7 +131,8 @@ export function statsFromTally(tally: StatsTally, now: Date, choice: SeasonChoic
     species_breakdown: Object.fromEntries(species),
     average_weight: averageWeightKg(tally.weightGrams, tally.weighed),
     top_species: species[0]?.[0] ?? null,
-    per_month: lastTwelveMonths(now).map((month) => ({ month, count: countOf(tally.byMonth, month) })),
+    // The season's months as the user counts them (April to March for 2026/27 by default), not the calendar's.
+    per_month: seasonMonths(chosen).map((month) => ({ month, count: countOf(tally.byMonth, month) })),
     season: {
       ...season,
       species_by_sex: Object.fromEntries(

@@ -3,7 +3,7 @@ export type { Decider, Decision } from './decider';
 export { cullDecider, applyChanges } from './cull-decider';
 export type { CullState, CullDecision, CullDecisionError } from './cull-decider';
 export { toCull, applyEventToCull } from './cull-read-model';
-export { averageWeightKg, computeStats, statsFromTally } from './cull-stats';
+export { averageWeightKg, computeStats, isWeighed, statsFromTally } from './cull-stats';
 export type { DashboardStats, SeasonChoice, StatsRecord, StatsTally } from './cull-stats';
 export {
   currentSeason,
@@ -41,7 +41,6 @@ export {
 export { cullSearchText, normaliseSearch } from './cull-search';
 export {
   monthKey,
-  lastTwelveMonths,
   seasonFor,
   seasonOfDate,
   formatDateUk,
@@ -128,3 +127,11 @@ export {
   groundAreaHectares,
   groundSpanMetres,
 } from './ground-size';
+export {
+  destinationsOf,
+  LEGAL_WARNINGS,
+  NOT_RECORDED,
+  seasonSummary,
+  warningsOf,
+  type SummaryRecord,
+} from './season-summary';

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDateUk,
   formatMonthUk,
-  lastTwelveMonths,
   londonDate,
   londonMonthKey,
   monthKey,
@@ -21,23 +20,6 @@ describe('London calendar', () => {
     expect(monthKey('2026-11-03')).toBe('2026-11');
     expect(londonMonthKey(new Date('2026-10-31T23:30:00Z'))).toBe('2026-10');
     expect(londonMonthKey(new Date('2026-09-30T23:30:00Z'))).toBe('2026-10');
-  });
-
-  it('lists the last twelve months across a year end', () => {
-    expect(lastTwelveMonths(new Date('2027-01-10T12:00:00Z'))).toEqual([
-      '2026-02',
-      '2026-03',
-      '2026-04',
-      '2026-05',
-      '2026-06',
-      '2026-07',
-      '2026-08',
-      '2026-09',
-      '2026-10',
-      '2026-11',
-      '2026-12',
-      '2027-01',
-    ]);
   });
 
   it.each([

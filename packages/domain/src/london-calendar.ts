@@ -33,17 +33,6 @@ export function londonMonthKey(now: Date): string {
   return monthKey(londonDate(now));
 }
 
-/** The twelve months (YYYY-MM) ending with the current London month, oldest first. */
-export function lastTwelveMonths(now: Date): string[] {
-  const [year, month] = londonMonthKey(now).split('-').map(Number) as [number, number];
-  const months: string[] = [];
-  for (let back = 11; back >= 0; back--) {
-    const index = year * 12 + (month - 1) - back;
-    months.push(`${Math.floor(index / 12)}-${pad2((index % 12) + 1)}`);
-  }
-  return months;
-}
-
 /** A stalking year, 1 April to 31 March, labelled like '2026/27'. */
 export interface StalkingSeason {
   label: string;

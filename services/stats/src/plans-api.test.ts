@@ -215,7 +215,7 @@ describe('plan progress and the season figures', () => {
     expect(response.statusCode).toBe(200);
     const figures = StatsResponse.parse(response.json());
     expect(figures.season_start).toBe('08-01');
-    expect(figures.season).toEqual({
+    expect(figures.season).toMatchObject({
       label: '2026/27',
       from: '2026-08-01',
       to: '2027-07-31',

@@ -26,6 +26,7 @@ describe('GET /reports/season.pdf', () => {
       sex: 'Male',
       age_estimate: 'Adult',
       date: '2026-11-02',
+      time: '10:00',
       weight: 15,
       carcass_destination: 'Game dealer',
     });
@@ -35,6 +36,7 @@ describe('GET /reports/season.pdf', () => {
       sex: 'Female',
       age_estimate: 'Adult',
       date: '2027-01-15',
+      time: '10:00',
       weight: 12,
       carcass_destination: 'Own use',
     });
@@ -44,6 +46,7 @@ describe('GET /reports/season.pdf', () => {
       sex: 'Female',
       age_estimate: 'Adult',
       date: '2027-01-20',
+      time: '06:00',
       weight: 13,
     });
     log.recorded('alice', { species: 'Fallow Deer', sex: 'Male', date: '2025-11-02' });
@@ -90,8 +93,14 @@ describe('GET /reports/season.pdf', () => {
     expect(text).toContain('Hours per deer: 4.0');
     expect(text).toMatch(/Roe Deer\s+Female\s+2\s+2\s+12.5 kg/);
     expect(text).toMatch(/Roe Deer\s+Male\s+1\s+1\s+15.0 kg/);
-    expect(text).toMatch(/Game dealer\s+1/);
-    expect(text).toMatch(/Own use\s+1/);
+    // Every destination with its count, and the culls whose destination was never recorded.
+    expect(text).toMatch(/Own use\s+1\s+Game dealer\s+1\s+Given away\s+0\s+Stalking client\s+0/);
+    expect(text).toMatch(/Landowner\/estate\s+0\s+Not recovered\s+0\s+Condemned\s+0\s+Not recorded\s+1/);
+    // The roe buck in November is in the close season; the doe at 06:00 on 20 January is before first light.
+    expect(text).toContain('Legal warnings');
+    expect(text).toMatch(/In the close season \(Deer Act 1991, Schedule 1\)\s+1/);
+    expect(text).toMatch(/At night \(section 3\)\s+1/);
+    expect(text).toMatch(/Rifle or bullet below the legal minimum \(Schedule 2\)\s+0/);
     // Last season's fallow buck and everything of Bob's are elsewhere.
     expect(text).not.toContain('Fallow');
     expect(text).not.toContain('Sika');
@@ -107,7 +116,9 @@ describe('GET /reports/season.pdf', () => {
     expect(text).toContain('Season report 2026/27');
     expect(text).toContain('Season: 01/08/2026 to 31/07/2027 (seasons start on 1 August)');
     expect(text).toContain('No culls and no plan for this season.');
-    expect(text).not.toContain('Carcass destinations');
+    expect(text).toMatch(/Carcass destinations\s+No culls in this season\./);
+    expect(text).toMatch(/Legal warnings\s+No culls in this season\./);
+    expect(text).not.toContain('Not recorded');
   });
 
   it('refuses a malformed season with 400 and its message', async () => {

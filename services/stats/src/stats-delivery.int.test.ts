@@ -47,7 +47,7 @@ function expectedFigures(log: readonly StoredEvent[]) {
       const state = foldStream(cullDecider, events);
       return state.status === 'active' && state.ownerId === userId ? [state.fields] : [];
     });
-    return withoutOutings(computeStats(records, NOW), log.length);
+    return withoutOutings(computeStats(records, NOW), log.length, records);
   });
 }
 

@@ -2,8 +2,11 @@ import type { PlanProgressResponse, SeasonKey, SeasonStart, StatsResponse } from
 import {
   FORMER_MEMBER,
   currentSeason,
+  destinationsOf,
+  warningsOf,
   memberProgressFromCounts,
-  lastTwelveMonths,
+  londonDate,
+  monthKey,
   outingFiguresOf,
   progressFromCounts,
   seasonMonths,
@@ -21,9 +24,18 @@ export function chosenSeason(now: Date, start: SeasonStart, key: SeasonKey | und
   return key === undefined ? currentSeason(now, start) : seasonOfKey(key, start);
 }
 
-/** The buckets the dashboard shows at `now` for one user: the last twelve months and the season's months. */
+/**
+ * The buckets the dashboard shows at `now` for one user: the season's months (its chart) and this month (another
+ * season's, when one before is chosen).
+ */
 export function statsWindow(userId: string, now: Date, season: Season = currentSeason(now)): StatsWindow {
-  return { userId, months: lastTwelveMonths(now), seasonMonths: seasonMonths(season) };
+  const months = seasonMonths(season);
+  const thisMonth = monthKey(londonDate(now));
+  return {
+    userId,
+    months: months.includes(thisMonth) ? months : [...months, thisMonth].sort(),
+    seasonMonths: months,
+  };
 }
 
 /**
@@ -49,9 +61,17 @@ export function statsResponse(
     weightGrams: aggregates.weightGrams,
   };
   const figures = statsFromTally(tally, now, { start, season: season.key });
+  const seasonTotal = Object.values(aggregates.seasonSpeciesBySex)
+    .flatMap((bySex) => Object.values(bySex))
+    .reduce((sum, count) => sum + count, 0);
   return {
     ...figures,
-    season: { ...figures.season, outings: outingFiguresOf(aggregates.seasonOutings) },
+    season: {
+      ...figures.season,
+      outings: outingFiguresOf(aggregates.seasonOutings),
+      destinations: destinationsOf(aggregates.seasonDestinations, seasonTotal),
+      warnings: warningsOf(aggregates.seasonWarnings),
+    },
     season_start: start,
     position: aggregates.position,
   };

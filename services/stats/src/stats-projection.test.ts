@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import {
   DEFAULT_SEASON_START,
+  isCullEvent,
   parseStoredEvent,
   type CullChanges,
   type CullFields,
@@ -17,8 +18,11 @@ import {
   computeOutingFigures,
   computePlanProgress,
   computeStats,
+  cullDecider,
+  foldStream,
   inSeason,
   seasonMonths,
+  seasonSummary,
   seasonOfKey,
   type CullState,
   type DashboardStats,
@@ -138,7 +142,14 @@ describe('stats projection', () => {
       );
       expect(figures).toEqual({
         ...expected,
-        season: { ...expected.season, outings: computeOutingFigures(outings, season) },
+        season: {
+          ...expected.season,
+          outings: computeOutingFigures(outings, season),
+          ...seasonSummary(
+            live.map(({ fields: record }) => record),
+            season,
+          ),
+        },
         season_start: start,
         position,
       });
@@ -281,13 +292,21 @@ describe('stats projection', () => {
     const batch = recordedBatch(log);
     expect(await applyDelivery(store, batch, silent)).toEqual(log.map(() => 'applied'));
     const now = new Date(EVENT_LOG_V1.statsAt);
+    const streams = new Map<string, StoredEvent[]>();
+    for (const event of log.filter((each): each is StoredEvent => isCullEvent(each)))
+      streams.set(event.streamId, [...(streams.get(event.streamId) ?? []), event]);
+    const recordsOf = (userId: string) =>
+      [...streams.values()].flatMap((events) => {
+        const state = foldStream(cullDecider, events);
+        return state.status === 'active' && state.ownerId === userId ? [state.fields] : [];
+      });
     for (const [userId, stats] of Object.entries(EVENT_LOG_V1.stats)) {
       const figures = statsResponse(
         await store.aggregates(statsWindow(userId, now)),
         now,
         DEFAULT_SEASON_START,
       );
-      expect(figures).toEqual(withoutOutings(stats as DashboardStats, log.length));
+      expect(figures).toEqual(withoutOutings(stats as DashboardStats, log.length, recordsOf(userId)));
     }
   });
 

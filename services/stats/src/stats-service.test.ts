@@ -46,13 +46,83 @@ describe('GET /stats', () => {
       },
       position: 4,
     });
-    expect(figures.per_month).toHaveLength(12);
-    expect(figures.per_month[0]).toEqual({ month: '2025-06', count: 0 });
-    expect(figures.per_month.find((entry) => entry.month === '2025-12')).toEqual({
-      month: '2025-12',
-      count: 1,
-    });
-    expect(figures.per_month[11]).toEqual({ month: '2026-05', count: 2 });
+    // The season's months, April to March, not the last twelve calendar months.
+    expect(figures.per_month.map((entry) => entry.month)).toEqual([
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+    ]);
+    expect(figures.per_month[1]).toEqual({ month: '2026-05', count: 2 });
+  });
+
+  it('runs the chart through the season asked for, by the user start, and this month is still this month', async () => {
+    const log = createSampleEventLog();
+    await stats.store.apply(log.recorded('alice', { date: '2026-05-02' }));
+    await stats.store.apply(log.recorded('alice', { date: '2025-12-24', species: 'Muntjac' }));
+    await stats.store.apply(log.recorded('alice', { date: '2025-07-31', species: 'Fox' }));
+
+    const earlier = StatsResponse.parse((await get('alice', '/stats?season=2025-26')).json());
+    expect(earlier.per_month[0]).toEqual({ month: '2025-04', count: 0 });
+    expect(earlier.per_month[11]).toEqual({ month: '2026-03', count: 0 });
+    expect(earlier.per_month.filter((entry) => entry.count > 0)).toEqual([
+      { month: '2025-07', count: 1 },
+      { month: '2025-12', count: 1 },
+    ]);
+    expect(earlier.this_month).toBe(1);
+
+    await stats.store.apply(log.settingsChanged('alice', '08-01'));
+    const august = StatsResponse.parse((await get('alice', '/stats?season=2025-26')).json());
+    expect(august.per_month.map((entry) => entry.month)).toEqual([
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+    ]);
+    expect(august.per_month.filter((entry) => entry.count > 0)).toEqual([
+      { month: '2025-12', count: 1 },
+      { month: '2026-05', count: 1 },
+    ]);
+  });
+
+  it('gives the season\'s carcass destinations, "Not recorded" included, and its legal warnings', async () => {
+    const log = createSampleEventLog();
+    await stats.store.apply(log.recorded('alice', { date: '2026-05-02', carcass_destination: 'Own use' }));
+    // A roe doe in her close season (1 April to 31 October), at 01:00: close season and night.
+    await stats.store.apply(log.recorded('alice', { date: '2026-05-03', time: '01:00', sex: 'Female' }));
+    await stats.store.apply(log.recorded('alice', { date: '2025-05-03', time: '01:00', sex: 'Female' }));
+    const { season } = StatsResponse.parse((await get('alice', '/stats')).json());
+    expect(season.destinations).toEqual([
+      { destination: 'Own use', count: 1 },
+      { destination: 'Game dealer', count: 0 },
+      { destination: 'Given away', count: 0 },
+      { destination: 'Stalking client', count: 0 },
+      { destination: 'Landowner/estate', count: 0 },
+      { destination: 'Not recovered', count: 0 },
+      { destination: 'Condemned', count: 0 },
+      { destination: 'Not recorded', count: 1 },
+    ]);
+    expect(season.warnings).toEqual([
+      { code: 'close_season', warning: 'In the close season (Deer Act 1991, Schedule 1)', count: 1 },
+      { code: 'night', warning: 'At night (section 3)', count: 1 },
+      { code: 'calibre', warning: 'Rifle or bullet below the legal minimum (Schedule 2)', count: 0 },
+    ]);
   });
 
   it('a user without culls gets zeros, a null average and no top species', async () => {

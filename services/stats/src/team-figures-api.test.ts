@@ -256,6 +256,9 @@ describe("a team's figures, plan progress and season report", () => {
     expect(text).toMatch(/Bob\s+Roe Deer\s+2/);
     expect(text).toMatch(/Former member\s+Roe Deer\s+1/);
     expect(text).toMatch(/Culled in the season: 6/);
+    // Bob's and Gus's roe bucks of 3 November are in the close season; no destination was recorded.
+    expect(text).toMatch(/In the close season \(Deer Act 1991, Schedule 1\)\s+2/);
+    expect(text).toMatch(/Not recorded\s+6/);
     expect(text).not.toContain('Muntjac');
     expect(text).not.toContain('Dan');
 
@@ -265,6 +268,7 @@ describe("a team's figures, plan progress and season report", () => {
     );
     expect(guests).toMatch(/Culled in the season: 1/);
     expect(guests).toMatch(/Gus\s+Roe Deer\s+1/);
+    expect(guests).toMatch(/In the close season \(Deer Act 1991, Schedule 1\)\s+1/);
     expect(guests).not.toContain('Ann');
   });
 });

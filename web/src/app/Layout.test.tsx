@@ -38,6 +38,7 @@ describe('layout', () => {
       'Data',
       'Map',
       'Grounds',
+      'Plans',
       'Teams',
       'Larder',
       'Devices',

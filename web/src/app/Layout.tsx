@@ -60,6 +60,7 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
             <NavItem to="/data">Data</NavItem>
             <NavItem to="/map">Map</NavItem>
             <NavItem to="/grounds">Grounds</NavItem>
+            <NavItem to="/plans">Plans</NavItem>
             <NavItem to="/teams">Teams</NavItem>
             <NavItem to="/larder">Larder</NavItem>
             <NavItem to="/sessions">Devices</NavItem>

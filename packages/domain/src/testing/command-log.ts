@@ -49,7 +49,8 @@ function commandOf(next: CommandStep, index: number): CullCommand {
   const meta = {
     userId: next.userId,
     eventId: `event-${index}`,
-    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+    // After every date the steps hold: a record dated later than its command is refused.
+    occurredAt: new Date(Date.UTC(2028, 0, 1, 0, 0, index)).toISOString(),
     correlationId: `correlation-${index}`,
   };
   switch (next.kind) {
@@ -93,7 +94,8 @@ export function runCommands(steps: readonly (CommandStep | ManagementStep)[]): {
   const log: StoredLogEvent[] = [];
   const envelope = (index: number, at: number) => ({
     id: `event-${index}-${at}`,
-    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+    // After every date the steps hold: a record dated later than its command is refused.
+    occurredAt: new Date(Date.UTC(2028, 0, 1, 0, 0, index)).toISOString(),
     meta: { correlationId: `correlation-${index}` },
   });
   steps.forEach((next, index) => {

@@ -11,6 +11,7 @@ import { sampleRecordRequest } from '@cull-log/contracts/testing';
 import {
   computeOutingFigures,
   computeStats,
+  seasonSummary,
   csvRow,
   currentSeason,
   exportCsvHeader,
@@ -59,9 +60,14 @@ export function statsOf(
 ): DashboardStats {
   const now = new Date();
   const stats = computeStats(records, now, { start });
+  const season = currentSeason(now, start);
   return {
     ...stats,
-    season: { ...stats.season, outings: computeOutingFigures(outings, currentSeason(now, start)) },
+    season: {
+      ...stats.season,
+      outings: computeOutingFigures(outings, season),
+      ...seasonSummary(records, season),
+    },
     season_start: start,
   };
 }

@@ -127,14 +127,30 @@ export async function seasonReportPdf(report: SeasonReport): Promise<Buffer> {
       ]),
     );
 
-  if (report.destinations.length > 0) {
-    heading('Carcass destinations');
+  heading('Carcass destinations');
+  if (report.total === 0) line('No culls in this season.');
+  else
     table(
       [
         { header: 'Destination', width: 300 },
         { header: 'Carcasses', width: 80, align: 'right' },
       ],
       report.destinations.map((row) => [row.destination, String(row.count)]),
+    );
+
+  heading('Legal warnings');
+  if (report.total === 0) line('No culls in this season.');
+  else {
+    table(
+      [
+        { header: 'Warning', width: 300 },
+        { header: 'Records', width: 80, align: 'right' },
+      ],
+      report.warnings.map((row) => [row.warning, String(row.count)]),
+    );
+    line(
+      'A warning is not a finding: a licence, the occupier’s exemption or ending the suffering of an injured deer ' +
+        'may make a cull lawful. Each record’s warning says which.',
     );
   }
 

@@ -1,6 +1,8 @@
 import type { OutingFigures, PlanProgressRow, SeasonStart } from '@cull-log/contracts';
 import {
   averageWeightKg,
+  destinationsOf,
+  warningsOf,
   outingFiguresOf,
   progressFromCounts,
   seasonMonths,
@@ -24,7 +26,10 @@ export interface SeasonReport {
   byMonth: Array<{ month: string; count: number }>;
   outings: OutingFigures;
   weights: Array<{ species: string; sex: string; culled: number; weighed: number; averageKg: number | null }>;
+  /** Every carcass destination with its count (0 included), then the culls with none recorded. */
   destinations: Array<{ destination: string; count: number }>;
+  /** Each legal warning with how many of the season's culls have it (0 included). */
+  warnings: Array<{ code: string; warning: string; count: number }>;
   /** A team's report: the team's name, and each member's culls by species. */
   team?: TeamOfReport;
 }
@@ -58,7 +63,6 @@ export function teamOfReport(team: TeamSeasonRead): TeamOfReport {
 
 export const ALL_GROUNDS = 'All grounds';
 export const NO_GROUND = 'No ground';
-
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function sumBy<K>(entries: Iterable<[K, number]>): Map<K, number> {
@@ -104,12 +108,13 @@ export function seasonReport({
     line.grams += count.weightGrams;
     weights.set(id, line);
   }
+  const total = read.counts.reduce((sum, count) => sum + count.count, 0);
   return {
     season,
     seasonStart,
     stalker,
     madeOn,
-    total: read.counts.reduce((sum, count) => sum + count.count, 0),
+    total,
     plan: progressFromCounts(read.counts, read.plans).map((row) => ({
       ...row,
       ground: row.ground_id === null ? ALL_GROUNDS : groundName(row.ground_id),
@@ -128,9 +133,8 @@ export function seasonReport({
         weighed,
         averageKg: averageWeightKg(grams, weighed),
       })),
-    destinations: Object.entries(read.destinations)
-      .map(([destination, count]) => ({ destination, count }))
-      .sort((a, b) => b.count - a.count || compareText(a.destination, b.destination)),
+    destinations: destinationsOf(read.destinations, total),
+    warnings: warningsOf(read.warnings),
     ...(team !== undefined && { team }),
   };
 }

@@ -1,7 +1,40 @@
-import { EVENT_TYPES, type CullEvent } from '@cull-log/contracts';
-import type { CullFacts } from './stats-store';
+import { EVENT_TYPES, type CullChanges, type CullEvent, type CullFields } from '@cull-log/contracts';
+import type { CullFacts, WarningInputs } from './stats-store';
 
 const grams = (kilograms: number | null) => (kilograms === null ? null : Math.round(kilograms * 1000));
+
+/** The fields of a record its legal warnings read beside species, sex and date. */
+const WARNING_FIELDS = [
+  'latitude',
+  'longitude',
+  'calibre',
+  'bullet_weight_gr',
+  'bullet_type',
+  'muzzle_energy_j',
+] as const satisfies readonly (keyof WarningInputs & keyof CullFields)[];
+
+/** A record's warning inputs, without the fields it does not give. */
+export function warningInputsOf(
+  fields: Pick<CullFields, 'time'> & Partial<Pick<CullFields, (typeof WARNING_FIELDS)[number]>>,
+): WarningInputs {
+  const inputs: WarningInputs = { time: fields.time };
+  for (const name of WARNING_FIELDS) {
+    const value = fields[name];
+    if (value !== undefined && value !== null) Object.assign(inputs, { [name]: value });
+  }
+  return inputs;
+}
+
+/** The warning inputs after an amendment: a changed field takes its new value, a cleared one (null) goes. */
+function amendedInputs(current: WarningInputs, changes: CullChanges): WarningInputs {
+  const next: WarningInputs = { ...current, ...(changes.time !== undefined && { time: changes.time }) };
+  for (const name of WARNING_FIELDS) {
+    const value = changes[name];
+    if (value === null) delete next[name];
+    else if (value !== undefined) Object.assign(next, { [name]: value });
+  }
+  return next;
+}
 
 /** The facts after an event of a cull's own, or undefined when the cull no longer counts. */
 export function nextFacts(current: CullFacts | undefined, event: CullEvent): CullFacts | undefined {
@@ -19,6 +52,7 @@ export function nextFacts(current: CullFacts | undefined, event: CullEvent): Cul
         outingId: current?.outingId ?? null,
         teamId: current?.teamId ?? null,
         memberId: current?.memberId ?? null,
+        warningFacts: warningInputsOf(event.data),
       };
     case EVENT_TYPES.amended: {
       if (current === undefined) return undefined;
@@ -31,6 +65,8 @@ export function nextFacts(current: CullFacts | undefined, event: CullEvent): Cul
         ...(weight !== undefined && { weightGrams: grams(weight) }),
         ...(age_estimate !== undefined && { ageEstimate: age_estimate }),
         ...(carcass_destination !== undefined && { destination: carcass_destination }),
+        warningFacts:
+          current.warningFacts === null ? null : amendedInputs(current.warningFacts, event.data.changes),
       };
     }
     case EVENT_TYPES.deleted:

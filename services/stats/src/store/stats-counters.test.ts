@@ -14,6 +14,7 @@ const fox: CullFacts = {
   outingId: null,
   teamId: null,
   memberId: null,
+  warningFacts: { time: '12:00' },
 };
 const foxClass = { userId: 'alice', month: '2026-03', groundId: '', species: 'Fox', sex: 'Male', young: 0 };
 

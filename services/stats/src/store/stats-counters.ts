@@ -1,5 +1,5 @@
 import { teamOwnerId } from '@cull-log/contracts';
-import { isYoung, monthKey, outingDate, outingTally } from '@cull-log/domain';
+import { cullWarnings, isYoung, monthKey, outingDate, outingTally } from '@cull-log/domain';
 import type { CullFacts, OutingFacts, SeasonCount } from './stats-store';
 
 /**
@@ -25,6 +25,12 @@ export type CounterChange =
   | {
       counter: 'destinations';
       key: { userId: string; month: string; destination: string };
+      by: { count: number };
+    }
+  | {
+      counter: 'warnings';
+      /** `code` a legal warning's (close_season, night, calibre): the culls that have it. */
+      key: { userId: string; month: string; code: string };
       by: { count: number };
     }
   | {
@@ -74,12 +80,28 @@ export function counterKeysOf(facts: Pick<CullFacts, 'userId' | 'teamId' | 'memb
 }
 
 function cullContribution(facts: CullFacts, sign: 1 | -1): CounterChange[] {
-  return counterKeysOf(facts).flatMap((userId) => cullContributionUnder(userId, facts, sign));
+  // Worked out once for every key the cull counts under: the night warning reads the sun's times.
+  const warningCodes = warningCodesOf(facts);
+  return counterKeysOf(facts).flatMap((userId) => cullContributionUnder(userId, facts, warningCodes, sign));
 }
 
-function cullContributionUnder(userId: string, facts: CullFacts, sign: 1 | -1): CounterChange[] {
-  const { species, sex, date, weightGrams } = facts;
+/** The codes of a cull's legal warnings; none for a cull kept before they were counted (no inputs kept). */
+export function warningCodesOf(facts: CullFacts): string[] {
+  if (facts.warningFacts === null) return [];
+  const { species, sex, date } = facts;
+  return cullWarnings({ ...facts.warningFacts, species, sex, date }).map((warning) => warning.code);
+}
+
+function cullContributionUnder(
+  userId: string,
+  facts: CullFacts,
+  warningCodes: readonly string[],
+  sign: 1 | -1,
+): CounterChange[] {
+  const { species, sex, date } = facts;
   const month = monthKey(date);
+  // A weight of 0 is a scale not read (see the domain's isWeighed): the cull counts, its weight never averages.
+  const weightGrams = facts.weightGrams !== null && facts.weightGrams > 0 ? facts.weightGrams : null;
   const weighed = weightGrams === null ? 0 : sign;
   const changes: CounterChange[] = [
     {
@@ -109,6 +131,9 @@ function cullContributionUnder(userId: string, facts: CullFacts, sign: 1 | -1): 
       by: { count: sign },
     });
   }
+  for (const code of warningCodes) {
+    changes.push({ counter: 'warnings', key: { userId, month, code }, by: { count: sign } });
+  }
   return changes;
 }
 
@@ -130,6 +155,18 @@ function outingContribution(facts: OutingFacts, sign: 1 | -1): CounterChange[] {
       },
     },
   ];
+}
+
+/**
+ * The weighed counts and weights of a set of culls, counted from nothing, and nothing else: for a store whose weights
+ * were counted by an earlier rule (a weight of 0 was once counted as weighed) to count them again.
+ */
+export function weightCountersOf(culls: Iterable<CullFacts>): CounterChange[] {
+  return countersOf(culls).flatMap((change): CounterChange[] => {
+    if (change.counter === 'totals') return [{ ...change, by: { ...change.by, total: 0 } }];
+    if (change.counter === 'classes') return [{ ...change, by: { ...change.by, count: 0 } }];
+    return [];
+  });
 }
 
 /** Sums the counter moves of many changes of culls and outings (a batch), so that each counter is written once. */

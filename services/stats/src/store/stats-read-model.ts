@@ -9,7 +9,7 @@ import {
 } from '@cull-log/contracts';
 import type { MemberAllocation } from '@cull-log/domain';
 import { applyGroundOrSettingsEvent, type GroundsAndSettingsRows } from '@cull-log/projection';
-import { nextFacts } from './cull-facts';
+import { nextFacts, warningInputsOf } from './cull-facts';
 import type { CounterSum } from './stats-counters';
 import type { CullFacts, OutingFacts } from './stats-store';
 
@@ -155,6 +155,8 @@ function keepCulls(rows: StatsRows, counters: CounterSum, event: StoredLogEvent 
       outingId: null,
       teamId,
       memberId: event.data.member_id,
+      // The team kept no coordinates: the night is worked out for the centre of England.
+      warningFacts: warningInputsOf(kept),
     };
     rows.putCull(kept.id, facts);
     counters.move(undefined, facts);

@@ -1,5 +1,5 @@
 import type { Plan, SeasonStart } from '@cull-log/contracts';
-import type { MemberAllocation, OutingTally, PlanCount } from '@cull-log/domain';
+import type { MemberAllocation, OutingTally, PlanCount, WarningFacts } from '@cull-log/domain';
 import type { ProjectionStore } from '@cull-log/projection';
 
 /**
@@ -26,7 +26,15 @@ export interface CullFacts {
    */
   teamId: string | null;
   memberId: string | null;
+  /**
+   * What its legal warnings are worked out from beside its species, sex and date (see the domain's cullWarnings);
+   * null for a cull kept before the warnings were counted, which counts none until the projection is rebuilt.
+   */
+  warningFacts: WarningInputs | null;
 }
+
+/** A cull's fields its legal warnings read beside its species, sex and date: time, place and rifle. */
+export type WarningInputs = Omit<WarningFacts, 'species' | 'sex' | 'date'>;
 
 /** What the outing figures count of one live outing. */
 export interface OutingFacts {
@@ -57,6 +65,10 @@ export interface StatsAggregates {
   seasonSpeciesBySex: Record<string, Record<string, number>>;
   /** The season's outings, summed over its months. */
   seasonOutings: OutingTally;
+  /** The season's carcass destinations recorded, with their counts. */
+  seasonDestinations: Record<string, number>;
+  /** How many of the season's culls have each legal warning, by its code. */
+  seasonWarnings: Record<string, number>;
   /** Global position of the newest event applied when these figures were read. */
   position: number;
 }
@@ -73,6 +85,8 @@ export interface SeasonRead {
   counts: SeasonCount[];
   /** Carcass destinations recorded in the season, with their counts. */
   destinations: Record<string, number>;
+  /** How many of the season's culls have each legal warning (close season, night, calibre), by its code. */
+  warnings: Record<string, number>;
   outings: OutingTally;
   /** The season's plans, none until set. */
   plans: Plan[];

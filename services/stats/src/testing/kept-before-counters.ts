@@ -20,5 +20,7 @@ export const KEPT_BEFORE_COUNTERS_FIGURES: StatsAggregates = {
   perMonth: { '2026-04': 1, '2026-05': 1 },
   seasonSpeciesBySex: { Fox: { Male: 1, Female: 1 } },
   seasonOutings: { outings: 0, blank: 0, durationMs: 0, deer: 0 },
+  seasonDestinations: {},
+  seasonWarnings: {},
   position: 0,
 };

@@ -37,6 +37,8 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         perMonth: { '2026-05': 1, '2026-03': 1 },
         seasonSpeciesBySex: { 'Roe Deer': { Male: 1 } },
         seasonOutings: NO_OUTINGS,
+        seasonDestinations: {},
+        seasonWarnings: {},
         position: 2,
       });
     });
@@ -50,6 +52,8 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         perMonth: {},
         seasonSpeciesBySex: {},
         seasonOutings: NO_OUTINGS,
+        seasonDestinations: {},
+        seasonWarnings: {},
         position: 0,
       });
     });
@@ -80,6 +84,8 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         perMonth: {},
         seasonSpeciesBySex: {},
         seasonOutings: NO_OUTINGS,
+        seasonDestinations: {},
+        seasonWarnings: {},
         position: 2,
       });
       expect(await store.aggregates(window('bob'))).toEqual(bobs);
@@ -188,6 +194,76 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
       });
     });
 
+    it('never counts a weight of 0 as weighed: it stays out of the average', async () => {
+      const log = createSampleEventLog();
+      await store.apply(log.recorded('alice', { date: '2026-05-02', weight: 0 }));
+      const heavy = log.recorded('alice', { date: '2026-05-03', weight: 20 });
+      await store.apply(heavy);
+      expect(await store.aggregates(window('alice'))).toMatchObject({
+        total: 2,
+        weighed: 1,
+        weightGrams: 20_000,
+      });
+      await store.apply(log.amended('alice', heavy.streamId, { weight: 0 }));
+      expect(await store.aggregates(window('alice'))).toMatchObject({ total: 2, weighed: 0, weightGrams: 0 });
+      const season = await store.season('alice', {
+        key: '2026-27',
+        months: seasonMonths(seasonOfKey('2026-27')),
+      });
+      expect(season.counts.map(({ count, weighed }) => ({ count, weighed }))).toEqual([
+        { count: 2, weighed: 0 },
+      ]);
+    });
+
+    it("counts how many of a season's culls have each legal warning, as their amendments and deletion move them", async () => {
+      const log = createSampleEventLog();
+      // A roe buck in its close season (1 November to 31 March), at 02:00: close season and night.
+      const buck = log.recorded('alice', { date: '2026-11-03', time: '02:00', sex: 'Male' });
+      // A roe doe in her open season, at noon, shot with a .222: below the 0.240 in bore the law asks for any deer but
+      // muntjac and Chinese water deer.
+      const doe = log.recorded('alice', {
+        date: '2026-11-04',
+        time: '12:00',
+        sex: 'Female',
+        calibre: { name: '.222 Rem' },
+        carcass_destination: 'Game dealer',
+      });
+      // A fox has no close season and no night rule.
+      const fox = log.recorded('alice', { date: '2026-11-05', time: '02:00', species: 'Fox' });
+      const otherSeason = log.recorded('alice', { date: '2026-03-01', time: '02:00', sex: 'Male' });
+      for (const event of [
+        buck,
+        doe,
+        fox,
+        otherSeason,
+        log.recorded('bob', { date: '2026-11-03', time: '02:00' }),
+      ])
+        await store.apply(event);
+      const season = { key: '2026-27', months: seasonMonths(seasonOfKey('2026-27')) };
+      expect((await store.season('alice', season)).warnings).toEqual({
+        close_season: 1,
+        night: 1,
+        calibre: 1,
+      });
+      // The dashboard reads the same of the season it shows.
+      expect(
+        await store.aggregates({ userId: 'alice', months: season.months, seasonMonths: season.months }),
+      ).toMatchObject({
+        seasonWarnings: { close_season: 1, night: 1, calibre: 1 },
+        seasonDestinations: { 'Game dealer': 1 },
+      });
+
+      await store.apply(log.amended('alice', buck.streamId, { time: '12:00' }));
+      await store.apply(log.amended('alice', doe.streamId, { calibre: null }));
+      expect((await store.season('alice', season)).warnings).toEqual({ close_season: 1 });
+      await store.apply(log.deleted('alice', buck.streamId));
+      expect((await store.season('alice', season)).warnings).toEqual({});
+      expect(
+        (await store.season('alice', { key: '2025-26', months: seasonMonths(seasonOfKey('2025-26')) }))
+          .warnings,
+      ).toEqual({ close_season: 1, night: 1 });
+    });
+
     it('a deleted cull stops counting, and a late redelivery of its creation does not bring it back', async () => {
       const log = createSampleEventLog();
       const recorded = log.recorded('alice');
@@ -244,6 +320,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
           },
         ],
         destinations: { 'Own use': 1 },
+        warnings: {},
         outings: NO_OUTINGS,
         plans,
         groundNames: { [north.streamId]: 'North Hill' },
@@ -317,6 +394,7 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         groundNames: {},
         outings: NO_OUTINGS,
         destinations: {},
+        warnings: {},
       });
     });
 

@@ -17,13 +17,30 @@ import { SpeciesChart } from './SpeciesChart';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { formatDate } from '../../lib/format';
 import { useDeferredQuery } from '../../ui/useDeferredQuery';
+import { useMemo } from 'react';
+import { useWaitingCulls, type WaitingCulls } from './useWaitingCulls';
 
-function StatCard({ label, value }: { label: string; value: string }) {
+function StatCard({ label, value, waiting = 0 }: { label: string; value: string; waiting?: number }) {
   return (
     <div className="card stat-card">
       <dt className="stat-card__label">{label}</dt>
-      <dd className="stat-card__value">{value}</dd>
+      <dd className="stat-card__value">
+        {value}
+        {waiting > 0 ? <span className="stat-card__waiting"> + {waiting} waiting</span> : null}
+      </dd>
     </div>
+  );
+}
+
+/** The key to the "+ waiting" marks: records made on this device that the server does not have yet. */
+function WaitingNote({ waiting }: { waiting: WaitingCulls }) {
+  if (waiting.total === 0) return null;
+  const records = waiting.total === 1 ? '1 record' : `${waiting.total} records`;
+  return (
+    <p className="dashboard-waiting muted">
+      + waiting: {records} made on this device {waiting.total === 1 ? 'is' : 'are'} not yet sent. The figures
+      count {waiting.total === 1 ? 'it' : 'them'} once sent.
+    </p>
   );
 }
 
@@ -93,6 +110,30 @@ function OutingFiguresList({ figures }: { figures: OutingFigures }) {
   );
 }
 
+/** A season's counts by name (its carcass destinations, its legal warnings), each with its count, 0 included. */
+function SeasonCounts({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: readonly { name: string; count: number }[] | undefined;
+}) {
+  if (rows === undefined) return null;
+  return (
+    <div className="season-counts">
+      <h3 className="season-counts__title">{title}</h3>
+      <dl className="season-counts__list" aria-label={title}>
+        {rows.map((row) => (
+          <div key={row.name} className="season-counts__row">
+            <dt>{row.name}</dt>
+            <dd>{row.count}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 /** The season's plan progress (a team's member by member too), or the way to set a plan. */
 function PlanSection({ season, teamId }: { season: string; teamId: string | undefined }) {
   const progress = useDeferredQuery(planProgressQuery(season, teamId));
@@ -155,6 +196,9 @@ export default function DashboardPage() {
   const { season, options, setSeason } = useSeasons();
   const scope = useTeamScope();
   const stats = useDeferredQuery(statsQuery(season, scope.teamId));
+  const grounds = useDeferredQuery(scopeGroundsQuery(scope.teamId));
+  const teamGroundIds = useMemo(() => grounds.data?.map((ground) => ground.id), [grounds.data]);
+  const waiting = useWaitingCulls(scope.teamId, teamGroundIds);
   const addCull = mayRecord(scope) ? <ButtonLink to="/add-cull">+ Add Cull</ButtonLink> : null;
 
   let content;
@@ -162,7 +206,7 @@ export default function DashboardPage() {
     content = <StatusMessage>Loading dashboard...</StatusMessage>;
   } else if (stats.data === undefined) {
     content = <StatusMessage kind="error">{loadError(stats.error)}</StatusMessage>;
-  } else if (stats.data.total_culls === 0) {
+  } else if (stats.data.total_culls === 0 && waiting.total === 0) {
     content = (
       <>
         <div className="card empty-state">
@@ -182,14 +226,15 @@ export default function DashboardPage() {
     content = (
       <>
         <dl className="stat-grid">
-          <StatCard label="Total Culls" value={String(data.total_culls)} />
-          <StatCard label="This Month" value={String(data.this_month)} />
+          <StatCard label="Total Culls" value={String(data.total_culls)} waiting={waiting.total} />
+          <StatCard label="This Month" value={String(data.this_month)} waiting={waiting.thisMonth} />
           <StatCard label="Top Species" value={data.top_species ?? '-'} />
           <StatCard
             label="Average Weight"
             value={data.average_weight === null ? '-' : `${data.average_weight.toFixed(1)} kg`}
           />
         </dl>
+        <WaitingNote waiting={waiting} />
         <div className="dashboard-grid">
           <section className="card" aria-labelledby="species-heading">
             <h2 id="species-heading">Species Breakdown</h2>
@@ -197,7 +242,7 @@ export default function DashboardPage() {
           </section>
           <section className="card" aria-labelledby="months-heading">
             <h2 id="months-heading">Culls per Month</h2>
-            <MonthlyChart months={data.per_month} />
+            <MonthlyChart months={data.per_month} waiting={waiting.byMonth} season={data.season.label} />
           </section>
           <section className="card dashboard-grid__wide" aria-labelledby="season-heading">
             <h2 id="season-heading">Season {data.season.label}</h2>
@@ -206,6 +251,14 @@ export default function DashboardPage() {
             </p>
             <SeasonTable season={data.season} />
             {data.season.outings ? <OutingFiguresList figures={data.season.outings} /> : null}
+            <SeasonCounts
+              title="Carcass destinations"
+              rows={data.season.destinations?.map((row) => ({ name: row.destination, count: row.count }))}
+            />
+            <SeasonCounts
+              title="Legal warnings"
+              rows={data.season.warnings?.map((row) => ({ name: row.warning, count: row.count }))}
+            />
             <SeasonReport season={season} teamId={scope.teamId} />
           </section>
           <PlanSection season={season} teamId={scope.teamId} />

@@ -19,7 +19,7 @@ import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Checkbox } from '../../ui/Checkbox';
 import { useFeedback } from '../../ui/feedback-context';
-import { SeasonSelect, useSeasons, seasonLabel } from '../seasons';
+import { SeasonSelect, useSeasons, seasonLabel, previousSeasonKey } from '../seasons';
 import { Select } from '../../ui/Select';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { TextField } from '../../ui/TextField';
@@ -181,6 +181,20 @@ interface PlanEditorProps {
   readOnly: boolean;
 }
 
+/** The plan of one scope (a ground's id, or ALL_GROUNDS) in a season's plans. */
+const planIn = (plans: readonly Plan[], id: string) =>
+  plans.find((plan) => (plan.ground_id ?? ALL_GROUNDS) === id);
+
+const hasJuveniles = (plan: Plan | undefined) =>
+  (plan?.targets ?? []).some((target) => target.class === 'Juvenile');
+
+/** The season's plans with one scope's targets put in (none: its plan goes). */
+function withScope(plans: readonly Plan[], id: string, targets: PlanTarget[]): Plan[] {
+  const groundId = id === ALL_GROUNDS ? null : id;
+  const others = plans.filter((plan) => plan.ground_id !== groundId);
+  return targets.length === 0 ? others : [...others, { ground_id: groundId, targets }];
+}
+
 function PlanEditor({ season, plans, teamId, allocations: saved, members, readOnly }: PlanEditorProps) {
   const queryClient = useQueryClient();
   const online = useOnline();
@@ -188,26 +202,70 @@ function PlanEditor({ season, plans, teamId, allocations: saved, members, readOn
   const grounds = useQuery(scopeGroundsQuery(teamId));
   const [allocations, setAllocations] = useState<PlanAllocation[]>(() => [...saved]);
   const [scope, setScope] = useState(ALL_GROUNDS);
-  const planOf = (id: string) => plans.find((plan) => (plan.ground_id ?? ALL_GROUNDS) === id);
-  const [typed, setTyped] = useState<Typed>(() => typedOf(planOf(ALL_GROUNDS)));
-  const [juveniles, setJuveniles] = useState(() =>
-    (planOf(ALL_GROUNDS)?.targets ?? []).some((t) => t.class === 'Juvenile'),
-  );
+  // Every scope's targets as they stand on screen: the saved plans, or last season's once copied in.
+  const [draft, setDraft] = useState<Plan[]>(plans);
+  const [typed, setTyped] = useState<Typed>(() => typedOf(planIn(plans, ALL_GROUNDS)));
+  const [juveniles, setJuveniles] = useState(() => hasJuveniles(planIn(plans, ALL_GROUNDS)));
   const [invalid, setInvalid] = useState<string | undefined>();
+  const [copied, setCopied] = useState<string | undefined>();
 
-  useEffect(() => {
-    const plan = planOf(scope);
+  /** Shows a scope's targets from these plans. */
+  function show(from: readonly Plan[], id: string) {
+    const plan = planIn(from, id);
     setTyped(typedOf(plan));
-    setJuveniles((plan?.targets ?? []).some((t) => t.class === 'Juvenile'));
+    setJuveniles(hasJuveniles(plan));
     setInvalid(undefined);
-    // A new scope, or the plans read again after a save.
-  }, [scope, plans]);
+  }
+
+  // The plans read again after a save: they are what the screen shows.
+  useEffect(() => {
+    setDraft(plans);
+    show(plans, scope);
+    // Only a new read of the plans, not a change of scope (which `chooseScope` handles).
+  }, [plans]);
   useEffect(() => setAllocations([...saved]), [saved]);
+
+  /** Keeps what was typed for the scope left (when it is whole numbers), then shows the one chosen. */
+  function chooseScope(id: string) {
+    const checked = targetsOf(typed, juveniles);
+    const kept = 'targets' in checked ? withScope(draft, scope, checked.targets) : draft;
+    setDraft(kept);
+    setScope(id);
+    show(kept, id);
+  }
+
+  const previous = previousSeasonKey(season);
+  const copy = useMutation({
+    mutationFn: () => queryClient.fetchQuery(plansQuery(previous, teamId)),
+    onSuccess: (last) => {
+      // A plan for a ground no longer kept, and a share of someone no longer in the team, are left behind.
+      const known = grounds.data === undefined ? undefined : new Set(grounds.data.map((ground) => ground.id));
+      const kept = (groundId: string | null) =>
+        groundId === null || known === undefined || known.has(groundId);
+      const lastPlans = last.plans.filter((plan) => plan.targets.length > 0 && kept(plan.ground_id));
+      if (lastPlans.length === 0) {
+        setCopied(`The ${seasonLabel(previous)} season has no plan to copy.`);
+        return;
+      }
+      const inTeam = new Set(members.map((member) => member.uid));
+      setDraft(lastPlans);
+      if (teamId !== undefined)
+        setAllocations(
+          (last.allocations ?? []).filter((share) => inTeam.has(share.uid) && kept(share.ground_id)),
+        );
+      show(lastPlans, scope);
+      // Said in the status line beside the button, which is announced as it changes.
+      setCopied(
+        `The ${seasonLabel(previous)} plan is copied into ${seasonLabel(season)}: check it and save it.`,
+      );
+    },
+  });
 
   const save = useMutation({
     mutationFn: (next: Plan[]) =>
       putPlans(season, teamId === undefined ? { plans: next } : { plans: next, allocations }, teamId),
     onSuccess: async () => {
+      setCopied(undefined);
       await refreshAfter(queryClient, 'plans');
       announce(`Cull plan for ${seasonLabel(season)} saved`);
     },
@@ -222,11 +280,7 @@ function PlanEditor({ season, plans, teamId, allocations: saved, members, readOn
       return;
     }
     setInvalid(undefined);
-    const groundId = scope === ALL_GROUNDS ? null : scope;
-    const others = plans.filter((plan) => plan.ground_id !== groundId);
-    save.mutate(
-      checked.targets.length === 0 ? others : [...others, { ground_id: groundId, targets: checked.targets }],
-    );
+    save.mutate(withScope(draft, scope, checked.targets));
   }
 
   const classes: PlanClass[] = juveniles ? ['Male', 'Female', 'Juvenile'] : ['Male', 'Female'];
@@ -237,7 +291,7 @@ function PlanEditor({ season, plans, teamId, allocations: saved, members, readOn
   const scopes = [
     { id: ALL_GROUNDS, label: 'All grounds' },
     ...(grounds.data ?? [])
-      .filter((g) => !g.archived || planOf(g.id))
+      .filter((g) => !g.archived || planIn(draft, g.id))
       .map((g) => ({ id: g.id, label: g.name })),
   ];
 
@@ -252,12 +306,33 @@ function PlanEditor({ season, plans, teamId, allocations: saved, members, readOn
           {invalid ?? errorMessage(save.error)}
         </p>
       ) : null}
+      {readOnly ? null : (
+        <div className="plan-copy">
+          <Button variant="secondary" onPress={() => copy.mutate()} isDisabled={copy.isPending}>
+            {copy.isPending ? 'Copying...' : 'Copy last season’s plan'}
+          </Button>
+          {copy.error ? (
+            <p className="form-error" role="alert">
+              The {seasonLabel(previous)} plan could not be read: {errorMessage(copy.error)}
+            </p>
+          ) : copied === undefined ? (
+            <p className="form__hint">
+              Fills every ground’s targets{teamId === undefined ? '' : ' and members’ shares'} from{' '}
+              {seasonLabel(previous)}; nothing is saved until you save the plan.
+            </p>
+          ) : (
+            <p className="form__hint" role="status">
+              {copied}
+            </p>
+          )}
+        </div>
+      )}
       <Select
         label="Plan for"
         name="plan_ground"
         options={scopes}
         value={scope}
-        onChange={(id) => id && setScope(id)}
+        onChange={(id) => id && chooseScope(id)}
       />
       <Checkbox name="juveniles" isSelected={juveniles} onChange={setJuveniles} isDisabled={readOnly}>
         Separate targets for juveniles

@@ -32,6 +32,7 @@ import type { PhotoDraft } from './photo-draft';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import {
+  formWarningFacts,
   formWarnings,
   toFormErrors,
   withCoordinates,
@@ -664,7 +665,12 @@ export function CullForm<Body>({
             </div>
           </fieldset>
 
-          <WarningList warnings={warnings} heading="Check before you save" live />
+          <WarningList
+            warnings={warnings}
+            record={formWarningFacts(values)}
+            heading="Check before you save"
+            live
+          />
 
           <fieldset className="form__section">
             <legend>Antlers</legend>

@@ -6,7 +6,12 @@ import {
   type Cull,
   type CullWarning,
 } from '@cull-log/contracts';
-import { cullWarnings, gridReferenceFor, parseGridReference } from '@cull-log/domain';
+import {
+  cullWarnings,
+  gridReferenceFor,
+  parseGridReference,
+  type WarningFacts,
+} from '@cull-log/domain';
 import { formatUkTime, localIsoDate } from '../../lib/format';
 import {
   carcassCandidate,
@@ -193,12 +198,12 @@ export function gridRefError(values: CullFormValues): string | undefined {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** The warnings the record would carry if saved as it stands; none until species, sex, date and time are given. */
-export function formWarnings(values: CullFormValues): CullWarning[] {
+/** What the warning rules judge of the form as it stands; undefined until species, sex, date and time are given. */
+export function formWarningFacts(values: CullFormValues): WarningFacts | undefined {
   const species = values.species === OTHER ? values.species_other : values.species;
   if (species.trim() === '' || values.sex === '' || !DATE.test(values.date) || !TIME.test(values.time))
-    return [];
-  return cullWarnings({
+    return undefined;
+  return {
     species,
     sex: values.sex,
     date: values.date,
@@ -206,7 +211,13 @@ export function formWarnings(values: CullFormValues): CullWarning[] {
     latitude: parseNumberInput(values.latitude) ?? null,
     longitude: parseNumberInput(values.longitude) ?? null,
     ...rifleFacts(values.carcass),
-  });
+  };
+}
+
+/** The warnings the record would carry if saved as it stands; none until species, sex, date and time are given. */
+export function formWarnings(values: CullFormValues): CullWarning[] {
+  const facts = formWarningFacts(values);
+  return facts === undefined ? [] : cullWarnings(facts);
 }
 
 /** Typing a valid grid reference fills the coordinates, with the centre of its square. */

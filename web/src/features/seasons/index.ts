@@ -2,5 +2,5 @@
 // hold, where this would bring every component named here into it.
 export { SeasonSelect } from './SeasonSelect';
 export { SeasonStartSetting } from './SeasonStartSetting';
-export { seasonLabel } from './seasons';
+export { previousSeasonKey, seasonLabel } from './seasons';
 export { useSeasons } from './useSeasons';

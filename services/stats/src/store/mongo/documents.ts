@@ -20,6 +20,7 @@ export const COUNTERS = {
     key: ['userId', 'month', 'groundId', 'species', 'sex', 'young'],
   },
   destinations: { collection: 'stats_destination_months', key: ['userId', 'month', 'destination'] },
+  warnings: { collection: 'stats_warning_months', key: ['userId', 'month', 'code'] },
   outings: { collection: 'stats_outing_months', key: ['userId', 'month'] },
 } as const satisfies Record<CounterName, { collection: string; key: readonly string[] }>;
 
@@ -46,6 +47,12 @@ export interface DestinationDocument {
   userId: string;
   month: string;
   destination: string;
+  count: number;
+}
+export interface WarningDocument {
+  userId: string;
+  month: string;
+  code: string;
   count: number;
 }
 export interface OutingMonthDocument {
@@ -104,6 +111,7 @@ export function statsCollections(db: Db) {
     monthCounts: counter<CountDocument>('months'),
     classes: counter<ClassDocument>('classes'),
     destinations: counter<DestinationDocument>('destinations'),
+    warnings: counter<WarningDocument>('warnings'),
     outingMonths: counter<OutingMonthDocument>('outings'),
   };
 }
@@ -112,7 +120,10 @@ export type StatsCollections = ReturnType<typeof statsCollections>;
 /** The key of a user's plans of a season. */
 export const plansId = (userId: string, season: string) => `${userId}\u0000${season}`;
 
-/** A kept cull's facts; one kept before grounds and plans has no age, destination, ground or outing. */
+/**
+ * A kept cull's facts; one kept before grounds and plans has no age, destination, ground or outing, one kept before
+ * the warnings were counted no warning inputs.
+ */
 export function cullWithoutId({ _id: _ignored, ...facts }: CullDocument): CullFacts {
   return {
     ...facts,
@@ -122,5 +133,6 @@ export function cullWithoutId({ _id: _ignored, ...facts }: CullDocument): CullFa
     outingId: facts.outingId ?? null,
     teamId: facts.teamId ?? null,
     memberId: facts.memberId ?? null,
+    warningFacts: facts.warningFacts ?? null,
   };
 }

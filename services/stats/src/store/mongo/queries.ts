@@ -37,6 +37,7 @@ export function statsQueries({ client, db, readPosition }: MongoProjection): Sta
     monthCounts,
     classes,
     destinations,
+    warnings,
     outingMonths,
   } = statsCollections(db);
 
@@ -85,6 +86,14 @@ export function statsQueries({ client, db, readPosition }: MongoProjection): Sta
           perMonth: Object.fromEntries(perMonth.map((row) => [row.month, row.count])),
           seasonSpeciesBySex: nestCounts(sumBySpeciesAndSex(seasonCounts)),
           seasonOutings: await outingSums(userId, seasonMonths, options),
+          seasonDestinations: sumByField(
+            await destinations.find({ ...live, month: { $in: [...seasonMonths] } }, options).toArray(),
+            'destination',
+          ),
+          seasonWarnings: sumByField(
+            await warnings.find({ ...live, month: { $in: [...seasonMonths] } }, options).toArray(),
+            'code',
+          ),
           position: await readPosition(options.session),
         };
       }),
@@ -93,18 +102,17 @@ export function statsQueries({ client, db, readPosition }: MongoProjection): Sta
         const live = { userId, count: { $gt: 0 }, month: { $in: [...season.months] } };
         const classRows = await classes.find(live, options).toArray();
         const destinationRows = await destinations.find(live, options).toArray();
+        const warningRows = await warnings.find(live, options).toArray();
         const planDocument = await plans.findOne({ _id: plansId(userId, season.key) }, options);
         // The user's own grounds, and the teams' grounds their culls are on (a team's owner id is `team-<id>`).
         const teamGroundIds = [...new Set(classRows.map((row) => row.groundId).filter((id) => id !== ''))];
         const names = await groundNames
           .find({ $or: [{ userId }, { _id: { $in: teamGroundIds }, userId: /^team-/ }] }, options)
           .toArray();
-        const byDestination = new Map<string, number>();
-        for (const row of destinationRows)
-          byDestination.set(row.destination, (byDestination.get(row.destination) ?? 0) + row.count);
         return {
           counts: classRows.map(seasonCountOf),
-          destinations: Object.fromEntries(byDestination),
+          destinations: sumByField(destinationRows, 'destination'),
+          warnings: sumByField(warningRows, 'code'),
           outings: await outingSums(userId, season.months, options),
           plans: planDocument === null ? [] : StoredPlans.parse(planDocument.plans),
           groundNames: Object.fromEntries(names.map((row) => [row._id, row.name])),
@@ -149,4 +157,14 @@ function sumBySpeciesAndSex(rows: readonly ClassDocument[]) {
     else sums.set(id, { species, sex, count });
   }
   return [...sums.values()];
+}
+
+/** Monthly counts summed by one of their fields (a destination, a warning's code). */
+function sumByField<Field extends string>(
+  rows: readonly (Record<Field, string> & { count: number })[],
+  field: Field,
+): Record<string, number> {
+  const sums = new Map<string, number>();
+  for (const row of rows) sums.set(row[field], (sums.get(row[field]) ?? 0) + row.count);
+  return Object.fromEntries(sums);
 }

@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import type { MongoMigration } from '@cull-log/projection';
-import { countersOf, type CounterName } from '../stats-counters';
+import { MIGRATIONS_TABLE } from '@cull-log/storage-kit';
+import { countersOf, weightCountersOf, type CounterName } from '../stats-counters';
 import { COUNTERS, cullWithoutId, statsCollections } from './documents';
 import { moveCounters } from './writes';
 
@@ -26,7 +27,44 @@ export const MONGO_STATS_MIGRATIONS: readonly MongoMigration[] = [
       await allocations.createIndex({ userId: 1, season: 1 });
     },
   },
+  {
+    version: 3,
+    does:
+      "the season's legal warnings by month (culls kept before count none until `npm run rebuild -w " +
+      'services/stats`); a weight of 0 taken out of the averages',
+    async up(db) {
+      const { collection, key } = COUNTERS.warnings;
+      await db
+        .collection(collection)
+        .createIndex(Object.fromEntries(key.map((field) => [field, 1])), { unique: true });
+      await recountWeights(db);
+    },
+  },
 ];
+
+/**
+ * Culls of 0 kg were counted as weighed: every weighed count and weight is counted again from the culls kept, by the
+ * rule that 0 is not a weight. In a transaction that also records step 3 as done, so that a second replica running
+ * the step at the same time conflicts, then finds it done.
+ */
+async function recountWeights(db: Db): Promise<void> {
+  const { culls, totals, classes } = statsCollections(db);
+  const versions = db.collection<{ _id: string; version: number }>(MIGRATIONS_TABLE);
+  const session = db.client.startSession();
+  try {
+    await session.withTransaction(async () => {
+      if (((await versions.findOne({ _id: 'stats' }, { session }))?.version ?? 0) >= 3) return;
+      const unweighed = { $set: { weighed: 0, weightGrams: 0 } };
+      await totals.updateMany({}, unweighed, { session });
+      await classes.updateMany({}, unweighed, { session });
+      const kept = (await culls.find({}, { session }).toArray()).map(cullWithoutId);
+      await moveCounters(db, weightCountersOf(kept), session);
+      await versions.updateOne({ _id: 'stats' }, { $max: { version: 3 } }, { session, upsert: true });
+    });
+  } finally {
+    await session.endSession();
+  }
+}
 
 async function indexAndRepair(db: Db): Promise<void> {
   const { culls, groundNames, plans } = statsCollections(db);

@@ -17,6 +17,7 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
       'month_counts',
       'class_months',
       'destination_months',
+      'warning_months',
       'outings',
       'outing_months',
       'user_settings',

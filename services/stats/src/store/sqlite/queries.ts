@@ -57,6 +57,10 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
     `SELECT destination, SUM(count) AS count FROM destination_months WHERE user_id = ? AND month BETWEEN ? AND ?
      GROUP BY destination HAVING SUM(count) > 0`,
   );
+  const selectWarnings = db.prepare<[string, string, string], { code: string; count: number }>(
+    `SELECT code, SUM(count) AS count FROM warning_months WHERE user_id = ? AND month BETWEEN ? AND ?
+     GROUP BY code HAVING SUM(count) > 0`,
+  );
   const selectPlans = db.prepare<[string, string], { plans: string }>(
     'SELECT plans FROM season_plans WHERE user_id = ? AND season = ?',
   );
@@ -110,6 +114,12 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
       ),
       seasonSpeciesBySex: nestCounts(selectSeasonBySex.all(userId, ...span(seasonMonths))),
       seasonOutings: outingSums(userId, ...span(seasonMonths)),
+      seasonDestinations: Object.fromEntries(
+        selectDestinations.all(userId, ...span(seasonMonths)).map((row) => [row.destination, row.count]),
+      ),
+      seasonWarnings: Object.fromEntries(
+        selectWarnings.all(userId, ...span(seasonMonths)).map((row) => [row.code, row.count]),
+      ),
       position: readPosition(),
     };
   });
@@ -122,6 +132,9 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
         counts: selectClassMonths.all(userId, first, last).map(seasonCountOf),
         destinations: Object.fromEntries(
           selectDestinations.all(userId, first, last).map((row) => [row.destination, row.count]),
+        ),
+        warnings: Object.fromEntries(
+          selectWarnings.all(userId, first, last).map((row) => [row.code, row.count]),
         ),
         outings: outingSums(userId, first, last),
         plans: plans === undefined ? [] : StoredPlans.parse(JSON.parse(plans.plans)),

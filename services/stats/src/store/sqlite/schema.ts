@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { GROUND_NAMES_TABLE, USER_SETTINGS_TABLE, type SqliteMigration } from '@cull-log/projection';
-import { countersOf, type CounterName } from '../stats-counters';
+import { countersOf, weightCountersOf, type CounterName } from '../stats-counters';
 import { CULL_COLUMNS, counterMoves, factsOf, type CullRow } from './writes';
 
 // `culls` and `outings` hold each live cull's and outing's counted facts, read only by the writes that move them.
@@ -99,18 +99,49 @@ export const SQLITE_STATS_MIGRATIONS: readonly SqliteMigration[] = [
     does: "teams: the team and member each cull counted for, members' links and names, teams' names, plans' shares; culls by user and ground",
     up(db) {
       db.exec(TEAM_SCHEMA);
-      const columns = new Set(
-        db
-          .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('culls')")
-          .all()
-          .map((row) => row.name),
-      );
+      const columns = cullColumnsOf(db);
       for (const column of ['team_id', 'member_id']) {
         if (!columns.has(column)) db.exec(`ALTER TABLE culls ADD COLUMN ${column} TEXT`);
       }
     },
   },
+  {
+    version: 3,
+    does:
+      "the season's legal warnings by month, and each cull's warning inputs (culls kept before count none until " +
+      '`npm run rebuild -w services/stats`); a weight of 0 taken out of the averages',
+    up(db) {
+      db.exec(WARNINGS_SCHEMA);
+      if (!cullColumnsOf(db).has('warning_facts')) db.exec('ALTER TABLE culls ADD COLUMN warning_facts TEXT');
+      recountWeights(db);
+    },
+  },
 ];
+
+const WARNINGS_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS warning_months (
+    user_id TEXT NOT NULL,
+    month TEXT NOT NULL,
+    code TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, month, code)
+  ) WITHOUT ROWID;
+`;
+
+/**
+ * Culls of 0 kg were counted as weighed: every weighed count and weight is counted again from the culls kept, by the
+ * rule that 0 is not a weight (whatever rule step 1 counted a file's kept culls by).
+ */
+function recountWeights(db: Database.Database): void {
+  db.exec(
+    'UPDATE user_totals SET weighed = 0, weight_grams = 0; UPDATE class_months SET weighed = 0, weight_grams = 0',
+  );
+  const culls = db
+    .prepare<[], CullRow>(`SELECT ${CULL_COLUMNS}, team_id, member_id FROM culls`)
+    .all()
+    .map(factsOf);
+  counterMoves(db)(weightCountersOf(culls));
+}
 
 // A member link's row is its person's (user_id, erased with them); a team's name and a plan's shares are the team's
 // (user_id its owner id, `team-<id>`), and name members by member id only.
@@ -145,14 +176,17 @@ const CULL_COLUMNS_ADDED = {
   outing_id: 'TEXT',
 };
 
-/** Gives `culls` in a file from before grounds, outings and plans its later columns, and indexes culls by outing. */
-function addCullColumns(db: Database.Database): void {
-  const cullColumns = new Set(
+const cullColumnsOf = (db: Database.Database) =>
+  new Set(
     db
       .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('culls')")
       .all()
       .map((row) => row.name),
   );
+
+/** Gives `culls` in a file from before grounds, outings and plans its later columns, and indexes culls by outing. */
+function addCullColumns(db: Database.Database): void {
+  const cullColumns = cullColumnsOf(db);
   for (const [column, type] of Object.entries(CULL_COLUMNS_ADDED)) {
     if (!cullColumns.has(column)) db.exec(`ALTER TABLE culls ADD COLUMN ${column} ${type}`);
   }

@@ -45,7 +45,7 @@ describe('SQLite stats file written before the counters', () => {
 describe('SQLite stats file opened again', () => {
   const file = join(directory, 'opened-twice.db');
 
-  it('has run each step of its schema once: its version is 2 and step 1’s repairs do not run again', async () => {
+  it('has run each step of its schema once: its version is 3 and step 1’s repairs do not run again', async () => {
     await openSqliteStatsStore({ file }).close();
     // Step 1 counts the culls of a file that has no counters: run at every open, it would count this one.
     const between = new Database(file);
@@ -57,7 +57,39 @@ describe('SQLite stats file opened again', () => {
     const figures = await second.aggregates(KEPT_BEFORE_COUNTERS_WINDOW);
     await second.close();
     expect(figures).toMatchObject({ total: 0, perMonth: {} });
-    expect(sqliteSchemaVersions(file)).toEqual({ stats: 2 });
+    expect(sqliteSchemaVersions(file)).toEqual({ stats: 3 });
+  });
+});
+
+describe('SQLite stats file from before a weight of 0 stopped counting as weighed', () => {
+  it('counts its weights again on first open, so that 0 kg leaves the averages, and the rest stays', async () => {
+    const file = join(directory, 'weighed-zero.db');
+    const store = openSqliteStatsStore({ file });
+    const log = createSampleEventLog();
+    await store.applyBatch([
+      log.recorded('alice', { date: '2026-05-02', weight: 0 }),
+      log.recorded('alice', { date: '2026-05-03', weight: 20 }),
+    ]);
+    await store.close();
+    // As step 2 left it: the 0 kg cull counted as weighed in the totals and its class.
+    const before = new Database(file);
+    before.exec(`UPDATE user_totals SET weighed = 2; UPDATE class_months SET weighed = 2;
+      UPDATE schema_migrations SET version = 2 WHERE store = 'stats'`);
+    before.close();
+
+    const reopened = openSqliteStatsStore({ file });
+    expect(await reopened.aggregates(KEPT_BEFORE_COUNTERS_WINDOW)).toMatchObject({
+      total: 2,
+      weighed: 1,
+      weightGrams: 20_000,
+    });
+    const season = await reopened.season('alice', {
+      key: '2026-27',
+      months: seasonMonths(seasonOfKey('2026-27')),
+    });
+    expect(season.counts).toMatchObject([{ count: 2, weighed: 1, weightGrams: 20_000 }]);
+    await reopened.close();
+    expect(sqliteSchemaVersions(file)).toEqual({ stats: 3 });
   });
 });
 

@@ -3,7 +3,7 @@ import { teamOwnerId, type StoredLogEvent } from '@cull-log/contracts';
 import { sqliteGroundsAndSettings } from '@cull-log/projection';
 import { createCounterSum, type CounterChange, type CounterName } from '../stats-counters';
 import { applyStatsEvents, type StatsRows } from '../stats-read-model';
-import type { CullFacts, OutingFacts } from '../stats-store';
+import type { CullFacts, OutingFacts, WarningInputs } from '../stats-store';
 
 export interface CullRow {
   user_id: string;
@@ -18,11 +18,13 @@ export interface CullRow {
   /** Absent in a file read before its schema's step 2 (the repairs of step 1). */
   team_id?: string | null;
   member_id?: string | null;
+  /** The warning inputs as JSON; null for a cull kept before step 3, absent in a file read before it. */
+  warning_facts?: string | null;
 }
 /** The columns of a cull's facts as step 1 of the schema has them. */
 export const CULL_COLUMNS =
   'user_id, species, sex, date, weight_grams, age_estimate, destination, ground_id, outing_id';
-const CULL_TEAM_COLUMNS = `${CULL_COLUMNS}, team_id, member_id`;
+const CULL_TEAM_COLUMNS = `${CULL_COLUMNS}, team_id, member_id, warning_facts`;
 
 interface OutingRow {
   user_id: string;
@@ -43,6 +45,7 @@ export const factsOf = (row: CullRow): CullFacts => ({
   outingId: row.outing_id,
   teamId: row.team_id ?? null,
   memberId: row.member_id ?? null,
+  warningFacts: row.warning_facts == null ? null : (JSON.parse(row.warning_facts) as WarningInputs),
 });
 const outingOf = (row: OutingRow): OutingFacts => ({
   userId: row.user_id,
@@ -57,11 +60,16 @@ const CULL_TABLE = {
   columns: CULL_TEAM_COLUMNS,
   upsert: `INSERT INTO culls (stream_id, ${CULL_TEAM_COLUMNS})
     VALUES (@streamId, @userId, @species, @sex, @date, @weightGrams, @ageEstimate, @destination, @groundId,
-      @outingId, @teamId, @memberId)
+      @outingId, @teamId, @memberId, @warningFacts)
     ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, species = excluded.species,
       sex = excluded.sex, date = excluded.date, weight_grams = excluded.weight_grams,
       age_estimate = excluded.age_estimate, destination = excluded.destination, ground_id = excluded.ground_id,
-      outing_id = excluded.outing_id, team_id = excluded.team_id, member_id = excluded.member_id`,
+      outing_id = excluded.outing_id, team_id = excluded.team_id, member_id = excluded.member_id,
+      warning_facts = excluded.warning_facts`,
+  rowOf: (facts: CullFacts) => ({
+    ...facts,
+    warningFacts: facts.warningFacts === null ? null : JSON.stringify(facts.warningFacts),
+  }),
 };
 
 /**
@@ -160,7 +168,12 @@ export function eraseTeamCulls(db: Database.Database): (userId: string) => void 
  */
 function factsByStream<Row extends object, Facts extends object>(
   db: Database.Database,
-  { table, columns, upsert }: { table: string; columns: string; upsert: string },
+  {
+    table,
+    columns,
+    upsert,
+    rowOf = (facts) => facts,
+  }: { table: string; columns: string; upsert: string; rowOf?: (facts: Facts) => object },
   factsOf: (row: Row) => Facts,
 ) {
   const select = db.prepare<[string], Row>(`SELECT ${columns} FROM ${table} WHERE stream_id = ?`);
@@ -173,48 +186,47 @@ function factsByStream<Row extends object, Facts extends object>(
     },
     write(streamId: string, facts: Facts | undefined): void {
       if (facts === undefined) remove.run(streamId);
-      else write.run({ streamId, ...facts });
+      else write.run({ streamId, ...rowOf(facts) });
     },
   };
 }
 
 /** Writes counter moves, each added to its counter's row (created at the move when the row is new). */
 export function counterMoves(db: Database.Database): (changes: readonly CounterChange[]) => void {
-  const moveCounter: Record<CounterName, { run(values: object): unknown }> = {
-    totals: db.prepare(
-      `INSERT INTO user_totals (user_id, total, weighed, weight_grams)
+  // Prepared when first moved: an earlier step of the schema moves counters whose tables a later step makes.
+  const prepared = new Map<CounterName, Database.Statement>();
+  const statementOf = (counter: CounterName) => {
+    const statement = prepared.get(counter) ?? db.prepare(MOVE_COUNTER[counter]);
+    prepared.set(counter, statement);
+    return statement;
+  };
+  return (changes) => {
+    for (const change of changes) statementOf(change.counter).run({ ...change.key, ...change.by });
+  };
+}
+
+/** Each counter's move: added to its row, created at the move when the row is new. */
+const MOVE_COUNTER: Record<CounterName, string> = {
+  totals: `INSERT INTO user_totals (user_id, total, weighed, weight_grams)
        VALUES (@userId, @total, @weighed, @weightGrams)
        ON CONFLICT (user_id) DO UPDATE SET total = total + excluded.total,
          weighed = weighed + excluded.weighed, weight_grams = weight_grams + excluded.weight_grams`,
-    ),
-    species: db.prepare(
-      `INSERT INTO species_counts (user_id, species, count) VALUES (@userId, @species, @count)
+  species: `INSERT INTO species_counts (user_id, species, count) VALUES (@userId, @species, @count)
        ON CONFLICT (user_id, species) DO UPDATE SET count = count + excluded.count`,
-    ),
-    months: db.prepare(
-      `INSERT INTO month_counts (user_id, month, count) VALUES (@userId, @month, @count)
+  months: `INSERT INTO month_counts (user_id, month, count) VALUES (@userId, @month, @count)
        ON CONFLICT (user_id, month) DO UPDATE SET count = count + excluded.count`,
-    ),
-    classes: db.prepare(
-      `INSERT INTO class_months (user_id, month, ground_id, species, sex, young, count, weighed, weight_grams)
+  classes: `INSERT INTO class_months (user_id, month, ground_id, species, sex, young, count, weighed, weight_grams)
        VALUES (@userId, @month, @groundId, @species, @sex, @young, @count, @weighed, @weightGrams)
        ON CONFLICT (user_id, month, ground_id, species, sex, young) DO UPDATE SET count = count + excluded.count,
          weighed = weighed + excluded.weighed, weight_grams = weight_grams + excluded.weight_grams`,
-    ),
-    destinations: db.prepare(
-      `INSERT INTO destination_months (user_id, month, destination, count)
+  destinations: `INSERT INTO destination_months (user_id, month, destination, count)
        VALUES (@userId, @month, @destination, @count)
        ON CONFLICT (user_id, month, destination) DO UPDATE SET count = count + excluded.count`,
-    ),
-    outings: db.prepare(
-      `INSERT INTO outing_months (user_id, month, outings, blank, duration_ms, deer)
+  warnings: `INSERT INTO warning_months (user_id, month, code, count) VALUES (@userId, @month, @code, @count)
+       ON CONFLICT (user_id, month, code) DO UPDATE SET count = count + excluded.count`,
+  outings: `INSERT INTO outing_months (user_id, month, outings, blank, duration_ms, deer)
        VALUES (@userId, @month, @outings, @blank, @durationMs, @deer)
        ON CONFLICT (user_id, month) DO UPDATE SET outings = outings + excluded.outings,
          blank = blank + excluded.blank, duration_ms = duration_ms + excluded.duration_ms,
          deer = deer + excluded.deer`,
-    ),
-  };
-  return (changes) => {
-    for (const change of changes) moveCounter[change.counter].run({ ...change.key, ...change.by });
-  };
-}
+};
