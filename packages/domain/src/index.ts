@@ -39,6 +39,8 @@ export {
   neutraliseFormula,
 } from './cull-csv';
 export { cullSearchText, normaliseSearch } from './cull-search';
+export { DEER_SPECIES, isStalkersWord, meaningOfWords, readSearch, sexWord } from './stalkers-words';
+export type { ReadSearch, WordMeaning } from './stalkers-words';
 export {
   monthKey,
   lastTwelveMonths,
