@@ -1,4 +1,9 @@
-import type { CullView, ListCullsQuery, ListCullsResponse } from '@cull-log/contracts';
+import {
+  LIST_CULLS_FILTER_FIELDS,
+  type CullView,
+  type ListCullsQuery,
+  type ListCullsResponse,
+} from '@cull-log/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { saveAttachment } from '../../api/attachment';
 import { getJson, request } from '../../api/client';
@@ -28,6 +33,10 @@ export function cullsSearchParams(params: ListCullsParams): URLSearchParams {
     order: params.order,
   });
   if (params.q !== '') search.set('q', params.q);
+  for (const name of LIST_CULLS_FILTER_FIELDS) {
+    const value = params[name];
+    if (value !== undefined) search.set(name, value);
+  }
   return search;
 }
 
