@@ -8,7 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { outingsQuery } from '../grounds/api';
-import { groundName, outingTime } from '../grounds';
+import { formatUkDate, formatUkTime } from '../../lib/format';
 import { scopeGroundsQuery } from '../teams/api';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
@@ -21,6 +21,12 @@ export type RecordFilterValues = Pick<
 
 /** The choice that filters nothing. */
 const ANY = 'any';
+
+/** An outing as the filter names it: when it started, on the browser's clock, and its ground. */
+function outingLabel(startedAt: string, ground: { name: string } | undefined): string {
+  const at = new Date(startedAt);
+  return `${formatUkDate(at)} ${formatUkTime(at)}${ground === undefined ? '' : `, ${ground.name}`}`;
+}
 
 /** How many filters narrow the list. */
 export function activeFilterCount(filters: RecordFilterValues): number {
@@ -90,7 +96,10 @@ export function RecordFilters({ filters, onChange, teamId, folded }: RecordFilte
             { id: ANY, label: 'Any outing' },
             ...(outings.data?.items ?? []).map((outing) => ({
               id: outing.id,
-              label: `${outingTime(outing.started_at)}, ${groundName(outing.ground_id, grounds.data)}`,
+              label: outingLabel(
+                outing.started_at,
+                grounds.data?.find((ground) => ground.id === outing.ground_id),
+              ),
             })),
           ]}
           value={filters.outing_id ?? ANY}

@@ -1,9 +1,4 @@
-import {
-  LIST_CULLS_FILTER_FIELDS,
-  type CullView,
-  type ListCullsQuery,
-  type ListCullsResponse,
-} from '@cull-log/contracts';
+import type { CullView, ListCullsQuery, ListCullsResponse } from '@cull-log/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { saveAttachment } from '../../api/attachment';
 import { getJson, request } from '../../api/client';
@@ -25,17 +20,12 @@ function withScope(search: URLSearchParams, scope: RecordsScope): URLSearchParam
   return search;
 }
 
+/** The list's query: its page, size, sort and order, then its search and filters where it has them. */
 export function cullsSearchParams(params: ListCullsParams): URLSearchParams {
-  const search = new URLSearchParams({
-    page: String(params.page),
-    page_size: String(params.page_size),
-    sort: params.sort,
-    order: params.order,
-  });
-  if (params.q !== '') search.set('q', params.q);
-  for (const name of LIST_CULLS_FILTER_FIELDS) {
-    const value = params[name];
-    if (value !== undefined) search.set(name, value);
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || (name === 'q' && value === '')) continue;
+    search.set(name, String(value));
   }
   return search;
 }
