@@ -54,6 +54,39 @@ describe('ListCullsQuery', () => {
     if (!result.success) expect(Object.keys(fieldMessages(result.error))).toEqual([name]);
   });
 
+  it('takes the filters: a ground, an outing, a species (trimmed), a sex and a destination', () => {
+    const groundId = '0b7e6f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const outingId = '1b7e6f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    expect(
+      ListCullsQuery.parse({
+        ground_id: groundId,
+        outing_id: outingId,
+        species: ' Roe Deer ',
+        sex: 'Female',
+        destination: 'Game dealer',
+      }),
+    ).toMatchObject({
+      ground_id: groundId,
+      outing_id: outingId,
+      species: 'Roe Deer',
+      sex: 'Female',
+      destination: 'Game dealer',
+    });
+  });
+
+  it.each([
+    ['ground_id', 'home-wood', 'ground_id must be a UUID'],
+    ['outing_id', '42', 'outing_id must be a UUID'],
+    ['species', '  ', 'species must not be empty'],
+    ['sex', 'female', 'sex must be Male, Female or Unknown'],
+    ['sex', ['Male', 'Female'], 'sex must be Male, Female or Unknown'],
+    ['destination', 'Freezer', expect.stringMatching(/^destination must be one of: Own use, Game dealer/)],
+  ])('refuses the filter %s=%j with a message that names it', (name, value, message) => {
+    const result = ListCullsQuery.safeParse({ [name]: value });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldMessages(result.error)).toEqual({ [name]: message });
+  });
+
   it('accepts the largest page size', () => {
     expect(ListCullsQuery.parse({ page_size: String(LIMITS.pageSizeMax) }).page_size).toBe(
       LIMITS.pageSizeMax,

@@ -1,9 +1,22 @@
 import { z } from 'zod';
 import { Cull, CullView, CullWarning } from './cull';
-import { LIMITS, LIST_CULLS_QUERY_DEFAULTS as DEFAULTS, SORT_COLUMNS, SORT_ORDERS } from './limits';
+import { CARCASS_DESTINATIONS, SEXES } from './enums';
+import {
+  FILTER_ID_PATTERN,
+  LIMITS,
+  LIST_CULLS_QUERY_DEFAULTS as DEFAULTS,
+  SORT_COLUMNS,
+  SORT_ORDERS,
+} from './limits';
 import { OutingFigures, SeasonKey, SeasonStart } from './grounds';
 import { MESSAGES } from './messages';
 import { isUnsafeText } from './validation';
+
+/** A ground's or an outing's id to filter by, named in the refusal. */
+const filterId = (name: string) =>
+  z
+    .string({ error: `${name} must be given once` })
+    .regex(FILTER_ID_PATTERN, { error: `${name} must be a UUID` });
 
 /** Query of GET /api/culls. Query strings arrive as text, so numbers are coerced. */
 export const ListCullsQuery = z.strictObject({
@@ -12,6 +25,19 @@ export const ListCullsQuery = z.strictObject({
   sort: z.enum(SORT_COLUMNS).default(DEFAULTS.sort),
   order: z.enum(SORT_ORDERS).default(DEFAULTS.order),
   q: z.string().trim().max(LIMITS.searchText).default(DEFAULTS.q),
+  // The filters: each narrows the list to records with that value; absent, it lets every record through.
+  ground_id: filterId('ground_id').optional(),
+  outing_id: filterId('outing_id').optional(),
+  species: z
+    .string({ error: 'species must be given once' })
+    .trim()
+    .min(1, { error: 'species must not be empty' })
+    .max(LIMITS.shortText, { error: `species must be at most ${LIMITS.shortText} characters` })
+    .optional(),
+  sex: z.enum(SEXES, { error: 'sex must be Male, Female or Unknown' }).optional(),
+  destination: z
+    .enum(CARCASS_DESTINATIONS, { error: `destination must be one of: ${CARCASS_DESTINATIONS.join(', ')}` })
+    .optional(),
 });
 export type ListCullsQuery = z.infer<typeof ListCullsQuery>;
 

@@ -54,6 +54,15 @@ export const LIST_CULLS_QUERY_DEFAULTS = {
   q: string;
 };
 
+/**
+ * The records list's filters, each optional and absent by default: a ground, an outing, a species, a sex and a
+ * carcass destination, by these names in the address and the API's query.
+ */
+export const LIST_CULLS_FILTER_FIELDS = ['ground_id', 'outing_id', 'species', 'sex', 'destination'] as const;
+
+/** An id the records list filters by (a ground's or an outing's): a UUID, any case. */
+export const FILTER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The page sizes the records list offers. */
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 

@@ -31,6 +31,18 @@ const address = fc.record(
     sort: fc.oneof(text, fc.constantFrom(...SORT_COLUMNS)),
     order: fc.oneof(text, fc.constantFrom('asc', 'desc')),
     q: text,
+    ground_id: fc.oneof(
+      text,
+      fc.uuid(),
+      fc.uuid().map((id) => id.toUpperCase()),
+    ),
+    outing_id: fc.oneof(text, fc.uuid()),
+    species: fc.oneof(
+      text,
+      fc.constantFrom('Roe Deer', ' Sika Deer ', '  ', 'x'.repeat(LIMITS.shortText + 1)),
+    ),
+    sex: fc.oneof(text, fc.constantFrom('Male', 'Female', 'Unknown', 'female')),
+    destination: fc.oneof(text, fc.constantFrom(...CARCASS_DESTINATIONS, 'game dealer')),
     other: text,
   },
   { requiredKeys: [] },

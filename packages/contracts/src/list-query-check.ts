@@ -1,7 +1,9 @@
 import type { ListCullsQuery } from './api';
-import { CARCASS_DESTINATIONS, type CarcassDestination } from './enums';
+import { CARCASS_DESTINATIONS, SEXES, type CarcassDestination, type Sex } from './enums';
 import {
+  FILTER_ID_PATTERN,
   LIMITS,
+  LIST_CULLS_FILTER_FIELDS,
   LIST_CULLS_QUERY_DEFAULTS as DEFAULTS,
   SORT_COLUMNS,
   SORT_ORDERS,
@@ -20,7 +22,10 @@ import {
 export type ListCullsQueryCheck = { success: true; data: ListCullsQuery } | { success: false };
 
 /** The fields of the list's query, as they are named in its address. */
-export const LIST_CULLS_QUERY_FIELDS = Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[];
+export const LIST_CULLS_QUERY_FIELDS = [
+  ...(Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]),
+  ...LIST_CULLS_FILTER_FIELDS,
+];
 const FIELDS = new Set<string>(LIST_CULLS_QUERY_FIELDS);
 
 /** A whole number (a safe integer) of at least 1 and at most `max`, as `z.coerce.number().int().min(1)` reads it. */
@@ -52,7 +57,32 @@ export function checkListCullsQuery(value: Record<string, unknown>): ListCullsQu
     q.length > LIMITS.searchText
   )
     return { success: false };
-  return { success: true, data: { page, page_size: pageSize, sort, order, q } };
+  const filters = checkFilters(value);
+  if (filters === undefined) return { success: false };
+  return { success: true, data: { page, page_size: pageSize, sort, order, q, ...filters } };
+}
+
+type ListFilters = Pick<ListCullsQuery, (typeof LIST_CULLS_FILTER_FIELDS)[number]>;
+
+/** The list's filters, each absent or valid; undefined when one is not. */
+function checkFilters(value: Record<string, unknown>): ListFilters | undefined {
+  const { ground_id, outing_id, species, sex, destination } = value;
+  const isId = (id: unknown) => id === undefined || (typeof id === 'string' && FILTER_ID_PATTERN.test(id));
+  if (!isId(ground_id) || !isId(outing_id)) return undefined;
+  if (species !== undefined && typeof species !== 'string') return undefined;
+  const trimmedSpecies = species?.trim();
+  if (trimmedSpecies !== undefined && (trimmedSpecies === '' || trimmedSpecies.length > LIMITS.shortText))
+    return undefined;
+  if (sex !== undefined && !SEXES.includes(sex as Sex)) return undefined;
+  if (destination !== undefined && !CARCASS_DESTINATIONS.includes(destination as CarcassDestination))
+    return undefined;
+  return {
+    ...(ground_id !== undefined && { ground_id: ground_id as string }),
+    ...(outing_id !== undefined && { outing_id: outing_id as string }),
+    ...(trimmedSpecies !== undefined && { species: trimmedSpecies }),
+    ...(sex !== undefined && { sex: sex as Sex }),
+    ...(destination !== undefined && { destination: destination as CarcassDestination }),
+  };
 }
 
 /** The larder book's filters, as its address holds them. */

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  accountCsvHeader,
+  accountCsvRow,
+  csvOutingLabel,
+  csvWarnings,
+  exportCsvHeader,
+  exportCsvRow,
+  teamExportCsvHeader,
+  teamExportCsvRow,
   CSV_COLUMNS,
   ORIGINAL_CSV_COLUMN_COUNT,
   csvHeader,
@@ -253,5 +261,47 @@ describe('CSV export', () => {
         expect(toCsvLine(values)).toBe(`${cells.join(',')}\r\n`);
       }),
     );
+  });
+});
+
+describe('the record columns after every other', () => {
+  it('end the export, the team export and the account download with Record ID, Outing and Warnings', () => {
+    for (const header of [exportCsvHeader, teamExportCsvHeader, accountCsvHeader]) {
+      expect(header.startsWith('"Date","Time","Location","Species","Sex","Age","Weight",')).toBe(true);
+      expect(header.endsWith('"Record ID","Outing","Warnings"\r\n')).toBe(true);
+    }
+    expect(teamExportCsvHeader).toContain('"Ground","Culled by","Record ID"');
+  });
+
+  it('name an outing by its start in UK time, summer or winter', () => {
+    expect(csvOutingLabel('2026-06-14T04:05:00.000Z')).toBe('14/06/2026 05:05');
+    expect(csvOutingLabel('2026-01-10T23:30:00.000Z')).toBe('10/01/2026 23:30');
+    expect(csvOutingLabel('2026-10-24T23:30:00.000Z')).toBe('25/10/2026 00:30');
+  });
+
+  it('write the legal warnings short, in the order the app gives them, and nothing for none', () => {
+    expect(csvWarnings({ ...roeDoe, date: '2026-06-14', time: '23:30', calibre: { name: '.223 Rem' } })).toBe(
+      'Close season; Shot at night; Rifle or bullet under the legal minimum',
+    );
+    expect(csvWarnings({ ...roeDoe, date: '2026-11-14', time: '12:00' })).toBe('');
+  });
+
+  it('give a row its values after the record’s own', () => {
+    const facts = { id: 'a1b2', outingStartedAt: '2026-11-14T07:00:00.000Z' };
+    const record = { ...roeDoe, date: '2026-11-14', time: '12:00' };
+    expect(exportCsvRow(record, 'Home Wood', facts).slice(-4)).toEqual([
+      'Home Wood',
+      'a1b2',
+      '14/11/2026 07:00',
+      '',
+    ]);
+    expect(teamExportCsvRow(record, null, 'Jo', facts).slice(-5)).toEqual([
+      '',
+      'Jo',
+      'a1b2',
+      '14/11/2026 07:00',
+      '',
+    ]);
+    expect(accountCsvRow(record, { id: 'a1b2', outingStartedAt: null }).slice(-3)).toEqual(['a1b2', '', '']);
   });
 });

@@ -1,5 +1,6 @@
 import { ABNORMALITIES, type CullFields } from '@cull-log/contracts';
-import { boreOf } from './field-rules';
+import { boreOf, cullWarnings } from './field-rules';
+import { londonFormatter } from './london-calendar';
 
 /** One column of the export: its header, the record field under it, and that field written as text. */
 export interface CsvColumn<Field extends keyof CullFields = keyof CullFields> {
@@ -128,23 +129,108 @@ export function toCsvLine(values: readonly string[]): string {
 export const csvHeader = toCsvLine(CSV_COLUMNS.map((csvColumn) => csvColumn.header));
 
 /**
+ * A UTF-8 byte-order mark: written first in every CSV download, so a spreadsheet (Excel, LibreOffice) reads the
+ * file as UTF-8 and shows "Temperature (°C)" and "Jo Brontë" as they were written.
+ */
+export const CSV_BOM = '\uFEFF';
+
+/**
  * The CSV export's columns after the record's own: the name of the ground the record is placed on, as it is named
  * at the time of the export (the export service knows the grounds; a record alone does not).
  */
 export const EXPORT_CSV_EXTRA_HEADERS = ['Ground'] as const;
+
+/**
+ * The columns after every other (after "Culled by" in a team's export): the record's id, which names its photos'
+ * folder in the account download; its outing, by when it started; and the legal warnings on it, short.
+ */
+export const RECORD_CSV_HEADERS = ['Record ID', 'Outing', 'Warnings'] as const;
+
+/** What the export knows of a record beside its fields: its id, and when its outing started (ISO; null for none). */
+export interface CsvRecordFacts {
+  id: string;
+  outingStartedAt: string | null;
+}
+
+const outingStart = londonFormatter({
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An outing as the CSV names it: when it started, dd/MM/yyyy HH:mm in the UK's time. */
+export function csvOutingLabel(startedAt: string): string {
+  const parts = Object.fromEntries(
+    outingStart()
+      .formatToParts(new Date(startedAt))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** Each legal warning in a few words, for a spreadsheet's cell; the app gives the law and its exceptions. */
+const WARNING_CSV_TEXT = {
+  close_season: 'Close season',
+  night: 'Shot at night',
+  calibre: 'Rifle or bullet under the legal minimum',
+  duplicate_tag: 'Carcass tag used twice',
+} as const;
+
+/** The legal warnings on a record (close season, night, rifle), short, separated by "; "; empty for none. */
+export function csvWarnings(cull: CsvRecord): string {
+  return cullWarnings(cull)
+    .map((warning) => WARNING_CSV_TEXT[warning.code])
+    .join('; ');
+}
+
+/** The values of RECORD_CSV_HEADERS for a record. */
+export function recordCsvValues(cull: CsvRecord, facts: CsvRecordFacts): string[] {
+  return [
+    facts.id,
+    facts.outingStartedAt === null ? '' : csvOutingLabel(facts.outingStartedAt),
+    csvWarnings(cull),
+  ];
+}
+
 export const exportCsvHeader = toCsvLine([
   ...CSV_COLUMNS.map((csvColumn) => csvColumn.header),
   ...EXPORT_CSV_EXTRA_HEADERS,
+  ...RECORD_CSV_HEADERS,
 ]);
 
-/** One line of the CSV export: the record's values, then its ground's name (empty on no ground). */
-export function exportCsvRow(cull: CsvRecord, ground: string | null): string[] {
-  return [...csvRow(cull), ground ?? ''];
+/** One line of the CSV export: the record's values, its ground's name (empty on no ground), then its id, outing and warnings. */
+export function exportCsvRow(cull: CsvRecord, ground: string | null, facts: CsvRecordFacts): string[] {
+  return [...csvRow(cull), ground ?? '', ...recordCsvValues(cull, facts)];
 }
 
-/** A team's CSV export: the export's columns, then who culled each record. */
+/** A team's CSV export: the export's columns, then who culled each record, then its id, outing and warnings. */
 export const teamExportCsvHeader = toCsvLine([
   ...CSV_COLUMNS.map((csvColumn) => csvColumn.header),
   ...EXPORT_CSV_EXTRA_HEADERS,
   'Culled by',
+  ...RECORD_CSV_HEADERS,
 ]);
+
+/** One line of a team's CSV export. */
+export function teamExportCsvRow(
+  cull: CsvRecord,
+  ground: string | null,
+  culledBy: string,
+  facts: CsvRecordFacts,
+): string[] {
+  return [...csvRow(cull), ground ?? '', culledBy, ...recordCsvValues(cull, facts)];
+}
+
+/** The account download's CSV: the record's own columns, then its id, outing and warnings. */
+export const accountCsvHeader = toCsvLine([
+  ...CSV_COLUMNS.map((csvColumn) => csvColumn.header),
+  ...RECORD_CSV_HEADERS,
+]);
+
+/** One line of the account download's CSV. */
+export function accountCsvRow(cull: CsvRecord, facts: CsvRecordFacts): string[] {
+  return [...csvRow(cull), ...recordCsvValues(cull, facts)];
+}

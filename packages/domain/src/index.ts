@@ -32,13 +32,23 @@ export {
   csvHeader,
   csvRow,
   EXPORT_CSV_EXTRA_HEADERS,
+  RECORD_CSV_HEADERS,
+  CSV_BOM,
+  accountCsvHeader,
+  accountCsvRow,
+  csvOutingLabel,
+  csvWarnings,
   exportCsvHeader,
   exportCsvRow,
   teamExportCsvHeader,
+  teamExportCsvRow,
   toCsvLine,
   neutraliseFormula,
 } from './cull-csv';
+export type { CsvRecordFacts } from './cull-csv';
 export { cullSearchText, normaliseSearch } from './cull-search';
+export { DEER_SPECIES, isStalkersWord, meaningOfWords, readSearch, sexWord } from './stalkers-words';
+export type { ReadSearch, WordMeaning } from './stalkers-words';
 export {
   monthKey,
   seasonFor,

@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { exportCsvHeader, exportCsvRow, teamExportCsvHeader, toCsvLine } from '@cull-log/domain';
+import {
+  CSV_BOM,
+  exportCsvHeader,
+  exportCsvRow,
+  teamExportCsvHeader,
+  teamExportCsvRow,
+  toCsvLine,
+} from '@cull-log/domain';
 import type { ExportLine, TeamExportLine } from './store/export-store';
 
 /** Lines are gathered into chunks of about this size, so 100,000 rows are not 100,000 socket writes. */
@@ -10,7 +17,8 @@ async function* csvChunks<Line extends ExportLine>(
   rows: AsyncIterable<Line>,
   values: (row: Line) => string[],
 ): AsyncGenerator<string> {
-  let chunk = header;
+  // The byte-order mark first, so a spreadsheet reads the file as UTF-8 (°C, accented names).
+  let chunk = CSV_BOM + header;
   for await (const row of rows) {
     chunk += toCsvLine(values(row));
     if (chunk.length >= CHUNK_CHARACTERS) {
@@ -26,12 +34,12 @@ async function* csvChunks<Line extends ExportLine>(
  * chunks (Readable.from pulls on demand), and destroying the stream ends the store's iteration.
  */
 export function csvStream(rows: AsyncIterable<ExportLine>): Readable {
-  const values = (row: ExportLine) => exportCsvRow(row.fields, row.ground);
+  const values = (row: ExportLine) => exportCsvRow(row.fields, row.ground, row);
   return Readable.from(csvChunks(exportCsvHeader, rows, values), { objectMode: false });
 }
 
 /** A team's CSV file, streamed as `csvStream`: who culled each record in the last column. */
 export function teamCsvStream(rows: AsyncIterable<TeamExportLine>): Readable {
-  const values = (row: TeamExportLine) => [...exportCsvRow(row.fields, row.ground), row.culledBy.name];
+  const values = (row: TeamExportLine) => teamExportCsvRow(row.fields, row.ground, row.culledBy.name, row);
   return Readable.from(csvChunks(teamExportCsvHeader, rows, values), { objectMode: false });
 }

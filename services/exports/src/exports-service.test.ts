@@ -12,6 +12,7 @@ import { parseStoredEvent } from '@cull-log/contracts';
 import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';
 import { toCsvLine } from '@cull-log/domain';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { parse } from 'csv-parse/sync';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
 
 const NOW = new Date('2026-05-20T12:00:00Z');
@@ -44,11 +45,32 @@ const ADDED_HEADERS = [
   'Precipitation',
   'Ground',
 ];
-const HEADER =
-  '"Date","Time","Location","Species","Sex","Age","Weight","Condition","Shot Placement","Shot Distance",' +
-  `"Antlers Present","Antler Points","Antler Condition","Notes",${ADDED_HEADERS.map((header) => `"${header}"`).join(',')}\r\n`;
+/** The columns after every other: the record's id, its outing and its legal warnings. */
+const RECORD_HEADERS = ['Record ID', 'Outing', 'Warnings'];
+const FOURTEEN = [
+  'Date',
+  'Time',
+  'Location',
+  'Species',
+  'Sex',
+  'Age',
+  'Weight',
+  'Condition',
+  'Shot Placement',
+  'Shot Distance',
+  'Antlers Present',
+  'Antler Points',
+  'Antler Condition',
+  'Notes',
+];
+const headerLine = (headers: readonly string[]) => `${headers.map((header) => `"${header}"`).join(',')}\r\n`;
+const HEADER = headerLine([...FOURTEEN, ...ADDED_HEADERS, ...RECORD_HEADERS]);
+/** A UTF-8 byte-order mark, first in the file, so a spreadsheet reads it as UTF-8. */
+const BOM = '\uFEFF';
 /** The added columns of a record with none of their fields. */
 const EMPTY_ADDED = ',""'.repeat(ADDED_HEADERS.length);
+/** The last columns of a record: its id, its outing's start and its warnings. */
+const recordCells = (id: string, outing = '', warnings = '') => `,"${id}","${outing}","${warnings}"`;
 
 describe('GET /exports/culls.csv', () => {
   let directory: string;
@@ -86,29 +108,31 @@ describe('GET /exports/culls.csv', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="culls.csv"');
-    expect(response.body).toBe(HEADER);
+    expect(response.body).toBe(BOM + HEADER);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
 
   it('writes one quoted line per cull, newest recorded first, antlers as Yes/No and empty values empty', async () => {
     const log = createSampleEventLog();
-    await store.apply(
-      log.recorded('alice', {
-        date: '2026-01-05',
-        weight: 18.5,
-        shot_distance: '150 meters',
-        antler_points: 6,
-        antler_condition: 'Good',
-        notes: 'first',
-      }),
-    );
-    await store.apply(
-      log.recorded('alice', { date: '2026-01-01', antlers_present: false, weight: undefined }),
-    );
+    const first = log.recorded('alice', {
+      date: '2026-01-05',
+      weight: 18.5,
+      shot_distance: '150 meters',
+      antler_points: 6,
+      antler_condition: 'Good',
+      notes: 'first',
+    });
+    const second = log.recorded('alice', { date: '2026-01-01', antlers_present: false, weight: undefined });
+    await store.apply(first);
+    await store.apply(second);
     const response = await download('alice');
+    // A roe buck in January at 06:00: in its close season, and before first light.
+    const warnings = 'Close season; Shot at night';
     expect(response.body).toBe(
-      HEADER +
-        `"2026-01-01","06:00","Home Wood","Roe Deer","Male","Adult","","Good","Heart/Lung","","No","","",""${EMPTY_ADDED}\r\n` +
-        `"2026-01-05","06:00","Home Wood","Roe Deer","Male","Adult","18.5","Good","Heart/Lung","150 meters","Yes","6","Good","first"${EMPTY_ADDED}\r\n`,
+      BOM +
+        HEADER +
+        `"2026-01-01","06:00","Home Wood","Roe Deer","Male","Adult","","Good","Heart/Lung","","No","","",""${EMPTY_ADDED}${recordCells(second.streamId, '', warnings)}\r\n` +
+        `"2026-01-05","06:00","Home Wood","Roe Deer","Male","Adult","18.5","Good","Heart/Lung","150 meters","Yes","6","Good","first"${EMPTY_ADDED}${recordCells(first.streamId, '', warnings)}\r\n`,
     );
   });
 
@@ -134,7 +158,7 @@ describe('GET /exports/culls.csv', () => {
     const log = createSampleEventLog();
     await store.apply(log.recorded('alice', { notes: 'Wind NW, light rain\nsaid "steady"' }));
     const response = await download('alice');
-    expect(response.body.endsWith(`"Wind NW, light rain\nsaid ""steady"""${EMPTY_ADDED}\r\n`)).toBe(true);
+    expect(response.body).toContain(`"Wind NW, light rain\nsaid ""steady"""${EMPTY_ADDED},"`);
   });
 
   it('neutralises cells a spreadsheet would run as a formula, but not plain numbers', async () => {
@@ -153,7 +177,7 @@ describe('GET /exports/culls.csv', () => {
     expect(line).toContain('"\'+Deer"');
     expect(line).toContain('"\'@SUM(A1)"');
     expect(line).toContain('"\'-80 yards"');
-    expect(line.endsWith(`"-12.5"${EMPTY_ADDED}`)).toBe(true);
+    expect(line).toContain(`"-12.5"${EMPTY_ADDED},"`);
   });
 
   it('writes the place and carcass columns after the fourteen, neutralising formulas in them too', async () => {
@@ -179,7 +203,10 @@ describe('GET /exports/culls.csv', () => {
       }),
     );
     const line = (await download('alice')).body.split('\r\n')[1] ?? '';
-    const cells = line.slice(1, -1).split('","').slice(14);
+    const cells = line
+      .slice(1, -1)
+      .split('","')
+      .slice(14, 14 + ADDED_HEADERS.length);
     expect(cells).toEqual([
       'SK 1234 5678',
       '53.1',
@@ -210,17 +237,97 @@ describe('GET /exports/culls.csv', () => {
     ]);
   });
 
-  it("names each record's ground in the last column, by the ground's name at the time of the export", async () => {
+  it("names each record's ground after the carcass columns, by the ground's name at the time of the export", async () => {
     const log = createSampleEventLog();
     const ground = log.groundCreated('alice', 'Cwm Ŵyrfa');
     const placed = log.recorded('alice', { notes: 'placed' });
     for (const event of [ground, placed, log.placed('alice', placed.streamId, ground.streamId)]) {
       await store.apply(event);
     }
-    const lastCell = async () => ((await download('alice')).body.split('\r\n')[1] ?? '').split(',').at(-1);
-    expect(await lastCell()).toBe('"Cwm Ŵyrfa"');
+    const groundCell = async () =>
+      ((await download('alice')).body.split('\r\n')[1] ?? '').split(',').at(-1 - RECORD_HEADERS.length);
+    expect(await groundCell()).toBe('"Cwm Ŵyrfa"');
     await store.apply(log.groundRenamed('alice', ground.streamId, '=Top Field'));
-    expect(await lastCell()).toBe(`"'=Top Field"`);
+    expect(await groundCell()).toBe(`"'=Top Field"`);
+  });
+
+  it('keeps the fourteen first and in order, and ends with Record ID, Outing and Warnings', async () => {
+    const headers = (await download('alice')).body.slice(BOM.length, -2).slice(1, -1).split('","');
+    expect(headers.slice(0, 14)).toEqual(FOURTEEN);
+    expect(headers.slice(-3)).toEqual(['Record ID', 'Outing', 'Warnings']);
+    expect(new Set(headers).size).toBe(headers.length);
+  });
+
+  it("names each record's outing by its start in UK time, following the outing's changes", async () => {
+    const log = createSampleEventLog();
+    const ground = log.groundCreated('alice', 'Home Farm');
+    const outing = log.outingStarted('alice', ground.streamId, '2026-06-14T04:05:00.000Z');
+    const inOuting = log.recorded('alice', { date: '2026-06-14', time: '05:30', sex: 'Male', notes: 'in' });
+    const alone = log.recorded('alice', { date: '2026-06-14', time: '05:30', sex: 'Male', notes: 'alone' });
+    for (const event of [
+      ground,
+      outing,
+      inOuting,
+      alone,
+      log.placed('alice', inOuting.streamId, ground.streamId, outing.streamId),
+    ])
+      await store.apply(event);
+    const recordCellsOf = async () =>
+      Object.fromEntries(
+        (await download('alice')).body
+          .split('\r\n')
+          .slice(1, -1)
+          .map((line) => line.slice(1, -1).split('","').slice(-3))
+          .map(([id, outingCell, warnings]) => [id, [outingCell, warnings]]),
+      );
+    // 04:05 UTC on a June day is 05:05 in British Summer Time; a roe buck at 05:30 in June is in season and in daylight.
+    expect(await recordCellsOf()).toEqual({
+      [inOuting.streamId]: ['14/06/2026 05:05', ''],
+      [alone.streamId]: ['', ''],
+    });
+    await store.apply(
+      log.outingAmended('alice', outing.streamId, { started_at: '2026-06-14T03:45:00.000Z' }),
+    );
+    expect((await recordCellsOf())[inOuting.streamId]).toEqual(['14/06/2026 04:45', '']);
+    await store.apply(log.outingDeleted('alice', outing.streamId));
+    expect((await recordCellsOf())[inOuting.streamId]).toEqual(['', '']);
+  });
+
+  it('writes the legal warnings short, separated by "; "', async () => {
+    const log = createSampleEventLog();
+    const record = log.recorded('alice', {
+      date: '2026-06-14',
+      time: '23:30',
+      species: 'Red Deer',
+      sex: 'Female',
+      calibre: { name: '.223 Rem' },
+    });
+    await store.apply(record);
+    const line = (await download('alice')).body.split('\r\n')[1] ?? '';
+    expect(
+      line.endsWith(
+        `,"${record.streamId}","","Close season; Shot at night; Rifle or bullet under the legal minimum"`,
+      ),
+    ).toBe(true);
+  });
+
+  it('reads back in a spreadsheet as written: the byte-order mark taken as UTF-8, "Temperature (°C)" intact', async () => {
+    const log = createSampleEventLog();
+    const record = log.recorded('alice', {
+      notes: 'Jo Brontë, "steady"\nwind NW',
+      weather: { temperature_c: -4 },
+    });
+    await store.apply(record);
+    const bytes = (await download('alice')).rawPayload;
+    const [header, row] = parse(bytes, { bom: true, relax_quotes: false }) as string[][];
+    expect(header?.[0]).toBe('Date');
+    expect(header).toContain('Temperature (°C)');
+    const cell = (name: string) => row?.[header!.indexOf(name)];
+    expect(cell('Temperature (°C)')).toBe('-4');
+    expect(cell('Notes')).toBe('Jo Brontë, "steady"\nwind NW');
+    expect(cell('Record ID')).toBe(record.streamId);
+    // A reader that does not take the mark for UTF-8's finds a stray character before the first header.
+    expect(() => parse(bytes, { bom: false })).toThrow(/utf8 bom/);
   });
 
   it("filters by season by the user's season start, within from and to", async () => {
@@ -284,13 +391,14 @@ describe('GET /exports/culls.csv', () => {
       await store.apply(log.recorded('alice', { notes: `row ${index}` }));
     const lines = (await download('alice')).body.split('\r\n');
     expect(lines).toHaveLength(3002);
-    expect(lines[1]?.endsWith(`"row 2999"${EMPTY_ADDED}`)).toBe(true);
-    expect(lines[3000]?.endsWith(`"row 0"${EMPTY_ADDED}`)).toBe(true);
+    expect(lines[1]).toContain(`"row 2999"${EMPTY_ADDED},"`);
+    expect(lines[3000]).toContain(`"row 0"${EMPTY_ADDED},"`);
   });
 
   describe('read for a team (?team=)', () => {
-    const TEAM_HEADER = `${HEADER.slice(0, -2)},"Culled by"\r\n`;
-    const column = (header: string) => HEADER.slice(1, -3).split('","').indexOf(header);
+    const TEAM_HEADERS = [...FOURTEEN, ...ADDED_HEADERS, 'Culled by', ...RECORD_HEADERS];
+    const TEAM_HEADER = BOM + headerLine(TEAM_HEADERS);
+    const column = (header: string) => TEAM_HEADERS.indexOf(header);
     const teamDownload = (uid: Member, access: ReturnType<typeof accessOf> | undefined, url: string) =>
       app.inject({ method: 'GET', url, headers: teamIdentityHeaders(uid, access, url, NOW) });
     /** Each line's cells (no cell here holds `","`). */
@@ -309,9 +417,7 @@ describe('GET /exports/culls.csv', () => {
         .map((line) => line.slice(1, -1).split('","'));
     };
     const picked = (lines: string[][], ...headers: string[]) =>
-      lines.map((cells) =>
-        headers.map((header) => cells[header === 'Culled by' ? cells.length - 1 : column(header)]),
-      );
+      lines.map((cells) => headers.map((header) => cells[column(header)]));
 
     it('a manager and a stalker download every cull on the team’s grounds, notes included, with who culled each', async () => {
       const { teamId } = await seedTeam(store, createSampleEventLog());
@@ -322,7 +428,7 @@ describe('GET /exports/culls.csv', () => {
           ['B-1', 'Team Moor', 'Bob’s notes', 'Bob’s condition notes', 'Bob Bell'],
           ['A-1', 'Team Wood', 'Ann’s notes', 'Ann’s condition notes', 'Ann Archer'],
         ]);
-        expect(lines.every((cells) => cells.length === TEAM_HEADER.split(',').length)).toBe(true);
+        expect(lines.every((cells) => cells.length === TEAM_HEADERS.length)).toBe(true);
       }
       expect(picked(await teamCsv('ann', teamId, '&from=2026-06-02'), 'Carcass Tag')).toEqual([
         ['G-1'],
@@ -330,7 +436,7 @@ describe('GET /exports/culls.csv', () => {
       ]);
       // Without ?team=, the caller's own as before: the same columns as ever, no "Culled by".
       const own = await download('ann');
-      expect(own.body.startsWith(HEADER)).toBe(true);
+      expect(own.body.startsWith(BOM + HEADER)).toBe(true);
       expect(own.body.split('\r\n').slice(1, -1)).toHaveLength(2);
     });
 

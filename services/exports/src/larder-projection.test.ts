@@ -110,12 +110,16 @@ describe('larder projection', () => {
           if (state.status !== 'active' || state.ownerId !== userId) return [];
           const groundId = management.placements.get(id)?.groundId ?? null;
           const ground = groundId === null ? null : (management.grounds.get(groundId)?.name ?? null);
-          return [JSON.stringify(exportCsvRow(state.fields, ground))];
+          // The record's outing by when it starts now, if it is its shooter's own and not deleted.
+          const outingId = management.placements.get(id)?.outingId ?? null;
+          const outing = outingId === null ? undefined : management.outings.get(outingId);
+          const outingStartedAt = outing?.ownerId === userId ? outing.startedAt : null;
+          return [JSON.stringify(exportCsvRow(state.fields, ground, { id, outingStartedAt }))];
         })
         .sort();
       const lines: string[] = [];
       for await (const line of store.rows(userId, {}))
-        lines.push(JSON.stringify(exportCsvRow(line.fields, line.ground)));
+        lines.push(JSON.stringify(exportCsvRow(line.fields, line.ground, line)));
       expect(lines.sort()).toEqual(expectedLines);
 
       const live: LarderRow[] = [...states.entries()]

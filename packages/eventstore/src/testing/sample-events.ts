@@ -222,6 +222,10 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
       const data = { ended_at: endedAt };
       return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.outingEnded, data });
     },
+    outingAmended(userId: string, streamId: string, changes: { started_at?: string; ground_id?: string }) {
+      const data = { changes };
+      return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.outingAmended, data });
+    },
     outingDeleted(userId: string, streamId: string) {
       return keep({ ...next(streamId, userId), type: MANAGEMENT_EVENT_TYPES.outingDeleted, data: {} });
     },

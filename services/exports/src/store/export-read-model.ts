@@ -1,4 +1,9 @@
-import { isCullStreamEvent, TEAM_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
+import {
+  isCullStreamEvent,
+  MANAGEMENT_EVENT_TYPES,
+  TEAM_EVENT_TYPES,
+  type StoredLogEvent,
+} from '@cull-log/contracts';
 import { monthKey } from '@cull-log/domain';
 import { applyGroundOrSettingsEvent, type GroundsAndSettingsRows } from '@cull-log/projection';
 import { keptRow, nextRow } from './export-row';
@@ -23,11 +28,13 @@ export interface ExportRows extends GroundsAndSettingsRows {
    * owner id by member id alone, naming no person, so it outlives any member's erasure.
    */
   putTeamMember(teamId: string, memberId: string, current: boolean): void;
+  /** When the user's outing started (ISO), which the CSV names it by; undefined: the outing was deleted. */
+  putOutingStart(outingId: string, userId: string, startedAt: string | undefined): void;
 }
 
 /**
  * Applies a batch's events in order: records and their placement, the culls teams kept of erased members, grounds'
- * names, users' season starts, members' links to teams and who is in each team now.
+ * names, users' season starts, members' links to teams, who is in each team now and when each outing started.
  */
 export function applyExportEvents(rows: ExportRows, events: readonly StoredLogEvent[]): void {
   for (const event of events) {
@@ -61,6 +68,19 @@ export function applyExportEvents(rows: ExportRows, events: readonly StoredLogEv
     }
     if (event.type === TEAM_EVENT_TYPES.memberLeft) {
       rows.putTeamMember(event.streamId, event.data.member_id, false);
+      continue;
+    }
+    if (event.type === MANAGEMENT_EVENT_TYPES.outingStarted) {
+      rows.putOutingStart(event.streamId, event.userId, event.data.started_at);
+      continue;
+    }
+    if (event.type === MANAGEMENT_EVENT_TYPES.outingAmended) {
+      const startedAt = event.data.changes.started_at;
+      if (startedAt !== undefined) rows.putOutingStart(event.streamId, event.userId, startedAt);
+      continue;
+    }
+    if (event.type === MANAGEMENT_EVENT_TYPES.outingDeleted) {
+      rows.putOutingStart(event.streamId, event.userId, undefined);
       continue;
     }
     applyGroundOrSettingsEvent(rows, event);

@@ -23,9 +23,10 @@ export function nextRow(current: ExportRow | undefined, event: CullStreamEvent):
         createdAt: event.occurredAt,
         fields: csvFields(event.data),
         groundId: current?.groundId ?? null,
+        outingId: current?.outingId ?? null,
       };
     case MANAGEMENT_EVENT_TYPES.cullPlaced:
-      return current && { ...current, groundId: event.data.ground_id };
+      return current && { ...current, groundId: event.data.ground_id, outingId: event.data.outing_id };
     case EVENT_TYPES.amended:
       if (current === undefined) return undefined;
       // The row holds only the CSV fields, which is all applyChanges needs to keep antler details consistent.
@@ -52,5 +53,7 @@ export function keptRow(kept: KeptCull, ownerId: string, keptAt: string): Export
     createdAt: kept.recorded_at,
     fields: csvFields(keptRecordOf(kept, ownerId, keptAt)),
     groundId: kept.ground_id,
+    // The outing went with its stalker's account.
+    outingId: null,
   };
 }

@@ -14,12 +14,19 @@ export interface ExportRow {
   fields: CsvFields;
   /** The ground the record is placed on (cull.placed), null for none. */
   groundId: string | null;
+  /** The outing the record belongs to (cull.placed), null for none. */
+  outingId: string | null;
 }
 
-/** One line of the CSV export: the record's fields and its ground's name now (null: on no ground). */
+/**
+ * One line of the CSV export: the record's id and fields, its ground's name now (null: on no ground) and when its
+ * outing started (null: in no outing).
+ */
 export interface ExportLine {
+  id: string;
   fields: CsvFields;
   ground: string | null;
+  outingStartedAt: string | null;
 }
 
 /**

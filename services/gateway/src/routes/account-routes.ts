@@ -54,7 +54,7 @@ const README = `Your Cull Log data
 profile.json   who you are to Cull Log: your user id, name and e-mail address
 sessions.json  the devices signed in as you when you downloaded this
 records.json   every record you keep, as it stands (JSON)
-records.csv    the same records as the CSV export, one row each
+records.csv    the same records as the CSV export, one row each, ending with its Record ID (its folder in photos/)
 events.jsonl   every change ever made to your records, grounds, outings, settings and plans, oldest first, one JSON event a line
 grounds.json   your grounds, with their boundaries and notes (JSON)
 outings.json   your outings, with their grounds, times and numbers of culls (JSON)

@@ -17,9 +17,10 @@ import {
   type UserErased,
 } from '@cull-log/contracts';
 import {
+  accountCsvHeader,
+  accountCsvRow,
   applyEventToCull,
-  csvHeader,
-  csvRow,
+  CSV_BOM,
   groundDecider,
   outingDecider,
   toCsvLine,
@@ -150,10 +151,16 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   });
 
   app.get('/account/records.csv', async (request, reply) => {
-    const records = await recordsOf(store, request.identity.uid);
+    const { records, outings } = await accountDataOf(store, request.identity.uid);
+    const outingStarts = new Map(outings.map((outing) => [outing.id, outing.started_at]));
     const lines = (function* () {
-      yield csvHeader;
-      for (const record of records) yield toCsvLine(csvRow(record));
+      // The byte-order mark first, so a spreadsheet reads the file as UTF-8; the record id matches the photos' folders.
+      yield CSV_BOM + accountCsvHeader;
+      for (const record of records) {
+        const outingStartedAt =
+          record.outing_id === undefined ? null : (outingStarts.get(record.outing_id) ?? null);
+        yield toCsvLine(accountCsvRow(record, { id: record.id, outingStartedAt }));
+      }
     })();
     return reply.type('text/csv; charset=utf-8').send(Readable.from(lines));
   });

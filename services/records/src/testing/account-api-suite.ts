@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { USER_ERASED_TYPE, type Cull, type UserErased } from '@cull-log/contracts';
-import { csvHeader, csvRow, toCsvLine } from '@cull-log/domain';
+import { accountCsvHeader, accountCsvRow, CSV_BOM, toCsvLine } from '@cull-log/domain';
 import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
 
 /** The caller's account under /account (download and erasure), against one store's backend. */
@@ -78,13 +78,43 @@ export function describeAccountApi<Tx>(backendName: string, openBackend: () => P
       expect(records.map((record) => record.id)).toEqual(listed.items.map((item) => item.id));
       expect(records[1]).toMatchObject({ weight: 20.5, version: 2, created_by: ALICE.uid });
       expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-      expect(csv.body).toBe(csvHeader + records.map((record) => toCsvLine(csvRow(record))).join(''));
+      expect(csv.body).toBe(
+        CSV_BOM +
+          accountCsvHeader +
+          records
+            .map((record) => toCsvLine(accountCsvRow(record, { id: record.id, outingStartedAt: null })))
+            .join(''),
+      );
       expect(csv.body).toContain(`"'=newest"`);
+    });
+
+    it("writes the CSV for a spreadsheet: a byte-order mark, then each record's id, outing and warnings last", async () => {
+      const ground = (await harness.call(ALICE, 'POST', '/grounds', { name: 'Home Farm' })).json() as {
+        id: string;
+      };
+      const outing = (
+        await harness.call(ALICE, 'POST', '/outings', {
+          ground_id: ground.id,
+          started_at: '2025-02-14T06:05:00.000Z',
+          ended_at: '2025-02-14T09:00:00.000Z',
+        })
+      ).json() as { id: string };
+      const inOuting = (
+        await harness.call(ALICE, 'POST', '/culls', cullBody({ outing_id: outing.id, sex: 'Male' }))
+      ).json() as Cull;
+
+      const csv = await harness.call(ALICE, 'GET', '/account/records.csv');
+      expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const [header, line] = csv.body.slice(1).split('\r\n');
+      expect(header).toContain('"Temperature (°C)"');
+      expect(header?.endsWith(',"Record ID","Outing","Warnings"')).toBe(true);
+      // A roe buck on 14 February is in its close season (06:30 is after first light there).
+      expect(line?.endsWith(`,"${inOuting.id}","14/02/2025 06:05","Close season"`)).toBe(true);
     });
 
     it("a user with no records exports an empty list, the CSV's header and no events", async () => {
       expect((await harness.call(BOB, 'GET', '/account/records.json')).json()).toEqual([]);
-      expect((await harness.call(BOB, 'GET', '/account/records.csv')).body).toBe(csvHeader);
+      expect((await harness.call(BOB, 'GET', '/account/records.csv')).body).toBe(CSV_BOM + accountCsvHeader);
       expect((await harness.call(BOB, 'GET', '/account/events.jsonl')).body).toBe('');
     });
 

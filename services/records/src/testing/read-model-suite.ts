@@ -6,7 +6,7 @@ import { cullSearchText, normaliseSearch } from '@cull-log/domain';
 import { samplePhoto } from '@cull-log/eventstore/testing';
 import { createCullCommandHandler, type CullCommandHandler } from '../culls/cull-commands';
 import { expectedOrder } from './expected-order';
-import { ALICE, BOB, cullBody, type Backend } from './records-harness';
+import { ALICE, BOB, CLOCK_START, cullBody, type Backend } from './records-harness';
 
 /** Letters of several scripts and cases, the search syntax of SQL, FTS5 and regular expressions, a newline, NUL. */
 const CHARACTERS = [...'aAbBoOdDwW 0124-/.,:', ...'éÉßẞİıøÅĳ🦌', ...`"'%_*^$()[]\\+?|{}`, '\n', '\0'];
@@ -46,7 +46,7 @@ export function describeReadModel<Tx>(backendName: string, openBackend: () => Pr
     const meta = (userId: string) => ({
       userId,
       eventId: randomUUID(),
-      occurredAt: '2025-03-01T09:00:00.000Z',
+      occurredAt: CLOCK_START,
       correlationId: 'read-model-suite',
     });
 

@@ -16,7 +16,15 @@ import { StoreUnavailableError } from '@cull-log/storage-kit';
 import { BODY_LIMIT_BYTES } from '../app';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { expectedOrder } from './expected-order';
-import { ALICE, BOB, createHarness, cullBody, type Backend, harnessPerTest } from './records-harness';
+import {
+  ALICE,
+  BOB,
+  CLOCK_START,
+  createHarness,
+  cullBody,
+  type Backend,
+  harnessPerTest,
+} from './records-harness';
 
 const CLIENT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -53,8 +61,8 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         expect(record).toMatchObject({
           ...cullBody(),
           created_by: ALICE.uid,
-          created_at: '2025-03-01T09:00:00.000Z',
-          updated_at: '2025-03-01T09:00:00.000Z',
+          created_at: CLOCK_START,
+          updated_at: CLOCK_START,
           version: 1,
         });
         expect(record.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -248,7 +256,7 @@ export function describeRecordsApi<Tx>(backendName: string, openBackend: () => P
         expect(response.json()).toEqual({
           ...unchanged,
           weight: 15.2,
-          updated_at: '2025-03-01T09:01:00.000Z',
+          updated_at: new Date(Date.parse(CLOCK_START) + 60_000).toISOString(),
           version: 2,
         });
         expect((await per.harness.call(ALICE, 'GET', `/culls/${record.id}`)).json()).toEqual(response.json());

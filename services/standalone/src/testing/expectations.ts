@@ -12,7 +12,7 @@ import {
   computeOutingFigures,
   computeStats,
   seasonSummary,
-  csvRow,
+  accountCsvRow,
   currentSeason,
   exportCsvHeader,
   exportCsvRow,
@@ -76,15 +76,32 @@ export function withoutPosition({ position: _position, ...figures }: StatsRespon
   return figures;
 }
 
-/** The CSV rows of these records as the account download writes them, sorted (the order is the service's choice). */
+/**
+ * The CSV rows of these records as the account download writes them (in no outing), sorted (the order is the
+ * service's choice).
+ */
 export function csvRowsOf(records: readonly Cull[]): string[] {
-  return records.map((record) => toCsvLine(csvRow(record)).trimEnd()).sort();
+  return records
+    .map((record) => toCsvLine(accountCsvRow(record, { id: record.id, outingStartedAt: null })).trimEnd())
+    .sort();
 }
 
-/** The rows of these records in the CSV export, which adds each record's ground by its name now, sorted. */
-export function exportCsvRowsOf(records: readonly Cull[]): string[] {
+/**
+ * The rows of these records in the CSV export, which adds each record's ground by its name now, then its id, its
+ * outing by when it started (`outingStarts`, by outing id) and its warnings, sorted.
+ */
+export function exportCsvRowsOf(
+  records: readonly Cull[],
+  outingStarts: ReadonlyMap<string, string> = new Map(),
+): string[] {
   return records
-    .map((record) => toCsvLine(exportCsvRow(record, record.ground_name ?? null)).trimEnd())
+    .map((record) => {
+      const outingStartedAt =
+        record.outing_id === undefined ? null : (outingStarts.get(record.outing_id) ?? null);
+      return toCsvLine(
+        exportCsvRow(record, record.ground_name ?? null, { id: record.id, outingStartedAt }),
+      ).trimEnd();
+    })
     .sort();
 }
 
@@ -95,7 +112,11 @@ export interface ParsedCsv {
 
 /** Splits an export into its header and sorted data lines (rows here never span lines). */
 export function parseCsv(text: string): ParsedCsv {
-  const [header = '', ...rows] = text.split('\r\n').filter((line) => line !== '');
+  // The export starts with a byte-order mark for spreadsheets; a client decoding UTF-8 may have taken it off already.
+  const [header = '', ...rows] = text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter((line) => line !== '');
   return { header, rows: rows.sort() };
 }
 
@@ -114,7 +135,12 @@ export async function projectionsOf(
   context: FiguresContext = {},
 ) {
   const expectedStats = statsOf(records, context);
-  const expectedRows = exportCsvRowsOf(records);
+  const outingStarts = new Map(
+    (context.outings ?? []).flatMap((outing) =>
+      'id' in outing && typeof outing.id === 'string' ? [[outing.id, outing.started_at] as const] : [],
+    ),
+  );
+  const expectedRows = exportCsvRowsOf(records, outingStarts);
   const stats = await pollUntil(
     () => client.stats(position),
     (answer) => answer.position >= position && isDeepStrictEqual(withoutPosition(answer), expectedStats),

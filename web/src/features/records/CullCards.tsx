@@ -6,6 +6,7 @@ import { Select } from '../../ui/Select';
 import { SyncBadge } from './SyncBadge';
 import { WarningMark } from './WarningMark';
 import { culledByName } from '../teams';
+import { sexLabel } from './sex-label';
 
 /** The sort choices the cards offer, as the table's headers do, newest first where it matters. */
 export const CARD_SORTS: { label: string; sort: SortColumn; order: 'asc' | 'desc' }[] = [
@@ -75,8 +76,9 @@ export function CullCards({ items, emptyText, sort, order, onSortChange, showCul
                   <WarningMark warnings={cull.warnings} />
                 </span>
                 <span className="cull-card__detail">
-                  {cull.sex} · {cull.age_estimate}
+                  {sexLabel(cull)} · {cull.age_estimate}
                   {cull.weight === undefined ? '' : ` · ${formatWeight(cull.weight)}`}
+                  {cull.carcass_tag === undefined ? '' : ` · Tag ${cull.carcass_tag}`}
                 </span>
                 <span className="cull-card__where">
                   {cull.location_name}

@@ -6,6 +6,7 @@ import { SyncBadge } from './SyncBadge';
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from '../../ui/Table';
 import { WarningMark } from './WarningMark';
 import { culledByName } from '../teams';
+import { sexLabel } from './sex-label';
 
 const COLUMNS: { id: SortColumn; label: string }[] = [
   { id: 'date', label: 'Date' },
@@ -77,7 +78,9 @@ export default function CullTable({
               {column.label}
             </Column>
           ))}
-          {showCulledBy ? <Column id="culled_by">Culled by</Column> : null}
+          <Column id="carcass_tag">Tag</Column>
+          {/* One column whichever the scope: a table's column keeps its id when the scope changes. */}
+          <Column id="shooter">{showCulledBy ? 'Culled by' : 'Shooter'}</Column>
           <Column id="actions">Actions</Column>
         </TableHeader>
         {/* The rows are drawn again when the columns or what the user may do change, not only the records. */}
@@ -97,14 +100,16 @@ export default function CullTable({
                 <WarningMark warnings={cull.warnings} />
                 <SyncBadge recordId={cull.id} />
               </Cell>
-              <Cell>{cull.sex}</Cell>
+              <Cell>{sexLabel(cull)}</Cell>
               <Cell>{cull.age_estimate}</Cell>
               <Cell>{dashIfEmpty(cull.weight)}</Cell>
               <Cell>{cull.condition}</Cell>
               <Cell>{yesNo(cull.antlers_present)}</Cell>
               <Cell>{cull.shot_placement}</Cell>
               <Cell>{dashIfEmpty(cull.shot_distance)}</Cell>
-              {showCulledBy ? <Cell>{culledByName(cull.culled_by)}</Cell> : null}
+              <Cell>{dashIfEmpty(cull.carcass_tag)}</Cell>
+              {/* A team's list says who culled each; a user's own, who shot it when another did (a guest, a client). */}
+              <Cell>{showCulledBy ? culledByName(cull.culled_by) : (cull.shooter ?? 'You')}</Cell>
               <Cell>
                 <div className="row-actions">
                   <Link

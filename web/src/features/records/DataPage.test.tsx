@@ -51,13 +51,15 @@ describe('cull data table', () => {
       '06:30',
       'Home Wood',
       'Roe Deer',
-      'Female',
+      'Female (doe)',
       'Adult',
       '14.5',
       'Good',
       'Yes',
       'Heart/Lung',
       '120 yards',
+      '-',
+      'You',
       'ViewEditDelete',
     ]);
     const cells = cellTexts(second!);
@@ -81,6 +83,8 @@ describe('cull data table', () => {
       'Antlers',
       'Shot Placement',
       'Distance',
+      'Tag',
+      'Shooter',
       'Actions',
     ]);
   });

@@ -1,6 +1,7 @@
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { SearchField } from '../../ui/SearchField';
 import {
+  LIST_CULLS_FILTER_FIELDS,
   PAGE_SIZES,
   type Cull,
   type CullView,
@@ -29,6 +30,7 @@ import { changeMessage, useFeedback } from '../../ui/feedback-context';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { DEFAULT_PARAMS, paramsFrom } from './data-params';
+import { activeFilterCount, RecordFilters, type RecordFilterValues } from './RecordFilters';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -50,6 +52,10 @@ function toSearch(params: ListCullsParams, member: string | undefined): URLSearc
     search.set('order', params.order);
   }
   if (params.q !== '') search.set('q', params.q);
+  for (const name of LIST_CULLS_FILTER_FIELDS) {
+    const value = params[name];
+    if (value !== undefined) search.set(name, value);
+  }
   return search;
 }
 
@@ -82,6 +88,11 @@ export default function DataPage() {
       preventScrollReset: true,
     });
 
+  // A filter is a view of its own: Back returns to the list as it was before it.
+  const setFilters = (changes: RecordFilterValues) =>
+    setSearchParams(toSearch({ ...params, ...changes, page: 1 }, member), { preventScrollReset: true });
+  const filtered = activeFilterCount(params) > 0;
+
   useEffect(() => {
     if (debouncedSearch !== params.q) setParams({ q: debouncedSearch, page: 1 });
     // Only a settled change of the typed text starts a new search.
@@ -106,7 +117,7 @@ export default function DataPage() {
   const listProps = (items: readonly CullView[]) => ({
     items,
     emptyText:
-      params.q !== '' || member !== undefined
+      params.q !== '' || member !== undefined || filtered
         ? 'No records match your search.'
         : scope.teamId === undefined
           ? 'No cull records yet.'
@@ -183,6 +194,8 @@ export default function DataPage() {
         onChange={setSearchText}
       />
 
+      <RecordFilters filters={params} onChange={setFilters} teamId={scope.teamId} folded={isPhone} />
+
       {deleteCull.isError ? (
         <StatusMessage kind="error">Error deleting record: {errorMessage(deleteCull.error)}</StatusMessage>
       ) : null}
@@ -220,6 +233,7 @@ export default function DataPage() {
           <p className="table-summary">
             {total === 1 ? '1 record' : `${total} records`}
             {params.q === '' ? '' : ` matching “${params.q}”`}
+            {filtered ? ' with the filters chosen' : ''}
           </p>
         </>
       )}

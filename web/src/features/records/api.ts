@@ -20,14 +20,13 @@ function withScope(search: URLSearchParams, scope: RecordsScope): URLSearchParam
   return search;
 }
 
+/** The list's query: its page, size, sort and order, then its search and filters where it has them. */
 export function cullsSearchParams(params: ListCullsParams): URLSearchParams {
-  const search = new URLSearchParams({
-    page: String(params.page),
-    page_size: String(params.page_size),
-    sort: params.sort,
-    order: params.order,
-  });
-  if (params.q !== '') search.set('q', params.q);
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || (name === 'q' && value === '')) continue;
+    search.set(name, String(value));
+  }
   return search;
 }
 

@@ -4,12 +4,21 @@ import type { LarderFields } from '@cull-log/domain';
 import { groundsAndSettingsCollections } from '@cull-log/projection';
 import type { ExportRow } from '../export-store';
 
-export interface RowDocument extends Omit<ExportRow, 'groundId'> {
+export interface RowDocument extends Omit<ExportRow, 'groundId' | 'outingId'> {
   _id: string;
   date: string;
   species: string;
   /** Absent in a row written before grounds. */
   groundId?: string | null;
+  /** Absent in a row written before the CSV's Outing column (a rebuild fills it in). */
+  outingId?: string | null;
+}
+
+/** When a user's outing started (ISO), which the CSV names it by. */
+export interface OutingDocument {
+  _id: string;
+  userId: string;
+  startedAt: string;
 }
 
 export interface LarderDocument {
@@ -74,6 +83,7 @@ export function exportCollections(db: Db) {
     groundMonths: db.collection<GroundMonthDocument>('exports_larder_ground_months'),
     memberLinks: db.collection<MemberLinkDocument>('exports_member_links'),
     teamMembers: db.collection<TeamMemberDocument>('exports_team_members'),
+    outings: db.collection<OutingDocument>('exports_outings'),
     ...groundsAndSettingsCollections(db, 'exports'),
     declarations: db.collection<DeclarationDocument>('exports_declarations'),
   };
@@ -116,5 +126,6 @@ export function rowDocument(row: ExportRow): Omit<RowDocument, '_id'> {
     species: row.fields.species,
     fields: row.fields,
     groundId: row.groundId,
+    outingId: row.outingId,
   };
 }

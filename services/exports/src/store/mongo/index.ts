@@ -23,6 +23,7 @@ export async function connectMongoExportStore(target: MongoTarget): Promise<Expo
       'exports_member_links',
       // Owned by the teams' owner ids: a member's erasure leaves who is in the team to the team's own events.
       'exports_team_members',
+      'exports_outings',
     ],
     // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
     userCollections: ['exports_declarations'],

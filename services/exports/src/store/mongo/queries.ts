@@ -31,9 +31,24 @@ export function exportQueries({
   groundMonths,
   memberLinks,
   teamMembers,
+  outings,
   groundNames,
   settings,
 }: ExportCollections): ExportQueries {
+  /**
+   * When a record's outing started, each outing read once per export (a user has a few hundred at most); only the
+   * record's shooter's own outing, as the records service places a record only in its shooter's outing.
+   */
+  function outingStarts(): (userId: string, outingId: string | null | undefined) => Promise<string | null> {
+    const starts = new Map<string, string | null>();
+    return async (userId, outingId) => {
+      if (outingId === null || outingId === undefined) return null;
+      if (!starts.has(outingId))
+        starts.set(outingId, (await outings.findOne({ _id: outingId, userId }))?.startedAt ?? null);
+      return starts.get(outingId) ?? null;
+    };
+  }
+
   /** The team's grounds by id, with their names now. */
   async function teamGrounds(owner: string): Promise<Map<string, string>> {
     const grounds = await groundNames.find({ userId: owner }, { projection: { name: 1 } }).toArray();
@@ -98,13 +113,16 @@ export function exportQueries({
         query.date = dateFilter(filter.from, filter.to);
       if (filter.species !== undefined) query.species = filter.species;
       const cursor = rows
-        .find(query, { projection: { fields: 1, groundId: 1, userId: 1 } })
+        .find(query, { projection: { fields: 1, groundId: 1, userId: 1, outingId: 1 } })
         .sort({ createdAt: -1, _id: -1 })
         .batchSize(1000);
+      const startOf = outingStarts();
       try {
         for await (const document of cursor) {
           yield {
+            id: document._id,
             ground: grounds.get(document.groundId as string) ?? null,
+            outingStartedAt: await startOf(document.userId, document.outingId),
             ...teamCopy(owner, shooterOf(document.userId), document.fields as CsvFields),
           };
         }
@@ -136,7 +154,7 @@ export function exportQueries({
         query.date = dateFilter(filter.from, filter.to);
       if (filter.species !== undefined) query.species = filter.species;
       const cursor = rows
-        .find(query, { projection: { fields: 1, groundId: 1 } })
+        .find(query, { projection: { fields: 1, groundId: 1, outingId: 1 } })
         .sort({ createdAt: -1, _id: -1 })
         .batchSize(1000);
       // The ground's name as it is now, each read once per export: a renamed ground is named anew in later exports.
@@ -152,9 +170,15 @@ export function exportQueries({
           );
         return names.get(groundId) ?? null;
       };
+      const startOf = outingStarts();
       try {
         for await (const document of cursor) {
-          yield { fields: document.fields as CsvFields, ground: await nameOf(document.groundId) };
+          yield {
+            id: document._id,
+            fields: document.fields as CsvFields,
+            ground: await nameOf(document.groundId),
+            outingStartedAt: await startOf(userId, document.outingId),
+          };
         }
       } finally {
         await cursor.close();

@@ -38,6 +38,15 @@ export const MONGO_EXPORT_MIGRATIONS: readonly MongoMigration[] = [
     does: "teams: who is in each team now, by member id, so a team's read leaves out what left with a former member",
     up: keepTeamMembers,
   },
+  {
+    version: 4,
+    does:
+      "the CSV's Outing column: each outing's start, by user for erasure (a database from before fills in its " +
+      "records' outings on a rebuild; until then they show no outing)",
+    async up(db) {
+      await exportCollections(db).outings.createIndex({ userId: 1 });
+    },
+  },
 ];
 
 /**

@@ -14,6 +14,7 @@ import {
   type ExportCollections,
   type LarderDocument,
   type MemberLinkDocument,
+  type OutingDocument,
   type RowDocument,
   type TeamMemberDocument,
 } from './documents';
@@ -38,6 +39,7 @@ export function exportWrites({
   groundMonths,
   memberLinks,
   teamMembers,
+  outings,
   groundNames,
   settings,
 }: ExportCollections) {
@@ -48,8 +50,13 @@ export function exportWrites({
     const streamIds = [...new Set(events.map((event) => event.streamId))];
     const stored = await rows.find({ _id: { $in: streamIds } }, { session }).toArray();
     const latest = new Map<string, ExportRow | undefined>(
-      stored.map((document) => [document._id, { ...document, groundId: document.groundId ?? null }]),
+      stored.map((document) => [
+        document._id,
+        { ...document, groundId: document.groundId ?? null, outingId: document.outingId ?? null },
+      ]),
     );
+    /** Each outing's start after the batch (undefined: deleted): the last event of each stands. */
+    const outingStarts = new Map<string, Omit<OutingDocument, '_id'> | undefined>();
     const touched = new Set<string>();
     const monthMoves: CountMoves = new Map();
     const groundMonthMoves: CountMoves = new Map();
@@ -77,6 +84,9 @@ export function exportWrites({
       putTeamMember(teamId, memberId, current) {
         const { _id, ...document } = teamMemberDocument(teamId, memberId);
         membership.set(_id, current ? document : undefined);
+      },
+      putOutingStart(outingId, userId, startedAt) {
+        outingStarts.set(outingId, startedAt === undefined ? undefined : { userId, startedAt });
       },
     };
     applyExportEvents(exportRows, events);
@@ -131,6 +141,9 @@ export function exportWrites({
     }
     if (membership.size > 0) {
       await teamMembers.bulkWrite(replaceOrDelete<TeamMemberDocument>(membership), { session });
+    }
+    if (outingStarts.size > 0) {
+      await outings.bulkWrite(replaceOrDelete<OutingDocument>(outingStarts), { session });
     }
     await groundsAndSettings.write(session);
   };

@@ -22,6 +22,7 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
       'member_links',
       // Owned by the teams' owner ids: a member's erasure leaves who is in the team to the team's own events.
       'team_members',
+      'outings',
     ],
     // The declaration register outlives a rebuild, not the user: erasing their account deletes their numbers.
     userTables: ['declarations'],

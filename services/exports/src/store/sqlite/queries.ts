@@ -17,6 +17,7 @@ export type ExportQueries = LarderBook & TeamLarderBook & Pick<ExportStore, 'row
  */
 const TEAM_CULLS = `ground_names AS team_ground
   JOIN culls ON culls.ground_id = team_ground.stream_id
+  LEFT JOIN outings ON outings.stream_id = culls.outing_id
   LEFT JOIN member_links ON member_links.team_id = @teamId AND member_links.user_id = culls.user_id
   LEFT JOIN team_members ON team_members.team_id = @teamId AND team_members.member_id = member_links.member_id`;
 const TEAM_LARDER = `ground_names AS team_ground
@@ -25,6 +26,22 @@ const TEAM_LARDER = `ground_names AS team_ground
   LEFT JOIN team_members ON team_members.team_id = @teamId AND team_members.member_id = member_links.member_id`;
 /** The columns naming a team cull's shooter: their name in the team and whether they are in it now (1 or 0). */
 const SHOOTER = 'member_links.name AS member, team_members.member_id IS NOT NULL AS current';
+
+/** A line of the CSV as read: the record's id and fields, its ground's name and its outing's start. */
+interface CsvRow {
+  id: string;
+  fields: string;
+  ground: string | null;
+  outing_started_at: string | null;
+}
+
+/** A line of a team's CSV as read: its shooter too (see SHOOTER). */
+interface TeamCsvRow extends CsvRow {
+  ground: string;
+  user_id: string;
+  member: string | null;
+  current: number;
+}
 
 /** A team cull's shooter from the columns of SHOOTER. */
 const shooterOf = (row: { user_id: string; member: string | null; current: number }): TeamShooter => ({
@@ -126,11 +143,9 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
         if (filter.from !== undefined) conditions.push('culls.date >= @from');
         if (filter.to !== undefined) conditions.push('culls.date <= @to');
         if (filter.species !== undefined) conditions.push('culls.species = @species');
-        const statement = reader.prepare<
-          Record<string, string>,
-          { fields: string; ground: string; user_id: string; member: string | null; current: number }
-        >(
-          `SELECT culls.fields AS fields, team_ground.name AS ground, culls.user_id AS user_id, ${SHOOTER}
+        const statement = reader.prepare<Record<string, string>, TeamCsvRow>(
+          `SELECT culls.stream_id AS id, culls.fields AS fields, team_ground.name AS ground,
+             outings.started_at AS outing_started_at, culls.user_id AS user_id, ${SHOOTER}
            FROM ${TEAM_CULLS}
            WHERE ${conditions.join(' AND ')}
            ORDER BY culls.created_at DESC, culls.stream_id DESC`,
@@ -143,7 +158,12 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
         };
         for (const row of statement.iterate(parameters)) {
           const fields = JSON.parse(row.fields) as CsvFields;
-          yield { ground: row.ground, ...teamCopy(owner, shooterOf(row), fields) };
+          yield {
+            id: row.id,
+            ground: row.ground,
+            outingStartedAt: row.outing_started_at,
+            ...teamCopy(owner, shooterOf(row), fields),
+          };
         }
       } finally {
         reader.close();
@@ -175,15 +195,22 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
         if (filter.to !== undefined) conditions.push('date <= @to');
         if (filter.species !== undefined) conditions.push('species = @species');
         // The ground's name as it is now: a renamed ground is named anew in every later export.
-        const statement = reader.prepare<Record<string, string>, { fields: string; ground: string | null }>(
-          `SELECT culls.fields AS fields, ground_names.name AS ground FROM culls
+        const statement = reader.prepare<Record<string, string>, CsvRow>(
+          `SELECT culls.stream_id AS id, culls.fields AS fields, ground_names.name AS ground,
+             outings.started_at AS outing_started_at FROM culls
            LEFT JOIN ground_names ON ground_names.stream_id = culls.ground_id
              AND (ground_names.user_id = culls.user_id OR ground_names.user_id LIKE 'team-%')
+           LEFT JOIN outings ON outings.stream_id = culls.outing_id AND outings.user_id = culls.user_id
            WHERE ${conditions.join(' AND ')}
            ORDER BY created_at DESC, culls.stream_id DESC`,
         );
         for (const row of statement.iterate({ userId, ...filter })) {
-          yield { fields: JSON.parse(row.fields) as CsvFields, ground: row.ground };
+          yield {
+            id: row.id,
+            fields: JSON.parse(row.fields) as CsvFields,
+            ground: row.ground,
+            outingStartedAt: row.outing_started_at,
+          };
         }
       } finally {
         reader.close();

@@ -68,7 +68,28 @@ export const SQLITE_EXPORT_MIGRATIONS: readonly SqliteMigration[] = [
     does: "teams: who is in each team now, by member id, so a team's read leaves out what left with a former member",
     up: keepTeamMembers,
   },
+  {
+    version: 4,
+    does:
+      "the CSV's Outing column: each record's outing and each outing's start (a file from before fills them in " +
+      'on a rebuild; until then its records show no outing)',
+    up: keepOutings,
+  },
 ];
+
+/** Step 4: the outing each record belongs to, and when each outing started, which the CSV names it by. */
+function keepOutings(db: Database.Database): void {
+  const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('culls')").pluck().all();
+  if (!columns.includes('outing_id')) db.exec('ALTER TABLE culls ADD COLUMN outing_id TEXT');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS outings (
+      stream_id TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL,
+      started_at TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS outings_by_user ON outings (user_id);
+  `);
+}
 
 /**
  * Step 3: who is in each team now, by member id under the team's owner id (naming no person, so it outlives a

@@ -99,7 +99,7 @@ describe('a SQLite file opened again', () => {
     const seasons = await second.larderSeasons('alice', '04-01');
     await second.close();
     expect(seasons).toEqual([]);
-    expect(sqliteSchemaVersions(file)).toEqual({ exports: 3 });
+    expect(sqliteSchemaVersions(file)).toEqual({ exports: 4 });
   });
 });
 
@@ -119,6 +119,7 @@ describe('a SQLite file from before teams (schema version 1)', () => {
       DROP TABLE larder_ground_months; DROP TABLE member_links; DROP TABLE team_members;
       DROP INDEX larder_by_ground_date; DROP INDEX culls_by_ground_created; DROP INDEX ground_names_by_user;
       ALTER TABLE larder DROP COLUMN ground_id;
+      DROP TABLE outings; ALTER TABLE culls DROP COLUMN outing_id;
       DELETE FROM schema_migrations WHERE version >= 2;
     `);
     old.close();
@@ -132,7 +133,7 @@ describe('a SQLite file from before teams (schema version 1)', () => {
       expect(await reopened.teamLarderSeasons({ teamId }, '04-01')).toEqual([
         { label: '2026/27', carcasses: 1 },
       ]);
-      expect(sqliteSchemaVersions(file)).toEqual({ exports: 3 });
+      expect(sqliteSchemaVersions(file)).toEqual({ exports: 4 });
     } finally {
       await reopened.close();
     }
@@ -161,7 +162,10 @@ describe('a SQLite file from before who is in each team was kept (schema version
     await store.close();
     // As the file was at version 2: the members' links, but not who is in the team now.
     const old = new Database(file);
-    old.exec('DROP TABLE team_members; DELETE FROM schema_migrations WHERE version = 3;');
+    old.exec(`
+      DROP TABLE team_members; DROP TABLE outings; ALTER TABLE culls DROP COLUMN outing_id;
+      DELETE FROM schema_migrations WHERE version >= 3;
+    `);
     old.close();
 
     const reopened = openSqliteExportStore({ file });
@@ -184,7 +188,7 @@ describe('a SQLite file from before who is in each team was kept (schema version
       const owners = reader.prepare('SELECT DISTINCT user_id FROM team_members').pluck().all();
       reader.close();
       expect(owners).toEqual([teamOwnerId(teamId)]);
-      expect(sqliteSchemaVersions(file)).toEqual({ exports: 3 });
+      expect(sqliteSchemaVersions(file)).toEqual({ exports: 4 });
     } finally {
       await reopened.close();
     }
@@ -236,6 +240,45 @@ describe('a SQLite file after a team member’s erasure', () => {
       const bytes = readFileSync(path);
       expect(bytes.includes(uid), path).toBe(false);
       expect(bytes.includes(name), path).toBe(false);
+    }
+  });
+});
+
+describe('a SQLite file from before the Outing column (schema version 3)', () => {
+  it('gains the records’ outings and the outings’ starts when opened, and names outings from then on', async () => {
+    const file = join(directory, 'before-outings.db');
+    const store = openSqliteExportStore({ file });
+    const log = createSampleEventLog();
+    const before = log.recorded('alice', { notes: 'before' });
+    await store.applyBatch([before]);
+    await store.close();
+    const old = new Database(file);
+    old.exec(`
+      DROP TABLE outings; ALTER TABLE culls DROP COLUMN outing_id;
+      DELETE FROM schema_migrations WHERE version >= 4;
+    `);
+    old.close();
+
+    const reopened = openSqliteExportStore({ file });
+    try {
+      expect(sqliteSchemaVersions(file)).toEqual({ exports: 4 });
+      const ground = log.groundCreated('alice', 'Home Farm');
+      const outing = log.outingStarted('alice', ground.streamId, '2026-01-10T07:15:00.000Z');
+      const after = log.recorded('alice', { notes: 'after' });
+      await reopened.applyBatch([
+        ground,
+        outing,
+        after,
+        log.placed('alice', after.streamId, ground.streamId, outing.streamId),
+      ]);
+      const lines = [];
+      for await (const line of reopened.rows('alice', {})) lines.push([line.id, line.outingStartedAt]);
+      expect(lines).toEqual([
+        [after.streamId, '2026-01-10T07:15:00.000Z'],
+        [before.streamId, null],
+      ]);
+    } finally {
+      await reopened.close();
     }
   });
 });

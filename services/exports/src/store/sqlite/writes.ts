@@ -13,14 +13,26 @@ import type { CsvFields } from '../export-store';
 export function exportWrites(db: Database.Database): (events: readonly StoredLogEvent[]) => void {
   const selectRow = db.prepare<
     [string],
-    { user_id: string; created_at: string; fields: string; ground_id: string | null }
-  >('SELECT user_id, created_at, fields, ground_id FROM culls WHERE stream_id = ?');
+    {
+      user_id: string;
+      created_at: string;
+      fields: string;
+      ground_id: string | null;
+      outing_id: string | null;
+    }
+  >('SELECT user_id, created_at, fields, ground_id, outing_id FROM culls WHERE stream_id = ?');
   const upsertRow = db.prepare(
-    `INSERT INTO culls (stream_id, user_id, created_at, date, species, fields, ground_id)
-     VALUES (@streamId, @userId, @createdAt, @date, @species, @fields, @groundId)
+    `INSERT INTO culls (stream_id, user_id, created_at, date, species, fields, ground_id, outing_id)
+     VALUES (@streamId, @userId, @createdAt, @date, @species, @fields, @groundId, @outingId)
      ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, created_at = excluded.created_at,
-       date = excluded.date, species = excluded.species, fields = excluded.fields, ground_id = excluded.ground_id`,
+       date = excluded.date, species = excluded.species, fields = excluded.fields, ground_id = excluded.ground_id,
+       outing_id = excluded.outing_id`,
   );
+  const upsertOuting = db.prepare(
+    `INSERT INTO outings (stream_id, user_id, started_at) VALUES (?, ?, ?)
+     ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at`,
+  );
+  const deleteOuting = db.prepare('DELETE FROM outings WHERE stream_id = ?');
   const deleteRow = db.prepare('DELETE FROM culls WHERE stream_id = ?');
   const upsertLarder = db.prepare(
     `INSERT INTO larder (stream_id, user_id, date, time, destination, fields, ground_id)
@@ -64,6 +76,7 @@ export function exportWrites(db: Database.Database): (events: readonly StoredLog
           createdAt: stored.created_at,
           fields: JSON.parse(stored.fields) as CsvFields,
           groundId: stored.ground_id,
+          outingId: stored.outing_id,
         }
       );
     },
@@ -81,6 +94,7 @@ export function exportWrites(db: Database.Database): (events: readonly StoredLog
         species: next.fields.species,
         fields: JSON.stringify(next.fields),
         groundId: next.groundId,
+        outingId: next.outingId,
       });
       const fields = larderFields(next.fields);
       upsertLarder.run({
@@ -107,6 +121,10 @@ export function exportWrites(db: Database.Database): (events: readonly StoredLog
     putTeamMember(teamId, memberId, current) {
       if (current) insertTeamMember.run(teamOwnerId(teamId), teamId, memberId);
       else deleteTeamMember.run(teamId, memberId);
+    },
+    putOutingStart(outingId, userId, startedAt) {
+      if (startedAt === undefined) deleteOuting.run(outingId);
+      else upsertOuting.run(outingId, userId, startedAt);
     },
   };
 

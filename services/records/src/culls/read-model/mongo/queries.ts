@@ -5,7 +5,8 @@ import {
   type ListCullsQuery,
   type MapCullFields,
 } from '@cull-log/contracts';
-import { normaliseSearch, type TaggedRecord } from '@cull-log/domain';
+import type { TaggedRecord } from '@cull-log/domain';
+import { listFiltersOf, narrowsByField, type ListFilters } from '../list-filters';
 import type { MongoTx } from '@cull-log/eventstore';
 import type { CullQueryName, CullReadModel, RecordScope } from '../../../read-model/cull-read-model';
 import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
@@ -101,6 +102,36 @@ export function listQuery(
   };
 }
 
+/** A list filter's conditions besides its text, each on its own so that two on one field both hold. */
+export function fieldConditions(filters: ListFilters): Filter<CullDocument>[] {
+  const { words } = filters;
+  return [
+    ...(filters.groundId !== undefined ? [{ ground_id: filters.groundId }] : []),
+    ...(filters.outingId !== undefined ? [{ outing_id: filters.outingId }] : []),
+    ...(filters.species !== undefined ? [{ 'sort.species': filters.species.toLowerCase() }] : []),
+    ...(filters.sex !== undefined ? [{ sex: filters.sex as CullDocument['sex'] }] : []),
+    ...(filters.destination !== undefined
+      ? [{ carcass_destination: filters.destination as CullDocument['carcass_destination'] }]
+      : []),
+    ...(words?.species !== undefined ? [{ species: { $in: [...words.species] } }] : []),
+    ...(words?.sex !== undefined ? [{ sex: words.sex }] : []),
+    ...(words?.ages !== undefined ? [{ age_estimate: { $in: [...words.ages] } }] : []),
+  ];
+}
+
+/**
+ * A user's list as `listQuery` finds it, narrowed by the filters' fields; with a field to narrow by, the planner
+ * chooses between the ground's or outing's index, the trigram index and a sort index.
+ */
+export function filteredListQuery(
+  userId: string,
+  filters: ListFilters,
+): { filter: Filter<CullDocument>; options: FindOptions } {
+  const { filter, options } = listQuery(userId, filters.text);
+  if (!narrowsByField(filters)) return { filter, options };
+  return { filter: { ...filter, $and: fieldConditions(filters) }, options: {} };
+}
+
 function sortOf({ sort, order }: Pick<ListCullsQuery, 'sort' | 'order'>): Sort {
   const direction = order === 'asc' ? 1 : -1;
   return Object.fromEntries([
@@ -116,12 +147,14 @@ function toMapCull({ _id, ...fields }: Document): MapCullFields {
 /** The reads of a user's records, and of a team's. */
 export type CullQueries = Pick<CullReadModel<MongoTx>, CullQueryName>;
 
-/** A scope's filter (see RecordScope), with the search's when there is one. */
-function scopedFilter(scope: RecordScope, search: string): Filter<CullDocument> {
+/** A scope's filter (see RecordScope), with the search's when there is one and the filters' fields when given. */
+function scopedFilter(scope: RecordScope, search: string, filters?: ListFilters): Filter<CullDocument> {
+  const conditions = filters === undefined ? [] : fieldConditions(filters);
   return {
     team_owner: scope.teamOwnerId,
     ...(scope.userIds !== undefined && { user_id: { $in: [...scope.userIds] } }),
     ...(search !== '' && { search_text: { $regex: escapeRegExp(search) } }),
+    ...(conditions.length > 0 && { $and: conditions }),
   };
 }
 
@@ -178,7 +211,7 @@ export function openMongoCullQueries(culls: Collection<CullDocument>): CullQueri
       return document === null ? undefined : toRecord(document);
     },
     async list(userId, query): Promise<CullPage> {
-      const { filter, options } = listQuery(userId, normaliseSearch(query.q));
+      const { filter, options } = filteredListQuery(userId, listFiltersOf(query));
       return readPage(culls, filter, options, query);
     },
     async getScoped(scope, id) {
@@ -186,7 +219,8 @@ export function openMongoCullQueries(culls: Collection<CullDocument>): CullQueri
       return document === null ? undefined : toRecord(document);
     },
     async listScoped(scope, query): Promise<CullPage> {
-      return readPage(culls, scopedFilter(scope, normaliseSearch(query.q)), {}, query);
+      const filters = listFiltersOf(query);
+      return readPage(culls, scopedFilter(scope, filters.text, filters), {}, query);
     },
     async listLocated(userId) {
       const { filter, options } = locatedQuery(userId);

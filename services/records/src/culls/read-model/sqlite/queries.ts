@@ -6,7 +6,8 @@ import {
   type ListCullsQuery,
   type MapCullFields,
 } from '@cull-log/contracts';
-import { normaliseSearch, type TaggedRecord } from '@cull-log/domain';
+import type { TaggedRecord } from '@cull-log/domain';
+import { listFiltersOf, narrowsByField, type ListFilters } from '../list-filters';
 import type { CullQueryName, CullReadModel, RecordScope } from '../../../read-model/cull-read-model';
 import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
 import { pageWindow, readOrder, sortKeys, type PageWindow } from '../pages';
@@ -52,6 +53,48 @@ export function listSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, filter: L
         count: `SELECT COUNT(*) AS total FROM culls_search_trigrams WHERE ${hits}`,
       };
   }
+}
+
+/** A list filter's SQL terms and their values, in the same order. */
+export function filterTerms(filters: ListFilters): { terms: string[]; values: unknown[] } {
+  const terms: string[] = [];
+  const values: unknown[] = [];
+  const term = (sql: string, value: unknown) => {
+    terms.push(sql);
+    values.push(value);
+  };
+  if (filters.groundId !== undefined) term('ground_id = ?', filters.groundId);
+  if (filters.outingId !== undefined) term('outing_id = ?', filters.outingId);
+  if (filters.species !== undefined) term('species = ? COLLATE NOCASE', filters.species);
+  if (filters.sex !== undefined) term('sex = ?', filters.sex);
+  if (filters.destination !== undefined) term('carcass_destination = ?', filters.destination);
+  const { words } = filters;
+  if (words?.species !== undefined)
+    term('species IN (SELECT value FROM json_each(?))', JSON.stringify(words.species));
+  if (words?.sex !== undefined) term('sex = ?', words.sex);
+  if (words?.ages !== undefined)
+    term('age_estimate IN (SELECT value FROM json_each(?))', JSON.stringify(words.ages));
+  if (filters.text !== '') term('instr(search_text, ?) > 0', filters.text);
+  return { terms, values };
+}
+
+/**
+ * The page and total queries of a list narrowed by its filters (see filterTerms) within `whose` (a user's records or a
+ * team's scope): the planner chooses between the ground's or outing's index and the sort index. Parameters: whose's,
+ * then the terms' values; then for the page LIMIT and OFFSET.
+ */
+export function filteredListSql(
+  query: Pick<ListCullsQuery, 'sort' | 'order'>,
+  whose: string,
+  terms: readonly string[],
+) {
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = [...sortKeys(query.sort), 'id'].map((column) => `${orderTerm(column)} ${direction}`);
+  const where = [whose, ...terms].join(' AND ');
+  return {
+    page: `SELECT * FROM culls WHERE ${where} ORDER BY ${orderBy.join(', ')} LIMIT ? OFFSET ?`,
+    count: `SELECT COUNT(*) AS total FROM culls WHERE ${where}`,
+  };
 }
 
 const LOCATED_COLUMNS = ['id', ...MAP_CULL_FIELDS] as const;
@@ -230,10 +273,50 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     return (window.offset + window.limit) * records < matches * matches;
   }
 
+  const filteredStatements = new Map<string, ListStatements>();
+
+  /** A page of the records within `whose` (its SQL and parameters) that the filters let through. */
+  function readFiltered(
+    whose: { where: string; parameters: readonly unknown[] },
+    filters: ListFilters,
+    query: ListCullsQuery,
+  ): CullPage {
+    const answer = { items: [] as Cull[], total: 0, page: query.page, page_size: query.page_size };
+    const { terms, values } = filterTerms(filters);
+    const statementsFor = (order: 'asc' | 'desc') => {
+      const key = `${query.sort}:${order}:${whose.where}:${terms.join(':')}`;
+      let statements = filteredStatements.get(key);
+      if (statements === undefined) {
+        const sql = filteredListSql({ sort: query.sort, order }, whose.where, terms);
+        statements = {
+          page: db.prepare<unknown[], Row>(sql.page),
+          count: db.prepare<unknown[], { total: number }>(sql.count),
+        };
+        filteredStatements.set(key, statements);
+      }
+      return statements;
+    };
+    const parameters = [...whose.parameters, ...values];
+    answer.total = statementsFor(query.order).count.get(...parameters)?.total ?? 0;
+    const window = pageWindow(query.page, query.page_size, answer.total);
+    if (window.limit === 0) return answer;
+    const rows = statementsFor(readOrder(window, query.order)).page.all(
+      ...parameters,
+      window.limit,
+      window.offset,
+    );
+    if (window.reversed) rows.reverse();
+    answer.items = rows.map(toRecord);
+    return answer;
+  }
+
   // One read transaction, so the page and the total describe the same moment.
   const readList = db.transaction((userId: string, query: ListCullsQuery): CullPage => {
     const answer = { items: [] as Cull[], total: 0, page: query.page, page_size: query.page_size };
-    const search = normaliseSearch(query.q);
+    const filters = listFiltersOf(query);
+    if (narrowsByField(filters))
+      return readFiltered({ where: 'user_id = ?', parameters: [userId] }, filters, query);
+    const search = filters.text;
     const filter = filterOf(userId, search);
     if (filter === undefined) return answer;
     answer.total = listStatementsFor(query, filter[0]).count.get(...filter[1])?.total ?? 0;
@@ -276,7 +359,9 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
   // One read transaction, so the page and the total describe the same moment.
   const readScopedList = db.transaction((scope: RecordScope, query: ListCullsQuery): CullPage => {
     const answer = { items: [] as Cull[], total: 0, page: query.page, page_size: query.page_size };
-    const search = normaliseSearch(query.q);
+    const filters = listFiltersOf(query);
+    if (narrowsByField(filters)) return readFiltered(inScope(scope), filters, query);
+    const search = filters.text;
     const { parameters } = inScope(scope);
     const filter: ListFilter =
       search === '' ? 'all' : usesTrigrams(search) && !search.includes('\0') ? 'trigrams' : 'contains';
