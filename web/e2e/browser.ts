@@ -93,10 +93,15 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   const group = choiceGroup(page, label);
   if ((await group.count()) > 0) {
-    await group.getByRole('radio', { name: option, exact: true }).check();
+    await group.getByRole('radio', { name: choiceName(option) }).check();
     return;
   }
   await choiceList(page, label).selectOption({ label: option });
+}
+
+/** A choice's name: its words, and any stalkers' word the form gives beside them ("Female (doe)"). */
+export function choiceName(option: string): RegExp {
+  return new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( \\(.+\\))?$`);
 }
 
 /** One of the app's groups of choices (radio buttons), by its label (with or without its required mark). */

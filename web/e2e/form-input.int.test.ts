@@ -5,6 +5,7 @@ import {
   BASE_URL,
   choiceGroup,
   choiceList,
+  choiceName,
   launchChromium,
   openPhone,
   VIEWPORTS,
@@ -121,7 +122,7 @@ class Person {
 
   async choose(label: string, option: string): Promise<void> {
     const group = choiceGroup(this.page, label);
-    if ((await group.count()) > 0) await this.press(group.getByRole('radio', { name: option, exact: true }));
+    if ((await group.count()) > 0) await this.press(group.getByRole('radio', { name: choiceName(option) }));
     else await choiceList(this.page, label).selectOption({ label: option });
     await this.pause();
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BASE_URL,
   choiceGroup,
+  choiceName,
   choiceList,
   field,
   launchChromium,
@@ -38,7 +39,7 @@ class Thumb {
 
   async choose(label: string, option: string): Promise<void> {
     const group = choiceGroup(this.page, label);
-    if ((await group.count()) > 0) return this.tap(group.getByRole('radio', { name: option, exact: true }));
+    if ((await group.count()) > 0) return this.tap(group.getByRole('radio', { name: choiceName(option) }));
     await choiceList(this.page, label).selectOption({ label: option });
     this.taps += 2;
     await this.page.waitForTimeout(PERSON_PACE_MS);

@@ -47,7 +47,14 @@ export {
 } from './cull-csv';
 export type { CsvRecordFacts } from './cull-csv';
 export { cullSearchText, normaliseSearch } from './cull-search';
-export { DEER_SPECIES, isStalkersWord, meaningOfWords, readSearch, sexWord } from './stalkers-words';
+export {
+  DEER_SPECIES,
+  isStalkersWord,
+  meaningOfWords,
+  readSearch,
+  sexLabel,
+  sexWord,
+} from './stalkers-words';
 export type { ReadSearch, WordMeaning } from './stalkers-words';
 export {
   monthKey,

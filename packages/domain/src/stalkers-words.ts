@@ -41,6 +41,15 @@ export function sexWord(species: string, sex: string, age: string): string | und
 }
 
 /** What a typed stalkers' word means: the species it may be (any deer when absent), the sex and the ages. */
+/**
+ * A record's sex as the app shows it, with the stalkers' word beside it where there is one: "Female (doe)",
+ * "Male (pricket)", "Unknown (kid)"; "Female" alone for a fox.
+ */
+export function sexLabel(record: { species: string; sex: string; age_estimate: string }): string {
+  const word = sexWord(record.species, record.sex, record.age_estimate);
+  return word === undefined ? record.sex : `${record.sex} (${word})`;
+}
+
 export interface WordMeaning {
   readonly species?: readonly string[];
   readonly sex?: Sex;

@@ -21,10 +21,14 @@ export function choiceGroup(label: string): HTMLFieldSetElement | undefined {
   );
 }
 
-/** The choice chosen in the group named `label`: its words, or '' for none. */
+/** A choice's name: its words, and any stalkers' word the form gives beside them ("Female (doe)"). */
+export function choiceName(option: string): RegExp {
+  return new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( \\(.+\\))?$`);
+}
+
+/** The choice chosen in the group named `label` (its value, without any stalkers' word), or '' for none. */
 export function chosenIn(label: string): string {
-  const chosen = choiceGroup(label)?.querySelector<HTMLInputElement>('input:checked');
-  return chosen?.closest('label')?.textContent ?? '';
+  return choiceGroup(label)?.querySelector<HTMLInputElement>('input:checked')?.value ?? '';
 }
 
 /**
@@ -34,7 +38,7 @@ export function chosenIn(label: string): string {
 export async function choose(user: User, label: string, option: string) {
   const group = choiceGroup(label);
   if (group) {
-    await user.click(within(group).getByRole('radio', { name: option }));
+    await user.click(within(group).getByRole('radio', { name: choiceName(option) }));
     return;
   }
   const offered = await waitFor(() => within(choiceList(label)).getByRole('option', { name: option }));

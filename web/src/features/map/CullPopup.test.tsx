@@ -33,7 +33,7 @@ describe('map popup', () => {
       '07/03/2025',
       '06:30',
       'Roe Deer',
-      'Female',
+      'Female (doe)',
       'Adult',
       '14.5 kg',
       '6 points, Good',

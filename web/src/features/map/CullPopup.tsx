@@ -1,3 +1,4 @@
+import { sexLabel } from '@cull-log/domain';
 import type { MapCull } from '@cull-log/contracts';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
@@ -37,7 +38,7 @@ function PopupRecord({ cull }: { cull: PopupCull }) {
         <dt>Species</dt>
         <dd>{cull.species}</dd>
         <dt>Sex</dt>
-        <dd>{cull.sex}</dd>
+        <dd>{sexLabel(cull)}</dd>
         <dt>Age</dt>
         <dd>{cull.age_estimate}</dd>
         {cull.weight === undefined ? null : (

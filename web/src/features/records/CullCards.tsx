@@ -1,3 +1,4 @@
+import { sexLabel } from '@cull-log/domain';
 import type { CullPhoto, CullView, SortColumn } from '@cull-log/contracts';
 import { Link } from 'react-router-dom';
 import { photoUrl } from '../../api/photos';
@@ -6,7 +7,6 @@ import { Select } from '../../ui/Select';
 import { SyncBadge } from './SyncBadge';
 import { WarningMark } from './WarningMark';
 import { culledByName } from '../teams';
-import { sexLabel } from './sex-label';
 
 /** The sort choices the cards offer, as the table's headers do, newest first where it matters. */
 export const CARD_SORTS: { label: string; sort: SortColumn; order: 'asc' | 'desc' }[] = [
@@ -82,7 +82,7 @@ export function CullCards({ items, emptyText, sort, order, onSortChange, showCul
                 </span>
                 <span className="cull-card__where">
                   {cull.location_name}
-                  {cull.ground_name === undefined ? null : (
+                  {cull.ground_name === undefined || cull.ground_name === cull.location_name ? null : (
                     <span className="ground-tag"> ({cull.ground_name})</span>
                   )}
                 </span>

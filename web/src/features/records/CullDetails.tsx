@@ -1,3 +1,4 @@
+import { sexLabel } from '@cull-log/domain';
 import type { Cull } from '@cull-log/contracts';
 import { CarcassDetails } from './CarcassDetails';
 import { dashIfEmpty, formatDate, formatUkDate, formatUkTime, formatWeight, yesNo } from '../../lib/format';
@@ -24,7 +25,7 @@ export function CullDetails({ cull }: { cull: Cull }) {
       <Detail label="Grid reference" value={dashIfEmpty(cull.grid_ref)} />
       <Detail label="Coordinates" value={formatCoordinates(cull)} />
       <Detail label="Species" value={cull.species} />
-      <Detail label="Sex" value={cull.sex} />
+      <Detail label="Sex" value={sexLabel(cull)} />
       <Detail label="Age estimate" value={cull.age_estimate} />
       <Detail label="Weight" value={formatWeight(cull.weight)} />
       <Detail label="Condition" value={cull.condition} />

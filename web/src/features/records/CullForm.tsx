@@ -1,4 +1,4 @@
-import { formatNumber, weightToConfirm } from '@cull-log/domain';
+import { formatNumber, weightToConfirm, sexLabel } from '@cull-log/domain';
 import {
   AGE_ESTIMATES,
   ANTLER_CONDITIONS,
@@ -636,7 +636,15 @@ export function CullForm<Body>({
               {choiceWithOther('species', 'Species', SPECIES, 'species_other', 'e.g. Hare')}
               <ChoiceGroup
                 label="Sex"
-                options={SEXES}
+                options={SEXES.map((sex) => ({
+                  id: sex,
+                  // In stalkers' words for the species chosen: "Female (doe)", "Male (stag)".
+                  label: sexLabel({
+                    species: values.species === OTHER ? values.species_other : values.species,
+                    sex,
+                    age_estimate: values.age_estimate,
+                  }),
+                }))}
                 {...choiceProps('sex')}
                 isRequired
                 className="form__wide"

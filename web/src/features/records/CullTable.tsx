@@ -1,3 +1,4 @@
+import { sexLabel } from '@cull-log/domain';
 import type { CullView, SortColumn } from '@cull-log/contracts';
 import { Link } from 'react-router-dom';
 import { dashIfEmpty, formatDate, yesNo } from '../../lib/format';
@@ -6,7 +7,6 @@ import { SyncBadge } from './SyncBadge';
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from '../../ui/Table';
 import { WarningMark } from './WarningMark';
 import { culledByName } from '../teams';
-import { sexLabel } from './sex-label';
 
 const COLUMNS: { id: SortColumn; label: string }[] = [
   { id: 'date', label: 'Date' },
@@ -91,7 +91,7 @@ export default function CullTable({
               <Cell>{cull.time}</Cell>
               <Cell>
                 {cull.location_name}
-                {cull.ground_name === undefined ? null : (
+                {cull.ground_name === undefined || cull.ground_name === cull.location_name ? null : (
                   <span className="ground-tag"> ({cull.ground_name})</span>
                 )}
               </Cell>

@@ -6,12 +6,7 @@ import {
   type Cull,
   type CullWarning,
 } from '@cull-log/contracts';
-import {
-  cullWarnings,
-  gridReferenceFor,
-  parseGridReference,
-  type WarningFacts,
-} from '@cull-log/domain';
+import { cullWarnings, gridReferenceFor, parseGridReference, type WarningFacts } from '@cull-log/domain';
 import { formatUkTime, localIsoDate } from '../../lib/format';
 import {
   carcassCandidate,
