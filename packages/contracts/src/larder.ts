@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGE_ESTIMATES, CARCASS_DESTINATIONS, SEXES } from './enums';
-import { CulledBy, CullInspection } from './cull';
+import { CulledBy, CullInspection, CullWarning } from './cull';
 import { LIMITS } from './limits';
 import { SEASON_LABEL_PATTERN, yearsFollowOn } from './list-query-check';
 
@@ -43,6 +43,8 @@ export const LarderEntry = z.object({
   declaration_refused: z.string().optional(),
   /** In a team's larder book (`?team=`): who culled it. */
   culled_by: CulledBy.optional(),
+  /** The legal warnings the record bears (close season, night, rifle); absent when it bears none. */
+  warnings: z.array(CullWarning).optional(),
 });
 export type LarderEntry = z.infer<typeof LarderEntry>;
 

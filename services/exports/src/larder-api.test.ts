@@ -81,6 +81,8 @@ describe('the larder book', () => {
       sameDayEarlier: log.recorded('alice', {
         date: '2026-10-02',
         time: '06:30',
+        species: 'Roe Deer',
+        sex: 'Female',
         carcass_tag: 'T-3',
         carcass_destination: 'Game dealer',
         game_dealer: 'Hill Game Ltd',
@@ -122,6 +124,9 @@ describe('the larder book', () => {
     });
     expect(book.items[0]?.declaration_refused).toContain('Abscesses');
     expect(book.items[1]?.inspection_result).toBe('Not examined');
+    // A roe doe in October, before her season opens: the warning her card bears, in the book too.
+    expect(book.items[1]?.warnings?.map((warning) => warning.code)).toEqual(['close_season']);
+    expect(book.items[2]).not.toHaveProperty('warnings');
     expect(book.seasons).toEqual([
       { label: '2026/27', carcasses: 3 },
       { label: '2025/26', carcasses: 1 },
@@ -203,12 +208,14 @@ describe('the larder book', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="larder-book-2026-27.csv"');
-    expect(response.body.split('\r\n')).toEqual([
+    // A byte-order mark first, so a spreadsheet reads the file as UTF-8.
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    expect(response.body.slice(1).split('\r\n')).toEqual([
       '"Date","Time","Location","Grid Reference","Species","Sex","Age","Weight","Carcass Tag","Destination",' +
         '"Game Dealer","Examined By","Certificate Number","Inspection"',
       '"01/04/2026","06:10","Home Wood","","Muntjac","Female","Adult","11","T-1","Game dealer",' +
         '"\'=HYPERLINK(""http://x"")","Jo Hunter","DSC1-123","Abnormal: Abscesses"',
-      '"02/10/2026","06:30","Home Wood","","Roe Deer","Male","Adult","18.5","T-3","Game dealer","Hill Game Ltd",' +
+      '"02/10/2026","06:30","Home Wood","","Roe Deer","Female","Adult","18.5","T-3","Game dealer","Hill Game Ltd",' +
         '"","","Not examined"',
       '',
     ]);
@@ -274,7 +281,7 @@ describe('the larder book', () => {
       expect(response.statusCode).toBe(200);
       const [header, ...lines] = response.body.split('\r\n');
       expect(header).toBe(
-        '"Date","Time","Location","Grid Reference","Species","Sex","Age","Weight","Carcass Tag","Destination",' +
+        '\uFEFF"Date","Time","Location","Grid Reference","Species","Sex","Age","Weight","Carcass Tag","Destination",' +
           '"Game Dealer","Examined By","Certificate Number","Inspection","Culled by"',
       );
       expect(lines.map((line) => line.split(',').at(-1))).toEqual([

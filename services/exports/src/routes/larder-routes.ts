@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { LarderQuery, seasonKeyOf, type LarderEntry, type LarderResponse } from '@cull-log/contracts';
 import {
+  CSV_BOM,
+  cullWarnings,
   currentSeason,
   larderCsvHeader,
   larderCsvLine,
@@ -28,14 +30,21 @@ export const larderRoutes: ProjectionRoutes<ExportStore> = async (app, { store, 
     const start = await store.seasonStart(userId);
     const chosen = label === undefined ? currentSeason(now(), start) : seasonOfKey(seasonKeyOf(label), start);
     const season = { label: chosen.label, from: chosen.from, to: chosen.to };
-    let items: LarderEntry[];
+    let entries: LarderEntry[];
     if (team === undefined) {
       const rows = await store.larder(userId, season, destination);
-      items = rows.map((row) => larderEntry(row.id, row.fields));
+      entries = rows.map((row) => larderEntry(row.id, row.fields));
     } else {
       const rows = await store.teamLarder(team.scope, season, destination);
-      items = rows.map((row) => ({ ...larderEntry(row.id, row.fields), culled_by: row.culledBy }));
+      entries = rows.map((row) => ({ ...larderEntry(row.id, row.fields), culled_by: row.culledBy }));
     }
+    // Each carcass with the legal warnings its record bears, as on its card (the law's, not a tag used twice).
+    const fields = await store.recordFields(entries.map((entry) => entry.id));
+    const items = entries.map((entry) => {
+      const record = fields.get(entry.id);
+      const warnings = record === undefined ? [] : cullWarnings(record);
+      return warnings.length === 0 ? entry : { ...entry, warnings };
+    });
     return { team, userId, season, start, items };
   }
 
@@ -53,7 +62,8 @@ export const larderRoutes: ProjectionRoutes<ExportStore> = async (app, { store, 
     const [header, line] =
       team === undefined ? [larderCsvHeader, larderCsvLine] : [teamLarderCsvHeader, teamLarderCsvLine];
     const lines = function* () {
-      yield header;
+      // A byte-order mark first, as in the other downloads: a spreadsheet then reads "°" and "ë" as written.
+      yield CSV_BOM + header;
       for (const entry of items) yield line(entry);
     };
     return reply

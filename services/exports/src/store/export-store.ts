@@ -86,6 +86,11 @@ export interface LarderBook {
   larderSeasons(userId: string, start: SeasonStart): Promise<{ label: string; carcasses: number }[]>;
   /** The user's carcasses among these ids (another user's are not found), in the order they were killed. */
   larderRows(userId: string, ids: readonly string[]): Promise<LarderRow[]>;
+  /**
+   * The records' fields as the CSV export keeps them (all the legal warnings judge: the time, the place, the rifle),
+   * by id, for the larder book's warnings; an id not kept is left out. Its callers have read the ids in scope.
+   */
+  recordFields(ids: readonly string[]): Promise<Map<string, CsvFields>>;
 }
 
 /** A declaration the user was given, as the register keeps it. */

@@ -243,6 +243,10 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       expect((await store.larderRows('alice', [bobs.streamId, early.streamId])).map((row) => row.id)).toEqual(
         [early.streamId],
       );
+      // The records' full fields, for the book's warnings: as amended, and none for a deleted record.
+      const fields = await store.recordFields([late.streamId, old.streamId, bobs.streamId]);
+      expect([...fields.keys()].sort()).toEqual([late.streamId, bobs.streamId].sort());
+      expect(fields.get(late.streamId)).toMatchObject({ date: '2026-01-01', carcass_tag: 'T-9' });
     });
 
     it('counts the larder seasons by the season start asked for, from the months of the carcasses', async () => {

@@ -1,3 +1,4 @@
+import { warningLine } from '@cull-log/domain';
 import type { LarderEntry, LarderResponse } from '@cull-log/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -131,6 +132,7 @@ describe('the larder book', () => {
       'Game dealer',
       'Hill Game Ltd',
       'Passed: no abnormalities',
+      '-',
     ]);
     expect(rows[2]).toHaveTextContent('Abnormal: Abscesses');
     expect(rows[2]).toHaveTextContent('No declaration: the examination found something');
@@ -335,6 +337,42 @@ describe('the larder book', () => {
         'Carcass T-101 gets no declaration because the examination recorded: Abscesses.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('warnings in the larder book', () => {
+  const juneDoe = entry({
+    date: '2026-06-15',
+    warnings: [{ code: 'close_season', message: 'Roe Deer females may not be shot 1 April to 31 October.' }],
+  });
+  const line = warningLine('close_season', juneDoe);
+
+  it('gives each carcass its warnings in one line, the law behind Why, as on its card', async () => {
+    await openLarder([juneDoe]);
+    const table = await screen.findByRole('table');
+    const [row] = within(table).getAllByRole('row').slice(1);
+    // The line keeps its dates together with no-break spaces, which the text queries would read as plain ones.
+    expect(row!.querySelector('.warning__line')?.textContent).toBe(line);
+    expect(line).toMatch(/^Close season for roe does/);
+    const user = userEvent.setup();
+    await user.click(within(row!).getByText('Why'));
+    expect(within(row!).getByText(/may not be shot 1 April to 31 October/)).toBeVisible();
+  });
+
+  it('on a phone too, on the carcass’s card', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(max-width: 40em)',
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      })),
+    );
+    await openLarder([juneDoe]);
+    const cards = await screen.findByRole('list', { name: 'Carcasses' });
+    const warnings = within(cards).getByRole('region', { name: 'Warnings' });
+    expect(warnings.querySelector('.warning__line')?.textContent).toBe(line);
   });
 });
 

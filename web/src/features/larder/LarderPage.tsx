@@ -22,6 +22,7 @@ import { useFeedback } from '../../ui/feedback-context';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { dashIfEmpty, formatDate, formatWeight } from '../../lib/format';
 import { culledByName, TeamScopeNote, useTeamScope } from '../teams';
+import { WarningList } from '../records';
 
 const ALL_DESTINATIONS = 'All destinations';
 
@@ -275,6 +276,9 @@ export default function LarderPage() {
                     {entry.game_dealer === undefined ? '' : ` · ${entry.game_dealer}`}
                   </span>
                   <span className="larder-card__inspection">{entry.inspection_result}</span>
+                  {entry.warnings === undefined ? null : (
+                    <WarningList warnings={entry.warnings} record={entry} heading="Warnings" />
+                  )}
                   {isTeams ? (
                     <span className="larder-card__detail">Culled by {culledByName(entry.culled_by)}</span>
                   ) : null}
@@ -307,6 +311,7 @@ export default function LarderPage() {
                     <th scope="col">Destination</th>
                     <th scope="col">Dealer</th>
                     <th scope="col">Inspection</th>
+                    <th scope="col">Warnings</th>
                     {isTeams ? <th scope="col">Culled by</th> : null}
                   </tr>
                 </thead>
@@ -345,6 +350,13 @@ export default function LarderPage() {
                       <td>{dashIfEmpty(entry.carcass_destination)}</td>
                       <td className="larder-table__wrap">{dashIfEmpty(entry.game_dealer)}</td>
                       <td className="larder-table__wrap">{entry.inspection_result}</td>
+                      <td className="larder-table__wrap">
+                        {entry.warnings === undefined ? (
+                          '-'
+                        ) : (
+                          <WarningList warnings={entry.warnings} record={entry} />
+                        )}
+                      </td>
                       {isTeams ? (
                         <td className="larder-table__wrap">{culledByName(entry.culled_by)}</td>
                       ) : null}

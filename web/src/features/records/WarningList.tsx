@@ -10,7 +10,8 @@ interface WarningListProps {
   record?: WarningLineFacts | undefined;
   /** Announced as the warnings change (the form); a saved record's list is read like the rest of the page. */
   live?: boolean;
-  heading: string;
+  /** The list's heading; without one, the lines alone (a table's cell, where the column names them). */
+  heading?: string;
 }
 
 /**
@@ -18,29 +19,34 @@ interface WarningListProps {
  * make it lawful behind its "Why".
  */
 export function WarningList({ warnings, record, live = false, heading }: WarningListProps) {
+  const lines = (
+    <ul className="warnings__list">
+      {warnings.map((warning) => {
+        const line = warningLine(warning.code, record);
+        return (
+          <li key={warning.code} className="warning">
+            <span className="warning__line">{line}</span>
+            <details className="warning__why">
+              <summary>
+                Why<span className="visually-hidden">: {line}</span>
+              </summary>
+              <p>{warning.message}</p>
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
   const list =
-    warnings.length === 0 ? null : (
+    warnings.length === 0 ? null : heading === undefined ? (
+      lines
+    ) : (
       <section className="warnings" aria-label={heading}>
         <h2 className="warnings__heading">
           <span aria-hidden="true">⚠ </span>
           {heading}
         </h2>
-        <ul className="warnings__list">
-          {warnings.map((warning) => {
-            const line = warningLine(warning.code, record);
-            return (
-              <li key={warning.code} className="warning">
-                <span className="warning__line">{line}</span>
-                <details className="warning__why">
-                  <summary>
-                    Why<span className="visually-hidden">: {line}</span>
-                  </summary>
-                  <p>{warning.message}</p>
-                </details>
-              </li>
-            );
-          })}
-        </ul>
+        {lines}
       </section>
     );
   if (!live) return list;

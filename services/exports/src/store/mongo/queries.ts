@@ -148,6 +148,13 @@ export function exportQueries({
         .toArray();
       return found.map(larderRow);
     },
+    async recordFields(ids) {
+      const found = new Map<string, CsvFields>();
+      if (ids.length === 0) return found;
+      const cursor = rows.find({ _id: { $in: [...ids] } }, { projection: { fields: 1 } });
+      for await (const row of cursor) found.set(row._id, row.fields);
+      return found;
+    },
     async *rows(userId, filter) {
       const query: Filter<RowDocument> = { userId };
       if (filter.from !== undefined || filter.to !== undefined)

@@ -185,6 +185,20 @@ export function exportQueries(db: Database.Database, file: string): ExportQuerie
         .all(userId, ...ids);
       return rows.map(larderRow);
     },
+    async recordFields(ids) {
+      const found = new Map<string, CsvFields>();
+      // In slices, as SQLite takes a bounded number of parameters.
+      for (let start = 0; start < ids.length; start += 500) {
+        const slice = ids.slice(start, start + 500);
+        const rows = db
+          .prepare<unknown[], { stream_id: string; fields: string }>(
+            `SELECT stream_id, fields FROM culls WHERE stream_id IN (${slice.map(() => '?').join(', ')})`,
+          )
+          .all(...slice);
+        for (const row of rows) found.set(row.stream_id, JSON.parse(row.fields) as CsvFields);
+      }
+      return found;
+    },
     async *rows(userId, filter) {
       // A connection of its own: a better-sqlite3 connection is busy while an iterator is open, and the
       // projection must keep writing during a long download. WAL gives this reader a stable snapshot.
