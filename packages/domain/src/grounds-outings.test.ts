@@ -239,7 +239,8 @@ describe('outing decider', () => {
 });
 
 describe('a record placed in a ground and an outing', () => {
-  const fields = sampleCullFields();
+  // Shot at dawn in the outing, recorded once it is over (the commands come at 06:00 UTC on 1 to 3 May).
+  const fields = sampleCullFields({ date: '2026-05-01', time: '05:30' });
 
   it('is recorded and placed in one append, and a retry of the same writes nothing', () => {
     const command = {
