@@ -328,7 +328,10 @@ describe('the four services as separate processes over NATS (npm run start:servi
       expect.objectContaining({ culled_by: { uid: eveMe.uid, name: 'Eve Stalker' } }),
     ]);
     const csv = (await dee.send('GET', `/api/exports/culls.csv?team=${String(team.id)}`)).text;
-    expect(csv.trim().split(/\r?\n/).at(-1)).toMatch(/"Eve Stalker"$/);
+    // Culled by, then the record's id, outing and warnings.
+    expect(csv.trim().split(/\r?\n/).at(-1)).toMatch(
+      new RegExp(`"Eve Stalker","${culled.cull.id}","[^"]*","[^"]*"$`),
+    );
     // Someone not in the team is answered as for a team that does not exist, by every process's route.
     const fay = new CullLogClient(loopback('gateway'), `http://localhost:${ports.gateway}`);
     await fay.signIn('Fay Outsider', 'fay@example.org');
