@@ -36,6 +36,9 @@ export function OutboxProvider({
   const [needsSignIn, setNeedsSignIn] = useState(false);
   const running = useRef<Promise<void> | undefined>(undefined);
   const again = useRef(false);
+  // Stops a run when its user signs out or another signs in (or the app closes): a run waiting to try again must
+  // never send one user's changes under the next one's session.
+  const stopRun = useRef<AbortController | undefined>(undefined);
 
   useEffect(() => {
     // A read finishing after the user changed or the app closed must not land.
@@ -83,13 +86,16 @@ export function OutboxProvider({
       setSyncing(true);
       return sendCommand(command);
     };
+    const controller = new AbortController();
+    stopRun.current = controller;
     const run = async () => {
       let stopped = false;
       try {
         do {
           again.current = false;
           // Each run gives up for now after a few tries with no network; the next trigger starts again.
-          const result = await syncOutbox(outbox, userId, send, { maxTries: 4 });
+          const result = await syncOutbox(outbox, userId, send, { maxTries: 4, signal: controller.signal });
+          if (controller.signal.aborted) return;
           stopped = result.outcome === 'stopped';
           setNeedsSignIn(result.outcome === 'signed_out');
           if (result.sent > 0) await refreshAfter(queryClient, 'cull');
@@ -98,9 +104,13 @@ export function OutboxProvider({
         stopped = true;
         console.error('Sending queued changes failed', error);
       } finally {
-        running.current = undefined;
-        setSyncing(false);
+        // A stopped run's end is not the next user's: their run may have started since.
+        if (stopRun.current === controller) {
+          running.current = undefined;
+          setSyncing(false);
+        }
       }
+      if (controller.signal.aborted) return;
       if (!stopped) {
         failedRuns.current = 0;
         return;
@@ -133,6 +143,9 @@ export function OutboxProvider({
       unsubscribe();
       document.removeEventListener('visibilitychange', onVisible);
       clearTimeout(retryTimer.current);
+      stopRun.current?.abort();
+      stopRun.current = undefined;
+      running.current = undefined;
     };
   }, [syncNow, userId]);
 
