@@ -207,7 +207,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('heading', { name: 'Cull Data' }).waitFor();
       if (viewport.name === 'phone') {
         expect(await cardTexts(page)).toEqual([
-          `07/03/2025 07:15Red DeerMale · Mature Adult · 92.5 kg${LOCATION}`,
+          `07/03/2025 07:15Red DeerMale (stag) · Mature Adult · 92.5 kg${LOCATION}`,
         ]);
         await shot('data-one-record');
         await expectAccessible(page);
@@ -219,13 +219,16 @@ for (const viewport of VIEWPORTS) {
           '07:15',
           LOCATION,
           'Red Deer',
-          'Male',
+          'Male (stag)',
           'Mature Adult',
           '92.5',
           'Good',
           'Yes',
           'Neck base',
           '150 meters',
+          '-',
+          // The shooter: whoever filled in the form, unless they changed it.
+          'Ann Stalker',
           'ViewEditDelete',
         ],
       ]);

@@ -414,7 +414,11 @@ export function CullForm<Body>({
           setLocation({ status: 'idle' });
           return;
         }
-        change((current) => withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6)), placeFields);
+        const located = (current: CullFormValues) =>
+          withCoordinates(current, latitude.toFixed(6), longitude.toFixed(6));
+        // Asked by the form itself, the position is not the user's input: leaving the form untouched loses nothing.
+        if (byForm) setValues(located);
+        else change(located, placeFields);
         setLocation({ status: 'found', accuracyMetres: Math.round(accuracy) });
       },
       (error) => setLocation({ status: 'failed', reason: locationFailure(error) }),
