@@ -170,3 +170,21 @@ export async function signInForDevelopment(page: Page, name: string, email: stri
   await page.getByRole('button', { name: 'Sign in for development' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
+
+/**
+ * A time today on the UK's clock, `minutesAgo` minutes before now (not before 00:00): a cull the form takes whenever
+ * the suite runs, as one later than now is refused.
+ */
+export function ukTimeAgo(minutesAgo: number): string {
+  const [hours, minutes] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date())
+    .split(':')
+    .map(Number) as [number, number];
+  const since = Math.max(0, hours * 60 + minutes - minutesAgo);
+  return `${String(Math.floor(since / 60)).padStart(2, '0')}:${String(since % 60).padStart(2, '0')}`;
+}

@@ -297,7 +297,10 @@ describe.each(['light', 'dark'] as const)('in the field, on a phone, %s', (color
         // cluster: a tap on it spreads them out, and a tap on one opens its popup.
         const close = page.getByRole('button', { name: 'Close popup' });
         for (let tap = 0; tap < 4 && !(await close.isVisible()); tap++) {
-          await page.locator('.leaflet-marker-pane [role="button"]').first().click();
+          const marker = page.locator('.leaflet-marker-pane [role="button"]:not(.marker-cluster)');
+          const target =
+            (await marker.count()) > 0 ? marker.first() : page.locator('.marker-cluster').first();
+          await target.click();
           await page.waitForTimeout(800);
         }
         await close.waitFor();

@@ -15,6 +15,7 @@ import {
   signInForDevelopment,
   smallTouchTargets,
   VIEWPORTS,
+  ukTimeAgo,
 } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
@@ -148,12 +149,12 @@ describe('grounds, an outing, a plan and the season report on a phone', () => {
     expect(await smallTargets(page)).toEqual([]);
 
     // Two culls in it: the form says so, and each is placed on the ground.
-    await recordCull(page, 'Male', '06:20');
+    await recordCull(page, 'Male', ukTimeAgo(30));
     await page.goto('/add-cull');
     await page.getByText(/^Recording in the outing at Home Wood since/).waitFor();
     await screenshot(page, PHONE, 'add-cull-in-outing');
     await expectAccessible(page);
-    await recordCull(page, 'Female', '07:05');
+    await recordCull(page, 'Female', ukTimeAgo(10));
     const cards = page.locator('.cull-card__where');
     await cards.first().waitFor();
     expect(await cards.allTextContents()).toEqual(['High seat 3 (Home Wood)', 'High seat 3 (Home Wood)']);

@@ -13,6 +13,7 @@ import {
   screenshot,
   seriousAccessibilityViolations,
   signInForDevelopment,
+  ukTimeAgo,
 } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
@@ -22,6 +23,8 @@ const DOWNLOADS = fileURLToPath(new URL('../test-results/', import.meta.url));
 /** Today in England, so the record falls in the season the larder book opens on. */
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 const TODAY_UK = TODAY.split('-').reverse().join('/');
+/** When the carcass was shot: earlier today, whenever the suite runs. */
+const SHOT_AT = ukTimeAgo(5);
 
 /** The text of a downloaded PDF, read by poppler's pdftotext. */
 function pdfText(path: string): string {
@@ -59,7 +62,7 @@ describe('the larder book on a phone', () => {
     await page.goto('/add-cull');
     await page.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
     await field(page, 'date').fill(TODAY);
-    await field(page, 'time').fill('12:00');
+    await field(page, 'time').fill(SHOT_AT);
     await field(page, 'location_name').fill('Larder Wood');
     await field(page, 'grid_ref').fill('SK 1234 5678');
     await choose(page, 'Species', 'Muntjac');
@@ -82,7 +85,7 @@ describe('the larder book on a phone', () => {
     const card = page.getByRole('list', { name: 'Carcasses' }).getByRole('listitem').first();
     await card.getByText('Muntjac, female · Tag LW-0042').waitFor();
     const cardText = await card.textContent();
-    expect(cardText).toContain(`${TODAY_UK} 12:00`);
+    expect(cardText).toContain(`${TODAY_UK} ${SHOT_AT}`);
     expect(cardText).toContain('Larder Wood (SK 1234 5678)');
     expect(cardText).toContain('Game dealer · Broadland Game');
     expect(cardText).toContain('Passed: no abnormalities');
@@ -102,7 +105,7 @@ describe('the larder book on a phone', () => {
     expect(readFileSync(consignment.path).subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(consignment.path);
     expect(text).toContain('LW-0042');
-    expect(text).toContain(`${TODAY_UK} 12:00`);
+    expect(text).toContain(`${TODAY_UK} ${SHOT_AT}`);
     expect(text).toContain('Larder Wood');
     expect(text).toContain('SK 1234 5678');
     expect(text).toContain('Game dealer: Broadland Game');
@@ -148,6 +151,7 @@ describe('the larder book on a phone', () => {
       'Destination',
       'Dealer',
       'Inspection',
+      'Warnings',
     ]);
     expect(await table.getByRole('row').nth(1).textContent()).toContain('LW-0042');
     expect(await wide.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);

@@ -12,6 +12,7 @@ import {
   signInForDevelopment,
   smallTouchTargets,
   VIEWPORTS,
+  ukTimeAgo,
 } from './browser';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
@@ -128,7 +129,7 @@ describe('a syndicate run in Cull Log: a manager at a desk, a stalker on a phone
     await stalker.getByRole('heading', { name: 'Add New Cull Record' }).waitFor();
     await choose(stalker, 'Ground', 'North Beat (Glen Syndicate)');
     await field(stalker, 'date').fill(TODAY);
-    await field(stalker, 'time').fill('07:15');
+    await field(stalker, 'time').fill(ukTimeAgo(20));
     await field(stalker, 'location_name').fill('High seat 2');
     await choose(stalker, 'Species', 'Roe Deer');
     await choose(stalker, 'Sex', 'Female');
@@ -190,8 +191,10 @@ describe('a syndicate run in Cull Log: a manager at a desk, a stalker on a phone
     }
     await field(stalker, 'date').fill(TODAY);
     await stalker.waitForTimeout(PERSON_PACE_MS);
-    await field(stalker, 'time').fill('16:40');
+    await field(stalker, 'time').fill(ukTimeAgo(10));
     await stalker.waitForTimeout(PERSON_PACE_MS);
+    // Over the ground's name, which the form gave the place.
+    await field(stalker, 'location_name').fill('');
     await field(stalker, 'location_name').pressSequentially('Burn side', { delay: 80 });
     await stalker.waitForTimeout(PERSON_PACE_MS);
     await field(stalker, 'latitude').fill('57.0412');

@@ -16,3 +16,4 @@ export * from './account';
 export * from './grounds';
 export * from './teams';
 export * from './places';
+export * from './place-words';

@@ -1,25 +1,10 @@
 import { z } from 'zod';
+import { looksLikePostcode, PLACE_LIMITS, PLACE_MESSAGES } from './place-words';
 
 /**
  * Finding a place to centre a map on, by its name: GET /api/places?q=. A grid reference is read where it is typed
  * (the domain's parseGridReference, offline too); postcodes need a dataset Cull Log does not have yet.
  */
-
-export const PLACE_MESSAGES = {
-  tooShort: 'Type at least 2 letters of a place',
-  postcode: 'Postcodes are not searchable yet; try a place or a grid reference',
-} as const;
-
-export const PLACE_LIMITS = {
-  queryMax: 100,
-  /** The most places one search answers, best first. */
-  results: 8,
-} as const;
-
-/** A UK postcode, whole ("SK17 6AB") or its outward half ("SK17"), in any case and spacing. */
-const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?(\s*\d[A-Z]{2})?$/;
-
-export const looksLikePostcode = (text: string): boolean => POSTCODE.test(text.trim().toUpperCase());
 
 /** Query of GET /api/places. */
 export const PlaceSearchQuery = z.strictObject({
