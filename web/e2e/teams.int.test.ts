@@ -242,8 +242,11 @@ describe('a syndicate run in Cull Log: a manager at a desk, a stalker on a phone
       `/api/exports/culls.csv?team=${teamId}`,
     );
     const [header, ...lines] = csv.trim().split(/\r?\n/);
-    expect(header).toMatch(/"Culled by"$/);
-    expect(lines.filter((line) => line.endsWith('"Sam Stalker"'))).toHaveLength(2);
+    // Who culled each record, then its id, outing and warnings.
+    expect(header).toMatch(/"Culled by","Record ID","Outing","Warnings"$/);
+    expect(lines.filter((line) => /"Sam Stalker","[0-9a-f-]{36}","[^"]*","[^"]*"$/.test(line))).toHaveLength(
+      2,
+    );
 
     // Removed, the stalker's next read of the team answers that there is no such team for them.
     await manager.goto(teamPath);
