@@ -17,3 +17,4 @@ export * from './grounds';
 export * from './teams';
 export * from './places';
 export * from './place-words';
+export * from './imports';
