@@ -18,3 +18,4 @@ export * from './teams';
 export * from './places';
 export * from './place-words';
 export * from './imports';
+export * from './tokens';
