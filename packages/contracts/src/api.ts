@@ -187,6 +187,8 @@ export const ERROR_CODES = [
   /** A ground archived, or already a team's, cannot be moved into a team. */
   'archived',
   'in_team',
+  /** The user already holds as many of something as they may (access tokens): one must go before another comes. */
+  'limit_reached',
   'payload_too_large',
   'rate_limited',
   'service_unavailable',

@@ -135,6 +135,7 @@ describe('erasing an account in the one-process app', () => {
         'records.json',
         'sessions.json',
         'settings.json',
+        'tokens.json',
       ].sort(),
     );
     expect(JSON.parse(files.get('profile.json') ?? '')).toMatchObject({ uid: annUid, email: ann.email });

@@ -1,12 +1,21 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { MESSAGES, PHOTO_LIMITS, type Me } from '@cull-log/contracts';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import { MESSAGES, PHOTO_LIMITS, TOKEN_MESSAGES, type Me } from '@cull-log/contracts';
 import { HttpError, type Identity } from '@cull-log/service-kit';
 import type { Upstream } from '../proxy/upstream';
 import { teamAccess } from '../proxy/team-access';
 import { forward } from '../proxy/upstream-proxy';
 import type { SessionUser, StoredSession } from '../sessions/session-store';
+import { bearerOf, checkTokenMayMake } from '../tokens/token-access';
+import type { StoredToken } from '../tokens/token-store';
 import { accountRoutes } from './account-routes';
 import { sessionRoutes } from './session-routes';
+import { tokenRoutes } from './token-routes';
 
 export interface ApiRoutesOptions {
   upstreams: { records: Upstream; stats: Upstream; exports: Upstream };
@@ -15,15 +24,19 @@ export interface ApiRoutesOptions {
   bodyLimit: number;
   writesPerMinute: number;
   readsPerMinute: number;
+  /** Requests (reads and writes together) per access token per minute. */
+  tokenRequestsPerMinute: number;
   concurrentExportsPerUser: number;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user; set for every `/api` route, which answer 401 without one. */
+    /** The signed-in user, or the owner of the access token; set for every `/api` route, which answer 401 without one. */
     user: SessionUser;
-    /** The session the request came with; set alongside `user`. */
-    userSession: StoredSession;
+    /** The session the request came with, or null when it came with an access token. */
+    userSession: StoredSession | null;
+    /** The access token the request came with, or null when it came with a session. */
+    accessToken: StoredToken | null;
   }
 }
 
@@ -38,10 +51,25 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   const { upstreams, internalAuthSecret, now, bodyLimit, writesPerMinute, readsPerMinute } = options;
 
   app.decorateRequest('user', null as unknown as SessionUser);
-  app.decorateRequest('userSession', null as unknown as StoredSession);
+  app.decorateRequest('userSession', null);
+  app.decorateRequest('accessToken', null);
   app.addHook('onRequest', async (request, reply) => {
     // Private data: neither the browser nor anything in between may keep a copy.
     reply.header('cache-control', 'no-store');
+    // A request with a token is the token's alone: a cookie it also carries is not looked at.
+    const bearer = bearerOf(request.headers);
+    if (bearer !== undefined) {
+      if (bearer === '') throw new HttpError(401, 'not_authenticated', TOKEN_MESSAGES.malformed);
+      // Read from the store at every request, never remembered, so a revocation holds at once on every replica.
+      const token = await app.tokens.authenticate(bearer);
+      if (token === undefined) throw new HttpError(401, 'not_authenticated', TOKEN_MESSAGES.invalid);
+      // The token's id, never its secret, goes with every line logged about the request.
+      request.log = request.log.child({ tokenId: token.id, userId: token.user.uid });
+      checkTokenMayMake(token, request);
+      request.user = token.user;
+      request.accessToken = token;
+      return;
+    }
     const session = await app.sessions.current(request);
     if (session === undefined) throw new HttpError(401, 'not_authenticated', MESSAGES.notAuthenticated);
     request.user = session.user;
@@ -52,18 +80,35 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  // Each made once, so every route of its kind draws on one budget per user.
-  const perUser = (kind: string, max: number) =>
-    app.rateLimit({
+  // Each made once, so every route of its kind draws on one budget per user. An access token has one budget of its
+  // own, reads and writes together, so a script cannot use up its owner's browser's budget, nor the reverse.
+  const tokenLimit = app.rateLimit({
+    max: options.tokenRequestsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `token:${request.accessToken?.id ?? ''}`,
+  });
+  const perUser = (kind: string, max: number): onRequestAsyncHookHandler => {
+    const userLimit = app.rateLimit({
       max,
       timeWindow: 60_000,
       keyGenerator: (request: FastifyRequest) => `${kind}:${request.user.uid}`,
     });
+    return async function limit(request, reply) {
+      return (request.accessToken === null ? userLimit : tokenLimit).call(this, request, reply);
+    };
+  };
   const readLimit = perUser('read', readsPerMinute);
   const writeLimit = perUser('write', writesPerMinute);
 
   app.get('/api/me', { onRequest: readLimit }, async (request): Promise<Me> => request.user);
   await app.register(sessionRoutes, { readLimit, writeLimit });
+  await app.register(tokenRoutes, {
+    records: upstreams.records,
+    internalAuthSecret,
+    now,
+    readLimit,
+    writeLimit,
+  });
   const exportSlot = exportSlots(options.concurrentExportsPerUser);
   await app.register(accountRoutes, {
     upstreams,
