@@ -5,6 +5,7 @@
  */
 export {
   ApiError,
+  CreateTokenResponse,
   Cull,
   CullView,
   EndOtherSessionsResponse,
@@ -16,6 +17,7 @@ export {
   ListGroundsResponse,
   ListOutingsResponse,
   ListTeamsResponse,
+  ListTokensResponse,
   MapCullsResponse,
   MapPointsResponse,
   Me,
