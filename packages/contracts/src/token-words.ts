@@ -30,7 +30,7 @@ export const TOKEN_MESSAGES = {
   notFound: 'Token not found',
   /** The answer to a token that is unknown, revoked or past its expiry: nothing says which. */
   invalid:
-    'This access token is not valid: it may have been revoked or have expired. Make a new one in Settings.',
+    'This access token is not valid: it may have been revoked or have expired. Make a new one under Your data in Cull Log.',
   malformed: 'The Authorization header must be "Bearer" followed by a personal access token',
   readOnly: 'This access token may only read: make a token with read and write scope to change anything',
   sessionOnly:
