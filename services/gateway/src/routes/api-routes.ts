@@ -59,10 +59,17 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     // A request with a token is the token's alone: a cookie it also carries is not looked at.
     const bearer = bearerOf(request.headers);
     if (bearer !== undefined) {
-      if (bearer === '') throw new HttpError(401, 'not_authenticated', TOKEN_MESSAGES.malformed);
+      // RFC 6750: a refused bearer token says so, for the clients that read it.
+      if (bearer === '') {
+        reply.header('www-authenticate', 'Bearer error="invalid_request"');
+        throw new HttpError(401, 'not_authenticated', TOKEN_MESSAGES.malformed);
+      }
       // Read from the store at every request, never remembered, so a revocation holds at once on every replica.
       const token = await app.tokens.authenticate(bearer);
-      if (token === undefined) throw new HttpError(401, 'not_authenticated', TOKEN_MESSAGES.invalid);
+      if (token === undefined) {
+        reply.header('www-authenticate', 'Bearer error="invalid_token"');
+        throw new HttpError(401, 'not_authenticated', TOKEN_MESSAGES.invalid);
+      }
       // The token's id, never its secret, goes with every line logged about the request.
       request.log = request.log.child({ tokenId: token.id, userId: token.user.uid });
       checkTokenMayMake(token, request);

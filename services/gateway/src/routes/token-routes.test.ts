@@ -65,13 +65,18 @@ async function startGateway(overrides: Parameters<typeof buildTestGateway>[0] = 
   return gateway.app;
 }
 
-/** One token store that two gateways share, as replicas share MongoDB. */
-function sharedTokenStore(): TokenStore {
+/** A token store the test can look into; `connections` of it open the same file apart, as replicas share MongoDB. */
+function sharedTokenStore(): TokenStore;
+function sharedTokenStore(connections: number): TokenStore[];
+function sharedTokenStore(connections?: number): TokenStore | TokenStore[] {
   const directory = mkdtempSync(join(tmpdir(), 'gateway-shared-tokens-'));
-  const store = openSqliteTokenStore({ file: join(directory, 'tokens.sqlite') });
   cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
-  cleanups.push(() => store.close());
-  return store;
+  const stores = Array.from({ length: connections ?? 1 }, () => {
+    const store = openSqliteTokenStore({ file: join(directory, 'tokens.sqlite') });
+    cleanups.push(() => store.close());
+    return store;
+  });
+  return connections === undefined ? (stores[0] as TokenStore) : stores;
 }
 
 const withCookie = (cookie: string) => ({ cookie, origin: DEV_ORIGIN });
@@ -378,6 +383,7 @@ describe('requests with a token', () => {
     });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().error).toEqual({ code: 'not_authenticated', message: TOKEN_MESSAGES.invalid });
+    expect(unknown.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     const bare = await app.inject({
       method: 'GET',
       url: '/api/culls',
@@ -402,9 +408,10 @@ describe('requests with a token', () => {
   });
 
   it('a token revoked on one gateway answers 401 on another sharing the store, at once', async () => {
-    const tokens = sharedTokenStore();
-    const first = await startGateway({ tokens });
-    const second = await startGateway({ tokens });
+    // Each gateway with its own connection to the one store, as two replicas each have theirs to MongoDB.
+    const [firstStore, secondStore] = sharedTokenStore(2);
+    const first = await startGateway({ tokens: firstStore });
+    const second = await startGateway({ tokens: secondStore });
     const cookie = await devSignIn(first, ada);
     const { id, token } = await createToken(first, cookie);
     const read = (app: FastifyInstance) =>
