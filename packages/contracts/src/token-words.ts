@@ -37,5 +37,7 @@ export const TOKEN_MESSAGES = {
     'Access tokens cannot reach sign-in, sessions, access tokens or your account’s download and erasure: use Cull Log in your browser',
   teamOnly:
     'This access token is held to one team: add ?team=<its id> to the request, or use a path under /api/teams/<its id>',
+  teamWriteOnly:
+    'This access token is held to one team: it may change only what lies under /api/teams/<its id>, since a record’s own ground, not the address, says whose it is',
   shownOnce: 'Copy this token now: it will not be shown again.',
 } as const;

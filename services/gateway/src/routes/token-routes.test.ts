@@ -577,6 +577,39 @@ describe('requests with a token', () => {
     }
   });
 
+  it('lets a team token with write scope change only what lies under its team’s path', async () => {
+    const app = await startGateway();
+    const cookie = await devSignIn(app, ada);
+    const { token } = await createToken(app, cookie, {
+      name: 'DMG writer',
+      scope: 'write',
+      expires_in_days: 30,
+      team: TEAM,
+    });
+    const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string) =>
+      app.inject({
+        method,
+        url,
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: '{}',
+      });
+
+    for (const [method, url] of [
+      ['POST', `/api/culls?team=${TEAM}`],
+      ['DELETE', `${RECORD}?team=${TEAM}`],
+      ['PATCH', `/api/grounds/${TEAM}?team=${TEAM}`],
+    ] as const) {
+      const refused = await send(method, url);
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+      expect(refused.json().error).toEqual({ code: 'forbidden', message: TOKEN_MESSAGES.teamWriteOnly });
+    }
+    const underTeam = await send('POST', `/api/teams/${TEAM}/invites`);
+    expect(underTeam.statusCode).not.toBe(403);
+    expect((await send('POST', `/api/teams/${OTHER_TEAM}/invites`)).json().error.message).toBe(
+      TOKEN_MESSAGES.teamOnly,
+    );
+  });
+
   it('gives each token its own budget, apart from its owner’s browser and from their other tokens', async () => {
     const app = await startGateway({
       config: devConfig({ rateLimits: { tokenRequestsPerMinute: 2, readsPerMinute: 50 } }),

@@ -43,9 +43,17 @@ export function teamsNamedBy(request: FastifyRequest): string[] {
   return named;
 }
 
+/** Is the path under `/api/teams/<some id>`? (Which team it names is checked with the others the request names.) */
+function isUnderATeam(request: FastifyRequest): boolean {
+  const [, api, teams, id] = pathOf(request.url).split('/');
+  return api === 'api' && teams === 'teams' && id !== undefined && id !== '';
+}
+
 /**
  * Refuses (403, with the reason) what this token may not do: a session-only route, a write with a read token, or,
- * for a token held to a team, a request that does not name that team (and only that team).
+ * for a token held to a team, a request that does not name that team (and only that team), or a write outside the
+ * team's own paths: a record's body, not its address, says which ground (and so whose scope) it is on, and the
+ * gateway does not read bodies.
  */
 export function checkTokenMayMake(token: StoredToken, request: FastifyRequest): void {
   // The route matched and the path as sent, so no spelling of the path (encoded letters) slips past.
@@ -58,6 +66,9 @@ export function checkTokenMayMake(token: StoredToken, request: FastifyRequest): 
     const named = teamsNamedBy(request);
     if (named.length === 0 || named.some((team) => team !== token.team)) {
       throw new HttpError(403, 'forbidden', TOKEN_MESSAGES.teamOnly);
+    }
+    if (!READ_METHODS.has(request.method) && !isUnderATeam(request)) {
+      throw new HttpError(403, 'forbidden', TOKEN_MESSAGES.teamWriteOnly);
     }
   }
 }
