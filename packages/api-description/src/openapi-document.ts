@@ -58,7 +58,6 @@ export function openApiDocument(): OpenApiDocument {
       title: 'Cull Log API',
       version: '1.0.0',
       description: DESCRIPTION,
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'The app’s own address.' }],
     security: [{ sessionCookie: [] }, { bearerAuth: ['read'] }],

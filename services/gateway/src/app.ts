@@ -7,6 +7,7 @@ import { DEFAULT_GATEWAY_BODY_LIMIT, DEFAULT_RATE_LIMITS, type GatewayConfig } f
 import { sessionsPlugin } from './plugins/sessions';
 import { securityHeaders, webSecurity } from './plugins/web-security';
 import { createUpstream, type UpstreamTarget } from './proxy/upstream';
+import { apiReferenceRoutes } from './routes/api-reference-routes';
 import { apiRoutes } from './routes/api-routes';
 import { authRoutes, signInRateLimit } from './routes/auth-routes';
 import { googleSignIn } from './routes/google-sign-in';
@@ -98,6 +99,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await Promise.all(Object.values(upstreams).map((upstream) => upstream.close()));
   });
+  await app.register(apiReferenceRoutes, { perMinute: rateLimits.readsPerMinute });
   await app.register(apiRoutes, {
     upstreams,
     internalAuthSecret,
