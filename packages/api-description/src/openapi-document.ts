@@ -1,14 +1,5 @@
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
-import {
-  ApiError,
-  CullView,
-  Ground,
-  ImportPreview,
-  ImportSummary,
-  Outing,
-  PlansResponse,
-  Team,
-} from '@cull-log/contracts';
+import { ApiError, CullView, Ground, Outing, PlansResponse, Team } from '@cull-log/contracts';
 import { aboutPaths } from './paths/about';
 import { accountPaths } from './paths/account';
 import { documentPaths } from './paths/documents';
@@ -47,6 +38,8 @@ fault of a refused body or query.
 **Writes** answer the header \`x-event-position\`; pass it as \`after\` to a read of figures or documents (stats,
 larder, declarations) to wait until they include the write.
 
+**The reference page** for people is \`/api/docs\`.
+
 **Events.** Everything written is an event on the CULLS stream, described by the AsyncAPI document
 \`packages/contracts/schemas/asyncapi.json\`.`;
 
@@ -78,7 +71,7 @@ export function openApiDocument(): OpenApiDocument {
     ],
     paths: Object.assign({}, ...PATHS) as ZodOpenApiPathsObject,
     components: {
-      schemas: { ApiError, CullView, Ground, Outing, Team, PlansResponse, ImportPreview, ImportSummary },
+      schemas: { ApiError, CullView, Ground, Outing, Team, PlansResponse },
       securitySchemes: {
         sessionCookie: {
           type: 'apiKey',

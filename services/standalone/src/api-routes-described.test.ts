@@ -37,7 +37,9 @@ const INTERNAL_ROUTES: Record<string, string> = {
 
 /** The gateway's own `/api` routes that are not operations of the API, each with why. */
 const NOT_OPERATIONS: Record<string, string> = {
-  'GET /api/docs/': 'The reference page itself: GET /api/docs (described) redirects here.',
+  'GET /api/docs':
+    'The reference page for people (it redirects to /api/docs/), HTML rather than an operation of the API.',
+  'GET /api/docs/': 'The reference page for people, HTML rather than an operation of the API.',
   'GET /api/docs/js/scalar.js': 'The reference page’s script, served from the gateway rather than a CDN.',
 };
 

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { ApiError } from '@cull-log/contracts';
 
 const tag = 'About the API';
+const tooMany = {
+  description: 'Too many requests from this address this minute: wait and try again.',
+  content: { 'application/json': { schema: ApiError } },
+};
 
-/** The description itself and its page: open to anyone, signed in or not. */
+/** The description itself: open to anyone, signed in or not. Its page for people, `/api/docs`, is not an operation. */
 export const aboutPaths: ZodOpenApiPathsObject = {
   '/api/openapi.json': {
     get: {
@@ -16,17 +21,7 @@ export const aboutPaths: ZodOpenApiPathsObject = {
           description: 'The OpenAPI document.',
           content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
         },
-      },
-    },
-  },
-  '/api/docs': {
-    get: {
-      operationId: 'getApiReference',
-      summary: 'The API reference, for people',
-      tags: [tag],
-      security: [],
-      responses: {
-        200: { description: 'The reference page.', content: { 'text/html': { schema: z.string() } } },
+        429: tooMany,
       },
     },
   },
