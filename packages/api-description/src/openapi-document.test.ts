@@ -1,49 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@cull-log/contracts';
 import { openApiDocument } from './index';
-
-const run = promisify(execFile);
-const require = createRequire(import.meta.url);
-const CONFIG = fileURLToPath(new URL('../redocly.yaml', import.meta.url));
-
-/** The linter's own entry point, run with this Node rather than whatever `node` the shell would find. */
-function redoclyBin(): string {
-  const manifest = require.resolve('@redocly/cli/package.json');
-  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> };
-  return join(dirname(manifest), bin.redocly as string);
-}
-
-interface LintProblem {
-  ruleId: string;
-  severity: 'error' | 'warn';
-  message: string;
-  location: { pointer: string }[];
-}
-
-const scratch = mkdtempSync(join(tmpdir(), 'cull-log-openapi-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** Lints a document with @redocly/cli and the package's redocly.yaml, answering every problem it reports. */
-async function lint(document: unknown): Promise<LintProblem[]> {
-  const file = join(scratch, `openapi-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(document, null, 2));
-  const { stdout } = await run(
-    process.execPath,
-    [redoclyBin(), 'lint', file, '--config', CONFIG, '--format', 'json', '--max-problems', '1000'],
-    { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
-  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-  return (JSON.parse(stdout) as { problems: LintProblem[] }).problems;
-}
-
-const describeProblem = (problem: LintProblem) =>
-  `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`;
+import { describeProblem, lintWithRedocly as lint } from './testing/redocly-lint';
 
 describe('the OpenAPI document', () => {
   it('passes @redocly/cli lint with no error and no warning', async () => {
