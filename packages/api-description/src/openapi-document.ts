@@ -24,8 +24,8 @@ const PATHS: ZodOpenApiPathsObject[] = [
 const DESCRIPTION = `Cull Log’s API: the one the web app uses, described for your own tools (a deer management group’s
 spreadsheet, a GIS, a script). Every route is under \`/api\` on the app’s own address.
 
-**Signing in.** A browser signs in and carries the session cookie. A tool sends a personal access token, made on the
-Account screen (\`POST /api/tokens\`): \`Authorization: Bearer <token>\`. A *read* token reads everything the user
+**Signing in.** A browser signs in and carries the session cookie. A tool sends a personal access token, made
+while signed in (\`POST /api/tokens\`): \`Authorization: Bearer <token>\`. A *read* token reads everything the user
 can read; a *write* token also writes. No token reaches the sessions, the tokens themselves, the account export or
 the erasure: those take the session only.
 
