@@ -9,7 +9,7 @@ import {
   ListImportsResponse,
   UndoImportResponse,
 } from '@cull-log/contracts';
-import { idPath, json, operation, written } from '../operation-kit';
+import { idPath, json, operation } from '../operation-kit';
 
 const tag = 'Imports';
 const asJson = { contentType: 'application/json' };
@@ -64,7 +64,7 @@ export const importPaths: ZodOpenApiPathsObject = {
       tag,
       access: 'write',
       requestParams: { path: idPath },
-      responses: { 200: written(UndoImportResponse, 'How many records were removed.') },
+      responses: { 200: json(UndoImportResponse, 'How many records were removed.') },
       refusals: [400, 404, 409],
     }),
   },
@@ -78,7 +78,7 @@ export const importPaths: ZodOpenApiPathsObject = {
       access: 'write',
       requestParams: { path: idPath },
       responses: {
-        200: written(ImportCommitResponse, 'How many were imported, and skipped as already there.'),
+        200: json(ImportCommitResponse, 'How many were imported, and skipped as already there.'),
       },
       refusals: [400, 404, 409],
     }),
