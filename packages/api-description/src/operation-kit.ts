@@ -6,7 +6,7 @@ import { ApiError, EVENT_POSITION_HEADER, TeamId } from '@cull-log/contracts';
 const REFUSALS = {
   400: 'The request was refused: `error.fields` names each field at fault and why, in the form’s words.',
   401: 'Not signed in: no session cookie, or no valid personal access token.',
-  403: 'Signed in, but not allowed this: a role in the team, or a read-only token on a write.',
+  403: 'Not allowed: a role in the team that may not, a read-only token on a write, or a write from another site.',
   404: 'No such thing among the caller’s own (another user’s is answered the same way).',
   409: 'A conflict: the record changed since it was read (`expected_version`), or the thing is in a state that forbids it.',
   413: 'The body is larger than this route takes.',
@@ -86,7 +86,10 @@ export interface OperationParts {
 
 /** One operation: its answers, the refusals every `/api` route may answer, and its security. */
 export function operation(parts: OperationParts): ZodOpenApiOperationObject {
-  const refusals = [...new Set([...(parts.refusals ?? []), ...ALWAYS])].sort();
+  // A write may also be refused for coming from another site or with a read-only token, and for a body too large.
+  const ofWrites: RefusalStatus[] = parts.access === 'read' ? [] : [403];
+  const ofBodies: RefusalStatus[] = parts.requestBody === undefined ? [] : [413];
+  const refusals = [...new Set([...(parts.refusals ?? []), ...ALWAYS, ...ofWrites, ...ofBodies])].sort();
   const responses: Record<string, ZodOpenApiResponseObject> = { ...parts.responses };
   for (const status of refusals) responses[status] = errorAnswer(status);
   return {

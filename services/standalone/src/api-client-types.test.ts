@@ -81,6 +81,12 @@ describe('a client generated from the OpenAPI document by openapi-typescript', (
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+    // A header the document promises on this answer is there.
+    const described = openApiDocument().paths?.[path]?.[method]?.responses?.[status] as
+      { headers?: Record<string, unknown> } | undefined;
+    for (const header of Object.keys(described?.headers ?? {})) {
+      expect(response.headers[header], `${method} ${url}: ${header}`).toBeDefined();
+    }
     const body = response.json();
     answers.push({ name, path, method, status, ...(payload === undefined ? {} : { sent: payload }), body });
     return { body, position: response.headers[EVENT_POSITION_HEADER] as string | undefined };
