@@ -8,6 +8,7 @@ import { accessTokensPlugin } from './plugins/access-tokens';
 import { sessionsPlugin } from './plugins/sessions';
 import { securityHeaders, webSecurity } from './plugins/web-security';
 import { createUpstream, type UpstreamTarget } from './proxy/upstream';
+import { apiReferenceRoutes } from './routes/api-reference-routes';
 import { apiRoutes } from './routes/api-routes';
 import { authRoutes, signInRateLimit } from './routes/auth-routes';
 import { googleSignIn } from './routes/google-sign-in';
@@ -110,6 +111,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await Promise.all(Object.values(upstreams).map((upstream) => upstream.close()));
   });
+  await app.register(apiReferenceRoutes, { perMinute: rateLimits.readsPerMinute });
   await app.register(apiRoutes, {
     upstreams,
     internalAuthSecret,
