@@ -6,6 +6,7 @@ import { documentPaths } from './paths/documents';
 import { groundPaths } from './paths/grounds';
 import { recordPaths } from './paths/records';
 import { teamPaths } from './paths/teams';
+import { tokenPaths } from './paths/tokens';
 
 /**
  * Every public `/api` route, by area; a route the gateway answers and this omits fails the coverage test, and so does
@@ -14,6 +15,7 @@ import { teamPaths } from './paths/teams';
  */
 const PATHS: ZodOpenApiPathsObject[] = [
   accountPaths,
+  tokenPaths,
   recordPaths,
   groundPaths,
   teamPaths,

@@ -195,6 +195,25 @@ describe('a client generated from the OpenAPI document by openapi-typescript', (
     await keep('access', '/api/teams/{id}/access', 'get', 200, `/api/teams/${team.id}/access`);
     await keep('teams', '/api/teams', 'get', 200, '/api/teams');
     await keep('places', '/api/places', 'get', 200, '/api/places?q=Tunbridge');
+    const { body: token } = await keep('token', '/api/tokens', 'post', 201, '/api/tokens', {
+      name: 'Group spreadsheet',
+      scope: 'read',
+      expires_in_days: 90,
+    });
+    await keep('tokens', '/api/tokens', 'get', 200, '/api/tokens');
+    const withToken = await api.gateway.inject({
+      method: 'GET',
+      url: '/api/culls',
+      headers: { authorization: `Bearer ${token.token}` },
+    });
+    expect(withToken.statusCode, withToken.body).toBe(200);
+    answers.push({
+      name: 'listWithToken',
+      path: '/api/culls',
+      method: 'get',
+      status: 200,
+      body: withToken.json(),
+    });
     const refused = await api.call({ method: 'POST', url: '/api/culls', payload: { species: '' } });
     expect(refused.statusCode).toBe(400);
     answers.push({ name: 'refused', path: '/api/culls', method: 'post', status: 400, body: refused.json() });
