@@ -19,6 +19,11 @@ export const IMPORT_LIMITS = {
   savedMappings: 50,
 } as const;
 
+/** What an upload too large to import is told, at the gateway and at the records service alike. */
+export const IMPORT_UPLOAD_TOO_LARGE = `This file is too large to import: the largest is ${
+  IMPORT_LIMITS.maxUploadBytes / (1024 * 1024)
+} MB. Split it into smaller files, or save it as CSV, and try again.`;
+
 /** The kinds of file an import reads. */
 export const IMPORT_FILE_FORMATS = ['csv', 'xlsx', 'ods'] as const;
 export type ImportFileFormat = (typeof IMPORT_FILE_FORMATS)[number];

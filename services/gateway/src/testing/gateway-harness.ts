@@ -43,7 +43,8 @@ export async function startFakeService(name: string, secret = INTERNAL_SECRET, n
     // The records service's answer to "what is this caller in this team": a viewer of every team but NOT_MY_TEAM.
     const access = /^\/teams\/([^/]+)\/access$/.exec(request.url);
     if (access !== null && name === 'records') {
-      if (access[1] === NOT_MY_TEAM) return reply.code(404).send({ error: { code: 'not_found', message: 'No such team' } });
+      if (access[1] === NOT_MY_TEAM)
+        return reply.code(404).send({ error: { code: 'not_found', message: 'No such team' } });
       return { team_id: access[1], role: 'viewer', member_id: `member-of-${request.identity.uid}` };
     }
     if (request.url.startsWith('/exports/culls.csv')) {
