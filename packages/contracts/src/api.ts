@@ -188,6 +188,10 @@ export const ERROR_CODES = [
   'archived',
   'in_team',
   'payload_too_large',
+  /** An import committed already, or being committed. */
+  'already_imported',
+  /** An import cannot be undone: a record of it was changed since. */
+  'changed_since',
   'rate_limited',
   'service_unavailable',
   'internal_error',
