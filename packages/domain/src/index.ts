@@ -152,3 +152,4 @@ export {
   warningsOf,
   type SummaryRecord,
 } from './season-summary';
+export type { ImportCell } from './imports/import-cell';
