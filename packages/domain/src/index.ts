@@ -152,4 +152,28 @@ export {
   warningsOf,
   type SummaryRecord,
 } from './season-summary';
-export type { ImportCell } from './imports/import-cell';
+export {
+  cellText,
+  CULL_LOG_COLUMN_TARGETS,
+  defaultsNeeded,
+  duplicateKey,
+  FIRST_LIGHT_COLUMNS,
+  guessMapping,
+  IMPORT_MESSAGES,
+  mapRow,
+  readDate,
+  readNumber,
+  readTime,
+  readYesNo,
+  recogniseLayout,
+} from './imports';
+export type {
+  DateOrder,
+  ImportCell,
+  ImportRowAdjustment,
+  ImportRowRefusal,
+  ImportRowWarning,
+  MappedRow,
+  MapRowContext,
+  ReadDate,
+} from './imports';
