@@ -82,8 +82,9 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUp
     } catch (error) {
       throw uploadError(error);
     }
+    const options = optionsOf(texts);
     if (file === undefined) throw refused('file', IMPORT_MESSAGES.noFile);
-    return { ...file, options: optionsOf(texts), discard };
+    return { ...file, options, discard };
   } catch (error) {
     await discard();
     throw error;
