@@ -19,7 +19,8 @@ import { buildApp } from '../src/app';
 import { openSqliteReadModel } from '../src/read-model/sqlite-cull-read-model';
 import { fieldsFor } from './records-bench-kit';
 
-const ROWS = 20_000;
+/** 20,000, the most an import takes; IMPORT_BENCH_ROWS sets another number (to profile a smaller run). */
+const ROWS = Number(process.env.IMPORT_BENCH_ROWS ?? 20_000);
 const MB = 1024 * 1024;
 const SECRET = 'records-benchmark-secret-0123456789abcdef';
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   IMPORT_LIMITS,
@@ -14,6 +15,7 @@ import {
 } from '@cull-log/contracts';
 import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
 import { exportCsv, multipartForm } from './import-files';
+import { fixture, xlsxParts, zeros, zipOf } from '../imports/read/test-files';
 
 /** Three culls of Alice's notebook, each a different cull. */
 const NOTEBOOK: CullFields[] = [
@@ -350,6 +352,59 @@ export function describeImportsApi<Tx>(backendName: string, openBackend: () => P
       expect((await harness.call(ALICE, 'GET', '/imports')).json()).toEqual({ items: [] });
       expect(await backend.store.headPosition()).toBe(0);
     });
+
+    it("refuses bad rows with their row, column and reason in the form's words, and imports only the good ones", async () => {
+      const csv = exportCsv([
+        NOTEBOOK[0]!,
+        { ...NOTEBOOK[1]!, date: '1890-03-02' },
+        { ...NOTEBOOK[2]!, date: '2026-12-25' },
+        { ...LATER[0]!, notes: 'x'.repeat(1024 * 1024) },
+        { ...LATER[1]!, weight: -3 },
+      ]);
+      const preview = await previewOf(csv);
+
+      expect(preview).toMatchObject({ rows_total: 5, rows_ready: 1 });
+      expect(preview.rows_refused.map((refusal) => [refusal.row, refusal.column])).toEqual([
+        [3, 'Date'],
+        [4, 'Date'],
+        [5, null],
+        [6, 'Weight'],
+      ]);
+      for (const refusal of preview.rows_refused) expect(refusal.reason.length).toBeGreaterThan(10);
+      expect((await commit(preview.id)).json()).toEqual({ imported: 1, skipped_duplicates: 0 });
+      expect((await records()).map((record) => record.carcass_tag)).toEqual(['AF-001']);
+    });
+
+    it('a formula cell refuses its row; a workbook that unpacks to far too much, or 200 columns, refuses the file', async () => {
+      const formula = await upload(ALICE, {
+        name: 'formula.xlsx',
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        bytes: readFileSync(fixture('formula.xlsx').path),
+      });
+      expect(formula.statusCode, formula.body).toBe(200);
+      expect(ImportPreview.parse(formula.json()).rows_refused).toContainEqual(
+        expect.objectContaining({ row: 3, reason: expect.stringMatching(/^A formula, not a value/) }),
+      );
+
+      const sheet =
+        '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+        '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Species</t></is></c></row></sheetData></worksheet>';
+      const bomb = await zipOf({
+        ...xlsxParts(sheet),
+        'xl/media/padding.bin': zeros(IMPORT_LIMITS.maxUnpackedBytes + 1024 * 1024),
+      });
+      const wide = `${Array.from({ length: 200 }, (_, index) => `Column ${index + 1}`).join(',')}\r\n${'1,'.repeat(199)}1\r\n`;
+      for (const [name, bytes, message] of [
+        ['bomb.xlsx', bomb, /^This file unpacks to far more than a cull diary could hold/],
+        ['wide.csv', Buffer.from(wide), /200 columns/],
+      ] as const) {
+        const response = await upload(ALICE, { name, bytes });
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
+        expect(response.json().error.fields.file).toMatch(message);
+      }
+      expect((await harness.call(ALICE, 'GET', '/imports')).json().items).toHaveLength(1);
+      expect(await backend.store.headPosition()).toBe(0);
+    }, 60_000);
 
     it('a file larger than an import takes answers 413 in words', async () => {
       const big = Buffer.alloc(IMPORT_LIMITS.maxUploadBytes + 1024, 'a');
