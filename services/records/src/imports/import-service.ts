@@ -107,9 +107,17 @@ export function createImportService<Tx>(deps: ImportServiceDeps<Tx>) {
 
   /** Previews not imported in time go, with their files; run lazily whenever the imports are used. */
   async function purgeExpired(): Promise<void> {
-    const expired = await imports.expired(now().toISOString(), PURGE_LIMIT);
+    const at = now().toISOString();
+    const expired = await imports.expired(at, PURGE_LIMIT);
     for (const entry of expired) if (entry.blob_key !== null) await blobs.delete(entry.blob_key);
-    if (expired.length > 0) await imports.remove(expired.map((entry) => entry.id));
+    // One that failed part-way keeps what it wrote, so the user can still undo it: it ends as imported, without its file.
+    const partly = expired.filter((entry) => entry.imported > 0);
+    for (const entry of partly) {
+      await imports.forgetFile(entry.id);
+      await imports.finish(entry.id, at);
+    }
+    const unused = expired.filter((entry) => entry.imported === 0).map((entry) => entry.id);
+    if (unused.length > 0) await imports.remove(unused);
   }
 
   async function groundsOf(userId: string) {

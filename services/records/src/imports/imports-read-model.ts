@@ -84,7 +84,7 @@ export interface ImportsReadModel<Tx> {
   /** The file is no longer kept. */
   forgetFile(importId: string): Promise<void>;
   /** Previews not imported whose time ran out, with their files, at most `limit`. */
-  expired(now: string, limit: number): Promise<Pick<StoredImport, 'id' | 'blob_key'>[]>;
+  expired(now: string, limit: number): Promise<Pick<StoredImport, 'id' | 'blob_key' | 'imported'>[]>;
   /** Forgets imports wholly (expired previews). */
   remove(ids: readonly string[]): Promise<void>;
   /**

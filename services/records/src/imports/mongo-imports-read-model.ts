@@ -141,11 +141,14 @@ export async function openMongoImportsReadModel(db: Db): Promise<ImportsReadMode
     },
     async expired(now, limit) {
       const found = await imports
-        .find({ status: 'previewed', expires_at: { $lte: now } }, { projection: { blob_key: 1 } })
+        .find(
+          { status: 'previewed', expires_at: { $lte: now } },
+          { projection: { blob_key: 1, imported: 1 } },
+        )
         .sort({ expires_at: 1 })
         .limit(limit)
         .toArray();
-      return found.map((entry) => ({ id: entry._id, blob_key: entry.blob_key }));
+      return found.map((entry) => ({ id: entry._id, blob_key: entry.blob_key, imported: entry.imported }));
     },
     async remove(ids) {
       await importRecords.deleteMany({ import_id: { $in: [...ids] } });

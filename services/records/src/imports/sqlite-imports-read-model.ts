@@ -114,8 +114,8 @@ export function openSqliteImportsReadModel(db: SqliteDatabase): ImportsReadModel
        WHERE r.import_id = ? AND c.version <> r.version`,
     )
     .pluck();
-  const expired = db.prepare<[string, number], Pick<StoredImport, 'id' | 'blob_key'>>(
-    "SELECT id, blob_key FROM imports WHERE status = 'previewed' AND expires_at <= ? ORDER BY expires_at LIMIT ?",
+  const expired = db.prepare<[string, number], Pick<StoredImport, 'id' | 'blob_key' | 'imported'>>(
+    "SELECT id, blob_key, imported FROM imports WHERE status = 'previewed' AND expires_at <= ? ORDER BY expires_at LIMIT ?",
   );
   const removeOne = db.prepare<[string]>('DELETE FROM imports WHERE id = ?');
   const removeRecordsOf = db.prepare<[string]>('DELETE FROM import_records WHERE import_id = ?');

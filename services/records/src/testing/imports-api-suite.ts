@@ -205,6 +205,42 @@ export function describeImportsApi<Tx>(backendName: string, openBackend: () => P
       await watching.app.close();
     });
 
+    it('a commit that fails part-way keeps what it wrote, and committing again adds only the rest', async () => {
+      const many = Array.from(
+        { length: 1100 },
+        (_, index) =>
+          cullBody({ date: '2024-10-01', time: '06:00', carcass_tag: `F-${index}` }) as CullFields,
+      );
+      let batches = 0;
+      const failing = createHarness({
+        backend,
+        store: new Proxy(backend.store, {
+          get(target, property, receiver) {
+            if (property !== 'appendMany') return Reflect.get(target, property, receiver) as unknown;
+            return (...args: Parameters<typeof target.appendMany>) => {
+              batches += 1;
+              return batches === 2 ? Promise.reject(new Error('disk full')) : target.appendMany(...args);
+            };
+          },
+        }),
+      });
+      const { payload, headers } = multipartForm({ name: 'many.csv', bytes: exportCsv(many) });
+      const preview = ImportPreview.parse(
+        (await failing.call(ALICE, 'POST', '/imports', payload, headers)).json(),
+      );
+
+      expect((await failing.call(ALICE, 'POST', `/imports/${preview.id}/commit`)).statusCode).toBe(500);
+      await failing.app.close();
+      const stopped = ImportSummary.parse(
+        (await harness.call(ALICE, 'GET', `/imports/${preview.id}`)).json(),
+      );
+      expect(stopped).toMatchObject({ status: 'previewed', imported: 500 });
+
+      expect((await commit(preview.id)).json()).toEqual({ imported: 1100, skipped_duplicates: 500 });
+      const undone = await harness.call(ALICE, 'DELETE', `/imports/${preview.id}`);
+      expect(undone.json()).toEqual({ removed: 1100 });
+    });
+
     it("lists the user's imports newest first", async () => {
       const older = await previewOf(exportCsv(NOTEBOOK));
       harness.clock.advance(60_000);

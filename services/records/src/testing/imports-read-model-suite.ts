@@ -105,7 +105,7 @@ export function describeImportsReadModel<Tx>(
       await imports.release(entry.id);
       expect(await imports.claim(USER, entry.id, '2026-11-06T09:00:00.000Z')).toBe(false);
       expect(await imports.expired('2026-11-06T09:00:00.000Z', 10)).toEqual([
-        { id: entry.id, blob_key: entry.blob_key },
+        { id: entry.id, blob_key: entry.blob_key, imported: 0 },
       ]);
       await imports.remove([entry.id]);
       expect(await imports.get(USER, entry.id)).toBeUndefined();
