@@ -13,7 +13,7 @@ import {
   type ImportMapping,
   type ImportTarget,
 } from '@cull-log/contracts';
-import { futureCullError } from '../cull-moment';
+import { futureCullCheck } from '../cull-moment';
 import { cullWarnings, warningLine } from '../field-rules';
 import { parseGridReference } from '../grid-reference';
 import { cellText, readDate, readNumber, readTime, readYesNo } from './cell-values';
@@ -369,6 +369,14 @@ function columnOfIssue(
   return mapped?.header ?? null;
 }
 
+/** The future check for the `now` an import runs at, made once for all its rows. */
+let lastFutureCheck: { at: number; check: ReturnType<typeof futureCullCheck> } | undefined;
+function futureCheckAt(now: Date): ReturnType<typeof futureCullCheck> {
+  if (lastFutureCheck?.at !== now.getTime())
+    lastFutureCheck = { at: now.getTime(), check: futureCullCheck(now) };
+  return lastFutureCheck.check;
+}
+
 /** When the cull happened must be a real moment: not in the future, not before the earliest year an import takes. */
 function checkMoment(reader: RowReader, now: Date) {
   const date = reader.fields.date;
@@ -377,7 +385,7 @@ function checkMoment(reader: RowReader, now: Date) {
   if (Number(date.slice(0, 4)) < IMPORT_LIMITS.earliestYear)
     return reader.refuse('date', reader.sources.get('date') ?? null, IMPORT_MESSAGES.tooEarly);
   if (typeof time !== 'string' || !/^\d{2}:\d{2}$/.test(time)) return;
-  const future = futureCullError(date, time, now);
+  const future = futureCheckAt(now)(date, time);
   if (future !== undefined)
     reader.refuse(future.field, reader.sources.get(future.field) ?? null, future.message);
 }
