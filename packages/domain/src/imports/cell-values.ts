@@ -142,7 +142,7 @@ export function readTime(cell: ImportCell): string | undefined {
 
 /** A unit written after a number in a cell ("14.5 kg", "32lb", "120 yds"). */
 const UNIT_AFTER =
-  /^(-?[\d.,]+)\s*(kg|kgs|kilos?|lb|lbs|pounds?|m|metres?|meters?|yd|yds|yards?|gr|grains?|fps|j|°c|c|mph|in|")?$/i;
+  /^(-?[\d.,]+(?:e[+-]?\d+)?)\s*(kg|kgs|kilos?|lb|lbs|pounds?|m|metres?|meters?|yd|yds|yards?|gr|grains?|fps|j|°c|c|mph|in|")?$/i;
 
 export type NumberUnit = 'kg' | 'lb' | 'm' | 'yd';
 
@@ -161,7 +161,8 @@ function decimal(figures: string): number | undefined {
   let text = figures;
   if (/^-?\d+,\d{1,2}$/.test(text)) text = text.replace(',', '.');
   else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) text = text.replaceAll(',', '');
-  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(text)) return undefined;
+  // The exponent is how String() writes a tiny or huge number, as the export does.
+  if (!/^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(text)) return undefined;
   return Number(text);
 }
 

@@ -7,12 +7,12 @@ import { sexWord, speciesWord } from './import-words';
 
 /** Header words and the field they name, most particular first ("shot distance" before "shot"). */
 const HEADER_RULES: readonly (readonly [RegExp, ImportTarget])[] = [
-  [/\b(date ?time|timestamp|date and time|date & time|when shot)\b/, 'date_time'],
+  [/\b(date ?time|timestamp|date and time|date & time|when( shot)?)\b/, 'date_time'],
   [/\bcondition notes?\b|\bbody notes?\b/, 'condition_notes'],
   [/\bgrid\b|\bos ?ref|\bngr\b|\bosgr\b/, 'grid_ref'],
   [/\blat(itude)?\b/, 'latitude'],
   [/\b(lon|lng|long|longitude)\b/, 'longitude'],
-  [/\bshot distance\b|\bdistance\b|\brange\b/, 'shot_distance'],
+  [/\bshot distance\b|\bdistance\b|\brange\b|\byards?\b|\byds\b|\bmetres?\b|\bmeters?\b/, 'shot_distance'],
   [/\bshot placement\b|\bplacement\b|\bshot (to|at|position)\b|\bstrike\b/, 'shot_placement'],
   [/\bantler points?\b|\bpoints\b|\btines\b/, 'antler_points'],
   [/\bantler condition\b/, 'antler_condition'],

@@ -42,7 +42,8 @@ function fromList<T extends string>(list: readonly T[], text: string): T | undef
 const isExactly = (value: string, text: string) => value === text.trim();
 
 function fromTable<T extends string>(table: Readonly<Record<string, T>>, text: string): T | undefined {
-  return table[wordKey(text)];
+  const key = wordKey(text);
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 /** What a species cell says: the species, and a sex or age when its words give them ("roe buck", "hind calf"). */

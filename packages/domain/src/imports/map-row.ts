@@ -13,12 +13,13 @@ import {
   type ImportMapping,
   type ImportTarget,
 } from '@cull-log/contracts';
-import { futureCullError } from '../cull-moment';
+import { futureCullCheck } from '../cull-moment';
 import { cullWarnings, warningLine } from '../field-rules';
 import { parseGridReference } from '../grid-reference';
 import { cellText, readDate, readNumber, readTime, readYesNo } from './cell-values';
 import type { ImportCell } from './import-cell';
 import { IMPORT_MESSAGES } from './import-messages';
+import { CULL_LOG_COLUMN_TARGETS, recogniseLayout } from './import-layouts';
 import {
   abnormalityCodes,
   ageWord,
@@ -83,6 +84,24 @@ const round = (value: number, places: number) => Math.round(value * 10 ** places
 /** Where a field's value came from: the column's header. */
 type Sources = Map<string, string>;
 
+/**
+ * Whether the mapping reads Cull Log's own export as it was recognised: its free-text values (a species, placement or
+ * calibre typed under Other) are then kept as written, never read as another app's words, so an export imports back
+ * to the same records.
+ */
+const ownExport = new WeakMap<ImportMapping, boolean>();
+function isOwnExport(mapping: ImportMapping): boolean {
+  let known = ownExport.get(mapping);
+  if (known === undefined) {
+    const headers = mapping.map((column) => column.header);
+    known =
+      recogniseLayout(headers) === 'cull-log' &&
+      mapping.every((column) => column.field === (CULL_LOG_COLUMN_TARGETS[column.header.trim()] ?? null));
+    ownExport.set(mapping, known);
+  }
+  return known;
+}
+
 /** Reads one row, building the request field by field, noting adjustments and refusals. */
 class RowReader {
   readonly fields: Record<string, unknown> = {};
@@ -98,6 +117,7 @@ class RowReader {
   impliedSex: string | undefined;
   impliedAge: string | undefined;
   impliedSource = '';
+  constructor(readonly verbatim: boolean) {}
   date: string | undefined;
   time: string | undefined;
   gridLocation: { latitude: number; longitude: number } | undefined;
@@ -157,6 +177,7 @@ function readColumn(
       return reader.set('time', time ?? text, column);
     }
     case 'species': {
+      if (reader.verbatim) return reader.set('species', text, column);
       const word = speciesWord(text);
       if (!word.exact) reader.adjust(column, text, word.other ? `Other (${word.value})` : word.value);
       reader.set('species', word.value, column);
@@ -184,12 +205,13 @@ function readColumn(
     case 'carcass_destination':
       return reader.word('carcass_destination', column, text, destinationWord(text));
     case 'shot_placement': {
+      if (reader.verbatim) return reader.set('shot_placement', text, column);
       const word = placementWord(text);
       if (!word.exact) reader.adjust(column, text, word.other ? `Other (${word.value})` : word.value);
       return reader.set('shot_placement', word.value, column);
     }
     case 'calibre': {
-      const word = calibreWord(text);
+      const word = reader.verbatim ? { value: text, exact: true, other: false } : calibreWord(text);
       if (!word.exact) reader.adjust(column, text, word.other ? `Other (${word.value})` : word.value);
       reader.set('calibre', { ...((reader.fields.calibre as object) ?? {}), name: word.value }, column);
       return;
@@ -309,7 +331,9 @@ function fillGaps(reader: RowReader, mapping: ImportMapping, defaults: ImportDef
     if (value !== undefined) fields[field] = value;
     else if (needed.has(field)) reader.refuse(field, null, IMPORT_MESSAGES.needsDefault(field));
   }
-  if (Object.keys(reader.inspection).length > 0) fields.inspection = reader.inspection;
+  // An inspection with no abnormalities named found none: the export writes an empty cell for that.
+  if (Object.keys(reader.inspection).length > 0)
+    fields.inspection = { abnormalities: [], ...reader.inspection };
   if (Object.keys(reader.weather).length > 0) fields.weather = reader.weather;
   // A listed calibre has its own bore: the export writes it beside the name, and the record keeps none of its own.
   const calibre = fields.calibre as { name?: unknown; bore_in?: unknown } | undefined;
@@ -323,15 +347,34 @@ function fillGaps(reader: RowReader, mapping: ImportMapping, defaults: ImportDef
   }
 }
 
-/** The column a schema issue is about: the part's own column, else its field's, else the first of its group's. */
-function columnOfIssue(reader: RowReader, path: readonly PropertyKey[]): string | null {
+/**
+ * The column a schema issue is about: the one its value came from (a nested part's own, else its field's, else the
+ * first of its group's), else the column mapped to it whose cell was empty; null when the file has none.
+ */
+function columnOfIssue(
+  reader: RowReader,
+  mapping: ImportMapping,
+  path: readonly PropertyKey[],
+): string | null {
   const [field, part] = path.map(String);
   if (field === undefined) return null;
   if (part !== undefined && reader.sources.has(`${field}.${part}`))
     return reader.sources.get(`${field}.${part}`)!;
   if (reader.sources.has(field)) return reader.sources.get(field)!;
   for (const [key, column] of reader.sources) if (key.startsWith(`${field}.`)) return column;
-  return null;
+  const target = part ?? field;
+  const mapped = mapping.find(
+    (column) => column.field === target || (target === 'date' && column.field === 'date_time'),
+  );
+  return mapped?.header ?? null;
+}
+
+/** The future check for the `now` an import runs at, made once for all its rows. */
+let lastFutureCheck: { at: number; check: ReturnType<typeof futureCullCheck> } | undefined;
+function futureCheckAt(now: Date): ReturnType<typeof futureCullCheck> {
+  if (lastFutureCheck?.at !== now.getTime())
+    lastFutureCheck = { at: now.getTime(), check: futureCullCheck(now) };
+  return lastFutureCheck.check;
 }
 
 /** When the cull happened must be a real moment: not in the future, not before the earliest year an import takes. */
@@ -342,7 +385,7 @@ function checkMoment(reader: RowReader, now: Date) {
   if (Number(date.slice(0, 4)) < IMPORT_LIMITS.earliestYear)
     return reader.refuse('date', reader.sources.get('date') ?? null, IMPORT_MESSAGES.tooEarly);
   if (typeof time !== 'string' || !/^\d{2}:\d{2}$/.test(time)) return;
-  const future = futureCullError(date, time, now);
+  const future = futureCheckAt(now)(date, time);
   if (future !== undefined)
     reader.refuse(future.field, reader.sources.get(future.field) ?? null, future.message);
 }
@@ -359,7 +402,7 @@ export function mapRow(
   defaults: ImportDefaults,
   context: MapRowContext,
 ): MappedRow {
-  const reader = new RowReader();
+  const reader = new RowReader(isOwnExport(mapping));
   for (const column of mapping) readColumn(reader, column, cells[column.column] ?? null, context);
   fillGaps(reader, mapping, defaults);
   checkMoment(reader, context.now);
@@ -372,7 +415,7 @@ export function mapRow(
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '');
       if (reader.refused.has(field)) continue;
-      const column = columnOfIssue(reader, issue.path);
+      const column = columnOfIssue(reader, mapping, issue.path);
       if (refusals.some((refusal) => refusal.column === column && refusal.reason === issue.message)) continue;
       refusals.push({ column, reason: issue.message });
     }

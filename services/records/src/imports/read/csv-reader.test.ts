@@ -69,6 +69,13 @@ describe('reading a CSV', () => {
     expect(await allRows(opened)).toEqual(DIARY_ROWS);
   });
 
+  it('reads the separator Excel names on a first line of its own, the header counted as row 1 as Excel shows it', async () => {
+    const file = scratch.file('sep.csv', 'sep=;\r\nDate;Species;Weight\r\n05/11/2024;Roe Deer;14,5\r\n');
+    const opened = await openSpreadsheet(file);
+    expect(opened).toMatchObject({ delimiter: ';', columns: ['Date', 'Species', 'Weight'] });
+    expect(await allRows(opened)).toEqual([{ row: 2, cells: ['05/11/2024', 'Roe Deer', '14,5'] }]);
+  });
+
   it('reads Windows-1252 (not valid UTF-8) with its £ and é', async () => {
     const opened = await openSpreadsheet(fixture('diary-windows-1252.csv'));
     expect(opened.encoding).toBe('windows-1252');

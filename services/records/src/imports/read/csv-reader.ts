@@ -25,7 +25,16 @@ export async function detectCsvEncoding(path: string): Promise<CsvEncoding> {
 
 const HEADER_SAMPLE_BYTES = 64 * 1024;
 
-/** The separator the header line uses most, outside quotes: comma, semicolon (Excel in much of Europe) or tab. */
+/** Excel's own first line naming the separator (`sep=;`), which Excel hides: the header is the line after it. */
+const EXCEL_SEPARATOR_LINE = /^sep=([,;\t])\r?\n/i;
+
+const isSeparatorLine = (record: readonly string[]) =>
+  record.length === 2 && record[0]!.toLowerCase() === 'sep=' && record[1] === '';
+
+/**
+ * The separator Excel's `sep=` line names, else the one the header line uses most, outside quotes: comma, semicolon
+ * (Excel in much of Europe) or tab.
+ */
 export async function detectCsvDelimiter(path: string, encoding: CsvEncoding): Promise<CsvDelimiter> {
   const chunks: Buffer[] = [];
   let length = 0;
@@ -34,6 +43,8 @@ export async function detectCsvDelimiter(path: string, encoding: CsvEncoding): P
     length += (chunk as Buffer).length;
   }
   const text = iconv.decode(Buffer.concat(chunks, length), encoding);
+  const named = EXCEL_SEPARATOR_LINE.exec(text)?.[1];
+  if (named !== undefined) return named as CsvDelimiter;
   const counts = new Map<CsvDelimiter, number>(CSV_DELIMITERS.map((delimiter) => [delimiter, 0]));
   let quoted = false;
   let seen = false;
@@ -82,6 +93,7 @@ export async function* csvRawRows(
   let row = 0;
   try {
     for await (const record of parser) {
+      if (row === 0 && isSeparatorLine(record as string[])) continue;
       row += 1;
       yield { row, cells: (record as string[]).map(csvCell) };
     }

@@ -89,20 +89,33 @@ function odsParser(handlers: SheetHandlers): SaxesParser {
   let cells: ImportCell[] = [];
   let refusal: RowRefusal | undefined;
   let pendingEmpty = 0;
+  /** How far the row's values reach, counted past the cells kept, so a row too wide is told by its true width. */
+  let position = 0;
+  let width = 0;
   /** Inside a comment on a cell, whose text is not the cell's. */
   let inAnnotation = 0;
   let cell: {
     attributes: Record<string, string>;
     repeats: number;
     text: string[];
+    length: number;
     paragraphs: number;
   } | null = null;
 
-  const addCells = (value: ImportCell, count: number) => {
+  /** A cell's text, kept only to just past the most a row may hold: the row is refused beyond that anyway. */
+  const addText = (text: string) => {
+    if (cell === null || cell.length > IMPORT_LIMITS.maxRowBytes) return;
+    cell.text.push(text);
+    cell.length += text.length;
+  };
+
+  const addCells = (value: ImportCell, count: number, trueCount: number) => {
+    position += trueCount;
     if (value === null) {
       pendingEmpty += count;
       return;
     }
+    width = position;
     for (let index = 0; index < pendingEmpty && cells.length < MAX_CELLS; index++) cells.push(null);
     pendingEmpty = 0;
     for (let index = 0; index < count && cells.length < MAX_CELLS; index++) cells.push(value);
@@ -122,6 +135,8 @@ function odsParser(handlers: SheetHandlers): SaxesParser {
         cells = [];
         refusal = undefined;
         pendingEmpty = 0;
+        position = 0;
+        width = 0;
         break;
       case 'table:table-cell':
       case 'table:covered-table-cell':
@@ -130,26 +145,27 @@ function odsParser(handlers: SheetHandlers): SaxesParser {
             attributes,
             repeats: repeats(attributes['table:number-columns-repeated'], MAX_CELLS),
             text: [],
+            length: 0,
             paragraphs: 0,
           };
         break;
       case 'text:p':
       case 'text:h':
-        if (cell !== null && cell.paragraphs++ > 0) cell.text.push('\n');
+        if (cell !== null && cell.paragraphs++ > 0) addText('\n');
         break;
       case 'text:s':
-        if (cell !== null) cell.text.push(' '.repeat(repeats(attributes['text:c'], 1000)));
+        addText(' '.repeat(repeats(attributes['text:c'], 1000)));
         break;
       case 'text:tab':
-        if (cell !== null) cell.text.push('\t');
+        addText('\t');
         break;
       case 'text:line-break':
-        if (cell !== null) cell.text.push('\n');
+        addText('\n');
         break;
     }
   });
   parser.on('text', (text) => {
-    if (cell !== null && cell.paragraphs > 0 && inAnnotation === 0) cell.text.push(text);
+    if (cell !== null && cell.paragraphs > 0 && inAnnotation === 0) addText(text);
   });
   parser.on('closetag', (tag) => {
     if (tag.name === 'office:annotation') {
@@ -162,12 +178,13 @@ function odsParser(handlers: SheetHandlers): SaxesParser {
       case 'table:covered-table-cell': {
         if (cell === null) break;
         const { attributes } = cell;
+        const trueCount = repeats(attributes['table:number-columns-repeated'], Number.MAX_SAFE_INTEGER);
         if (attributes['table:formula'] !== undefined) {
           refusal ??= { column: cells.length + pendingEmpty, reason: IMPORT_ROW_MESSAGES.formula };
-          addCells(null, cell.repeats);
+          addCells(null, cell.repeats, trueCount);
         } else {
           const text = cell.text.join('');
-          addCells(typedValue(attributes) ?? (text === '' ? null : text), cell.repeats);
+          addCells(typedValue(attributes) ?? (text === '' ? null : text), cell.repeats, trueCount);
         }
         cell = null;
         break;
@@ -179,9 +196,12 @@ function odsParser(handlers: SheetHandlers): SaxesParser {
         const copies = Math.min(rowRepeats, MAX_REPEATED_ROWS);
         for (let copy = 0; copy < copies; copy++) {
           const row = first + copy;
-          handlers.row(
-            refusal === undefined ? { row, cells: [...cells] } : { row, cells: [...cells], refusal },
-          );
+          handlers.row({
+            row,
+            cells: [...cells],
+            ...(refusal !== undefined && { refusal }),
+            ...(width > cells.length && { width }),
+          });
         }
         break;
       }

@@ -37,6 +37,8 @@ export interface RawRow {
   row: number;
   cells: ImportCell[];
   refusal?: RowRefusal;
+  /** How many columns the row truly spans, where the reader kept fewer cells than that. */
+  width?: number;
 }
 
 function isBlank(cell: ImportCell): boolean {
@@ -73,8 +75,9 @@ export async function readHeader(raw: AsyncIterable<RawRow>): Promise<string[]> 
   for await (const row of raw) {
     if (row.cells.every(isBlank)) continue;
     const names = headerNames(row.cells);
-    if (names.length > IMPORT_LIMITS.maxColumns)
-      throw new ImportFileError('too-many-columns', IMPORT_FILE_MESSAGES.tooManyColumns(names.length));
+    const width = Math.max(names.length, row.width ?? 0);
+    if (width > IMPORT_LIMITS.maxColumns)
+      throw new ImportFileError('too-many-columns', IMPORT_FILE_MESSAGES.tooManyColumns(width));
     if (looksLikeValues(row.cells)) throw new ImportFileError('no-header', IMPORT_FILE_MESSAGES.noHeader);
     return names;
   }

@@ -131,6 +131,42 @@ describe('reading an ODS', () => {
     expect(rows).toEqual([{ row: 2, cells: [0.25, 45, true, clock('18:05'), 'two\npara  graphs'] }]);
   });
 
+  it('counts a header’s true width past the cells it keeps: 200 columns are refused as 200', async () => {
+    const names = Array.from(
+      { length: 200 },
+      (_, index) =>
+        `<table:table-cell office:value-type="string"><text:p>Column ${index + 1}</text:p></table:table-cell>`,
+    );
+    const file = scratch.file(
+      'wide.ods',
+      await zipOf(
+        odsParts(
+          `<table:table table:name="S"><table:table-row>${names.join('')}</table:table-row></table:table>`,
+        ),
+      ),
+    );
+    await expect(openSpreadsheet(file)).rejects.toMatchObject({
+      code: 'too-many-columns',
+      message: expect.stringMatching(/^This file has 200 columns/),
+    });
+  });
+
+  it('refuses a cell of 1 MB as a row too large, without keeping the megabyte', async () => {
+    const cells = '<table:table-cell office:value-type="string"><text:p>Notes</text:p></table:table-cell>';
+    const big = `<table:table-cell office:value-type="string"><text:p>${'x'.repeat(1024 * 1024)}</text:p></table:table-cell>`;
+    const file = scratch.file(
+      'big.ods',
+      await zipOf(
+        odsParts(
+          `<table:table table:name="S"><table:table-row>${cells}</table:table-row><table:table-row>${big}</table:table-row></table:table>`,
+        ),
+      ),
+    );
+    expect(await allRows(await openSpreadsheet(file))).toEqual([
+      { row: 2, cells: [], refusal: { column: null, reason: IMPORT_ROW_MESSAGES.tooLarge } },
+    ]);
+  });
+
   it('caps repeats: thousands of empty columns and a million empty rows cost nothing; a row of values repeated past the limit refuses the file', async () => {
     const header =
       '<table:table-row><table:table-cell office:value-type="string"><text:p>Species</text:p></table:table-cell><table:table-cell table:number-columns-repeated="16383"/></table:table-row>';
