@@ -1,6 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
@@ -178,8 +181,8 @@ export function createImportService<Tx>(deps: ImportServiceDeps<Tx>) {
     const blobKey = `imports/${id}`;
     const createdAt = now();
     const expiresAt = new Date(createdAt.getTime() + IMPORT_LIMITS.previewHours * 3_600_000);
-    // The file first: an import's row never names a file that is not kept.
-    await blobs.put(blobKey, await readFile(upload.path));
+    // The file first, streamed: an import's row never names a file that is not kept.
+    await blobs.putStream(blobKey, createReadStream(upload.path));
     await imports.create({
       id,
       user_id: caller.userId,
@@ -223,12 +226,12 @@ export function createImportService<Tx>(deps: ImportServiceDeps<Tx>) {
 
   /** The kept file, on disk again for the reader while `work` runs. */
   async function withKeptFile<T>(entry: StoredImport, work: (path: string) => Promise<T>): Promise<T> {
-    const bytes = entry.blob_key === null ? undefined : await blobs.get(entry.blob_key);
-    if (bytes === undefined) throw notFound();
+    const kept = entry.blob_key === null ? undefined : await blobs.getStream(entry.blob_key);
+    if (kept === undefined) throw notFound();
     const folder = await mkdtemp(join(tmpdir(), 'cull-log-import-'));
     try {
       const path = join(folder, 'upload');
-      await writeFile(path, bytes);
+      await pipeline(Readable.from(kept), createWriteStream(path));
       return await work(path);
     } finally {
       await rm(folder, { recursive: true, force: true });
