@@ -37,6 +37,11 @@ import { ImportFileError } from './read';
 export const IMPORT_BATCH_SIZE = 500;
 /** Expired previews purged at a time, whenever the imports are used. */
 const PURGE_LIMIT = 100;
+/**
+ * A commit that has written nothing for this long has stopped (its process ended): committing again takes it over.
+ * A batch takes well under a second, so this is many times the longest wait between two.
+ */
+export const STALE_COMMIT_MS = 10 * 60_000;
 /** Changed records named in an undo's refusal. */
 const CHANGED_NAMED = 3;
 
@@ -197,6 +202,7 @@ export function createImportService<Tx>(deps: ImportServiceDeps<Tx>) {
       created_at: createdAt.toISOString(),
       expires_at: expiresAt.toISOString(),
       imported_at: null,
+      claimed_at: null,
       rows_ready: counted.ready,
       imported: 0,
       skipped_duplicates: 0,
@@ -267,7 +273,10 @@ export function createImportService<Tx>(deps: ImportServiceDeps<Tx>) {
     }
     if (appends.length === 0) return;
     const results = await store.appendMany(appends, (tx, stored: StoredLogEvent[]) =>
-      inOrder([() => readModel.apply(tx, stored), () => imports.noteImported(tx, importId, written)]),
+      inOrder([
+        () => readModel.apply(tx, stored),
+        () => imports.noteImported(tx, importId, written, occurredAt),
+      ]),
     );
     const last = results.at(-1);
     if (last !== undefined) onAppended?.(last);
@@ -277,11 +286,13 @@ export function createImportService<Tx>(deps: ImportServiceDeps<Tx>) {
     await purgeExpired();
     const entry = await imports.get(caller.userId, id);
     if (entry === undefined) throw notFound();
-    refuseUnlessPreview(entry);
-    if (!(await imports.claim(caller.userId, id, now().toISOString()))) {
+    const at = now();
+    const staleBefore = new Date(at.getTime() - STALE_COMMIT_MS).toISOString();
+    refuseUnlessCommittable(entry, staleBefore);
+    if (!(await imports.claim(caller.userId, id, at.toISOString(), staleBefore))) {
       const after = await imports.get(caller.userId, id);
       if (after === undefined) throw notFound();
-      refuseUnlessPreview(after);
+      refuseUnlessCommittable(after, staleBefore);
       throw notFound();
     }
     try {
@@ -324,12 +335,13 @@ export function createImportService<Tx>(deps: ImportServiceDeps<Tx>) {
     return { imported: done?.imported ?? 0, skipped_duplicates: done?.skipped_duplicates ?? 0 };
   }
 
-  /** Why an import that is not a preview cannot be committed. */
-  function refuseUnlessPreview(entry: StoredImport): void {
+  /** Why an import cannot be committed: it is not a preview, nor a commit that stopped part-way. */
+  function refuseUnlessCommittable(entry: StoredImport, staleBefore: string): void {
     switch (entry.status) {
       case 'previewed':
         return;
       case 'importing':
+        if (entry.claimed_at !== null && entry.claimed_at < staleBefore) return;
         throw new HttpError(409, 'already_imported', IMPORT_MESSAGES.importing);
       case 'imported':
         throw new HttpError(409, 'already_imported', IMPORT_MESSAGES.alreadyImported);

@@ -26,6 +26,8 @@ export interface StoredImport {
   /** An unimported preview is purged after this. */
   expires_at: string;
   imported_at: string | null;
+  /** When its commit last showed signs of life (claimed it, or wrote a batch); null until committed. */
+  claimed_at: string | null;
   rows_ready: number;
   imported: number;
   skipped_duplicates: number;
@@ -63,12 +65,18 @@ export interface ImportsReadModel<Tx> {
   /** The user's imports, newest first. */
   list(userId: string): Promise<StoredImport[]>;
   /**
-   * Moves a preview to 'importing' if it is still a preview and not expired: true for the one caller that did it,
-   * so two commits at once never both run.
+   * Moves a preview to 'importing' if it is still a preview and not expired, or takes over an import whose commit has
+   * shown no sign of life since `staleBefore` (its process ended): true for the one caller that did it, so two
+   * commits at once never both run.
    */
-  claim(userId: string, id: string, now: string): Promise<boolean>;
-  /** Notes a batch of written records, in its append's transaction. */
-  noteImported(tx: Tx, importId: string, records: readonly ImportedRecord[]): void | Promise<void>;
+  claim(userId: string, id: string, now: string, staleBefore: string): Promise<boolean>;
+  /** Notes a batch of written records, in its append's transaction, `at` the commit's sign of life. */
+  noteImported(
+    tx: Tx,
+    importId: string,
+    records: readonly ImportedRecord[],
+    at: string,
+  ): void | Promise<void>;
   /** Counts rows passed over as already there, as the import goes. */
   noteSkipped(importId: string, skipped: number): Promise<void>;
   /** The import is done: 'imported' at `at`. */

@@ -92,14 +92,21 @@ export async function openMongoImportsReadModel(db: Db): Promise<ImportsReadMode
       const found = await imports.find({ user_id: userId }).sort({ created_at: -1, _id: -1 }).toArray();
       return found.map(fromDocument);
     },
-    async claim(userId, id, now) {
+    async claim(userId, id, now, staleBefore) {
       const { modifiedCount } = await imports.updateOne(
-        { _id: id, user_id: userId, status: 'previewed', expires_at: { $gt: now } },
-        { $set: { status: 'importing' } },
+        {
+          _id: id,
+          user_id: userId,
+          $or: [
+            { status: 'previewed', expires_at: { $gt: now } },
+            { status: 'importing', claimed_at: { $lt: staleBefore } },
+          ],
+        },
+        { $set: { status: 'importing', claimed_at: now } },
       );
       return modifiedCount === 1;
     },
-    async noteImported({ session }, importId, records) {
+    async noteImported({ session }, importId, records, at) {
       if (records.length === 0) return;
       await importRecords.bulkWrite(
         records.map((record) => ({
@@ -111,7 +118,11 @@ export async function openMongoImportsReadModel(db: Db): Promise<ImportsReadMode
         })),
         { session },
       );
-      await imports.updateOne({ _id: importId }, { $inc: { imported: records.length } }, { session });
+      await imports.updateOne(
+        { _id: importId },
+        { $inc: { imported: records.length }, $set: { claimed_at: at } },
+        { session },
+      );
     },
     async noteSkipped(importId, skipped) {
       if (skipped > 0) await imports.updateOne({ _id: importId }, { $inc: { skipped_duplicates: skipped } });

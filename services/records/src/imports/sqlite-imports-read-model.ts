@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS imports (
   created_at TEXT NOT NULL,
   expires_at TEXT NOT NULL,
   imported_at TEXT,
+  claimed_at TEXT,
   rows_ready INTEGER NOT NULL,
   imported INTEGER NOT NULL DEFAULT 0,
   skipped_duplicates INTEGER NOT NULL DEFAULT 0
@@ -63,7 +64,9 @@ const transactionWritesOf = preparedPerDatabase((db) => ({
   noteRecord: db.prepare<[string, string, number]>(
     'INSERT OR REPLACE INTO import_records (import_id, record_id, version) VALUES (?, ?, ?)',
   ),
-  countImported: db.prepare<[number, string]>('UPDATE imports SET imported = imported + ? WHERE id = ?'),
+  countImported: db.prepare<[number, string, string]>(
+    'UPDATE imports SET imported = imported + ?, claimed_at = ? WHERE id = ?',
+  ),
   removeRecordsOfUser: db.prepare<[string]>(
     'DELETE FROM import_records WHERE import_id IN (SELECT id FROM imports WHERE user_id = ?)',
   ),
@@ -75,9 +78,9 @@ export function openSqliteImportsReadModel(db: SqliteDatabase): ImportsReadModel
   migrateSqlite(db, READ_MODEL_STORES.imports, SQLITE_IMPORTS_MIGRATIONS);
   const insert = db.prepare<[ImportRow]>(
     `INSERT INTO imports (id, user_id, file_name, format, layout, sheet, mapping, defaults, blob_key, status,
-       created_at, expires_at, imported_at, rows_ready, imported, skipped_duplicates)
+       created_at, expires_at, imported_at, claimed_at, rows_ready, imported, skipped_duplicates)
      VALUES (@id, @user_id, @file_name, @format, @layout, @sheet, @mapping, @defaults, @blob_key, @status,
-       @created_at, @expires_at, @imported_at, @rows_ready, @imported, @skipped_duplicates)`,
+       @created_at, @expires_at, @imported_at, @claimed_at, @rows_ready, @imported, @skipped_duplicates)`,
   );
   const selectOne = db.prepare<[string, string], ImportRow>(
     'SELECT * FROM imports WHERE user_id = ? AND id = ?',
@@ -85,9 +88,10 @@ export function openSqliteImportsReadModel(db: SqliteDatabase): ImportsReadModel
   const selectAll = db.prepare<[string], ImportRow>(
     'SELECT * FROM imports WHERE user_id = ? ORDER BY created_at DESC, id DESC',
   );
-  const claim = db.prepare<[string, string, string]>(
-    `UPDATE imports SET status = 'importing'
-     WHERE user_id = ? AND id = ? AND status = 'previewed' AND expires_at > ?`,
+  const claim = db.prepare<{ user: string; id: string; now: string; stale: string }>(
+    `UPDATE imports SET status = 'importing', claimed_at = @now
+     WHERE user_id = @user AND id = @id
+       AND ((status = 'previewed' AND expires_at > @now) OR (status = 'importing' AND claimed_at < @stale))`,
   );
   const countSkipped = db.prepare<[number, string]>(
     'UPDATE imports SET skipped_duplicates = skipped_duplicates + ? WHERE id = ?',
@@ -146,13 +150,13 @@ export function openSqliteImportsReadModel(db: SqliteDatabase): ImportsReadModel
     async list(userId) {
       return selectAll.all(userId).map(fromRow);
     },
-    async claim(userId, id, now) {
-      return claim.run(userId, id, now).changes === 1;
+    async claim(userId, id, now, staleBefore) {
+      return claim.run({ user: userId, id, now, stale: staleBefore }).changes === 1;
     },
-    noteImported(tx, importId, records) {
+    noteImported(tx, importId, records, at) {
       const statements = transactionWritesOf(tx);
       for (const record of records) statements.noteRecord.run(importId, record.record_id, record.version);
-      statements.countImported.run(records.length, importId);
+      statements.countImported.run(records.length, at, importId);
     },
     async noteSkipped(importId, skipped) {
       if (skipped > 0) countSkipped.run(skipped, importId);

@@ -15,6 +15,7 @@ import {
 } from '@cull-log/contracts';
 import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
 import { exportCsv, multipartForm } from './import-files';
+import { STALE_COMMIT_MS } from '../imports/import-service';
 import { fixture, xlsxParts, zeros, zipOf } from '../imports/read/test-files';
 
 /** Three culls of Alice's notebook, each a different cull. */
@@ -239,6 +240,20 @@ export function describeImportsApi<Tx>(backendName: string, openBackend: () => P
       expect((await commit(preview.id)).json()).toEqual({ imported: 1100, skipped_duplicates: 500 });
       const undone = await harness.call(ALICE, 'DELETE', `/imports/${preview.id}`);
       expect(undone.json()).toEqual({ removed: 1100 });
+    });
+
+    it('a commit whose process ended is taken over by the next, once it has been silent for a while', async () => {
+      const preview = await previewOf(exportCsv(NOTEBOOK));
+      // As a commit leaves it when its process ends before it finishes.
+      const claimedAt = harness.clock.now().toISOString();
+      expect(await backend.readModel.imports.claim(ALICE.uid, preview.id, claimedAt, claimedAt)).toBe(true);
+
+      const running = await commit(preview.id);
+      expect(running.statusCode).toBe(409);
+      expect(running.json().error.message).toBe(IMPORT_MESSAGES.importing);
+
+      harness.clock.advance(STALE_COMMIT_MS + 1000);
+      expect((await commit(preview.id)).json()).toEqual({ imported: 3, skipped_duplicates: 0 });
     });
 
     it("lists the user's imports newest first", async () => {

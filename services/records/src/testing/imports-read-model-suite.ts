@@ -24,6 +24,7 @@ function pendingImport(overrides: Partial<StoredImport> = {}): StoredImport {
     created_at: '2026-11-05T09:00:00.000Z',
     expires_at: '2026-11-06T09:00:00.000Z',
     imported_at: null,
+    claimed_at: null,
     rows_ready: 2,
     imported: 0,
     skipped_duplicates: 0,
@@ -70,7 +71,12 @@ export function describeImportsReadModel<Tx>(
         (tx, stored) => {
           const applied = backend.readModel.apply(tx, stored);
           const note = () =>
-            backend.readModel.imports.noteImported(tx, importId, [{ record_id: cullId, version: 1 }]);
+            backend.readModel.imports.noteImported(
+              tx,
+              importId,
+              [{ record_id: cullId, version: 1 }],
+              '2026-11-05T09:00:00.000Z',
+            );
           return applied instanceof Promise ? applied.then(note) : note();
         },
       );
@@ -90,20 +96,29 @@ export function describeImportsReadModel<Tx>(
       expect((await imports.list(USER)).map((entry) => entry.id)).toEqual([newer.id, older.id]);
     });
 
-    it('lets exactly one claim a preview, and none once it has expired', async () => {
+    it('lets exactly one claim a preview, and none once it has expired; a commit that stopped is taken over', async () => {
       const imports = backend.readModel.imports;
       const entry = pendingImport();
       await imports.create(entry);
       const now = '2026-11-05T12:00:00.000Z';
+      const staleBefore = '2026-11-05T11:50:00.000Z';
 
       const claims = await Promise.all([
-        imports.claim(USER, entry.id, now),
-        imports.claim(USER, entry.id, now),
+        imports.claim(USER, entry.id, now, staleBefore),
+        imports.claim(USER, entry.id, now, staleBefore),
       ]);
       expect(claims.sort()).toEqual([false, true]);
-      expect(await imports.claim(OTHER, entry.id, now)).toBe(false);
+      expect(await imports.claim(OTHER, entry.id, now, staleBefore)).toBe(false);
+      // Still going ten minutes on: nobody else takes it; silent for longer, the next commit does.
+      expect(
+        await imports.claim(USER, entry.id, '2026-11-05T12:09:00.000Z', '2026-11-05T11:59:00.000Z'),
+      ).toBe(false);
+      expect(
+        await imports.claim(USER, entry.id, '2026-11-05T12:11:00.000Z', '2026-11-05T12:01:00.000Z'),
+      ).toBe(true);
+      expect((await imports.get(USER, entry.id))?.claimed_at).toBe('2026-11-05T12:11:00.000Z');
       await imports.release(entry.id);
-      expect(await imports.claim(USER, entry.id, '2026-11-06T09:00:00.000Z')).toBe(false);
+      expect(await imports.claim(USER, entry.id, '2026-11-06T09:00:00.000Z', staleBefore)).toBe(false);
       expect(await imports.expired('2026-11-06T09:00:00.000Z', 10)).toEqual([
         { id: entry.id, blob_key: entry.blob_key, imported: 0 },
       ]);
