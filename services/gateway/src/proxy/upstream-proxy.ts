@@ -40,6 +40,8 @@ export interface ForwardOptions {
   bodyLimit: number;
   /** What a body over the limit is told, where the route has its own words for it. */
   tooLargeMessage?: string;
+  /** How long the service may take to begin its answer, where the route's work takes longer than most. */
+  headersTimeout?: number;
 }
 
 class BodyTooLargeError extends Error {
@@ -74,7 +76,13 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, opti
 
   let response: UpstreamResponse;
   try {
-    response = await upstream.request({ method: request.method, path, headers, body });
+    response = await upstream.request({
+      method: request.method,
+      path,
+      headers,
+      body,
+      ...(options.headersTimeout === undefined ? {} : { headersTimeout: options.headersTimeout }),
+    });
   } catch (error) {
     if (body?.errored instanceof BodyTooLargeError) throw tooLarge(reply);
     request.log.warn({ err: error, upstream: upstream.name }, 'service unavailable');

@@ -33,6 +33,9 @@ export const PHOTO_UPLOAD_BODY_LIMIT = PHOTO_LIMITS.maxUploadBytes + 64 * 1024;
 /** A spreadsheet to import: the largest file, and room for the framing and the mapping's fields around it. */
 export const IMPORT_UPLOAD_BODY_LIMIT = IMPORT_LIMITS.maxUploadBytes + 256 * 1024;
 
+/** An import's commit answers once every row is written: 20,000 rows take seconds, on a busy server a minute or more. */
+export const IMPORT_COMMIT_WAIT_MS = 5 * 60_000;
+
 const READ_METHODS = ['GET'] as const;
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -104,7 +107,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     return { ...request.user, team: access };
   };
   const forwardTo =
-    (upstream: Upstream, limit = bodyLimit, tooLargeMessage?: string) =>
+    (upstream: Upstream, limit = bodyLimit, tooLargeMessage?: string, headersTimeout?: number) =>
     async (request: FastifyRequest, reply: FastifyReply) =>
       forward(request, reply, {
         upstream,
@@ -114,6 +117,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
         now,
         bodyLimit: limit,
         ...(tooLargeMessage === undefined ? {} : { tooLargeMessage }),
+        ...(headersTimeout === undefined ? {} : { headersTimeout }),
       });
   // The one route whose body is a photo gets a photo's room; every other keeps the gateway's small limit.
   app.route({
@@ -129,6 +133,10 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     url: '/api/imports',
     onRequest: writeLimit,
     handler: forwardTo(upstreams.records, IMPORT_UPLOAD_BODY_LIMIT, IMPORT_UPLOAD_TOO_LARGE),
+  });
+  app.post('/api/imports/:id/commit', {
+    onRequest: writeLimit,
+    handler: forwardTo(upstreams.records, bodyLimit, undefined, IMPORT_COMMIT_WAIT_MS),
   });
   const toRecordsImports = forwardTo(upstreams.records);
   for (const url of ['/api/imports', '/api/imports/*'])
