@@ -417,6 +417,20 @@ describe('any other file, through its mapping', () => {
     ).toMatchObject({ latitude: 52.5, longitude: -1.5 });
   });
 
+  it('reads latitude and longitude from one cell, as a map app copies them', () => {
+    const mapping = simple(['Date', 'Time', 'Species', 'Sex', 'Where', 'GPS']);
+    expect(mapping[5]?.field).toBe('latitude');
+    const request = ok(
+      mapRow(
+        ['05/11/2024', '06:30', 'Roe Deer', 'Female', 'Wood', '52.56, -1.46'],
+        mapping,
+        everything,
+        context,
+      ),
+    ).request;
+    expect(request).toMatchObject({ latitude: 52.56, longitude: -1.46 });
+  });
+
   it('gives the legal warnings the form shows: close season, night and the rifle', () => {
     const mapping = simple(['Date', 'Time', 'Species', 'Sex', 'Where', 'Calibre']);
     const mapped = ok(

@@ -77,6 +77,8 @@ export function defaultsNeeded(mapping: ImportMapping, defaults: ImportDefaults)
 }
 
 const LB_IN_KG = 0.45359237;
+/** Latitude and longitude in one cell, as a map app copies them: "52.5, -1.5". */
+const COORDINATE_PAIR = /^(-?\d{1,2}(?:\.\d+)?)\s*[,;\s]\s*(-?\d{1,3}(?:\.\d+)?)$/;
 const DISTANCE_WORDS = { m: 'metres', yd: 'yards' } as const;
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
@@ -251,7 +253,12 @@ function readColumn(
       reader.gridLocation = { latitude: parsed.latitude, longitude: parsed.longitude };
       return reader.set('grid_ref', text, column);
     }
-    case 'latitude':
+    case 'latitude': {
+      const pair = COORDINATE_PAIR.exec(text);
+      if (pair === null) return reader.number(field, column, cell);
+      reader.set('latitude', Number(pair[1]), column);
+      return reader.set('longitude', Number(pair[2]), column);
+    }
     case 'longitude':
     case 'antler_points':
     case 'bullet_weight_gr':
