@@ -356,6 +356,13 @@ describe('any other file, through its mapping', () => {
     ).toMatchObject({ date: '2024-11-05', time: '06:00' });
   });
 
+  it('a date and time column whose cell holds a date alone refuses the row at that column', () => {
+    const mapping = simple(['When', 'Species', 'Sex', 'Where']);
+    expect(
+      refusals(mapRow(['05/11/2024', 'Roe Deer', 'Female', 'Wood'], mapping, everything, context)),
+    ).toEqual([{ column: 'When', reason: 'Time is required' }]);
+  });
+
   it('a date with no time takes the default time, and refuses the row without one', () => {
     const mapping = simple(['Date', 'Species', 'Sex', 'Where']);
     expect(defaultsNeeded(mapping, {})).toEqual(['time', 'age_estimate', 'condition', 'shot_placement']);

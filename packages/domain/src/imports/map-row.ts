@@ -119,10 +119,11 @@ class RowReader {
   impliedSex: string | undefined;
   impliedAge: string | undefined;
   impliedSource = '';
-  constructor(readonly verbatim: boolean) {}
-  date: string | undefined;
   time: string | undefined;
   gridLocation: { latitude: number; longitude: number } | undefined;
+
+  /** `verbatim`: the file is Cull Log's own export, its free text kept as written. */
+  constructor(readonly verbatim: boolean) {}
 
   set(field: string, value: unknown, column: string) {
     this.fields[field] = value;
@@ -371,7 +372,8 @@ function columnOfIssue(
   for (const [key, column] of reader.sources) if (key.startsWith(`${field}.`)) return column;
   const target = part ?? field;
   const mapped = mapping.find(
-    (column) => column.field === target || (target === 'date' && column.field === 'date_time'),
+    (column) =>
+      column.field === target || ((target === 'date' || target === 'time') && column.field === 'date_time'),
   );
   return mapped?.header ?? null;
 }
