@@ -10,7 +10,8 @@ const HEADER_RULES: readonly (readonly [RegExp, ImportTarget])[] = [
   [/\b(date ?time|timestamp|date and time|date & time|when( shot)?)\b/, 'date_time'],
   [/\bcondition notes?\b|\bbody notes?\b/, 'condition_notes'],
   [/\bgrid\b|\bos ?ref|\bngr\b|\bosgr\b/, 'grid_ref'],
-  [/\blat(itude)?\b/, 'latitude'],
+  // A column of both coordinates ("52.5, -1.5") is read as the latitude's, the longitude taken from it too.
+  [/\bcoordinates?\b|\bcoords\b|\bgps\b|\blat(itude)?\b/, 'latitude'],
   [/\b(lon|lng|long|longitude)\b/, 'longitude'],
   [/\bshot distance\b|\bdistance\b|\brange\b|\byards?\b|\byds\b|\bmetres?\b|\bmeters?\b/, 'shot_distance'],
   [/\bshot placement\b|\bplacement\b|\bshot (to|at|position)\b|\bstrike\b/, 'shot_placement'],

@@ -356,6 +356,13 @@ describe('any other file, through its mapping', () => {
     ).toMatchObject({ date: '2024-11-05', time: '06:00' });
   });
 
+  it('a date and time column whose cell holds a date alone refuses the row at that column', () => {
+    const mapping = simple(['When', 'Species', 'Sex', 'Where']);
+    expect(
+      refusals(mapRow(['05/11/2024', 'Roe Deer', 'Female', 'Wood'], mapping, everything, context)),
+    ).toEqual([{ column: 'When', reason: 'Time is required' }]);
+  });
+
   it('a date with no time takes the default time, and refuses the row without one', () => {
     const mapping = simple(['Date', 'Species', 'Sex', 'Where']);
     expect(defaultsNeeded(mapping, {})).toEqual(['time', 'age_estimate', 'condition', 'shot_placement']);
@@ -415,6 +422,20 @@ describe('any other file, through its mapping', () => {
         ),
       ).request,
     ).toMatchObject({ latitude: 52.5, longitude: -1.5 });
+  });
+
+  it('reads latitude and longitude from one cell, as a map app copies them', () => {
+    const mapping = simple(['Date', 'Time', 'Species', 'Sex', 'Where', 'GPS']);
+    expect(mapping[5]?.field).toBe('latitude');
+    const request = ok(
+      mapRow(
+        ['05/11/2024', '06:30', 'Roe Deer', 'Female', 'Wood', '52.56, -1.46'],
+        mapping,
+        everything,
+        context,
+      ),
+    ).request;
+    expect(request).toMatchObject({ latitude: 52.56, longitude: -1.46 });
   });
 
   it('gives the legal warnings the form shows: close season, night and the rifle', () => {

@@ -77,6 +77,8 @@ export function defaultsNeeded(mapping: ImportMapping, defaults: ImportDefaults)
 }
 
 const LB_IN_KG = 0.45359237;
+/** Latitude and longitude in one cell, as a map app copies them: "52.5, -1.5". */
+const COORDINATE_PAIR = /^(-?\d{1,2}(?:\.\d+)?)\s*[,;\s]\s*(-?\d{1,3}(?:\.\d+)?)$/;
 const DISTANCE_WORDS = { m: 'metres', yd: 'yards' } as const;
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
@@ -117,10 +119,11 @@ class RowReader {
   impliedSex: string | undefined;
   impliedAge: string | undefined;
   impliedSource = '';
-  constructor(readonly verbatim: boolean) {}
-  date: string | undefined;
   time: string | undefined;
   gridLocation: { latitude: number; longitude: number } | undefined;
+
+  /** `verbatim`: the file is Cull Log's own export, its free text kept as written. */
+  constructor(readonly verbatim: boolean) {}
 
   set(field: string, value: unknown, column: string) {
     this.fields[field] = value;
@@ -251,7 +254,12 @@ function readColumn(
       reader.gridLocation = { latitude: parsed.latitude, longitude: parsed.longitude };
       return reader.set('grid_ref', text, column);
     }
-    case 'latitude':
+    case 'latitude': {
+      const pair = COORDINATE_PAIR.exec(text);
+      if (pair === null) return reader.number(field, column, cell);
+      reader.set('latitude', Number(pair[1]), column);
+      return reader.set('longitude', Number(pair[2]), column);
+    }
     case 'longitude':
     case 'antler_points':
     case 'bullet_weight_gr':
@@ -364,7 +372,8 @@ function columnOfIssue(
   for (const [key, column] of reader.sources) if (key.startsWith(`${field}.`)) return column;
   const target = part ?? field;
   const mapped = mapping.find(
-    (column) => column.field === target || (target === 'date' && column.field === 'date_time'),
+    (column) =>
+      column.field === target || ((target === 'date' || target === 'time') && column.field === 'date_time'),
   );
   return mapped?.header ?? null;
 }

@@ -52,15 +52,15 @@ function cellBytes(cell: ImportCell): number {
 
 const DATE_OR_TIME = /^\s*(\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2}:\d{2}(:\d{2})?)\s*$/;
 
-/** Whether a first row holds a cull's values (a date, a time, a number) rather than the columns' names. */
+/**
+ * Whether a first row holds a cull's values rather than the columns' names: a date or a time in it (no header is
+ * one), or nothing but numbers and yes/no values.
+ */
 function looksLikeValues(cells: readonly ImportCell[]): boolean {
-  return cells.some(
-    (cell) =>
-      cell instanceof Date ||
-      typeof cell === 'number' ||
-      typeof cell === 'boolean' ||
-      (typeof cell === 'string' && DATE_OR_TIME.test(cell)),
-  );
+  const filled = cells.filter((cell) => !isBlank(cell));
+  if (filled.some((cell) => cell instanceof Date || (typeof cell === 'string' && DATE_OR_TIME.test(cell))))
+    return true;
+  return filled.every((cell) => typeof cell === 'number' || typeof cell === 'boolean');
 }
 
 /** A header row's names: trimmed, trailing empty ones left out. */

@@ -207,6 +207,23 @@ describe('reading an XLSX made by hand', () => {
     ]);
   });
 
+  it('takes a header with a number among its names, and refuses a first row of numbers alone as no header', async () => {
+    const sheetOf = (cells: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${cells}</row></sheetData></worksheet>`;
+    const named = scratch.file(
+      'named.xlsx',
+      await zipOf(
+        xlsxParts(sheetOf('<c r="A1" t="inlineStr"><is><t>Species</t></is></c><c r="B1"><v>2024</v></c>')),
+      ),
+    );
+    expect((await openSpreadsheet(named)).columns).toEqual(['Species', '2024']);
+    const numbers = scratch.file(
+      'numbers.xlsx',
+      await zipOf(xlsxParts(sheetOf('<c r="A1"><v>14.5</v></c><c r="B1"><v>120</v></c>'))),
+    );
+    await expect(openSpreadsheet(numbers)).rejects.toMatchObject({ code: 'no-header' });
+  });
+
   it('reads at most the rows an import takes from a workbook', async () => {
     const rows = Array.from(
       { length: IMPORT_LIMITS.maxRows + 1 },
