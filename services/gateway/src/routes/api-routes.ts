@@ -5,7 +5,14 @@ import type {
   onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import { MESSAGES, PHOTO_LIMITS, TOKEN_MESSAGES, type Me } from '@cull-log/contracts';
+import {
+  IMPORT_LIMITS,
+  IMPORT_UPLOAD_TOO_LARGE,
+  MESSAGES,
+  PHOTO_LIMITS,
+  TOKEN_MESSAGES,
+  type Me,
+} from '@cull-log/contracts';
 import { HttpError, type Identity } from '@cull-log/service-kit';
 import type { Upstream } from '../proxy/upstream';
 import { teamAccess } from '../proxy/team-access';
@@ -42,6 +49,12 @@ declare module 'fastify' {
 
 /** A photo upload: one photo at its largest, and room for the multipart framing around it. */
 export const PHOTO_UPLOAD_BODY_LIMIT = PHOTO_LIMITS.maxUploadBytes + 64 * 1024;
+
+/** A spreadsheet to import: the largest file, and room for the framing and the mapping's fields around it. */
+export const IMPORT_UPLOAD_BODY_LIMIT = IMPORT_LIMITS.maxUploadBytes + 256 * 1024;
+
+/** An import's commit answers once every row is written: 20,000 rows take seconds, on a busy server a minute or more. */
+export const IMPORT_COMMIT_WAIT_MS = 5 * 60_000;
 
 const READ_METHODS = ['GET'] as const;
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -153,7 +166,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     return { ...request.user, team: access };
   };
   const forwardTo =
-    (upstream: Upstream, limit = bodyLimit) =>
+    (upstream: Upstream, limit = bodyLimit, tooLargeMessage?: string, headersTimeout?: number) =>
     async (request: FastifyRequest, reply: FastifyReply) =>
       forward(request, reply, {
         upstream,
@@ -162,6 +175,8 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
         secret: internalAuthSecret,
         now,
         bodyLimit: limit,
+        ...(tooLargeMessage === undefined ? {} : { tooLargeMessage }),
+        ...(headersTimeout === undefined ? {} : { headersTimeout }),
       });
   // The one route whose body is a photo gets a photo's room; every other keeps the gateway's small limit.
   app.route({
@@ -169,6 +184,27 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     url: '/api/culls/:id/photos',
     onRequest: writeLimit,
     handler: forwardTo(upstreams.records, PHOTO_UPLOAD_BODY_LIMIT),
+  });
+  // An import's upload gets a spreadsheet's room, and a bigger one is told so in words; the import's other routes
+  // (its commit, its undoing, the list) keep the small limit.
+  app.route({
+    method: 'POST',
+    url: '/api/imports',
+    onRequest: writeLimit,
+    handler: forwardTo(upstreams.records, IMPORT_UPLOAD_BODY_LIMIT, IMPORT_UPLOAD_TOO_LARGE),
+  });
+  app.post('/api/imports/:id/commit', {
+    onRequest: writeLimit,
+    handler: forwardTo(upstreams.records, bodyLimit, undefined, IMPORT_COMMIT_WAIT_MS),
+  });
+  const toRecordsImports = forwardTo(upstreams.records);
+  for (const url of ['/api/imports', '/api/imports/*'])
+    app.route({ method: [...READ_METHODS], url, onRequest: readLimit, handler: toRecordsImports });
+  app.route({
+    method: [...WRITE_METHODS],
+    url: '/api/imports/*',
+    onRequest: writeLimit,
+    handler: toRecordsImports,
   });
   for (const [prefix, upstream] of routes) {
     const handler = forwardTo(upstream);
