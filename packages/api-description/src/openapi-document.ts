@@ -4,6 +4,7 @@ import { aboutPaths } from './paths/about';
 import { accountPaths } from './paths/account';
 import { documentPaths } from './paths/documents';
 import { groundPaths } from './paths/grounds';
+import { importPaths } from './paths/imports';
 import { recordPaths } from './paths/records';
 import { teamPaths } from './paths/teams';
 import { tokenPaths } from './paths/tokens';
@@ -20,6 +21,7 @@ const PATHS: ZodOpenApiPathsObject[] = [
   groundPaths,
   teamPaths,
   documentPaths,
+  importPaths,
   aboutPaths,
 ];
 

@@ -214,6 +214,28 @@ describe('a client generated from the OpenAPI document by openapi-typescript', (
       status: 200,
       body: withToken.json(),
     });
+    const boundary = 'cull-log-boundary';
+    const csv =
+      'Date,Time,Species,Sex,Location,Ground,Weight(kg),Tag,Calibre,Distance(m),Placement,Age class,Shooter,Destination,Notes\r\n' +
+      '2025-01-10,07:15,Roe Deer,Doe,Ashdown,,13.2,AF-1,.243,90,Heart / Lung,Adult,Ada,Larder,\r\n';
+    const multipart = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="defaults"\r\n\r\n{"condition":"Good"}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="first-light.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`,
+      `--${boundary}--\r\n`,
+    ].join('');
+    const previewAnswer = await api.call({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    });
+    expect(previewAnswer.statusCode, previewAnswer.body).toBe(200);
+    const preview = previewAnswer.json();
+    answers.push({ name: 'preview', path: '/api/imports', method: 'post', status: 200, body: preview });
+    await keep('commit', '/api/imports/{id}/commit', 'post', 200, `/api/imports/${preview.id}/commit`);
+    await keep('importsList', '/api/imports', 'get', 200, '/api/imports');
+    await keep('importOne', '/api/imports/{id}', 'get', 200, `/api/imports/${preview.id}`);
+    await keep('undo', '/api/imports/{id}', 'delete', 200, `/api/imports/${preview.id}`);
     const refused = await api.call({ method: 'POST', url: '/api/culls', payload: { species: '' } });
     expect(refused.statusCode).toBe(400);
     answers.push({ name: 'refused', path: '/api/culls', method: 'post', status: 400, body: refused.json() });
