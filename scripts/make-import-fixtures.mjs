@@ -8,7 +8,7 @@
  *   node scripts/make-import-fixtures.mjs
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, renameSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, renameSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -319,6 +319,27 @@ try {
     ],
     ['ods'],
   );
+  makeHillBook();
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * The end-to-end walk's workbook (web/e2e/fixtures/hill-book.xlsx): a stalker's own columns, weights in pounds, the
+ * place under a header no rule knows ("Wood", which the user maps by hand), and one row dated 1890, refused.
+ */
+function makeHillBook() {
+  const rows = [
+    ['Date', 'Time', 'Species', 'Sex', 'Wood', 'Age', 'Condition', 'Placement', 'Weight (lbs)'],
+    ['2025-11-03', '07:10', 'Roe Deer', 'Doe', 'Hanger Wood', 'Adult', 'Good', 'Heart/Lung', '30'],
+    ['2025-11-18', '16:20', 'Fallow Deer', 'Doe', 'Long Spinney', 'Young', 'Fair', 'Neck', '66'],
+    ['1890-03-01', '08:00', 'Muntjac', 'Buck', 'Hanger Wood', 'Adult', 'Good', 'Head/Neck', '24'],
+    ['2026-01-09', '08:45', 'Muntjac', 'Doe', 'Hanger Wood', 'Adult', 'Good', 'Heart/Lung', '22'],
+  ];
+  const input = join(work, 'hill-book.csv');
+  writeFileSync(input, csvText(rows, ',', '\n'));
+  soffice(['--infilter=CSV:44,34,76,1', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', work, input]);
+  const e2eFixtures = fileURLToPath(new URL('../web/e2e/fixtures/', import.meta.url));
+  mkdirSync(e2eFixtures, { recursive: true });
+  renameSync(join(work, 'hill-book.xlsx'), join(e2eFixtures, 'hill-book.xlsx'));
 }
