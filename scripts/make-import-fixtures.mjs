@@ -338,7 +338,14 @@ function makeHillBook() {
   ];
   const input = join(work, 'hill-book.csv');
   writeFileSync(input, csvText(rows, ',', '\n'));
-  soffice(['--infilter=CSV:44,34,76,1', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', work, input]);
+  soffice([
+    '--infilter=CSV:44,34,76,1',
+    '--convert-to',
+    'xlsx:Calc MS Excel 2007 XML',
+    '--outdir',
+    work,
+    input,
+  ]);
   const e2eFixtures = fileURLToPath(new URL('../web/e2e/fixtures/', import.meta.url));
   mkdirSync(e2eFixtures, { recursive: true });
   renameSync(join(work, 'hill-book.xlsx'), join(e2eFixtures, 'hill-book.xlsx'));
