@@ -1,6 +1,8 @@
 import { IMPORT_LIMITS } from '@cull-log/contracts';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IMPORT_ROW_MESSAGES, openSpreadsheet, type SpreadsheetRow } from './index';
+import { IMPORT_ROW_MESSAGES, ImportFileError, openSpreadsheet, type SpreadsheetRow } from './index';
 import { fixture, odsParts, scratchFolder, xlsxParts, zipOf } from './test-files';
 
 const scratch = scratchFolder();
@@ -240,4 +242,38 @@ describe('reading an XLSX made by hand', () => {
     ).rejects.toMatchObject({ code: 'too-many-rows' });
     expect(seen).toBe(IMPORT_LIMITS.maxRows);
   });
+});
+
+describe.each(['diary.xlsx', 'diary.ods'])('%s damaged', (name) => {
+  const bytes = readFileSync(fixture(name).path);
+
+  it('cut short or with bytes changed, is read or refused with an ImportFileError, never another error nor a hang', async () => {
+    let index = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.integer({ min: 4, max: bytes.length - 1 }).map((length) => bytes.subarray(0, length)),
+          fc
+            .array(
+              fc.tuple(fc.integer({ min: 0, max: bytes.length - 1 }), fc.integer({ min: 0, max: 255 })),
+              { minLength: 1, maxLength: 8 },
+            )
+            .map((changes) => {
+              const changed = Buffer.from(bytes);
+              for (const [at, value] of changes) changed[at] = value;
+              return changed;
+            }),
+        ),
+        async (content) => {
+          const file = scratch.file(`damaged-${index++}-${name}`, content);
+          try {
+            await allRows(await openSpreadsheet(file));
+          } catch (error) {
+            expect(error).toBeInstanceOf(ImportFileError);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 60_000);
 });
