@@ -226,6 +226,35 @@ describe('reading an XLSX made by hand', () => {
     await expect(openSpreadsheet(numbers)).rejects.toMatchObject({ code: 'no-header' });
   });
 
+  const SHEET =
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Species</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Roe Deer</t></is></c></row></sheetData></worksheet>';
+  const settle = (file: { path: string; name: string }) =>
+    openSpreadsheet(file)
+      .then((opened) => allRows(opened))
+      .catch((thrown: unknown) => thrown);
+
+  it.each([
+    ['a worksheet cut short', { 'xl/worksheets/sheet1.xml': SHEET.slice(0, 200) }],
+    ['a worksheet of garbage', { 'xl/worksheets/sheet1.xml': '\u0000\u0001<<>>&&&' }],
+    ['a workbook part of garbage', { 'xl/workbook.xml': '<workbook><sheets><sheet name="Culls"' }],
+  ])('refuses %s as damaged, without hanging', async (name, parts) => {
+    const file = scratch.file(`${name}.xlsx`, await zipOf({ ...xlsxParts(SHEET), ...parts }));
+    expect(await settle(file)).toBeInstanceOf(ImportFileError);
+  });
+
+  it.each([
+    ['shared strings', { 'xl/sharedStrings.xml': '<sst><si><t>x</si></sst>' }],
+    ['styles', { 'xl/styles.xml': '<styleSheet><numFmts count="1"><numFmt' }],
+  ])(
+    'reads past %s of garbage that its cells do not use, or refuses the file, without hanging',
+    async (name, parts) => {
+      const file = scratch.file(`${name}.xlsx`, await zipOf({ ...xlsxParts(SHEET), ...parts }));
+      const settled = await settle(file);
+      if (settled instanceof Error) expect(settled).toBeInstanceOf(ImportFileError);
+      else expect(settled).toEqual([{ row: 2, cells: ['Roe Deer'] }]);
+    },
+  );
+
   it('reads at most the rows an import takes from a workbook', async () => {
     const rows = Array.from(
       { length: IMPORT_LIMITS.maxRows + 1 },

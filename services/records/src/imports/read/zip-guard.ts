@@ -17,6 +17,8 @@ const broken = () => new ImportFileError('broken-workbook', IMPORT_FILE_MESSAGES
 /** A zip whose parts were checked to unpack to no more than an import allows, as their headers declare and in fact. */
 export interface GuardedZip {
   readonly names: readonly string[];
+  /** The last bytes of each part, as text, when every part was unpacked on opening: how each one ends. */
+  readonly endings: ReadonlyMap<string, string>;
   /** A small part as text, or undefined when the zip has no part of that name. */
   readText(name: string): Promise<string | undefined>;
   /** A part as a stream of its unpacked bytes, or undefined when the zip has no part of that name. */
@@ -82,12 +84,17 @@ async function descriptorAgrees(
   );
 }
 
-/** Takes an entry's unpacked bytes and fails unless they match the checksum its headers give. */
-function checksum(expected: number): Writable {
+const ENDING_BYTES = 64;
+
+/** Takes an entry's unpacked bytes and fails unless they match its checksum; keeps the last few bytes in `ending`. */
+function checksum(expected: number, ending: (tail: Buffer) => void): Writable {
   let value = 0;
+  let tail = Buffer.alloc(0);
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
       value = crc32(chunk, value);
+      tail = Buffer.concat([tail, chunk.subarray(-ENDING_BYTES)]).subarray(-ENDING_BYTES);
+      ending(tail);
       callback();
     },
     final(callback) {
@@ -185,13 +192,19 @@ export async function openGuardedZip(
         throw asImportError(error);
       }
     };
+    const endings = new Map<string, string>();
     if (unpackAll) {
       try {
         // Unpacked first, through the central directory and the byte bound, so a header that lies is a bomb stopped.
         const unpacked = { remaining: IMPORT_LIMITS.maxUnpackedBytes };
+        const keep = (name: string) => (tail: Buffer) => endings.set(name, tail.toString('latin1'));
         for (const entry of entries.values()) {
           if (entry.fileName.endsWith('/')) continue;
-          await pipeline(await zip.openReadStreamPromise(entry), byteGuard(unpacked), checksum(entry.crc32));
+          await pipeline(
+            await zip.openReadStreamPromise(entry),
+            byteGuard(unpacked),
+            checksum(entry.crc32, keep(entry.fileName)),
+          );
         }
         await assertContiguous(path, zip, [...entries.values()], centralDirectory);
       } catch (error) {
@@ -200,6 +213,7 @@ export async function openGuardedZip(
     }
     return {
       names: [...entries.keys()],
+      endings,
       openStream,
       async readText(name) {
         const stream = await openStream(name);
