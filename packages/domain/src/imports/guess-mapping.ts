@@ -3,7 +3,7 @@ import { parseGridReference } from '../grid-reference';
 import { readDate, type DateOrder } from './cell-values';
 import type { ImportCell } from './import-cell';
 import { layoutMapping, recogniseLayout } from './import-layouts';
-import { sexWord, speciesWord } from './import-words';
+import { sexOfWord, speciesWord } from './import-words';
 
 /** Header words and the field they name, most particular first ("shot distance" before "shot"). */
 const HEADER_RULES: readonly (readonly [RegExp, ImportTarget])[] = [
@@ -104,7 +104,7 @@ function targetFromValues(cells: readonly ImportCell[]): ImportTarget | null {
   if (all(cells, (cell) => typeof cell === 'string' && /^\s*\d{1,2}[:.]\d{2}\s*$/.test(cell))) return 'time';
   if (all(cells, (cell) => typeof cell === 'string' && parseGridReference(cell).ok)) return 'grid_ref';
   if (all(cells, (cell) => typeof cell === 'string' && !speciesWord(cell).other)) return 'species';
-  if (all(cells, (cell) => typeof cell === 'string' && sexWord(cell) !== undefined)) return 'sex';
+  if (all(cells, (cell) => typeof cell === 'string' && sexOfWord(cell) !== undefined)) return 'sex';
   return null;
 }
 

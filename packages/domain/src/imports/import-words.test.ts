@@ -5,7 +5,7 @@ import {
   calibreWord,
   destinationWord,
   placementWord,
-  sexWord,
+  sexOfWord,
   speciesWord,
   windWord,
 } from './import-words';
@@ -60,13 +60,13 @@ describe('sex words', () => {
     ['Hind', 'Female', false],
     ['hinds', 'Female', false],
   ])('%s is %s', (text, value, exact) => {
-    expect(sexWord(text)).toMatchObject({ value, exact });
+    expect(sexOfWord(text)).toMatchObject({ value, exact });
   });
 
   it('a pricket is a young adult male; a word that is no sex is nothing', () => {
-    expect(sexWord('Pricket')).toEqual({ value: 'Male', exact: false, age: 'Young Adult' });
-    expect(sexWord('kid')).toBeUndefined();
-    expect(sexWord('both')).toBeUndefined();
+    expect(sexOfWord('Pricket')).toEqual({ value: 'Male', exact: false, age: 'Young Adult' });
+    expect(sexOfWord('kid')).toBeUndefined();
+    expect(sexOfWord('both')).toBeUndefined();
   });
 });
 

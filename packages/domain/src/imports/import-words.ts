@@ -103,7 +103,7 @@ const SEX_WORDS: Readonly<Record<string, Sex>> = {
 };
 
 /** A sex: Male, Female or Unknown, M/F, or a stalkers' word (buck, doe, stag, hind, pricket), with its age if any. */
-export function sexWord(text: string): (Word<Sex> & { age?: AgeEstimate }) | undefined {
+export function sexOfWord(text: string): (Word<Sex> & { age?: AgeEstimate }) | undefined {
   const listed = fromList(SEXES, text);
   if (listed !== undefined) return { value: listed, exact: isExactly(listed, text) };
   const table = fromTable(SEX_WORDS, text);

@@ -625,3 +625,78 @@ describe('Cull Log’s own export', () => {
     );
   });
 });
+
+describe('any cells at all', () => {
+  const cellArb = fc.oneof(
+    fc.string(),
+    fc.constantFrom(
+      '',
+      '  ',
+      '05/11/2024',
+      '31/02/2024',
+      '06:30',
+      'roe buck',
+      '__proto__',
+      'toString',
+      'SK 123',
+      '1e400',
+      '-',
+      '=',
+    ),
+    fc.double(),
+    fc.integer(),
+    fc.boolean(),
+    fc.date(),
+    fc.constant(null),
+  );
+  const headers = [
+    'Date',
+    'Time',
+    'Species',
+    'Sex',
+    'Where',
+    'Weight (lb)',
+    'Grid',
+    'GPS',
+    'Antlers',
+    'Calibre',
+    'Abnormalities',
+    'Wind',
+    'Ground',
+    'Whatever',
+  ];
+
+  it('map to a record or to refusals with reasons, never to an error', () => {
+    const mapping = guessMapping(headers, []);
+    fc.assert(
+      fc.property(
+        fc.array(cellArb, { maxLength: headers.length + 2 }),
+        fc.constantFrom({}, everything),
+        (cells, defaults) => {
+          const mapped = mapRow(cells, mapping, defaults, context);
+          if (mapped.ok) expect(RecordCullRequest.safeParse(mapped.request).success).toBe(true);
+          else {
+            expect(mapped.refusals.length).toBeGreaterThan(0);
+            for (const refusal of mapped.refusals) expect(typeof refusal.reason).toBe('string');
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('guess a mapping from any headers and sample, each field at most once', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string(), { maxLength: 30 }),
+        fc.array(fc.array(cellArb, { maxLength: 30 }), { maxLength: 5 }),
+        (columns, sample) => {
+          const mapping = guessMapping(columns, sample);
+          expect(mapping.map((column) => column.header)).toEqual(columns);
+          const fields = mapping.flatMap((column) => (column.field === null ? [] : [column.field]));
+          expect(new Set(fields).size).toBe(fields.length);
+        },
+      ),
+    );
+  });
+});

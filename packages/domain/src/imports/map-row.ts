@@ -27,7 +27,7 @@ import {
   destinationWord,
   listWord,
   placementWord,
-  sexWord,
+  sexOfWord,
   speciesWord,
   windWord,
   type Word,
@@ -190,7 +190,7 @@ function readColumn(
       return;
     }
     case 'sex': {
-      const word = sexWord(text);
+      const word = sexOfWord(text);
       if (word?.age !== undefined && reader.impliedAge === undefined) {
         reader.impliedAge = word.age;
         reader.impliedSource = column;

@@ -1,4 +1,5 @@
 import { toCsvLine } from '@cull-log/domain';
+import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ImportFileError, openSpreadsheet, type SpreadsheetRow } from './index';
@@ -131,5 +132,51 @@ describe('reading a CSV', () => {
     const opened = await openSpreadsheet(file);
     await expect(allRows(opened)).rejects.toThrow(/^Row 2 cannot be read: a quoted value is never closed/);
     await expect(allRows(opened)).rejects.toBeInstanceOf(ImportFileError);
+  });
+});
+
+describe('any bytes at all', () => {
+  it('read as rows or refused with an ImportFileError, never another error', async () => {
+    let index = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
+          fc
+            .array(
+              fc.array(
+                fc.constantFrom(
+                  'a',
+                  '"',
+                  ',',
+                  ';',
+                  '\t',
+                  '\n',
+                  '\r',
+                  ' ',
+                  'é',
+                  '£',
+                  '05/11/2024',
+                  "'=x",
+                  '\u0000',
+                ),
+                { maxLength: 40 },
+              ),
+              { maxLength: 30 },
+            )
+            .map((lines) => Buffer.from(lines.map((line) => line.join('')).join('\n'))),
+        ),
+        async (content) => {
+          const file = scratch.file(`any-${index++}.csv`, content);
+          try {
+            const opened = await openSpreadsheet(file);
+            for (const row of await allRows(opened)) expect(row.row).toBeGreaterThan(1);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ImportFileError);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

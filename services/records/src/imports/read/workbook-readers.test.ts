@@ -1,6 +1,8 @@
 import { IMPORT_LIMITS } from '@cull-log/contracts';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IMPORT_ROW_MESSAGES, openSpreadsheet, type SpreadsheetRow } from './index';
+import { IMPORT_ROW_MESSAGES, ImportFileError, openSpreadsheet, type SpreadsheetRow } from './index';
 import { fixture, odsParts, scratchFolder, xlsxParts, zipOf } from './test-files';
 
 const scratch = scratchFolder();
@@ -224,6 +226,35 @@ describe('reading an XLSX made by hand', () => {
     await expect(openSpreadsheet(numbers)).rejects.toMatchObject({ code: 'no-header' });
   });
 
+  const SHEET =
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Species</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Roe Deer</t></is></c></row></sheetData></worksheet>';
+  const settle = (file: { path: string; name: string }) =>
+    openSpreadsheet(file)
+      .then((opened) => allRows(opened))
+      .catch((thrown: unknown) => thrown);
+
+  it.each([
+    ['a worksheet cut short', { 'xl/worksheets/sheet1.xml': SHEET.slice(0, 200) }],
+    ['a worksheet of garbage', { 'xl/worksheets/sheet1.xml': '\u0000\u0001<<>>&&&' }],
+    ['a workbook part of garbage', { 'xl/workbook.xml': '<workbook><sheets><sheet name="Culls"' }],
+  ])('refuses %s as damaged, without hanging', async (name, parts) => {
+    const file = scratch.file(`${name}.xlsx`, await zipOf({ ...xlsxParts(SHEET), ...parts }));
+    expect(await settle(file)).toBeInstanceOf(ImportFileError);
+  });
+
+  it.each([
+    ['shared strings', { 'xl/sharedStrings.xml': '<sst><si><t>x</si></sst>' }],
+    ['styles', { 'xl/styles.xml': '<styleSheet><numFmts count="1"><numFmt' }],
+  ])(
+    'reads past %s of garbage that its cells do not use, or refuses the file, without hanging',
+    async (name, parts) => {
+      const file = scratch.file(`${name}.xlsx`, await zipOf({ ...xlsxParts(SHEET), ...parts }));
+      const settled = await settle(file);
+      if (settled instanceof Error) expect(settled).toBeInstanceOf(ImportFileError);
+      else expect(settled).toEqual([{ row: 2, cells: ['Roe Deer'] }]);
+    },
+  );
+
   it('reads at most the rows an import takes from a workbook', async () => {
     const rows = Array.from(
       { length: IMPORT_LIMITS.maxRows + 1 },
@@ -240,4 +271,38 @@ describe('reading an XLSX made by hand', () => {
     ).rejects.toMatchObject({ code: 'too-many-rows' });
     expect(seen).toBe(IMPORT_LIMITS.maxRows);
   });
+});
+
+describe.each(['diary.xlsx', 'diary.ods'])('%s damaged', (name) => {
+  const bytes = readFileSync(fixture(name).path);
+
+  it('cut short or with bytes changed, is read or refused with an ImportFileError, never another error nor a hang', async () => {
+    let index = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.integer({ min: 4, max: bytes.length - 1 }).map((length) => bytes.subarray(0, length)),
+          fc
+            .array(
+              fc.tuple(fc.integer({ min: 0, max: bytes.length - 1 }), fc.integer({ min: 0, max: 255 })),
+              { minLength: 1, maxLength: 8 },
+            )
+            .map((changes) => {
+              const changed = Buffer.from(bytes);
+              for (const [at, value] of changes) changed[at] = value;
+              return changed;
+            }),
+        ),
+        async (content) => {
+          const file = scratch.file(`damaged-${index++}-${name}`, content);
+          try {
+            await allRows(await openSpreadsheet(file));
+          } catch (error) {
+            expect(error).toBeInstanceOf(ImportFileError);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 60_000);
 });

@@ -23,6 +23,9 @@ function attributesOf(xml: string, element: string): Record<string, string>[] {
   return found;
 }
 
+/** A worksheet part that ends as one does, not cut short (a part cut short would otherwise read as fewer rows). */
+const WORKSHEET_END = /<\/([\w-]+:)?worksheet>\s*$/;
+
 /** The workbook's sheets in order, from `xl/workbook.xml` and its relationships. */
 export async function xlsxSheets(zip: GuardedZip): Promise<XlsxSheet[]> {
   const workbook = await zip.readText('xl/workbook.xml');
@@ -36,6 +39,10 @@ export async function xlsxSheets(zip: GuardedZip): Promise<XlsxSheet[]> {
     targets = attributesOf(relationships, 'Relationship');
   } catch {
     throw new ImportFileError('broken-workbook', IMPORT_FILE_MESSAGES.brokenWorkbook);
+  }
+  for (const [name, ending] of zip.endings) {
+    if (/^xl\/worksheets\/sheet\d+\.xml$/.test(name) && !WORKSHEET_END.test(ending))
+      throw new ImportFileError('broken-workbook', IMPORT_FILE_MESSAGES.brokenWorkbook);
   }
   return sheets.map((sheet) => {
     const target = targets.find((relationship) => relationship.Id === sheet['r:id'])?.Target ?? '';
