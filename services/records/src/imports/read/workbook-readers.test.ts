@@ -255,6 +255,23 @@ describe('reading an XLSX made by hand', () => {
     },
   );
 
+  it('offers only the worksheets, not a chart sheet before them', async () => {
+    const parts = xlsxParts(SHEET);
+    const file = scratch.file(
+      'chart-first.xlsx',
+      await zipOf({
+        ...parts,
+        'xl/workbook.xml':
+          '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Chart" sheetId="2" r:id="rId2"/><sheet name="Culls" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        'xl/_rels/workbook.xml.rels':
+          '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartsheet" Target="chartsheets/sheet1.xml"/></Relationships>',
+      }),
+    );
+    const opened = await openSpreadsheet(file);
+    expect(opened).toMatchObject({ sheets: ['Culls'], sheet: 'Culls', columns: ['Species'] });
+    expect(await allRows(opened)).toEqual([{ row: 2, cells: ['Roe Deer'] }]);
+  });
+
   it('reads at most the rows an import takes from a workbook', async () => {
     const rows = Array.from(
       { length: IMPORT_LIMITS.maxRows + 1 },
