@@ -255,6 +255,22 @@ describe('reading an XLSX made by hand', () => {
     },
   );
 
+  it('refuses the rows of a shared formula, the cells that only point at it included', async () => {
+    const sheet =
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>Weight</t></is></c><c r="B1" t="inlineStr"><is><t>Double</t></is></c></row>' +
+      '<row r="2"><c r="A2"><v>1</v></c><c r="B2"><f t="shared" ref="B2:B3" si="0">A2*2</f><v>2</v></c></row>' +
+      '<row r="3"><c r="A3"><v>2</v></c><c r="B3"><f t="shared" si="0"/><v>4</v></c></row>' +
+      '</sheetData></worksheet>';
+    const rows = await allRows(
+      await openSpreadsheet(scratch.file('shared.xlsx', await zipOf(xlsxParts(sheet)))),
+    );
+    expect(rows.map((row) => row.refusal)).toEqual([
+      { column: 1, reason: IMPORT_ROW_MESSAGES.formula },
+      { column: 1, reason: IMPORT_ROW_MESSAGES.formula },
+    ]);
+  });
+
   it('offers only the worksheets, not a chart sheet before them', async () => {
     const parts = xlsxParts(SHEET);
     const file = scratch.file(
