@@ -255,6 +255,39 @@ describe('reading an XLSX made by hand', () => {
     },
   );
 
+  it('refuses the rows of a shared formula, the cells that only point at it included', async () => {
+    const sheet =
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>Weight</t></is></c><c r="B1" t="inlineStr"><is><t>Double</t></is></c></row>' +
+      '<row r="2"><c r="A2"><v>1</v></c><c r="B2"><f t="shared" ref="B2:B3" si="0">A2*2</f><v>2</v></c></row>' +
+      '<row r="3"><c r="A3"><v>2</v></c><c r="B3"><f t="shared" si="0"/><v>4</v></c></row>' +
+      '</sheetData></worksheet>';
+    const rows = await allRows(
+      await openSpreadsheet(scratch.file('shared.xlsx', await zipOf(xlsxParts(sheet)))),
+    );
+    expect(rows.map((row) => row.refusal)).toEqual([
+      { column: 1, reason: IMPORT_ROW_MESSAGES.formula },
+      { column: 1, reason: IMPORT_ROW_MESSAGES.formula },
+    ]);
+  });
+
+  it('offers only the worksheets, not a chart sheet before them', async () => {
+    const parts = xlsxParts(SHEET);
+    const file = scratch.file(
+      'chart-first.xlsx',
+      await zipOf({
+        ...parts,
+        'xl/workbook.xml':
+          '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Chart" sheetId="2" r:id="rId2"/><sheet name="Culls" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        'xl/_rels/workbook.xml.rels':
+          '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartsheet" Target="chartsheets/sheet1.xml"/></Relationships>',
+      }),
+    );
+    const opened = await openSpreadsheet(file);
+    expect(opened).toMatchObject({ sheets: ['Culls'], sheet: 'Culls', columns: ['Species'] });
+    expect(await allRows(opened)).toEqual([{ row: 2, cells: ['Roe Deer'] }]);
+  });
+
   it('reads at most the rows an import takes from a workbook', async () => {
     const rows = Array.from(
       { length: IMPORT_LIMITS.maxRows + 1 },

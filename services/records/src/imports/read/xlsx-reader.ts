@@ -9,7 +9,7 @@ import type { GuardedZip } from './zip-guard';
 /** A workbook's sheet: its name and the number of its part (`xl/worksheets/sheet3.xml` is 3). */
 export interface XlsxSheet {
   name: string;
-  part: number | null;
+  part: number;
 }
 
 function attributesOf(xml: string, element: string): Record<string, string>[] {
@@ -26,7 +26,7 @@ function attributesOf(xml: string, element: string): Record<string, string>[] {
 /** A worksheet part that ends as one does, not cut short (a part cut short would otherwise read as fewer rows). */
 const WORKSHEET_END = /<\/([\w-]+:)?worksheet>\s*$/;
 
-/** The workbook's sheets in order, from `xl/workbook.xml` and its relationships. */
+/** The workbook's worksheets in order, from `xl/workbook.xml` and its relationships. */
 export async function xlsxSheets(zip: GuardedZip): Promise<XlsxSheet[]> {
   const workbook = await zip.readText('xl/workbook.xml');
   if (workbook === undefined)
@@ -44,10 +44,11 @@ export async function xlsxSheets(zip: GuardedZip): Promise<XlsxSheet[]> {
     if (/^xl\/worksheets\/sheet\d+\.xml$/.test(name) && !WORKSHEET_END.test(ending))
       throw new ImportFileError('broken-workbook', IMPORT_FILE_MESSAGES.brokenWorkbook);
   }
-  return sheets.map((sheet) => {
+  // A chart sheet, or a worksheet in a part exceljs does not read, holds no rows to import: it is not offered.
+  return sheets.flatMap((sheet) => {
     const target = targets.find((relationship) => relationship.Id === sheet['r:id'])?.Target ?? '';
-    const part = /worksheets\/sheet(\d+)\.xml$/.exec(target)?.[1];
-    return { name: sheet.name ?? '', part: part === undefined ? null : Number(part) };
+    const part = /(?:^|\/)worksheets\/sheet(\d+)\.xml$/.exec(target)?.[1];
+    return part === undefined ? [] : [{ name: sheet.name ?? '', part: Number(part) }];
   });
 }
 
