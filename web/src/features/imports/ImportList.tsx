@@ -21,7 +21,7 @@ const records = (count: number) => (count === 1 ? '1 record' : `${count.toLocale
 
 function ImportItem({ item, onUndo }: { item: ImportSummary; onUndo(item: ImportSummary): void }) {
   return (
-    <li className="import-item">
+    <li className="import-item" aria-label={item.file_name}>
       <p className="import-item__file">{item.file_name}</p>
       <dl className="import-item__facts">
         <div>
@@ -88,7 +88,7 @@ export function ImportList() {
           {items.length === 0 ? (
             <StatusMessage kind="empty">No imports yet.</StatusMessage>
           ) : (
-            <ul className="import-list">
+            <ul className="import-list" aria-labelledby="your-imports">
               {items.map((item) => (
                 <ImportItem key={item.id} item={item} onUndo={setPending} />
               ))}

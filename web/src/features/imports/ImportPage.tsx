@@ -139,7 +139,7 @@ export default function ImportPage() {
       <ScreenHeader />
 
       <section className="card import-section" aria-labelledby="import-choose">
-        <h2 id="import-choose">Choose a file</h2>
+        <h2 id="import-choose">Your file</h2>
         <FileChooser fileName={file?.name} onChoose={chooseFile} isDisabled={false} />
         {isSending ? <UploadProgress sent={sent} /> : null}
         {error === undefined ? null : <ImportError message={error} focusRef={errorRef} />}

@@ -39,6 +39,10 @@ async function errorFrom(status: number, text: string): Promise<ApiRequestError>
     const { code, message, fields } = checked.error;
     return new ApiRequestError(status, code, message, fields);
   }
+  // An error of a code this version of the app does not know yet still has the server's words.
+  const message = (body as { error?: { message?: unknown } } | undefined)?.error?.message;
+  if (typeof message === 'string' && message !== '')
+    return new ApiRequestError(status, 'http_error', message);
   if (status === 413) return new ApiRequestError(status, 'payload_too_large', TOO_LARGE);
   return new ApiRequestError(status, 'http_error', `Request failed with status ${status}`);
 }
