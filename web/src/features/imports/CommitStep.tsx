@@ -8,17 +8,15 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { commitImport, importQuery } from './api';
 import { rowsToImport } from './PreviewDetails';
+import { formatCount, recordCount } from './words';
 
 /** How often the import is read while it is written, for its progress. */
 export const PROGRESS_POLL_MS = 1000;
 
-const records = (count: number) => (count === 1 ? '1 record' : `${count.toLocaleString('en-GB')} records`);
-
 /** "412 records imported, 3 already in Cull Log". */
 export function resultLine({ imported, skipped_duplicates }: ImportCommitResponse): string {
-  const already =
-    skipped_duplicates === 0 ? '' : `, ${skipped_duplicates.toLocaleString('en-GB')} already in Cull Log`;
-  return `${records(imported)} imported${already}`;
+  const already = skipped_duplicates === 0 ? '' : `, ${formatCount(skipped_duplicates)} already in Cull Log`;
+  return `${recordCount(imported)} imported${already}`;
 }
 
 /**
@@ -81,9 +79,9 @@ export function CommitStep({ preview, onAnother }: { preview: ImportPreview; onA
   return (
     <div className="import-commit">
       {running ? (
-        <div className="import-progress" role="status">
+        <div className="import-progress">
           <span id={labelId}>
-            Importing: {imported.toLocaleString('en-GB')} of {records(total)}
+            Importing: {formatCount(imported)} of {recordCount(total)}
           </span>
           <progress className="import-progress__bar" aria-labelledby={labelId} max={total} value={imported} />
         </div>
@@ -104,7 +102,7 @@ export function CommitStep({ preview, onAnother }: { preview: ImportPreview; onA
           commit.mutate();
         }}
       >
-        {`Import ${records(total)}`}
+        {`Import ${recordCount(total)}`}
       </Button>
     </div>
   );

@@ -54,7 +54,7 @@ export function UploadProgress({ sent }: { sent: number }) {
   const percent = Math.round(sent * 100);
   const labelId = useId();
   return (
-    <div className="import-progress" role="status">
+    <div className="import-progress">
       <span id={labelId}>{percent < 100 ? `Uploading: ${percent}%` : 'Reading the file...'}</span>
       <progress className="import-progress__bar" aria-labelledby={labelId} max={100} value={percent} />
     </div>

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { refreshAfter } from '../../api/keys';
 import { formatUkDate } from '../../lib/format';
-import { AlertDialog } from '../../ui/AlertDialog';
 import { Button } from '../../ui/Button';
 import { useFeedback } from '../../ui/feedback-context';
 import { StaleNotice, StatusMessage } from '../../ui/StatusMessage';
 import { importsQuery, undoImport } from './api';
+import { UndoImportDialog } from './UndoImportDialog';
+import { formatCount, recordCount } from './words';
 
 const STATUS_NAMES: Record<ImportSummary['status'], string> = {
   previewed: 'Not imported',
@@ -16,8 +17,6 @@ const STATUS_NAMES: Record<ImportSummary['status'], string> = {
   imported: 'Imported',
   undone: 'Undone',
 };
-
-const records = (count: number) => (count === 1 ? '1 record' : `${count.toLocaleString('en-GB')} records`);
 
 function ImportItem({ item, onUndo }: { item: ImportSummary; onUndo(item: ImportSummary): void }) {
   return (
@@ -34,7 +33,7 @@ function ImportItem({ item, onUndo }: { item: ImportSummary; onUndo(item: Import
         </div>
         <div>
           <dt>Records</dt>
-          <dd>{item.imported.toLocaleString('en-GB')}</dd>
+          <dd>{formatCount(item.imported)}</dd>
         </div>
       </dl>
       {item.status !== 'imported' ? null : item.undo_blocked === null ? (
@@ -61,7 +60,7 @@ export function ImportList() {
   const undo = useMutation({
     mutationFn: (item: ImportSummary) => undoImport(item.id),
     onSuccess: ({ removed }, item) => {
-      announce(`Import of ${item.file_name} undone: ${records(removed)} removed`);
+      announce(`Import of ${item.file_name} undone: ${recordCount(removed)} removed`);
     },
     // Refused or not, the list is read again: a refusal means a record changed, which the list now says.
     onSettled: () => {
@@ -96,23 +95,12 @@ export function ImportList() {
           )}
         </>
       )}
-      <AlertDialog
-        isOpen={pending !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setPending(null);
-        }}
-        title="Undo this import?"
-        confirmLabel="Undo import"
-        pendingLabel="Undoing..."
+      <UndoImportDialog
+        item={pending}
         isPending={undo.isPending}
+        onCancel={() => setPending(null)}
         onConfirm={() => pending && undo.mutate(pending)}
-      >
-        {pending ? (
-          <p>
-            The {records(pending.imported)} imported from {pending.file_name} will be removed from Cull Log.
-          </p>
-        ) : null}
-      </AlertDialog>
+      />
     </section>
   );
 }

@@ -13,7 +13,14 @@ import { FileChooser, ImportError, UploadProgress } from './FileChooser';
 import { ImportList } from './ImportList';
 import { LAYOUT_NAMES, sameMapping, saveMapping, savedMappingFor } from './mapping';
 import { MappingEditor } from './MappingEditor';
-import { Adjustments, ImportWarnings, RefusedRows, rowCount, rowsToImport } from './PreviewDetails';
+import { Adjustments, ImportWarnings, RefusedRows, rowsToImport } from './PreviewDetails';
+import { rowCount } from './words';
+
+/** The columns as the preview read them; a recognised file read without a mapping of its own offers each one empty. */
+const mappingOf = (preview: ImportPreview): ImportMapping =>
+  preview.mapping.length > 0
+    ? preview.mapping
+    : preview.columns.map((header, column) => ({ column, header, field: null }));
 
 /** What the screen says of a saved mapping: applied by itself to this file, or just saved. */
 type MappingNote = 'applied' | 'saved' | undefined;
@@ -88,7 +95,7 @@ export default function ImportPage() {
       }
       setChoices(next);
       setPreview(answer);
-      if (next.mapping === undefined || applied) setMappingNote(applied ? 'applied' : undefined);
+      if (applied) setMappingNote('applied');
     } catch (failure) {
       if (controller.signal.aborted) return;
       setError(errorMessage(failure));
@@ -117,18 +124,28 @@ export default function ImportPage() {
     setMappingNote(undefined);
   }
 
-  const applyMapping = (mapping: ImportMapping) => file && send(file, { ...choices, mapping });
-  const applyDefaults = (defaults: ImportDefaults) => file && send(file, { ...choices, defaults });
-  // Another sheet has other columns: the server guesses its mapping afresh.
-  const chooseSheet = (sheet: string) =>
-    file && send(file, { sheet, ...(choices.defaults && { defaults: choices.defaults }) });
+  function applyMapping(mapping: ImportMapping) {
+    if (file === undefined) return;
+    setMappingNote(undefined);
+    void send(file, { ...choices, mapping });
+  }
 
+  const applyDefaults = (defaults: ImportDefaults) => file && send(file, { ...choices, defaults });
+
+  // Another sheet has other columns: the server guesses its mapping afresh.
+  function chooseSheet(sheet: string) {
+    if (file === undefined) return;
+    setMappingNote(undefined);
+    void send(file, { sheet, ...(choices.defaults && { defaults: choices.defaults }) });
+  }
+
+  /** Keeps the mapping for the next file with these columns, and reads this one with it if it changed. */
   function keepMapping(mapping: ImportMapping) {
-    if (uid === undefined || preview === undefined) return;
+    if (uid === undefined || preview === undefined || file === undefined) return;
     saveMapping(uid, preview.columns, mapping);
     setMappingNote('saved');
     announce('Mapping saved on this device');
-    if (!sameMapping(mapping, preview.mapping)) void applyMapping(mapping);
+    if (!sameMapping(mapping, mappingOf(preview))) void send(file, { ...choices, mapping });
   }
 
   const isSending = sent !== undefined;
@@ -206,9 +223,9 @@ export default function ImportPage() {
             {mappingShown ? (
               <MappingEditor
                 key={`${preview.id}-${JSON.stringify(preview.mapping)}`}
-                mapping={preview.mapping}
+                mapping={mappingOf(preview)}
                 isBusy={isSending || uid === undefined}
-                onApply={(mapping) => void applyMapping(mapping)}
+                onApply={applyMapping}
                 onSave={keepMapping}
               />
             ) : null}

@@ -7,6 +7,7 @@ import type {
 } from '@cull-log/contracts';
 import { WarningList } from '../records';
 import { PagedTable } from './PagedTable';
+import { formatCount, rowCount } from './words';
 
 /** The rules the form warns of, by code: a code the app does not know yet is shown by its message alone. */
 const KNOWN_WARNINGS: Record<CullWarning['code'], true> = {
@@ -18,14 +19,12 @@ const KNOWN_WARNINGS: Record<CullWarning['code'], true> = {
 const isKnown = (warning: ImportWarning): warning is ImportWarning & CullWarning =>
   Object.hasOwn(KNOWN_WARNINGS, warning.code);
 
-export const rowCount = (count: number) => (count === 1 ? '1 row' : `${count.toLocaleString('en-GB')} rows`);
-
 /** Every row that will not import, with the column at fault and why, in the form's words. */
 export function RefusedRows({ refused }: { refused: readonly ImportRefusal[] }) {
   if (refused.length === 0) return null;
   return (
     <section className="import-section" aria-labelledby="import-refused">
-      <h3 id="import-refused">Rows that will not import ({refused.length.toLocaleString('en-GB')})</h3>
+      <h3 id="import-refused">Rows that will not import ({formatCount(refused.length)})</h3>
       <p className="form__hint">Fix them in your file and choose it again, or import the other rows now.</p>
       <PagedTable
         caption="Rows that will not import"

@@ -6,7 +6,7 @@ export const importsScreens = [
     path: 'import',
     title: 'Import records',
     heading: 'Import records',
-    lead: 'Bring in the culls you kept elsewhere: a CSV file or a spreadsheet. You see every row before anything is written, and can undo an import.',
+    lead: 'Bring in culls kept elsewhere, from a CSV file or a spreadsheet: you see every row before anything is written.',
     signedIn: true,
     page: () => import('./ImportPage'),
     // The list of imports comes with the screen's code; the code that reads it is not in the first download.
