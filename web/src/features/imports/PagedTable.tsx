@@ -26,7 +26,13 @@ export function PagedTable<T>({ caption, columns, items, rowKey, row, className 
   const first = (shown - 1) * pageSize;
   return (
     <>
-      <div className={['table-scroll', className].filter(Boolean).join(' ')}>
+      {/* A region the keyboard can reach, so a phone's narrow table can be scrolled sideways without a pointer. */}
+      <div
+        className={['table-scroll', className].filter(Boolean).join(' ')}
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+      >
         <table className="simple-table">
           <caption className="visually-hidden">
             {caption}
