@@ -13,23 +13,23 @@ const ACCEPTED = [
 interface FileChooserProps {
   fileName: string | undefined;
   onChoose(file: File): void;
-  isDisabled: boolean;
+  inputRef: Ref<HTMLInputElement>;
 }
 
 /**
  * The browser's own file input, drawn as a large button: a phone opens its files or its cloud drives, the keyboard
  * reaches it as any input, and the name of the file chosen stays beside it.
  */
-export function FileChooser({ fileName, onChoose, isDisabled }: FileChooserProps) {
+export function FileChooser({ fileName, onChoose, inputRef }: FileChooserProps) {
   const hintId = useId();
   return (
     <div className="import-file">
-      <label className="import-file__button button button--primary" data-disabled={isDisabled || undefined}>
+      <label className="import-file__button button button--primary">
         <input
+          ref={inputRef}
           type="file"
           className="import-file__input"
           accept={ACCEPTED}
-          disabled={isDisabled}
           aria-describedby={hintId}
           onChange={(event) => {
             const file = event.target.files?.[0];

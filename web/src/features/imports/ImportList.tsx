@@ -60,7 +60,10 @@ export function ImportList() {
   const undo = useMutation({
     mutationFn: (item: ImportSummary) => undoImport(item.id),
     onSuccess: ({ removed }, item) => {
-      announce(`Import of ${item.file_name} undone: ${recordCount(removed)} removed`);
+      // Its Undo button goes with it: the focus goes to the screen's heading.
+      announce(`Import of ${item.file_name} undone: ${recordCount(removed)} removed`, {
+        focusHeadingAt: '/import',
+      });
     },
     // Refused or not, the list is read again: a refusal means a record changed, which the list now says.
     onSettled: () => {

@@ -242,7 +242,9 @@ describe('the preview', () => {
     expect(rows).toHaveLength(10);
     expect(rows.at(-1)).toHaveTextContent('61Whole rowDate is in the future (59)');
 
-    const adjusted = screen.getByRole('table', { name: 'Values read as the nearest in Cull Log’s lists' });
+    const adjusted = screen.getByRole('table', {
+      name: 'Values changed, with the rows they were changed on',
+    });
     expect(within(adjusted).getByRole('row', { name: /Fallow → Fallow Deer/ })).toHaveTextContent(
       'Species2 rows',
     );
@@ -481,8 +483,31 @@ describe('importing', () => {
     expect(api.callsTo(`GET /api/imports/${PREVIEW_ID}`)).toHaveLength(polls);
 
     await user.click(screen.getByRole('button', { name: 'Import another file' }));
-    expect(screen.getByLabelText('Choose a file')).toBeInTheDocument();
+    expect(screen.getByLabelText('Choose a file')).toHaveFocus();
     expect(screen.queryByRole('heading', { name: /What will import/ })).toBeNull();
+  });
+
+  it('finishes from the progress read when the answer to a long import is lost on the way', async () => {
+    let polls = 0;
+    signedIn()
+      .on(`POST /api/imports/${PREVIEW_ID}/commit`, () => Promise.reject(new TypeError('Failed to fetch')))
+      .on(`GET /api/imports/${PREVIEW_ID}`, () => {
+        polls += 1;
+        return json(
+          polls < 2
+            ? summary({ status: 'importing', imported_at: null, imported: 200, skipped_duplicates: 0 })
+            : summary(),
+        );
+      });
+    fakeUploads((upload) => upload.respond(200, preview()));
+    const user = userEvent.setup();
+    await renderApp('/import');
+    await chooseFile(user, csv());
+    await user.click(await screen.findByRole('button', { name: 'Import 412 records' }));
+    expect(
+      await screen.findByText('412 records imported, 3 already in Cull Log', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/The import failed/)).toBeNull();
   });
 
   it("says why an import was refused, in the server's words", async () => {
@@ -552,6 +577,9 @@ describe('your imports', () => {
     expect(await screen.findByText('Import of diary.csv undone: 412 records removed')).toBeInTheDocument();
     expect(api.callsTo(`DELETE /api/imports/${PREVIEW_ID}`)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Import records' })).toHaveFocus(),
+    );
     const item = await screen.findByRole('listitem', { name: 'diary.csv' });
     await waitFor(() => expect(item).toHaveTextContent('StatusUndone'));
     expect(within(item).queryByRole('button')).toBeNull();

@@ -61,6 +61,7 @@ export default function ImportPage() {
   const upload = useRef<AbortController | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => upload.current?.abort(), []);
   useEffect(() => {
@@ -122,6 +123,8 @@ export default function ImportPage() {
     setChoices({});
     setError(undefined);
     setMappingNote(undefined);
+    // The button pressed goes with the preview: the focus goes to choosing the next file.
+    fileInput.current?.focus();
   }
 
   function applyMapping(mapping: ImportMapping) {
@@ -157,7 +160,7 @@ export default function ImportPage() {
 
       <section className="card import-section" aria-labelledby="import-choose">
         <h2 id="import-choose">Your file</h2>
-        <FileChooser fileName={file?.name} onChoose={chooseFile} isDisabled={false} />
+        <FileChooser fileName={file?.name} onChoose={chooseFile} inputRef={fileInput} />
         {isSending ? <UploadProgress sent={sent} /> : null}
         {error === undefined ? null : <ImportError message={error} focusRef={errorRef} />}
       </section>

@@ -70,7 +70,7 @@ export function Adjustments({ adjusted }: { adjusted: readonly ImportAdjustment[
     <section className="import-section" aria-labelledby="import-adjusted">
       <h3 id="import-adjusted">Values read as the nearest in Cull Log’s lists</h3>
       <PagedTable
-        caption="Values read as the nearest in Cull Log’s lists"
+        caption="Values changed, with the rows they were changed on"
         columns={['Change', 'Column', 'Rows']}
         items={groupAdjustments(adjusted)}
         rowKey={(group) => JSON.stringify([group.column, group.from, group.to])}
