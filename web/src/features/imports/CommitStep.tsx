@@ -6,12 +6,9 @@ import { refreshAfter } from '../../api/keys';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { commitImport, importQuery } from './api';
+import { commitImport, importQuery, PROGRESS_POLL_MS } from './api';
 import { rowsToImport } from './PreviewDetails';
 import { formatCount, recordCount } from './words';
-
-/** How often the import is read while it is written, for its progress. */
-export const PROGRESS_POLL_MS = 1000;
 
 /** "412 records imported, 3 already in Cull Log". */
 export function resultLine({ imported, skipped_duplicates }: ImportCommitResponse): string {

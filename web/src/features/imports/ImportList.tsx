@@ -7,7 +7,7 @@ import { formatUkDate } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { useFeedback } from '../../ui/feedback-context';
 import { StaleNotice, StatusMessage } from '../../ui/StatusMessage';
-import { importsQuery, undoImport } from './api';
+import { importsQuery, PROGRESS_POLL_MS, undoImport } from './api';
 import { UndoImportDialog } from './UndoImportDialog';
 import { formatCount, recordCount } from './words';
 
@@ -54,7 +54,12 @@ function ImportItem({ item, onUndo }: { item: ImportSummary; onUndo(item: Import
 /** The user's imports, each one removable whole while none of its records has changed since. */
 export function ImportList() {
   const queryClient = useQueryClient();
-  const imports = useQuery(importsQuery());
+  // An import still being written (started here before, or on another device) is followed until it is done.
+  const imports = useQuery({
+    ...importsQuery(),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.status === 'importing') ? PROGRESS_POLL_MS : false,
+  });
   const { announce } = useFeedback();
   const [pending, setPending] = useState<ImportSummary | null>(null);
   const undo = useMutation({

@@ -555,6 +555,28 @@ describe('your imports', () => {
     expect(items[1]).toHaveTextContent(`Cannot be undone: ${blocked.undo_blocked}`);
   });
 
+  it('follows an import still being written until it is done', async () => {
+    let reads = 0;
+    signedIn().on('GET /api/imports', () => {
+      reads += 1;
+      return json({
+        items: [
+          reads < 2
+            ? summary({ status: 'importing', imported_at: null, imported: 150, skipped_duplicates: 0 })
+            : summary(),
+        ],
+      });
+    });
+    await renderApp('/import');
+    const item = await screen.findByRole('listitem', { name: 'diary.csv' });
+    expect(item).toHaveTextContent('StatusImporting');
+    expect(item).toHaveTextContent('Records150');
+    expect(within(item).queryByRole('button')).toBeNull();
+    await waitFor(() => expect(item).toHaveTextContent('StatusImported'), { timeout: 3000 });
+    expect(item).toHaveTextContent('Records412');
+    expect(within(item).getByRole('button', { name: 'Undo import of diary.csv' })).toBeInTheDocument();
+  });
+
   it('undoes one after a confirmation, and says how many records went', async () => {
     let items = [summary()];
     const api = signedIn()

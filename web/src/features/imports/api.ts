@@ -112,6 +112,9 @@ export async function undoImport(id: string): Promise<UndoImportResponse> {
   return checkAnswer('UndoImportResponse', await response.json());
 }
 
+/** How often an import is read while it is written, for its progress. */
+export const PROGRESS_POLL_MS = 1000;
+
 /** The user's imports, newest first as the server lists them. */
 export function importsQuery() {
   return queryOptions({
