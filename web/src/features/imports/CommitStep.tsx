@@ -7,7 +7,6 @@ import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { commitImport, importQuery, PROGRESS_POLL_MS } from './api';
-import { rowsToImport } from './PreviewDetails';
 import { formatCount, recordCount } from './words';
 
 /** "412 records imported, 3 already in Cull Log". */
@@ -28,7 +27,8 @@ export function CommitStep({ preview, onAnother }: { preview: ImportPreview; onA
   const [result, setResult] = useState<ImportCommitResponse>();
   const resultRef = useRef<HTMLDivElement>(null);
   const labelId = useId();
-  const total = rowsToImport(preview);
+  // The ready rows leave out those already in Cull Log, which the import skips.
+  const total = preview.rows_ready;
 
   const finish = (done: ImportCommitResponse) => {
     setRunning(false);

@@ -13,7 +13,7 @@ import { FileChooser, ImportError, UploadProgress } from './FileChooser';
 import { ImportList } from './ImportList';
 import { LAYOUT_NAMES, sameMapping, saveMapping, savedMappingFor } from './mapping';
 import { MappingEditor } from './MappingEditor';
-import { Adjustments, ImportWarnings, RefusedRows, rowsToImport } from './PreviewDetails';
+import { Adjustments, ImportWarnings, RefusedRows } from './PreviewDetails';
 import { rowCount } from './words';
 
 /** The columns as the preview read them; a recognised file read without a mapping of its own offers each one empty. */
@@ -30,7 +30,7 @@ function PreviewCounts({ preview }: { preview: ImportPreview }) {
   return (
     <ul className="import-counts">
       <li>
-        <strong>{rowCount(rowsToImport(preview))}</strong> ready to import
+        <strong>{rowCount(preview.rows_ready)}</strong> ready to import
       </li>
       {preview.duplicates > 0 ? (
         <li>

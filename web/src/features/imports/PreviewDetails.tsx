@@ -1,10 +1,4 @@
-import type {
-  CullWarning,
-  ImportAdjustment,
-  ImportPreview,
-  ImportRefusal,
-  ImportWarning,
-} from '@cull-log/contracts';
+import type { CullWarning, ImportAdjustment, ImportRefusal, ImportWarning } from '@cull-log/contracts';
 import { WarningList } from '../records';
 import { PagedTable } from './PagedTable';
 import { formatCount, rowCount } from './words';
@@ -138,6 +132,3 @@ export function ImportWarnings({ warnings }: { warnings: readonly ImportWarning[
     </section>
   );
 }
-
-/** How many of the ready rows a commit writes: those already in Cull Log are skipped. */
-export const rowsToImport = (preview: ImportPreview) => Math.max(0, preview.rows_ready - preview.duplicates);
