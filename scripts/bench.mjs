@@ -13,6 +13,7 @@ const PARTS = {
   map: { workspace: 'services/records', script: 'bench:records', args: ['map'] },
   'team-records': { workspace: 'services/records', script: 'bench:team', args: [] },
   photos: { workspace: 'services/records', script: 'bench:photos', args: [] },
+  imports: { workspace: 'services/records', script: 'bench:imports', args: [] },
   plans: { workspace: 'services/stats', script: 'bench:plans', args: [] },
   'team-figures': { workspace: 'services/stats', script: 'bench:team', args: [] },
   'map-render': { workspace: 'web', script: 'bench', args: [] },

@@ -5,8 +5,12 @@
 export interface BlobStore {
   /** Keeps the bytes under the key, replacing any there; once it resolves they survive a crash. */
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Keeps what `source` yields under the key, a chunk at a time (never whole in memory), as `put` keeps bytes. */
+  putStream(key: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void>;
   /** The bytes under the key, or undefined when there are none. */
   get(key: string): Promise<Buffer | undefined>;
+  /** The bytes under the key as a stream of chunks, or undefined when there are none. */
+  getStream(key: string): Promise<AsyncIterable<Buffer> | undefined>;
   /** Forgets the key; forgetting one that is not there is not an error. */
   delete(key: string): Promise<void>;
   close(): Promise<void>;

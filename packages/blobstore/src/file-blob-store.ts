@@ -32,32 +32,52 @@ export function openFileBlobStore({ directory }: FileBlobStoreOptions): BlobStor
   mkdirSync(root, { recursive: true });
   const pathOf = (key: string) => join(root, ...checkedBlobKey(key).split('/'));
 
-  return {
-    async put(key, bytes) {
-      const path = pathOf(key);
-      const folder = dirname(path);
-      await mkdir(folder, { recursive: true });
-      // Keys never start a segment with a dot, so a temporary file can never be taken for a blob.
-      const temporary = join(folder, `.${basename(path)}.${randomUUID()}.tmp`);
+  /** Keeps what `source` yields under the key, a chunk at a time. */
+  async function putStream(
+    key: string,
+    source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  ): Promise<void> {
+    const path = pathOf(key);
+    const folder = dirname(path);
+    await mkdir(folder, { recursive: true });
+    // Keys never start a segment with a dot, so a temporary file can never be taken for a blob.
+    const temporary = join(folder, `.${basename(path)}.${randomUUID()}.tmp`);
+    try {
+      const handle = await open(temporary, 'wx');
       try {
-        const handle = await open(temporary, 'wx');
-        try {
-          await handle.writeFile(bytes);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await rename(temporary, path);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
+        for await (const chunk of source) await handle.write(chunk);
+        await handle.sync();
+      } finally {
+        await handle.close();
       }
-      await syncDirectory(folder);
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await syncDirectory(folder);
+  }
+
+  return {
+    putStream,
+    async put(key, bytes) {
+      await putStream(key, [bytes]);
     },
 
     async get(key) {
       try {
         return await readFile(pathOf(key));
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async getStream(key) {
+      try {
+        // Opened here, so a missing blob answers undefined rather than failing the first read.
+        const handle = await open(pathOf(key), 'r');
+        return handle.createReadStream() as AsyncIterable<Buffer>;
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { GridFSBucket, type Db, type ObjectId } from 'mongodb';
 import { checkedBlobKey, type BlobStore } from './blob-store';
 
@@ -33,19 +35,24 @@ export function openMongoBlobStore({ db, bucketName = 'blobs' }: MongoBlobStoreO
     }
   }
 
+  /** Keeps what `source` yields under the key, a chunk at a time. */
+  async function putStream(
+    key: string,
+    source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  ): Promise<void> {
+    checkedBlobKey(key);
+    const upload = bucket.openUploadStream(key);
+    await pipeline(Readable.from(source), upload);
+    // Only the files older than this one: a put racing this one keeps whichever of the two is newer.
+    const ids = await idsOf(key);
+    const own = ids.findIndex((id) => id.equals(upload.id));
+    if (own >= 0) await remove(ids.slice(own + 1));
+  }
+
   return {
+    putStream,
     async put(key, bytes) {
-      checkedBlobKey(key);
-      const upload = bucket.openUploadStream(key);
-      await new Promise<void>((resolve, reject) => {
-        upload.once('error', reject);
-        upload.once('finish', () => resolve());
-        upload.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      });
-      // Only the files older than this one: a put racing this one keeps whichever of the two is newer.
-      const ids = await idsOf(key);
-      const own = ids.findIndex((id) => id.equals(upload.id));
-      if (own >= 0) await remove(ids.slice(own + 1));
+      await putStream(key, [Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
     },
 
     async get(key) {
@@ -61,6 +68,12 @@ export function openMongoBlobStore({ db, bucketName = 'blobs' }: MongoBlobStoreO
         throw error;
       }
       return Buffer.concat(chunks);
+    },
+
+    async getStream(key) {
+      checkedBlobKey(key);
+      const [newest] = await idsOf(key);
+      return newest === undefined ? undefined : (bucket.openDownloadStream(newest) as AsyncIterable<Buffer>);
     },
 
     async delete(key) {

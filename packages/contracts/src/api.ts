@@ -187,7 +187,13 @@ export const ERROR_CODES = [
   /** A ground archived, or already a team's, cannot be moved into a team. */
   'archived',
   'in_team',
+  /** The user already holds as many of something as they may (access tokens): one must go before another comes. */
+  'limit_reached',
   'payload_too_large',
+  /** An import committed already, or being committed. */
+  'already_imported',
+  /** An import cannot be undone: a record of it was changed since. */
+  'changed_since',
   'rate_limited',
   'service_unavailable',
   'internal_error',

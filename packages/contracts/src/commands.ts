@@ -1,5 +1,6 @@
 import type { CullChanges, CullFields } from './cull';
 import type { CullPhoto } from './photos';
+import type { EventSource } from './events';
 
 /** What every command carries besides its intent: who, when, and the id the resulting event takes. */
 export interface CommandMeta {
@@ -7,6 +8,8 @@ export interface CommandMeta {
   eventId: string;
   occurredAt: string;
   correlationId: string;
+  /** Where an imported record came from; its events carry it in their meta. */
+  source?: EventSource;
 }
 
 /** Where a record belongs: a ground and an outing of the user's (checked by the service), null for none. */

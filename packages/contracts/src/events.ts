@@ -22,6 +22,24 @@ export const LEGACY_EVENT_TYPES = {
   amendedV1: 'cull.amended.v1',
 } as const;
 
+/** Where an imported record came from: the import and the row of its file (from 1, the header not counted). */
+export const EventSource = z.strictObject({
+  import_id: z.uuid(),
+  row: z.number().int().min(1),
+});
+export type EventSource = z.infer<typeof EventSource>;
+
+/** The request that caused an event. */
+const EventMeta = z.object({ correlationId: z.string() });
+
+/**
+ * The meta of the events that make a record (recorded, placed): for an imported record, also where it came from.
+ * Only these carry it, so the schemas published for every other type, and for the types of earlier code, stay as
+ * they were; an event without it (every one written before imports) reads as ever.
+ */
+export const RecordMeta = EventMeta.extend({ source: EventSource.optional() });
+export type RecordMeta = z.infer<typeof RecordMeta>;
+
 /** Envelope fields shared by every event: ids, stream and version, owner, time, correlation. */
 const envelope = {
   id: z.string().min(1),
@@ -29,7 +47,7 @@ const envelope = {
   version: z.number().int().min(1),
   userId: z.string().min(1),
   occurredAt: z.iso.datetime(),
-  meta: z.object({ correlationId: z.string() }),
+  meta: EventMeta,
 };
 
 /** An event's schema: the shared envelope, its type, and its data. */
@@ -47,7 +65,7 @@ export const CullAmendedV1 = eventOf(
 );
 export type CullAmendedV1 = z.infer<typeof CullAmendedV1>;
 
-export const CullRecorded = eventOf(EVENT_TYPES.recorded, CullFields);
+export const CullRecorded = eventOf(EVENT_TYPES.recorded, CullFields).extend({ meta: RecordMeta });
 export type CullRecorded = z.infer<typeof CullRecorded>;
 
 export const CullAmended = eventOf(
@@ -101,7 +119,7 @@ function managementEvent<const Type extends keyof typeof D>(type: Type) {
 }
 
 /** Where a record belongs (its ground and outing, each null for none), set whole; in the record's own stream. */
-export const CullPlaced = managementEvent(T.cullPlaced);
+export const CullPlaced = managementEvent(T.cullPlaced).extend({ meta: RecordMeta });
 export type CullPlaced = z.infer<typeof CullPlaced>;
 
 /** A ground's stream is its id. */

@@ -19,6 +19,34 @@ export const IMPORT_LIMITS = {
   savedMappings: 50,
 } as const;
 
+/** What an upload too large to import is told, at the gateway and at the records service alike. */
+export const IMPORT_UPLOAD_TOO_LARGE = `This file is too large to import: the largest is ${
+  IMPORT_LIMITS.maxUploadBytes / (1024 * 1024)
+} MB. Split it into smaller files, or save it as CSV, and try again.`;
+
+/** What the import's routes answer when they refuse, in the user's words. */
+export const IMPORT_MESSAGES = {
+  notFound:
+    'That import was not found. A preview not imported within a day is forgotten: upload the file again.',
+  noFile: 'Choose a spreadsheet file to import (CSV, XLSX or ODS).',
+  unknownField: (field: string) =>
+    `An import takes a file and its mapping, sheet and defaults, not "${field}".`,
+  notJson: (field: string) => `The ${field} could not be read: it must be JSON.`,
+  alreadyImported: 'This file has already been imported.',
+  importing: 'This file is being imported now.',
+  undone: 'This import was undone. Upload the file again to import it.',
+  notImported: 'Only an import that has finished can be undone.',
+  alreadyUndone: 'This import has already been undone.',
+  /** `changed` names a few of them, as the records table shows them (`14/02/2025 Roe Deer, Ashdown`). */
+  changedSince: (count: number, changed: readonly string[]) => {
+    const named =
+      changed.length === 0 ? '' : ` (${changed.join('; ')}${count > changed.length ? '; …' : ''})`;
+    return count === 1
+      ? `This import cannot be undone: one of its records has been changed since it was imported${named}.`
+      : `This import cannot be undone: ${count} of its records have been changed since they were imported${named}.`;
+  },
+} as const;
+
 /** The kinds of file an import reads. */
 export const IMPORT_FILE_FORMATS = ['csv', 'xlsx', 'ods'] as const;
 export type ImportFileFormat = (typeof IMPORT_FILE_FORMATS)[number];

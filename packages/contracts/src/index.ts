@@ -18,3 +18,5 @@ export * from './teams';
 export * from './places';
 export * from './place-words';
 export * from './imports';
+export * from './token-words';
+export * from './tokens';

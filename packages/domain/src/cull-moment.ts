@@ -39,10 +39,21 @@ export function futureCullError(
   time: string,
   now: Date,
 ): { field: 'date' | 'time'; message: string } | undefined {
+  return futureCullCheck(now)(date, time);
+}
+
+/**
+ * futureCullError for many records at one `now` (an import's rows): the UK's clock is read once, not per record.
+ */
+export function futureCullCheck(
+  now: Date,
+): (date: string, time: string) => { field: 'date' | 'time'; message: string } | undefined {
   const latest = londonDateAndTime(new Date(now.getTime() + CLOCK_DRIFT_MINUTES * 60_000));
   const today = londonDateAndTime(now).date;
-  if (date > latest.date && date > today) return { field: 'date', message: FUTURE_MESSAGES.date };
-  if (`${date} ${time}` > `${latest.date} ${latest.time}`)
-    return { field: 'time', message: FUTURE_MESSAGES.time };
-  return undefined;
+  return (date, time) => {
+    if (date > latest.date && date > today) return { field: 'date', message: FUTURE_MESSAGES.date };
+    if (`${date} ${time}` > `${latest.date} ${latest.time}`)
+      return { field: 'time', message: FUTURE_MESSAGES.time };
+    return undefined;
+  };
 }

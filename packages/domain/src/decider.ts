@@ -55,6 +55,9 @@ export function eventEnvelope(meta: CommandMeta, streamId: string, version: numb
     version: version + index + 1,
     userId: meta.userId,
     occurredAt: meta.occurredAt,
-    meta: { correlationId: meta.correlationId },
+    meta:
+      meta.source === undefined
+        ? { correlationId: meta.correlationId }
+        : { correlationId: meta.correlationId, source: meta.source },
   };
 }

@@ -82,7 +82,7 @@ export {
 } from './field-rules';
 export type { WarningFacts, WarningLineFacts, TaggedRecord, FirearmMinimum } from './field-rules';
 export { placeFields, placeChanges } from './cull-place';
-export { CLOCK_DRIFT_MINUTES, FUTURE_MESSAGES, futureCullError } from './cull-moment';
+export { CLOCK_DRIFT_MINUTES, FUTURE_MESSAGES, futureCullCheck, futureCullError } from './cull-moment';
 export { muzzleEnergyJoules, loadFields, loadChanges } from './cull-load';
 export type { Placed } from './cull-place';
 export {
@@ -152,3 +152,28 @@ export {
   warningsOf,
   type SummaryRecord,
 } from './season-summary';
+export {
+  cellText,
+  CULL_LOG_COLUMN_TARGETS,
+  defaultsNeeded,
+  duplicateKey,
+  FIRST_LIGHT_COLUMNS,
+  guessMapping,
+  IMPORT_MESSAGES,
+  mapRow,
+  readDate,
+  readNumber,
+  readTime,
+  readYesNo,
+  recogniseLayout,
+} from './imports';
+export type {
+  DateOrder,
+  ImportCell,
+  ImportRowAdjustment,
+  ImportRowRefusal,
+  ImportRowWarning,
+  MappedRow,
+  MapRowContext,
+  ReadDate,
+} from './imports';

@@ -7,6 +7,7 @@ import {
   type LogEvent,
   type StoredLogEvent,
 } from '@cull-log/contracts';
+import type { StreamAppend } from './event-store';
 
 /**
  * Checks that `events` continue `streamId` from `expectedVersion` and match the event contract,
@@ -31,6 +32,16 @@ export function checkAppend(streamId: string, expectedVersion: number, events: L
       );
     }
     return parsed;
+  });
+}
+
+/** Checks each part of an `appendMany` as `checkAppend` does, and that no stream is named twice. */
+export function checkAppendMany(appends: StreamAppend[]): StreamAppend[] {
+  const streams = new Set<string>();
+  return appends.map(({ streamId, expectedVersion, events }) => {
+    if (streams.has(streamId)) throw new Error(`Stream ${streamId} is named twice in one appendMany`);
+    streams.add(streamId);
+    return { streamId, expectedVersion, events: checkAppend(streamId, expectedVersion, events) };
   });
 }
 

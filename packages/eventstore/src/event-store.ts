@@ -18,6 +18,13 @@ export interface AppendResult {
   position: number;
 }
 
+/** One stream's part of an `appendMany`: its events, if the stream is at `expectedVersion`. */
+export interface StreamAppend {
+  streamId: string;
+  expectedVersion: number;
+  events: LogEvent[];
+}
+
 /**
  * Work done in the same transaction as an append, to keep a read model consistent with the log.
  * `Tx` is adapter-specific (a SQLite handle, a MongoDB session); it runs after the events are
@@ -44,6 +51,12 @@ export interface EventStore<Tx = unknown> {
     events: LogEvent[],
     inTransaction?: InTransaction<Tx>,
   ): Promise<AppendResult>;
+  /**
+   * Appends to several streams (each named once) in one transaction: all of them, or, when any stream is not at its
+   * expected version, none (VersionConflictError naming that stream). `inTransaction` gets every stored event, in the
+   * order given. Answers each stream's result, in the same order. For writing many records at once, as an import does.
+   */
+  appendMany(appends: StreamAppend[], inTransaction?: InTransaction<Tx>): Promise<AppendResult[]>;
   /** Every event of one stream, in version order. */
   readStream(streamId: string): Promise<StoredLogEvent[]>;
   /** Events after `afterPosition` (exclusive), in global order, at most `limit`. */

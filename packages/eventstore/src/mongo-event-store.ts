@@ -8,8 +8,9 @@ import {
   type ErasedEvents,
   type EventStore,
   type InTransaction,
+  type StreamAppend,
 } from './event-store';
-import { checkAppend, checkReadAll, readBack } from './event-checks';
+import { checkAppend, checkAppendMany, checkReadAll, readBack } from './event-checks';
 import {
   COUNTERS,
   DUPLICATE_KEY,
@@ -134,6 +135,88 @@ class MongoStore implements MongoEventStore {
     } finally {
       await session?.endSession().catch(() => undefined);
     }
+  }
+
+  /** One transaction for every stream: a duplicate (stream, version) from a racing writer aborts all of it. */
+  async appendMany(appends: StreamAppend[], inTransaction?: InTransaction<MongoTx>): Promise<AppendResult[]> {
+    const checked = checkAppendMany(appends);
+    if (checked.length === 0) return [];
+    const callerFailure: { error?: unknown } = {};
+    let session: ClientSession | undefined;
+    try {
+      session = this.client.startSession();
+      const transactionSession = session;
+      return await session.withTransaction(async () => {
+        delete callerFailure.error;
+        return this.appendManyInTransaction(transactionSession, checked, inTransaction, callerFailure);
+      }, TRANSACTION_OPTIONS);
+    } catch (error) {
+      if ('error' in callerFailure) throw callerFailure.error;
+      if (error instanceof VersionConflictError) throw error;
+      if (isStreamVersionViolation(error)) {
+        const conflicted = streamOfViolation(error, checked);
+        throw new VersionConflictError(conflicted.streamId, conflicted.expectedVersion);
+      }
+      throw translateUnavailable(error);
+    } finally {
+      await session?.endSession().catch(() => undefined);
+    }
+  }
+
+  private async appendManyInTransaction(
+    session: ClientSession,
+    appends: StreamAppend[],
+    inTransaction: InTransaction<MongoTx> | undefined,
+    callerFailure: { error?: unknown },
+  ): Promise<AppendResult[]> {
+    // Every stream's head in one query, from the (streamId, version) index.
+    const heads = await this.events
+      .aggregate<{ _id: string; version: number; position: number }>(
+        [
+          { $match: { streamId: { $in: appends.map((append) => append.streamId) } } },
+          { $sort: { streamId: 1, version: -1 } },
+          { $group: { _id: '$streamId', version: { $first: '$version' }, position: { $first: '$_id' } } },
+        ],
+        { session },
+      )
+      .toArray();
+    const headOf = new Map(heads.map((head) => [head._id, head]));
+    for (const { streamId, expectedVersion } of appends) {
+      if ((headOf.get(streamId)?.version ?? 0) !== expectedVersion)
+        throw new VersionConflictError(streamId, expectedVersion);
+    }
+    const total = appends.reduce((sum, append) => sum + append.events.length, 0);
+    if (total === 0) {
+      return appends.map(({ streamId, expectedVersion }) => ({
+        version: expectedVersion,
+        position: headOf.get(streamId)?.position ?? 0,
+      }));
+    }
+    const counter = await this.counters.findOneAndUpdate(
+      { _id: POSITION_COUNTER },
+      { $inc: { position: total } },
+      { returnDocument: 'after', session },
+    );
+    if (!counter) throw new Error(`The ${COUNTERS} collection lost its position counter`);
+    let next = counter.position - total + 1;
+    const stored: StoredLogEvent[] = [];
+    const results = appends.map(({ streamId, expectedVersion, events }): AppendResult => {
+      if (events.length === 0)
+        return { version: expectedVersion, position: headOf.get(streamId)?.position ?? 0 };
+      for (const event of events) stored.push({ ...event, position: next++ });
+      const last = stored[stored.length - 1] as StoredLogEvent;
+      return { version: last.version, position: last.position };
+    });
+    await this.events.insertMany(stored.map(toDocument), { session, ordered: true });
+    if (inTransaction) {
+      try {
+        await inTransaction({ db: this.db, session }, stored);
+      } catch (error) {
+        callerFailure.error = error;
+        throw error;
+      }
+    }
+    return results;
   }
 
   private async appendInTransaction(
@@ -264,7 +347,7 @@ function fromDocument(document: EventDocument): StoredLogEvent {
 }
 
 /** A duplicate key on (streamId, version) is exactly "someone else appended this version first". */
-function isStreamVersionViolation(error: unknown): boolean {
+function isStreamVersionViolation(error: unknown): error is MongoServerError {
   if (!(error instanceof MongoServerError) || error.code !== DUPLICATE_KEY) return false;
   const keyPattern: unknown = error.keyPattern;
   if (typeof keyPattern === 'object' && keyPattern !== null) {
@@ -273,6 +356,16 @@ function isStreamVersionViolation(error: unknown): boolean {
   }
   // Bulk inserts report the index only in the message: "... index: stream_version dup key: ...".
   return new RegExp(`\\.${EVENTS} index: ${STREAM_VERSION_INDEX} `).test(error.message);
+}
+
+/** The append whose stream the duplicate key names (`dup key: { streamId: "…", … }`), else the first. */
+function streamOfViolation(error: MongoServerError, appends: StreamAppend[]): StreamAppend {
+  const keyValue: unknown = error.keyValue;
+  const named =
+    typeof keyValue === 'object' && keyValue !== null
+      ? (keyValue as { streamId?: unknown }).streamId
+      : undefined;
+  return appends.find((append) => append.streamId === named) ?? (appends[0] as StreamAppend);
 }
 
 function translateUnavailable(error: unknown): unknown {

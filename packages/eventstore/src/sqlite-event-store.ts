@@ -15,8 +15,9 @@ import {
   type ErasedEvents,
   type EventStore,
   type InTransaction,
+  type StreamAppend,
 } from './event-store';
-import { checkAppend, checkReadAll, readBack } from './event-checks';
+import { checkAppend, checkAppendMany, checkReadAll, readBack } from './event-checks';
 import { EVENT_STORE, SQLITE_EVENT_MIGRATIONS } from './event-schema';
 
 /** The better-sqlite3 handle: the `Tx` of the SQLite store, and the way to the caller's own tables. */
@@ -53,17 +54,18 @@ const MAX_APPENDS_PER_COMMIT = 256;
 /** Bounds how long a commit waits for appends still arriving, so a steady stream cannot hold one back. */
 const MAX_TURNS_AWAITING_APPENDS = 3;
 
-/** An append waiting for the next group commit, with the settlement of its caller's promise. */
+/**
+ * An append waiting for the next group commit (one stream's, or an `appendMany`'s several, all or none), with the
+ * settlement of its caller's promise.
+ */
 interface PendingAppend {
-  streamId: string;
-  expectedVersion: number;
-  events: LogEvent[];
+  appends: StreamAppend[];
   inTransaction: InTransaction<SqliteDatabase> | undefined;
-  resolve: (result: AppendResult) => void;
+  resolve: (results: AppendResult[]) => void;
   reject: (error: unknown) => void;
 }
 
-type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+type AppendOutcome = { ok: true; results: AppendResult[] } | { ok: false; error: unknown };
 
 /**
  * Opens (creating when needed) an event store in one SQLite file: WAL, and `synchronous=FULL` so an
@@ -132,30 +134,30 @@ class SqliteStore implements SqliteEventStore {
     );
     // Inside the batch's transaction, better-sqlite3 runs this in a savepoint: a throw undoes this one only.
     this.appendInSavepoint = database.transaction(
-      (
-        { streamId, expectedVersion, events, inTransaction }: PendingAppend,
-        callerFailure: { error?: unknown },
-      ): AppendResult => {
-        const head = this.streamHead.get(streamId);
-        if ((head?.version ?? 0) !== expectedVersion)
-          throw new VersionConflictError(streamId, expectedVersion);
-        // Nothing to write (an idempotent retry): the position of the stream's newest event is still accurate.
-        if (events.length === 0) return { version: expectedVersion, position: head?.position ?? 0 };
-
-        const stored: StoredLogEvent[] = events.map((event) => {
-          const { lastInsertRowid } = this.insertEvent.run(toRow(event));
-          return { ...event, position: Number(lastInsertRowid) };
+      ({ appends, inTransaction }: PendingAppend, callerFailure: { error?: unknown }): AppendResult[] => {
+        const stored: StoredLogEvent[] = [];
+        const results = appends.map(({ streamId, expectedVersion, events }): AppendResult => {
+          const head = this.streamHead.get(streamId);
+          if ((head?.version ?? 0) !== expectedVersion)
+            throw new VersionConflictError(streamId, expectedVersion);
+          // Nothing to write (an idempotent retry): the position of the stream's newest event is still accurate.
+          if (events.length === 0) return { version: expectedVersion, position: head?.position ?? 0 };
+          for (const event of events) {
+            const { lastInsertRowid } = this.insertEvent.run(toRow(event));
+            stored.push({ ...event, position: Number(lastInsertRowid) });
+          }
+          const last = stored[stored.length - 1] as StoredLogEvent;
+          return { version: last.version, position: last.position };
         });
-        if (inTransaction) runCallerWork(inTransaction, database, stored, callerFailure);
-        const last = stored[stored.length - 1] as StoredLogEvent;
-        return { version: last.version, position: last.position };
+        if (inTransaction && stored.length > 0) runCallerWork(inTransaction, database, stored, callerFailure);
+        return results;
       },
     );
     this.commitBatch = database.transaction((batch: PendingAppend[]): AppendOutcome[] =>
       batch.map((append) => {
         const callerFailure: { error?: unknown } = {};
         try {
-          return { ok: true, result: this.appendInSavepoint(append, callerFailure) };
+          return { ok: true, results: this.appendInSavepoint(append, callerFailure) };
         } catch (error) {
           // SQLite rolled the whole transaction back (an I/O error, a full disk): the batch is lost.
           if (!database.inTransaction) throw error;
@@ -172,8 +174,26 @@ class SqliteStore implements SqliteEventStore {
     inTransaction?: InTransaction<SqliteDatabase>,
   ): Promise<AppendResult> {
     const checked = checkAppend(streamId, expectedVersion, events);
+    const [result] = await this.enqueue([{ streamId, expectedVersion, events: checked }], inTransaction);
+    return result as AppendResult;
+  }
+
+  /** One pending write of the group commit, in its own savepoint: every stream of it, or none. */
+  async appendMany(
+    appends: StreamAppend[],
+    inTransaction?: InTransaction<SqliteDatabase>,
+  ): Promise<AppendResult[]> {
+    const checked = checkAppendMany(appends);
+    if (checked.length === 0) return [];
+    return this.enqueue(checked, inTransaction);
+  }
+
+  private enqueue(
+    appends: StreamAppend[],
+    inTransaction: InTransaction<SqliteDatabase> | undefined,
+  ): Promise<AppendResult[]> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ streamId, expectedVersion, events: checked, inTransaction, resolve, reject });
+      this.pending.push({ appends, inTransaction, resolve, reject });
       this.scheduleCommit();
     });
   }
@@ -260,7 +280,7 @@ class SqliteStore implements SqliteEventStore {
     // Only now, with the COMMIT synced, is any append of the batch acknowledged.
     batch.forEach((append, index) => {
       const outcome = outcomes[index] as AppendOutcome;
-      if (outcome.ok) append.resolve(outcome.result);
+      if (outcome.ok) append.resolve(outcome.results);
       else append.reject(outcome.error);
     });
   }
@@ -279,8 +299,12 @@ class SqliteStore implements SqliteEventStore {
 /** What the caller of one failed append is told: its own failure unchanged, the store's errors translated. */
 function appendFailure(append: PendingAppend, error: unknown, callerFailure: { error?: unknown }): unknown {
   if ('error' in callerFailure) return callerFailure.error;
-  if (isStreamVersionViolation(error))
-    return new VersionConflictError(append.streamId, append.expectedVersion);
+  if (error instanceof VersionConflictError) return error;
+  // A version written between the check and the insert: the error does not say whose, so the first stream stands for all.
+  if (isStreamVersionViolation(error)) {
+    const [first] = append.appends as [StreamAppend];
+    return new VersionConflictError(first.streamId, first.expectedVersion);
+  }
   return translateUnavailable(error);
 }
 

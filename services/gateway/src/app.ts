@@ -4,19 +4,25 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildServiceApp, HEALTH_PATHS, HttpError, pathOf } from '@cull-log/service-kit';
 import { DEFAULT_GATEWAY_BODY_LIMIT, DEFAULT_RATE_LIMITS, type GatewayConfig } from './config';
+import { accessTokensPlugin } from './plugins/access-tokens';
 import { sessionsPlugin } from './plugins/sessions';
 import { securityHeaders, webSecurity } from './plugins/web-security';
 import { createUpstream, type UpstreamTarget } from './proxy/upstream';
+import { apiReferenceRoutes } from './routes/api-reference-routes';
 import { apiRoutes } from './routes/api-routes';
 import { authRoutes, signInRateLimit } from './routes/auth-routes';
 import { googleSignIn } from './routes/google-sign-in';
 import { webApp } from './routes/web-app';
 import { DEFAULT_SESSION_POLICY } from './sessions/session-manager';
 import type { SessionStore } from './sessions/session-store';
+import { DEFAULT_TOKEN_POLICY } from './tokens/token-manager';
+import type { TokenStore } from './tokens/token-store';
 
 export interface GatewayDeps {
   config: GatewayConfig;
   sessions: SessionStore;
+  /** Personal access tokens; shared by every replica, like the sessions. */
+  tokens: TokenStore;
   /** The services, each a base URL or an app in this process: records (`/culls`), stats, exports. */
   upstreams: { records: UpstreamTarget; stats: UpstreamTarget; exports: UpstreamTarget };
   /** Shared with the services; signs the identity header. */
@@ -29,7 +35,7 @@ export interface GatewayDeps {
 
 /** The gateway: sign-in, sessions, `/api` routed to the services, the web client, and web security. */
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
-  const { config, sessions, internalAuthSecret, logger, webDist } = deps;
+  const { config, sessions, tokens, internalAuthSecret, logger, webDist } = deps;
   const now = deps.now ?? (() => new Date());
   const bodyLimit = config.bodyLimit ?? DEFAULT_GATEWAY_BODY_LIMIT;
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
@@ -42,7 +48,9 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     // Anyone can send any x-request-id; the gateway's own id is the one the services and the logs go by.
     acceptRequestId: false,
     responseHeaders: await securityHeaders({ production: config.production }),
-    readiness: () => sessions.ping(),
+    readiness: async () => {
+      await Promise.all([sessions.ping(), tokens.ping()]);
+    },
   });
   // Probes come straight from the orchestrator; through the public proxy they would tell anyone what is down.
   app.addHook('onRequest', async (request) => {
@@ -65,6 +73,11 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     policy: config.sessionPolicy ?? DEFAULT_SESSION_POLICY,
     cookieName: sessionCookie,
     production: config.production,
+    now,
+  });
+  await app.register(accessTokensPlugin, {
+    store: tokens,
+    policy: config.tokenPolicy ?? DEFAULT_TOKEN_POLICY,
     now,
   });
 
@@ -98,6 +111,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await Promise.all(Object.values(upstreams).map((upstream) => upstream.close()));
   });
+  await app.register(apiReferenceRoutes, { perMinute: rateLimits.readsPerMinute });
   await app.register(apiRoutes, {
     upstreams,
     internalAuthSecret,
@@ -105,6 +119,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     bodyLimit,
     writesPerMinute: rateLimits.writesPerMinute,
     readsPerMinute: rateLimits.readsPerMinute,
+    tokenRequestsPerMinute: rateLimits.tokenRequestsPerMinute,
     concurrentExportsPerUser: rateLimits.concurrentExportsPerUser,
   });
 

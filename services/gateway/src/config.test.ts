@@ -110,11 +110,12 @@ describe('gateway configuration', () => {
     );
   });
 
-  it('limits sign-ins, writes, reads and exports in progress unless told otherwise', () => {
+  it('limits sign-ins, writes, reads, token requests and exports in progress unless told otherwise', () => {
     const defaults = {
       signInPerMinute: 20,
       writesPerMinute: 120,
       readsPerMinute: 1200,
+      tokenRequestsPerMinute: 300,
       concurrentExportsPerUser: 2,
     };
     expect(readGatewaySettings(base).config.rateLimits).toEqual(defaults);
@@ -123,12 +124,14 @@ describe('gateway configuration', () => {
       SIGN_IN_RATE_LIMIT_PER_MINUTE: '5',
       WRITE_RATE_LIMIT_PER_MINUTE: '100000',
       READ_RATE_LIMIT_PER_MINUTE: '300',
+      TOKEN_RATE_LIMIT_PER_MINUTE: '60',
       CONCURRENT_EXPORTS_PER_USER: '1',
     });
     expect(configured.config.rateLimits).toEqual({
       signInPerMinute: 5,
       writesPerMinute: 100_000,
       readsPerMinute: 300,
+      tokenRequestsPerMinute: 60,
       concurrentExportsPerUser: 1,
     });
     const unset = {
@@ -136,12 +139,18 @@ describe('gateway configuration', () => {
       SIGN_IN_RATE_LIMIT_PER_MINUTE: '',
       WRITE_RATE_LIMIT_PER_MINUTE: '',
       READ_RATE_LIMIT_PER_MINUTE: '',
+      TOKEN_RATE_LIMIT_PER_MINUTE: '',
       CONCURRENT_EXPORTS_PER_USER: '',
     };
     expect(readGatewaySettings(unset).config.rateLimits).toEqual(defaults);
     expect(
-      problemsOf({ ...base, READ_RATE_LIMIT_PER_MINUTE: '0', CONCURRENT_EXPORTS_PER_USER: 'x' }),
-    ).toEqual(['READ_RATE_LIMIT_PER_MINUTE', 'CONCURRENT_EXPORTS_PER_USER']);
+      problemsOf({
+        ...base,
+        READ_RATE_LIMIT_PER_MINUTE: '0',
+        TOKEN_RATE_LIMIT_PER_MINUTE: '-1',
+        CONCURRENT_EXPORTS_PER_USER: 'x',
+      }),
+    ).toEqual(['READ_RATE_LIMIT_PER_MINUTE', 'TOKEN_RATE_LIMIT_PER_MINUTE', 'CONCURRENT_EXPORTS_PER_USER']);
   });
 
   it('refuses a rate limit that is not a whole number of at least 1, naming the variable', () => {

@@ -14,6 +14,7 @@ import {
 } from '@cull-log/service-kit';
 import { GOOGLE_PROVIDER, type OidcProvider } from './auth/oidc-provider';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions/session-manager';
+import type { TokenPolicy } from './tokens/token-manager';
 
 export type AuthMode = 'google' | 'dev';
 
@@ -31,6 +32,8 @@ export interface RateLimits {
   writesPerMinute: number;
   /** Reads through `/api` per user per minute. */
   readsPerMinute: number;
+  /** Requests (reads and writes together) through `/api` per personal access token per minute. */
+  tokenRequestsPerMinute: number;
   /** CSV exports one user may have in progress at once. */
   concurrentExportsPerUser: number;
 }
@@ -40,6 +43,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   signInPerMinute: 20,
   writesPerMinute: 120,
   readsPerMinute: 1200,
+  // A script pages through records or pulls a season's figures; a minute's burst of this is plenty.
+  tokenRequestsPerMinute: 300,
   concurrentExportsPerUser: 2,
 };
 
@@ -65,6 +70,7 @@ export interface GatewayConfig {
   /** Defaults to `__Host-cull_session` in production and `cull_session` otherwise. */
   cookieName?: string;
   sessionPolicy?: SessionPolicy;
+  tokenPolicy?: TokenPolicy;
   /** Each limit left out is its default. */
   rateLimits?: Partial<RateLimits>;
   bodyLimit?: number;
@@ -99,6 +105,7 @@ const gatewayEnvironmentFields = z.object({
   SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
   WRITE_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
   READ_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
+  TOKEN_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
   CONCURRENT_EXPORTS_PER_USER: positiveWholeNumberSetting(),
   /** A user's sessions beyond this many end at sign-in, the oldest first. */
   MAX_SESSIONS_PER_USER: positiveWholeNumberSetting(),
@@ -203,6 +210,7 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
         signInPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.signInPerMinute,
         writesPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.writesPerMinute,
         readsPerMinute: env.READ_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.readsPerMinute,
+        tokenRequestsPerMinute: env.TOKEN_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.tokenRequestsPerMinute,
         concurrentExportsPerUser:
           env.CONCURRENT_EXPORTS_PER_USER ?? DEFAULT_RATE_LIMITS.concurrentExportsPerUser,
       },

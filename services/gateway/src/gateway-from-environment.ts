@@ -8,6 +8,9 @@ import { readGatewaySettings, withProvider, type GatewaySettings } from './confi
 import { connectMongoSessionStore } from './sessions/mongo-session-store';
 import { openSqliteSessionStore } from './sessions/sqlite-session-store';
 import type { SessionStore } from './sessions/session-store';
+import { connectMongoTokenStore } from './tokens/mongo-token-store';
+import { openSqliteTokenStore } from './tokens/sqlite-token-store';
+import type { TokenStore } from './tokens/token-store';
 
 /** `web/dist` of this repository, from `src/` (tsx) and from `dist/` (the build) alike. */
 const REPOSITORY_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -17,7 +20,7 @@ export interface ComposedGateway {
   app: FastifyInstance;
   settings: GatewaySettings;
   logger: FastifyBaseLogger;
-  /** Closes what the app does not own (the session store); call after `app.close()`. */
+  /** Closes what the app does not own (the session and token stores); call after `app.close()`. */
   closeDependencies: () => Promise<void>;
 }
 
@@ -53,12 +56,18 @@ export async function createGatewayFromEnvironment(
     settings.mongodbUrl === undefined
       ? openSqliteSessionStore({ file: settings.sessionDatabaseFile })
       : await connectMongoSessionStore({ url: settings.mongodbUrl, dbName: SERVICES.gateway.mongoDatabase });
+  // Tokens are kept beside the sessions: the gateway's own file, or its own MongoDB database.
+  const tokens: TokenStore =
+    settings.mongodbUrl === undefined
+      ? openSqliteTokenStore({ file: settings.sessionDatabaseFile })
+      : await connectMongoTokenStore({ url: settings.mongodbUrl, dbName: SERVICES.gateway.mongoDatabase });
   const webDist = settings.webDist ?? (existsSync(REPOSITORY_WEB_DIST) ? REPOSITORY_WEB_DIST : undefined);
   if (webDist === undefined) logger.warn('no built web client found; serving /api and /auth only');
 
   const app = await buildApp({
     config: withProvider(settings, provider),
     sessions,
+    tokens,
     upstreams: composition.upstreams ?? settings.upstreams,
     internalAuthSecret: settings.internalAuthSecret,
     webDist,
@@ -72,15 +81,27 @@ export async function createGatewayFromEnvironment(
     settings.config.authMode === 'dev' ? 'development sign-in is enabled' : 'Google sign-in is enabled',
   );
 
-  // Abandoned sessions are removed hourly; MongoDB's TTL index does the same on its own.
+  // Abandoned sessions are removed hourly (MongoDB's TTL index does the same on its own), and so are tokens revoked
+  // or expired long enough ago.
   const purge = setInterval(() => {
     app.sessions.manager.purgeExpired().then(
       (removed) => removed > 0 && logger.info({ removed }, 'expired sessions removed'),
       (error: unknown) => logger.warn({ err: error }, 'could not remove expired sessions'),
     );
+    app.tokens.purgeEnded().then(
+      (removed) => removed > 0 && logger.info({ removed }, 'revoked and expired access tokens removed'),
+      (error: unknown) => logger.warn({ err: error }, 'could not remove revoked and expired access tokens'),
+    );
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  return { app, settings, logger, closeDependencies: () => sessions.close() };
+  return {
+    app,
+    settings,
+    logger,
+    closeDependencies: async () => {
+      await Promise.all([sessions.close(), tokens.close()]);
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { openMongoReadModel } from './read-model/mongo-cull-read-model';
 import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
 import { describeGroundsApi } from './testing/grounds-api-suite';
+import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
@@ -39,4 +40,5 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describeGroundsApi('MongoDB', openBackend);
   describeTeamsApi('MongoDB', openBackend);
   describeListFiltersApi('MongoDB', openBackend);
+  describeImportsApi('MongoDB', openBackend);
 });

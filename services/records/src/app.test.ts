@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
 import { describeGroundsApi } from './testing/grounds-api-suite';
+import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
@@ -16,6 +17,7 @@ describePhotosApi('the embedded SQLite store', async () => openSqliteBackend());
 describeGroundsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeTeamsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeListFiltersApi('the embedded SQLite store', async () => openSqliteBackend());
+describeImportsApi('the embedded SQLite store', async () => openSqliteBackend());
 
 describe('records logs', () => {
   const backend = openSqliteBackend();

@@ -10,6 +10,7 @@ import type { CullReadModel } from './read-model/cull-read-model';
 import { accountRoutes } from './account/account-routes';
 import { cullsRoutes } from './culls/culls-routes';
 import { groundsRoutes } from './grounds/grounds-routes';
+import { importsRoutes } from './imports/imports-routes';
 import { outingsRoutes } from './outings/outings-routes';
 import { photosRoutes } from './photos/photos-routes';
 import { placesRoutes } from './places/places-routes';
@@ -96,6 +97,7 @@ export function buildApp<Tx>({
     teamsRoutes<Tx>(),
     accountRoutes,
     placesRoutes,
+    importsRoutes,
   ];
   for (const routes of features) app.register(routes, deps);
   return app;

@@ -135,6 +135,7 @@ describe('erasing an account in the one-process app', () => {
         'records.json',
         'sessions.json',
         'settings.json',
+        'tokens.json',
       ].sort(),
     );
     expect(JSON.parse(files.get('profile.json') ?? '')).toMatchObject({ uid: annUid, email: ann.email });
@@ -226,12 +227,24 @@ describe('erasing an account in the one-process app', () => {
     await anns.signIn(ann.name, ann.email);
     const elsewhere = client();
     await elsewhere.signIn(ann.name, ann.email);
+    // A token of hers, named in her words: it goes with her, from the store and from every file.
+    const made = await anns.send('POST', '/api/tokens', {
+      name: `Sheet of ${ann.email}`,
+      scope: 'read',
+      expires_in_days: 30,
+    });
+    expect(made.status).toBe(201);
+    const { token } = JSON.parse(made.text) as { token: string };
+    const withToken = () =>
+      fetch(new URL('/api/me', anns.baseUrl), { headers: { authorization: `Bearer ${token}` } });
+    expect((await withToken()).status).toBe(200);
 
     // Her fourteen record, ground, outing, settings and plans events, and her link to Bob's team.
     expect(await anns.eraseAccount()).toEqual({ erased: true, events: 15 });
 
     expect((await anns.send('GET', '/api/me')).status).toBe(401);
     expect((await elsewhere.send('GET', '/api/me')).status).toBe(401);
+    expect((await withToken()).status).toBe(401);
     expect(filesHolding(dataDir, [annUid, ann.email, ann.name])).toEqual([]);
     const bobs = client();
     await bobs.signIn(bob.name, bob.email);

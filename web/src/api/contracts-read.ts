@@ -5,6 +5,7 @@
  */
 export {
   ApiError,
+  CreateTokenResponse,
   Cull,
   CullView,
   EndOtherSessionsResponse,
@@ -20,6 +21,7 @@ export {
   ListImportsResponse,
   ListOutingsResponse,
   ListTeamsResponse,
+  ListTokensResponse,
   MapCullsResponse,
   MapPointsResponse,
   Me,

@@ -45,6 +45,43 @@ export function blobStoreContract(
       expect(await store.get('photos/cull-1/a1-thumb')).toEqual(Buffer.alloc(0));
     });
 
+    it('keeps what a stream yields, chunk by chunk, and gives it back as a stream', async () => {
+      const chunks = Array.from({ length: 40 }, () => randomBytes(64 * 1024 + 3));
+      await store.putStream(
+        'imports/file-1',
+        (async function* () {
+          yield* chunks;
+        })(),
+      );
+      const whole = Buffer.concat(chunks);
+      expect((await store.get('imports/file-1'))?.equals(whole)).toBe(true);
+      const streamed = await store.getStream('imports/file-1');
+      const read: Buffer[] = [];
+      for await (const chunk of streamed ?? []) read.push(chunk);
+      expect(Buffer.concat(read).equals(whole)).toBe(true);
+      expect(await store.getStream('imports/file-2')).toBeUndefined();
+    });
+
+    it('a stream that fails part-way keeps nothing, and leaves the bytes before it', async () => {
+      await store.put('imports/kept', Buffer.from('before'));
+      const failing = (async function* () {
+        yield Buffer.from('part of a file');
+        throw new Error('the upload was cut off');
+      })();
+      await expect(store.putStream('imports/kept', failing)).rejects.toThrow('cut off');
+      await expect(
+        store.putStream(
+          'imports/new',
+          (async function* () {
+            yield Buffer.from('part');
+            throw new Error('cut off');
+          })(),
+        ),
+      ).rejects.toThrow('cut off');
+      expect((await store.get('imports/kept'))?.toString()).toBe('before');
+      expect(await store.get('imports/new')).toBeUndefined();
+    });
+
     it('a second put replaces the first', async () => {
       await store.put('k', Buffer.from('first'));
       await store.put('k', Buffer.from('second'));

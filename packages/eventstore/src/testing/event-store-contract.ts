@@ -358,6 +358,119 @@ export function eventStoreContract<Tx>(
       expect(ran).toBe(false);
     });
 
+    it('appendMany writes several streams in one go, in the order given, with their work in the transaction', async () => {
+      const store = await open();
+      const existing = randomUUID();
+      await store.append(existing, 0, [cullRecordedEvent(existing)]);
+      const [first, second] = [randomUUID(), randomUUID()];
+      const firstEvents = [cullRecordedEvent(first), cullAmendedEvent(first, 2)];
+      const secondEvent = cullRecordedEvent(second);
+      const amendExisting = cullAmendedEvent(existing, 2);
+      let seen: StoredLogEvent[] = [];
+
+      const results = await store.appendMany(
+        [
+          { streamId: first, expectedVersion: 0, events: firstEvents },
+          { streamId: second, expectedVersion: 0, events: [secondEvent] },
+          { streamId: existing, expectedVersion: 1, events: [amendExisting] },
+        ],
+        (tx, stored) => {
+          seen = stored;
+          return location.writeMarkers(
+            tx,
+            stored.map((event) => `${event.streamId}:${event.version}@${event.position}`),
+          );
+        },
+      );
+
+      expect(results).toEqual([
+        { version: 2, position: 3 },
+        { version: 1, position: 4 },
+        { version: 2, position: 5 },
+      ]);
+      const expected = withPositions([...firstEvents, secondEvent, amendExisting], 2);
+      expect(seen).toEqual(expected);
+      expect(await store.readAll(1, 10)).toEqual(expected);
+      expect((await location.readMarkers()).sort()).toEqual(
+        [`${first}:1@2`, `${first}:2@3`, `${second}:1@4`, `${existing}:2@5`].sort(),
+      );
+    });
+
+    it('appendMany with one stream not at its version writes none of them, naming that stream', async () => {
+      const store = await open();
+      const taken = randomUUID();
+      await store.append(taken, 0, [cullRecordedEvent(taken)]);
+      const fresh = randomUUID();
+
+      const conflict = await store
+        .appendMany(
+          [
+            { streamId: fresh, expectedVersion: 0, events: [cullRecordedEvent(fresh)] },
+            { streamId: taken, expectedVersion: 0, events: [cullRecordedEvent(taken)] },
+          ],
+          (tx) => location.writeMarkers(tx, ['should-vanish']),
+        )
+        .catch((error: unknown) => error);
+
+      expect(conflict).toBeInstanceOf(VersionConflictError);
+      expect(conflict).toMatchObject({ streamId: taken, expectedVersion: 0 });
+      expect(await store.readStream(fresh)).toEqual([]);
+      expect(await store.headPosition()).toBe(1);
+      expect(await location.readMarkers()).toEqual([]);
+      // The failed batch gave its positions back.
+      const next = randomUUID();
+      expect(await store.append(next, 0, [cullRecordedEvent(next)])).toEqual({ version: 1, position: 2 });
+    });
+
+    it('appendMany refuses a stream named twice, and when its work throws keeps nothing', async () => {
+      const store = await open();
+      const cullId = randomUUID();
+      await expect(
+        store.appendMany([
+          { streamId: cullId, expectedVersion: 0, events: [cullRecordedEvent(cullId)] },
+          { streamId: cullId, expectedVersion: 1, events: [cullAmendedEvent(cullId, 2)] },
+        ]),
+      ).rejects.toThrow(/named twice/);
+      const failure = new Error('read model rejected the batch');
+      const batch = store.appendMany(
+        [{ streamId: cullId, expectedVersion: 0, events: [cullRecordedEvent(cullId)] }],
+        (tx) =>
+          afterwards(location.writeMarkers(tx, ['should-vanish']), () => {
+            throw failure;
+          }),
+      );
+      await expect(batch).rejects.toBe(failure);
+      expect(await store.readStream(cullId)).toEqual([]);
+      expect(await location.readMarkers()).toEqual([]);
+      expect(await store.appendMany([])).toEqual([]);
+    });
+
+    it('two appendMany batches racing for one new stream: exactly one is written whole', async () => {
+      const [first, second] = [await open(), await open()];
+      const shared = randomUUID();
+      const [onlyFirst, onlySecond] = [randomUUID(), randomUUID()];
+
+      const outcomes = await Promise.allSettled([
+        first.appendMany([
+          { streamId: onlyFirst, expectedVersion: 0, events: [cullRecordedEvent(onlyFirst)] },
+          { streamId: shared, expectedVersion: 0, events: [cullRecordedEvent(shared, 'user-a')] },
+        ]),
+        second.appendMany([
+          { streamId: onlySecond, expectedVersion: 0, events: [cullRecordedEvent(onlySecond)] },
+          { streamId: shared, expectedVersion: 0, events: [cullRecordedEvent(shared, 'user-b')] },
+        ]),
+      ]);
+
+      const losses = outcomes.filter((outcome) => outcome.status === 'rejected');
+      expect(losses).toHaveLength(1);
+      expect((losses[0] as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+      const firstWon = outcomes[0]?.status === 'fulfilled';
+      expect(await first.readStream(onlyFirst)).toHaveLength(firstWon ? 1 : 0);
+      expect(await first.readStream(onlySecond)).toHaveLength(firstWon ? 0 : 1);
+      expect(await first.readStream(shared)).toHaveLength(1);
+      expect(await first.headPosition()).toBe(2);
+    });
+
     it("readUser pages through one user's events in global order and nobody else's", async () => {
       const store = await open();
       const [mine, theirs, alsoMine] = [randomUUID(), randomUUID(), randomUUID()];

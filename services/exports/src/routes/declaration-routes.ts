@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { DECLARATION_NUMBER_HEADER, DeclarationRequest } from '@cull-log/contracts';
+import { AfterQuery, DECLARATION_NUMBER_HEADER, DeclarationRequest } from '@cull-log/contracts';
 import { declarationRefusal } from '@cull-log/domain';
 import type { ProjectionRoutes } from '@cull-log/projection';
 import { HttpError } from '@cull-log/service-kit';
@@ -9,8 +9,6 @@ import { declarationPdf } from '../declarations/declaration-pdf';
 import type { ExportStore } from '../store/export-store';
 
 const CullId = z.uuid();
-const AfterQuery = z.strictObject({ after: z.coerce.number().int().min(0).optional() });
-
 const notFound = () => new HttpError(404, 'not_found', 'No such record');
 
 /**

@@ -2,6 +2,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { HttpError } from '@cull-log/service-kit';
+import { bearerOf } from '../tokens/token-access';
 
 export interface WebSecurityOptions {
   /** Where browsers reach the app; the one origin writes are accepted from. */
@@ -67,6 +68,9 @@ const plugin: FastifyPluginAsync<WebSecurityOptions> = async (app, { publicUrl }
   const ownOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // A request with an access token (a script, another tool) is the token's alone: its cookie, if any, is never
+    // looked at, and no page of another site can make a browser send a token. `/auth` refuses tokens outright.
+    if (bearerOf(request.headers) !== undefined) return;
     const fetchSite = request.headers['sec-fetch-site'];
     // A browser that sends Sec-Fetch-Site says exactly where the request came from, and pages cannot forge it.
     if (typeof fetchSite === 'string') {

@@ -38,6 +38,10 @@ export interface ForwardOptions {
   secret: string;
   now: () => Date;
   bodyLimit: number;
+  /** What a body over the limit is told, where the route has its own words for it. */
+  tooLargeMessage?: string;
+  /** How long the service may take to begin its answer, where the route's work takes longer than most. */
+  headersTimeout?: number;
 }
 
 class BodyTooLargeError extends Error {
@@ -49,7 +53,8 @@ class BodyTooLargeError extends Error {
 
 /** Streams the request to the service with a signed identity and streams its answer back. */
 export async function forward(request: FastifyRequest, reply: FastifyReply, options: ForwardOptions) {
-  const { upstream, identity, secret, now, bodyLimit } = options;
+  const { upstream, identity, secret, now, bodyLimit, tooLargeMessage } = options;
+  const tooLarge = (reply: FastifyReply) => tooLargeError(reply, tooLargeMessage);
   const path = upstream.basePath + options.path;
   const declaredLength = Number(request.headers['content-length'] ?? 0);
   if (declaredLength > bodyLimit) throw tooLarge(reply);
@@ -71,7 +76,13 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, opti
 
   let response: UpstreamResponse;
   try {
-    response = await upstream.request({ method: request.method, path, headers, body });
+    response = await upstream.request({
+      method: request.method,
+      path,
+      headers,
+      body,
+      ...(options.headersTimeout === undefined ? {} : { headersTimeout: options.headersTimeout }),
+    });
   } catch (error) {
     if (body?.errored instanceof BodyTooLargeError) throw tooLarge(reply);
     request.log.warn({ err: error, upstream: upstream.name }, 'service unavailable');
@@ -94,10 +105,10 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, opti
   return reply.send(response.body);
 }
 
-function tooLarge(reply: FastifyReply): HttpError {
+function tooLargeError(reply: FastifyReply, message = 'The request body is too large.'): HttpError {
   // The rest of an oversized body is not worth reading, so the connection goes with the answer.
   reply.header('connection', 'close');
-  return new HttpError(413, 'payload_too_large', 'The request body is too large.');
+  return new HttpError(413, 'payload_too_large', message);
 }
 
 /** Passes the body through, failing once more than `limit` bytes have come (bodies without a length). */

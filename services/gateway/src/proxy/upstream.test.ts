@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@cull-log/contracts';
+import { createUpstream } from './upstream';
 import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
 import {
   buildTestGateway,
@@ -90,4 +91,24 @@ describe('a service in the same process', () => {
     await closed;
     expect(csv.destroyed).toBe(true);
   });
+});
+
+describe('a service over HTTP', () => {
+  it('may take longer to answer a request that allows it, and no longer than that', async () => {
+    const slow = buildServiceApp({ name: 'records', logger: silentLogger });
+    slow.get('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      return { done: true };
+    });
+    services.push(slow);
+    const upstream = createUpstream('records', await slow.listen({ host: '127.0.0.1', port: 0 }));
+    try {
+      const asked = { method: 'GET', path: '/slow', headers: {}, body: undefined };
+      await expect(upstream.request({ ...asked, headersTimeout: 500 })).rejects.toThrow();
+      const answer = await upstream.request({ ...asked, headersTimeout: 5_000 });
+      expect(answer.statusCode).toBe(200);
+    } finally {
+      await upstream.close();
+    }
+  }, 20_000);
 });

@@ -15,6 +15,8 @@ export interface UpstreamRequest {
   path: string;
   headers: Record<string, string>;
   body: Readable | undefined;
+  /** How long the service may take to begin its answer, where a route needs longer than the pool's 30 seconds. */
+  headersTimeout?: number;
 }
 
 export interface UpstreamResponse {
@@ -52,8 +54,14 @@ function httpUpstream(name: string, baseUrl: string): Upstream {
   return {
     name,
     basePath: url.pathname.replace(/\/+$/, ''),
-    request: ({ method, path, headers, body }) =>
-      pool.request({ method: method as 'GET', path, headers, body }),
+    request: ({ method, path, headers, body, headersTimeout }) =>
+      pool.request({
+        method: method as 'GET',
+        path,
+        headers,
+        body,
+        ...(headersTimeout === undefined ? {} : { headersTimeout }),
+      }),
     close: () => pool.close(),
   };
 }

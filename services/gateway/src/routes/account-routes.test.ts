@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_EXPORT_FILE, MESSAGES, SessionView } from '@cull-log/contracts';
+import {
+  ACCOUNT_EXPORT_FILE,
+  CreateTokenResponse,
+  MESSAGES,
+  SessionView,
+  TOKEN_PREFIX,
+} from '@cull-log/contracts';
 import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
 import type { UpstreamTarget } from '../proxy/upstream';
 import {
@@ -134,6 +140,13 @@ describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
       const app = await start(reach);
       const cookie = await devSignIn(app, ada);
       await devSignIn(app, bob);
+      const token = await app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: { cookie, origin: DEV_ORIGIN },
+        payload: { name: 'Group spreadsheet', scope: 'read', expires_in_days: 90 },
+      });
+      const { token: secret, ...tokenSummary } = CreateTokenResponse.parse(token.json());
 
       const response = await exportOf(app, cookie);
 
@@ -146,6 +159,7 @@ describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
         'README.txt',
         'profile.json',
         'sessions.json',
+        'tokens.json',
         'records.json',
         'records.csv',
         'events.jsonl',
@@ -164,6 +178,9 @@ describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
         email: ada.email,
         exported_at: expect.any(String),
       });
+      // The tokens as listed, never a secret.
+      expect(JSON.parse(files.get('tokens.json') ?? '')).toEqual([tokenSummary]);
+      expect([...files.values()].join('\n')).not.toContain(secret.slice(TOKEN_PREFIX.length));
       const sessions = SessionView.array().parse(JSON.parse(files.get('sessions.json') ?? ''));
       expect(sessions.map((session) => session.current)).toEqual([true]);
       expect(JSON.parse(files.get('records.json') ?? '')).toEqual([{ id: 'r1', created_by: adaUid }]);

@@ -10,7 +10,9 @@ import { ZipFile } from 'yazl';
 import { ACCOUNT_EXPORT_FILE, type AccountErasedResponse } from '@cull-log/contracts';
 import { callService, readAll } from '../proxy/service-call';
 import type { Upstream } from '../proxy/upstream';
+import { sessionOf } from './session-of';
 import { viewOf } from './session-routes';
+import { summaryOf } from './token-routes';
 
 type ServiceName = 'records' | 'stats' | 'exports';
 
@@ -53,6 +55,7 @@ const README = `Your Cull Log data
 
 profile.json   who you are to Cull Log: your user id, name and e-mail address
 sessions.json  the devices signed in as you when you downloaded this
+tokens.json    your personal access tokens: their names, scopes, teams and dates (their secrets are never kept)
 records.json   every record you keep, as it stands (JSON)
 records.csv    the same records as the CSV export, one row each, ending with its Record ID (its folder in photos/)
 events.jsonl   every change ever made to your records, grounds, outings, settings and plans, oldest first, one JSON event a line
@@ -94,9 +97,10 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     });
 
   app.get('/api/account/export', { onRequest: readLimit, preHandler: exportSlot }, async (request, reply) => {
+    const current = sessionOf(request);
     const exportedAt = now();
     const sessions = (await app.sessions.manager.listFor(request.user.uid)).map((session) =>
-      viewOf(session, request.userSession.idHash),
+      viewOf(session, current.idHash),
     );
     const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
     const zip = new ZipFile();
@@ -104,6 +108,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     zip.addBuffer(Buffer.from(README), 'README.txt', entry);
     zip.addBuffer(json({ ...request.user, exported_at: exportedAt.toISOString() }), 'profile.json', entry);
     zip.addBuffer(json(sessions), 'sessions.json', entry);
+    zip.addBuffer(json((await app.tokens.listFor(request.user.uid)).map(summaryOf)), 'tokens.json', entry);
 
     // The first service answers before the zip starts, so a service that is away is a clean 503.
     const [first, ...rest] = SERVICE_EXPORT_FILES;
@@ -145,6 +150,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     '/api/account',
     { onRequest: writeLimit },
     async (request, reply): Promise<AccountErasedResponse> => {
+      sessionOf(request);
       const { uid } = request.user;
       let events = 0;
       for (const service of ERASING_SERVICES) {
@@ -152,8 +158,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
         if (service === 'records') events = (JSON.parse(body.toString()) as { events: number }).events;
       }
       // Last, so an erasure a service could not finish can be tried again from the same browser.
+      const tokens = await app.tokens.eraseUser(uid);
       const sessions = await app.sessions.signOutEverywhere(uid, reply);
-      request.log.info({ userId: uid, events, sessions }, 'account erased');
+      request.log.info({ userId: uid, events, tokens, sessions }, 'account erased');
       return { erased: true, events };
     },
   );

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
-import { MESSAGES } from '@cull-log/contracts';
+import { IMPORT_LIMITS, IMPORT_UPLOAD_TOO_LARGE, MESSAGES } from '@cull-log/contracts';
 import {
   buildTestGateway,
   DEV_ORIGIN,
@@ -15,7 +15,7 @@ import {
   type TestGateway,
 } from '../testing/gateway-harness';
 import type { UpstreamTarget } from '../proxy/upstream';
-import { PHOTO_UPLOAD_BODY_LIMIT } from './api-routes';
+import { IMPORT_UPLOAD_BODY_LIMIT, PHOTO_UPLOAD_BODY_LIMIT } from './api-routes';
 import { developmentUid } from './auth-routes';
 
 type FakeService = Awaited<ReturnType<typeof startFakeService>>;
@@ -144,6 +144,12 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     ],
     ['/api/invites/abc.def', 'records', '/invites/abc.def'],
     ['/api/places?q=Ashbourne', 'records', '/places?q=Ashbourne'],
+    ['/api/imports', 'records', '/imports'],
+    [
+      '/api/imports/0b6f7c1e-1111-4222-8333-944445555666',
+      'records',
+      '/imports/0b6f7c1e-1111-4222-8333-944445555666',
+    ],
   ])('GET %s reaches %s at %s with a signed identity the service accepts', async (url, service, path) => {
     const { app, cookie } = await signedInGateway({}, reach);
     const response = await app.inject({
@@ -381,6 +387,48 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       payload: 'x'.repeat(2000),
     });
     expect(elsewhere.statusCode).toBe(413);
+  });
+
+  it("forwards an import's upload up to a spreadsheet's size, its commit and undo at the small limit, and says in words when a file is too large", async () => {
+    const { app, cookie } = await signedInGateway({ config: devConfig({ bodyLimit: 1024 }) }, reach);
+    const headers = { cookie, origin: DEV_ORIGIN, 'content-type': 'multipart/form-data; boundary=x' };
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers,
+      payload: 'x'.repeat(50_000),
+    });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.json()).toMatchObject({ service: 'records', url: '/imports', identity: ada });
+    expect(upload.json().body).toHaveLength(50_000);
+    const id = '0b6f7c1e-1111-4222-8333-944445555666';
+    for (const [method, url] of [
+      ['POST', `/api/imports/${id}/commit`],
+      ['DELETE', `/api/imports/${id}`],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: { cookie, origin: DEV_ORIGIN } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ service: 'records', method, url: url.slice('/api'.length) });
+    }
+    // 100 MB, as a careless upload would be: refused from its declared length before a byte is read.
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { ...headers, 'content-length': String(100 * 1024 * 1024) },
+      payload: 'x',
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error).toMatchObject({ code: 'payload_too_large', message: IMPORT_UPLOAD_TOO_LARGE });
+    expect(IMPORT_UPLOAD_TOO_LARGE).toContain(`${IMPORT_LIMITS.maxUploadBytes / 1024 / 1024} MB`);
+    // Streamed without a length, it is cut off at the limit.
+    const streamed = await app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers,
+      payload: Readable.from([Buffer.alloc(IMPORT_UPLOAD_BODY_LIMIT), Buffer.alloc(1024)]),
+    });
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json().error.message).toBe(IMPORT_UPLOAD_TOO_LARGE);
   });
 
   it("passes on a photo's type, nosniff and a private cache-control, but never a shared one", async () => {

@@ -1,12 +1,28 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { MESSAGES, PHOTO_LIMITS, type Me } from '@cull-log/contracts';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import {
+  IMPORT_LIMITS,
+  IMPORT_UPLOAD_TOO_LARGE,
+  MESSAGES,
+  PHOTO_LIMITS,
+  TOKEN_MESSAGES,
+  type Me,
+} from '@cull-log/contracts';
 import { HttpError, type Identity } from '@cull-log/service-kit';
 import type { Upstream } from '../proxy/upstream';
 import { teamAccess } from '../proxy/team-access';
 import { forward } from '../proxy/upstream-proxy';
 import type { SessionUser, StoredSession } from '../sessions/session-store';
+import { bearerOf, checkTokenMayMake } from '../tokens/token-access';
+import type { StoredToken } from '../tokens/token-store';
 import { accountRoutes } from './account-routes';
 import { sessionRoutes } from './session-routes';
+import { tokenRoutes } from './token-routes';
 
 export interface ApiRoutesOptions {
   upstreams: { records: Upstream; stats: Upstream; exports: Upstream };
@@ -15,20 +31,30 @@ export interface ApiRoutesOptions {
   bodyLimit: number;
   writesPerMinute: number;
   readsPerMinute: number;
+  /** Requests (reads and writes together) per access token per minute. */
+  tokenRequestsPerMinute: number;
   concurrentExportsPerUser: number;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user; set for every `/api` route, which answer 401 without one. */
+    /** The signed-in user, or the owner of the access token; set for every `/api` route, which answer 401 without one. */
     user: SessionUser;
-    /** The session the request came with; set alongside `user`. */
-    userSession: StoredSession;
+    /** The session the request came with, or null when it came with an access token. */
+    userSession: StoredSession | null;
+    /** The access token the request came with, or null when it came with a session. */
+    accessToken: StoredToken | null;
   }
 }
 
 /** A photo upload: one photo at its largest, and room for the multipart framing around it. */
 export const PHOTO_UPLOAD_BODY_LIMIT = PHOTO_LIMITS.maxUploadBytes + 64 * 1024;
+
+/** A spreadsheet to import: the largest file, and room for the framing and the mapping's fields around it. */
+export const IMPORT_UPLOAD_BODY_LIMIT = IMPORT_LIMITS.maxUploadBytes + 256 * 1024;
+
+/** An import's commit answers once every row is written: 20,000 rows take seconds, on a busy server a minute or more. */
+export const IMPORT_COMMIT_WAIT_MS = 5 * 60_000;
 
 const READ_METHODS = ['GET'] as const;
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -38,10 +64,32 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   const { upstreams, internalAuthSecret, now, bodyLimit, writesPerMinute, readsPerMinute } = options;
 
   app.decorateRequest('user', null as unknown as SessionUser);
-  app.decorateRequest('userSession', null as unknown as StoredSession);
+  app.decorateRequest('userSession', null);
+  app.decorateRequest('accessToken', null);
   app.addHook('onRequest', async (request, reply) => {
     // Private data: neither the browser nor anything in between may keep a copy.
     reply.header('cache-control', 'no-store');
+    // A request with a token is the token's alone: a cookie it also carries is not looked at.
+    const bearer = bearerOf(request.headers);
+    if (bearer !== undefined) {
+      // RFC 6750: a refused bearer token says so, for the clients that read it.
+      if (bearer === '') {
+        reply.header('www-authenticate', 'Bearer error="invalid_request"');
+        throw new HttpError(401, 'not_authenticated', TOKEN_MESSAGES.malformed);
+      }
+      // Read from the store at every request, never remembered, so a revocation holds at once on every replica.
+      const token = await app.tokens.authenticate(bearer);
+      if (token === undefined) {
+        reply.header('www-authenticate', 'Bearer error="invalid_token"');
+        throw new HttpError(401, 'not_authenticated', TOKEN_MESSAGES.invalid);
+      }
+      // The token's id, never its secret, goes with every line logged about the request.
+      request.log = request.log.child({ tokenId: token.id, userId: token.user.uid });
+      checkTokenMayMake(token, request);
+      request.user = token.user;
+      request.accessToken = token;
+      return;
+    }
     const session = await app.sessions.current(request);
     if (session === undefined) throw new HttpError(401, 'not_authenticated', MESSAGES.notAuthenticated);
     request.user = session.user;
@@ -52,18 +100,35 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  // Each made once, so every route of its kind draws on one budget per user.
-  const perUser = (kind: string, max: number) =>
-    app.rateLimit({
+  // Each made once, so every route of its kind draws on one budget per user. An access token has one budget of its
+  // own, reads and writes together, so a script cannot use up its owner's browser's budget, nor the reverse.
+  const tokenLimit = app.rateLimit({
+    max: options.tokenRequestsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `token:${request.accessToken?.id ?? ''}`,
+  });
+  const perUser = (kind: string, max: number): onRequestAsyncHookHandler => {
+    const userLimit = app.rateLimit({
       max,
       timeWindow: 60_000,
       keyGenerator: (request: FastifyRequest) => `${kind}:${request.user.uid}`,
     });
+    return async function limit(request, reply) {
+      return (request.accessToken === null ? userLimit : tokenLimit).call(this, request, reply);
+    };
+  };
   const readLimit = perUser('read', readsPerMinute);
   const writeLimit = perUser('write', writesPerMinute);
 
   app.get('/api/me', { onRequest: readLimit }, async (request): Promise<Me> => request.user);
   await app.register(sessionRoutes, { readLimit, writeLimit });
+  await app.register(tokenRoutes, {
+    records: upstreams.records,
+    internalAuthSecret,
+    now,
+    readLimit,
+    writeLimit,
+  });
   const exportSlot = exportSlots(options.concurrentExportsPerUser);
   await app.register(accountRoutes, {
     upstreams,
@@ -101,7 +166,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     return { ...request.user, team: access };
   };
   const forwardTo =
-    (upstream: Upstream, limit = bodyLimit) =>
+    (upstream: Upstream, limit = bodyLimit, tooLargeMessage?: string, headersTimeout?: number) =>
     async (request: FastifyRequest, reply: FastifyReply) =>
       forward(request, reply, {
         upstream,
@@ -110,6 +175,8 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
         secret: internalAuthSecret,
         now,
         bodyLimit: limit,
+        ...(tooLargeMessage === undefined ? {} : { tooLargeMessage }),
+        ...(headersTimeout === undefined ? {} : { headersTimeout }),
       });
   // The one route whose body is a photo gets a photo's room; every other keeps the gateway's small limit.
   app.route({
@@ -117,6 +184,27 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     url: '/api/culls/:id/photos',
     onRequest: writeLimit,
     handler: forwardTo(upstreams.records, PHOTO_UPLOAD_BODY_LIMIT),
+  });
+  // An import's upload gets a spreadsheet's room, and a bigger one is told so in words; the import's other routes
+  // (its commit, its undoing, the list) keep the small limit.
+  app.route({
+    method: 'POST',
+    url: '/api/imports',
+    onRequest: writeLimit,
+    handler: forwardTo(upstreams.records, IMPORT_UPLOAD_BODY_LIMIT, IMPORT_UPLOAD_TOO_LARGE),
+  });
+  app.post('/api/imports/:id/commit', {
+    onRequest: writeLimit,
+    handler: forwardTo(upstreams.records, bodyLimit, undefined, IMPORT_COMMIT_WAIT_MS),
+  });
+  const toRecordsImports = forwardTo(upstreams.records);
+  for (const url of ['/api/imports', '/api/imports/*'])
+    app.route({ method: [...READ_METHODS], url, onRequest: readLimit, handler: toRecordsImports });
+  app.route({
+    method: [...WRITE_METHODS],
+    url: '/api/imports/*',
+    onRequest: writeLimit,
+    handler: toRecordsImports,
   });
   for (const [prefix, upstream] of routes) {
     const handler = forwardTo(upstream);

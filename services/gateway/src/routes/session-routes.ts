@@ -5,6 +5,7 @@ import { HttpError } from '@cull-log/service-kit';
 import { publicSessionId } from '../sessions/session-manager';
 import type { StoredSession } from '../sessions/session-store';
 import { describeUserAgent } from '../sessions/user-agent';
+import { sessionOf } from './session-of';
 
 export interface SessionRoutesOptions {
   /** The read and write budgets of `/api`, so these count like any other read and write. */
@@ -38,15 +39,17 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (
   const { manager } = app.sessions;
 
   app.get('/api/sessions', { onRequest: readLimit }, async (request): Promise<SessionsResponse> => {
+    const current = sessionOf(request);
     const sessions = await manager.listFor(request.user.uid);
-    return { sessions: sessions.map((session) => viewOf(session, request.userSession.idHash)) };
+    return { sessions: sessions.map((session) => viewOf(session, current.idHash)) };
   });
 
   app.delete('/api/sessions/:id', { onRequest: writeLimit }, async (request, reply) => {
+    const current = sessionOf(request);
     const params = SessionParams.safeParse(request.params);
     if (!params.success) throw new HttpError(400, 'bad_request', 'That is not a session id.');
     const { id } = params.data;
-    if (id === publicSessionId(request.userSession.idHash)) {
+    if (id === publicSessionId(current.idHash)) {
       // Ending this browser's own session is signing out here.
       await app.sessions.signOut(request, reply);
       return reply.code(204).send();
@@ -62,7 +65,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (
     '/api/sessions',
     { onRequest: writeLimit },
     async (request): Promise<EndOtherSessionsResponse> => {
-      const ended = await manager.endOthersOfUser(request.user.uid, request.userSession.idHash);
+      const ended = await manager.endOthersOfUser(request.user.uid, sessionOf(request).idHash);
       request.log.info({ userId: request.user.uid, ended }, 'other sessions ended');
       return { ended };
     },

@@ -8,6 +8,8 @@ import { buildApp, type GatewayDeps } from '../app';
 import type { GatewayConfig } from '../config';
 import { openSqliteSessionStore } from '../sessions/sqlite-session-store';
 import type { SessionStore } from '../sessions/session-store';
+import { openSqliteTokenStore } from '../tokens/sqlite-token-store';
+import type { TokenStore } from '../tokens/token-store';
 
 export const INTERNAL_SECRET = 'internal-secret-for-tests-0123456789abcdef';
 export const SESSION_SECRET = 'session-secret-for-tests-0123456789abcdef';
@@ -43,7 +45,8 @@ export async function startFakeService(name: string, secret = INTERNAL_SECRET, n
     // The records service's answer to "what is this caller in this team": a viewer of every team but NOT_MY_TEAM.
     const access = /^\/teams\/([^/]+)\/access$/.exec(request.url);
     if (access !== null && name === 'records') {
-      if (access[1] === NOT_MY_TEAM) return reply.code(404).send({ error: { code: 'not_found', message: 'No such team' } });
+      if (access[1] === NOT_MY_TEAM)
+        return reply.code(404).send({ error: { code: 'not_found', message: 'No such team' } });
       return { team_id: access[1], role: 'viewer', member_id: `member-of-${request.identity.uid}` };
     }
     if (request.url.startsWith('/exports/culls.csv')) {
@@ -97,15 +100,20 @@ export function devConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfig
 export interface TestGateway {
   app: FastifyInstance;
   sessions: SessionStore;
+  tokens: TokenStore;
   close: () => Promise<void>;
 }
 
-/** A gateway over a fresh SQLite session file; services default to a port nothing listens on. */
+/**
+ * A gateway over a fresh SQLite file of sessions and tokens (or the tokens given, to share them between two gateways);
+ * services default to a port nothing listens on.
+ */
 export async function buildTestGateway(
   deps: Partial<Omit<GatewayDeps, 'sessions'>> = {},
 ): Promise<TestGateway> {
   const directory = mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const sessions = openSqliteSessionStore({ file: join(directory, 'sessions.sqlite') });
+  const tokens = deps.tokens ?? openSqliteTokenStore({ file: join(directory, 'sessions.sqlite') });
   const nowhere = 'http://127.0.0.1:9';
   const app = await buildApp({
     config: devConfig(),
@@ -114,13 +122,17 @@ export async function buildTestGateway(
     logger: silentLogger,
     ...deps,
     sessions,
+    tokens,
   });
   return {
     app,
     sessions,
+    tokens,
     async close() {
       await app.close();
       await sessions.close();
+      // A store handed in belongs to the test that made it.
+      if (deps.tokens === undefined) await tokens.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -32,6 +32,7 @@ import {
 import type { BlobStore } from '@cull-log/blobstore';
 import type { ErasedEvents, EventStore } from '@cull-log/eventstore';
 import { photoKeys } from '../photos/photo-blobs';
+import type { ImportsReadModel } from '../imports/imports-read-model';
 
 /** Events read from the log at a time while an export is written. */
 const EXPORT_PAGE_SIZE = 1000;
@@ -40,6 +41,8 @@ export interface AccountRoutesOptions {
   store: Pick<EventStore<unknown>, 'readUser'>;
   /** Where the records' photos are kept: the download lists them, and an erasure removes every one. */
   blobs: BlobStore;
+  /** The user's imports: an erasure removes the files kept for them (their rows go with the records). */
+  readModel: { imports: Pick<ImportsReadModel<unknown>, 'list'> };
   /** Erases the user's events and records (in one transaction), then the bus's copy, and answers what went. */
   eraseAccount(erasure: UserErased): Promise<ErasedEvents>;
   now: () => Date;
@@ -136,7 +139,7 @@ async function recordsOf(store: AccountRoutesOptions['store'], userId: string): 
  */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
-  { store, blobs, eraseAccount, now, newId },
+  { store, blobs, readModel, eraseAccount, now, newId },
 ) => {
   app.get('/account/events.jsonl', async (request, reply) => {
     const lines = (async function* () {
@@ -191,6 +194,10 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       const keys = photoKeys(event.streamId, event.data.id);
       await blobs.delete(keys.original);
       await blobs.delete(keys.thumbnail);
+    }
+    // The spreadsheets kept for imports not yet made, likewise before the rows naming them go.
+    for (const entry of await readModel.imports.list(request.identity.uid)) {
+      if (entry.blob_key !== null) await blobs.delete(entry.blob_key);
     }
     const erasure: UserErased = {
       id: newId(),

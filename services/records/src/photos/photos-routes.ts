@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   EVENT_POSITION_HEADER,
   PHOTO_LIMITS,
   PHOTO_MESSAGES,
   PhotoId,
+  PhotoQuery,
   THUMBNAIL_CONTENT_TYPE,
   type Cull,
 } from '@cull-log/contracts';
@@ -30,8 +30,6 @@ export interface PhotosRoutesOptions {
 type PhotoParams = { id: string; photoId: string };
 
 /** `?size=thumb` for the thumbnail; nothing else may be asked. */
-const PhotoQuery = z.strictObject({ size: z.literal('thumb').optional() });
-
 /** Photo ids are content-addressed: the bytes under one never change, so a browser may keep them for good. */
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 

@@ -10,6 +10,7 @@ import type {
 import type { TaggedRecord } from '@cull-log/domain';
 import type { MapPointsFilter } from '../culls/read-model/map-points';
 import type { ManagementReadModel } from './management-read-model';
+import type { ImportsReadModel } from '../imports/imports-read-model';
 
 /** The reads of records each store answers with its own queries (the rest of the read model is composed around them). */
 export type CullQueryName =
@@ -39,6 +40,8 @@ export interface RecordScope {
 export interface CullReadModel<Tx> extends ManagementReadModel {
   /** Applies freshly appended events; throwing rolls the append back. */
   apply(tx: Tx, events: readonly StoredLogEvent[]): void | Promise<void>;
+  /** The user's imports, kept beside the records they are matched against; erased with the user's records. */
+  readonly imports: ImportsReadModel<Tx>;
   /** Deletes every record of the user and what indexes them, in the transaction erasing their events. */
   eraseUser(tx: Tx, userId: string): void | Promise<void>;
   /** The caller's record, or undefined when it does not exist or belongs to someone else. */

@@ -19,6 +19,7 @@ import {
   openMongoManagementReadModel,
 } from './mongo-management-read-model';
 import { READ_MODEL_STORES } from './store-names';
+import { openMongoImportsReadModel } from '../imports/mongo-imports-read-model';
 
 export interface MongoReadModelOptions {
   /** The Mongo event store's database: the collection lives beside the log so one transaction covers both. */
@@ -36,10 +37,12 @@ export async function openMongoReadModel({
 }: MongoReadModelOptions): Promise<MongoCullReadModel> {
   await migrateMongo(database, READ_MODEL_STORES.culls, MONGO_CULL_MIGRATIONS);
   const management = await openMongoManagementReadModel(database, CULLS_COLLECTION);
+  const imports = reportingOutages(await openMongoImportsReadModel(database), isMongoOutage);
 
   return reportingOutages<MongoCullReadModel>(
     {
       ...management,
+      imports,
       ...openMongoCullQueries(database.collection<CullDocument>(CULLS_COLLECTION)),
       async apply({ db, session }, events: readonly StoredLogEvent[]) {
         for (const event of events) {
@@ -53,6 +56,7 @@ export async function openMongoReadModel({
       async eraseUser({ db, session }, userId) {
         await eraseCullsFromMongo(db, session, userId);
         await eraseManagementFromMongo(db, session, userId);
+        await imports.eraseUser({ db, session }, userId);
       },
     },
     isMongoOutage,

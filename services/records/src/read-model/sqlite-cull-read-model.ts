@@ -17,6 +17,7 @@ import {
 } from './sqlite-management-read-model';
 import { isKeptCulls } from './management-events';
 import { READ_MODEL_STORES } from './store-names';
+import { openSqliteImportsReadModel } from '../imports/sqlite-imports-read-model';
 
 type SqliteDatabase = Database.Database;
 
@@ -52,15 +53,18 @@ export type SqliteCullReadModel = CullReadModel<SqliteDatabase>;
 export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): SqliteCullReadModel {
   migrateSqlite(db, READ_MODEL_STORES.culls, SQLITE_CULL_MIGRATIONS);
   const management = openSqliteManagementReadModel(db);
+  const imports = reportingOutages(openSqliteImportsReadModel(db), isSqliteOutage);
   return reportingOutages<SqliteCullReadModel>(
     {
       ...management,
+      imports,
       ...openSqliteCullQueries(db),
       apply(tx, events) {
         applyToSqlite(tx, events);
       },
       eraseUser(tx, userId) {
         eraseFromSqlite(tx, userId);
+        imports.eraseUser(tx, userId);
       },
     },
     isSqliteOutage,

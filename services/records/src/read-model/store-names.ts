@@ -8,4 +8,5 @@ export const READ_MODEL_STORES = {
   outings: 'records-outings',
   settings: 'records-settings',
   teams: 'records-teams',
+  imports: 'records-imports',
 } as const;

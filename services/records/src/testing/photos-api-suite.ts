@@ -27,7 +27,12 @@ function trackedBlobs(blobs: BlobStore) {
       await blobs.put(key, bytes);
       live.add(key);
     },
+    async putStream(key, source) {
+      await blobs.putStream(key, source);
+      live.add(key);
+    },
     get: (key) => blobs.get(key),
+    getStream: (key) => blobs.getStream(key),
     async delete(key) {
       await blobs.delete(key);
       live.delete(key);

@@ -96,6 +96,25 @@ export class CullLogClient {
     return StatsResponse.parse(JSON.parse(answer.text));
   }
 
+  /** Uploads a spreadsheet to import, with its options as JSON fields; answers what the gateway said. */
+  async uploadImport(
+    file: { name: string; type: string; bytes: Buffer | string },
+    options: Record<string, unknown> = {},
+  ): Promise<Answer> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(options)) form.append(name, JSON.stringify(value));
+    form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+    const headers: Record<string, string> = { origin: new URL(this.publicUrl).origin };
+    if (this.cookie !== undefined) headers.cookie = this.cookie;
+    const response = await fetch(new URL('/api/imports', this.baseUrl), {
+      method: 'POST',
+      headers,
+      body: form,
+      signal: AbortSignal.timeout(60_000),
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+
   async csv(): Promise<Answer> {
     return this.expect('GET', '/api/exports/culls.csv', 200);
   }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { AccessTokens } from './AccessTokens';
 import { ACCOUNT_EXPORT_FILE, ACCOUNT_EXPORT_URL, DELETE_CONFIRMATION, deleteAccount } from './api';
 import { errorMessage } from '../../api/client';
 import { AlertDialog } from '../../ui/AlertDialog';
@@ -12,7 +13,10 @@ import { useOutbox } from '../../api/outbox/outbox-context';
 /** Where the home page says the account is gone. */
 export const ACCOUNT_DELETED_PATH = '/?account=deleted';
 
-/** The user's data rights: download everything kept about them, or delete the account and all of it. */
+/**
+ * The user's settings and data rights: their season start, download everything kept about them, their access tokens
+ * for other tools, or delete the account and all of it.
+ */
 export default function YourDataPage() {
   const outbox = useOutbox();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -47,12 +51,15 @@ export default function YourDataPage() {
         <h2 id="download-heading">Download everything</h2>
         <p>
           One zip file with every record you keep (as JSON and as the CSV export), every change ever made to
-          them, your name and e-mail address as Cull Log knows them, and the devices signed in as you.
+          them, your name and e-mail address as Cull Log knows them, the devices signed in as you, and your
+          access tokens (never their secrets).
         </p>
         <a className="button button--secondary" href={ACCOUNT_EXPORT_URL} download={ACCOUNT_EXPORT_FILE}>
           Download your data (.zip)
         </a>
       </section>
+
+      <AccessTokens />
 
       <section className="card your-data__section" aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete your account</h2>

@@ -2,12 +2,14 @@ import {
   ACCOUNT_EXPORT_FILE,
   parseAuthOptions,
   type AuthOptionsResponse,
+  type CreateTokenRequest,
+  type CreateTokenResponse,
   type Me,
 } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, getJson, request } from '../../api/client';
 import { checkAnswer } from '../../api/answers';
-import { sendJson } from '../../api/commands';
+import { sendForAnswer, sendJson } from '../../api/commands';
 import { queryKeys } from '../../api/keys';
 import { forgetSession } from '../../api/session';
 
@@ -68,3 +70,20 @@ export const endOtherSessions = async () =>
     'EndOtherSessionsResponse',
     await (await request('/api/sessions', { method: 'DELETE' })).json(),
   );
+
+/** The user's personal access tokens, without their secrets. */
+export const tokensQuery = () =>
+  queryOptions({
+    queryKey: ['tokens'] as const,
+    queryFn: async ({ signal }) => (await getJson('/api/tokens', 'ListTokensResponse', signal)).items,
+    // A tool may use a token at any time; when it was last used is only worth showing fresh.
+    staleTime: 0,
+  });
+
+/** Makes a token; the answer holds its secret, this once. */
+export const createToken = (body: CreateTokenRequest): Promise<CreateTokenResponse> =>
+  sendForAnswer('POST', '/api/tokens', body, 'CreateTokenResponse');
+
+/** Revokes a token: any tool using it is refused from then on. */
+export const revokeToken = (id: string) =>
+  request(`/api/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' });

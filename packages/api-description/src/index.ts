@@ -1,0 +1,1 @@
+export { openApiDocument, type OpenApiDocument } from './openapi-document';
