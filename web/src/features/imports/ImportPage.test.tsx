@@ -1,4 +1,9 @@
-import type { ImportPreview, ImportSummary } from '@cull-log/contracts';
+import {
+  IMPORT_MESSAGES,
+  IMPORT_UPLOAD_TOO_LARGE,
+  type ImportPreview,
+  type ImportSummary,
+} from '@cull-log/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -154,6 +159,18 @@ describe('choosing a file', () => {
     expect(alert).toHaveTextContent('This file is too large to import.');
     await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.queryByRole('heading', { name: /What will import/ })).toBeNull();
+  });
+
+  it("says in the server's words that a file is too large", async () => {
+    signedIn();
+    const uploads = fakeUploads();
+    const user = userEvent.setup();
+    await renderApp('/import');
+    await chooseFile(user, csv('huge.csv'));
+    await answer(uploads.last(), 413, {
+      error: { code: 'payload_too_large', message: IMPORT_UPLOAD_TOO_LARGE },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_UPLOAD_TOO_LARGE);
   });
 
   it("shows the server's message for a file it cannot read", async () => {
@@ -512,7 +529,7 @@ describe('importing', () => {
 
   it("says why an import was refused, in the server's words", async () => {
     signedIn().on(`POST /api/imports/${PREVIEW_ID}/commit`, () =>
-      apiError(404, 'not_found', 'This preview has expired: choose the file again.'),
+      apiError(404, 'not_found', IMPORT_MESSAGES.notFound),
     );
     fakeUploads((upload) => upload.respond(200, preview()));
     const user = userEvent.setup();
@@ -520,7 +537,7 @@ describe('importing', () => {
     await chooseFile(user, csv());
     await user.click(await screen.findByRole('button', { name: 'Import 412 records' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The import failed: This preview has expired: choose the file again.',
+      `The import failed: ${IMPORT_MESSAGES.notFound}`,
     );
     expect(screen.getByRole('button', { name: 'Import 412 records' })).toBeEnabled();
   });
@@ -609,12 +626,9 @@ describe('your imports', () => {
   });
 
   it("shows the server's reason when a record changed since, and removes nothing", async () => {
+    const changedSince = IMPORT_MESSAGES.changedSince(1, ['14/02/2025 Roe Deer, Ashdown']);
     const api = signedIn([summary()]).on(`DELETE /api/imports/${PREVIEW_ID}`, () =>
-      apiError(
-        409,
-        'version_conflict',
-        'A record of this import was changed after it was imported: it cannot be undone.',
-      ),
+      apiError(409, 'changed_since', changedSince),
     );
     const user = userEvent.setup();
     await renderApp('/import');
@@ -622,9 +636,7 @@ describe('your imports', () => {
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Undo import' }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The import was not undone: A record of this import was changed after it was imported: it cannot be undone.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(`The import was not undone: ${changedSince}`);
     expect(api.callsTo(`DELETE /api/imports/${PREVIEW_ID}`)).toHaveLength(1);
     // The list is read again, to show what the server now says of it.
     await waitFor(() => expect(api.callsTo('GET /api/imports').length).toBeGreaterThan(1));
