@@ -12,6 +12,7 @@ export const queryKeys = {
   settings: ['settings'] as const,
   plans: ['plans'] as const,
   teams: ['teams'] as const,
+  imports: ['imports'] as const,
 };
 
 /**
@@ -28,6 +29,15 @@ const STALE_AFTER = {
   plans: [queryKeys.plans],
   // A team's change moves its members, invitations and grounds, and the list of the user's teams.
   team: [queryKeys.teams, queryKeys.grounds],
+  // An import (or its undo) adds or removes many records at once: everything a record moves, and the list of imports.
+  import: [
+    queryKeys.culls,
+    queryKeys.stats,
+    queryKeys.larder,
+    queryKeys.outings,
+    queryKeys.plans,
+    queryKeys.imports,
+  ],
 } as const;
 
 export type ChangeKind = keyof typeof STALE_AFTER;

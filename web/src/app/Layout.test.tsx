@@ -36,6 +36,7 @@ describe('layout', () => {
       'Home',
       'Dashboard',
       'Data',
+      'Import',
       'Map',
       'Grounds',
       'Plans',

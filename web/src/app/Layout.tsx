@@ -58,6 +58,7 @@ function Navigation({ menuId, isOpen }: { menuId: string; isOpen: boolean }) {
           <>
             <NavItem to="/dashboard">Dashboard</NavItem>
             <NavItem to="/data">Data</NavItem>
+            <NavItem to="/import">Import</NavItem>
             <NavItem to="/map">Map</NavItem>
             <NavItem to="/grounds">Grounds</NavItem>
             <NavItem to="/plans">Plans</NavItem>

@@ -1,6 +1,7 @@
 import { accountScreens } from '../features/account/screens';
 import { dashboardScreens } from '../features/dashboard/screens';
 import { groundsScreens } from '../features/grounds/screens';
+import { importsScreens } from '../features/imports/screens';
 import { larderScreens } from '../features/larder/screens';
 import { mapScreens } from '../features/map/screens';
 import { plansScreens } from '../features/plans/screens';
@@ -17,6 +18,7 @@ export const SCREENS: readonly Screen[] = [
   ...mapScreens,
   ...dashboardScreens,
   ...recordsScreens,
+  ...importsScreens,
   ...groundsScreens,
   ...plansScreens,
   ...larderScreens,

@@ -9,6 +9,8 @@ interface PaginationProps {
   onPageChange(page: number): void;
   onPageSizeChange(pageSize: number): void;
   isDisabled?: boolean;
+  /** Names the navigation where a screen has more than one paged list. */
+  label?: string;
 }
 
 export function Pagination({
@@ -19,11 +21,12 @@ export function Pagination({
   onPageChange,
   onPageSizeChange,
   isDisabled = false,
+  label = 'Pagination',
 }: PaginationProps) {
   const isFirst = page <= 1;
   const isLast = page >= pageCount;
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className="pagination" aria-label={label}>
       <div className="pagination__buttons">
         <Button
           variant="secondary"

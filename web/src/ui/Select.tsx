@@ -13,6 +13,8 @@ export interface SelectProps {
   value: string;
   onChange(value: string): void;
   name?: string;
+  /** A hint under the list. */
+  description?: string;
   error?: string | undefined;
   isRequired?: boolean;
   isDisabled?: boolean;
@@ -34,6 +36,7 @@ export function Select({
   value,
   onChange,
   name,
+  description,
   error,
   isRequired,
   isDisabled,
@@ -44,6 +47,7 @@ export function Select({
     <Field
       label={label}
       hideLabel={hideLabel}
+      description={description}
       error={error}
       isRequired={isRequired}
       isDisabled={isDisabled}

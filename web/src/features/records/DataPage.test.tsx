@@ -229,4 +229,11 @@ describe('cull data table', () => {
     expect(createObjectURL).toHaveBeenCalledOnce();
     click.mockRestore();
   });
+
+  it('leads to importing records beside the export', async () => {
+    const { user, app } = await openData([makeCull()]);
+    await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Import' }));
+    expect(app.router.state.location.pathname).toBe('/import');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Import records' })).toBeInTheDocument();
+  });
 });

@@ -167,6 +167,9 @@ export default function DataPage() {
             <Button variant="secondary" onPress={exportCsv} isDisabled={isExporting}>
               Export CSV
             </Button>
+            <ButtonLink variant="secondary" to="/import">
+              Import
+            </ButtonLink>
             {mayRecord(scope) ? <ButtonLink to="/add-cull">+ Add Cull</ButtonLink> : null}
           </>
         }
