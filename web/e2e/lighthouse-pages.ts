@@ -62,6 +62,7 @@ export const PAGES: {
   signedInPage('/add-cull', 92, 70),
   signedInPage(({ recordId }) => `/view-cull/${recordId}`, 92, 74),
   signedInPage('/map', 90, 70),
+  signedInPage('/import', 92, 70),
   signedInPage('/teams', 92, 70),
   signedInPage(({ teamId }) => `/teams/${teamId}`, 92, 70),
 ];

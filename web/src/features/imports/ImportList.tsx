@@ -32,7 +32,7 @@ function ImportItem({ item, onUndo }: { item: ImportSummary; onUndo(item: Import
           <dd>{STATUS_NAMES[item.status]}</dd>
         </div>
         <div>
-          <dt>Records</dt>
+          <dt>{item.status === 'undone' ? 'Records removed' : 'Records'}</dt>
           <dd>{formatCount(item.imported)}</dd>
         </div>
       </dl>
@@ -51,8 +51,11 @@ function ImportItem({ item, onUndo }: { item: ImportSummary; onUndo(item: Import
   );
 }
 
-/** The user's imports, each one removable whole while none of its records has changed since. */
-export function ImportList() {
+/**
+ * The user's imports, each one removable whole while none of its records has changed since. `onUndone` is told when
+ * one is undone, so a preview on the screen (whose duplicates may have been that import's) can be read again.
+ */
+export function ImportList({ onUndone }: { onUndone?: () => void } = {}) {
   const queryClient = useQueryClient();
   // An import still being written (started here before, or on another device) is followed until it is done.
   const imports = useQuery({
@@ -69,6 +72,7 @@ export function ImportList() {
       announce(`Import of ${item.file_name} undone: ${recordCount(removed)} removed`, {
         focusHeadingAt: '/import',
       });
+      onUndone?.();
     },
     // Refused or not, the list is read again: a refusal means a record changed, which the list now says.
     onSettled: () => {

@@ -621,6 +621,7 @@ describe('your imports', () => {
     );
     const item = await screen.findByRole('listitem', { name: 'diary.csv' });
     await waitFor(() => expect(item).toHaveTextContent('StatusUndone'));
+    expect(item).toHaveTextContent('Records removed412');
     expect(within(item).queryByRole('button')).toBeNull();
     expect(queryClient.getQueryState(['culls', 'list'])?.isInvalidated).toBe(true);
   });

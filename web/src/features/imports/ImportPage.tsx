@@ -245,7 +245,10 @@ export default function ImportPage() {
         </section>
       )}
 
-      <ImportList />
+      <ImportList
+        // The records just removed may be what the preview counted as already there: it is read again.
+        onUndone={() => file && preview && void send(file, choices)}
+      />
     </div>
   );
 }
