@@ -22,7 +22,7 @@ export const LarderQuery = z.strictObject({
 });
 export type LarderQuery = z.infer<typeof LarderQuery>;
 
-/** Query of GET /api/culls/:id/declaration.pdf: wait (briefly) until the projection has applied this global position. */
+/** Query of GET and POST /api/culls/:id/declaration.pdf: wait (briefly) until the projection has applied this global position. */
 export const AfterQuery = z.strictObject({ after: z.coerce.number().int().min(0).optional() });
 export type AfterQuery = z.infer<typeof AfterQuery>;
 

@@ -56,9 +56,10 @@ describe('trained-hunter declarations', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  const one = (uid: string, id: string) => {
+  /** Makes (POST) or reads again (GET) one carcass's declaration. */
+  const one = (uid: string, id: string, method: 'GET' | 'POST' = 'POST') => {
     const url = `/culls/${id}/declaration.pdf`;
-    return app.inject({ method: 'GET', url, headers: identityHeaders(uid, url, clock) });
+    return app.inject({ method, url, headers: identityHeaders(uid, url, clock, method) });
   };
   const consignment = (uid: string, body: unknown) =>
     app.inject({
@@ -238,6 +239,23 @@ describe('trained-hunter declarations', () => {
     expect(numberOf(await one('alice', ids.fallow))).toBe('4');
     // Numbers are the user's own.
     expect(numberOf(await one('bob', ids.bobs))).toBe('1');
+  });
+
+  it('reading a declaration never issues one: 404 until it is made, then the same number and PDF each time', async () => {
+    const ids = await seed();
+    const unmade = await one('alice', ids.roe, 'GET');
+    expect(unmade.statusCode).toBe(404);
+    expect(unmade.json().error.message).toMatch(/^No declaration has been made for this carcass yet/);
+
+    const made = await one('alice', ids.roe);
+    expect(made.headers['x-declaration-number']).toBe('1');
+    const read = await one('alice', ids.roe, 'GET');
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['x-declaration-number']).toBe('1');
+    expect(pdfText(read.rawPayload)).toContain('Declaration number: 1');
+    expect((await one('bob', ids.roe, 'GET')).statusCode).toBe(404);
+    // The reads used no number: the next carcass made is number 2.
+    expect((await one('alice', ids.fallow)).headers['x-declaration-number']).toBe('2');
   });
 
   it('a carcass with abnormalities gets no declaration: 409 saying why, and no number is used', async () => {

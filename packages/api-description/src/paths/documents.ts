@@ -100,10 +100,22 @@ export const documentPaths: ZodOpenApiPathsObject = {
   '/api/culls/{id}/declaration.pdf': {
     get: operation({
       operationId: 'getCullDeclaration',
-      summary: 'A carcass’s trained-hunter declaration',
-      description: 'The declaration of one carcass, to the game dealer its record names.',
+      summary: 'A carcass’s trained-hunter declaration, again',
+      description:
+        'The declaration already made for one carcass, with its number; 404 until one is made (POST), as a read never issues a number.',
       tag,
       access: 'read',
+      requestParams: { path: idPath, query: AfterQuery },
+      responses: { 200: { ...declarationPdf, headers: declarationHeaders } },
+      refusals: [400, 404, 409],
+    }),
+    post: operation({
+      operationId: 'declareCull',
+      summary: 'Make a carcass’s trained-hunter declaration',
+      description:
+        'The declaration of one carcass, to the game dealer its record names: issues its number the first time, and answers the same number after.',
+      tag,
+      access: 'write',
       requestParams: { path: idPath, query: AfterQuery },
       responses: { 200: { ...declarationPdf, headers: declarationHeaders } },
       refusals: [400, 404, 409],

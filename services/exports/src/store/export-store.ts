@@ -114,6 +114,8 @@ export interface DeclarationRegister {
     key: string,
     issue: { recordIds: readonly string[]; dealer: string; now: Date },
   ): Promise<IssuedDeclaration>;
+  /** The user's declaration with this key, if one was issued; never issues one. */
+  issuedDeclaration(userId: string, key: string): Promise<IssuedDeclaration | undefined>;
 }
 
 /**

@@ -345,6 +345,26 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       expect((await issue(ada, 'c', '2026-12-01T10:00:00Z')).number).toBe(3);
     });
 
+    it('reads an issued declaration by its key without issuing one, and answers nothing for a key never issued', async () => {
+      const [ada, bea] = [randomUUID(), randomUUID()];
+      expect(await store.issuedDeclaration(ada, 'a')).toBeUndefined();
+      await store.declaration(ada, 'a', {
+        recordIds: ['a'],
+        dealer: 'Vale',
+        now: new Date('2026-11-03T09:00:00Z'),
+      });
+      expect(await store.issuedDeclaration(ada, 'a')).toEqual({
+        number: 1,
+        issuedAt: '2026-11-03T09:00:00.000Z',
+      });
+      expect(await store.issuedDeclaration(bea, 'a')).toBeUndefined();
+      expect(await store.issuedDeclaration(ada, 'b')).toBeUndefined();
+      // Reading issued nothing: the next declaration is still number 2.
+      expect(
+        (await store.declaration(ada, 'b', { recordIds: ['b'], dealer: 'Vale', now: new Date() })).number,
+      ).toBe(2);
+    });
+
     it('the same new declaration asked for at once by several requests gets one number', async () => {
       const userId = randomUUID();
       const numbers = await Promise.all(

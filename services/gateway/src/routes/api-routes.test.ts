@@ -183,6 +183,15 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     expect(response.body).toBe(
       '%PDF-1.3 exports GET /culls/0b6f7c1e-1111-4222-8333-944445555666/declaration.pdf',
     );
+    // Making it is a write to the exports service too, not the records service's wildcard.
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/culls/0b6f7c1e-1111-4222-8333-944445555666/declaration.pdf',
+      headers: { cookie, origin: DEV_ORIGIN },
+    });
+    expect(made.body).toBe(
+      '%PDF-1.3 exports POST /culls/0b6f7c1e-1111-4222-8333-944445555666/declaration.pdf',
+    );
     // The record itself is still the records service's.
     const record = await app.inject({
       method: 'GET',

@@ -221,6 +221,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.get('/api/larder', { onRequest: readLimit, handler: toExports });
   app.get('/api/larder.csv', { onRequest: readLimit, preHandler: exportSlot, handler: toExports });
   app.get('/api/culls/:id/declaration.pdf', { onRequest: readLimit, handler: toExports });
+  app.post('/api/culls/:id/declaration.pdf', { onRequest: writeLimit, handler: toExports });
   app.post('/api/declarations', { onRequest: writeLimit, handler: toExports });
 
   // A season's plans are the records service's; their progress and the season report are the stats service's, made

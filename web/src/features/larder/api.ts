@@ -43,12 +43,12 @@ function declarationNumber(response: Response): number {
   return Number(response.headers.get('x-declaration-number'));
 }
 
-/** Downloads the trained hunter's declaration for one carcass; answers its number. */
+/** Makes (or makes again, with the same number) the trained hunter's declaration for one carcass; answers its number. */
 export async function downloadDeclaration(recordId: string): Promise<number> {
   const after = latestWritePosition();
   const response = await request(
     `/api/culls/${encodeURIComponent(recordId)}/declaration.pdf${after > 0 ? `?after=${after}` : ''}`,
-    { headers: { accept: 'application/pdf' } },
+    { method: 'POST', headers: { accept: 'application/pdf' } },
   );
   await saveAttachment(response, 'declaration.pdf');
   return declarationNumber(response);

@@ -108,7 +108,7 @@ describe("the record card's declaration", () => {
       .signedInAs()
       .on(`GET /api/culls/${cull.id}`, () => json(cull))
       .on(
-        `GET /api/culls/${cull.id}/declaration.pdf`,
+        `POST /api/culls/${cull.id}/declaration.pdf`,
         () =>
           new Response('%PDF-1.3', {
             headers: {
@@ -131,7 +131,7 @@ describe("the record card's declaration", () => {
       .setup({ delay: null })
       .click(await screen.findByRole('button', { name: 'Declaration (PDF)' }));
     await waitFor(() => expect(saved).toEqual(['declaration-9.pdf']));
-    expect(api.callsTo(`GET /api/culls/${cull.id}/declaration.pdf`)).toHaveLength(1);
+    expect(api.callsTo(`POST /api/culls/${cull.id}/declaration.pdf`)).toHaveLength(1);
     expect(await screen.findByText('Declaration 9 downloaded')).toBeInTheDocument();
   });
 

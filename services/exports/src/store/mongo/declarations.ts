@@ -58,5 +58,9 @@ export function declarationRegister(
         }
       }
     },
+    async issuedDeclaration(userId, key) {
+      const issued = await declarations.findOne({ userId, key });
+      return issued === null ? undefined : { number: issued.number, issuedAt: issued.issuedAt };
+    },
   };
 }

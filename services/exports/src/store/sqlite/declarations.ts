@@ -28,5 +28,9 @@ export function declarationRegister(db: Database.Database): DeclarationRegister 
     async declaration(userId, key, { recordIds, dealer, now }) {
       return issueDeclaration.immediate(userId, key, recordIds, dealer, now);
     },
+    async issuedDeclaration(userId, key) {
+      const issued = selectDeclaration.get(userId, key);
+      return issued === undefined ? undefined : { number: issued.number, issuedAt: issued.issued_at };
+    },
   };
 }
