@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -525,6 +526,67 @@ describe('read limits and exports in progress', () => {
     expect((await send('POST', '/api/culls')).statusCode).toBe(200);
     expect((await send('DELETE', '/api/culls/0b6f7c1e-1111-4222-8333-944445555666')).statusCode).toBe(200);
     expect((await send('DELETE', '/api/sessions')).statusCode).toBe(429);
+  });
+
+  it('refuses a declaration with 429 while the user has too many documents in the making, apart from CSV exports', async () => {
+    const held: Array<Readable> = [];
+    const slowExports = buildServiceApp({ name: 'exports', logger: silentLogger });
+    await slowExports.register(internalAuth, { secret: INTERNAL_SECRET });
+    const slowPdf = async (_request: unknown, reply: FastifyReply) => {
+      const body = new Readable({ read() {} });
+      body.push('%PDF-1.3');
+      held.push(body);
+      reply.header('content-type', 'application/pdf');
+      return reply.send(body);
+    };
+    slowExports.post('/culls/:id/declaration.pdf', slowPdf);
+    slowExports.post('/declarations', slowPdf);
+    slowExports.get('/exports/culls.csv', async () => '"Date"\n');
+    await slowExports.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = slowExports.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      gateway = await buildTestGateway({
+        config: devConfig({ rateLimits: { concurrentExportsPerUser: 1 } }),
+        upstreams: { records: records.url, stats: stats.url, exports: `http://127.0.0.1:${address.port}` },
+      });
+      const app = gateway.app;
+      const cookie = await devSignIn(app);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const gatewayUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const post = (path: string, who = cookie) =>
+        fetch(`${gatewayUrl}${path}`, {
+          method: 'POST',
+          headers: { cookie: who, origin: DEV_ORIGIN, 'content-type': 'application/json' },
+          body: '{}',
+        });
+
+      const first = await post('/api/culls/0b6f7c1e-1111-4222-8333-944445555666/declaration.pdf');
+      expect(first.status).toBe(200);
+      const second = await post('/api/declarations');
+      expect(second.status).toBe(429);
+      expect(((await second.json()) as { error: { message: string } }).error.message).toMatch(
+        /^Your earlier document .* is still being made/,
+      );
+      // A CSV export has slots of its own; another user has their own.
+      expect((await fetch(`${gatewayUrl}/api/exports/culls.csv`, { headers: { cookie } })).status).toBe(200);
+      const bob = await devSignIn(app, { name: 'Bob Keeper', email: 'bob@example.org' });
+      const bobs = await post('/api/declarations', bob);
+      expect(bobs.status).toBe(200);
+
+      for (const body of held) body.push(null);
+      await first.text();
+      await bobs.text();
+      await vi.waitFor(async () => {
+        const again = await post('/api/declarations');
+        if (again.status === 200) held.at(-1)?.push(null);
+        await again.text();
+        expect(again.status).toBe(200);
+      });
+    } finally {
+      for (const body of held) body.destroy();
+      await slowExports.close();
+    }
   });
 
   it('refuses a CSV export with 429 and a clear message while the user has too many in progress', async () => {

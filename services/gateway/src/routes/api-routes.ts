@@ -129,7 +129,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     readLimit,
     writeLimit,
   });
-  const exportSlot = exportSlots(options.concurrentExportsPerUser);
+  const exportSlot = documentSlots(options.concurrentExportsPerUser, CSV_IN_PROGRESS);
   await app.register(accountRoutes, {
     upstreams,
     internalAuthSecret,
@@ -220,9 +220,13 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   const toExports = forwardTo(upstreams.exports);
   app.get('/api/larder', { onRequest: readLimit, handler: toExports });
   app.get('/api/larder.csv', { onRequest: readLimit, preHandler: exportSlot, handler: toExports });
-  app.get('/api/culls/:id/declaration.pdf', { onRequest: readLimit, handler: toExports });
-  app.post('/api/culls/:id/declaration.pdf', { onRequest: writeLimit, handler: toExports });
-  app.post('/api/declarations', { onRequest: writeLimit, handler: toExports });
+  // A PDF is drawn on its service's event loop: a user has a few in the making at once, like CSV exports.
+  const pdfSlot = documentSlots(options.concurrentExportsPerUser, PDF_IN_PROGRESS);
+  const pdfRead = { onRequest: readLimit, preHandler: pdfSlot };
+  const pdfWrite = { onRequest: writeLimit, preHandler: pdfSlot };
+  app.get('/api/culls/:id/declaration.pdf', { ...pdfRead, handler: toExports });
+  app.post('/api/culls/:id/declaration.pdf', { ...pdfWrite, handler: toExports });
+  app.post('/api/declarations', { ...pdfWrite, handler: toExports });
 
   // A season's plans are the records service's; their progress and the season report are the stats service's, made
   // from its projection.
@@ -231,28 +235,30 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.put('/api/plans/:season', { onRequest: writeLimit, handler: toRecords });
   const toStats = forwardTo(upstreams.stats);
   app.get('/api/plans/:season/progress', { onRequest: readLimit, handler: toStats });
-  app.get('/api/reports/*', { onRequest: readLimit, handler: toStats });
+  app.get('/api/reports/*', { ...pdfRead, handler: toStats });
 
   app.all('/api/*', async () => {
     throw new HttpError(404, 'not_found', 'Not found');
   });
 };
 
+const CSV_IN_PROGRESS =
+  'Your earlier CSV export is still being prepared. Please wait for it to finish, then try again.';
+const PDF_IN_PROGRESS =
+  'Your earlier document (a declaration or a report) is still being made. Please wait for it to finish, then try again.';
+
 /**
- * A CSV export streams every record of the user and holds a projection read open while it does; a user may
- * have only a few in progress at once, so one person (or a stolen session) cannot tie up the exports service.
+ * At most `perUser` documents of one kind in the making for a user at once; one more is refused with `message`. A CSV
+ * export streams every record of the user and holds a projection read open while it does, and a PDF is drawn on its
+ * service's event loop, so one person (or a stolen session) cannot tie up the service that makes them.
  */
-function exportSlots(perUser: number): preHandlerAsyncHookHandler {
+function documentSlots(perUser: number, message: string): preHandlerAsyncHookHandler {
   const inProgress = new Map<string, number>();
   return async (request, reply) => {
     const { uid } = request.user;
     const running = inProgress.get(uid) ?? 0;
     if (running >= perUser) {
-      throw new HttpError(
-        429,
-        'rate_limited',
-        'Your earlier CSV export is still being prepared. Please wait for it to finish, then try again.',
-      );
+      throw new HttpError(429, 'rate_limited', message);
     }
     inProgress.set(uid, running + 1);
     // 'close' comes once the answer is fully sent or the browser gave up; either frees the slot.
