@@ -24,7 +24,7 @@ async function measured<T>(work: () => Promise<T>) {
   try {
     const result = await work();
     sample();
-    return { result, rssGrowthMb: (peakRss - before) / MB, mostDecoding };
+    return { result, rssGrowthMb: (peakRss - before) / MB, peakRssMb: peakRss / MB, mostDecoding };
   } finally {
     clearInterval(sampler);
   }
@@ -136,10 +136,14 @@ describe('photo uploads the decoder never sees, and the memory decoding takes', 
         { content_type: 'image/png', width: 1280, height: 2048 },
       ]);
     }
-    expect(four.mostDecoding).toBe(PHOTO_DECODES_AT_ONCE);
     console.info(
-      `one 40-megapixel PNG: RSS up ${one.rssGrowthMb.toFixed(0)} MB; four at once: RSS up ${four.rssGrowthMb.toFixed(0)} MB`,
+      `one 40-megapixel PNG: RSS up ${one.rssGrowthMb.toFixed(0)} MB; four at once: RSS up ${four.rssGrowthMb.toFixed(0)} MB, at most ${four.peakRssMb.toFixed(0)} MB`,
     );
-    expect(four.rssGrowthMb).toBeLessThan(160);
+    expect(four.mostDecoding).toBe(PHOTO_DECODES_AT_ONCE);
+    // One 40-megapixel PNG turned upright costs about 50 MB. Two at a time, with what glibc's per-thread arenas keep
+    // between decodes (96 to 177 MB measured), stay under half the 512 MiB the records container is given
+    // (deploy/k8s/records.yaml), and this test's whole process under all of it.
+    expect(four.rssGrowthMb).toBeLessThan(256);
+    expect(four.peakRssMb).toBeLessThan(512);
   });
 });
