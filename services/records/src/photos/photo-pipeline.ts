@@ -28,8 +28,8 @@ const HEADER_FORMATS: Readonly<Record<PhotoContentType, string>> = {
 };
 
 /**
- * Photos decoded at once in this process; the rest wait their turn. One decode of a 50-megapixel photo holds up to
- * a few hundred megabytes, so two bound the memory whatever the number of uploads, and keep a core for the rest.
+ * Photos decoded at once in this process; the rest wait their turn. One decode of a 50-megapixel photo may hold its
+ * 150 MB of pixels, so two bound the memory whatever the number of uploads, and leave a core for other requests.
  */
 export const PHOTO_DECODES_AT_ONCE = 2;
 const decodeSlots = pLimit(PHOTO_DECODES_AT_ONCE);
