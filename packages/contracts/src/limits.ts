@@ -74,6 +74,11 @@ export const PHOTO_LIMITS = {
   perRecord: 6,
   /** Bytes of one photo as sent, before anything is done to it. */
   maxUploadBytes: 15 * 1024 * 1024,
+  /**
+   * Pixels of one photo as sent, read from its header before it is decoded: a 50-megapixel camera's largest photo,
+   * and 150 MB once decoded. Beyond it is a decompression bomb, not a photo.
+   */
+  maxInputPixels: 50_000_000,
   /** The long edge a photo is resized to (in the browser before sending, and again on the server). */
   longEdgePx: 2048,
   /** The long edge of a thumbnail. */

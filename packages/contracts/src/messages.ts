@@ -72,6 +72,10 @@ export const PHOTO_MESSAGES = {
   tooLarge: `A photo must be at most ${PHOTO_LIMITS.maxUploadBytes / (1024 * 1024)} MB.`,
   notAnImage: 'This file is not a photo Cull Log can read. Choose a JPEG, PNG or WebP image.',
   noFile: 'Send one photo, as a file in the form field "photo".',
+  /** A file recognised by its first bytes as another kind of image than a photo kept, whatever its name says. */
+  otherFormat: (kind: string) =>
+    `This file is ${kind}, which Cull Log does not take as a photo. Choose a JPEG, PNG or WebP image.`,
+  tooManyPixels: `A photo can be at most ${PHOTO_LIMITS.maxInputPixels / 1_000_000} megapixels. Send a smaller copy: Cull Log keeps photos at most ${PHOTO_LIMITS.longEdgePx} pixels on their long edge.`,
   notFound: 'Photo not found',
 } as const;
 

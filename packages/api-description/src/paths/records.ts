@@ -136,7 +136,7 @@ export const recordPaths: ZodOpenApiPathsObject = {
     post: operation({
       operationId: 'addCullPhoto',
       summary: 'Add a photo to a record',
-      description: `One image (${PHOTO_CONTENT_TYPES.join(', ')}; HEIC too) of at most ${PHOTO_LIMITS.maxUploadBytes / 1024 / 1024} MB, as the only part of a multipart body; it is resized and stripped of its metadata (location included) before it is kept. At most ${PHOTO_LIMITS.perRecord} a record.`,
+      description: `One image (${PHOTO_CONTENT_TYPES.join(', ')}, known by its first bytes whatever its name or content type; the web app sends a HEIC photo as WebP) of at most ${PHOTO_LIMITS.maxUploadBytes / 1024 / 1024} MB and ${PHOTO_LIMITS.maxInputPixels / 1_000_000} megapixels, as the only part of a multipart body; it is resized and stripped of its metadata (location included) before it is kept. At most ${PHOTO_LIMITS.perRecord} a record.`,
       tag,
       access: 'write',
       requestParams: { path: idPath },

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
+import pLimit from 'p-limit';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import { PHOTO_LIMITS, type CullPhoto, type PhotoContentType } from '@cull-log/contracts';
+import { PHOTO_LIMITS, PHOTO_MESSAGES, type CullPhoto, type PhotoContentType } from '@cull-log/contracts';
+import { photoSignature } from './photo-signature';
 
 // Each photo is read once: a cache of decoded images would only hold memory the next upload needs.
 sharp.cache(false);
 
-/** The bytes sent are not an image this service keeps (not one at all, or not JPEG, PNG or WebP). */
-export class NotAnImageError extends Error {
-  override readonly name = 'NotAnImageError';
+/** The bytes sent are not a photo this service keeps; `message` says why, in the user's words. */
+export class RefusedPhotoError extends Error {
+  override readonly name = 'RefusedPhotoError';
 }
 
 export interface ProcessedPhoto {
@@ -18,17 +20,23 @@ export interface ProcessedPhoto {
   thumbnail: Buffer;
 }
 
-const CONTENT_TYPES: Readonly<Record<string, PhotoContentType>> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
+/** The format libvips reads in each content type's header. */
+const HEADER_FORMATS: Readonly<Record<PhotoContentType, string>> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
 };
 
-/** A phone's largest sensor is about 200 megapixels; anything beyond is a decompression bomb, not a photo. */
-const MAX_INPUT_PIXELS = 200_000_000;
+/**
+ * Photos decoded at once in this process; the rest wait their turn. One decode of a 50-megapixel photo may hold its
+ * 150 MB of pixels, so two bound the memory whatever the number of uploads, and leave a core for other requests.
+ */
+export const PHOTO_DECODES_AT_ONCE = 2;
+const decodeSlots = pLimit(PHOTO_DECODES_AT_ONCE);
 
 /** Pixels that cannot be decoded refuse the file; libjpeg's warnings, common in camera files, do not. */
-const decode = (input: Buffer) => sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
+const decode = (input: Buffer) =>
+  sharp(input, { failOn: 'error', limitInputPixels: PHOTO_LIMITS.maxInputPixels });
 
 /** The photo written again in its own format. */
 function inFormat(pipeline: Sharp, contentType: PhotoContentType): Sharp {
@@ -44,21 +52,39 @@ function inFormat(pipeline: Sharp, contentType: PhotoContentType): Sharp {
 }
 
 /**
+ * The photo's content type, once its first bytes say it is JPEG, PNG or WebP and its header (read alone, nothing
+ * decoded) agrees and declares at most PHOTO_LIMITS.maxInputPixels: no decoder sees any other file.
+ */
+async function checkedContentType(input: Buffer): Promise<PhotoContentType> {
+  const signature = photoSignature(input);
+  if (signature.kind === 'other') throw new RefusedPhotoError(PHOTO_MESSAGES.otherFormat(signature.name));
+  if (signature.kind === 'unknown') throw new RefusedPhotoError(PHOTO_MESSAGES.notAnImage);
+  let header;
+  try {
+    // No pixel limit here: the header is only read, and an image over the limit is told so, not called unreadable.
+    header = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new RefusedPhotoError(PHOTO_MESSAGES.notAnImage);
+  }
+  if (header.format !== HEADER_FORMATS[signature.contentType])
+    throw new RefusedPhotoError(PHOTO_MESSAGES.notAnImage);
+  if (header.width * (header.pageHeight ?? header.height) > PHOTO_LIMITS.maxInputPixels)
+    throw new RefusedPhotoError(PHOTO_MESSAGES.tooManyPixels);
+  return signature.contentType;
+}
+
+/**
  * A photo as sent, made fit to keep: turned upright by its EXIF orientation, shrunk to the long edge, written
  * again in its own format with no metadata at all (sharp keeps none unless asked: no EXIF, GPS, XMP, IPTC or ICC),
- * and a thumbnail made from the result. Its id is the start of the SHA-256 of the bytes kept.
+ * and a thumbnail made from the result. Its id is the start of the SHA-256 of the bytes kept. The file is checked
+ * first, and then waits for one of PHOTO_DECODES_AT_ONCE slots to be decoded.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
-  let format: string | undefined;
-  try {
-    ({ format } = await decode(input).metadata());
-  } catch {
-    throw new NotAnImageError('not a decodable image');
-  }
-  const contentType = format === undefined ? undefined : CONTENT_TYPES[format];
-  if (contentType === undefined)
-    throw new NotAnImageError(`not a photo format this service keeps: ${format}`);
+  const contentType = await checkedContentType(input);
+  return decodeSlots(() => decodePhoto(input, contentType));
+}
 
+async function decodePhoto(input: Buffer, contentType: PhotoContentType): Promise<ProcessedPhoto> {
   const pipeline = decode(input).autoOrient().resize({
     width: PHOTO_LIMITS.longEdgePx,
     height: PHOTO_LIMITS.longEdgePx,
@@ -70,7 +96,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
     encoded = await inFormat(pipeline, contentType).toBuffer({ resolveWithObject: true });
   } catch {
     // The header read, the pixels did not: a corrupt file.
-    throw new NotAnImageError('the image data could not be decoded');
+    throw new RefusedPhotoError(PHOTO_MESSAGES.notAnImage);
   }
   const { data: original, info } = encoded;
   const thumbnail = await sharp(original)

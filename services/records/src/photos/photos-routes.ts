@@ -12,7 +12,7 @@ import {
 import type { BlobStore } from '@cull-log/blobstore';
 import { HttpError } from '@cull-log/service-kit';
 import type { CullCommandHandler } from '../culls/cull-commands';
-import { NotAnImageError, processPhoto } from './photo-pipeline';
+import { RefusedPhotoError, processPhoto } from './photo-pipeline';
 import { photoKeys, removePhotoBlobs } from './photo-blobs';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { commandMetaOf } from '../kit/command-meta';
@@ -107,7 +107,7 @@ export const photosRoutes: FastifyPluginAsync<PhotosRoutesOptions> = async (
     try {
       processed = await processPhoto(bytes);
     } catch (error) {
-      if (error instanceof NotAnImageError) throw refusedPhoto(PHOTO_MESSAGES.notAnImage);
+      if (error instanceof RefusedPhotoError) throw refusedPhoto(error.message);
       throw error;
     }
     const { photo, original, thumbnail } = processed;

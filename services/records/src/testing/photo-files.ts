@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /**
@@ -51,4 +52,46 @@ export function multipartBody(
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** One PNG chunk: its length, type, data and CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, crc]);
+}
+
+/**
+ * A decompression bomb: a black PNG of `width`×`height` pixels, one bit each, whose rows of zeros compress to a few
+ * kilobytes per megapixel; decoded, every pixel takes a byte or more.
+ */
+export function pixelBombPng({ width, height }: { width: number; height: number }): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1-bit greyscale, deflate, adaptive filtering, not interlaced
+  const rowBytes = 1 + Math.ceil(width / 8); // the filter byte ("none"), then the row's pixels
+  const compressed = deflateSync(Buffer.alloc(rowBytes * height), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', compressed),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A large PNG, under the pixel limit but costly to decode: `width`×`height` pixels of one colour (so its bytes are
+ * few), stored sideways with EXIF orientation 6, so that turning it upright needs the whole image.
+ */
+export async function largePng({ width = 8000, height = 5000, seed = 0 } = {}): Promise<Buffer> {
+  return sharp({
+    create: { width, height, channels: 3, background: { r: (seed * 37) % 256, g: 120, b: 60 } },
+  })
+    .png()
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
 }

@@ -200,7 +200,7 @@ export function describePhotosApi<Tx>(backendName: string, openBackend: () => Pr
         .toBuffer();
       const refusals: [ReturnType<typeof upload>, string][] = [
         [upload(Buffer.from('Not a photo, only words.\n'), 'holiday.jpg'), PHOTO_MESSAGES.notAnImage],
-        [upload(gif, 'moving.gif', 'image/gif'), PHOTO_MESSAGES.notAnImage],
+        [upload(gif, 'moving.gif', 'image/gif'), PHOTO_MESSAGES.otherFormat('a GIF')],
         [multipartBody([]), PHOTO_MESSAGES.noFile],
         [
           multipartBody([
