@@ -13,7 +13,8 @@ const notFound = () => new HttpError(404, 'not_found', 'No such record');
 
 /**
  * Trained-hunter declarations as PDF: one carcass (GET /culls/:id/declaration.pdf, to the dealer its record names),
- * or a consignment of several to one dealer (POST /declarations). Each has a number of the user's, kept for good.
+ * or a consignment of several to one dealer (POST /declarations). Each has a number of the user's, kept for good;
+ * the user's register (GET /account/declarations.json) goes into their account download.
  */
 export const declarationRoutes: ProjectionRoutes<ExportStore> = async (
   app,
@@ -48,6 +49,13 @@ export const declarationRoutes: ProjectionRoutes<ExportStore> = async (
     if (after !== undefined) await waitForPosition(after);
     return declare(reply, request.identity.uid, [parsed.data.toLowerCase()]);
   });
+
+  // Not derived from the log (a rebuild keeps it), so the download has it from here, not from the events.
+  app.get('/account/declarations.json', async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(await store.declarationsOf(request.identity.uid), null, 2)),
+  );
 
   app.post('/declarations', async (request, reply) => {
     const { record_ids: recordIds, dealer, after } = DeclarationRequest.parse(request.body);

@@ -1,4 +1,4 @@
-import type { CulledBy, CullFields, ExportQuery, SeasonStart } from '@cull-log/contracts';
+import type { AccountDeclaration, CulledBy, CullFields, ExportQuery, SeasonStart } from '@cull-log/contracts';
 import type { CSV_COLUMNS } from '@cull-log/domain';
 import type { LarderFields } from '@cull-log/domain';
 import type { ProjectionStore } from '@cull-log/projection';
@@ -114,6 +114,8 @@ export interface DeclarationRegister {
     key: string,
     issue: { recordIds: readonly string[]; dealer: string; now: Date },
   ): Promise<IssuedDeclaration>;
+  /** Every declaration issued to the user, by number: their part of the register, for their account download. */
+  declarationsOf(userId: string): Promise<AccountDeclaration[]>;
 }
 
 /**

@@ -58,5 +58,14 @@ export function declarationRegister(
         }
       }
     },
+    async declarationsOf(userId) {
+      const issued = await declarations.find({ userId }, { sort: { number: 1 } }).toArray();
+      return issued.map(({ number, issuedAt, dealer, recordIds }) => ({
+        number,
+        issued_at: issuedAt,
+        dealer,
+        record_ids: recordIds,
+      }));
+    },
   };
 }

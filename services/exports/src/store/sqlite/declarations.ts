@@ -9,6 +9,10 @@ export function declarationRegister(db: Database.Database): DeclarationRegister 
   const lastNumber = db
     .prepare<[string], number | null>('SELECT MAX(number) FROM declarations WHERE user_id = ?')
     .pluck();
+  const selectUserDeclarations = db.prepare<
+    [string],
+    { number: number; issued_at: string; dealer: string; record_ids: string }
+  >('SELECT number, issued_at, dealer, record_ids FROM declarations WHERE user_id = ? ORDER BY number');
   const insertDeclaration = db.prepare(
     `INSERT INTO declarations (user_id, number, key, record_ids, dealer, issued_at)
      VALUES (@userId, @number, @key, @recordIds, @dealer, @issuedAt)`,
@@ -27,6 +31,12 @@ export function declarationRegister(db: Database.Database): DeclarationRegister 
   return {
     async declaration(userId, key, { recordIds, dealer, now }) {
       return issueDeclaration.immediate(userId, key, recordIds, dealer, now);
+    },
+    async declarationsOf(userId) {
+      return selectUserDeclarations.all(userId).map((row) => ({
+        ...row,
+        record_ids: JSON.parse(row.record_ids) as string[],
+      }));
     },
   };
 }
