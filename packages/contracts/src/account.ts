@@ -41,3 +41,15 @@ export const AccountErasedResponse = z.object({
   events: z.number().int().min(0),
 });
 export type AccountErasedResponse = z.infer<typeof AccountErasedResponse>;
+
+/**
+ * A trained-hunter declaration in the user's download (`declarations.json`), as the register keeps it: its number
+ * (the user's own, 1, 2, 3...), when it was first issued, the dealer it went to and the records it declared.
+ */
+export const AccountDeclaration = z.object({
+  number: z.number().int().min(1),
+  issued_at: z.iso.datetime(),
+  dealer: z.string(),
+  record_ids: z.array(z.string()),
+});
+export type AccountDeclaration = z.infer<typeof AccountDeclaration>;

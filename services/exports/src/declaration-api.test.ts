@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { LarderResponse, type CullInspection } from '@cull-log/contracts';
+import { AccountDeclaration, LarderResponse, type CullInspection } from '@cull-log/contracts';
 import { declaredDealerChanges } from '@cull-log/domain';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
@@ -256,6 +256,36 @@ describe('trained-hunter declarations', () => {
     expect((await one('bob', ids.roe, 'GET')).statusCode).toBe(404);
     // The reads used no number: the next carcass made is number 2.
     expect((await one('alice', ids.fallow)).headers['x-declaration-number']).toBe('2');
+  });
+
+  it("the user's register for their download: each number, when, the dealer and the records, and no one else's", async () => {
+    const ids = await seed();
+    const register = (uid: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/account/declarations.json',
+        headers: identityHeaders(uid, '/account/declarations.json', clock),
+      });
+    expect((await register('alice')).json()).toEqual([]);
+    expect((await one('alice', ids.roe)).statusCode).toBe(200);
+    clock = new Date('2026-11-21T09:30:00Z');
+    const pair = [ids.roe, ids.fallow];
+    expect((await consignment('alice', { record_ids: pair, dealer: 'Vale Venison' })).statusCode).toBe(200);
+    expect((await one('bob', ids.bobs)).statusCode).toBe(200);
+
+    const answer = await register('alice');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(AccountDeclaration.array().parse(answer.json())).toEqual([
+      { number: 1, issued_at: NOW.toISOString(), dealer: 'Hill Game Ltd', record_ids: [ids.roe] },
+      { number: 2, issued_at: '2026-11-21T09:30:00.000Z', dealer: 'Vale Venison', record_ids: pair },
+    ]);
+    expect((await register('bob')).json()).toEqual([
+      { number: 1, issued_at: '2026-11-21T09:30:00.000Z', dealer: '', record_ids: [ids.bobs] },
+    ]);
+    // A rebuild keeps the register, so the download still has it.
+    await store.clear();
+    expect((await register('alice')).json()).toHaveLength(2);
   });
 
   it('a carcass with abnormalities gets no declaration: 409 saying why, and no number is used', async () => {

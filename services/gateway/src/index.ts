@@ -3,3 +3,5 @@ export type { ComposedGateway, GatewayComposition } from './gateway-from-environ
 export type { UpstreamTarget } from './proxy/upstream';
 export { readGatewaySettings } from './config';
 export type { GatewaySettings } from './config';
+export { ACCOUNT_TABLES, type TableInDownload } from './routes/account-tables';
+export { SERVICE_EXPORT_FILES } from './routes/account-routes';

@@ -27,6 +27,10 @@ const INTERNAL_ROUTES: Record<string, string> = {
     'A part of the account export the gateway gathers into GET /api/account/export.',
   'records GET /account/plans.json':
     'A part of the account export the gateway gathers into GET /api/account/export.',
+  'records GET /account/imports.json':
+    'A part of the account export the gateway gathers into GET /api/account/export.',
+  'exports GET /account/declarations.json':
+    'A part of the account export the gateway gathers into GET /api/account/export.',
   'records GET /account/photos.json':
     'A part of the account export the gateway gathers into GET /api/account/export.',
   'stats DELETE /account':

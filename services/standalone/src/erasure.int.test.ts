@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Cull, ListCullsResponse, StatsResponse } from '@cull-log/contracts';
+import {
+  DECLARATION_NUMBER_HEADER,
+  type Cull,
+  type ListCullsResponse,
+  type StatsResponse,
+} from '@cull-log/contracts';
 import { freePort } from '@cull-log/service-kit/testing';
 import { spawnChildProcess, type ChildProcessHandle } from './service-process';
 import { CullLogClient } from './testing/cull-log-client';
@@ -130,6 +135,8 @@ describe('erasing an account in the one-process app', () => {
         'grounds.json',
         'outings.json',
         'plans.json',
+        'imports.json',
+        'declarations.json',
         'profile.json',
         'records.csv',
         'records.json',
@@ -167,6 +174,15 @@ describe('erasing an account in the one-process app', () => {
     ]);
     expect(JSON.parse(files.get('grounds.json') ?? '')).toMatchObject([{ name: 'Ann Wood' }]);
     expect(JSON.parse(files.get('plans.json') ?? '')).toMatchObject([{ season: '2026-27' }]);
+    // Her declaration's number and dealer, from the register the exports service keeps beside its projection.
+    expect(JSON.parse(files.get('declarations.json') ?? '')).toEqual([
+      {
+        number: Number(declared.headers.get(DECLARATION_NUMBER_HEADER)),
+        issued_at: expect.any(String),
+        dealer: 'Vale Game',
+        record_ids: [tagged.cull.id],
+      },
+    ]);
     expect(events.every((event: { userId: string }) => event.userId === annUid)).toBe(true);
     expect(filesHolding(dataDir, [annUid, ann.email]).length).toBeGreaterThan(0);
   });
@@ -293,6 +309,7 @@ describe('erasing an account in the one-process app', () => {
     expect(parseCsv((await anns.csv()).text).rows).toEqual([]);
     const download = await unzipText(await anns.exportAccount());
     expect(JSON.parse(download.get('records.json') ?? '')).toEqual([]);
+    expect(JSON.parse(download.get('declarations.json') ?? '')).toEqual([]);
     expect(JSON.parse(download.get('grounds.json') ?? '')).toEqual([]);
     expect(JSON.parse((await anns.send('GET', '/api/settings')).text)).toEqual({ season_start: '04-01' });
   });

@@ -48,7 +48,8 @@ export const accountPaths: ZodOpenApiPathsObject = {
       operationId: 'exportAccount',
       summary: 'Everything the user has, as a zip',
       description:
-        'Profile, sessions, events, records (JSON and CSV), grounds, outings, settings, plans and photos.',
+        'Profile, sessions, access tokens, events, records (JSON and CSV), grounds, outings, settings, plans, ' +
+        'imports, the declaration register and photos; README.txt in the zip says what each file is.',
       tag,
       access: 'session',
       responses: { 200: file('application/zip', 'The zip.') },

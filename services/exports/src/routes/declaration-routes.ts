@@ -15,9 +15,10 @@ const DECLARATION_NOT_MADE =
 
 /**
  * Trained-hunter declarations as PDF: one carcass (POST /culls/:id/declaration.pdf, to the dealer its record names),
- * or a consignment of several to one dealer (POST /declarations). Each has a number of the user's, kept for good.
- * Issuing a number changes the register, so only a POST issues one; GET /culls/:id/declaration.pdf reads again the
- * declaration already issued for the carcass.
+ * or a consignment of several to one dealer (POST /declarations). Each has a number of the user's, kept for good;
+ * the user's register (GET /account/declarations.json) goes into their account download. Issuing a number changes
+ * the register, so only a POST issues one; GET /culls/:id/declaration.pdf reads again the declaration already issued
+ * for the carcass.
  */
 export const declarationRoutes: ProjectionRoutes<ExportStore> = async (
   app,
@@ -65,6 +66,13 @@ export const declarationRoutes: ProjectionRoutes<ExportStore> = async (
       },
     });
   }
+
+  // Not derived from the log (a rebuild keeps it), so the download has it from here, not from the events.
+  app.get('/account/declarations.json', async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(await store.declarationsOf(request.identity.uid), null, 2)),
+  );
 
   app.post('/declarations', async (request, reply) => {
     const { record_ids: recordIds, dealer, after } = DeclarationRequest.parse(request.body);

@@ -1,4 +1,4 @@
-import type { CulledBy, CullFields, ExportQuery, SeasonStart } from '@cull-log/contracts';
+import type { AccountDeclaration, CulledBy, CullFields, ExportQuery, SeasonStart } from '@cull-log/contracts';
 import type { CSV_COLUMNS } from '@cull-log/domain';
 import type { LarderFields } from '@cull-log/domain';
 import type { ProjectionStore } from '@cull-log/projection';
@@ -116,6 +116,8 @@ export interface DeclarationRegister {
   ): Promise<IssuedDeclaration>;
   /** The user's declaration with this key, if one was issued; never issues one. */
   issuedDeclaration(userId: string, key: string): Promise<IssuedDeclaration | undefined>;
+  /** Every declaration issued to the user, by number: their part of the register, for their account download. */
+  declarationsOf(userId: string): Promise<AccountDeclaration[]>;
 }
 
 /**

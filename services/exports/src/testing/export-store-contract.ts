@@ -365,6 +365,24 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
       ).toBe(2);
     });
 
+    it("lists a user's declarations by number, with their dealers, dates and records, and only theirs", async () => {
+      const [ada, bea] = [randomUUID(), randomUUID()];
+      const issue = (userId: string, key: string, recordIds: string[], dealer: string, day: string) =>
+        store.declaration(userId, key, { recordIds, dealer, now: new Date(day) });
+      await issue(ada, 'b', ['r2', 'r3'], 'Vale', '2026-11-02T10:00:00Z');
+      await issue(ada, 'a', ['r1'], 'Hill Game', '2026-11-01T10:00:00Z');
+      await issue(bea, 'a', ['r9'], 'Vale', '2026-11-03T10:00:00Z');
+      await store.clear();
+      expect(await store.declarationsOf(ada)).toEqual([
+        { number: 1, issued_at: '2026-11-02T10:00:00.000Z', dealer: 'Vale', record_ids: ['r2', 'r3'] },
+        { number: 2, issued_at: '2026-11-01T10:00:00.000Z', dealer: 'Hill Game', record_ids: ['r1'] },
+      ]);
+      expect(await store.declarationsOf(randomUUID())).toEqual([]);
+      await store.eraseUser(ada);
+      expect(await store.declarationsOf(ada)).toEqual([]);
+      expect(await store.declarationsOf(bea)).toHaveLength(1);
+    });
+
     it('the same new declaration asked for at once by several requests gets one number', async () => {
       const userId = randomUUID();
       const numbers = await Promise.all(

@@ -43,7 +43,7 @@ async function startAccountServices(calls: Call[], failing: { service?: string }
     });
     app.get('/account/records.json', async (request) => [{ id: 'r1', created_by: request.identity.uid }]);
     app.get('/account/photos.json', async () => [{ record_id: 'r1', id: 'p1', content_type: 'image/jpeg' }]);
-    for (const name of ['grounds', 'outings', 'settings', 'plans']) {
+    for (const name of ['grounds', 'outings', 'settings', 'plans', 'imports', 'declarations']) {
       app.get(`/account/${name}.json`, async (request) => ({ [name]: request.identity.uid }));
     }
     app.get('/culls/r1/photos/p1', async (request, reply) =>
@@ -167,10 +167,14 @@ describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
         'outings.json',
         'settings.json',
         'plans.json',
+        'imports.json',
+        'declarations.json',
         'photos/r1/p1.jpg',
       ]);
       expect(JSON.parse(files.get('grounds.json') ?? '')).toEqual({ grounds: adaUid });
       expect(JSON.parse(files.get('plans.json') ?? '')).toEqual({ plans: adaUid });
+      expect(JSON.parse(files.get('imports.json') ?? '')).toEqual({ imports: adaUid });
+      expect(JSON.parse(files.get('declarations.json') ?? '')).toEqual({ declarations: adaUid });
       expect(files.get('photos/r1/p1.jpg')).toBe(`photo of ${adaUid}`);
       expect(JSON.parse(files.get('profile.json') ?? '')).toMatchObject({
         uid: adaUid,

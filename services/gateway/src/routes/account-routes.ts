@@ -29,6 +29,8 @@ export const SERVICE_EXPORT_FILES: readonly { service: ServiceName; file: string
   { service: 'records', file: 'outings.json', path: '/account/outings.json' },
   { service: 'records', file: 'settings.json', path: '/account/settings.json' },
   { service: 'records', file: 'plans.json', path: '/account/plans.json' },
+  { service: 'records', file: 'imports.json', path: '/account/imports.json' },
+  { service: 'exports', file: 'declarations.json', path: '/account/declarations.json' },
 ];
 
 /** A photo in the user's download, as the records service lists them (`GET /account/photos.json`). */
@@ -53,19 +55,22 @@ export const ERASING_SERVICES: readonly ServiceName[] = ['records', 'stats', 'ex
 
 const README = `Your Cull Log data
 
-profile.json   who you are to Cull Log: your user id, name and e-mail address
-sessions.json  the devices signed in as you when you downloaded this
-tokens.json    your personal access tokens: their names, scopes, teams and dates (their secrets are never kept)
-records.json   every record you keep, as it stands (JSON)
-records.csv    the same records as the CSV export, one row each, ending with its Record ID (its folder in photos/)
-events.jsonl   every change ever made to your records, grounds, outings, settings and plans, oldest first, one JSON event a line
-grounds.json   your grounds, with their boundaries and notes (JSON)
-outings.json   your outings, with their grounds, times and numbers of culls (JSON)
-settings.json  your settings: the day your stalking season starts (JSON)
-plans.json     your cull plans, season by season (JSON)
-photos/        every photo on your records as kept (turned upright, no metadata), a folder per record
+profile.json       who you are to Cull Log: your user id, name and e-mail address
+sessions.json      the devices signed in as you when you downloaded this
+tokens.json        your personal access tokens: their names, scopes, teams and dates (their secrets are never kept)
+records.json       every record you keep, as it stands (JSON)
+records.csv        the same records as the CSV export, one row each, ending with its Record ID (its folder in photos/)
+events.jsonl       every change ever made to your records, grounds, outings, settings and plans, and your joining of teams, oldest first, one JSON event a line
+grounds.json       your grounds, with their boundaries and notes (JSON)
+outings.json       your outings, with their grounds, times and numbers of culls (JSON)
+settings.json      your settings: the day your stalking season starts (JSON)
+plans.json         your cull plans, season by season (JSON)
+imports.json       the spreadsheets you imported: each file's name, how it was read, when, and the records it wrote (JSON)
+declarations.json  your trained-hunter declarations: each number, when it was issued, the dealer and the records it declared (JSON)
+photos/            every photo on your records as kept (turned upright, no metadata), a folder per record
 
-Your dashboard figures and CSV exports are worked out from these records; Cull Log keeps nothing else of yours.
+Your dashboard figures, larder book and CSV exports are worked out from these records; Cull Log keeps nothing else
+of yours. A team you are in keeps its own name, grounds and members, shared by all of them, so they are not in here.
 `;
 
 export interface AccountRoutesOptions {

@@ -41,8 +41,11 @@ export interface AccountRoutesOptions {
   store: Pick<EventStore<unknown>, 'readUser'>;
   /** Where the records' photos are kept: the download lists them, and an erasure removes every one. */
   blobs: BlobStore;
-  /** The user's imports: an erasure removes the files kept for them (their rows go with the records). */
-  readModel: { imports: Pick<ImportsReadModel<unknown>, 'list'> };
+  /**
+   * The user's imports: the download lists them with the records each wrote, and an erasure removes the files kept
+   * for them (their rows go with the records).
+   */
+  readModel: { imports: Pick<ImportsReadModel<unknown>, 'list' | 'importedRecords'> };
   /** Erases the user's events and records (in one transaction), then the bus's copy, and answers what went. */
   eraseAccount(erasure: UserErased): Promise<ErasedEvents>;
   now: () => Date;
@@ -134,8 +137,8 @@ async function recordsOf(store: AccountRoutesOptions['store'], userId: string): 
 
 /**
  * The caller's whole account, for the gateway's "download everything" zip and its erasure: every event of theirs
- * (JSON lines), their records as JSON and as the export's CSV, their grounds, outings, settings and plans as JSON,
- * and `DELETE /account`.
+ * (JSON lines), their records as JSON and as the export's CSV, their grounds, outings, settings, plans and imports
+ * as JSON, and `DELETE /account`.
  */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
@@ -177,6 +180,32 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         .send(json((await accountDataOf(store, request.identity.uid))[part])),
     );
   }
+
+  // Their imports (not events: kept beside the log), each with the file it read, how, and the records it wrote.
+  app.get('/account/imports.json', async (request, reply) => {
+    const imports = [];
+    for (const entry of await readModel.imports.list(request.identity.uid)) {
+      const { id, file_name, format, layout, sheet, mapping, defaults, status } = entry;
+      const recordIds: string[] = [];
+      for (let after = ''; ;) {
+        const page = await readModel.imports.importedRecords(id, after, EXPORT_PAGE_SIZE);
+        recordIds.push(...page.map((record) => record.record_id));
+        const last = page.at(-1);
+        if (last === undefined || page.length < EXPORT_PAGE_SIZE) break;
+        after = last.record_id;
+      }
+      imports.push({
+        ...{ id, file_name, format, layout, sheet, mapping, defaults, status },
+        created_at: entry.created_at,
+        imported_at: entry.imported_at,
+        rows_ready: entry.rows_ready,
+        imported: entry.imported,
+        skipped_duplicates: entry.skipped_duplicates,
+        record_ids: recordIds,
+      });
+    }
+    return reply.type('application/json; charset=utf-8').send(json(imports));
+  });
 
   // The user's photos as they stand, for the download: the gateway fetches each from the photo route.
   app.get('/account/photos.json', async (request) => {

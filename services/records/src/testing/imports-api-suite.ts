@@ -465,6 +465,42 @@ export function describeImportsApi<Tx>(backendName: string, openBackend: () => P
       expect((await harness.call(ALICE, 'GET', '/imports')).json()).toEqual({ items: [] });
     });
 
+    it("the account download lists the user's imports, how each read its file and the records it wrote", async () => {
+      const pending = await previewOf(exportCsv(LATER));
+      const made = await previewOf(exportCsv(NOTEBOOK));
+      expect((await commit(made.id)).statusCode).toBe(200);
+
+      const answer = await harness.call(ALICE, 'GET', '/account/imports.json');
+      expect(answer.statusCode).toBe(200);
+      const listed = answer.json() as Record<string, unknown>[];
+      expect(listed.map((entry) => [entry.id, entry.status]).sort()).toEqual(
+        [
+          [made.id, 'imported'],
+          [pending.id, 'previewed'],
+        ].sort(),
+      );
+      const imported = listed.find((entry) => entry.id === made.id);
+      expect(imported).toMatchObject({
+        file_name: 'notebook.csv',
+        format: 'csv',
+        layout: 'cull-log',
+        sheet: null,
+        rows_ready: 3,
+        imported: 3,
+        skipped_duplicates: 0,
+      });
+      expect(imported).toHaveProperty('mapping');
+      expect(imported).toHaveProperty('defaults');
+      // Where the file is kept and whose it is are the service's business, not the user's.
+      for (const entry of listed)
+        for (const field of ['blob_key', 'user_id']) expect(entry).not.toHaveProperty(field);
+      const written = new Set((await records()).map((record) => record.id));
+      expect(new Set(imported?.record_ids as string[])).toEqual(written);
+      expect(written.size).toBe(3);
+      expect(listed.find((entry) => entry.id === pending.id)?.record_ids).toEqual([]);
+      expect((await harness.call(BOB, 'GET', '/account/imports.json')).json()).toEqual([]);
+    });
+
     it("an erasure takes the user's imports and their kept files", async () => {
       const kept = await previewOf(exportCsv(LATER));
       await commit((await previewOf(exportCsv(NOTEBOOK))).id);

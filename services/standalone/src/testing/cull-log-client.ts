@@ -115,6 +115,21 @@ export class CullLogClient {
     return { status: response.status, headers: response.headers, text: await response.text() };
   }
 
+  /** Adds a photo to one of the user's records; answers what the gateway said. */
+  async uploadPhoto(recordId: string, file: { name: string; type: string; bytes: Buffer }): Promise<Answer> {
+    const form = new FormData();
+    form.append('photo', new Blob([file.bytes], { type: file.type }), file.name);
+    const headers: Record<string, string> = { origin: new URL(this.publicUrl).origin };
+    if (this.cookie !== undefined) headers.cookie = this.cookie;
+    const response = await fetch(new URL(`/api/culls/${encodeURIComponent(recordId)}/photos`, this.baseUrl), {
+      method: 'POST',
+      headers,
+      body: form,
+      signal: AbortSignal.timeout(60_000),
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+
   async csv(): Promise<Answer> {
     return this.expect('GET', '/api/exports/culls.csv', 200);
   }

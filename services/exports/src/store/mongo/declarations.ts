@@ -62,5 +62,14 @@ export function declarationRegister(
       const issued = await declarations.findOne({ userId, key });
       return issued === null ? undefined : { number: issued.number, issuedAt: issued.issuedAt };
     },
+    async declarationsOf(userId) {
+      const issued = await declarations.find({ userId }, { sort: { number: 1 } }).toArray();
+      return issued.map(({ number, issuedAt, dealer, recordIds }) => ({
+        number,
+        issued_at: issuedAt,
+        dealer,
+        record_ids: recordIds,
+      }));
+    },
   };
 }

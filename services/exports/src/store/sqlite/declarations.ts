@@ -9,6 +9,10 @@ export function declarationRegister(db: Database.Database): DeclarationRegister 
   const lastNumber = db
     .prepare<[string], number | null>('SELECT MAX(number) FROM declarations WHERE user_id = ?')
     .pluck();
+  const selectUserDeclarations = db.prepare<
+    [string],
+    { number: number; issued_at: string; dealer: string; record_ids: string }
+  >('SELECT number, issued_at, dealer, record_ids FROM declarations WHERE user_id = ? ORDER BY number');
   const insertDeclaration = db.prepare(
     `INSERT INTO declarations (user_id, number, key, record_ids, dealer, issued_at)
      VALUES (@userId, @number, @key, @recordIds, @dealer, @issuedAt)`,
@@ -31,6 +35,12 @@ export function declarationRegister(db: Database.Database): DeclarationRegister 
     async issuedDeclaration(userId, key) {
       const issued = selectDeclaration.get(userId, key);
       return issued === undefined ? undefined : { number: issued.number, issuedAt: issued.issued_at };
+    },
+    async declarationsOf(userId) {
+      return selectUserDeclarations.all(userId).map((row) => ({
+        ...row,
+        record_ids: JSON.parse(row.record_ids) as string[],
+      }));
     },
   };
 }
