@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { readGatewaySettings } from '@cull-log/gateway';
+import { IMPORT_LIMITS, PHOTO_LIMITS } from '@cull-log/contracts';
 import { ConfigError } from '@cull-log/service-kit';
 import { REPOSITORY_ROOT } from './repository';
 
@@ -125,5 +126,25 @@ describe('Kubernetes manifests', () => {
       rule.http.paths.map((path: Manifest) => path.backend.service.name),
     );
     expect(new Set(backends)).toEqual(new Set(['gateway']));
+  });
+});
+
+/** An Ingress size such as `26m`, in bytes, as ingress-nginx reads it (k and m are powers of 1024). */
+function nginxSize(size: string): number {
+  const match = /^(\d+)([kKmMgG]?)$/.exec(size);
+  if (match === null) throw new Error(`not a size nginx reads: ${size}`);
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[(match[2] as string).toLowerCase()] as number;
+  return Number(match[1]) * unit;
+}
+
+describe('the Ingress body size', () => {
+  const ingress = yamlDocuments('deploy/k8s/gateway.yaml').find((document) => document.kind === 'Ingress');
+  const allowed = nginxSize(ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-body-size']);
+
+  it('lets the largest photo and the largest import through, with room for the multipart framing', () => {
+    const largest = Math.max(PHOTO_LIMITS.maxUploadBytes, IMPORT_LIMITS.maxUploadBytes);
+    expect(allowed).toBeGreaterThanOrEqual(largest + 256 * 1024);
+    // The gateway refuses anything larger anyway; the Ingress should not buffer much more than it could accept.
+    expect(allowed).toBeLessThanOrEqual(largest * 2);
   });
 });
