@@ -9,7 +9,7 @@ import { sessionsPlugin } from './plugins/sessions';
 import { securityHeaders, webSecurity } from './plugins/web-security';
 import { createUpstream, type UpstreamTarget } from './proxy/upstream';
 import { apiReferenceRoutes } from './routes/api-reference-routes';
-import { apiRoutes } from './routes/api-routes';
+import { apiRoutes, TOO_MANY_REQUESTS } from './routes/api-routes';
 import { authRoutes, signInRateLimit } from './routes/auth-routes';
 import { googleSignIn } from './routes/google-sign-in';
 import { webApp } from './routes/web-app';
@@ -64,8 +64,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(webSecurity, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () =>
-      new HttpError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.'),
+    errorResponseBuilder: () => new HttpError(429, 'rate_limited', TOO_MANY_REQUESTS),
   });
   const sessionCookie = config.cookieName ?? (config.production ? '__Host-cull_session' : 'cull_session');
   await app.register(sessionsPlugin, {
@@ -121,6 +120,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     readsPerMinute: rateLimits.readsPerMinute,
     tokenRequestsPerMinute: rateLimits.tokenRequestsPerMinute,
     concurrentExportsPerUser: rateLimits.concurrentExportsPerUser,
+    unauthenticatedPerMinute: rateLimits.unauthenticatedPerMinute,
   });
 
   if (webDist !== undefined) await app.register(webApp, { root: webDist, sessionCookie });

@@ -103,6 +103,7 @@ export async function apiInProcess() {
         SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
         WRITE_RATE_LIMIT_PER_MINUTE: '10000',
         READ_RATE_LIMIT_PER_MINUTE: '10000',
+        UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: '10000',
       }),
       { upstreams: services, logger },
     );
