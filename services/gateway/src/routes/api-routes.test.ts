@@ -118,11 +118,12 @@ describe('without a live session', () => {
     expect(readsWithinBudget).toBeGreaterThanOrEqual(2);
 
     // Even a valid session from that address waits out the minute: the store is not read to tell it from the others.
-    for (const headers of [
+    const afterBudget: Record<string, string>[] = [
       { cookie: 'cull_session=forged-3' },
       { authorization: 'Bearer clt_made_up' },
       { cookie },
-    ]) {
+    ];
+    for (const headers of afterBudget) {
       const refused = await forged('203.0.113.7', headers);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error.code).toBe('rate_limited');
