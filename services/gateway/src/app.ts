@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildServiceApp, HEALTH_PATHS, HttpError, pathOf } from '@cull-log/service-kit';
 import { DEFAULT_GATEWAY_BODY_LIMIT, DEFAULT_RATE_LIMITS, type GatewayConfig } from './config';
 import { accessTokensPlugin } from './plugins/access-tokens';
+import { hostCheck } from './plugins/host-check';
 import { sessionsPlugin } from './plugins/sessions';
 import { securityHeaders, webSecurity } from './plugins/web-security';
 import { createUpstream, type UpstreamTarget } from './proxy/upstream';
@@ -58,6 +59,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
     if (proxied && HEALTH_PATHS.has(pathOf(request.url))) throw new HttpError(404, 'not_found', 'Not found');
   });
+  await app.register(hostCheck, { publicUrl: config.publicUrlGiven === true ? config.publicUrl : undefined });
   // Lists, map locations and CSV exports are large and repetitive; phones in the field are on thin signal.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });

@@ -71,6 +71,11 @@ export interface GatewayConfig {
   google?: GoogleSettings;
   /** Where browsers reach the app, e.g. https://cull-log.example; the origin writes must come from. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set rather than taken as `http://localhost:PORT`: every request must then be addressed to its
+   * host and port; otherwise to `localhost` or an address, never a name.
+   */
+  publicUrlGiven?: boolean;
   /** Signs the short-lived sign-in cookies (state, PKCE verifier, nonce); at least 32 characters. */
   sessionSecret: string;
   production: boolean;
@@ -207,6 +212,7 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
       authMode,
       google,
       publicUrl: stripTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
+      publicUrlGiven: env.PUBLIC_URL !== undefined,
       // Outside production a missing secret only costs sign-ins that are half-way through at a restart.
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       production,
