@@ -175,6 +175,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // No source map for the service worker either: it would be named in sw.js for anyone to fetch.
+        sourcemap: false,
         // The app shell: every screen's code and styles, so the app opens with no signal.
         globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
         // With no signal every address opens from index.html; the screens' own pages are for the server to send.
