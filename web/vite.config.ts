@@ -175,6 +175,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // No source map for the service worker either: it would be named in sw.js for anyone to fetch.
+        sourcemap: false,
         // The app shell: every screen's code and styles, so the app opens with no signal.
         globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
         // With no signal every address opens from index.html; the screens' own pages are for the server to send.
@@ -216,7 +218,9 @@ export default defineConfig({
     modulePreload: false,
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Hidden maps: made for the tests that read them (first-download.int.test.ts), but named in no file the browser gets,
+    // and the gateway does not serve them.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // The server's answers are checked in a worker of its own (src/api/answers.ts), which brings zod and the

@@ -93,6 +93,22 @@ describe('ListCullsQuery', () => {
     );
   });
 
+  it('accepts the last page, a million records in at the largest page size', () => {
+    expect(ListCullsQuery.parse({ page: String(LIMITS.pageMax) }).page).toBe(LIMITS.pageMax);
+    expect(LIMITS.pageMax * LIMITS.pageSizeMax).toBeLessThanOrEqual(1_000_000);
+  });
+
+  it.each([String(LIMITS.pageMax + 1), '9007199254740991'])(
+    'refuses page=%s, saying how far it goes',
+    (page) => {
+      const result = ListCullsQuery.safeParse({ page });
+      expect(result.success).toBe(false);
+      if (!result.success) {
+        expect(fieldMessages(result.error)).toEqual({ page: `page must be at most ${LIMITS.pageMax}` });
+      }
+    },
+  );
+
   it('rejects unknown parameters and operator objects', () => {
     const unknown = ListCullsQuery.safeParse({ user_id: 'someone-else' });
     expect(unknown.success).toBe(false);

@@ -20,7 +20,12 @@ const filterId = (name: string) =>
 
 /** Query of GET /api/culls. Query strings arrive as text, so numbers are coerced. */
 export const ListCullsQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).default(DEFAULTS.page),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.pageMax, { error: `page must be at most ${LIMITS.pageMax}` })
+    .default(DEFAULTS.page),
   page_size: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(DEFAULTS.page_size),
   sort: z.enum(SORT_COLUMNS).default(DEFAULTS.sort),
   order: z.enum(SORT_ORDERS).default(DEFAULTS.order),

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { AGE_ESTIMATES, CARCASS_DESTINATIONS, SEXES } from './enums';
 import { CulledBy, CullInspection, CullWarning } from './cull';
 import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
 import { SEASON_LABEL_PATTERN, yearsFollowOn } from './list-query-check';
+import { isUnsafeText } from './validation';
 
 const SEASON_MESSAGE = 'Season must be a stalking season such as 2026/27';
 
@@ -85,7 +87,9 @@ export const DeclarationRequest = z.strictObject({
     .string({ error: 'Name the game dealer the carcasses go to' })
     .trim()
     .min(1, { error: 'Name the game dealer the carcasses go to' })
-    .max(LIMITS.gameDealer, { error: `Must be at most ${LIMITS.gameDealer} characters` }),
+    .max(LIMITS.gameDealer, { error: `Must be at most ${LIMITS.gameDealer} characters` })
+    // Printed on the declaration and kept on every record it lists: held to the same rule as any typed text.
+    .refine((dealer) => !isUnsafeText(dealer), { error: MESSAGES.unsafeText }),
   /** Wait (briefly) until the projection has applied the event at this global position. */
   after: z.number().int().min(0).optional(),
 });

@@ -14,6 +14,8 @@ export const LIMITS = {
   antlerPointsMax: 60,
   searchText: 200,
   pageSizeMax: 100,
+  /** The last page a list may be asked for: at the largest page size, a million records in. */
+  pageMax: 10_000,
   carcassTag: 50,
   certificateNumber: 50,
   gameDealer: 200,

@@ -9,6 +9,7 @@ import { checkLarderFilters, checkListCullsQuery } from './list-query-check';
 /** What an address could hold, with the edges of each field's coercion and bounds well represented. */
 const numberText = fc.oneof(
   fc.integer({ min: -5, max: 200 }).map(String),
+  fc.integer({ min: LIMITS.pageMax - 2, max: LIMITS.pageMax + 2 }).map(String),
   fc.double().map(String),
   fc.bigInt({ min: 2n ** 52n, max: 2n ** 54n }).map(String),
   fc.constantFrom('', ' ', ' 2 ', '1e1', '1.0', '0x10', '0b11', '-0', '+3', 'Infinity', 'NaN', '2.5', '１'),

@@ -43,7 +43,7 @@ function oneOf<T extends string>(choices: readonly T[], value: unknown, fallback
 /** The list's query from its address's parameters (all text), as `ListCullsQuery.safeParse` would give it. */
 export function checkListCullsQuery(value: Record<string, unknown>): ListCullsQueryCheck {
   if (Object.keys(value).some((key) => !FIELDS.has(key))) return { success: false };
-  const page = wholeNumber(value.page, DEFAULTS.page);
+  const page = wholeNumber(value.page, DEFAULTS.page, LIMITS.pageMax);
   const pageSize = wholeNumber(value.page_size, DEFAULTS.page_size, LIMITS.pageSizeMax);
   const sort = oneOf<SortColumn>(SORT_COLUMNS, value.sort, DEFAULTS.sort);
   const order = oneOf(SORT_ORDERS, value.order, DEFAULTS.order);

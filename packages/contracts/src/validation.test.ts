@@ -1,6 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CullFields, fieldMessages, isUnsafeText, parseNumberInput, RecordCullRequest } from './index';
+import {
+  CullFields,
+  DeclarationRequest,
+  DeclaredDealerRequest,
+  fieldMessages,
+  GAME_DEALER,
+  isUnsafeText,
+  MESSAGES,
+  parseNumberInput,
+  RecordCullRequest,
+} from './index';
 import { sampleCullFields, sampleRecordRequest } from './testing';
 
 describe('parseNumberInput', () => {
@@ -59,6 +70,10 @@ describe('isUnsafeText', () => {
     ['delete', 'Home\u007fWood', true],
     ['a right-to-left override', 'gpj.\u202Eexe', true],
     ['a first-strong isolate', '\u2068Wood', true],
+    ['a left-to-right mark', 'Home\u200EWood', true],
+    ['a right-to-left mark', 'gpj.\u200Fexe', true],
+    ['an Arabic letter mark', '\u061CHome Wood', true],
+    ['a zero-width joiner in an emoji', '👨\u200D👩', false],
     ['a high surrogate alone', 'tag\uD83D', true],
     ['a low surrogate alone', '\uDE00tag', true],
   ])('%s: %s', (_case, text, unsafe) => {
@@ -69,5 +84,30 @@ describe('isUnsafeText', () => {
     const request = RecordCullRequest.safeParse({ ...sampleRecordRequest(), notes: 'a\u0000b' });
     expect(request.success).toBe(false);
     expect(CullFields.safeParse({ ...sampleCullFields(), notes: 'a\u0000b' }).success).toBe(true);
+  });
+
+  it.each([
+    ['a NUL', 'Dealer\u0000Ltd'],
+    ['a right-to-left mark', 'Dealer\u200FLtd'],
+    ['a right-to-left override', 'Dealer\u202ELtd'],
+  ])('refuses a game dealer holding %s, on a record and on a declaration', (_case, dealer) => {
+    const record = RecordCullRequest.safeParse({
+      ...sampleRecordRequest(),
+      carcass_destination: GAME_DEALER,
+      game_dealer: dealer,
+    });
+    expect(record.success).toBe(false);
+    if (!record.success) expect(fieldMessages(record.error).game_dealer).toBe(MESSAGES.unsafeText);
+    for (const schema of [DeclarationRequest, DeclaredDealerRequest]) {
+      const result = schema.safeParse({ record_ids: [randomUUID()], dealer });
+      expect(result.success).toBe(false);
+      if (!result.success) expect(fieldMessages(result.error).dealer).toBe(MESSAGES.unsafeText);
+    }
+  });
+
+  it('takes a game dealer typed plainly, on a record and on a declaration', () => {
+    const dealer = 'Highland Game Ltd';
+    expect(DeclarationRequest.safeParse({ record_ids: [randomUUID()], dealer }).success).toBe(true);
+    expect(DeclaredDealerRequest.safeParse({ record_ids: [randomUUID()], dealer }).success).toBe(true);
   });
 });

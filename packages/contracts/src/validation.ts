@@ -29,12 +29,13 @@ export function parseNumberInput(value: string): number | undefined {
 
 /**
  * Characters a typed text never holds and that can only confuse what shows it: control characters other than tab and
- * line breaks (NUL above all), the text-direction overrides and isolates that make a text read otherwise than it is
- * stored, and a half of a surrogate pair with no other half.
+ * line breaks (NUL above all), the text-direction marks, overrides and isolates that make a text read otherwise than it
+ * is stored (the left-to-right, right-to-left and Arabic letter marks among them), and a half of a surrogate pair with
+ * no other half.
  */
 const UNSAFE_TEXT =
   // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether a text holds a character no typed text should. */
 export function isUnsafeText(value: string): boolean {

@@ -5,11 +5,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildServiceApp, HEALTH_PATHS, HttpError, pathOf } from '@cull-log/service-kit';
 import { DEFAULT_GATEWAY_BODY_LIMIT, DEFAULT_RATE_LIMITS, type GatewayConfig } from './config';
 import { accessTokensPlugin } from './plugins/access-tokens';
+import { hostCheck } from './plugins/host-check';
 import { sessionsPlugin } from './plugins/sessions';
 import { securityHeaders, webSecurity } from './plugins/web-security';
 import { createUpstream, type UpstreamTarget } from './proxy/upstream';
 import { apiReferenceRoutes } from './routes/api-reference-routes';
-import { apiRoutes } from './routes/api-routes';
+import { apiRoutes, TOO_MANY_REQUESTS } from './routes/api-routes';
 import { authRoutes, signInRateLimit } from './routes/auth-routes';
 import { googleSignIn } from './routes/google-sign-in';
 import { webApp } from './routes/web-app';
@@ -58,14 +59,14 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
     if (proxied && HEALTH_PATHS.has(pathOf(request.url))) throw new HttpError(404, 'not_found', 'Not found');
   });
+  await app.register(hostCheck, { publicUrl: config.publicUrlGiven === true ? config.publicUrl : undefined });
   // Lists, map locations and CSV exports are large and repetitive; phones in the field are on thin signal.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(webSecurity, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () =>
-      new HttpError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.'),
+    errorResponseBuilder: () => new HttpError(429, 'rate_limited', TOO_MANY_REQUESTS),
   });
   const sessionCookie = config.cookieName ?? (config.production ? '__Host-cull_session' : 'cull_session');
   await app.register(sessionsPlugin, {
@@ -121,6 +122,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     readsPerMinute: rateLimits.readsPerMinute,
     tokenRequestsPerMinute: rateLimits.tokenRequestsPerMinute,
     concurrentExportsPerUser: rateLimits.concurrentExportsPerUser,
+    unauthenticatedPerMinute: rateLimits.unauthenticatedPerMinute,
   });
 
   if (webDist !== undefined) await app.register(webApp, { root: webDist, sessionCookie });

@@ -117,6 +117,7 @@ describe('gateway configuration', () => {
       readsPerMinute: 1200,
       tokenRequestsPerMinute: 300,
       concurrentExportsPerUser: 2,
+      unauthenticatedPerMinute: 300,
     };
     expect(readGatewaySettings(base).config.rateLimits).toEqual(defaults);
     const configured = readGatewaySettings({
@@ -126,6 +127,7 @@ describe('gateway configuration', () => {
       READ_RATE_LIMIT_PER_MINUTE: '300',
       TOKEN_RATE_LIMIT_PER_MINUTE: '60',
       CONCURRENT_EXPORTS_PER_USER: '1',
+      UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: '30',
     });
     expect(configured.config.rateLimits).toEqual({
       signInPerMinute: 5,
@@ -133,6 +135,7 @@ describe('gateway configuration', () => {
       readsPerMinute: 300,
       tokenRequestsPerMinute: 60,
       concurrentExportsPerUser: 1,
+      unauthenticatedPerMinute: 30,
     });
     const unset = {
       ...base,
@@ -141,6 +144,7 @@ describe('gateway configuration', () => {
       READ_RATE_LIMIT_PER_MINUTE: '',
       TOKEN_RATE_LIMIT_PER_MINUTE: '',
       CONCURRENT_EXPORTS_PER_USER: '',
+      UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: '',
     };
     expect(readGatewaySettings(unset).config.rateLimits).toEqual(defaults);
     expect(

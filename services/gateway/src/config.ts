@@ -36,6 +36,11 @@ export interface RateLimits {
   tokenRequestsPerMinute: number;
   /** CSV exports one user may have in progress at once. */
   concurrentExportsPerUser: number;
+  /**
+   * Requests through `/api` refused as not signed in (no valid session or token), per client address per minute; past
+   * it, the address is refused before the session store is read.
+   */
+  unauthenticatedPerMinute: number;
 }
 
 /** Reads are generous: a screen makes a few, and offline sync catches up in bursts; scraping at speed is not. */
@@ -46,6 +51,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // A script pages through records or pulls a season's figures; a minute's burst of this is plenty.
   tokenRequestsPerMinute: 300,
   concurrentExportsPerUser: 2,
+  // A signed-out browser asks a few times per screen; a stream of made-up cookies asks far more.
+  unauthenticatedPerMinute: 300,
 };
 
 /** A limit from the environment: a whole number of at least 1; unset means the default. */
@@ -64,6 +71,11 @@ export interface GatewayConfig {
   google?: GoogleSettings;
   /** Where browsers reach the app, e.g. https://cull-log.example; the origin writes must come from. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set rather than taken as `http://localhost:PORT`: every request must then be addressed to its
+   * host and port; otherwise to `localhost` or an address, never a name.
+   */
+  publicUrlGiven?: boolean;
   /** Signs the short-lived sign-in cookies (state, PKCE verifier, nonce); at least 32 characters. */
   sessionSecret: string;
   production: boolean;
@@ -107,6 +119,7 @@ const gatewayEnvironmentFields = z.object({
   READ_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
   TOKEN_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
   CONCURRENT_EXPORTS_PER_USER: positiveWholeNumberSetting(),
+  UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
   /** A user's sessions beyond this many end at sign-in, the oldest first. */
   MAX_SESSIONS_PER_USER: positiveWholeNumberSetting(),
   /** Proxies in front of the gateway: a hop count, or their addresses/CIDRs separated by commas. */
@@ -199,6 +212,7 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
       authMode,
       google,
       publicUrl: stripTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
+      publicUrlGiven: env.PUBLIC_URL !== undefined,
       // Outside production a missing secret only costs sign-ins that are half-way through at a restart.
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       production,
@@ -213,6 +227,8 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
         tokenRequestsPerMinute: env.TOKEN_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.tokenRequestsPerMinute,
         concurrentExportsPerUser:
           env.CONCURRENT_EXPORTS_PER_USER ?? DEFAULT_RATE_LIMITS.concurrentExportsPerUser,
+        unauthenticatedPerMinute:
+          env.UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMITS.unauthenticatedPerMinute,
       },
       bodyLimit: DEFAULT_GATEWAY_BODY_LIMIT,
       trustProxy: trustProxyFrom(env.TRUST_PROXY),

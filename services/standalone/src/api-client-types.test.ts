@@ -204,7 +204,7 @@ describe('a client generated from the OpenAPI document by openapi-typescript', (
     const withToken = await api.gateway.inject({
       method: 'GET',
       url: '/api/culls',
-      headers: { authorization: `Bearer ${token.token}` },
+      headers: { host: api.publicHost, authorization: `Bearer ${token.token}` },
     });
     expect(withToken.statusCode, withToken.body).toBe(200);
     answers.push({

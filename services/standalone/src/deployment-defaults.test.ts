@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { readGatewaySettings } from '@cull-log/gateway';
+import { IMPORT_LIMITS, PHOTO_LIMITS } from '@cull-log/contracts';
 import { ConfigError } from '@cull-log/service-kit';
 import { REPOSITORY_ROOT } from './repository';
 
@@ -125,5 +127,82 @@ describe('Kubernetes manifests', () => {
       rule.http.paths.map((path: Manifest) => path.backend.service.name),
     );
     expect(new Set(backends)).toEqual(new Set(['gateway']));
+  });
+});
+
+/** An Ingress size such as `26m`, in bytes, as ingress-nginx reads it (k and m are powers of 1024). */
+function nginxSize(size: string): number {
+  const match = /^(\d+)([kKmMgG]?)$/.exec(size);
+  if (match === null) throw new Error(`not a size nginx reads: ${size}`);
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[(match[2] as string).toLowerCase()] as number;
+  return Number(match[1]) * unit;
+}
+
+describe('the Ingress body size', () => {
+  const ingress = yamlDocuments('deploy/k8s/gateway.yaml').find((document) => document.kind === 'Ingress');
+  const allowed = nginxSize(ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-body-size']);
+
+  it('lets the largest photo and the largest import through, with room for the multipart framing', () => {
+    const largest = Math.max(PHOTO_LIMITS.maxUploadBytes, IMPORT_LIMITS.maxUploadBytes);
+    expect(allowed).toBeGreaterThanOrEqual(largest + 256 * 1024);
+    // The gateway refuses anything larger anyway; the Ingress should not buffer much more than it could accept.
+    expect(allowed).toBeLessThanOrEqual(largest * 2);
+  });
+});
+
+/** The patterns of an ignore file, comments and blank lines left out. */
+function ignorePatterns(path: string): string[] {
+  return readFileSync(join(REPOSITORY_ROOT, path), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/** Whether a .dockerignore pattern leaves out `path` (Docker's rules: `*` within a segment, `**` across them). */
+function dockerIgnores(pattern: string, path: string): boolean {
+  const source = pattern
+    .replace(/^\//, '')
+    .split('/')
+    .map((segment) =>
+      segment === '**'
+        ? '(?:.*)'
+        : segment
+            .split('*')
+            .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+            .join('[^/]*'),
+    )
+    .join('/')
+    .replace(/\(\?:\.\*\)\//g, '(?:.*/)?');
+  // A pattern that names a folder leaves out everything in it.
+  return new RegExp(`^${source}(?:/.*)?$`).test(path);
+}
+
+describe('secrets files', () => {
+  const secrets = ['deploy/k8s/secrets.env', 'deploy/secrets.env', '.env'];
+
+  it.each(secrets)('%s is never committed', (path) => {
+    // git check-ignore answers 0 when the path is ignored and 1 when it is not; --no-index asks of the rules alone.
+    expect(() =>
+      execFileSync('git', ['check-ignore', '--quiet', '--no-index', path], { cwd: REPOSITORY_ROOT }),
+    ).not.toThrow();
+  });
+
+  it.each(secrets)('%s never goes into an image', (path) => {
+    const patterns = ignorePatterns('.dockerignore');
+    let ignored = false;
+    for (const pattern of patterns) {
+      if (pattern.startsWith('!')) {
+        if (dockerIgnores(pattern.slice(1), path)) ignored = false;
+      } else if (dockerIgnores(pattern, path)) ignored = true;
+    }
+    expect(ignored).toBe(true);
+  });
+
+  it('the way the Docker rules are read here tells a secrets file from a source file', () => {
+    expect(dockerIgnores('deploy/**/*.env', 'deploy/k8s/secrets.env')).toBe(true);
+    expect(dockerIgnores('deploy/**/*.env', 'deploy/secrets.env')).toBe(true);
+    expect(dockerIgnores('deploy/**/*.env', 'deploy/k8s/gateway.yaml')).toBe(false);
+    expect(dockerIgnores('.env', 'services/.env')).toBe(false);
+    expect(dockerIgnores('**/dist', 'services/gateway/dist/main.js')).toBe(true);
   });
 });

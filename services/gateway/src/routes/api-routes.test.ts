@@ -99,6 +99,42 @@ describe('without a live session', () => {
     });
     expect(response.statusCode).toBe(401);
   });
+
+  it('past its budget of refusals, an address is answered 429 without the session or token store being read', async () => {
+    gateway = await buildTestGateway({
+      upstreams: { records: records.url, stats: stats.url, exports: exportsService.url },
+      config: devConfig({ rateLimits: { unauthenticatedPerMinute: 3 } }),
+    });
+    const { app } = gateway;
+    // Signed in before the budget is spent: a valid session spends none of it.
+    const cookie = await devSignIn(app);
+    const sessionReads = vi.spyOn(gateway.sessions, 'find');
+    const tokenReads = vi.spyOn(gateway.tokens, 'findByHash');
+    const forged = (address: string, headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/culls', remoteAddress: address, headers });
+    expect((await forged('203.0.113.7', { cookie: 'cull_session=forged-1' })).statusCode).toBe(401);
+    expect((await forged('203.0.113.7', { authorization: 'Bearer clt_made_up' })).statusCode).toBe(401);
+    expect((await forged('203.0.113.7', { cookie: 'cull_session=forged-2' })).statusCode).toBe(401);
+    const readsWithinBudget = sessionReads.mock.calls.length + tokenReads.mock.calls.length;
+    expect(readsWithinBudget).toBeGreaterThanOrEqual(2);
+
+    // Even a valid session from that address waits out the minute: the store is not read to tell it from the others.
+    const afterBudget: Record<string, string>[] = [
+      { cookie: 'cull_session=forged-3' },
+      { authorization: 'Bearer clt_made_up' },
+      { cookie },
+    ];
+    for (const headers of afterBudget) {
+      const refused = await forged('203.0.113.7', headers);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('rate_limited');
+    }
+    expect(sessionReads.mock.calls.length + tokenReads.mock.calls.length).toBe(readsWithinBudget);
+
+    // Another address has a budget of its own, and a signed-in user there reads on.
+    expect((await forged('198.51.100.2', { cookie: 'cull_session=forged-4' })).statusCode).toBe(401);
+    expect((await forged('198.51.100.2', { cookie })).statusCode).toBe(200);
+  });
 });
 
 describe('GET /api/me', () => {

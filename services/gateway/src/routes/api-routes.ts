@@ -17,6 +17,7 @@ import { HttpError, type Identity } from '@cull-log/service-kit';
 import type { Upstream } from '../proxy/upstream';
 import { teamAccess } from '../proxy/team-access';
 import { forward } from '../proxy/upstream-proxy';
+import { RefusalBudget } from '../sessions/refusal-budget';
 import type { SessionUser, StoredSession } from '../sessions/session-store';
 import { bearerOf, checkTokenMayMake } from '../tokens/token-access';
 import type { StoredToken } from '../tokens/token-store';
@@ -34,6 +35,8 @@ export interface ApiRoutesOptions {
   /** Requests (reads and writes together) per access token per minute. */
   tokenRequestsPerMinute: number;
   concurrentExportsPerUser: number;
+  /** Requests refused as not signed in, per client address per minute, before the stores are no longer read. */
+  unauthenticatedPerMinute: number;
 }
 
 declare module 'fastify' {
@@ -46,6 +49,9 @@ declare module 'fastify' {
     accessToken: StoredToken | null;
   }
 }
+
+/** What a client is told when it has asked too often. */
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
 
 /** A photo upload: one photo at its largest, and room for the multipart framing around it. */
 export const PHOTO_UPLOAD_BODY_LIMIT = PHOTO_LIMITS.maxUploadBytes + 64 * 1024;
@@ -66,22 +72,30 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('userSession', null);
   app.decorateRequest('accessToken', null);
+  const refusals = new RefusalBudget(options.unauthenticatedPerMinute, 60_000, () => now().getTime());
+  /** A 401, counted against the address it came from. */
+  const notAuthenticated = (request: FastifyRequest, message: string) => {
+    refusals.spend(request.ip);
+    return new HttpError(401, 'not_authenticated', message);
+  };
   app.addHook('onRequest', async (request, reply) => {
     // Private data: neither the browser nor anything in between may keep a copy.
     reply.header('cache-control', 'no-store');
+    // An address refused too often lately is refused at once: its made-up cookies and tokens are not looked up.
+    if (refusals.exhausted(request.ip)) throw new HttpError(429, 'rate_limited', TOO_MANY_REQUESTS);
     // A request with a token is the token's alone: a cookie it also carries is not looked at.
     const bearer = bearerOf(request.headers);
     if (bearer !== undefined) {
       // RFC 6750: a refused bearer token says so, for the clients that read it.
       if (bearer === '') {
         reply.header('www-authenticate', 'Bearer error="invalid_request"');
-        throw new HttpError(401, 'not_authenticated', TOKEN_MESSAGES.malformed);
+        throw notAuthenticated(request, TOKEN_MESSAGES.malformed);
       }
       // Read from the store at every request, never remembered, so a revocation holds at once on every replica.
       const token = await app.tokens.authenticate(bearer);
       if (token === undefined) {
         reply.header('www-authenticate', 'Bearer error="invalid_token"');
-        throw new HttpError(401, 'not_authenticated', TOKEN_MESSAGES.invalid);
+        throw notAuthenticated(request, TOKEN_MESSAGES.invalid);
       }
       // The token's id, never its secret, goes with every line logged about the request.
       request.log = request.log.child({ tokenId: token.id, userId: token.user.uid });
@@ -91,7 +105,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
       return;
     }
     const session = await app.sessions.current(request);
-    if (session === undefined) throw new HttpError(401, 'not_authenticated', MESSAGES.notAuthenticated);
+    if (session === undefined) throw notAuthenticated(request, MESSAGES.notAuthenticated);
     request.user = session.user;
     request.userSession = session;
   });

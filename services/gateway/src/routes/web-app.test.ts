@@ -20,6 +20,8 @@ beforeAll(() => {
   writeFileSync(join(webDist, 'assets', 'shell-5e1f2a3b.js'), LARGE_SCRIPT);
   writeFileSync(join(webDist, 'assets', 'shell-5e1f2a3b.js.br'), brotliCompressSync(LARGE_SCRIPT));
   writeFileSync(join(webDist, 'assets', 'shell-5e1f2a3b.js.gz'), gzipSync(LARGE_SCRIPT));
+  // The build keeps its source maps beside the files for the tests' own use (hidden maps): never served.
+  writeFileSync(join(webDist, 'assets', 'index-3f9a1c2b.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(webDist, '.env'), 'SECRET=1');
   for (const [kind, screen] of [
@@ -125,6 +127,17 @@ describe('serving the web client', () => {
     const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    '/assets/index-3f9a1c2b.js.map',
+    '/assets/index-3f9a1c2b.js.MAP',
+    '/assets/index-3f9a1c2b.js%2Emap',
+  ])('keeps the source map %s to itself', async (url) => {
+    const app = await start();
+    const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('src/main.tsx');
   });
 
   it.each(['/dashboard', '/edit-cull/0b6f7c1e-1111-4222-8333-944445555666', '/data?page=2'])(

@@ -45,6 +45,8 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { root, ses
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = pathOf(request.url);
+    // The build's source maps stay on the server, for the tests that read them: they would show anyone the app's source.
+    if (isSourceMap(path)) throw new HttpError(404, 'not_found', 'Not found');
     const file = await existingFile(rootPath, path);
     if (file !== undefined) return reply.sendFile(file);
     if (path === '/' || isClientRoute(request, path)) {
@@ -58,6 +60,17 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { root, ses
   app.get('/', serve);
   app.get('/*', serve);
 };
+
+/** Whether a path, decoded, names a source map (`shell-….js.map`), in any case. */
+function isSourceMap(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Left as it came: existingFile refuses a path that does not decode.
+  }
+  return /\.map$/i.test(decoded);
+}
 
 /** The screen's own page for a client address, if the build made one that this visitor may be sent. */
 async function screenPageFor(

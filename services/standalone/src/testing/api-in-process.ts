@@ -32,6 +32,8 @@ export interface ServiceHit {
 }
 
 const PUBLIC_URL = 'http://localhost:3000';
+/** The Host a browser at PUBLIC_URL sends: the gateway answers no other. */
+const PUBLIC_HOST = new URL(PUBLIC_URL).host;
 
 /**
  * The one-process app built in this process, as `startStandalone` builds it, but answering `inject` instead of
@@ -103,6 +105,7 @@ export async function apiInProcess() {
         SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
         WRITE_RATE_LIMIT_PER_MINUTE: '10000',
         READ_RATE_LIMIT_PER_MINUTE: '10000',
+        UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: '10000',
       }),
       { upstreams: services, logger },
     );
@@ -123,7 +126,7 @@ export async function apiInProcess() {
       const answer = await gateway.app.inject({
         method: 'POST',
         url: '/auth/dev/login',
-        headers: { origin: PUBLIC_URL },
+        headers: { host: PUBLIC_HOST, origin: PUBLIC_URL },
         payload: user,
       });
       if (answer.statusCode !== 200) throw new Error(`dev sign-in answered ${answer.statusCode}`);
@@ -138,11 +141,12 @@ export async function apiInProcess() {
     const call = (options: InjectOptions): Promise<LightMyRequestResponse> =>
       gateway.app.inject({
         ...options,
-        headers: { origin: PUBLIC_URL, cookie, ...options.headers },
+        headers: { host: PUBLIC_HOST, origin: PUBLIC_URL, cookie, ...options.headers },
       });
 
     return {
       gateway: gateway.app,
+      publicHost: PUBLIC_HOST,
       services,
       routesOf,
       hits,
