@@ -7,11 +7,12 @@ import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { commitImport, importQuery, PROGRESS_POLL_MS } from './api';
-import { formatCount, recordCount } from './words';
+import { formatNumber } from '@cull-log/domain';
+import { recordCount } from './words';
 
 /** "412 records imported, 3 already in Cull Log". */
 export function resultLine({ imported, skipped_duplicates }: ImportCommitResponse): string {
-  const already = skipped_duplicates === 0 ? '' : `, ${formatCount(skipped_duplicates)} already in Cull Log`;
+  const already = skipped_duplicates === 0 ? '' : `, ${formatNumber(skipped_duplicates)} already in Cull Log`;
   return `${recordCount(imported)} imported${already}`;
 }
 
@@ -78,7 +79,7 @@ export function CommitStep({ preview, onAnother }: { preview: ImportPreview; onA
       {running ? (
         <div className="import-progress">
           <span id={labelId}>
-            Importing: {formatCount(imported)} of {recordCount(total)}
+            Importing: {formatNumber(imported)} of {recordCount(total)}
           </span>
           <progress className="import-progress__bar" aria-labelledby={labelId} max={total} value={imported} />
         </div>

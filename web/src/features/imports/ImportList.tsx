@@ -9,7 +9,8 @@ import { useFeedback } from '../../ui/feedback-context';
 import { StaleNotice, StatusMessage } from '../../ui/StatusMessage';
 import { importsQuery, PROGRESS_POLL_MS, undoImport } from './api';
 import { UndoImportDialog } from './UndoImportDialog';
-import { formatCount, recordCount } from './words';
+import { formatNumber } from '@cull-log/domain';
+import { recordCount } from './words';
 
 const STATUS_NAMES: Record<ImportSummary['status'], string> = {
   previewed: 'Not imported',
@@ -33,7 +34,7 @@ function ImportItem({ item, onUndo }: { item: ImportSummary; onUndo(item: Import
         </div>
         <div>
           <dt>{item.status === 'undone' ? 'Records removed' : 'Records'}</dt>
-          <dd>{formatCount(item.imported)}</dd>
+          <dd>{formatNumber(item.imported)}</dd>
         </div>
       </dl>
       {item.status !== 'imported' ? null : item.undo_blocked === null ? (

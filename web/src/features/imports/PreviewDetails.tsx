@@ -1,7 +1,8 @@
 import type { CullWarning, ImportAdjustment, ImportRefusal, ImportWarning } from '@cull-log/contracts';
 import { WarningList } from '../records';
 import { PagedTable } from './PagedTable';
-import { formatCount, rowCount } from './words';
+import { formatNumber } from '@cull-log/domain';
+import { rowCount } from './words';
 
 /** The rules the form warns of, by code: a code the app does not know yet is shown by its message alone. */
 const KNOWN_WARNINGS: Record<CullWarning['code'], true> = {
@@ -18,7 +19,7 @@ export function RefusedRows({ refused }: { refused: readonly ImportRefusal[] }) 
   if (refused.length === 0) return null;
   return (
     <section className="import-section" aria-labelledby="import-refused">
-      <h3 id="import-refused">Rows that will not import ({formatCount(refused.length)})</h3>
+      <h3 id="import-refused">Rows that will not import ({formatNumber(refused.length)})</h3>
       <p className="form__hint">Fix them in your file and choose it again, or import the other rows now.</p>
       <PagedTable
         caption="Rows that will not import"
