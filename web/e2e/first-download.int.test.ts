@@ -95,7 +95,7 @@ function chunkGraph(name: string): string[] {
   return staticGraph(`assets/${entry!}`);
 }
 
-const SCHEMAS = /packages\/contracts\/src\/(cull|grounds|larder|api|sessions|account)\.ts$/;
+const SCHEMAS = /packages\/contracts\/src\/(cull|grounds|larder|api|sessions|account|teams|imports|tokens|places|photos|events)\.ts$/;
 
 describe('the session check', () => {
   // Every page asks who is signed in, public pages too: building zod and the shared schemas for that answer held the
@@ -113,7 +113,7 @@ describe('the session check', () => {
 describe('the screens that only show what they read', () => {
   // The server's answers are checked in a worker; building zod and every schema on the page was the longest task of a
   // signed-in screen's first load.
-  it.each(['DashboardPage', 'DataPage', 'ViewCullPage', 'MapPage'])(
+  it.each(['DashboardPage', 'DataPage', 'ViewCullPage', 'MapPage', 'TeamsPage', 'TeamPage', 'TeamSections'])(
     '%s loads neither zod nor any schema',
     (screen) => {
       const sources = chunkGraph(screen).flatMap(sourcesOf);

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { CullFields } from './cull';
 import { ABNORMALITY_CODES } from './enums';
 import { GroundId, PlanTarget } from './grounds';
+import { TEAM_KINDS, TEAM_LIMITS, TEAM_ROLES } from './team-words';
 import { refuseUnsafeText } from './validation';
+
+export { TEAM_KINDS, TEAM_LIMITS, TEAM_ROLES } from './team-words';
 
 /**
  * Teams: a syndicate, an estate, a deer management group or another group that manages deer together. A team is a
@@ -11,30 +14,13 @@ import { refuseUnsafeText } from './validation';
  * the name the team shows) is an event of the user's own, erased with them.
  */
 
-export const TEAM_KINDS = ['syndicate', 'estate', 'deer_management_group', 'other'] as const;
 export const TeamKind = z.enum(TEAM_KINDS, {
   error: 'Kind must be syndicate, estate, deer_management_group or other',
 });
 export type TeamKind = z.infer<typeof TeamKind>;
 
-/**
- * What a member may do. A manager runs the team; a stalker records on its grounds and reads its figures; a viewer
- * (landowner, agent, forester) reads and writes nothing; a guest records on named grounds between two dates.
- */
-export const TEAM_ROLES = ['manager', 'stalker', 'viewer', 'guest'] as const;
 export const TeamRole = z.enum(TEAM_ROLES, { error: 'Role must be manager, stalker, viewer or guest' });
 export type TeamRole = z.infer<typeof TeamRole>;
-
-export const TEAM_LIMITS = {
-  name: 80,
-  inviteDaysDefault: 7,
-  inviteDaysMax: 30,
-  inviteUsesDefault: 1,
-  inviteUsesMax: 50,
-  permitGroundsMax: 50,
-  /** A guest's permit runs for at most a year. */
-  permitDaysMax: 366,
-} as const;
 
 export const TEAM_MESSAGES = {
   name: 'Name is required',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../ui/screen';
@@ -16,7 +16,8 @@ import {
   teamRecordsQuery,
 } from './api';
 
-// The sections' forms and their controls come in a chunk of their own, beside the team's first reads.
+// The sections' forms and their controls come in a chunk of their own, asked for once the team's name and lead are on
+// the screen: what downloads before them only holds them back.
 const TeamSections = lazy(() => import('./TeamSections'));
 
 /** One team: who is in it and in what role, its invitations (for managers), its grounds and the culls on them. */
@@ -35,6 +36,12 @@ export default function TeamPage() {
     useQuery({ ...teamGroundsQuery(teamId), enabled: known }),
     useQuery({ ...teamRecordsQuery(teamId, 1), enabled: known }),
   ];
+  // The sections are drawn in a pass of their own, which React splits into short tasks: the team's name and lead are on
+  // the screen first, and the page answers a tap while the sections are drawn.
+  const drawSections = useDeferredValue(
+    firstReads.every((read) => !read.isLoading),
+    false,
+  );
   useDocumentTitle(team.data?.name);
   if (team.isPending) {
     return (
@@ -61,7 +68,7 @@ export default function TeamPage() {
         {KIND_LABELS[team.data.kind]}. You are its {ROLE_LABELS[team.data.role].toLowerCase()}: a{' '}
         {ROLE_LABELS[team.data.role].toLowerCase()} {ROLE_MEANINGS[team.data.role]}.
       </p>
-      {firstReads.some((read) => read.isLoading) ? (
+      {!drawSections ? (
         <StatusMessage>Loading...</StatusMessage>
       ) : (
         <Suspense fallback={<StatusMessage>Loading...</StatusMessage>}>
