@@ -191,6 +191,29 @@ describe('POST /auth/logout', () => {
     });
     expect(response.statusCode).toBe(204);
   });
+
+  it("tells the browser to drop its cache, so the next person on the device is not shown the last user's photos", async () => {
+    const app = await start();
+    const cookie = await devSignIn(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { cookie, origin: DEV_ORIGIN },
+    });
+    expect(response.headers['clear-site-data']).toBe('"cache"');
+  });
+
+  it('has the browser drop its cache on a sign-in too, for the user before who never signed out', async () => {
+    const app = await start();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/dev/login',
+      headers: { origin: DEV_ORIGIN, 'content-type': 'application/json' },
+      payload: { name: 'Ada Stalker', email: 'ada@example.org' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['clear-site-data']).toBe('"cache"');
+  });
 });
 
 describe('session timeouts', () => {
