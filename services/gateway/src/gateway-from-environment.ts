@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createLogger, SERVICES } from '@cull-log/service-kit';
@@ -68,7 +67,7 @@ export async function createGatewayFromEnvironment(
   // The request budgets too, so that every replica draws on one budget per client, and a restart grants none afresh.
   const budgets: BudgetCounter =
     settings.mongodbUrl === undefined
-      ? openSqliteBudgetCounter({ file: join(dirname(settings.sessionDatabaseFile), 'gateway-budgets.db') })
+      ? openSqliteBudgetCounter({ file: settings.sessionDatabaseFile })
       : await connectMongoBudgetCounter({ url: settings.mongodbUrl, dbName: SERVICES.gateway.mongoDatabase });
   const webDist = settings.webDist ?? (existsSync(REPOSITORY_WEB_DIST) ? REPOSITORY_WEB_DIST : undefined);
   if (webDist === undefined) logger.warn('no built web client found; serving /api and /auth only');
