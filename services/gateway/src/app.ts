@@ -131,6 +131,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     tokenRequestsPerMinute: rateLimits.tokenRequestsPerMinute,
     concurrentExportsPerUser: rateLimits.concurrentExportsPerUser,
     unauthenticatedPerMinute: rateLimits.unauthenticatedPerMinute,
+    ...(deps.budgets === undefined ? {} : { budgets: deps.budgets }),
   });
 
   if (webDist !== undefined) await app.register(webApp, { root: webDist, sessionCookie });
