@@ -18,8 +18,16 @@ export interface GatewaySessions {
   readonly cookieName: string;
   /** The live session of this request, if any. */
   current(request: FastifyRequest): Promise<StoredSession | undefined>;
-  /** Ends whatever session the browser had and opens a new one with a new id. */
-  signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<void>;
+  /**
+   * Ends whatever session the browser had and opens a new one with a new id; `reauthenticatedAt` when the sign-in
+   * was the user proving who they are again (before erasing their account).
+   */
+  signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: SessionUser,
+    reauthenticatedAt?: Date,
+  ): Promise<void>;
   signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends every session of `uid`, on every device, and clears this browser's cookie. */
   signOutEverywhere(uid: string, reply: FastifyReply): Promise<number>;
@@ -50,9 +58,9 @@ const plugin: FastifyPluginAsync<SessionsOptions> = async (
     manager,
     cookieName,
     current: (request) => manager.resume(cookieOf(request)),
-    async signIn(request, reply, user) {
+    async signIn(request, reply, user, reauthenticatedAt) {
       await manager.end(cookieOf(request));
-      const { id } = await manager.start(user, request.headers['user-agent']);
+      const { id } = await manager.start(user, request.headers['user-agent'], reauthenticatedAt ?? null);
       reply.setCookie(cookieName, id, cookieOptions);
     },
     async signOut(request, reply) {

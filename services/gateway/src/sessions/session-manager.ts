@@ -56,8 +56,15 @@ export class SessionManager {
     readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
   ) {}
 
-  /** Opens a session for the user; their oldest sessions end when this one would pass the cap. */
-  async start(user: SessionUser, userAgent?: string): Promise<StartedSession> {
+  /**
+   * Opens a session for the user; their oldest sessions end when this one would pass the cap. `reauthenticatedAt`
+   * is when they signed in again to prove who they are, when that is what this sign-in was.
+   */
+  async start(
+    user: SessionUser,
+    userAgent?: string,
+    reauthenticatedAt: Date | null = null,
+  ): Promise<StartedSession> {
     const id = randomBytes(32).toString('base64url');
     const now = this.now();
     const session: StoredSession = {
@@ -67,6 +74,7 @@ export class SessionManager {
       lastSeenAt: now,
       expiresAt: this.expiryOf(now, now),
       userAgent: userAgent === undefined || userAgent === '' ? null : userAgent.slice(0, USER_AGENT_LIMIT),
+      reauthenticatedAt,
     };
     await this.store.create(session);
     const others = (await this.listFor(user.uid)).filter(({ idHash }) => idHash !== session.idHash);

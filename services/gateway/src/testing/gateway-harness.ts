@@ -160,3 +160,15 @@ export function sessionCookieOf(setCookie: string | string[] | undefined, name =
   if (found === undefined) throw new Error(`no ${name} cookie was set`);
   return found.split(';')[0] as string;
 }
+
+/** Signs in again through the development route (before an erasure) and answers the new `name=value` cookie pair. */
+export async function devReauthenticate(app: FastifyInstance, cookie: string, email = 'ada@example.org') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/dev/reauthenticate',
+    headers: { origin: DEV_ORIGIN, cookie },
+    payload: { email },
+  });
+  if (response.statusCode !== 204) throw new Error(`signing in again answered ${response.statusCode}`);
+  return sessionCookieOf(response.headers['set-cookie']);
+}
