@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +14,8 @@ import {
 } from '@cull-log/contracts';
 import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
 import type { UpstreamTarget } from '../proxy/upstream';
+import { openSqliteSessionStore } from '../sessions/sqlite-session-store';
+import { openSqliteTokenStore } from '../tokens/sqlite-token-store';
 import {
   buildTestGateway,
   DEV_ORIGIN,
@@ -353,6 +358,48 @@ describe('the account', () => {
     expect(response.json()).toMatchObject({ error: { code: 'reauthentication_required' } });
     expect(calls).toEqual([]);
     expect((await me(app, cookie)).statusCode).toBe(200);
+  });
+
+  it("another gateway replica refuses the other device's write during the erasure, though it read that session a moment before", async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'account-replicas-'));
+    const sessions = openSqliteSessionStore({ file: join(directory, 'sessions.sqlite') });
+    const tokens = openSqliteTokenStore({ file: join(directory, 'sessions.sqlite') });
+    const upstreams = {
+      records: urlOf(services.records),
+      stats: urlOf(services.stats),
+      exports: urlOf(services.exports),
+    };
+    const replica = await buildTestGateway({ sessions, tokens, upstreams });
+    gateway = await buildTestGateway({ sessions, tokens, upstreams });
+    try {
+      const otherDevice = await devSignIn(replica.app, ada);
+      // Read just now: the replica answers reads of this session from memory for a few seconds.
+      expect((await me(replica.app, otherDevice)).statusCode).toBe(200);
+      let writeDuringErasure = 0;
+      failing.duringRecordsErasure = async () => {
+        writeDuringErasure = (
+          await replica.app.inject({
+            method: 'POST',
+            url: '/api/culls',
+            headers: { cookie: otherDevice, origin: DEV_ORIGIN },
+            payload: { species: 'Roe Deer' },
+          })
+        ).statusCode;
+      };
+
+      const response = await eraseOf(gateway.app, await freshSignIn(gateway.app, ada));
+
+      expect(response.statusCode).toBe(200);
+      expect(writeDuringErasure).toBe(401);
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    } finally {
+      await replica.close();
+      await gateway.close();
+      gateway = undefined;
+      await sessions.close();
+      await tokens.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('a confirmation other than DELETE answers 400 and changes nothing', async () => {
