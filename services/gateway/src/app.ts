@@ -96,6 +96,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     googleEnabled: config.google !== undefined,
     devEnabled: config.authMode === 'dev',
     signInLimit,
+    now,
     sessionCheckLimit: app.rateLimit({
       max: rateLimits.readsPerMinute,
       timeWindow: 60_000,
