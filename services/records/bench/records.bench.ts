@@ -9,7 +9,7 @@
  * transaction, exactly as the API does; 5,000 appends are in flight at a time, so the store commits them in groups.
  */
 import { performance } from 'node:perf_hooks';
-import { MAP_POINTS_LIMIT, type MapPointsResponse } from '@cull-log/contracts';
+import { LIMITS, MAP_POINTS_LIMIT, type MapPointsResponse } from '@cull-log/contracts';
 import { fieldsFor, located, openBench, timeRequests } from './records-bench-kit';
 
 const SIZES = [10, 1_000, 100_000];
@@ -35,7 +35,8 @@ async function run(size: number): Promise<void> {
   const createsPerSecond = TIMED_CREATES / ((performance.now() - createStarted) / 1000);
   const total = size + TIMED_CREATES;
 
-  const lastPage = Math.ceil(total / 10);
+  // The last page, or the deepest a list may be asked for (LIMITS.pageMax): a page past it is refused.
+  const lastPage = Math.min(Math.ceil(total / 10), LIMITS.pageMax);
   const rare = '/culls?q=hanger%2042&sort=date&order=desc&page_size=10';
   const rareLastPage = Math.max(
     1,
@@ -48,7 +49,7 @@ async function run(size: number): Promise<void> {
     ['search "hanger 42" (rare)', `${rare}&page=1`],
     ['search "hanger 42", last page', `${rare}&page=${rareLastPage}`],
     ['search "ro" (too short to index)', '/culls?q=ro&sort=date&order=desc&page=1&page_size=10'],
-    ['last page, sort by date', `/culls?sort=date&order=desc&page=${lastPage}&page_size=10`],
+    ['deepest page, sort by date', `/culls?sort=date&order=desc&page=${lastPage}&page_size=10`],
   ];
   console.log(`\n${size.toLocaleString('en-GB')} records (seeded in ${seedSeconds.toFixed(1)} s)`);
   console.log(
