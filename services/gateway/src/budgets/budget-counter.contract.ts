@@ -74,6 +74,21 @@ export function describeBudgetCounterContract(
       expect(await second!.hold('export:u1', 'h', 2, 600_000, 1_200_000)).toBe(true);
     });
 
+    it("forgets a user's counts and slots, and no one else's", async () => {
+      const [first, second] = counters;
+      await first!.take(':reads:user_1', 60_000, 1_000);
+      await first!.take(':reads:user_10', 60_000, 1_000);
+      await first!.take(':reads:userx1', 60_000, 1_000);
+      await first!.take(':reads:USER_1', 60_000, 1_000);
+      await first!.hold('export:user_1', 'a', 1, 1_000, 600_000);
+      await second!.forgetUser('user_1');
+      expect((await first!.take(':reads:user_1', 60_000, 2_000)).count).toBe(1);
+      expect((await first!.take(':reads:user_10', 60_000, 2_000)).count).toBe(2);
+      expect((await first!.take(':reads:userx1', 60_000, 2_000)).count).toBe(2);
+      expect((await first!.take(':reads:USER_1', 60_000, 2_000)).count).toBe(2);
+      expect(await first!.hold('export:user_1', 'b', 1, 2_000, 600_000)).toBe(true);
+    });
+
     it('forgets ended windows', async () => {
       const [counter] = counters;
       await counter!.take('old', 60_000, 1_000);

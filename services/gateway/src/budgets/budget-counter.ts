@@ -18,6 +18,11 @@ export interface BudgetCounter {
   hold(key: string, holder: string, max: number, now: number, until: number): Promise<boolean>;
   /** Gives the slot back; giving back one not held is no error. */
   release(key: string, holder: string): Promise<void>;
+  /**
+   * Forgets every count and slot of the user `uid` (the budgets kept per user are keyed `<what>:<uid>`): part of
+   * erasing their account.
+   */
+  forgetUser(uid: string): Promise<void>;
   /** Forgets windows that ended, and slots whose time ran out, before `now`. */
   purgeEnded(now: number): Promise<number>;
   ping(): Promise<void>;

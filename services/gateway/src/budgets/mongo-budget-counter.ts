@@ -82,6 +82,11 @@ export async function connectMongoBudgetCounter({
       async release(key, holder) {
         await slots.deleteOne({ _id: `${key}\u0000${holder}` });
       },
+      async forgetUser(uid) {
+        const theirs = new RegExp(`:${uid.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+        await budgets.deleteMany({ _id: theirs });
+        await slots.deleteMany({ key: theirs });
+      },
       async purgeEnded(now) {
         const at = new Date(now);
         return (

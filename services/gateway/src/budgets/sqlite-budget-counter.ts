@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { isSqliteOutage, reportingOutages } from '@cull-log/storage-kit';
+import { isSqliteOutage, reportingOutages, truncateWriteAheadLog } from '@cull-log/storage-kit';
 import type { BudgetCounter } from './budget-counter';
 
 interface WindowRow {
@@ -20,6 +20,8 @@ export function openSqliteBudgetCounter({ file }: { file: string }): BudgetCount
   db.pragma('synchronous = NORMAL');
   // Several processes may count at once: a writer waits its turn rather than failing.
   db.pragma('busy_timeout = 2000');
+  // A user's counts are keyed by their id: when they go, the bytes are overwritten, not left in free space.
+  db.pragma('secure_delete = ON');
   db.exec(`CREATE TABLE IF NOT EXISTS budgets (
     key TEXT PRIMARY KEY,
     started_at INTEGER NOT NULL,
@@ -56,6 +58,13 @@ export function openSqliteBudgetCounter({ file }: { file: string }): BudgetCount
     insertSlot.run(key, holder, until);
     return true;
   });
+  // Keys end `:<uid>`, compared exactly (LIKE would take another id differing only in case).
+  const forgetCounts = db.prepare<[number, string]>('DELETE FROM budgets WHERE substr(key, -?) = ?');
+  const forgetSlots = db.prepare<[number, string]>('DELETE FROM budget_slots WHERE substr(key, -?) = ?');
+  const forget = db.transaction((ending: string) => {
+    forgetCounts.run(ending.length, ending);
+    forgetSlots.run(ending.length, ending);
+  });
   const purge = db.prepare<[number]>('DELETE FROM budgets WHERE started_at + window_ms <= ?');
   const purgeSlots = db.prepare<[number]>('DELETE FROM budget_slots WHERE until <= ?');
   const probe = db.prepare('SELECT 1');
@@ -71,6 +80,10 @@ export function openSqliteBudgetCounter({ file }: { file: string }): BudgetCount
       },
       async release(key, holder) {
         releaseSlot.run(key, holder);
+      },
+      async forgetUser(uid) {
+        forget(`:${uid}`);
+        truncateWriteAheadLog(db);
       },
       async purgeEnded(now) {
         return purge.run(now).changes + purgeSlots.run(now).changes;

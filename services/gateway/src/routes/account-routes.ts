@@ -15,6 +15,7 @@ import {
   type AccountErasedResponse,
 } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
+import type { BudgetCounter } from '../budgets/budget-counter';
 import { callService, readAll } from '../proxy/service-call';
 import type { StoredSession } from '../sessions/session-store';
 import type { Upstream } from '../proxy/upstream';
@@ -98,6 +99,8 @@ export interface AccountRoutesOptions {
   writeLimit: onRequestAsyncHookHandler;
   /** The cap on a user's downloads in progress, shared with the CSV export. */
   exportSlot: preHandlerAsyncHookHandler;
+  /** The shared request budgets, which count by user id: forgotten with the account. */
+  budgets?: BudgetCounter;
 }
 
 /**
@@ -197,6 +200,13 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
         const body = await readAll(await ask(request, service, 'DELETE', '/account'));
         if (service === 'records') events = (JSON.parse(body.toString()) as { events: number }).events;
       }
+      // Last, as the budgets counted this very request under the user's id. Counts the store cannot forget now end
+      // within the hour all the same (purged hourly; MongoDB's TTL index), so the erasure stands.
+      await options.budgets
+        ?.forgetUser(uid)
+        .catch((error: unknown) =>
+          request.log.warn({ err: error }, 'could not forget the request budgets of a user'),
+        );
       request.log.info({ userId: uid, events }, 'account erased');
       return { erased: true, events };
     },

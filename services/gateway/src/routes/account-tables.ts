@@ -92,7 +92,13 @@ export const ACCOUNT_TABLES: Readonly<Record<'records' | 'stats' | 'exports' | '
     budgets: {
       derived:
         'How many requests each address or user has made in the current minute, so that no one takes more than their ' +
-        'share: counts that end within the minute and are removed within the hour.',
+        'share: counts that end within the minute and are removed within the hour, and a user’s at once with their ' +
+        'account.',
+    },
+    budget_slots: {
+      derived:
+        'Which documents (CSV exports, PDFs) each user has in the making, so that one person cannot tie up the services ' +
+        'that make them: each given back when sent, and a user’s removed at once with their account.',
     },
     schema_migrations: MIGRATIONS,
   },

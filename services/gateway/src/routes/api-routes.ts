@@ -156,6 +156,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     readLimit,
     writeLimit,
     exportSlot,
+    ...(options.budgets === undefined ? {} : { budgets: options.budgets }),
   });
 
   const routes: Array<[prefix: string, upstream: Upstream]> = [

@@ -399,6 +399,7 @@ describe('sign-in rate limit', () => {
       take: () => Promise.reject(new Error('the budget store is down')),
       hold: () => Promise.reject(new Error('the budget store is down')),
       release: () => Promise.reject(new Error('the budget store is down')),
+      forgetUser: () => Promise.reject(new Error('the budget store is down')),
       purgeEnded: async () => 0,
       ping: async () => {},
       close: async () => {},
