@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { connectNatsBus } from '@cull-log/bus';
 import {
   commonConfigShape,
+  internalAuthPublicKeySetting,
   ConfigError,
   createLogger,
   parseConfig,
@@ -43,7 +44,7 @@ export interface ProjectionServiceDefinition<Store extends ProjectionStore> {
 }
 
 /** The settings of a projection service running on its own, where the bus can only be NATS. */
-export type ProjectionServiceConfig = CommonConfig & { NATS_URL: string };
+export type ProjectionServiceConfig = CommonConfig & { NATS_URL: string; INTERNAL_AUTH_PUBLIC_KEY: string };
 
 export interface ProjectionService<Store extends ProjectionStore> {
   readonly name: string;
@@ -63,7 +64,11 @@ export function defineProjectionService<Store extends ProjectionStore>(
   definition: ProjectionServiceDefinition<Store>,
 ): ProjectionService<Store> {
   const { name, durableName, port, mongoDatabase, sqliteFile, openSqlite, connectMongo } = definition;
-  const configSchema = z.object({ ...commonConfigShape, PORT: portSetting(port) });
+  const configSchema = z.object({
+    ...commonConfigShape,
+    PORT: portSetting(port),
+    INTERNAL_AUTH_PUBLIC_KEY: internalAuthPublicKeySetting,
+  });
 
   function readConfig(env: Environment = process.env): ProjectionServiceConfig {
     const config = parseConfig(configSchema, env);
@@ -111,7 +116,7 @@ export function defineProjectionService<Store extends ProjectionStore>(
       projectionStore: store,
       bus,
       logger,
-      internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+      internalAuthPublicKey: config.INTERNAL_AUTH_PUBLIC_KEY,
     });
     return runService({
       app,

@@ -69,7 +69,7 @@ export async function createGatewayFromEnvironment(
     sessions,
     tokens,
     upstreams: composition.upstreams ?? settings.upstreams,
-    internalAuthSecret: settings.internalAuthSecret,
+    internalAuthPrivateKey: settings.internalAuthPrivateKey,
     webDist,
     logger,
   });

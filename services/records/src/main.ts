@@ -23,11 +23,13 @@ import {
   SERVICES,
   commonConfigShape,
   createLogger,
+  internalAuthPublicKeySetting,
   listenHost,
   optionalSetting,
   parseConfig,
   portSetting,
   runService,
+  secretSetting,
 } from '@cull-log/service-kit';
 import { buildApp } from './app';
 import type { CullReadModel } from './read-model/cull-read-model';
@@ -35,9 +37,14 @@ import { openMongoReadModel } from './read-model/mongo-cull-read-model';
 import { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
 import { RELAY_CHECKPOINT, startRelay, type Relay } from './relay';
 
+const INVITATION_SECRET_MIN_LENGTH = 32;
+
 const RecordsConfig = z.object({
   ...commonConfigShape,
   PORT: portSetting(SERVICES.records.port),
+  INTERNAL_AUTH_PUBLIC_KEY: internalAuthPublicKeySetting,
+  /** Keys the teams' invitation links; a new one ends every link sent before. */
+  INVITATION_SECRET: secretSetting(INVITATION_SECRET_MIN_LENGTH),
   /** Where people reach the app (the gateway's PUBLIC_URL), for the teams' invitation links. */
   PUBLIC_URL: optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
 });
@@ -117,7 +124,8 @@ async function serve<Tx>(backend: Backend<Tx>, config: RecordsConfig, logger: Lo
     readModel: backend.readModel,
     blobs: backend.blobs,
     logger,
-    internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+    internalAuthPublicKey: config.INTERNAL_AUTH_PUBLIC_KEY,
+    invitationSecret: config.INVITATION_SECRET,
     ...(config.PUBLIC_URL === undefined ? {} : { publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') }),
     onAppended: () => relay?.notify(),
     ...(relay === undefined ? {} : { eraseWithBus: relay.eraseWithBus }),

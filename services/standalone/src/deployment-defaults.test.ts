@@ -5,7 +5,7 @@ import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { readGatewaySettings } from '@cull-log/gateway';
 import { IMPORT_LIMITS, PHOTO_LIMITS } from '@cull-log/contracts';
-import { ConfigError } from '@cull-log/service-kit';
+import { ConfigError, generateIdentityKeys } from '@cull-log/service-kit';
 import { REPOSITORY_ROOT } from './repository';
 
 /** The settings of an env file, as docker compose reads them (empty values count as unset). */
@@ -31,7 +31,7 @@ const deployment = {
   GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
   GOOGLE_CLIENT_SECRET: 'client-secret',
   SESSION_SECRET: 's'.repeat(40),
-  INTERNAL_AUTH_SECRET: 'i'.repeat(40),
+  INTERNAL_AUTH_PRIVATE_KEY: generateIdentityKeys().privateKey,
 };
 
 describe('.env.example', () => {
@@ -45,10 +45,10 @@ describe('.env.example', () => {
   it('copied as it is, refuses to start rather than open a development sign-in', () => {
     let problems: string[] = [];
     try {
-      // Services share INTERNAL_AUTH_SECRET; with it set, what is left is the gateway's own refusal.
+      // With the gateway's key set, what is left is the gateway's own refusal.
       readGatewaySettings({
         ...envFile('.env.example'),
-        INTERNAL_AUTH_SECRET: deployment.INTERNAL_AUTH_SECRET,
+        INTERNAL_AUTH_PRIVATE_KEY: deployment.INTERNAL_AUTH_PRIVATE_KEY,
       });
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
@@ -73,6 +73,18 @@ describe('docker-compose.yml', () => {
   it.each(appServices)('pins %s to production whatever .env says', (name) => {
     expect(compose.services[name].environment).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' });
   });
+
+  it.each(['records', 'stats', 'exports'])(
+    "blanks the gateway's secrets that %s would read from .env",
+    (name) => {
+      expect(compose.services[name].environment).toMatchObject({
+        INTERNAL_AUTH_PRIVATE_KEY: '',
+        SESSION_SECRET: '',
+        GOOGLE_CLIENT_SECRET: '',
+      });
+      expect(compose.services.gateway.environment.INTERNAL_AUTH_PRIVATE_KEY).toBeUndefined();
+    },
+  );
 
   it('publishes only the gateway, and only on this host for a TLS proxy', () => {
     const published = appServices.filter((name) => compose.services[name].ports !== undefined);
@@ -119,6 +131,37 @@ describe('Kubernetes manifests', () => {
     expect(gateway.spec.ingress.flatMap((rule: Manifest) => rule.from)).toEqual([
       { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
     ]);
+  });
+
+  it('give each Deployment only the secrets it needs: the signing key to the gateway alone', () => {
+    const secretsOf = (name: string) => {
+      const deployment = yamlDocuments(`deploy/k8s/${name}.yaml`).find(
+        (document) => document.kind === 'Deployment',
+      );
+      const [container] = deployment.spec.template.spec.containers;
+      // The whole Secret never: each key is named.
+      expect(container.envFrom.some((source: Manifest) => source.secretRef !== undefined)).toBe(false);
+      return container.env
+        .filter((variable: Manifest) => variable.valueFrom?.secretKeyRef !== undefined)
+        .map((variable: Manifest) => variable.valueFrom.secretKeyRef.key)
+        .sort();
+    };
+    expect(secretsOf('gateway')).toEqual([
+      'GOOGLE_CLIENT_ID',
+      'GOOGLE_CLIENT_SECRET',
+      'INTERNAL_AUTH_PRIVATE_KEY',
+      'MONGODB_URL',
+      'PUBLIC_URL',
+      'SESSION_SECRET',
+    ]);
+    expect(secretsOf('records')).toEqual([
+      'INTERNAL_AUTH_PUBLIC_KEY',
+      'INVITATION_SECRET',
+      'MONGODB_URL',
+      'PUBLIC_URL',
+    ]);
+    expect(secretsOf('stats')).toEqual(['INTERNAL_AUTH_PUBLIC_KEY', 'MONGODB_URL']);
+    expect(secretsOf('exports')).toEqual(['INTERNAL_AUTH_PUBLIC_KEY', 'MONGODB_URL']);
   });
 
   it('route nothing but the gateway through the Ingress', () => {

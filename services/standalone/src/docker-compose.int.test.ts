@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { generateIdentityKeys } from '@cull-log/service-kit';
 import { randomSecret } from './config';
 import { REPOSITORY_ROOT } from './repository';
 import { CullLogClient } from './testing/cull-log-client';
@@ -138,20 +139,20 @@ describe.skipIf(unavailable !== undefined || !endToEnd)(
     beforeAll(async () => {
       folder = mkdtempSync(join(tmpdir(), 'cull-log-compose-e2e-'));
       override = join(folder, 'compose.e2e.yml');
-      const internalAuthSecret = randomSecret();
-      const backend = { INTERNAL_AUTH_SECRET: internalAuthSecret };
+      const identityKeys = generateIdentityKeys();
+      const backend = { INTERNAL_AUTH_PUBLIC_KEY: identityKeys.publicKey };
       // JSON is YAML: the override needs no YAML writer.
       writeFileSync(
         override,
         JSON.stringify(
           {
             services: {
-              records: { environment: backend },
+              records: { environment: { ...backend, INVITATION_SECRET: randomSecret() } },
               stats: { environment: backend },
               exports: { environment: backend },
               gateway: {
                 environment: {
-                  ...backend,
+                  INTERNAL_AUTH_PRIVATE_KEY: identityKeys.privateKey,
                   SESSION_SECRET: randomSecret(),
                   NODE_ENV: 'development',
                   AUTH_MODE: 'dev',

@@ -14,7 +14,7 @@ import {
   buildTestGateway,
   DEV_ORIGIN,
   devSignIn,
-  INTERNAL_SECRET,
+  INTERNAL_KEYS,
   silentLogger,
   type TestGateway,
 } from '../testing/gateway-harness';
@@ -37,7 +37,7 @@ async function startAccountServices(calls: Call[], failing: { service?: string }
   const services: Record<string, FastifyInstance> = {};
   for (const service of ['records', 'stats', 'exports']) {
     const app = buildServiceApp({ name: service, logger: silentLogger });
-    await app.register(internalAuth, { secret: INTERNAL_SECRET });
+    await app.register(internalAuth, { publicKey: INTERNAL_KEYS.publicKey, audience: service });
     app.addHook('onRequest', async (request) => {
       calls.push({ service, method: request.method, url: request.url, uid: request.identity?.uid ?? '' });
     });

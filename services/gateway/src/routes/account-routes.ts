@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type {
@@ -75,7 +76,8 @@ of yours. A team you are in keeps its own name, grounds and members, shared by a
 
 export interface AccountRoutesOptions {
   upstreams: Record<ServiceName, Upstream>;
-  internalAuthSecret: string;
+  /** The gateway's private key, which signs the identity it sends each service. */
+  identityKey: KeyObject;
   now: () => Date;
   readLimit: onRequestAsyncHookHandler;
   writeLimit: onRequestAsyncHookHandler;
@@ -89,14 +91,14 @@ export interface AccountRoutesOptions {
  * `/api`, so there is always a signed-in user, and each service is asked with that user's signed identity.
  */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
-  const { upstreams, internalAuthSecret, now, readLimit, writeLimit, exportSlot } = options;
+  const { upstreams, identityKey, now, readLimit, writeLimit, exportSlot } = options;
   const ask = (request: FastifyRequest, service: ServiceName, method: 'GET' | 'DELETE', path: string) =>
     callService({
       upstream: upstreams[service],
       method,
       path,
       identity: request.user,
-      secret: internalAuthSecret,
+      identityKey,
       now,
       requestId: request.id,
     });

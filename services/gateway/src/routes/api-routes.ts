@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type {
   FastifyPluginAsync,
   FastifyReply,
@@ -27,7 +28,8 @@ import { tokenRoutes } from './token-routes';
 
 export interface ApiRoutesOptions {
   upstreams: { records: Upstream; stats: Upstream; exports: Upstream };
-  internalAuthSecret: string;
+  /** The gateway's private key, which signs the identity it sends each service. */
+  identityKey: KeyObject;
   now: () => Date;
   bodyLimit: number;
   writesPerMinute: number;
@@ -67,7 +69,7 @@ const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** `/api/*`: who is signed in, and everything else forwarded to the service that owns it. */
 export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => {
-  const { upstreams, internalAuthSecret, now, bodyLimit, writesPerMinute, readsPerMinute } = options;
+  const { upstreams, identityKey, now, bodyLimit, writesPerMinute, readsPerMinute } = options;
 
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('userSession', null);
@@ -138,7 +140,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   await app.register(sessionRoutes, { readLimit, writeLimit });
   await app.register(tokenRoutes, {
     records: upstreams.records,
-    internalAuthSecret,
+    identityKey,
     now,
     readLimit,
     writeLimit,
@@ -146,7 +148,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   const exportSlot = documentSlots(options.concurrentExportsPerUser, CSV_IN_PROGRESS);
   await app.register(accountRoutes, {
     upstreams,
-    internalAuthSecret,
+    identityKey,
     now,
     readLimit,
     writeLimit,
@@ -173,7 +175,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
       records: upstreams.records,
       identity: request.user,
       team,
-      secret: internalAuthSecret,
+      identityKey,
       now,
       requestId: request.id,
     });
@@ -186,7 +188,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
         upstream,
         path: request.url.slice('/api'.length),
         identity: await identityFor(request, upstream),
-        secret: internalAuthSecret,
+        identityKey,
         now,
         bodyLimit: limit,
         ...(tooLargeMessage === undefined ? {} : { tooLargeMessage }),
