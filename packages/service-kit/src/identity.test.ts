@@ -133,8 +133,9 @@ describe('signed identity', () => {
     }
   });
 
-  it('refuses a signature with characters appended', () => {
+  it('refuses a signature with characters appended, or one of the wrong length', () => {
     expect(failureOf(() => verifyAt(`${sign()}A`))).toBe('bad_signature');
+    expect(failureOf(() => verifyAt(`${sign().split('.')[0] as string}.AAAA`))).toBe('bad_signature');
   });
 
   it('refuses a header signed for another method', () => {

@@ -156,10 +156,12 @@ export function verifyIdentity({
   }
   const signature = Buffer.from(encodedSignature, 'base64url');
   // Compared as text too, so a signature that only decodes to the right bytes (stray characters) fails.
-  const genuine =
-    signature.toString('base64url') === encodedSignature &&
-    verify(null, Buffer.from(encodedPayload), publicKey, signature);
-  if (!genuine) throw new IdentityError('bad_signature', 'Identity signature does not match');
+  if (
+    signature.toString('base64url') !== encodedSignature ||
+    !verifies(encodedPayload, signature, publicKey)
+  ) {
+    throw new IdentityError('bad_signature', 'Identity signature does not match');
+  }
   const payload = decodePayload(encodedPayload);
   const nowSeconds = toSeconds(now);
   if (payload.exp <= nowSeconds || payload.exp - payload.iat > IDENTITY_TTL_SECONDS) {
@@ -181,6 +183,15 @@ export function verifyIdentity({
     expiresAt: payload.exp,
     bodyDigest: payload.body_sha256,
   };
+}
+
+function verifies(encodedPayload: string, signature: Buffer, publicKey: KeyObject): boolean {
+  try {
+    return verify(null, Buffer.from(encodedPayload), publicKey, signature);
+  } catch {
+    // A signature of the wrong length, or a key that is not a public key.
+    return false;
+  }
 }
 
 function decodePayload(encodedPayload: string): IdentityPayload {

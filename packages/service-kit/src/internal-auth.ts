@@ -10,6 +10,7 @@ import { pathOf } from './request-path';
 import {
   IDENTITY_HEADER,
   IdentityError,
+  bodyDigestOf,
   toSeconds,
   verifyIdentity,
   type Identity,
@@ -122,7 +123,7 @@ const plugin: FastifyPluginAsync<InternalAuthOptions> = async (app, options) => 
       return payload;
     }
     const body = hasBody(request) ? await readWithin(request, reply, payload) : undefined;
-    if (digestOf(body) !== claims.bodyDigest) throw wrongBody();
+    if (bodyDigestOf(body) !== claims.bodyDigest) throw wrongBody();
     request[bodyChecked] = true;
     request.bodyIntact = async () => {};
     if (body === undefined) return payload;
@@ -142,12 +143,6 @@ const plugin: FastifyPluginAsync<InternalAuthOptions> = async (app, options) => 
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
-function digestOf(body: Buffer | undefined): string {
-  return createHash('sha256')
-    .update(body ?? Buffer.alloc(0))
-    .digest('base64url');
 }
 
 /** The whole body, refused with a 413 past the route's limit, as Fastify refuses it. */
