@@ -9,6 +9,7 @@ import process from 'node:process';
 const PARTS = {
   reads: { workspace: 'services/standalone', script: 'bench:reads', args: [] },
   hop: { workspace: 'services/standalone', script: 'bench:hop', args: [] },
+  budgets: { workspace: 'services/gateway', script: 'bench:budgets', args: [] },
   list: { workspace: 'services/records', script: 'bench:records', args: ['list'] },
   map: { workspace: 'services/records', script: 'bench:records', args: ['map'] },
   'team-records': { workspace: 'services/records', script: 'bench:team', args: [] },

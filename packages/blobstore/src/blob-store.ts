@@ -13,6 +13,11 @@ export interface BlobStore {
   getStream(key: string): Promise<AsyncIterable<Buffer> | undefined>;
   /** Forgets the key; forgetting one that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Forgets every key under `prefix`, whole segments only (`users/u1` takes `users/u1/photos/a`, never
+   * `users/u10/…`): what a user erasing their account leaves wherever no record names it.
+   */
+  deleteUnder(prefix: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -92,6 +92,14 @@ export function openFileBlobStore({ directory }: FileBlobStoreOptions): BlobStor
       });
     },
 
+    async deleteUnder(prefix) {
+      const folder = pathOf(prefix);
+      await rm(folder, { recursive: true, force: true });
+      await syncDirectory(dirname(folder)).catch((error: unknown) => {
+        if (!isMissing(error)) throw error;
+      });
+    },
+
     async close() {},
   };
 }

@@ -81,6 +81,14 @@ export function openMongoBlobStore({ db, bucketName = 'blobs' }: MongoBlobStoreO
       await remove(await idsOf(key));
     },
 
+    async deleteUnder(prefix) {
+      checkedBlobKey(prefix);
+      // A key's characters include no regular-expression syntax but the dot, escaped here.
+      const under = new RegExp(`^${prefix.replace(/\./g, '\\.')}/`);
+      const files = await bucket.find({ filename: under }, { projection: { _id: 1 } }).toArray();
+      await remove(files.map((file) => file._id));
+    },
+
     async close() {},
   };
 }

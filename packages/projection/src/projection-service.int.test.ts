@@ -49,10 +49,11 @@ describe('a projection service on its own', () => {
     const service = startService({ NATS_URL: server.url });
     await service.waitFor('connecting to NATS');
     await server.restart();
-    const { url } = await service.waitFor('listening on http://127.0.0.1:');
-
+    // The projection waits for the stream too, which the publisher (records) makes.
     const publisher = await connectNatsBus({ servers: server.url });
     cleanups.push(() => publisher.close());
+    const { url } = await service.waitFor('listening on http://127.0.0.1:');
+
     await publisher.publish(createSampleEventLog().recorded('alice'));
     const deadline = Date.now() + 15_000;
     let position = 0;

@@ -71,6 +71,23 @@ describe('readConfig', () => {
     expect(problems).toEqual([{ variable: 'PORT', problem: 'must be a whole number between 0 and 65535' }]);
   });
 
+  it('refuses to run in production on NATS without its own NATS user', () => {
+    const { service } = recordingService('stats');
+    const env = {
+      INTERNAL_AUTH_PUBLIC_KEY: TEST_PUBLIC_KEY,
+      NATS_URL: 'nats://nats:4222',
+      NODE_ENV: 'production',
+    };
+    expect(configError(() => service.readConfig(env)).problems.map(({ variable }) => variable)).toEqual([
+      'NATS_USER',
+    ]);
+    const password = 'n0123456789abcdef0123456789abcdef';
+    expect(service.readConfig({ ...env, NATS_USER: 'stats', NATS_PASSWORD: password })).toMatchObject({
+      NATS_USER: 'stats',
+      NATS_PASSWORD: password,
+    });
+  });
+
   it('keeps every setting when NATS_URL is there, with the default port of the service', () => {
     const { service } = recordingService('exports');
     const env = {

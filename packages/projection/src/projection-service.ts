@@ -3,15 +3,19 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { connectNatsBus } from '@cull-log/bus';
 import {
+  checkNatsSettings,
   commonConfigShape,
   internalAuthPublicKeySetting,
   ConfigError,
   createLogger,
+  natsConfigShape,
+  natsConnectionSettings,
   parseConfig,
   portSetting,
   listenHost,
   runService,
   type CommonConfig,
+  type NatsConfig,
   type RunningService,
 } from '@cull-log/service-kit';
 import {
@@ -44,7 +48,8 @@ export interface ProjectionServiceDefinition<Store extends ProjectionStore> {
 }
 
 /** The settings of a projection service running on its own, where the bus can only be NATS. */
-export type ProjectionServiceConfig = CommonConfig & { NATS_URL: string; INTERNAL_AUTH_PUBLIC_KEY: string };
+export type ProjectionServiceConfig = CommonConfig &
+  NatsConfig & { NATS_URL: string; INTERNAL_AUTH_PUBLIC_KEY: string };
 
 export interface ProjectionService<Store extends ProjectionStore> {
   readonly name: string;
@@ -64,11 +69,14 @@ export function defineProjectionService<Store extends ProjectionStore>(
   definition: ProjectionServiceDefinition<Store>,
 ): ProjectionService<Store> {
   const { name, durableName, port, mongoDatabase, sqliteFile, openSqlite, connectMongo } = definition;
-  const configSchema = z.object({
-    ...commonConfigShape,
-    PORT: portSetting(port),
-    INTERNAL_AUTH_PUBLIC_KEY: internalAuthPublicKeySetting,
-  });
+  const configSchema = z
+    .object({
+      ...commonConfigShape,
+      ...natsConfigShape,
+      PORT: portSetting(port),
+      INTERNAL_AUTH_PUBLIC_KEY: internalAuthPublicKeySetting,
+    })
+    .superRefine(checkNatsSettings);
 
   function readConfig(env: Environment = process.env): ProjectionServiceConfig {
     const config = parseConfig(configSchema, env);
@@ -106,11 +114,13 @@ export function defineProjectionService<Store extends ProjectionStore>(
     const store = await openStore(config);
     logger.info('connecting to NATS');
     // The projection has nothing to do without the bus, so wait for it rather than exit when it is not up yet.
+    // A consumer may not make the stream (its NATS user may only read): it waits for records to make it.
     const bus = await connectNatsBus({
-      servers: config.NATS_URL.split(','),
+      ...natsConnectionSettings(config),
       logger,
       connectionName: name,
       waitOnFirstConnect: true,
+      manageStream: false,
     });
     const app = buildApp({
       projectionStore: store,

@@ -13,6 +13,13 @@ export {
   secretSetting,
 } from './config';
 export type { CommonConfig, ConfigProblem, LogLevel } from './config';
+export {
+  natsConfigShape,
+  checkNatsSettings,
+  natsConnectionSettings,
+  NATS_PASSWORD_MIN_LENGTH,
+} from './nats-settings';
+export type { NatsConfig, NatsConnectionSettings } from './nats-settings';
 export { createLogger } from './logger';
 export type { LoggerOptions } from './logger';
 export { HttpError, errorBody } from './http-error';

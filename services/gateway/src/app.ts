@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore, type BudgetCounter } from './budgets/budget-counter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildServiceApp, HEALTH_PATHS, HttpError, identityPrivateKey, pathOf } from '@cull-log/service-kit';
 import { DEFAULT_GATEWAY_BODY_LIMIT, DEFAULT_RATE_LIMITS, type GatewayConfig } from './config';
@@ -24,6 +25,8 @@ export interface GatewayDeps {
   sessions: SessionStore;
   /** Personal access tokens; shared by every replica, like the sessions. */
   tokens: TokenStore;
+  /** The request budgets, shared by every replica; without it each process keeps its own. */
+  budgets?: BudgetCounter;
   /** The services, each a base URL or an app in this process: records (`/culls`), stats, exports. */
   upstreams: { records: UpstreamTarget; stats: UpstreamTarget; exports: UpstreamTarget };
   /** The gateway's Ed25519 private key (PEM or base64 DER), which signs the identity header; services hold its public key. */
@@ -51,7 +54,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     acceptRequestId: false,
     responseHeaders: await securityHeaders({ production: config.production }),
     readiness: async () => {
-      await Promise.all([sessions.ping(), tokens.ping()]);
+      await Promise.all([sessions.ping(), tokens.ping(), deps.budgets?.ping()]);
     },
   });
   // Probes come straight from the orchestrator; through the public proxy they would tell anyone what is down.
@@ -68,6 +71,11 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, 'rate_limited', TOO_MANY_REQUESTS),
+    // A budget the shared store cannot count lets the request through: the store reports its own outage, and sign-in
+    // and reads go on meanwhile.
+    ...(deps.budgets === undefined
+      ? {}
+      : { store: sharedRateLimitStore(deps.budgets, () => now().getTime()), skipOnError: true }),
   });
   const sessionCookie = config.cookieName ?? (config.production ? '__Host-cull_session' : 'cull_session');
   await app.register(sessionsPlugin, {

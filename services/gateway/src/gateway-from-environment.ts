@@ -5,6 +5,9 @@ import { createLogger, SERVICES } from '@cull-log/service-kit';
 import { buildApp, type GatewayDeps } from './app';
 import { discoverOidcProvider, GOOGLE_PROVIDER } from './auth/oidc-provider';
 import { readGatewaySettings, withProvider, type GatewaySettings } from './config';
+import type { BudgetCounter } from './budgets/budget-counter';
+import { connectMongoBudgetCounter } from './budgets/mongo-budget-counter';
+import { openSqliteBudgetCounter } from './budgets/sqlite-budget-counter';
 import { connectMongoSessionStore } from './sessions/mongo-session-store';
 import { openSqliteSessionStore } from './sessions/sqlite-session-store';
 import type { SessionStore } from './sessions/session-store';
@@ -61,6 +64,11 @@ export async function createGatewayFromEnvironment(
     settings.mongodbUrl === undefined
       ? openSqliteTokenStore({ file: settings.sessionDatabaseFile })
       : await connectMongoTokenStore({ url: settings.mongodbUrl, dbName: SERVICES.gateway.mongoDatabase });
+  // The request budgets too, so that every replica draws on one budget per client, and a restart grants none afresh.
+  const budgets: BudgetCounter =
+    settings.mongodbUrl === undefined
+      ? openSqliteBudgetCounter({ file: settings.sessionDatabaseFile })
+      : await connectMongoBudgetCounter({ url: settings.mongodbUrl, dbName: SERVICES.gateway.mongoDatabase });
   const webDist = settings.webDist ?? (existsSync(REPOSITORY_WEB_DIST) ? REPOSITORY_WEB_DIST : undefined);
   if (webDist === undefined) logger.warn('no built web client found; serving /api and /auth only');
 
@@ -68,6 +76,7 @@ export async function createGatewayFromEnvironment(
     config: withProvider(settings, provider),
     sessions,
     tokens,
+    budgets,
     upstreams: composition.upstreams ?? settings.upstreams,
     internalAuthPrivateKey: settings.internalAuthPrivateKey,
     webDist,
@@ -92,6 +101,9 @@ export async function createGatewayFromEnvironment(
       (removed) => removed > 0 && logger.info({ removed }, 'revoked and expired access tokens removed'),
       (error: unknown) => logger.warn({ err: error }, 'could not remove revoked and expired access tokens'),
     );
+    budgets
+      .purgeEnded(Date.now())
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not remove ended request budgets'));
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
@@ -101,7 +113,7 @@ export async function createGatewayFromEnvironment(
     settings,
     logger,
     closeDependencies: async () => {
-      await Promise.all([sessions.close(), tokens.close()]);
+      await Promise.all([sessions.close(), tokens.close(), budgets.close()]);
     },
   };
 }

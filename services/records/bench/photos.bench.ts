@@ -86,7 +86,7 @@ async function measure(folder: string): Promise<void> {
   );
   const keep = async (input: Buffer, run: number) => {
     const { photo, original, thumbnail } = await processPhoto(input);
-    const keys = photoKeys(`bench-${run}`, photo.id);
+    const keys = photoKeys('bench-user', `bench-${run}`, photo.id);
     await blobs.put(keys.original, original);
     await blobs.put(keys.thumbnail, thumbnail);
     return { photo, thumbnail };

@@ -21,15 +21,19 @@ import {
 import {
   HttpError,
   SERVICES,
+  checkNatsSettings,
   commonConfigShape,
   createLogger,
   internalAuthPublicKeySetting,
   listenHost,
+  natsConfigShape,
+  natsConnectionSettings,
   optionalSetting,
   parseConfig,
   portSetting,
   runService,
   secretSetting,
+  type NatsConnectionSettings,
 } from '@cull-log/service-kit';
 import { buildApp } from './app';
 import type { CullReadModel } from './read-model/cull-read-model';
@@ -39,15 +43,18 @@ import { RELAY_CHECKPOINT, startRelay, type Relay } from './relay';
 
 const INVITATION_SECRET_MIN_LENGTH = 32;
 
-const RecordsConfig = z.object({
-  ...commonConfigShape,
-  PORT: portSetting(SERVICES.records.port),
-  INTERNAL_AUTH_PUBLIC_KEY: internalAuthPublicKeySetting,
-  /** Keys the teams' invitation links; a new one ends every link sent before. */
-  INVITATION_SECRET: secretSetting(INVITATION_SECRET_MIN_LENGTH),
-  /** Where people reach the app (the gateway's PUBLIC_URL), for the teams' invitation links. */
-  PUBLIC_URL: optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
-});
+const RecordsConfig = z
+  .object({
+    ...commonConfigShape,
+    ...natsConfigShape,
+    PORT: portSetting(SERVICES.records.port),
+    INTERNAL_AUTH_PUBLIC_KEY: internalAuthPublicKeySetting,
+    /** Keys the teams' invitation links; a new one ends every link sent before. */
+    INVITATION_SECRET: secretSetting(INVITATION_SECRET_MIN_LENGTH),
+    /** Where people reach the app (the gateway's PUBLIC_URL), for the teams' invitation links. */
+    PUBLIC_URL: optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  })
+  .superRefine(checkNatsSettings);
 type RecordsConfig = z.output<typeof RecordsConfig>;
 
 /** The folder under DATA_DIR the embedded deployment keeps photos in. */
@@ -63,13 +70,13 @@ interface Backend<Tx> {
 }
 
 /** Writes must not wait for NATS, not even at start-up: the relay begins whenever the bus first answers. */
-function relayWhenBusAnswers<Tx>(backend: Backend<Tx>, natsUrl: string, logger: Logger) {
+function relayWhenBusAnswers<Tx>(backend: Backend<Tx>, nats: NatsConnectionSettings, logger: Logger) {
   let relay: Relay | undefined;
   let bus: EventBus | undefined;
   const stopping = new AbortController();
   const started = retryWithBackoff(
     async () => {
-      bus = await connectNatsBus({ servers: natsUrl.split(','), logger, connectionName: 'records' });
+      bus = await connectNatsBus({ ...nats, logger, connectionName: 'records' });
       try {
         relay = await startRelay({ store: backend.store, bus, checkpoints: backend.checkpoints, logger });
       } catch (error) {
@@ -117,7 +124,9 @@ function busAway(): HttpError {
 }
 
 async function serve<Tx>(backend: Backend<Tx>, config: RecordsConfig, logger: Logger): Promise<void> {
-  const relay = config.NATS_URL ? relayWhenBusAnswers(backend, config.NATS_URL, logger) : undefined;
+  const relay = config.NATS_URL
+    ? relayWhenBusAnswers(backend, natsConnectionSettings({ ...config, NATS_URL: config.NATS_URL }), logger)
+    : undefined;
   if (relay === undefined) logger.warn('NATS_URL is not set: events are stored but not published');
   const app = buildApp({
     store: backend.store,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import { generateIdentityKeys, type ServiceName } from '@cull-log/service-kit';
 import { freePort } from '@cull-log/service-kit/testing';
 import { randomSecret } from './config';
-import { SERVICE_NAMES, serviceEntry } from './repository';
+import { REPOSITORY_ROOT, SERVICE_NAMES, serviceEntry } from './repository';
 import { spawnChildProcess, type ChildProcessHandle } from './service-process';
 import { CullLogClient } from './testing/cull-log-client';
 import { testEnvironment } from './testing/environment';
@@ -27,12 +28,25 @@ import { answersOk, waitFor } from './wait-for';
 
 const READY_TIMEOUT_MS = 60_000;
 
+/** NATS as the deployment runs it: a user per service, each allowed only its own subjects (deploy/nats). */
+const NATS_CONFIG = join(REPOSITORY_ROOT, 'deploy', 'nats', 'nats-server.conf');
+const natsPasswords = {
+  records: `n${randomBytes(24).toString('hex')}`,
+  stats: `n${randomBytes(24).toString('hex')}`,
+  exports: `n${randomBytes(24).toString('hex')}`,
+};
+
+/** The NATS sign-in of a service; the gateway does not use NATS and has none. */
+function natsUserOf(name: ServiceName): Record<string, string> {
+  return name === 'gateway' ? {} : { NATS_USER: name, NATS_PASSWORD: natsPasswords[name] };
+}
+
 interface RunningService {
   process: ChildProcessHandle;
   exited: boolean;
 }
 
-describe('the four services as separate processes over NATS (npm run start:services)', () => {
+describe("the four services as separate processes over NATS with the deployment's users (npm run start:services)", () => {
   let nats: NatsTestServer;
   let root: string;
   const ports = {} as Record<ServiceName, number>;
@@ -60,6 +74,7 @@ describe('the four services as separate processes over NATS (npm run start:servi
           ? { INTERNAL_AUTH_PRIVATE_KEY: identityKeys.privateKey }
           : { INTERNAL_AUTH_PUBLIC_KEY: identityKeys.publicKey, INVITATION_SECRET: invitationSecret }),
         NATS_URL: nats.url,
+        ...natsUserOf(name),
         RECORDS_URL: loopback('records'),
         STATS_URL: loopback('stats'),
         EXPORTS_URL: loopback('exports'),
@@ -111,7 +126,14 @@ describe('the four services as separate processes over NATS (npm run start:servi
         `Not built: ${missing.join(', ')}. Build first: npx turbo run build --filter=@cull-log/standalone...`,
       );
     }
-    nats = await startNatsServer();
+    nats = await startNatsServer({
+      configFile: NATS_CONFIG,
+      env: {
+        NATS_RECORDS_PASSWORD: natsPasswords.records,
+        NATS_STATS_PASSWORD: natsPasswords.stats,
+        NATS_EXPORTS_PASSWORD: natsPasswords.exports,
+      },
+    });
     root = mkdtempSync(join(tmpdir(), 'cull-log-distributed-'));
     for (const name of SERVICE_NAMES) ports[name] = await freePort();
     await Promise.all(SERVICE_NAMES.map(startService));
@@ -213,7 +235,12 @@ describe('the four services as separate processes over NATS (npm run start:servi
 
     expect((await ann.send('GET', '/api/me')).status).toBe(401);
     expect(filesHolding(root, [annMe.uid, annMe.email ?? ''])).toEqual([]);
-    const connection = await connect({ servers: nats.url });
+    const connection = await connect({
+      servers: nats.url,
+      user: 'records',
+      pass: natsPasswords.records,
+      inboxPrefix: '_INBOX.records',
+    });
     try {
       const info = await (
         await connection.jetstreamManager()

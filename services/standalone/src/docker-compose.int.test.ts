@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +53,9 @@ interface Finished {
   status: number | null;
   output: string;
 }
+
+/** A NATS password as deploy/nats/new-passwords.sh makes one: nats-server reads it as a string only after a letter. */
+const natsPassword = () => `n${randomBytes(24).toString('hex')}`;
 
 const BUILD_AND_START_TIMEOUT_MS = 30 * 60_000;
 const GATEWAY_PUBLIC_URL = 'http://localhost:3000';
@@ -141,15 +145,30 @@ describe.skipIf(unavailable !== undefined || !endToEnd)(
       override = join(folder, 'compose.e2e.yml');
       const identityKeys = generateIdentityKeys();
       const backend = { INTERNAL_AUTH_PUBLIC_KEY: identityKeys.publicKey };
+      // What deploy/nats/new-passwords.sh writes: a password per service, all of them for nats-server.
+      const natsPasswords = { records: natsPassword(), stats: natsPassword(), exports: natsPassword() };
+      const natsUser = (service: keyof typeof natsPasswords) => ({
+        NATS_USER: service,
+        NATS_PASSWORD: natsPasswords[service],
+      });
       // JSON is YAML: the override needs no YAML writer.
       writeFileSync(
         override,
         JSON.stringify(
           {
             services: {
-              records: { environment: { ...backend, INVITATION_SECRET: randomSecret() } },
-              stats: { environment: backend },
-              exports: { environment: backend },
+              nats: {
+                environment: {
+                  NATS_RECORDS_PASSWORD: natsPasswords.records,
+                  NATS_STATS_PASSWORD: natsPasswords.stats,
+                  NATS_EXPORTS_PASSWORD: natsPasswords.exports,
+                },
+              },
+              records: {
+                environment: { ...backend, ...natsUser('records'), INVITATION_SECRET: randomSecret() },
+              },
+              stats: { environment: { ...backend, ...natsUser('stats') } },
+              exports: { environment: { ...backend, ...natsUser('exports') } },
               gateway: {
                 environment: {
                   INTERNAL_AUTH_PRIVATE_KEY: identityKeys.privateKey,

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { clear } from 'idb-keyval';
+import { clear, get, set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetReads, keepReads, restoreReads } from './device-reads';
+import { userKey } from '../lib/stored';
 import { queryKeys } from './keys';
 
 const LIST = [...queryKeys.culls, 'list', { page: 1 }];
@@ -21,7 +22,25 @@ async function readAs(userId: string, location: string, restoredFor: string | un
 afterEach(async () => {
   vi.useRealTimers();
   await clear();
+  localStorage.clear();
 });
+
+/** What a user leaves on the device beside their reads: places remembered for the form, and a draft. */
+async function leaveTraces(userId: string) {
+  localStorage.setItem(userKey('remembered', userId), JSON.stringify({ places: [{ name: 'High Seat 3' }] }));
+  await set(`cull-log:draft:${userId}:add`, { typed: 'Roe buck' });
+}
+
+/** What the device still has of `userId`'s reads, remembered places and draft. */
+async function tracesOf(userId: string) {
+  const reads = new QueryClient();
+  await restoreReads(reads, userId);
+  return {
+    reads: reads.getQueryData(LIST) !== undefined,
+    remembered: localStorage.getItem(userKey('remembered', userId)) !== null,
+    draft: (await get(`cull-log:draft:${userId}:add`)) !== undefined,
+  };
+}
 
 describe('reads kept on the device', () => {
   it("puts a user's last reads back, with when they were read", async () => {
@@ -92,6 +111,63 @@ describe('reads kept on the device', () => {
     const next = new QueryClient();
     await restoreReads(next, 'alice');
     expect(next.getQueryData(LIST)).toBeUndefined();
+  });
+
+  it("wipes another user's reads and remembered places from the device when the server names someone else, keeping what they typed", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await readAs('alice', 'Home Wood', 'alice');
+    vi.useRealTimers();
+    await leaveTraces('alice');
+    await leaveTraces('bob');
+
+    const client = new QueryClient();
+    const stop = keepReads(client, 'alice');
+    await client.fetchQuery({
+      queryKey: queryKeys.me,
+      queryFn: async () => ({ uid: 'bob', display_name: null, email: null }),
+    });
+    stop();
+
+    await vi.waitFor(async () =>
+      expect(await tracesOf('alice')).toEqual({ reads: false, remembered: false, draft: true }),
+    );
+    expect(await tracesOf('bob')).toMatchObject({ remembered: true, draft: true });
+  });
+
+  it('wipes the last user’s reads and remembered places when the server says nobody is signed in (a session revoked)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await readAs('alice', 'Home Wood', 'alice');
+    vi.useRealTimers();
+    await leaveTraces('alice');
+
+    const client = new QueryClient();
+    const stop = keepReads(client, 'alice');
+    await client.fetchQuery({ queryKey: queryKeys.me, queryFn: async () => null });
+    stop();
+
+    await vi.waitFor(async () =>
+      expect(await tracesOf('alice')).toEqual({ reads: false, remembered: false, draft: true }),
+    );
+  });
+
+  it('keeps the last user’s reads while the server has not answered (no signal)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await readAs('alice', 'Home Wood', 'alice');
+    vi.useRealTimers();
+    await leaveTraces('alice');
+
+    const client = new QueryClient();
+    const stop = keepReads(client, 'alice');
+    await client
+      .fetchQuery({
+        queryKey: queryKeys.me,
+        queryFn: async () => Promise.reject(new TypeError('Failed to fetch')),
+        retry: false,
+      })
+      .catch(() => undefined);
+    stop();
+
+    expect(await tracesOf('alice')).toEqual({ reads: true, remembered: true, draft: true });
   });
 
   it('wipes every user’s reads on sign-out', async () => {

@@ -1,11 +1,13 @@
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
-import { clear, get, set } from 'idb-keyval';
+import { clear, delMany, get, keys, set } from 'idb-keyval';
+import { forgetUsersStored } from '../lib/stored';
 import { queryKeys } from './keys';
 
 /**
  * The user's records and figures as last read, kept in this device's IndexedDB (one entry per user) so the
- * app shows them with no signal. Never another user's: restored only for the user last confirmed here,
- * dropped from memory when the server confirms someone else, and wiped on sign-out.
+ * app shows them with no signal. Never another user's: restored only for the user last confirmed here, and wiped, with
+ * everything else the device keeps for a user, when the server names someone else, when it says nobody is signed in
+ * (the session ended elsewhere, or was revoked), and on sign-out.
  */
 const FORMAT = 1;
 const KEEP_FOR_MS = 30 * 24 * 60 * 60_000;
@@ -69,7 +71,11 @@ export function keepReads(queryClient: QueryClient, restoredFor: string | undefi
         // Another user's reads go. With none of anyone's kept yet (a device's first visit), what is in memory was
         // read from the server with this very session, beside the session check, and stays.
         if (owner !== undefined) queryClient.removeQueries({ predicate: (query) => isKept(query.queryKey) });
+        clearTimeout(timer);
         owner = userId;
+        // Only the server's own answer gets here (no signal keeps the last user): what the device kept for anyone
+        // but the user it names goes too.
+        void forgetOthers(userId);
       }
       return;
     }
@@ -80,6 +86,23 @@ export function keepReads(queryClient: QueryClient, restoredFor: string | undefi
     clearTimeout(timer);
     timer = setTimeout(() => save(userId), SAVE_AFTER_MS);
   });
+}
+
+const READS_KEY = /^cull-log:reads:/;
+
+/**
+ * Wipes what this device keeps for every user but `keep` (for everyone when nobody is signed in): their reads and
+ * their remembered places, team and import mappings. Their drafts and unsent records stay: those are what they typed,
+ * kept under their own name, shown to nobody else, and sent only when they sign in again.
+ */
+export async function forgetOthers(keep: string | undefined): Promise<void> {
+  forgetUsersStored(keep);
+  try {
+    const kept = (await keys()).filter((key) => READS_KEY.test(String(key)));
+    await delMany(kept.filter((key) => keep === undefined || key !== keyFor(keep)));
+  } catch (error) {
+    console.warn('Reads kept on this device could not be wiped', error);
+  }
 }
 
 /** Wipes every user's kept reads from this device (on sign-out). */

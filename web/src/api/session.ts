@@ -3,7 +3,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiRequestError, getJson, request } from './client';
 import { forgetReads } from './device-reads';
 import { queryKeys } from './keys';
-import { keepStored, readStored } from '../lib/stored';
+import { forgetUsersStored, keepStored, readStored } from '../lib/stored';
 
 /**
  * The last user the server confirmed on this device, so the app still opens as them with no signal (the server
@@ -61,9 +61,13 @@ export function noteSignedOut(queryClient: QueryClient): void {
   queryClient.setQueryData<Me | null>(queryKeys.me, null);
 }
 
-/** Forgets what this device kept of the signed-in user: the last session and the reads kept for no signal. */
+/**
+ * Forgets what this device kept of the signed-in user: the last session, the reads kept for no signal, the drafts and
+ * what was remembered for the form (places, team, import mappings).
+ */
 export async function forgetSession(): Promise<void> {
   rememberSession(null);
+  forgetUsersStored();
   await forgetReads();
 }
 

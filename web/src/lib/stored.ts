@@ -29,3 +29,28 @@ export function keepStored(kind: Kind, key: string, value: unknown): void {
     // The app works without it: what it would have remembered lasts for this page's life only.
   }
 }
+
+/**
+ * The key of what this app keeps for one user on this device (`cull-log:<what>:<uid>`): everything kept for a user is
+ * under such a key, so that it can be forgotten by user.
+ */
+export const userKey = (what: string, uid: string) => `cull-log:${what}:${uid}`;
+
+const USER_KEY = /^cull-log:[a-z-]+:([^:]+)$/;
+
+/**
+ * Forgets what this device keeps in its storage for every user but `keep` (for everyone when it is undefined): their
+ * remembered places, team and import mappings. The device's own settings (consent) stay.
+ */
+export function forgetUsersStored(keep?: string): void {
+  try {
+    const storage = storageOf('local');
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const key of keys) {
+      const owner = key === null ? undefined : USER_KEY.exec(key)?.[1];
+      if (owner !== undefined && owner !== keep) storage.removeItem(key!);
+    }
+  } catch {
+    // Storage that cannot be named kept nothing.
+  }
+}

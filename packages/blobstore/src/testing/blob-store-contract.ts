@@ -105,6 +105,25 @@ export function blobStoreContract(
       expect((await store.get('photos/cull-1/b2'))?.toString()).toBe('b');
     });
 
+    it('forgets everything under a prefix, whole segments only, and nothing else', async () => {
+      await store.put('users/u1/photos/cull-1/a1', Buffer.from('a'));
+      await store.put('users/u1/photos/cull-1/a1-thumb', Buffer.from('t'));
+      await store.put('users/u1/imports/i1', Buffer.from('i'));
+      await store.put('users/u10/photos/cull-2/b2', Buffer.from('b'));
+      await store.put('users/u1.x/photos/cull-3/c3', Buffer.from('c'));
+      await store.put('photos/cull-1/a1', Buffer.from('legacy'));
+      await store.deleteUnder('users/u1');
+      await store.deleteUnder('users/u1');
+      await store.deleteUnder('users/never');
+      expect(await store.get('users/u1/photos/cull-1/a1')).toBeUndefined();
+      expect(await store.get('users/u1/photos/cull-1/a1-thumb')).toBeUndefined();
+      expect(await store.get('users/u1/imports/i1')).toBeUndefined();
+      expect((await store.get('users/u10/photos/cull-2/b2'))?.toString()).toBe('b');
+      expect((await store.get('users/u1.x/photos/cull-3/c3'))?.toString()).toBe('c');
+      expect((await store.get('photos/cull-1/a1'))?.toString()).toBe('legacy');
+      await expect(store.deleteUnder('users/../escape')).rejects.toBeInstanceOf(InvalidBlobKeyError);
+    });
+
     it('keeps what it was given across closing and opening again', async () => {
       await store.put('photos/cull-1/a1', Buffer.from('kept'));
       await store.close();

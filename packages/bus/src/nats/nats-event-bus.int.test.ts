@@ -8,7 +8,7 @@ import {
   type UserErased,
 } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { connect, headers } from 'nats';
+import { StorageType, connect, headers } from 'nats';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BusLogger } from '../bus-logger';
 import type { EventBus } from '../event-bus';
@@ -87,7 +87,7 @@ describe('NATS JetStream bus', () => {
 
   const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
 
-  it('creates stream CULLS on culls.v1.> with file storage and a two-minute duplicate window', async () => {
+  it('creates stream CULLS on culls.v1.> with file storage, a two-minute duplicate window and a 30-day max age', async () => {
     const server = await startServer();
     await startBus(server);
     const connection = await connect({ servers: server.url });
@@ -97,6 +97,22 @@ describe('NATS JetStream bus', () => {
     expect(info.config.subjects).toEqual(['culls.v1.>']);
     expect(info.config.storage).toBe('file');
     expect(info.config.duplicate_window).toBe(120_000_000_000);
+    expect(info.config.max_age).toBe(30 * 24 * 3600 * 1_000_000_000);
+  });
+
+  it('gives a stream made before it had one the max age, keeping its events', async () => {
+    const server = await startServer();
+    const connection = await connect({ servers: server.url });
+    cleanups.push(() => connection.close());
+    const manager = await connection.jetstreamManager();
+    await manager.streams.add({ name: 'CULLS', subjects: ['culls.v1.>'], storage: StorageType.File });
+    await connection.jetstream().publish('culls.v1.stalker-42.recorded', 'an older event');
+
+    await startBus(server, { maxAgeMs: 3 * 3600_000 });
+
+    const info = await manager.streams.info('CULLS');
+    expect(info.config.max_age).toBe(3 * 3600 * 1_000_000_000);
+    expect(info.state.messages).toBe(1);
   });
 
   it('publishes each event on culls.v1.<userId>.<kind> with the event id as Nats-Msg-Id', async () => {

@@ -57,7 +57,40 @@ export interface NatsBusOptions {
    * nothing to do until the bus is there. Default false.
    */
   waitOnFirstConnect?: boolean;
+  /**
+   * The user the bus signs in as. The server's permissions for that user decide what it may publish and read;
+   * its replies come to `_INBOX.<user>.…`, so a permission can keep each user to its own.
+   */
+  credentials?: NatsCredentials;
+  /** TLS to the server: a CA to trust besides the system's, and a client certificate when the server asks for one. */
+  tls?: NatsTls;
+  /**
+   * Whether this bus makes the stream when it is missing and keeps its settings (the publisher), or waits for
+   * it (a consumer, which the server's permissions may forbid to create it). Default true.
+   */
+  manageStream?: boolean;
+  /**
+   * How long the stream keeps an event. The stream only carries events to the consumers; the event store keeps
+   * them, and a projection rebuilds from the store. Default 30 days.
+   */
+  maxAgeMs?: number;
 }
+
+export interface NatsCredentials {
+  user: string;
+  password: string;
+}
+
+/** Paths of PEM files. */
+export interface NatsTls {
+  caFile?: string;
+  certFile?: string;
+  keyFile?: string;
+}
+
+/** What the stream keeps by default: long enough for any consumer to come back from an outage. */
+export const DEFAULT_STREAM_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const STREAM_WAIT_MS = 1_000;
 
 const CULL_SUBJECTS = 'culls.v1.>';
 
@@ -102,7 +135,11 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<EventBus>
   const streamName = options.streamName ?? BUS_STREAM;
   const logger = options.logger ?? consoleBusLogger;
   const publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
-  const duplicateWindowMs = options.duplicateWindowMs ?? 120_000;
+  const streamSettings = {
+    duplicateWindowMs: options.duplicateWindowMs ?? 120_000,
+    maxAgeMs: options.maxAgeMs ?? DEFAULT_STREAM_MAX_AGE_MS,
+  };
+  const { credentials, tls } = options;
 
   const connection = await connect({
     servers: options.servers,
@@ -110,14 +147,22 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<EventBus>
     maxReconnectAttempts: -1,
     reconnectTimeWait: options.reconnectWaitMs ?? 1_000,
     waitOnFirstConnect: options.waitOnFirstConnect ?? false,
+    ...(credentials === undefined
+      ? {}
+      : { user: credentials.user, pass: credentials.password, inboxPrefix: `_INBOX.${credentials.user}` }),
+    ...(tls === undefined ? {} : { tls: { ...tls } }),
   });
   const link = watchConnection(connection, logger);
   const manager = await connection.jetstreamManager();
   const jetstream = connection.jetstream();
 
-  const ensureStream = () => ensureCullStream(manager, streamName, duplicateWindowMs);
+  const manageStream = options.manageStream ?? true;
+  // A consumer looks the stream up again when it goes missing; the publisher makes it again.
+  const ensureStream = manageStream
+    ? () => ensureCullStream(manager, streamName, streamSettings)
+    : async () => void (await manager.streams.info(streamName));
   try {
-    await ensureStream();
+    await (manageStream ? ensureStream() : awaitStream(manager, streamName, logger));
   } catch (error) {
     await connection.close();
     throw error;
@@ -212,13 +257,17 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<EventBus>
   };
 }
 
+/** Makes the stream, or gives an existing one the max age asked for (a stream from before it had one). */
 async function ensureCullStream(
   manager: JetStreamManager,
   streamName: string,
-  duplicateWindowMs: number,
+  { duplicateWindowMs, maxAgeMs }: { duplicateWindowMs: number; maxAgeMs: number },
 ): Promise<void> {
+  const maxAge = nanos(maxAgeMs);
   try {
-    await manager.streams.info(streamName);
+    const { config } = await manager.streams.info(streamName);
+    // The client merges this into the stream's present settings.
+    if (config.max_age !== maxAge) await manager.streams.update(streamName, { max_age: maxAge });
     return;
   } catch (error) {
     if (apiErrorCode(error) !== API_ERRORS.streamNotFound) throw error;
@@ -229,10 +278,25 @@ async function ensureCullStream(
       subjects: [CULL_SUBJECTS],
       storage: StorageType.File,
       duplicate_window: nanos(duplicateWindowMs),
+      max_age: maxAge,
     });
   } catch (error) {
     // Another process created it between our look and our add.
     if (apiErrorCode(error) !== API_ERRORS.streamNameInUse) throw error;
+  }
+}
+
+/** Resolves once the stream exists: a consumer may not make it, the publisher does. */
+async function awaitStream(manager: JetStreamManager, streamName: string, logger: BusLogger): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await manager.streams.info(streamName);
+      return;
+    } catch (error) {
+      if (apiErrorCode(error) !== API_ERRORS.streamNotFound) throw error;
+    }
+    if (attempt === 1) logger.info({ streamName }, 'Waiting for the publisher to create the stream');
+    await sleep(STREAM_WAIT_MS);
   }
 }
 

@@ -1,4 +1,4 @@
-export { startNatsServer, type NatsTestServer } from './nats-server';
+export { startNatsServer, type NatsTestServer, type NatsTestServerOptions } from './nats-server';
 export {
   eventBusContract,
   type BusContractFixture,

@@ -55,11 +55,18 @@ function acceptsConnections(port: number): Promise<boolean> {
   });
 }
 
+export interface NatsTestServerOptions {
+  /** A configuration file for the server (`-c`); the port, address and store folder given here override its own. */
+  configFile?: string;
+  /** Variables added to the server's environment, for the `$NAME` references of the configuration file. */
+  env?: Record<string, string>;
+}
+
 /**
  * Starts a real `nats-server -js` on a free loopback port with a temporary store folder.
  * The binary is `/usr/sbin/nats-server` unless `NATS_SERVER_BIN` names another.
  */
-export async function startNatsServer(): Promise<NatsTestServer> {
+export async function startNatsServer(options: NatsTestServerOptions = {}): Promise<NatsTestServer> {
   const binary = process.env.NATS_SERVER_BIN ?? DEFAULT_BINARY;
   if (!existsSync(binary)) {
     throw new Error(
@@ -75,9 +82,12 @@ export async function startNatsServer(): Promise<NatsTestServer> {
 
   async function start(): Promise<void> {
     const output: string[] = [];
-    const server = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const configuration = options.configFile === undefined ? [] : ['-c', options.configFile];
+    const server = spawn(
+      binary,
+      [...configuration, '-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
+    );
     server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     running.add(server);

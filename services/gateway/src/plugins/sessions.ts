@@ -45,6 +45,10 @@ const plugin: FastifyPluginAsync<SessionsOptions> = async (
     maxAge: Math.floor(policy.absoluteTimeoutMs / 1000),
   };
   const cookieOf = (request: FastifyRequest): string | undefined => request.cookies[cookieName];
+  // What the browser has cached of the last user (their photos are kept for a year) goes whenever who is signed in
+  // changes, so the next person on the device cannot be shown it. The app's offline copy is not the browser's cache and
+  // stays; what the app keeps itself is wiped by the app (web/src/api/device-reads.ts).
+  const clearBrowserCache = (reply: FastifyReply) => reply.header('clear-site-data', '"cache"');
 
   const sessions: GatewaySessions = {
     manager,
@@ -54,14 +58,17 @@ const plugin: FastifyPluginAsync<SessionsOptions> = async (
       await manager.end(cookieOf(request));
       const { id } = await manager.start(user, request.headers['user-agent']);
       reply.setCookie(cookieName, id, cookieOptions);
+      clearBrowserCache(reply);
     },
     async signOut(request, reply) {
       await manager.end(cookieOf(request));
       reply.clearCookie(cookieName, cookieOptions);
+      clearBrowserCache(reply);
     },
     async signOutEverywhere(uid, reply) {
       const ended = await manager.endAllOfUser(uid);
       reply.clearCookie(cookieName, cookieOptions);
+      clearBrowserCache(reply);
       return ended;
     },
   };

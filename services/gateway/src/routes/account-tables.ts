@@ -89,6 +89,11 @@ export const ACCOUNT_TABLES: Readonly<Record<'records' | 'stats' | 'exports' | '
   gateway: {
     sessions: { download: ['sessions.json'] },
     access_tokens: { download: ['tokens.json'] },
+    budgets: {
+      derived:
+        'How many requests each address or user has made in the current minute, so that no one takes more than their ' +
+        'share: counts that end within the minute and are removed within the hour.',
+    },
     schema_migrations: MIGRATIONS,
   },
 };

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cull-log/contracts';
 import {
@@ -10,6 +13,8 @@ import {
   sessionCookieOf,
   type TestGateway,
 } from '../testing/gateway-harness';
+import type { BudgetCounter } from '../budgets/budget-counter';
+import { openSqliteBudgetCounter } from '../budgets/sqlite-budget-counter';
 import { developmentUid } from './auth-routes';
 
 let gateway: TestGateway | undefined;
@@ -191,6 +196,29 @@ describe('POST /auth/logout', () => {
     });
     expect(response.statusCode).toBe(204);
   });
+
+  it("tells the browser to drop its cache, so the next person on the device is not shown the last user's photos", async () => {
+    const app = await start();
+    const cookie = await devSignIn(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { cookie, origin: DEV_ORIGIN },
+    });
+    expect(response.headers['clear-site-data']).toBe('"cache"');
+  });
+
+  it('has the browser drop its cache on a sign-in too, for the user before who never signed out', async () => {
+    const app = await start();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/dev/login',
+      headers: { origin: DEV_ORIGIN, 'content-type': 'application/json' },
+      payload: { name: 'Ada Stalker', email: 'ada@example.org' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['clear-site-data']).toBe('"cache"');
+  });
 });
 
 describe('session timeouts', () => {
@@ -276,5 +304,45 @@ describe('sign-in rate limit', () => {
       error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' },
     });
     expect(response.headers['retry-after']).toBeDefined();
+  });
+
+  it('is one budget for every replica of the gateway, kept in the store they share', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'gateway-budgets-'));
+    const config = devConfig({ rateLimits: { signInPerMinute: 3, writesPerMinute: 100 } });
+    const counters = [1, 2].map(() => openSqliteBudgetCounter({ file: join(folder, 'budgets.db') }));
+    const replicas = [
+      await buildTestGateway({ config, budgets: counters[0] }),
+      await buildTestGateway({ config, budgets: counters[1] }),
+    ];
+    try {
+      // Three sign-ins, spread over both replicas, use the address's budget up; the fourth is refused by either.
+      await devSignIn(replicas[0]!.app);
+      await devSignIn(replicas[1]!.app);
+      await devSignIn(replicas[0]!.app);
+      for (const replica of replicas) {
+        const response = await replica.app.inject({
+          method: 'POST',
+          url: '/auth/dev/login',
+          headers: { origin: DEV_ORIGIN },
+          payload: { name: 'Ada Stalker', email: 'ada@example.org' },
+        });
+        expect(response.statusCode).toBe(429);
+      }
+    } finally {
+      for (const replica of replicas) await replica.close();
+      for (const counter of counters) await counter.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('lets sign-in go on when the shared budgets cannot be counted', async () => {
+    const broken: BudgetCounter = {
+      take: () => Promise.reject(new Error('the budget store is down')),
+      purgeEnded: async () => 0,
+      ping: async () => {},
+      close: async () => {},
+    };
+    const app = await start({ budgets: broken });
+    expect((await me(app, await devSignIn(app))).statusCode).toBe(200);
   });
 });

@@ -31,7 +31,8 @@ import {
 } from '@cull-log/domain';
 import type { BlobStore } from '@cull-log/blobstore';
 import type { ErasedEvents, EventStore } from '@cull-log/eventstore';
-import { photoKeys } from '../photos/photo-blobs';
+import { userBlobPrefix } from '../kit/user-blobs';
+import { earlierPhotoKeys } from '../photos/photo-blobs';
 import type { ImportsReadModel } from '../imports/imports-read-model';
 
 /** Events read from the log at a time while an export is written. */
@@ -216,15 +217,19 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   });
 
   app.delete('/account', async (request) => {
-    // Every photo the user ever added, removed ones too (removing bytes already gone is no error), while the log
-    // still names them: a failure here leaves the account whole, so the erasure can simply be asked for again.
+    // Every file of the user's first, while the log still names them: a failure here leaves the account whole, so the
+    // erasure can simply be asked for again. Everything under the user's prefix, what no event names too (an upload
+    // whose event never landed)...
+    await blobs.deleteUnder(userBlobPrefix(request.identity.uid));
+    // ...then the photos kept before there was a prefix per user, every one the user ever added, removed ones too
+    // (removing bytes already gone is no error).
     for await (const event of eventsOf(store, request.identity.uid)) {
       if (event.type !== EVENT_TYPES.photoAdded) continue;
-      const keys = photoKeys(event.streamId, event.data.id);
+      const keys = earlierPhotoKeys(event.streamId, event.data.id);
       await blobs.delete(keys.original);
       await blobs.delete(keys.thumbnail);
     }
-    // The spreadsheets kept for imports not yet made, likewise before the rows naming them go.
+    // The spreadsheets kept for imports not yet made, likewise (those kept before the prefix per user included).
     for (const entry of await readModel.imports.list(request.identity.uid)) {
       if (entry.blob_key !== null) await blobs.delete(entry.blob_key);
     }

@@ -345,7 +345,8 @@ export const cullsRoutes: FastifyPluginAsync<CullsRoutesOptions> = async (
     const outcome = await guarded(() => handle({ type: 'DeleteCull', cullId, meta: metaOf(request) }));
     request.log.info({ cullId, position: outcome.position }, 'cull deleted');
     // Once the record is gone its photos' bytes belong to nothing.
-    for (const photo of photos) await removePhotoBlobs(blobs, cullId, photo.id, request.log);
+    for (const photo of photos)
+      await removePhotoBlobs(blobs, request.identity.uid, cullId, photo.id, request.log);
     return reply.status(204).header(EVENT_POSITION_HEADER, String(outcome.position)).send();
   });
 };

@@ -28,6 +28,7 @@ import {
 import { HttpError } from '@cull-log/service-kit';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { refused } from '../kit/management-requests';
+import { userBlobPrefix } from '../kit/user-blobs';
 import { readImport, type ImportReading, type RowOutcome } from './import-reading';
 import type { ReceivedUpload } from './import-upload';
 import type { DuplicateFields, ImportedRecord, StoredImport } from './imports-read-model';
@@ -183,7 +184,7 @@ export function createImportService<Tx>(deps: ImportServiceDeps<Tx>) {
     const read = await reading(caller.userId, upload, upload.options);
     const counted = await tally(caller.userId, read);
     const id = newId();
-    const blobKey = `imports/${id}`;
+    const blobKey = `${userBlobPrefix(caller.userId)}/imports/${id}`;
     const createdAt = now();
     const expiresAt = new Date(createdAt.getTime() + IMPORT_LIMITS.previewHours * 3_600_000);
     // The file first, streamed: an import's row never names a file that is not kept.

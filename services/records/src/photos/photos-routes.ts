@@ -13,7 +13,7 @@ import type { BlobStore } from '@cull-log/blobstore';
 import { HttpError } from '@cull-log/service-kit';
 import type { CullCommandHandler } from '../culls/cull-commands';
 import { RefusedPhotoError, processPhoto } from './photo-pipeline';
-import { photoKeys, removePhotoBlobs } from './photo-blobs';
+import { photoBytes, photoKeys, removePhotoBlobs } from './photo-blobs';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { commandMetaOf } from '../kit/command-meta';
 import { cullIdOf, cullNotFound, photoNotFound, refusedPhoto, toHttpError } from '../culls/cull-requests';
@@ -113,7 +113,7 @@ export const photosRoutes: FastifyPluginAsync<PhotosRoutesOptions> = async (
       throw error;
     }
     const { photo, original, thumbnail } = processed;
-    const keys = photoKeys(record.id, photo.id);
+    const keys = photoKeys(request.identity.uid, record.id, photo.id);
     await blobs.put(keys.original, original);
     await blobs.put(keys.thumbnail, thumbnail);
     let outcome;
@@ -123,7 +123,7 @@ export const photosRoutes: FastifyPluginAsync<PhotosRoutesOptions> = async (
       // Unless the record has the photo after all (the same photo added alongside), its bytes belong to nothing.
       const after = await readModel.get(request.identity.uid, record.id).catch(() => undefined);
       if (after?.photos?.some((each) => each.id === photo.id) !== true) {
-        await removePhotoBlobs(blobs, record.id, photo.id, request.log);
+        await removePhotoBlobs(blobs, request.identity.uid, record.id, photo.id, request.log);
       }
       throw toHttpError(error);
     }
@@ -140,8 +140,13 @@ export const photosRoutes: FastifyPluginAsync<PhotosRoutesOptions> = async (
     const record = await ownRecord(request);
     const photo = record.photos?.find((each) => each.id === photoId);
     if (photo === undefined) throw photoNotFound();
-    const keys = photoKeys(record.id, photo.id);
-    const bytes = await blobs.get(size === 'thumb' ? keys.thumbnail : keys.original);
+    const bytes = await photoBytes(
+      blobs,
+      request.identity.uid,
+      record.id,
+      photo.id,
+      size === 'thumb' ? 'thumb' : 'original',
+    );
     if (bytes === undefined) {
       request.log.error({ cullId: record.id, photoId }, 'a photo of a record has no bytes in the blob store');
       throw photoNotFound();
@@ -163,7 +168,7 @@ export const photosRoutes: FastifyPluginAsync<PhotosRoutesOptions> = async (
       throw toHttpError(error);
     }
     // Only once the event is written: until then the record still names the photo and needs its bytes.
-    await removePhotoBlobs(blobs, cullId, photoId, request.log);
+    await removePhotoBlobs(blobs, request.identity.uid, cullId, photoId, request.log);
     request.log.info({ cullId, photoId, position: outcome.position }, 'photo removed');
     return reply
       .header(EVENT_POSITION_HEADER, String(outcome.position))

@@ -339,20 +339,20 @@ export function describeImportsApi<Tx>(backendName: string, openBackend: () => P
 
     it('a preview not imported in time is forgotten with its file', async () => {
       const preview = await previewOf(exportCsv(NOTEBOOK));
-      expect(await backend.blobs.get(`imports/${preview.id}`)).toBeDefined();
+      expect(await backend.blobs.get(`users/${ALICE.uid}/imports/${preview.id}`)).toBeDefined();
       harness.clock.advance(IMPORT_LIMITS.previewHours * 3_600_000 + 1000);
 
       expect((await commit(preview.id)).statusCode).toBe(404);
       expect((await harness.call(ALICE, 'GET', `/imports/${preview.id}`)).statusCode).toBe(404);
       expect((await harness.call(ALICE, 'GET', '/imports')).json()).toEqual({ items: [] });
-      expect(await backend.blobs.get(`imports/${preview.id}`)).toBeUndefined();
+      expect(await backend.blobs.get(`users/${ALICE.uid}/imports/${preview.id}`)).toBeUndefined();
       expect(await records()).toEqual([]);
     });
 
     it('an imported file is not kept once its records are written', async () => {
       const preview = await previewOf(exportCsv(NOTEBOOK));
       await commit(preview.id);
-      expect(await backend.blobs.get(`imports/${preview.id}`)).toBeUndefined();
+      expect(await backend.blobs.get(`users/${ALICE.uid}/imports/${preview.id}`)).toBeUndefined();
     });
 
     it('bad uploads answer 400 in words and keep nothing', async () => {

@@ -37,6 +37,10 @@ function trackedBlobs(blobs: BlobStore) {
       await blobs.delete(key);
       live.delete(key);
     },
+    async deleteUnder(prefix) {
+      await blobs.deleteUnder(prefix);
+      for (const key of live) if (key.startsWith(`${prefix}/`)) live.delete(key);
+    },
     close: () => blobs.close(),
   };
   return { store, live };
@@ -251,12 +255,57 @@ export function describePhotosApi<Tx>(backendName: string, openBackend: () => Pr
 
       expect((await harness.call(ALICE, 'DELETE', '/account')).statusCode).toBe(200);
 
-      expect([...blobs.live].every((key) => key.startsWith(`photos/${bobs.id}/`))).toBe(true);
-      expect([...blobs.live].sort()).toEqual(
-        hisKeys.filter((key) => key.startsWith(`photos/${bobs.id}/`)).sort(),
+      expect([...blobs.live].every((key) => key.startsWith(`users/${BOB.uid}/photos/${bobs.id}/`))).toBe(
+        true,
       );
-      expect(await backend.blobs.get(`photos/${kept.id}/${first.id}`)).toBeUndefined();
+      expect([...blobs.live].sort()).toEqual(
+        hisKeys.filter((key) => key.startsWith(`users/${BOB.uid}/photos/${bobs.id}/`)).sort(),
+      );
+      expect(await backend.blobs.get(`users/${ALICE.uid}/photos/${kept.id}/${first.id}`)).toBeUndefined();
       expect((await harness.call(BOB, 'GET', `/culls/${bobs.id}/photos/${his.id}`)).statusCode).toBe(200);
+    });
+
+    it("erasing the account removes the user's files no event names (an upload whose event never landed), and no one else's", async () => {
+      const cull = await create();
+      const bobs = await create(BOB);
+      // What a process stopped between keeping a photo's bytes and writing its event leaves behind.
+      await backend.blobs.put(`users/${ALICE.uid}/photos/${cull.id}/never-named`, Buffer.from('orphan'));
+      await backend.blobs.put(
+        `users/${ALICE.uid}/photos/${cull.id}/never-named-thumb`,
+        Buffer.from('orphan'),
+      );
+      await backend.blobs.put(`users/${BOB.uid}/photos/${bobs.id}/never-named`, Buffer.from('his'));
+
+      expect((await harness.call(ALICE, 'DELETE', '/account')).statusCode).toBe(200);
+
+      expect(await backend.blobs.get(`users/${ALICE.uid}/photos/${cull.id}/never-named`)).toBeUndefined();
+      expect(
+        await backend.blobs.get(`users/${ALICE.uid}/photos/${cull.id}/never-named-thumb`),
+      ).toBeUndefined();
+      expect((await backend.blobs.get(`users/${BOB.uid}/photos/${bobs.id}/never-named`))?.toString()).toBe(
+        'his',
+      );
+    });
+
+    it('shows a photo kept where photos were kept before they were kept by user, and removes it with the account', async () => {
+      const cull = await create();
+      const photo = await addPhoto(cull.id, await phoneJpeg({ width: 640, height: 480 }));
+      // Moved to where an earlier version of the service kept it.
+      for (const suffix of ['', '-thumb']) {
+        const bytes = await backend.blobs.get(`users/${ALICE.uid}/photos/${cull.id}/${photo.id}${suffix}`);
+        await backend.blobs.put(`photos/${cull.id}/${photo.id}${suffix}`, bytes!);
+        await backend.blobs.delete(`users/${ALICE.uid}/photos/${cull.id}/${photo.id}${suffix}`);
+      }
+      const shown = await harness.call(ALICE, 'GET', `/culls/${cull.id}/photos/${photo.id}`);
+      expect(shown.statusCode).toBe(200);
+      expect(createHash('sha256').update(shown.rawPayload).digest('hex')).toBe(photo.sha256);
+      expect(
+        (await harness.call(ALICE, 'GET', `/culls/${cull.id}/photos/${photo.id}?size=thumb`)).statusCode,
+      ).toBe(200);
+
+      expect((await harness.call(ALICE, 'DELETE', '/account')).statusCode).toBe(200);
+      expect(await backend.blobs.get(`photos/${cull.id}/${photo.id}`)).toBeUndefined();
+      expect(await backend.blobs.get(`photos/${cull.id}/${photo.id}-thumb`)).toBeUndefined();
     });
 
     it(`takes ${PHOTO_LIMITS.perRecord} photos and refuses the next with a clear message, keeping nothing of it`, async () => {
@@ -308,7 +357,7 @@ export function describePhotosApi<Tx>(backendName: string, openBackend: () => Pr
       expect(removed.json<CullView>()).toMatchObject({ id: cull.id, version: 3 });
       expect(removed.json<CullView>()).not.toHaveProperty('photos');
       expect(blobs.live.size).toBe(0);
-      expect(await backend.blobs.get(`photos/${cull.id}/${photo.id}`)).toBeUndefined();
+      expect(await backend.blobs.get(`users/${ALICE.uid}/photos/${cull.id}/${photo.id}`)).toBeUndefined();
       for (const method of ['GET', 'DELETE'] as const) {
         const again = await harness.call(ALICE, method, `/culls/${cull.id}/photos/${photo.id}`);
         expect(again.statusCode).toBe(404);

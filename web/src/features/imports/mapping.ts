@@ -1,5 +1,5 @@
 import type { ImportColumnMapping, ImportLayout, ImportMapping, ImportTarget } from '@cull-log/contracts';
-import { keepStored, readStored } from '../../lib/stored';
+import { keepStored, readStored, userKey } from '../../lib/stored';
 
 /** What each target of a column is called on screen, in the order the choice list offers them. */
 export const TARGET_LABELS = {
@@ -106,7 +106,7 @@ interface SavedMapping {
 /** As many as the server keeps of a user's saved mappings (IMPORT_LIMITS.savedMappings). */
 const MAX_SAVED = 50;
 
-const keyFor = (uid: string) => `cull-log:import-mappings:${uid}`;
+const keyFor = (uid: string) => userKey('import-mappings', uid);
 
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');

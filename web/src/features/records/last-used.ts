@@ -1,6 +1,6 @@
 import { OTHER, SPECIES, type RecordCullRequest } from '@cull-log/contracts';
 import { distanceMetres } from '@cull-log/domain';
-import { keepStored, readStored } from '../../lib/stored';
+import { keepStored, readStored, userKey } from '../../lib/stored';
 import type { CullFormValues } from './cull-form-model';
 import { carcassValuesFromCull, type CarcassFormValues } from './carcass-form-model';
 
@@ -52,7 +52,7 @@ const MAX_PLACES = 200;
 /** A named place this close to a fix gives the fix its name. */
 export const SAME_PLACE_METRES = 250;
 
-const keyFor = (uid: string) => `cull-log:remembered:${uid}`;
+const keyFor = (uid: string) => userKey('remembered', uid);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

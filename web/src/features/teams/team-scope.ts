@@ -2,7 +2,7 @@ import type { Team } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useSession } from '../../api/useSession';
-import { keepStored, readStored } from '../../lib/stored';
+import { keepStored, readStored, userKey } from '../../lib/stored';
 import { teamsQuery } from './api';
 
 /**
@@ -11,7 +11,7 @@ import { teamsQuery } from './api';
  * one small store, so the header's switcher and the screen under it change together.
  */
 
-const keyOf = (uid: string) => `cull-log:team:${uid}`;
+const keyOf = (uid: string) => userKey('team', uid);
 const listeners = new Set<() => void>();
 const readChoice = (uid: string) =>
   readStored('local', keyOf(uid), (value) => (typeof value === 'string' ? value : undefined));
