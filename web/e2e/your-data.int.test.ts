@@ -78,7 +78,7 @@ describe('your data, on a phone', () => {
     expect(JSON.parse(files.get('profile.json') ?? '{}')).toMatchObject({ email });
   });
 
-  it('deletes the account only once DELETE is typed, then shows the home page saying so', async () => {
+  it('deletes the account only once DELETE is typed and the user has signed in again, then shows the home page saying so', async () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account and every record?' });
     await dialog.waitFor();
@@ -87,6 +87,16 @@ describe('your data, on a phone', () => {
     await dialog.getByRole('textbox', { name: 'Type DELETE to confirm' }).fill('DELETE');
     expect(await confirm.isEnabled()).toBe(true);
     await screenshot(page, PHONE, 'your-data-delete');
+
+    // The server asks for a fresh sign-in first; the development sign-in asks for the e-mail address again.
+    await confirm.click();
+    await dialog.getByText('To delete your account, sign in again first').waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+    expect((await page.request.get('/api/me')).status()).toBe(200);
+    await dialog.getByRole('textbox', { name: 'Your e-mail address' }).fill(email);
+    await dialog.getByRole('button', { name: 'Sign in again', exact: true }).click();
+    await dialog.getByText('You have signed in again.').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await confirm.click();
 

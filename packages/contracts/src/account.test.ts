@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { busSubject } from './events';
-import { USER_ERASED_TYPE, parseUserErased, userErasedSubject, userSubjectFilter } from './account';
+import {
+  EraseAccountRequest,
+  USER_ERASED_TYPE,
+  parseUserErased,
+  userErasedSubject,
+  userSubjectFilter,
+} from './account';
 
 const erasure = {
   id: 'e1',
@@ -25,5 +31,22 @@ describe('user.erased', () => {
     expect(parseUserErased(erasure)).toEqual(erasure);
     expect(parseUserErased({ ...erasure, type: 'cull.deleted.v1' })).toBeUndefined();
     expect(parseUserErased({ ...erasure, userId: '' })).toBeUndefined();
+  });
+});
+
+describe('EraseAccountRequest', () => {
+  it('takes the word DELETE exactly, and says what to type for anything else', () => {
+    expect(EraseAccountRequest.parse({ confirmation: 'DELETE' })).toEqual({ confirmation: 'DELETE' });
+    for (const body of [
+      { confirmation: 'delete' },
+      { confirmation: 'DELETE ' },
+      {},
+      { confirmation: 'DELETE', uid: 'x' },
+    ]) {
+      expect(EraseAccountRequest.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    }
+    expect(EraseAccountRequest.safeParse({ confirmation: 'nope' }).error?.issues[0]?.message).toBe(
+      'Type DELETE to confirm',
+    );
   });
 });

@@ -127,6 +127,15 @@ export const DevLoginRequest = z.strictObject({
 });
 export type DevLoginRequest = z.infer<typeof DevLoginRequest>;
 
+/**
+ * `POST /auth/dev/reauthenticate`: the development sign-in asked again before the account's erasure. The e-mail address
+ * is who the user is there, so it must be the signed-in user's own.
+ */
+export const DevReauthenticationRequest = z.strictObject({
+  email: z.email({ error: 'Enter a valid e-mail address' }).max(254),
+});
+export type DevReauthenticationRequest = z.infer<typeof DevReauthenticationRequest>;
+
 export const StatsQuery = z.strictObject({
   /** The season of the season table and the outing figures; defaults to the one containing today. */
   season: SeasonKey.optional(),
@@ -199,6 +208,8 @@ export const ERROR_CODES = [
   'already_imported',
   /** An import cannot be undone: a record of it was changed since. */
   'changed_since',
+  /** The account's erasure asks the user to sign in again first: their last sign-in is not recent enough. */
+  'reauthentication_required',
   'rate_limited',
   'service_unavailable',
   'internal_error',

@@ -97,6 +97,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     googleEnabled: config.google !== undefined,
     devEnabled: config.authMode === 'dev',
     signInLimit,
+    now,
     sessionCheckLimit: app.rateLimit({
       max: rateLimits.readsPerMinute,
       timeWindow: 60_000,
@@ -132,6 +133,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     tokenRequestsPerMinute: rateLimits.tokenRequestsPerMinute,
     concurrentExportsPerUser: rateLimits.concurrentExportsPerUser,
     unauthenticatedPerMinute: rateLimits.unauthenticatedPerMinute,
+    ...(deps.budgets === undefined ? {} : { budgets: deps.budgets }),
   });
 
   if (webDist !== undefined) await app.register(webApp, { root: webDist, sessionCookie });

@@ -33,6 +33,8 @@ const INTERNAL_ROUTES: Record<string, string> = {
     'A part of the account export the gateway gathers into GET /api/account/export.',
   'records GET /account/photos.json':
     'A part of the account export the gateway gathers into GET /api/account/export.',
+  'records DELETE /account':
+    'The records service’s part of DELETE /api/account, which the gateway asks of each service once the user has confirmed.',
   'stats DELETE /account':
     'The stats service’s part of DELETE /api/account, which the gateway asks of each service.',
   'exports DELETE /account':

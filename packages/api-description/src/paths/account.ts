@@ -1,6 +1,12 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { AccountErasedResponse, EndOtherSessionsResponse, Me, SessionsResponse } from '@cull-log/contracts';
-import { file, idPath, json, operation } from '../operation-kit';
+import {
+  AccountErasedResponse,
+  EndOtherSessionsResponse,
+  EraseAccountRequest,
+  Me,
+  SessionsResponse,
+} from '@cull-log/contracts';
+import { file, idPath, json, jsonBody, operation } from '../operation-kit';
 
 const tag = 'Account';
 
@@ -60,10 +66,16 @@ export const accountPaths: ZodOpenApiPathsObject = {
       operationId: 'eraseAccount',
       summary: 'Erase the account',
       description:
-        'Erases every event, record, figure and photo of the user, then signs them out everywhere.',
+        'Signs the user out everywhere and ends their access tokens, then erases every event, record, figure and ' +
+        'photo of theirs. The body carries the confirmation the user typed (`DELETE`); anything else is refused ' +
+        'with 400 and erases nothing. The user must have signed in again within the last five minutes ' +
+        '(`/auth/google?reauth=1`, or `POST /auth/dev/reauthenticate` in development): otherwise 403 ' +
+        '`reauthentication_required`, and nothing is erased.',
       tag,
       access: 'session',
+      requestBody: jsonBody(EraseAccountRequest, 'The confirmation the user typed.'),
       responses: { 200: json(AccountErasedResponse, 'What was erased.') },
+      refusals: [400],
     }),
   },
 };

@@ -89,10 +89,18 @@ const IdTokenClaims = z.object({
   email: z.string().optional(),
   email_verified: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
   name: z.string().optional(),
+  /** When the user last entered their credentials at the provider; present when `max_age` was asked for. */
+  auth_time: z.number().int().nonnegative().optional(),
 });
 
+/** Who signed in, and when they last proved it to the provider (`auth_time`), when the token says. */
+export interface VerifiedSignIn {
+  user: SessionUser;
+  authenticatedAt: Date | null;
+}
+
 export interface IdTokenVerifier {
-  verify(idToken: string, expectedNonce: string): Promise<SessionUser>;
+  verify(idToken: string, expectedNonce: string): Promise<VerifiedSignIn>;
 }
 
 /**
@@ -131,7 +139,7 @@ export function createIdTokenVerifier({
       }
       const claims = IdTokenClaims.safeParse(payload);
       if (!claims.success) throw new IdTokenError('invalid_token', 'ID token claims have the wrong shape');
-      const { iss, sub, aud, azp, nonce, email, email_verified, name } = claims.data;
+      const { iss, sub, aud, azp, nonce, email, email_verified, name, auth_time } = claims.data;
       // Another audience beside ours means the token was also made for a client we do not trust.
       if ((Array.isArray(aud) ? aud : [aud]).some((audience) => audience !== clientId)) {
         throw new IdTokenError('invalid_token', 'ID token names an audience other than this client');
@@ -145,7 +153,10 @@ export function createIdTokenVerifier({
       if (email === undefined || (email_verified !== true && email_verified !== 'true')) {
         throw new IdTokenError('email_not_verified', 'The e-mail address is not verified');
       }
-      return { uid: userIdFor(iss, sub), display_name: name ?? null, email };
+      return {
+        user: { uid: userIdFor(iss, sub), display_name: name ?? null, email },
+        authenticatedAt: auth_time === undefined ? null : new Date(auth_time * 1000),
+      };
     },
   };
 }

@@ -56,6 +56,24 @@ export function describeBudgetCounterContract(
       expect((await second!.take('shared', 60_000, 1_000)).count).toBe(41);
     });
 
+    it('holds at most so many slots at once across replicas, frees one given back or past its time', async () => {
+      const [first, second] = counters;
+      const taken = await Promise.all(
+        ['a', 'b', 'c', 'd'].map((holder, index) =>
+          (index % 2 === 0 ? first! : second!).hold('export:u1', holder, 2, 1_000, 600_000),
+        ),
+      );
+      expect(taken.filter(Boolean)).toHaveLength(2);
+      expect(await first!.hold('export:u2', 'e', 2, 1_000, 600_000)).toBe(true);
+      const holders = ['a', 'b', 'c', 'd'].filter((_, index) => taken[index]);
+      await second!.release('export:u1', holders[0]!);
+      await second!.release('export:u1', 'never-held');
+      expect(await first!.hold('export:u1', 'f', 2, 2_000, 600_000)).toBe(true);
+      expect(await first!.hold('export:u1', 'g', 2, 2_000, 600_000)).toBe(false);
+      // The replica holding them stopped: at their time the slots are free.
+      expect(await second!.hold('export:u1', 'h', 2, 600_000, 1_200_000)).toBe(true);
+    });
+
     it('forgets ended windows', async () => {
       const [counter] = counters;
       await counter!.take('old', 60_000, 1_000);

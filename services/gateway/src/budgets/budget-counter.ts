@@ -11,7 +11,14 @@ export interface BudgetCounter {
    * that has ended starts again at one.
    */
   take(key: string, windowMs: number, now: number): Promise<{ count: number; endsAt: number }>;
-  /** Forgets windows that ended before `now`. */
+  /**
+   * Holds one of `max` slots under `key` for `holder` until `until`, or answers false when all are held: a slot not
+   * given back by its time (its replica stopped) is free again.
+   */
+  hold(key: string, holder: string, max: number, now: number, until: number): Promise<boolean>;
+  /** Gives the slot back; giving back one not held is no error. */
+  release(key: string, holder: string): Promise<void>;
+  /** Forgets windows that ended, and slots whose time ran out, before `now`. */
   purgeEnded(now: number): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -11,6 +11,14 @@ interface BudgetDocument {
   ends: Date;
 }
 
+interface SlotDocument {
+  _id: string;
+  key: string;
+  holder: string;
+  taken: number;
+  until: Date;
+}
+
 /** Budgets in the gateway's MongoDB database, shared by every replica; ended windows go by a TTL index. */
 export async function connectMongoBudgetCounter({
   url,
@@ -26,6 +34,9 @@ export async function connectMongoBudgetCounter({
   const db = client.db(dbName);
   const budgets = db.collection<BudgetDocument>(collectionName);
   await budgets.createIndex({ ends: 1 }, { expireAfterSeconds: 0 });
+  const slots = db.collection<SlotDocument>(`${collectionName}_slots`);
+  await slots.createIndex({ key: 1, taken: 1, _id: 1 });
+  await slots.createIndex({ until: 1 }, { expireAfterSeconds: 0 });
 
   return reportingOutages<BudgetCounter>(
     {
@@ -50,8 +61,33 @@ export async function connectMongoBudgetCounter({
         );
         return { count: document!.count, endsAt: document!.started_at + windowMs };
       },
+      async hold(key, holder, max, now, until) {
+        await slots.deleteMany({ key, until: { $lte: new Date(now) } });
+        const id = `${key}\u0000${holder}`;
+        await slots.replaceOne(
+          { _id: id },
+          { key, holder, taken: now, until: new Date(until) },
+          { upsert: true },
+        );
+        // Replicas taking slots at once each see the same order: those past the first `max` give theirs back.
+        const first = await slots
+          .find({ key }, { projection: { _id: 1 } })
+          .sort({ taken: 1, _id: 1 })
+          .limit(max)
+          .toArray();
+        if (first.some((slot) => slot._id === id)) return true;
+        await slots.deleteOne({ _id: id });
+        return false;
+      },
+      async release(key, holder) {
+        await slots.deleteOne({ _id: `${key}\u0000${holder}` });
+      },
       async purgeEnded(now) {
-        return (await budgets.deleteMany({ ends: { $lte: new Date(now) } })).deletedCount;
+        const at = new Date(now);
+        return (
+          (await budgets.deleteMany({ ends: { $lte: at } })).deletedCount +
+          (await slots.deleteMany({ until: { $lte: at } })).deletedCount
+        );
       },
       async ping() {
         await db.command({ ping: 1 });

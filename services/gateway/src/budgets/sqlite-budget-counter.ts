@@ -35,7 +35,29 @@ export function openSqliteBudgetCounter({ file }: { file: string }): BudgetCount
        window_ms = @window
      RETURNING count, started_at`,
   );
+  db.exec(`CREATE TABLE IF NOT EXISTS budget_slots (
+    key TEXT NOT NULL,
+    holder TEXT NOT NULL,
+    until INTEGER NOT NULL,
+    PRIMARY KEY (key, holder)
+  ) WITHOUT ROWID`);
+  const freeLapsed = db.prepare<[string, number]>('DELETE FROM budget_slots WHERE key = ? AND until <= ?');
+  const held = db.prepare<[string], { held: number }>(
+    'SELECT COUNT(*) AS held FROM budget_slots WHERE key = ?',
+  );
+  const insertSlot = db.prepare<[string, string, number]>(
+    'INSERT OR REPLACE INTO budget_slots (key, holder, until) VALUES (?, ?, ?)',
+  );
+  const releaseSlot = db.prepare<[string, string]>('DELETE FROM budget_slots WHERE key = ? AND holder = ?');
+  // Immediate: another process counting the same slots waits until this one has taken its own or not.
+  const hold = db.transaction((key: string, holder: string, max: number, now: number, until: number) => {
+    freeLapsed.run(key, now);
+    if (held.get(key)!.held >= max) return false;
+    insertSlot.run(key, holder, until);
+    return true;
+  });
   const purge = db.prepare<[number]>('DELETE FROM budgets WHERE started_at + window_ms <= ?');
+  const purgeSlots = db.prepare<[number]>('DELETE FROM budget_slots WHERE until <= ?');
   const probe = db.prepare('SELECT 1');
 
   return reportingOutages<BudgetCounter>(
@@ -44,8 +66,14 @@ export function openSqliteBudgetCounter({ file }: { file: string }): BudgetCount
         const row = take.get({ key, now, window: windowMs })!;
         return { count: row.count, endsAt: row.started_at + windowMs };
       },
+      async hold(key, holder, max, now, until) {
+        return hold.immediate(key, holder, max, now, until);
+      },
+      async release(key, holder) {
+        releaseSlot.run(key, holder);
+      },
       async purgeEnded(now) {
-        return purge.run(now).changes;
+        return purge.run(now).changes + purgeSlots.run(now).changes;
       },
       async ping() {
         probe.get();

@@ -16,14 +16,25 @@ export interface SessionsOptions {
 export interface GatewaySessions {
   readonly manager: SessionManager;
   readonly cookieName: string;
-  /** The live session of this request, if any. */
+  /** The live session of this request, if any; read from the store itself for any request but a read. */
   current(request: FastifyRequest): Promise<StoredSession | undefined>;
-  /** Ends whatever session the browser had and opens a new one with a new id. */
-  signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<void>;
+  /**
+   * Ends whatever session the browser had and opens a new one with a new id; `reauthenticatedAt` when the sign-in
+   * was the user proving who they are again (before erasing their account).
+   */
+  signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: SessionUser,
+    reauthenticatedAt?: Date,
+  ): Promise<void>;
   signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends every session of `uid`, on every device, and clears this browser's cookie. */
   signOutEverywhere(uid: string, reply: FastifyReply): Promise<number>;
 }
+
+/** Requests that change nothing: the session read lately will do for them. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,10 +64,10 @@ const plugin: FastifyPluginAsync<SessionsOptions> = async (
   const sessions: GatewaySessions = {
     manager,
     cookieName,
-    current: (request) => manager.resume(cookieOf(request)),
-    async signIn(request, reply, user) {
+    current: (request) => manager.resume(cookieOf(request), { fromStore: !READ_METHODS.has(request.method) }),
+    async signIn(request, reply, user, reauthenticatedAt) {
       await manager.end(cookieOf(request));
-      const { id } = await manager.start(user, request.headers['user-agent']);
+      const { id } = await manager.start(user, request.headers['user-agent'], reauthenticatedAt ?? null);
       reply.setCookie(cookieName, id, cookieOptions);
       clearBrowserCache(reply);
     },

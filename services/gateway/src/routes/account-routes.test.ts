@@ -1,19 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_EXPORT_FILE,
   CreateTokenResponse,
+  ERASURE_MESSAGES,
   MESSAGES,
   SessionView,
   TOKEN_PREFIX,
 } from '@cull-log/contracts';
 import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
 import type { UpstreamTarget } from '../proxy/upstream';
+import { openSqliteSessionStore } from '../sessions/sqlite-session-store';
+import { openSqliteTokenStore } from '../tokens/sqlite-token-store';
 import {
   buildTestGateway,
   DEV_ORIGIN,
+  devReauthenticate,
   devSignIn,
+  fakeClock,
   INTERNAL_KEYS,
   silentLogger,
   type TestGateway,
@@ -29,11 +37,17 @@ interface Call {
   uid: string;
 }
 
+/** What the stand-ins are told to do: one service answering 500 to an erasure, work done while the records erase. */
+interface Behaviour {
+  service?: string;
+  duringRecordsErasure?: () => Promise<void>;
+}
+
 /**
  * Stand-ins for the services' account routes, checking the signed identity as the real ones do: each answers
  * for the user it was asked by, and notes the call. `failing` makes one service answer 500 to an erasure.
  */
-async function startAccountServices(calls: Call[], failing: { service?: string }) {
+async function startAccountServices(calls: Call[], failing: Behaviour) {
   const services: Record<string, FastifyInstance> = {};
   for (const service of ['records', 'stats', 'exports']) {
     const app = buildServiceApp({ name: service, logger: silentLogger });
@@ -66,6 +80,7 @@ async function startAccountServices(calls: Call[], failing: { service?: string }
             ),
     );
     app.delete('/account', async (_request, reply) => {
+      if (service === 'records') await failing.duringRecordsErasure?.();
       if (failing.service === service)
         return reply.code(500).send({ error: { code: 'internal', message: 'x' } });
       return service === 'records' ? { events: 2 } : reply.code(204).send();
@@ -77,7 +92,7 @@ async function startAccountServices(calls: Call[], failing: { service?: string }
 }
 
 const calls: Call[] = [];
-const failing: { service?: string } = {};
+const failing: Behaviour = {};
 let services: Awaited<ReturnType<typeof startAccountServices>>;
 let gateway: TestGateway | undefined;
 
@@ -90,6 +105,7 @@ afterAll(async () => {
 beforeEach(() => {
   calls.length = 0;
   delete failing.service;
+  delete failing.duringRecordsErasure;
 });
 afterEach(async () => {
   await gateway?.close();
@@ -106,9 +122,14 @@ const REACHES = {
   'in this process': (app: FastifyInstance): UpstreamTarget => app,
 };
 
+/** The gateway's clock: now, moved by hand (the stand-ins check the signed identity against their own clock). */
+let clock = fakeClock(new Date());
+
 async function start(reach: keyof typeof REACHES = 'over HTTP') {
   const target = REACHES[reach];
+  clock = fakeClock(new Date());
   gateway = await buildTestGateway({
+    now: clock.now,
     upstreams: {
       records: target(services.records),
       stats: target(services.stats),
@@ -129,7 +150,18 @@ const eraseOf = (
   app: FastifyInstance,
   cookie: string,
   headers: Record<string, string> = { origin: DEV_ORIGIN },
-) => app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie, ...headers } });
+  /** The body, or null for none. */
+  payload: Record<string, unknown> | null = { confirmation: 'DELETE' },
+) =>
+  app.inject({
+    method: 'DELETE',
+    url: '/api/account',
+    headers: { cookie, ...headers },
+    ...(payload === null ? {} : { payload }),
+  });
+/** Signs in as the user, then signs in again as one does before erasing: answers the cookie. */
+const freshSignIn = async (app: FastifyInstance, user: { name: string; email: string }) =>
+  devReauthenticate(app, await devSignIn(app, user), user.email);
 const me = (app: FastifyInstance, cookie: string) =>
   app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
 
@@ -202,17 +234,41 @@ describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
       expect(calls.every((call) => call.uid === adaUid)).toBe(true);
     });
 
-    it('DELETE /api/account erases in every service as the caller, then signs them out on every device', async () => {
+    it('DELETE /api/account signs the user out on every device and ends their tokens, then erases in every service as them', async () => {
       const app = await start(reach);
-      const here = await devSignIn(app, ada);
       const otherDevice = await devSignIn(app, ada);
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: { cookie: otherDevice, origin: DEV_ORIGIN },
+        payload: { name: 'Group spreadsheet', scope: 'write', expires_in_days: 90 },
+      });
+      const { token } = CreateTokenResponse.parse(created.json());
       const bobs = await devSignIn(app, bob);
+      const here = await freshSignIn(app, ada);
+      // What the other device and the token are answered once the erasure has begun, while the records go.
+      const duringErasure: Record<string, number> = {};
+      failing.duringRecordsErasure = async () => {
+        duringErasure.otherDeviceRead = (await me(app, otherDevice)).statusCode;
+        duringErasure.otherDeviceWrite = (
+          await app.inject({
+            method: 'POST',
+            url: '/api/culls',
+            headers: { cookie: otherDevice, origin: DEV_ORIGIN },
+            payload: { species: 'Roe Deer' },
+          })
+        ).statusCode;
+        duringErasure.token = (
+          await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })
+        ).statusCode;
+      };
 
       const response = await eraseOf(app, here);
 
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ erased: true, events: 2 });
-      expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
+      expect(duringErasure).toEqual({ otherDeviceRead: 401, otherDeviceWrite: 401, token: 401 });
+      expect(calls.filter((call) => call.method !== 'GET')).toEqual([
         { service: 'records', method: 'DELETE', url: '/account', uid: adaUid },
         { service: 'stats', method: 'DELETE', url: '/account', uid: adaUid },
         { service: 'exports', method: 'DELETE', url: '/account', uid: adaUid },
@@ -222,6 +278,7 @@ describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
       expect((await me(app, otherDevice)).statusCode).toBe(401);
       expect((await me(app, bobs)).json()).toMatchObject({ uid: bobUid });
       expect(await gateway!.sessions.listByUser(adaUid)).toEqual([]);
+      expect(await gateway!.tokens.listByUser(adaUid)).toEqual([]);
     });
   },
 );
@@ -240,13 +297,14 @@ describe('the account', () => {
   it("one user cannot export or erase another's: every service is asked as the session's own user", async () => {
     const app = await start();
     await devSignIn(app, ada);
-    const bobs = await devSignIn(app, bob);
+    const bobs = await freshSignIn(app, bob);
 
     await app.inject({ method: 'GET', url: `/api/account/export?uid=${adaUid}`, headers: { cookie: bobs } });
     await app.inject({
       method: 'DELETE',
       url: `/api/account?uid=${adaUid}`,
       headers: { cookie: bobs, origin: DEV_ORIGIN },
+      payload: { confirmation: 'DELETE' },
     });
 
     expect(calls.length).toBeGreaterThan(0);
@@ -254,9 +312,9 @@ describe('the account', () => {
     expect(await gateway!.sessions.listByUser(adaUid)).toHaveLength(1);
   });
 
-  it('a service that cannot erase answers 503 and the user stays signed in to try again', async () => {
+  it('a service that cannot erase answers 503 with the user signed out, who signs in again to finish', async () => {
     const app = await start();
-    const cookie = await devSignIn(app, ada);
+    const cookie = await freshSignIn(app, ada);
     failing.service = 'stats';
 
     const response = await eraseOf(app, cookie);
@@ -266,9 +324,107 @@ describe('the account', () => {
       error: { code: 'service_unavailable', message: MESSAGES.serviceUnavailable },
     });
     expect(calls.filter((call) => call.service === 'exports')).toEqual([]);
-    expect((await me(app, cookie)).statusCode).toBe(200);
+    expect((await me(app, cookie)).statusCode).toBe(401);
     delete failing.service;
-    expect((await eraseOf(app, cookie)).statusCode).toBe(200);
+    expect((await eraseOf(app, await freshSignIn(app, ada))).statusCode).toBe(200);
+    expect(calls.filter((call) => call.service === 'exports' && call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('without signing in again answers 403 reauthentication_required, erasing nothing and signing no one out', async () => {
+    const app = await start();
+    const cookie = await devSignIn(app, ada);
+    const otherDevice = await devSignIn(app, ada);
+
+    const response = await eraseOf(app, cookie);
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      error: { code: 'reauthentication_required', message: ERASURE_MESSAGES.reauthenticationRequired },
+    });
+    expect(calls).toEqual([]);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect((await me(app, cookie)).statusCode).toBe(200);
+    expect((await me(app, otherDevice)).statusCode).toBe(200);
+  });
+
+  it('signing in again counts for five minutes: after that the erasure asks for it again', async () => {
+    const app = await start();
+    const cookie = await freshSignIn(app, ada);
+    clock.advance(5 * 60_000 + 1_000);
+
+    const response = await eraseOf(app, cookie);
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: { code: 'reauthentication_required' } });
+    expect(calls).toEqual([]);
+    expect((await me(app, cookie)).statusCode).toBe(200);
+  });
+
+  it("another gateway replica refuses the other device's write during the erasure, though it read that session a moment before", async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'account-replicas-'));
+    const sessions = openSqliteSessionStore({ file: join(directory, 'sessions.sqlite') });
+    const tokens = openSqliteTokenStore({ file: join(directory, 'sessions.sqlite') });
+    const upstreams = {
+      records: urlOf(services.records),
+      stats: urlOf(services.stats),
+      exports: urlOf(services.exports),
+    };
+    const replica = await buildTestGateway({ sessions, tokens, upstreams });
+    gateway = await buildTestGateway({ sessions, tokens, upstreams });
+    try {
+      const otherDevice = await devSignIn(replica.app, ada);
+      // Read just now: the replica answers reads of this session from memory for a few seconds.
+      expect((await me(replica.app, otherDevice)).statusCode).toBe(200);
+      let writeDuringErasure = 0;
+      failing.duringRecordsErasure = async () => {
+        writeDuringErasure = (
+          await replica.app.inject({
+            method: 'POST',
+            url: '/api/culls',
+            headers: { cookie: otherDevice, origin: DEV_ORIGIN },
+            payload: { species: 'Roe Deer' },
+          })
+        ).statusCode;
+      };
+
+      const response = await eraseOf(gateway.app, await freshSignIn(gateway.app, ada));
+
+      expect(response.statusCode).toBe(200);
+      expect(writeDuringErasure).toBe(401);
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    } finally {
+      await replica.close();
+      await gateway.close();
+      gateway = undefined;
+      await sessions.close();
+      await tokens.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('a confirmation other than DELETE answers 400 and changes nothing', async () => {
+    const app = await start();
+    const cookie = await freshSignIn(app, ada);
+    const otherDevice = await devSignIn(app, ada);
+
+    for (const payload of [
+      { confirmation: 'delete' },
+      { confirmation: ' DELETE' },
+      { confirmation: '' },
+      { confirmation: 'DELETE', uid: bobUid },
+      {},
+      null,
+    ]) {
+      const response = await eraseOf(app, cookie, { origin: DEV_ORIGIN }, payload);
+      expect(response.statusCode, `${JSON.stringify(payload)}: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'validation_failed' } });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+
+    expect(calls).toEqual([]);
+    expect((await me(app, cookie)).statusCode).toBe(200);
+    expect((await me(app, otherDevice)).statusCode).toBe(200);
+    expect(await gateway!.sessions.listByUser(adaUid)).toHaveLength(2);
   });
 
   it('refuses an erasure asked from another site, erasing nothing', async () => {

@@ -8,8 +8,16 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { ZipFile } from 'yazl';
-import { ACCOUNT_EXPORT_FILE, type AccountErasedResponse } from '@cull-log/contracts';
+import {
+  ACCOUNT_EXPORT_FILE,
+  ERASURE_MESSAGES,
+  EraseAccountRequest,
+  REAUTHENTICATION_WINDOW_SECONDS,
+  type AccountErasedResponse,
+} from '@cull-log/contracts';
+import { HttpError } from '@cull-log/service-kit';
 import { callService, readAll } from '../proxy/service-call';
+import type { StoredSession } from '../sessions/session-store';
 import type { Upstream } from '../proxy/upstream';
 import { sessionOf } from './session-of';
 import { viewOf } from './session-routes';
@@ -74,6 +82,15 @@ Your dashboard figures, larder book and CSV exports are worked out from these re
 of yours. A team you are in keeps its own name, grounds and members, shared by all of them, so they are not in here.
 `;
 
+/**
+ * Whether the session's user signed in again recently enough to erase their account: within the window, by the
+ * provider's `auth_time` (or the development sign-in's own clock).
+ */
+export function isRecentlyReauthenticated(session: StoredSession, now: Date): boolean {
+  if (session.reauthenticatedAt === null) return false;
+  return now.getTime() - session.reauthenticatedAt.getTime() <= REAUTHENTICATION_WINDOW_SECONDS * 1000;
+}
+
 export interface AccountRoutesOptions {
   upstreams: Record<ServiceName, Upstream>;
   /** The gateway's private key, which signs the identity it sends each service. */
@@ -87,11 +104,19 @@ export interface AccountRoutesOptions {
 
 /**
  * The user's data rights: `GET /api/account/export` streams a zip of everything kept about them, and
- * `DELETE /api/account` erases it from every service, then ends every session of theirs. Registered inside
- * `/api`, so there is always a signed-in user, and each service is asked with that user's signed identity.
+ * `DELETE /api/account` ends every session and access token of theirs, then erases it from every service. Registered
+ * inside `/api`, so there is always a signed-in user, and each service is asked with that user's signed identity.
  */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
   const { upstreams, identityKey, now, readLimit, writeLimit, exportSlot } = options;
+
+  // `/api` hands bodies to the services unread; the erasure reads its own small JSON body (the confirmation).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 1024 },
+    app.getDefaultJsonParser('error', 'error'),
+  );
   const ask = (request: FastifyRequest, service: ServiceName, method: 'GET' | 'DELETE', path: string) =>
     callService({
       upstream: upstreams[service],
@@ -157,17 +182,24 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     '/api/account',
     { onRequest: writeLimit },
     async (request, reply): Promise<AccountErasedResponse> => {
-      sessionOf(request);
+      const session = sessionOf(request);
+      // The word the user typed, checked here too, so nothing but a confirmed request erases anything.
+      EraseAccountRequest.parse(request.body ?? {});
+      if (!isRecentlyReauthenticated(session, now())) {
+        throw new HttpError(403, 'reauthentication_required', ERASURE_MESSAGES.reauthenticationRequired);
+      }
       const { uid } = request.user;
+      // First, so no other device (its outbox sending queued changes) nor tool can write while the erasure runs. An
+      // erasure a service could not finish is tried again by signing in again; each service's erasure can run twice.
+      const tokens = await app.tokens.eraseUser(uid);
+      const sessions = await app.sessions.signOutEverywhere(uid, reply);
+      request.log.info({ userId: uid, tokens, sessions }, 'account erasure started: signed out everywhere');
       let events = 0;
       for (const service of ERASING_SERVICES) {
         const body = await readAll(await ask(request, service, 'DELETE', '/account'));
         if (service === 'records') events = (JSON.parse(body.toString()) as { events: number }).events;
       }
-      // Last, so an erasure a service could not finish can be tried again from the same browser.
-      const tokens = await app.tokens.eraseUser(uid);
-      const sessions = await app.sessions.signOutEverywhere(uid, reply);
-      request.log.info({ userId: uid, events, tokens, sessions }, 'account erased');
+      request.log.info({ userId: uid, events }, 'account erased');
       return { erased: true, events };
     },
   );

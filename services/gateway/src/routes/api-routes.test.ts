@@ -1,4 +1,7 @@
 import type { FastifyReply } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,6 +18,7 @@ import {
   startFakeService,
   type TestGateway,
 } from '../testing/gateway-harness';
+import { openSqliteBudgetCounter } from '../budgets/sqlite-budget-counter';
 import type { UpstreamTarget } from '../proxy/upstream';
 import { IMPORT_UPLOAD_BODY_LIMIT, PHOTO_UPLOAD_BODY_LIMIT } from './api-routes';
 import { developmentUid } from './auth-routes';
@@ -677,6 +681,64 @@ describe('read limits and exports in progress', () => {
       });
     } finally {
       for (const body of held) body.destroy();
+      await slowExports.close();
+    }
+  });
+
+  it('counts the exports in the making across replicas of the gateway, in the store they share', async () => {
+    const held: Array<Readable> = [];
+    const slowExports = buildServiceApp({ name: 'exports', logger: silentLogger });
+    await slowExports.register(internalAuth, { publicKey: INTERNAL_KEYS.publicKey, audience: 'exports' });
+    slowExports.get('/exports/culls.csv', async (_request, reply) => {
+      const body = new Readable({ read() {} });
+      body.push('"Date","Species"\n');
+      held.push(body);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      return reply.send(body);
+    });
+    await slowExports.listen({ port: 0, host: '127.0.0.1' });
+    const folder = mkdtempSync(join(tmpdir(), 'gateway-slots-'));
+    const counters = [1, 2].map(() => openSqliteBudgetCounter({ file: join(folder, 'budgets.db') }));
+    const replicas: TestGateway[] = [];
+    try {
+      const address = slowExports.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      const urls: string[] = [];
+      const cookies: string[] = [];
+      for (const budgets of counters) {
+        const replica = await buildTestGateway({
+          config: devConfig({ rateLimits: { concurrentExportsPerUser: 1 } }),
+          upstreams: { records: records.url, stats: stats.url, exports: `http://127.0.0.1:${address.port}` },
+          budgets,
+        });
+        replicas.push(replica);
+        // The same person, signed in through each replica.
+        cookies.push(await devSignIn(replica.app));
+        await replica.app.listen({ port: 0, host: '127.0.0.1' });
+        urls.push(`http://127.0.0.1:${(replica.app.server.address() as { port: number }).port}`);
+      }
+      const download = (replica: number) =>
+        fetch(`${urls[replica]}/api/exports/culls.csv`, { headers: { cookie: cookies[replica]! } });
+
+      const first = await download(0);
+      expect(first.status).toBe(200);
+      const second = await download(1);
+      expect(second.status).toBe(429);
+      await second.text();
+
+      for (const body of held) body.push(null);
+      await first.text();
+      await vi.waitFor(async () => {
+        const third = await download(1);
+        if (third.status === 200) held.at(-1)?.push(null);
+        await third.text();
+        expect(third.status).toBe(200);
+      });
+    } finally {
+      for (const body of held) body.destroy();
+      for (const replica of replicas) await replica.close();
+      for (const counter of counters) await counter.close();
+      rmSync(folder, { recursive: true, force: true });
       await slowExports.close();
     }
   });

@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import type {
   FastifyPluginAsync,
   FastifyReply,
@@ -15,6 +15,7 @@ import {
   type Me,
 } from '@cull-log/contracts';
 import { HttpError, type Identity } from '@cull-log/service-kit';
+import type { BudgetCounter } from '../budgets/budget-counter';
 import type { Upstream } from '../proxy/upstream';
 import { teamAccess } from '../proxy/team-access';
 import { forward } from '../proxy/upstream-proxy';
@@ -39,6 +40,8 @@ export interface ApiRoutesOptions {
   concurrentExportsPerUser: number;
   /** Requests refused as not signed in, per client address per minute, before the stores are no longer read. */
   unauthenticatedPerMinute: number;
+  /** Where the documents in the making are counted for every replica; without it, in this process. */
+  budgets?: BudgetCounter;
 }
 
 declare module 'fastify' {
@@ -145,7 +148,8 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     readLimit,
     writeLimit,
   });
-  const exportSlot = documentSlots(options.concurrentExportsPerUser, CSV_IN_PROGRESS);
+  const shared = options.budgets === undefined ? undefined : { budgets: options.budgets, now };
+  const exportSlot = documentSlots(options.concurrentExportsPerUser, CSV_IN_PROGRESS, 'export', shared);
   await app.register(accountRoutes, {
     upstreams,
     identityKey,
@@ -237,7 +241,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.get('/api/larder', { onRequest: readLimit, handler: toExports });
   app.get('/api/larder.csv', { onRequest: readLimit, preHandler: exportSlot, handler: toExports });
   // A PDF is drawn on its service's event loop: a user has a few in the making at once, like CSV exports.
-  const pdfSlot = documentSlots(options.concurrentExportsPerUser, PDF_IN_PROGRESS);
+  const pdfSlot = documentSlots(options.concurrentExportsPerUser, PDF_IN_PROGRESS, 'pdf', shared);
   const pdfRead = { onRequest: readLimit, preHandler: pdfSlot };
   const pdfWrite = { onRequest: writeLimit, preHandler: pdfSlot };
   app.get('/api/culls/:id/declaration.pdf', { ...pdfRead, handler: toExports });
@@ -268,7 +272,13 @@ const PDF_IN_PROGRESS =
  * export streams every record of the user and holds a projection read open while it does, and a PDF is drawn on its
  * service's event loop, so one person (or a stolen session) cannot tie up the service that makes them.
  */
-function documentSlots(perUser: number, message: string): preHandlerAsyncHookHandler {
+function documentSlots(
+  perUser: number,
+  message: string,
+  kind: string,
+  shared: { budgets: BudgetCounter; now: () => Date } | undefined,
+): preHandlerAsyncHookHandler {
+  if (shared !== undefined) return sharedDocumentSlots(perUser, message, kind, shared);
   const inProgress = new Map<string, number>();
   return async (request, reply) => {
     const { uid } = request.user;
@@ -282,6 +292,40 @@ function documentSlots(perUser: number, message: string): preHandlerAsyncHookHan
       const left = (inProgress.get(uid) ?? 1) - 1;
       if (left > 0) inProgress.set(uid, left);
       else inProgress.delete(uid);
+    });
+  };
+}
+
+/** The longest a document may keep its slot: one still being sent after this frees it for the user's next. */
+const DOCUMENT_SLOT_MS = 10 * 60_000;
+
+/**
+ * `documentSlots` where every replica of the gateway sees them: a slot is held in the shared store, given back when the
+ * answer is sent or abandoned, and free again after `DOCUMENT_SLOT_MS` if its replica stopped holding it. A store
+ * that cannot answer lets the document be made, as the request budgets do.
+ */
+function sharedDocumentSlots(
+  perUser: number,
+  message: string,
+  kind: string,
+  { budgets, now }: { budgets: BudgetCounter; now: () => Date },
+): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    const key = `${kind}:${request.user.uid}`;
+    const holder = randomUUID();
+    const at = now().getTime();
+    let held: boolean;
+    try {
+      held = await budgets.hold(key, holder, perUser, at, at + DOCUMENT_SLOT_MS);
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not count the documents in the making');
+      return;
+    }
+    if (!held) throw new HttpError(429, 'rate_limited', message);
+    reply.raw.once('close', () => {
+      budgets
+        .release(key, holder)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'could not give back a document slot'));
     });
   };
 }

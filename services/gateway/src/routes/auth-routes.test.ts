@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@cull-log/contracts';
+import { ERASURE_MESSAGES, MESSAGES } from '@cull-log/contracts';
 import {
   buildTestGateway,
   DAY_MS,
   DEV_ORIGIN,
   devConfig,
+  devReauthenticate,
   devSignIn,
   fakeClock,
   sessionCookieOf,
@@ -166,6 +167,64 @@ describe('POST /auth/dev/login', () => {
     expect(second).not.toBe(first);
     expect((await me(app, second)).statusCode).toBe(200);
     expect((await me(app, first)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /auth/dev/reauthenticate', () => {
+  const reauthenticate = (app: TestGateway['app'], email: string, cookie?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/auth/dev/reauthenticate',
+      headers: { origin: DEV_ORIGIN, ...(cookie === undefined ? {} : { cookie }) },
+      payload: { email },
+    });
+
+  it('with the signed-in e-mail address records when, in a new session of the same user', async () => {
+    const clock = fakeClock();
+    const app = await start({ now: clock.now });
+    const signedIn = await devSignIn(app);
+    const uid = developmentUid('ada@example.org');
+    expect((await gateway!.sessions.listByUser(uid)).map((session) => session.reauthenticatedAt)).toEqual([
+      null,
+    ]);
+    clock.advance(60_000);
+
+    const again = await devReauthenticate(app, signedIn, 'Ada@Example.org');
+
+    expect(again).not.toBe(signedIn);
+    expect((await me(app, signedIn)).statusCode).toBe(401);
+    expect((await me(app, again)).json()).toEqual({
+      uid,
+      display_name: 'Ada Stalker',
+      email: 'ada@example.org',
+    });
+    expect((await gateway!.sessions.listByUser(uid)).map((session) => session.reauthenticatedAt)).toEqual([
+      clock.now(),
+    ]);
+  });
+
+  it('refuses another e-mail address with 403 and leaves the session as it was', async () => {
+    const app = await start();
+    const signedIn = await devSignIn(app);
+
+    const response = await reauthenticate(app, 'mallory@example.org', signedIn);
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: { code: 'forbidden', message: ERASURE_MESSAGES.otherEmail } });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect((await me(app, signedIn)).statusCode).toBe(200);
+    const [session] = await gateway!.sessions.listByUser(developmentUid('ada@example.org'));
+    expect(session?.reauthenticatedAt).toBeNull();
+  });
+
+  it('answers 401 to someone not signed in, and 400 to a bad address, signing nobody in', async () => {
+    const app = await start();
+    const anonymous = await reauthenticate(app, 'ada@example.org');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+    const signedIn = await devSignIn(app);
+    expect((await reauthenticate(app, 'not an address', signedIn)).statusCode).toBe(400);
+    expect((await me(app, signedIn)).statusCode).toBe(200);
   });
 });
 
@@ -338,6 +397,8 @@ describe('sign-in rate limit', () => {
   it('lets sign-in go on when the shared budgets cannot be counted', async () => {
     const broken: BudgetCounter = {
       take: () => Promise.reject(new Error('the budget store is down')),
+      hold: () => Promise.reject(new Error('the budget store is down')),
+      release: () => Promise.reject(new Error('the budget store is down')),
       purgeEnded: async () => 0,
       ping: async () => {},
       close: async () => {},

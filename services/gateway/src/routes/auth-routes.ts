@@ -2,10 +2,14 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import {
   DevLoginRequest,
+  DevReauthenticationRequest,
+  ERASURE_MESSAGES,
+  MESSAGES,
   type AuthOptionsResponse,
   type Me,
   type SessionResponse,
 } from '@cull-log/contracts';
+import { HttpError } from '@cull-log/service-kit';
 
 export interface AuthRoutesOptions {
   googleEnabled: boolean;
@@ -14,6 +18,7 @@ export interface AuthRoutesOptions {
   signInLimit: preHandlerAsyncHookHandler;
   /** The budget of the session check, per client address: it reads the session store. */
   sessionCheckLimit: preHandlerAsyncHookHandler;
+  now: () => Date;
 }
 
 /** Rate limit of every route that can sign someone in: per client address, one budget for them all. */
@@ -25,9 +30,12 @@ export function signInRateLimit(perMinute: number) {
   };
 }
 
-/** `/auth/options`, `/auth/session`, `/auth/logout` and, in development only, `/auth/dev/login`. */
+/**
+ * `/auth/options`, `/auth/session`, `/auth/logout` and, in development only, `/auth/dev/login` and
+ * `/auth/dev/reauthenticate`.
+ */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
-  const { googleEnabled, devEnabled, signInLimit, sessionCheckLimit } = options;
+  const { googleEnabled, devEnabled, signInLimit, sessionCheckLimit, now } = options;
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -54,6 +62,20 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     await app.sessions.signIn(request, reply, user);
     request.log.info({ userId: user.uid }, 'development sign-in');
     return user;
+  });
+
+  // The development sign-in asked again before the account's erasure: the e-mail address must be the session's own.
+  app.post('/auth/dev/reauthenticate', { onRequest: signInLimit }, async (request, reply) => {
+    const { email } = DevReauthenticationRequest.parse(request.body);
+    const current = await app.sessions.current(request);
+    if (current === undefined) throw new HttpError(401, 'not_authenticated', MESSAGES.notAuthenticated);
+    if (developmentUid(email) !== current.user.uid) {
+      request.log.warn({ userId: current.user.uid }, 'development sign-in asked again with another address');
+      throw new HttpError(403, 'forbidden', ERASURE_MESSAGES.otherEmail);
+    }
+    await app.sessions.signIn(request, reply, current.user, now());
+    request.log.info({ userId: current.user.uid }, 'signed in again for development');
+    return reply.code(204).send();
   });
 };
 

@@ -1,4 +1,5 @@
 import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
+import { ERASURE_REAUTHENTICATION_PAGE } from '@cull-log/contracts';
 import { createLogger } from '@cull-log/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { discoverOidcProvider, userIdFor, type OidcProvider } from '../auth/oidc-provider';
@@ -84,7 +85,11 @@ interface FlowOptions {
 
 /** Runs the browser's part: start at the gateway, visit the provider, come back to the callback. */
 async function signInWithGoogle(app: TestGateway['app'], options: FlowOptions = {}) {
-  const start = await app.inject({ method: 'GET', url: options.startUrl ?? '/auth/google' });
+  const start = await app.inject({
+    method: 'GET',
+    url: options.startUrl ?? '/auth/google',
+    headers: options.existingCookie === undefined ? {} : { cookie: options.existingCookie },
+  });
   expect(start.statusCode).toBe(302);
   const authorizationUrl = new URL(String(start.headers.location));
   const atProvider = await fetch(authorizationUrl, { redirect: 'manual' });
@@ -475,5 +480,119 @@ describe('OpenID discovery', () => {
     } finally {
       await impostor.stop();
     }
+  });
+});
+
+describe('signing in again with Google before erasing the account', () => {
+  const johndoe = () => userIdFor(discovered.issuers[0]!, 'johndoe');
+  const secondsAgo = (seconds: number) => Math.floor(Date.now() / 1000) - seconds;
+  const me = (app: TestGateway['app'], cookie: string) =>
+    app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+  const reauthenticatedAt = async () =>
+    (await gateway!.sessions.listByUser(johndoe())).map((session) => session.reauthenticatedAt);
+
+  async function signedIn(app: TestGateway['app']) {
+    return sessionCookieOf((await signInWithGoogle(app)).done.headers['set-cookie'], PRODUCTION_COOKIE);
+  }
+
+  function expectRefused(done: Awaited<ReturnType<typeof signInWithGoogle>>['done'], failure: string) {
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe(`${ERASURE_REAUTHENTICATION_PAGE}&reauthentication=${failure}`);
+    const setCookie = [done.headers['set-cookie'] ?? []].flat();
+    expect(setCookie.some((cookie) => cookie.startsWith(`${PRODUCTION_COOKIE}=`))).toBe(false);
+  }
+
+  it('asks the provider for the password again, then keeps its auth_time in a new session of the same user', async () => {
+    const app = await startGateway();
+    const first = await signedIn(app);
+    expect(await reauthenticatedAt()).toEqual([null]);
+    const authTime = secondsAgo(20);
+    idTokenChanges = (payload) => {
+      payload.auth_time = authTime;
+    };
+
+    const flow = await signInWithGoogle(app, { startUrl: '/auth/google?reauth=1', existingCookie: first });
+
+    expect(flow.authorizationUrl.searchParams.get('prompt')).toBe('login');
+    expect(flow.authorizationUrl.searchParams.get('max_age')).toBe('300');
+    expect(flow.done.headers.location).toBe(ERASURE_REAUTHENTICATION_PAGE);
+    const again = sessionCookieOf(flow.done.headers['set-cookie'], PRODUCTION_COOKIE);
+    expect(again).not.toBe(first);
+    expect((await me(app, first)).statusCode).toBe(401);
+    expect((await me(app, again)).json()).toMatchObject({ uid: johndoe() });
+    expect(await reauthenticatedAt()).toEqual([new Date(authTime * 1000)]);
+  });
+
+  it('a sign-in that is not a signing in again asks for no password and records none', async () => {
+    const app = await startGateway();
+    idTokenChanges = (payload) => {
+      payload.auth_time = secondsAgo(5);
+    };
+    const { authorizationUrl } = await signInWithGoogle(app);
+    expect(authorizationUrl.searchParams.has('prompt')).toBe(false);
+    expect(authorizationUrl.searchParams.has('max_age')).toBe(false);
+    expect(await reauthenticatedAt()).toEqual([null]);
+  });
+
+  it('another account coming back is refused and the session stays as it was', async () => {
+    const app = await startGateway();
+    const first = await signedIn(app);
+    idTokenChanges = (payload) => {
+      payload.sub = 'someone-else';
+      payload.auth_time = secondsAgo(5);
+    };
+
+    const { done } = await signInWithGoogle(app, {
+      startUrl: '/auth/google?reauth=1',
+      existingCookie: first,
+    });
+
+    expectRefused(done, 'other_account');
+    expect((await me(app, first)).json()).toMatchObject({ uid: johndoe() });
+    expect(await reauthenticatedAt()).toEqual([null]);
+    expect(await gateway!.sessions.listByUser(userIdFor(discovered.issuers[0]!, 'someone-else'))).toEqual([]);
+  });
+
+  it('a provider that let the user through on an older sign-in, or did not say when, is refused', async () => {
+    const app = await startGateway();
+    const first = await signedIn(app);
+    for (const change of [
+      (payload: MutableToken['payload']) => {
+        payload.auth_time = secondsAgo(6 * 60);
+      },
+      (payload: MutableToken['payload']) => {
+        delete payload.auth_time;
+      },
+    ]) {
+      idTokenChanges = change;
+      const { done } = await signInWithGoogle(app, {
+        startUrl: '/auth/google?reauth=1',
+        existingCookie: first,
+      });
+      expectRefused(done, 'not_fresh');
+    }
+    expect((await me(app, first)).statusCode).toBe(200);
+    expect(await reauthenticatedAt()).toEqual([null]);
+  });
+
+  it('a round trip that fails goes back to the account page, still signed in', async () => {
+    const app = await startGateway();
+    const first = await signedIn(app);
+    const { done } = await signInWithGoogle(app, {
+      startUrl: '/auth/google?reauth=1',
+      existingCookie: first,
+      changeCallback: (callback) => {
+        callback.search = `?error=access_denied&state=${callback.searchParams.get('state') ?? ''}`;
+      },
+    });
+    expectRefused(done, 'failed');
+    expect((await me(app, first)).statusCode).toBe(200);
+  });
+
+  it('someone not signed in is sent to sign in instead', async () => {
+    const app = await startGateway();
+    const start = await app.inject({ method: 'GET', url: '/auth/google?reauth=1' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe('/login');
   });
 });

@@ -3,8 +3,13 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { landingAfterSignIn } from '@cull-log/contracts';
-import { createIdTokenVerifier, IdTokenError } from '../auth/oidc-provider';
+import {
+  ERASURE_REAUTHENTICATION_PAGE,
+  landingAfterSignIn,
+  REAUTHENTICATION_WINDOW_SECONDS,
+  type ReauthenticationFailure,
+} from '@cull-log/contracts';
+import { createIdTokenVerifier, IdTokenError, type VerifiedSignIn } from '../auth/oidc-provider';
 import type { GoogleSettings } from '../config';
 
 export interface GoogleSignInOptions {
@@ -19,6 +24,17 @@ export interface GoogleSignInOptions {
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 /** A sign-in has this long between leaving for Google and coming back. */
 const SIGN_IN_WINDOW_SECONDS = 10 * 60;
+/** Clocks disagree by a few seconds: an `auth_time` this far ahead of ours is still taken as now. */
+const AUTH_TIME_TOLERANCE_MS = 30_000;
+
+/**
+ * Whether the provider's `auth_time` says the user entered their credentials within the re-authentication window:
+ * a provider that let them through on an older sign-in, or did not say when, has not asked them again.
+ */
+export function isFreshAuthentication(authenticatedAt: Date, now: Date): boolean {
+  const age = now.getTime() - authenticatedAt.getTime();
+  return age <= REAUTHENTICATION_WINDOW_SECONDS * 1000 && age >= -AUTH_TIME_TOLERANCE_MS;
+}
 
 export type SignInFailure =
   | 'access_denied'
@@ -40,6 +56,10 @@ const CallbackQuery = z.object({
 /**
  * Google sign-in, OpenID Connect authorization code flow with PKCE (S256), state and nonce. State and PKCE
  * verifier live in signed cookies kept by @fastify/oauth2, the nonce in one of ours, all for ten minutes.
+ *
+ * `/auth/google?reauth=1` is the signed-in user signing in again before erasing their account: Google is asked to
+ * ask for the password again (`prompt=login`, `max_age`), the account that comes back must be the session's own and
+ * its `auth_time` within five minutes, and the new session records that time.
  */
 export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app, options) => {
   const { google, publicUrl, production, now, signInLimit } = options;
@@ -77,16 +97,27 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
   const nonceCookie = production ? '__Secure-cull_signin_nonce' : 'cull_signin_nonce';
   // Where to land after signing in (an invitation being opened), kept across the round trip to Google.
   const landingCookie = production ? '__Secure-cull_signin_landing' : 'cull_signin_landing';
+  // Marks the round trip as the signed-in user signing in again, not a sign-in.
+  const reauthenticationCookie = production ? '__Secure-cull_reauthentication' : 'cull_reauthentication';
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
   app.get('/auth/google', { onRequest: signInLimit }, async (request, reply) => {
+    const reauthentication = (request.query as { reauth?: unknown }).reauth === '1';
+    // Only someone signed in can sign in again; anyone else is sent to sign in.
+    if (reauthentication && (await app.sessions.current(request)) === undefined)
+      return reply.redirect('/login');
     const nonce = randomBytes(24).toString('base64url');
     const uri = new URL(await oauth.generateAuthorizationUri(request, reply));
     uri.searchParams.set('nonce', nonce);
     reply.setCookie(nonceCookie, nonce, flowCookie);
+    if (reauthentication) {
+      uri.searchParams.set('prompt', 'login');
+      uri.searchParams.set('max_age', String(REAUTHENTICATION_WINDOW_SECONDS));
+      reply.setCookie(reauthenticationCookie, '1', flowCookie);
+    } else reply.clearCookie(reauthenticationCookie, flowCookie);
     const landing = landingAfterSignIn((request.query as { next?: unknown }).next);
     if (landing === '/dashboard') reply.clearCookie(landingCookie, flowCookie);
     else reply.setCookie(landingCookie, landing, flowCookie);
@@ -94,8 +125,16 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
   });
 
   app.get(GOOGLE_CALLBACK_PATH, { onRequest: signInLimit }, async (request, reply) => {
+    const signedReauthentication = request.cookies[reauthenticationCookie];
+    reply.clearCookie(reauthenticationCookie, flowCookie);
+    const reauthentication =
+      signedReauthentication !== undefined && request.unsignCookie(signedReauthentication).valid;
+    const refuseReauthentication = (failure: ReauthenticationFailure) =>
+      reply.redirect(`${ERASURE_REAUTHENTICATION_PAGE}&reauthentication=${failure}`);
     const fail = (reason: SignInFailure, details: Record<string, unknown> = {}) => {
-      request.log.warn({ reason, ...details }, 'sign-in failed');
+      request.log.warn({ reason, reauthentication, ...details }, 'sign-in failed');
+      // The user signing in again is still signed in: they go back to the page they came from, told it failed.
+      if (reauthentication) return refuseReauthentication('failed');
       return reply.redirect(`/login?error=${reason}`);
     };
     const signedNonce = request.cookies[nonceCookie];
@@ -121,14 +160,33 @@ export const googleSignIn: FastifyPluginAsync<GoogleSignInOptions> = async (app,
     const nonce = signedNonce === undefined ? undefined : request.unsignCookie(signedNonce);
     if (nonce === undefined || !nonce.valid || nonce.value === null) return fail('nonce_mismatch');
 
+    let verified: VerifiedSignIn;
     try {
-      const user = await verifier.verify(idToken, nonce.value);
-      await app.sessions.signIn(request, reply, user);
-      request.log.info({ userId: user.uid }, 'signed in with Google');
+      verified = await verifier.verify(idToken, nonce.value);
     } catch (error) {
       if (error instanceof IdTokenError) return fail(error.reason, { detail: error.message });
       throw error;
     }
+    const { user, authenticatedAt } = verified;
+    if (reauthentication) {
+      const current = await app.sessions.current(request);
+      // The session ended while they were away (signed out elsewhere): there is no one to sign in again.
+      if (current === undefined) return reply.redirect('/login');
+      // Another account coming back leaves the session as it was: it proves nothing about its user.
+      if (current.user.uid !== user.uid) {
+        request.log.warn({ userId: current.user.uid }, 'signing in again brought back another account');
+        return refuseReauthentication('other_account');
+      }
+      if (authenticatedAt === null || !isFreshAuthentication(authenticatedAt, now())) {
+        request.log.warn({ userId: user.uid, authenticatedAt }, 'signing in again was not a fresh sign-in');
+        return refuseReauthentication('not_fresh');
+      }
+      await app.sessions.signIn(request, reply, user, authenticatedAt);
+      request.log.info({ userId: user.uid }, 'signed in again with Google');
+      return reply.redirect(ERASURE_REAUTHENTICATION_PAGE);
+    }
+    await app.sessions.signIn(request, reply, user);
+    request.log.info({ userId: user.uid }, 'signed in with Google');
     const landing = signedLanding === undefined ? undefined : request.unsignCookie(signedLanding);
     return reply.redirect(landingAfterSignIn(landing?.valid ? landing.value : undefined));
   });

@@ -16,6 +16,7 @@ import {
   DAY_MS,
   DEV_ORIGIN,
   devConfig,
+  devReauthenticate,
   devSignIn,
   fakeClock,
   NOT_MY_TEAM,
@@ -298,11 +299,17 @@ describe('making, listing and revoking tokens', () => {
   it("erasing the account removes the user's tokens, which answer 401 from then on", async () => {
     const tokens = sharedTokenStore();
     const app = await startGateway({ tokens });
-    const cookie = await devSignIn(app, ada);
+    const signedIn = await devSignIn(app, ada);
     const bobs = await devSignIn(app, bob);
-    const { token } = await createToken(app, cookie);
+    const { token } = await createToken(app, signedIn);
     const bobsToken = await createToken(app, bobs);
-    const erased = await app.inject({ method: 'DELETE', url: '/api/account', headers: withCookie(cookie) });
+    const cookie = await devReauthenticate(app, signedIn, ada.email);
+    const erased = await app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: withCookie(cookie),
+      payload: { confirmation: 'DELETE' },
+    });
     expect(erased.statusCode).toBe(200);
     expect(await tokens.listByUser(adaUid)).toEqual([]);
     expect((await app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode).toBe(

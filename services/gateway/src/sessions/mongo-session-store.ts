@@ -20,6 +20,8 @@ interface SessionDocument {
   expires_at: Date;
   /** Absent on sessions written before sessions were listed. */
   user_agent?: string | null;
+  /** Absent on sessions written before the account's erasure asked the user to sign in again. */
+  reauthenticated_at?: Date | null;
 }
 
 /** Sessions in MongoDB, shared by every gateway replica; a TTL index purges expired ones on its own. */
@@ -84,6 +86,7 @@ function toDocument(session: StoredSession): SessionDocument {
     last_seen_at: session.lastSeenAt,
     expires_at: session.expiresAt,
     user_agent: session.userAgent,
+    reauthenticated_at: session.reauthenticatedAt,
   };
 }
 
@@ -95,5 +98,6 @@ function fromDocument(document: SessionDocument): StoredSession {
     lastSeenAt: document.last_seen_at,
     expiresAt: document.expires_at,
     userAgent: document.user_agent ?? null,
+    reauthenticatedAt: document.reauthenticated_at ?? null,
   };
 }

@@ -139,6 +139,15 @@ describe('SessionManager', () => {
     expect(await manager.resume(id)).toBeUndefined();
   });
 
+  it('reads the store itself when asked, so a session another process ended cannot write in those seconds', async () => {
+    const { id, session } = await manager.start(user);
+    expect(await manager.resume(id)).toBeDefined();
+    expect(await manager.resume(id, { fromStore: true })).toBeDefined();
+    await store.destroy(session.idHash);
+    expect(await manager.resume(id)).toBeDefined();
+    expect(await manager.resume(id, { fromStore: true })).toBeUndefined();
+  });
+
   it('purges expired sessions and keeps live ones', async () => {
     const old = await manager.start(user);
     clock.advance(20 * DAY_MS);

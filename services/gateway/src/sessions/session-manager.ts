@@ -33,7 +33,7 @@ const USER_AGENT_LIMIT = 512;
  * How long a session read from the store answers again without a second read. Every request of a signed-in
  * user resumes its session, so this spares the store a read per request. Logging out, signing in again and
  * expiry go through this manager and take effect at once in this process; a session ended by another gateway
- * replica (shared MongoDB) may still be honoured here for up to this long.
+ * replica (shared MongoDB) may still be honoured here for up to this long, for reads only: a write reads the store.
  */
 export const RECENT_SESSION_MS = 5_000;
 /** Recently read sessions are forgotten all at once beyond this many, so forged cookies cannot grow memory. */
@@ -56,8 +56,15 @@ export class SessionManager {
     readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
   ) {}
 
-  /** Opens a session for the user; their oldest sessions end when this one would pass the cap. */
-  async start(user: SessionUser, userAgent?: string): Promise<StartedSession> {
+  /**
+   * Opens a session for the user; their oldest sessions end when this one would pass the cap. `reauthenticatedAt`
+   * is when they signed in again to prove who they are, when that is what this sign-in was.
+   */
+  async start(
+    user: SessionUser,
+    userAgent?: string,
+    reauthenticatedAt: Date | null = null,
+  ): Promise<StartedSession> {
     const id = randomBytes(32).toString('base64url');
     const now = this.now();
     const session: StoredSession = {
@@ -67,6 +74,7 @@ export class SessionManager {
       lastSeenAt: now,
       expiresAt: this.expiryOf(now, now),
       userAgent: userAgent === undefined || userAgent === '' ? null : userAgent.slice(0, USER_AGENT_LIMIT),
+      reauthenticatedAt,
     };
     await this.store.create(session);
     const others = (await this.listFor(user.uid)).filter(({ idHash }) => idHash !== session.idHash);
@@ -113,12 +121,16 @@ export class SessionManager {
     return this.store.destroyAllOfUser(uid);
   }
 
-  /** The live session behind a cookie value, or undefined; an expired one is destroyed on the way. */
-  async resume(id: string | undefined): Promise<StoredSession | undefined> {
+  /**
+   * The live session behind a cookie value, or undefined; an expired one is destroyed on the way. `fromStore` reads
+   * the store even when the session was read lately, so a session ended on another replica (an account being erased)
+   * cannot write here in the seconds it would otherwise still be honoured.
+   */
+  async resume(id: string | undefined, { fromStore = false } = {}): Promise<StoredSession | undefined> {
     if (!id) return undefined;
     const idHash = hashSessionId(id);
     const now = this.now();
-    const session = await this.find(idHash, now);
+    const session = await this.find(idHash, now, fromStore);
     if (session === undefined) return undefined;
     // Checked on every request, a recently read session included, so expiry is never late.
     if (this.expiryOf(session.createdAt, session.lastSeenAt).getTime() <= now.getTime()) {
@@ -150,9 +162,10 @@ export class SessionManager {
     return this.store.destroyExpired(this.now());
   }
 
-  private async find(idHash: string, now: Date): Promise<StoredSession | undefined> {
+  private async find(idHash: string, now: Date, fromStore: boolean): Promise<StoredSession | undefined> {
     const recent = this.recent.get(idHash);
-    if (recent !== undefined && now.getTime() - recent.readAt < RECENT_SESSION_MS) return recent.session;
+    if (!fromStore && recent !== undefined && now.getTime() - recent.readAt < RECENT_SESSION_MS)
+      return recent.session;
     this.recent.delete(idHash);
     const session = await this.store.find(idHash);
     if (session !== undefined) this.remember(session, now);

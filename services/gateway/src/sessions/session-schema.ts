@@ -27,6 +27,13 @@ export const SQLITE_SESSION_MIGRATIONS: readonly SqliteMigration[] = [
         db.exec('ALTER TABLE sessions ADD COLUMN user_agent TEXT');
     },
   },
+  {
+    version: 2,
+    does: 'when the user last signed in again to prove who they are (before erasing their account)',
+    up(db) {
+      db.exec('ALTER TABLE sessions ADD COLUMN reauthenticated_at INTEGER');
+    },
+  },
 ];
 
 /** The sessions collection's indexes, step by step; each step is safe to run twice. */

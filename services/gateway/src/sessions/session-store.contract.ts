@@ -19,6 +19,7 @@ function session(idHash: string, expiresAt = hours(24), uid = `user-${idHash}`):
     expiresAt,
     userAgent:
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
+    reauthenticatedAt: null,
   };
 }
 
@@ -60,6 +61,14 @@ export function describeSessionStoreContract(adapter: string, makeTarget: () => 
       const unknown = { ...session('ua'), userAgent: null };
       await store.create(unknown);
       expect(await store.find('ua')).toEqual(unknown);
+    });
+
+    it('keeps when the user last signed in again to prove who they are', async () => {
+      const { store } = await freshStore();
+      const proven = { ...session('proven'), reauthenticatedAt: hours(1) };
+      await store.create(proven);
+      expect(await store.find('proven')).toEqual(proven);
+      expect(await store.listByUser(proven.user.uid)).toEqual([proven]);
     });
 
     it("lists every session of one user and none of another user's", async () => {

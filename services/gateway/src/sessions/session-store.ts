@@ -14,6 +14,11 @@ export interface StoredSession {
   lastSeenAt: Date;
   /** The browser's User-Agent at sign-in (cut to a few hundred characters), to tell the user's devices apart. */
   userAgent: string | null;
+  /**
+   * When the user last signed in again to prove who they are before erasing their account (the provider's
+   * `auth_time`, or the time of the development sign-in asked again); null when they have not in this session.
+   */
+  reauthenticatedAt: Date | null;
   /** The earlier of the idle and the absolute deadline; stores may purge the row after it. */
   expiresAt: Date;
 }

@@ -16,7 +16,7 @@ describeSessionStoreContract('SQLite (embedded file)', async () => {
 });
 
 describe('SQLite session store opening a file from before sessions were listed', () => {
-  it('adds the user agent column and keeps the sessions it had, as unknown devices', async () => {
+  it('adds the user agent and re-authentication columns and keeps the sessions it had, as unknown devices', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'gateway-sessions-old-'));
     const file = join(directory, 'sessions.sqlite');
     try {
@@ -37,6 +37,7 @@ describe('SQLite session store opening a file from before sessions were listed',
         lastSeenAt: new Date(2000),
         expiresAt: new Date(3000),
         userAgent: null,
+        reauthenticatedAt: null,
       });
       expect((await store.listByUser('ann')).map(({ idHash }) => idHash)).toEqual(['old-hash']);
       await store.close();
@@ -44,12 +45,12 @@ describe('SQLite session store opening a file from before sessions were listed',
       const reopened = openSqliteSessionStore({ file });
       expect((await reopened.find('old-hash'))?.userAgent).toBeNull();
       await reopened.close();
-      // The repair is step 1 of the sessions' schema, recorded once it ran.
+      // The repair is step 1 of the sessions' schema, and step 2 the time of signing in again: recorded once they ran.
       const upgraded = new Database(file, { readonly: true });
       expect(
         upgraded.prepare("SELECT version FROM schema_migrations WHERE store = 'sessions'").get(),
       ).toEqual({
-        version: 1,
+        version: 2,
       });
       upgraded.close();
     } finally {

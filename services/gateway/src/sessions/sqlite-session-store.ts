@@ -24,6 +24,7 @@ interface SessionRow {
   last_seen_at: number;
   expires_at: number;
   user_agent: string | null;
+  reauthenticated_at: number | null;
 }
 
 /** Sessions in an embedded SQLite file (WAL), for the standalone app and a single gateway process. */
@@ -38,8 +39,10 @@ export function openSqliteSessionStore({ file }: SqliteSessionStoreOptions): Ses
   migrateSqlite(db, 'sessions', SQLITE_SESSION_MIGRATIONS);
 
   const insert = db.prepare<[SessionRow]>(
-    `INSERT INTO sessions (id_hash, uid, display_name, email, created_at, last_seen_at, expires_at, user_agent)
-     VALUES (@id_hash, @uid, @display_name, @email, @created_at, @last_seen_at, @expires_at, @user_agent)`,
+    `INSERT INTO sessions (id_hash, uid, display_name, email, created_at, last_seen_at, expires_at, user_agent,
+       reauthenticated_at)
+     VALUES (@id_hash, @uid, @display_name, @email, @created_at, @last_seen_at, @expires_at, @user_agent,
+       @reauthenticated_at)`,
   );
   const select = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id_hash = ?');
   const selectByUser = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE uid = ?');
@@ -63,6 +66,7 @@ export function openSqliteSessionStore({ file }: SqliteSessionStoreOptions): Ses
           last_seen_at: session.lastSeenAt.getTime(),
           expires_at: session.expiresAt.getTime(),
           user_agent: session.userAgent,
+          reauthenticated_at: session.reauthenticatedAt?.getTime() ?? null,
         });
       },
       async find(idHash) {
@@ -105,5 +109,6 @@ function fromRow(row: SessionRow): StoredSession {
     lastSeenAt: new Date(row.last_seen_at),
     expiresAt: new Date(row.expires_at),
     userAgent: row.user_agent,
+    reauthenticatedAt: row.reauthenticated_at === null ? null : new Date(row.reauthenticated_at),
   };
 }

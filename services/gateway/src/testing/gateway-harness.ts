@@ -109,14 +109,12 @@ export interface TestGateway {
 }
 
 /**
- * A gateway over a fresh SQLite file of sessions and tokens (or the tokens given, to share them between two gateways);
- * services default to a port nothing listens on.
+ * A gateway over a fresh SQLite file of sessions and tokens (or the stores given, to share them between two gateways
+ * as replicas do); services default to a port nothing listens on.
  */
-export async function buildTestGateway(
-  deps: Partial<Omit<GatewayDeps, 'sessions'>> = {},
-): Promise<TestGateway> {
+export async function buildTestGateway(deps: Partial<GatewayDeps> = {}): Promise<TestGateway> {
   const directory = mkdtempSync(join(tmpdir(), 'gateway-test-'));
-  const sessions = openSqliteSessionStore({ file: join(directory, 'sessions.sqlite') });
+  const sessions = deps.sessions ?? openSqliteSessionStore({ file: join(directory, 'sessions.sqlite') });
   const tokens = deps.tokens ?? openSqliteTokenStore({ file: join(directory, 'sessions.sqlite') });
   const nowhere = 'http://127.0.0.1:9';
   const app = await buildApp({
@@ -134,8 +132,8 @@ export async function buildTestGateway(
     tokens,
     async close() {
       await app.close();
-      await sessions.close();
       // A store handed in belongs to the test that made it.
+      if (deps.sessions === undefined) await sessions.close();
       if (deps.tokens === undefined) await tokens.close();
       rmSync(directory, { recursive: true, force: true });
     },
@@ -163,4 +161,16 @@ export function sessionCookieOf(setCookie: string | string[] | undefined, name =
   const found = cookies.find((cookie) => cookie.startsWith(`${name}=`));
   if (found === undefined) throw new Error(`no ${name} cookie was set`);
   return found.split(';')[0] as string;
+}
+
+/** Signs in again through the development route (before an erasure) and answers the new `name=value` cookie pair. */
+export async function devReauthenticate(app: FastifyInstance, cookie: string, email = 'ada@example.org') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/dev/reauthenticate',
+    headers: { origin: DEV_ORIGIN, cookie },
+    payload: { email },
+  });
+  if (response.statusCode !== 204) throw new Error(`signing in again answered ${response.statusCode}`);
+  return sessionCookieOf(response.headers['set-cookie']);
 }

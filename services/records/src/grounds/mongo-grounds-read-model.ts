@@ -11,24 +11,24 @@ export const GROUNDS_COLLECTION = 'grounds';
 type GroundDocument = StoredGround & { _id: string; name_key: string };
 
 /**
- * A ground renamed or moved into a team: its records to show the new name and be found by it, and to be the team's
- * records.
+ * A ground moved into a team: its records to be the team's. A rename is the ground's document alone: the records'
+ * reads join its name.
  */
-export type MongoGroundChangedHook = (
+export type MongoGroundMovedHook = (
   db: Db,
   session: ClientSession,
-  ground: { id: string; name: string; owner: string },
+  ground: { id: string; owner: string },
 ) => Promise<void>;
 
 /**
- * Applies a ground's event in the append's transaction, passing over a version already applied; `onChanged` is told
- * of a ground whose name or owner changed.
+ * Applies a ground's event in the append's transaction, passing over a version already applied; `onMoved` is told of
+ * a ground whose owner changed.
  */
 export async function applyGroundToMongo(
   db: Db,
   session: ClientSession,
   event: StoredLogEvent & GroundEvent,
-  onChanged: MongoGroundChangedHook,
+  onMoved: MongoGroundMovedHook,
 ): Promise<void> {
   const grounds = db.collection<GroundDocument>(GROUNDS_COLLECTION);
   const document = await grounds.findOne({ _id: event.streamId }, { session });
@@ -44,9 +44,8 @@ export async function applyGroundToMongo(
     name_key: groundNameKey(ground.name),
   };
   await grounds.replaceOne({ _id: id }, next, { session, upsert: true });
-  if (document !== null && (document.name !== ground.name || document.user_id !== event.userId)) {
-    await onChanged(db, session, { id, name: ground.name, owner: event.userId });
-  }
+  if (document !== null && document.user_id !== event.userId)
+    await onMoved(db, session, { id, owner: event.userId });
 }
 
 /** A user's grounds by name. */

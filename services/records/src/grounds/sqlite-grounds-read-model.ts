@@ -60,22 +60,19 @@ const statementsOf = preparedPerDatabase((db) => ({
 }));
 
 /**
- * A ground renamed or moved into a team: its records to show the new name and be found by it, and to be the team's
- * records.
+ * A ground moved into a team: its records to be the team's. A rename is the ground's row alone: the records' reads
+ * join its name.
  */
-export type GroundChangedHook = (
-  db: SqliteDatabase,
-  ground: { id: string; name: string; owner: string },
-) => void;
+export type GroundMovedHook = (db: SqliteDatabase, ground: { id: string; owner: string }) => void;
 
 /**
- * Applies a ground's event to its row through `db`, passing over a version already applied; tells `onChanged` of a new
- * name or owner.
+ * Applies a ground's event to its row through `db`, passing over a version already applied; tells `onMoved` of a new
+ * owner.
  */
 export function applyGroundToSqlite(
   db: SqliteDatabase,
   event: StoredLogEvent & GroundEvent,
-  onChanged: GroundChangedHook,
+  onMoved: GroundMovedHook,
 ): void {
   const statements = statementsOf(db);
   const row = statements.selectGround.get(event.streamId);
@@ -91,8 +88,7 @@ export function applyGroundToSqlite(
     centre: ground.centre === null ? null : JSON.stringify(ground.centre),
     archived: ground.archived ? 1 : 0,
   });
-  if (row !== undefined && (row.name !== ground.name || row.user_id !== event.userId))
-    onChanged(db, { id: ground.id, name: ground.name, owner: event.userId });
+  if (row !== undefined && row.user_id !== event.userId) onMoved(db, { id: ground.id, owner: event.userId });
 }
 
 function toGroundView(row: GroundRow): Ground {

@@ -6,6 +6,7 @@ import { connectMongoEventStore } from '@cull-log/eventstore';
 import { MIGRATIONS_TABLE } from '@cull-log/storage-kit';
 import { mongoTestTarget } from '@cull-log/storage-kit/testing';
 import { describeReadModel } from '../testing/read-model-suite';
+import type { Ground, ListCullsResponse } from '@cull-log/contracts';
 import { ALICE, BOB, createHarness, cullBody } from '../testing/records-harness';
 import {
   CULLS_COLLECTION,
@@ -15,7 +16,10 @@ import {
 } from '../culls/read-model/mongo/documents';
 import { listQuery, locatedQuery } from '../culls/read-model/mongo/queries';
 import { MIGRATIONS_COLLECTION } from '../culls/read-model/mongo/schema';
+import { trigramsOf } from '../culls/read-model/search-trigrams';
 import { openMongoReadModel } from './mongo-cull-read-model';
+import { READ_MODEL_STORES } from './store-names';
+import { GROUNDS_COLLECTION } from '../grounds/mongo-grounds-read-model';
 
 const target = await mongoTestTarget('records read model on MongoDB');
 
@@ -123,6 +127,88 @@ describe.skipIf(target === undefined)('MongoDB culls read model', () => {
       );
     } finally {
       await harness.app.close();
+      await store.db.dropDatabase();
+      await store.close();
+    }
+  });
+
+  it("renames a ground by writing its document alone: its records' documents stay as they were", async () => {
+    const store = await connectMongoEventStore({ url: target!.url, dbName: `records-test-${randomUUID()}` });
+    const readModel = await openMongoReadModel({ db: store.db });
+    const harness = createHarness({
+      backend: {
+        store,
+        readModel,
+        blobs: openMongoBlobStore({ db: store.db }),
+        close: async () => undefined,
+      },
+    });
+    try {
+      const home = (await harness.call(ALICE, 'POST', '/grounds', { name: 'Home Farm' })).json<Ground>();
+      for (let index = 0; index < 5; index += 1)
+        await harness.call(ALICE, 'POST', '/culls', cullBody({ ground_id: home.id }));
+      const culls = store.db.collection<CullDocument>(CULLS_COLLECTION);
+      const before = await culls.find({}).sort({ _id: 1 }).toArray();
+      const renamed = await harness.call(ALICE, 'PATCH', `/grounds/${home.id}`, { name: 'Wessex Estate' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(await culls.find({}).sort({ _id: 1 }).toArray()).toEqual(before);
+      const found = async (q: string) =>
+        (await harness.call(ALICE, 'GET', `/culls?q=${encodeURIComponent(q)}`)).json<ListCullsResponse>();
+      const renamedFound = await found('wessex');
+      expect(renamedFound.total).toBe(5);
+      expect(new Set(renamedFound.items.map((item) => item.ground_name))).toEqual(new Set(['Wessex Estate']));
+      expect((await found('home farm')).total).toBe(0);
+    } finally {
+      await harness.app.close();
+      await store.db.dropDatabase();
+      await store.close();
+    }
+  });
+
+  it("takes a ground's name out of the records from before step 4, and reads it from the ground", async () => {
+    const store = await connectMongoEventStore({ url: target!.url, dbName: `records-test-${randomUUID()}` });
+    try {
+      const readModel = await openMongoReadModel({ db: store.db });
+      const harness = createHarness({
+        backend: {
+          store,
+          readModel,
+          blobs: openMongoBlobStore({ db: store.db }),
+          close: async () => undefined,
+        },
+      });
+      const home = (await harness.call(ALICE, 'POST', '/grounds', { name: 'North Beat' })).json<Ground>();
+      const record = (await harness.call(ALICE, 'POST', '/culls', cullBody({ ground_id: home.id }))).json<{
+        id: string;
+      }>();
+      await harness.app.close();
+      // As step 3 wrote a placed record: its ground's name copied into it and its search text.
+      const culls = store.db.collection<{ _id: string } & Document>(CULLS_COLLECTION);
+      const written = (await culls.findOne({ _id: record.id }))!;
+      const copied = `${written.search_text as string}\nnorth beat`;
+      await culls.updateOne(
+        { _id: written._id },
+        { $set: { ground_name: 'North Beat', search_text: copied, search_trigrams: trigramsOf(copied) } },
+      );
+      await store.db
+        .collection<{ _id: string; version: number }>(MIGRATIONS_TABLE)
+        .updateOne({ _id: READ_MODEL_STORES.culls }, { $set: { version: 3 } });
+
+      const reopened = await openMongoReadModel({ db: store.db });
+      const upgraded = (await culls.findOne({ _id: written._id }))!;
+      expect(upgraded).not.toHaveProperty('ground_name');
+      expect(upgraded.search_text).toBe(written.search_text);
+      expect(upgraded.search_trigrams).toEqual(written.search_trigrams);
+      expect(await reopened.get(ALICE.uid, record.id)).toMatchObject({ ground_name: 'North Beat' });
+      await store.db
+        .collection<{ _id: string; name: string }>(GROUNDS_COLLECTION)
+        .updateOne({ _id: home.id }, { $set: { name: 'Wessex' } });
+      const query = { page: 1, page_size: 10, sort: 'created_at', order: 'desc' } as const;
+      expect((await reopened.list(ALICE.uid, { ...query, q: 'north beat' })).total).toBe(0);
+      expect(
+        (await reopened.list(ALICE.uid, { ...query, q: 'wessex' })).items.map((item) => item.id),
+      ).toEqual([record.id]);
+    } finally {
       await store.db.dropDatabase();
       await store.close();
     }

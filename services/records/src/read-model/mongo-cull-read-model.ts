@@ -3,7 +3,8 @@ import { isCullStreamEvent, type StoredLogEvent } from '@cull-log/contracts';
 import type { MongoTx } from '@cull-log/eventstore';
 import { isMongoOutage, migrateMongo, reportingOutages } from '@cull-log/storage-kit';
 import { CULLS_COLLECTION, type CullDocument } from '../culls/read-model/mongo/documents';
-import { openMongoCullQueries } from '../culls/read-model/mongo/queries';
+import { openMongoCullQueries, type GroundNameDocument } from '../culls/read-model/mongo/queries';
+import { GROUNDS_COLLECTION } from '../grounds/mongo-grounds-read-model';
 import { MONGO_CULL_MIGRATIONS } from '../culls/read-model/mongo/schema';
 import {
   applyCullToMongo,
@@ -43,7 +44,10 @@ export async function openMongoReadModel({
     {
       ...management,
       imports,
-      ...openMongoCullQueries(database.collection<CullDocument>(CULLS_COLLECTION)),
+      ...openMongoCullQueries(
+        database.collection<CullDocument>(CULLS_COLLECTION),
+        database.collection<GroundNameDocument>(GROUNDS_COLLECTION),
+      ),
       async apply({ db, session }, events: readonly StoredLogEvent[]) {
         for (const event of events) {
           // Grounds, outings, settings and plans are not records: their own collections follow them.

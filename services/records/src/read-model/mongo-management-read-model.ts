@@ -6,7 +6,7 @@ import {
   GROUNDS_COLLECTION,
   MONGO_GROUND_MIGRATIONS,
   openMongoGroundsReadModel,
-  type MongoGroundChangedHook,
+  type MongoGroundMovedHook,
 } from '../grounds/mongo-grounds-read-model';
 import {
   applyOutingToMongo,
@@ -46,15 +46,15 @@ export const MANAGEMENT_COLLECTIONS = [
 
 /**
  * Applies one event of a ground, an outing, the settings or the plans in the append's transaction, passing over a
- * version already applied; `onChanged` is told of a ground whose name or owner changed.
+ * version already applied; `onMoved` is told of a ground moved to another owner.
  */
 export async function applyManagementToMongo(
   db: Db,
   session: ClientSession,
   event: StoredLogEvent,
-  onChanged: MongoGroundChangedHook,
+  onMoved: MongoGroundMovedHook,
 ): Promise<void> {
-  if (isGroundEvent(event)) await applyGroundToMongo(db, session, event, onChanged);
+  if (isGroundEvent(event)) await applyGroundToMongo(db, session, event, onMoved);
   else if (isOutingEvent(event)) await applyOutingToMongo(db, session, event);
   else if (event.type === T.settingsChanged) await applySettingsToMongo(db, session, event);
   else if (event.type === T.plansSet || event.type === TEAM_EVENT_TYPES.plansAllocated)

@@ -2,17 +2,26 @@ import { migrateSqlite } from '@cull-log/storage-kit';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_TYPES, SORT_COLUMNS, type CullFields, type StoredEvent } from '@cull-log/contracts';
+import {
+  EVENT_TYPES,
+  SORT_COLUMNS,
+  type CullFields,
+  type Ground,
+  type ListCullsResponse,
+  type StoredEvent,
+} from '@cull-log/contracts';
 import { describeReadModel } from '../testing/read-model-suite';
-import { cullBody, openSqliteBackend } from '../testing/records-harness';
+import { ALICE, createHarness, cullBody, openSqliteBackend } from '../testing/records-harness';
 import {
   AT_SQL,
   LOCATED_SQL,
   MAP_POINTS_SQL,
   SAME_TAG_SQL,
+  USER_GROUNDS_SQL,
   listSql,
   scopedListSql,
 } from '../culls/read-model/sqlite/queries';
+import { INDEX_SEARCH_SQL, NEXT_SEARCH_ROWID_SQL } from '../culls/read-model/sqlite/rows';
 import { SQLITE_CULL_MIGRATIONS } from '../culls/read-model/sqlite/schema';
 import { SQLITE_GROUND_MIGRATIONS } from '../grounds/sqlite-grounds-read-model';
 import { applyToSqlite, openSqliteReadModel } from './sqlite-cull-read-model';
@@ -252,6 +261,97 @@ describe('SQLite culls read model', () => {
         { q: '', page: 1, page_size: 10, sort: 'created_at', order: 'desc' },
       );
       expect([page.total, page.items.map((item) => item.id).sort()]).toEqual([2, ['cull-1', 'cull-2']]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("the grounds a search may name are one seek per ground in the caller's slice of the ground index", () => {
+    const details = plan(USER_GROUNDS_SQL, [{ user: 'user-alice' }]);
+    // The first ground and each next one: a seek apiece, never a walk of the records.
+    const seeks = details.match(
+      /SEARCH culls USING COVERING INDEX culls_by_user_ground \(user_id=\? AND ground_id>\?\)/g,
+    );
+    expect(seeks).toHaveLength(2);
+    expect(details).not.toMatch(/SCAN culls\b/);
+  });
+
+  it('renames a ground by writing its row alone, however many records are on it', async () => {
+    const { call, app } = createHarness({ backend });
+    try {
+      const home = (await call(ALICE, 'POST', '/grounds', { name: 'Home Farm' })).json<Ground>();
+      const changes = backend.store.database.prepare<[], number>('SELECT total_changes()').pluck();
+      const renamed = async (name: string) => {
+        const before = changes.get()!;
+        const response = await call(ALICE, 'PATCH', `/grounds/${home.id}`, { name });
+        expect(response.statusCode, response.body).toBe(200);
+        return changes.get()! - before;
+      };
+      await call(ALICE, 'POST', '/culls', cullBody({ ground_id: home.id }));
+      const withOne = await renamed('Beech Hanger');
+      for (let index = 0; index < 40; index += 1)
+        await call(ALICE, 'POST', '/culls', cullBody({ ground_id: home.id }));
+      const withMany = await renamed('Wessex Estate');
+      expect(withMany).toBe(withOne);
+      const found = (await call(ALICE, 'GET', '/culls?q=wessex&page_size=100')).json<ListCullsResponse>();
+      expect(found.total).toBe(41);
+      expect(new Set(found.items.map((item) => item.ground_name))).toEqual(new Set(['Wessex Estate']));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("takes a ground's name out of the records of a file from before step 4, and reads it from the ground", async () => {
+    const db = new Database(join(backend.dir, 'at-step-three.db'));
+    try {
+      migrateSqlite(db, 'records-culls', SQLITE_CULL_MIGRATIONS.slice(0, 3));
+      migrateSqlite(db, 'records-grounds', SQLITE_GROUND_MIGRATIONS);
+      db.prepare(
+        `INSERT INTO grounds (id, user_id, name, name_key, archived, version, created_at, updated_at)
+         VALUES ('ground-1', 'user-alice', 'North Beat', 'north beat', 0, 1, '2025-03-01T09:00:00.000Z',
+           '2025-03-01T09:00:00.000Z')`,
+      ).run();
+      // As step 3 wrote a placed record: its ground's name copied into its row and its search text.
+      const insert = db.prepare(
+        `INSERT INTO culls (id, user_id, version, created_at, updated_at, "date", "time", location_name, species, sex,
+           age_estimate, "condition", antlers_present, shot_placement, search_text, search_rowid, ground_id, ground_name)
+         VALUES (?, 'user-alice', 2, '2025-03-01T09:00:00.000Z', '2025-03-01T09:00:00.000Z', '2025-03-01', '09:00',
+           'Wood', 'Roe Deer', 'Male', 'Adult', 'Good', 0, 'Heart/Lung', ?, ?, ?, ?)`,
+      );
+      const nextSearchRowid = db.prepare<[string], bigint>(NEXT_SEARCH_ROWID_SQL).pluck().safeIntegers();
+      const indexSearch = db.prepare<[bigint, string]>(INDEX_SEARCH_SQL);
+      for (const [id, groundId, groundName] of [
+        ['cull-1', 'ground-1', 'North Beat'],
+        ['cull-2', null, null],
+      ] as const) {
+        const text = ['01/03/2025', '2025-03-01', '09:00', 'wood', 'roe deer', 'male', 'adult', 'good', 'no']
+          .concat(['heart/lung', ...(groundName === null ? [] : [groundName.toLowerCase()])])
+          .join('\n');
+        const searchRowid = nextSearchRowid.get('user-alice')!;
+        insert.run(id, text, searchRowid, groundId, groundName);
+        indexSearch.run(searchRowid, text);
+      }
+
+      const reopened = openSqliteReadModel({ database: db });
+      const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('culls')").pluck().all();
+      expect(columns).not.toContain('ground_name');
+      expect(db.prepare("SELECT search_text FROM culls WHERE id = 'cull-1'").pluck().get()).not.toContain(
+        'north',
+      );
+      expect(await reopened.get('user-alice', 'cull-1')).toMatchObject({
+        ground_id: 'ground-1',
+        ground_name: 'North Beat',
+      });
+      const found = async (q: string) =>
+        (
+          await reopened.list('user-alice', { q, page: 1, page_size: 10, sort: 'created_at', order: 'desc' })
+        ).items.map((item) => item.id);
+      expect(await found('north beat')).toEqual(['cull-1']);
+      expect((await found('roe deer')).sort()).toEqual(['cull-1', 'cull-2']);
+      // Renamed, as the ground's own row is: the old name, once copied into the trigram index, finds nothing.
+      db.prepare("UPDATE grounds SET name = 'Wessex', name_key = 'wessex' WHERE id = 'ground-1'").run();
+      expect(await found('north beat')).toEqual([]);
+      expect(await found('wessex')).toEqual(['cull-1']);
     } finally {
       db.close();
     }

@@ -5,7 +5,7 @@ import {
   applyGroundToSqlite,
   openSqliteGroundsReadModel,
   SQLITE_GROUND_MIGRATIONS,
-  type GroundChangedHook,
+  type GroundMovedHook,
 } from '../grounds/sqlite-grounds-read-model';
 import {
   applyOutingToSqlite,
@@ -44,15 +44,15 @@ export const MANAGEMENT_TABLES = [
 
 /**
  * Applies the events of grounds, outings, settings and plans to their tables through `db`, passing over the rest
- * and over a version already applied; `onChanged` is told of each ground whose name or owner changed.
+ * and over a version already applied; `onMoved` is told of each ground moved to another owner.
  */
 export function applyManagementToSqlite(
   db: SqliteDatabase,
   events: readonly StoredLogEvent[],
-  onChanged: GroundChangedHook,
+  onMoved: GroundMovedHook,
 ): void {
   for (const event of events) {
-    if (isGroundEvent(event)) applyGroundToSqlite(db, event, onChanged);
+    if (isGroundEvent(event)) applyGroundToSqlite(db, event, onMoved);
     else if (isOutingEvent(event)) applyOutingToSqlite(db, event);
     else if (event.type === T.settingsChanged) applySettingsToSqlite(db, event);
     else if (event.type === T.plansSet) applyPlansToSqlite(db, event);

@@ -428,11 +428,25 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
             .items.map((item) => item.id);
         expect(await search('home farm')).toEqual([record.id]);
 
+        // Bob's ground of the same name, and his record on it, are nothing to do with Alice's search.
+        const his = await ground({ name: 'Wessex Estate' }, BOB);
+        await cull({ ground_id: his.id }, BOB);
         await call(ALICE, 'PATCH', `/grounds/${home.id}`, { name: 'Wessex Estate' });
         const got = (await call(ALICE, 'GET', `/culls/${record.id}`)).json<CullView>();
         expect(got).toMatchObject({ ground_id: home.id, ground_name: 'Wessex Estate', version: 2 });
         expect(await search('wessex')).toEqual([record.id]);
         expect(await search('home farm')).toEqual([]);
+        // Found by the name with a filter, and by a term too short for trigrams.
+        const filtered = async (query: string) =>
+          (await call(ALICE, 'GET', `/culls?${query}`))
+            .json<ListCullsResponse>()
+            .items.map((item) => item.id);
+        expect(await filtered('q=wessex&sex=Female')).toEqual([record.id]);
+        expect(await filtered('q=wessex&sex=Male')).toEqual([]);
+        expect(await search('wx')).toEqual([]);
+        expect(await search('ss')).toEqual([record.id]);
+        const listed = (await call(ALICE, 'GET', '/culls?q=estate')).json<ListCullsResponse>();
+        expect([listed.total, listed.items[0]?.ground_name]).toEqual([1, 'Wessex Estate']);
         const at = (await call(ALICE, 'GET', '/culls/at?latitude=51.07&longitude=0.04')).json();
         expect(at.items.find((item: { id: string }) => item.id === record.id)).toMatchObject({
           ground_id: home.id,

@@ -447,6 +447,17 @@ export function describeTeamsApi<Tx>(backendName: string, openBackend: () => Pro
         });
         expect(renamed.statusCode, renamed.body).toBe(200);
         expect((await call(BOB, 'GET', `/culls/${mine.id}`)).json<CullView>().ground_name).toBe('High Beat');
+        // Found by the new name, in Bob's own records and in the team's, and no longer by the old one.
+        const found = async (url: string) => {
+          const page = (await call(BOB, 'GET', url)).json<ListCullsResponse>();
+          return page.items.map((item) => [item.id, item.ground_name]);
+        };
+        for (const list of ['/culls?', `/culls?team=${created.id}&`]) {
+          expect(await found(`${list}q=high%20beat`)).toEqual([[mine.id, 'High Beat']]);
+          expect(await found(`${list}q=be`)).toEqual([[mine.id, 'High Beat']]);
+          expect(await found(`${list}q=beat&species=Roe%20Deer`)).toEqual([[mine.id, 'High Beat']]);
+          expect(await found(`${list}q=north%20beat`)).toEqual([]);
+        }
         const archived = await call(ALICE, 'DELETE', `/grounds/${north.id}?team=${created.id}`);
         expect(archived.json<Ground>().archived).toBe(true);
         expect((await call(BOB, 'POST', '/culls', cull(north.id))).json().error.fields).toEqual({

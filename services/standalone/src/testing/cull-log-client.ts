@@ -30,6 +30,8 @@ export class UnexpectedAnswerError extends Error {
  */
 export class CullLogClient {
   private cookie: string | undefined;
+  /** The address signed in with, typed again to sign in again before the account's erasure. */
+  private email: string | undefined;
 
   /**
    * @param baseUrl where requests go, e.g. http://127.0.0.1:3000
@@ -63,6 +65,7 @@ export class CullLogClient {
 
   async signIn(name: string, email: string): Promise<Me> {
     const answer = await this.expect('POST', '/auth/dev/login', 200, { name, email });
+    this.email = email;
     return Me.parse(JSON.parse(answer.text));
   }
 
@@ -171,9 +174,13 @@ export class CullLogClient {
     return Buffer.from(await response.arrayBuffer());
   }
 
-  /** Erases the account; answers what the gateway said (the session is gone afterwards). */
+  /**
+   * Erases the account as the web page does: signs in again (the development sign-in's e-mail address typed again),
+   * then confirms with the word typed. Answers what the gateway said (the session is gone afterwards).
+   */
   async eraseAccount(): Promise<{ erased: boolean; events: number }> {
-    const answer = await this.expect('DELETE', '/api/account', 200);
+    await this.expect('POST', '/auth/dev/reauthenticate', 204, { email: this.email });
+    const answer = await this.expect('DELETE', '/api/account', 200, { confirmation: 'DELETE' });
     return JSON.parse(answer.text) as { erased: boolean; events: number };
   }
 }

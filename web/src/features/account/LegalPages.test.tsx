@@ -54,7 +54,7 @@ describe('legal pages', () => {
       /Deleting your account \(Your data, in the menu once you are signed in\) erases at once/,
       /never more than 90 days/,
       /download everything we keep about you as one zip file/,
-      /deleting asks you to type DELETE first/,
+      /deleting asks you to type DELETE and to sign in again first/,
       /12 months\./,
       /within one month/,
       /within 72 hours/,

@@ -150,10 +150,11 @@ const SECTIONS: LegalSection[] = [
       <p>
         You can download your data and delete your account yourself at any time: sign in and open Your data in
         the menu. The download is one zip file of your records (as JSON and CSV), their full history, your
-        profile and your signed-in devices; deleting asks you to type DELETE first and then erases everything
-        at once. For anything else, e-mail {CONTACT.privacyEmail} or write to us at the address below. We may
-        need to confirm your identity. We will answer within one month, or tell you within that month if we
-        need up to two further months because your request is complex. There is normally no charge.
+        profile and your signed-in devices; deleting asks you to type DELETE and to sign in again first, then
+        signs you out on every device and erases everything at once. For anything else, e-mail{' '}
+        {CONTACT.privacyEmail} or write to us at the address below. We may need to confirm your identity. We
+        will answer within one month, or tell you within that month if we need up to two further months
+        because your request is complex. There is normally no charge.
       </p>
     ),
   },

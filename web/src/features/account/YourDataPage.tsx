@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import { AccessTokens } from './AccessTokens';
 import { ACCOUNT_EXPORT_FILE, ACCOUNT_EXPORT_URL, DELETE_CONFIRMATION, deleteAccount } from './api';
-import { errorMessage } from '../../api/client';
+import { SignInAgain } from './SignInAgain';
+import { ApiRequestError, errorMessage } from '../../api/client';
 import { AlertDialog } from '../../ui/AlertDialog';
 import { Button } from '../../ui/Button';
 import { StatusMessage } from '../../ui/StatusMessage';
@@ -13,22 +15,56 @@ import { useOutbox } from '../../api/outbox/outbox-context';
 /** Where the home page says the account is gone. */
 export const ACCOUNT_DELETED_PATH = '/?account=deleted';
 
+const SIGNING_IN_AGAIN_FAILED =
+  'Signing in again did not work, so your account was not deleted. Please try again.';
+
+/** What the page says when signing in again (`?reauthentication=` on coming back) did not count, and why. */
+const REAUTHENTICATION_FAILED: Record<string, string> = {
+  other_account:
+    'You signed in again with a different account, so yours was not deleted. Sign in again with your own account.',
+  not_fresh: 'Google did not ask for your password again, so your account was not deleted. Please try again.',
+  failed: SIGNING_IN_AGAIN_FAILED,
+};
+
+const needsReauthentication = (error: unknown) =>
+  error instanceof ApiRequestError && error.code === 'reauthentication_required';
+
+/** The server signs the user out everywhere before it erases: a service failing after that leaves the erasure half done. */
+const isCutShort = (error: unknown) => error instanceof ApiRequestError && error.status === 503;
+
 /**
  * The user's settings and data rights: their season start, download everything kept about them, their access tokens
  * for other tools, or delete the account and all of it.
  */
 export default function YourDataPage() {
   const outbox = useOutbox();
-  const [isConfirming, setIsConfirming] = useState(false);
+  // Back from signing in again: the deletion dialog opens again, saying why if it did not count.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isBackFromSigningIn = searchParams.get('delete') === 'account';
+  const returnedFailure = searchParams.get('reauthentication');
+  const [isConfirming, setIsConfirming] = useState(isBackFromSigningIn);
+  const [signInReason, setSignInReason] = useState<string | null>(
+    isBackFromSigningIn && returnedFailure !== null
+      ? (REAUTHENTICATION_FAILED[returnedFailure] ?? SIGNING_IN_AGAIN_FAILED)
+      : null,
+  );
+  const [hasSignedInAgain, setHasSignedInAgain] = useState(false);
   const [typed, setTyped] = useState('');
   const erase = useMutation({
-    mutationFn: async () => {
-      await deleteAccount();
+    mutationFn: async (confirmation: string) => {
+      await deleteAccount(confirmation);
       // Changes still waiting on this device would bring records back once sent: they go too.
       for (const item of outbox?.items ?? []) await outbox?.outbox.remove(item.seq).catch(() => undefined);
     },
     // A full page load: nothing of the user stays in memory, and the home page says what happened.
     onSuccess: () => window.location.assign(ACCOUNT_DELETED_PATH),
+    // The server asks for a fresh sign-in first: the dialog asks the user for it, in the server's words.
+    onError: (error) => {
+      if (needsReauthentication(error)) {
+        setHasSignedInAgain(false);
+        setSignInReason(error.message);
+      }
+    },
   });
   const confirmed = typed.trim() === DELETE_CONFIRMATION;
 
@@ -36,7 +72,10 @@ export default function YourDataPage() {
     if (isOpen || erase.isPending) return;
     setIsConfirming(false);
     setTyped('');
+    setSignInReason(null);
+    setHasSignedInAgain(false);
     erase.reset();
+    if (isBackFromSigningIn) setSearchParams({}, { replace: true });
   }
 
   return (
@@ -79,9 +118,9 @@ export default function YourDataPage() {
         confirmLabel="Delete my account"
         pendingLabel="Deleting..."
         isPending={erase.isPending}
-        isConfirmDisabled={!confirmed}
+        isConfirmDisabled={!confirmed || signInReason !== null}
         onConfirm={() => {
-          if (confirmed) erase.mutate();
+          if (confirmed && signInReason === null) erase.mutate(typed.trim());
         }}
       >
         <p>
@@ -95,9 +134,25 @@ export default function YourDataPage() {
           autoComplete="off"
           isDisabled={erase.isPending}
         />
-        {erase.isError ? (
+        {signInReason !== null ? (
+          <SignInAgain
+            reason={signInReason}
+            isDisabled={erase.isPending}
+            onSignedIn={() => {
+              setSignInReason(null);
+              setHasSignedInAgain(true);
+              erase.reset();
+            }}
+          />
+        ) : null}
+        {hasSignedInAgain ? (
+          <StatusMessage>You have signed in again. Press Delete my account to delete it now.</StatusMessage>
+        ) : null}
+        {erase.isError && !needsReauthentication(erase.error) ? (
           <StatusMessage kind="error">
-            Your account was not deleted: {errorMessage(erase.error)}
+            {isCutShort(erase.error)
+              ? `Your account was not completely deleted: ${errorMessage(erase.error)} You have been signed out: sign in again and delete it again to finish.`
+              : `Your account was not deleted: ${errorMessage(erase.error)}`}
           </StatusMessage>
         ) : null}
       </AlertDialog>

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_ERASURE_CONFIRMATION,
   ACCOUNT_EXPORT_FILE,
   parseAuthOptions,
   type AuthOptionsResponse,
@@ -29,6 +30,17 @@ export function authOptionsQuery() {
 /** Google sign-in is a full-page round trip through the gateway, which sets the session cookie. */
 export const GOOGLE_SIGN_IN_URL = '/auth/google';
 
+/**
+ * Signing in again with Google before the account's erasure: the same round trip, Google asking for the password
+ * again, back to this page with the deletion dialog open.
+ */
+export const GOOGLE_REAUTHENTICATION_URL = `${GOOGLE_SIGN_IN_URL}?reauth=1`;
+
+/** The development sign-in asked again before the account's erasure: the signed-in user's own e-mail address. */
+export async function devReauthenticate(email: string): Promise<void> {
+  await request('/auth/dev/reauthenticate', { method: 'POST', body: JSON.stringify({ email }) });
+}
+
 export async function devLogin(name: string, email: string): Promise<Me> {
   const me = await sendJson('POST', '/auth/dev/login', { name, email }, 'Me');
   if (!me) throw new ApiRequestError(500, 'internal_error', 'Sign-in answered without a user');
@@ -39,15 +51,16 @@ export async function devLogin(name: string, email: string): Promise<Me> {
 export const ACCOUNT_EXPORT_URL = '/api/account/export';
 export { ACCOUNT_EXPORT_FILE };
 
-/** What the user types to confirm that their account is to be deleted. */
-export const DELETE_CONFIRMATION = 'DELETE';
+/** What the user types to confirm that their account is to be deleted; the server checks it too. */
+export const DELETE_CONFIRMATION = ACCOUNT_ERASURE_CONFIRMATION;
 
 /**
- * Erases the account on the server (every record, event, figure and session of the user), then forgets what
- * this device kept of them: the last session and the reads kept for use with no signal.
+ * Erases the account on the server (every record, event, figure and session of the user), sending what the user
+ * typed to confirm it, then forgets what this device kept of them: the last session and the reads kept for use with
+ * no signal. Refused with `reauthentication_required` unless the user has just signed in again.
  */
-export async function deleteAccount(): Promise<void> {
-  await request('/api/account', { method: 'DELETE' });
+export async function deleteAccount(confirmation: string): Promise<void> {
+  await request('/api/account', { method: 'DELETE', body: JSON.stringify({ confirmation }) });
   await forgetSession();
 }
 

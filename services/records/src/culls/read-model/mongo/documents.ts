@@ -6,7 +6,8 @@ import { trigramsOf } from '../search-trigrams';
 
 export const CULLS_COLLECTION = 'culls';
 
-export type CullDocument = Omit<Cull, 'id' | 'created_by'> & {
+/** A record's document: its ground's name stays in the ground's document, and a read joins it (see withGroundName). */
+export type CullDocument = Omit<Cull, 'id' | 'created_by' | 'ground_name'> & {
   _id: string;
   user_id: string;
   search_text: string;
@@ -26,13 +27,13 @@ export function sortField(column: string): string {
 }
 
 export function toDocument(record: Cull): CullDocument {
-  const { id, created_by, ...rest } = record;
+  const { id, created_by, ground_name: _groundName, ...rest } = record;
   const sort: Record<string, string> = {};
   for (const column of CASE_INSENSITIVE_COLUMNS) {
     const value = (record as Record<string, unknown>)[column];
     if (typeof value === 'string') sort[column] = value.toLowerCase();
   }
-  const searchText = cullSearchText(record);
+  const searchText = cullSearchText(rest);
   return {
     ...rest,
     _id: id,
@@ -44,6 +45,7 @@ export function toDocument(record: Cull): CullDocument {
   };
 }
 
+/** A document as a record, without its ground's name. */
 export function toRecord(document: CullDocument): Cull {
   const {
     _id,

@@ -1,6 +1,7 @@
 import type { Collection, Document, Filter, FindOptions, Sort } from 'mongodb';
 import {
   MAP_POINTS_LIMIT,
+  type Cull,
   type CullPage,
   type ListCullsQuery,
   type MapCullFields,
@@ -12,6 +13,7 @@ import type { CullQueryName, CullReadModel, RecordScope } from '../../../read-mo
 import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
 import { pageWindow, readOrder, sortKeys } from '../pages';
 import { trigramsOf, usesTrigrams } from '../search-trigrams';
+import { groundIdsOf, groundsNamedLike, withGroundName, type NamedGround } from '../ground-names';
 import {
   LOCATED,
   LOCATED_INDEX,
@@ -28,7 +30,17 @@ function escapeRegExp(text: string): string {
 }
 
 const NEWEST_FIRST: Sort = { created_at: -1, _id: -1 };
-const MAP_CULL_PROJECTION = Object.fromEntries(MAP_CULL_FIELDS.map((field) => [field, 1]));
+/** A map record's fields but its ground's name, which a read joins. */
+const MAP_CULL_PROJECTION = Object.fromEntries(
+  MAP_CULL_FIELDS.filter((field) => field !== 'ground_name').map((field) => [field, 1]),
+);
+
+/** A ground's document as the records' reads need it: its name, and its owner. */
+export interface GroundNameDocument {
+  _id: string;
+  user_id: string;
+  name: string;
+}
 
 /** The map's query: the filter implies the partial index's, and the projection fetches only what it shows. */
 export function locatedQuery(userId: string): { filter: Filter<CullDocument>; options: FindOptions } {
@@ -84,21 +96,32 @@ export function sameTagQuery(
   };
 }
 
+/** A record on one of the grounds a search names, whatever its own text. */
+function onGrounds(namedGrounds: readonly string[]): Filter<CullDocument> {
+  return { ground_id: { $in: [...namedGrounds] } };
+}
+
 /**
- * A list's filter: every record of the user, or those whose text holds the search. A search of a trigram or
- * more reads the user's slice of the trigram index, named so that no plan walks a sort index instead, testing
- * every record; the regular expression decides.
+ * A list's filter: every record of the user, or those whose text holds the search, or that are on one of
+ * `namedGrounds` (the user's grounds whose name holds it). A search of a trigram or more reads the user's slice of the
+ * trigram index, named so that no plan walks a sort index instead, testing every record; the regular expression
+ * decides. With grounds named, each side of the `$or` takes its own index (the trigrams', the ground's).
  */
 export function listQuery(
   userId: string,
   search: string,
+  namedGrounds: readonly string[] = [],
 ): { filter: Filter<CullDocument>; options: FindOptions } {
   if (search === '') return { filter: { user_id: userId }, options: {} };
   const contains = { $regex: escapeRegExp(search) };
-  if (!usesTrigrams(search)) return { filter: { user_id: userId, search_text: contains }, options: {} };
+  const text: Filter<CullDocument> = usesTrigrams(search)
+    ? { search_trigrams: { $all: trigramsOf(search) }, search_text: contains }
+    : { search_text: contains };
+  if (namedGrounds.length > 0)
+    return { filter: { user_id: userId, $or: [text, onGrounds(namedGrounds)] }, options: {} };
   return {
-    filter: { user_id: userId, search_trigrams: { $all: trigramsOf(search) }, search_text: contains },
-    options: { hint: SEARCH_INDEX },
+    filter: { user_id: userId, ...text },
+    options: usesTrigrams(search) ? { hint: SEARCH_INDEX } : {},
   };
 }
 
@@ -126,8 +149,9 @@ export function fieldConditions(filters: ListFilters): Filter<CullDocument>[] {
 export function filteredListQuery(
   userId: string,
   filters: ListFilters,
+  namedGrounds: readonly string[] = [],
 ): { filter: Filter<CullDocument>; options: FindOptions } {
-  const { filter, options } = listQuery(userId, filters.text);
+  const { filter, options } = listQuery(userId, filters.text, namedGrounds);
   if (!narrowsByField(filters)) return { filter, options };
   return { filter: { ...filter, $and: fieldConditions(filters) }, options: {} };
 }
@@ -147,26 +171,36 @@ function toMapCull({ _id, ...fields }: Document): MapCullFields {
 /** The reads of a user's records, and of a team's. */
 export type CullQueries = Pick<CullReadModel<MongoTx>, CullQueryName>;
 
-/** A scope's filter (see RecordScope), with the search's when there is one and the filters' fields when given. */
-function scopedFilter(scope: RecordScope, search: string, filters?: ListFilters): Filter<CullDocument> {
+/**
+ * A scope's filter (see RecordScope), with the search's when there is one (a record on one of `namedGrounds`, the
+ * team's grounds whose name holds it, passes too) and the filters' fields when given.
+ */
+function scopedFilter(
+  scope: RecordScope,
+  search: string,
+  filters?: ListFilters,
+  namedGrounds: readonly string[] = [],
+): Filter<CullDocument> {
   const conditions = filters === undefined ? [] : fieldConditions(filters);
+  const text: Filter<CullDocument> = { search_text: { $regex: escapeRegExp(search) } };
   return {
     team_owner: scope.teamOwnerId,
     ...(scope.userIds !== undefined && { user_id: { $in: [...scope.userIds] } }),
-    ...(search !== '' && { search_text: { $regex: escapeRegExp(search) } }),
+    ...(search !== '' && (namedGrounds.length > 0 ? { $or: [text, onGrounds(namedGrounds)] } : text)),
     ...(conditions.length > 0 && { $and: conditions }),
   };
 }
 
-/** A page of the records `filter` finds, sorted and counted as the list asks. */
+/** A page of the records `filter` finds, sorted and counted as the list asks, named by `named`. */
 async function readPage(
   culls: Collection<CullDocument>,
   filter: Filter<CullDocument>,
   options: FindOptions,
   query: ListCullsQuery,
+  named: (records: Cull[]) => Promise<Cull[]>,
 ): Promise<CullPage> {
-  const answer = (documents: CullDocument[], total: number): CullPage => ({
-    items: documents.map(toRecord),
+  const answer = async (documents: CullDocument[], total: number): Promise<CullPage> => ({
+    items: await named(documents.map(toRecord)),
     total,
     page: query.page,
     page_size: query.page_size,
@@ -194,8 +228,32 @@ async function readPage(
   return answer(documents, total);
 }
 
-/** The reads of a user's records in the `culls` collection. */
-export function openMongoCullQueries(culls: Collection<CullDocument>): CullQueries {
+/** The reads of a user's records in the `culls` collection, with their grounds' names from `grounds`. */
+export function openMongoCullQueries(
+  culls: Collection<CullDocument>,
+  grounds: Collection<GroundNameDocument>,
+): CullQueries {
+  /** The grounds `filter` finds, by id and name. */
+  async function groundsWhere(filter: Filter<GroundNameDocument>): Promise<NamedGround[]> {
+    const found = await grounds.find(filter, { projection: { name: 1 } }).toArray();
+    return found.map((ground) => ({ id: ground._id, name: ground.name }));
+  }
+
+  /** The records with their grounds' names now, read in one query for them all. */
+  async function named<Item extends { ground_id?: string; ground_name?: string }>(
+    records: Item[],
+  ): Promise<Item[]> {
+    const ids = groundIdsOf(records);
+    if (ids.length === 0) return records;
+    const names = new Map((await groundsWhere({ _id: { $in: ids } })).map(({ id, name }) => [id, name]));
+    return records.map((record) => withGroundName(record, names));
+  }
+
+  /** The ids of the grounds among `candidates` whose name holds the search's text; none for no text. */
+  async function namedBy(search: string, candidates: () => Promise<NamedGround[]>): Promise<string[]> {
+    return search === '' ? [] : groundsNamedLike(await candidates(), search);
+  }
+
   /** A user's map points, or a team's scope's. */
   async function mapPointsOf(whose: string | RecordScope, only?: MapPointsFilter) {
     const { filter, options } = mapPointsQuery(whose, only);
@@ -208,24 +266,33 @@ export function openMongoCullQueries(culls: Collection<CullDocument>): CullQueri
   return {
     async get(userId, id) {
       const document = await culls.findOne({ _id: id, user_id: userId });
-      return document === null ? undefined : toRecord(document);
+      return document === null ? undefined : (await named([toRecord(document)]))[0];
     },
     async list(userId, query): Promise<CullPage> {
-      const { filter, options } = filteredListQuery(userId, listFiltersOf(query));
-      return readPage(culls, filter, options, query);
+      const filters = listFiltersOf(query);
+      // The grounds of the user's records: one key each in the user's slice of the ground index.
+      const namedGrounds = await namedBy(filters.text, async () => {
+        const placed = await culls.distinct('ground_id', { user_id: userId, ground_id: { $exists: true } });
+        const ids = placed.filter((id): id is string => id !== undefined);
+        return ids.length === 0 ? [] : groundsWhere({ _id: { $in: ids } });
+      });
+      const { filter, options } = filteredListQuery(userId, filters, namedGrounds);
+      return readPage(culls, filter, options, query, named);
     },
     async getScoped(scope, id) {
       const document = await culls.findOne({ _id: id, ...scopedFilter(scope, '') });
-      return document === null ? undefined : toRecord(document);
+      return document === null ? undefined : (await named([toRecord(document)]))[0];
     },
     async listScoped(scope, query): Promise<CullPage> {
       const filters = listFiltersOf(query);
-      return readPage(culls, scopedFilter(scope, filters.text, filters), {}, query);
+      // Every record of the team is on one of the team's grounds.
+      const namedGrounds = await namedBy(filters.text, () => groundsWhere({ user_id: scope.teamOwnerId }));
+      return readPage(culls, scopedFilter(scope, filters.text, filters, namedGrounds), {}, query, named);
     },
     async listLocated(userId) {
       const { filter, options } = locatedQuery(userId);
       const documents = await culls.find(filter, options).toArray();
-      return documents.map(toMapCull);
+      return named(documents.map(toMapCull));
     },
     mapPointsScoped: (scope, only) => mapPointsOf(scope, only),
     async listAtScoped(scope, { latitude, longitude }) {
@@ -235,7 +302,7 @@ export function openMongoCullQueries(culls: Collection<CullDocument>): CullQueri
           { sort: NEWEST_FIRST, projection: MAP_CULL_PROJECTION, limit: MAP_POINTS_LIMIT },
         )
         .toArray();
-      return documents.map(toMapCull);
+      return named(documents.map(toMapCull));
     },
     mapPoints: (userId, only) => mapPointsOf(userId, only),
     async sameTag(userId, tagKeys): Promise<TaggedRecord[]> {
@@ -251,7 +318,7 @@ export function openMongoCullQueries(culls: Collection<CullDocument>): CullQueri
           { sort: NEWEST_FIRST, projection: MAP_CULL_PROJECTION, limit: MAP_POINTS_LIMIT },
         )
         .toArray();
-      return documents.map(toMapCull);
+      return named(documents.map(toMapCull));
     },
   };
 }

@@ -4,9 +4,11 @@ import { GROUNDS_COLLECTION } from '../../../grounds/mongo-grounds-read-model';
 import type { MongoMigration } from '@cull-log/storage-kit';
 import { indexStep } from '../../../read-model/mongo-index-step';
 import { sortKeys } from '../pages';
+import { cullSearchText } from '@cull-log/domain';
 import { trigramsOf } from '../search-trigrams';
 import {
   CULLS_COLLECTION,
+  toRecord,
   LOCATED,
   LOCATED_INDEX,
   SEARCH_INDEX,
@@ -95,6 +97,35 @@ async function ensurePlacementIndexes(culls: Collection<CullDocument>): Promise<
 }
 
 /**
+ * Takes the copies of their ground's name out of the records, a batch at a time: each one's search text and trigrams
+ * made again without it, and the copy unset. Only a record still holding a copy is changed, so the step is safe to run
+ * twice.
+ */
+async function dropGroundNameCopies(culls: Collection<CullDocument>): Promise<void> {
+  const named = { ground_name: { $exists: true } } as const;
+  const copies = culls.find(named, { batchSize: 1000 });
+  let updates: AnyBulkWriteOperation<CullDocument>[] = [];
+  for await (const document of copies) {
+    const { ground_name: _copy, ...record } = toRecord(document);
+    const searchText = cullSearchText(record);
+    updates.push({
+      updateOne: {
+        filter: { _id: document._id, ...named },
+        update: {
+          $set: { search_text: searchText, search_trigrams: trigramsOf(searchText) },
+          $unset: { ground_name: '' },
+        },
+      },
+    });
+    if (updates.length === 1000) {
+      await culls.bulkWrite(updates, { ordered: false });
+      updates = [];
+    }
+  }
+  if (updates.length > 0) await culls.bulkWrite(updates, { ordered: false });
+}
+
+/**
  * The records' indexes and repairs in MongoDB, step by step; a change is a new step at the end, and each step is
  * safe to run twice. Step 1 is what every start did when numbering began.
  */
@@ -158,5 +189,12 @@ export const MONGO_CULL_MIGRATIONS: readonly MongoMigration[] = [
         },
       ]);
     },
+  },
+  {
+    version: 4,
+    does:
+      "a ground's name kept in the ground's document alone, so a rename writes one document: the records' copies of " +
+      'it taken out of their search text and unset',
+    up: (db) => dropGroundNameCopies(db.collection<CullDocument>(CULLS_COLLECTION)),
   },
 ];

@@ -12,6 +12,7 @@ import type { CullQueryName, CullReadModel, RecordScope } from '../../../read-mo
 import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
 import { pageWindow, readOrder, sortKeys, type PageWindow } from '../pages';
 import { trigramPhrase, usesTrigrams } from '../search-trigrams';
+import { groundIdsOf, groundsNamedLike, withGroundName, type NamedGround } from '../ground-names';
 import { USER_SHIFT, orderTerm, quote, toRecord, type Row } from './rows';
 
 type SqliteDatabase = Database.Database;
@@ -22,16 +23,37 @@ type SqliteDatabase = Database.Database;
  */
 export type ListFilter = 'all' | 'contains' | 'trigrams';
 
+/** A record on one of the grounds a search's text names (their ids as a JSON array). */
+const ON_NAMED_GROUNDS = 'ground_id IN (SELECT value FROM json_each(?))';
+
+/** A record whose text holds the term, or, when `byGround`, that is on a ground named by it (then the ids follow). */
+function holdsTerm(byGround: boolean): string {
+  return byGround ? `(instr(search_text, ?) > 0 OR ${ON_NAMED_GROUNDS})` : 'instr(search_text, ?) > 0';
+}
+
+/**
+ * The records a trigram search finds, as their culls rowids (`hit`): the index's hits within `whose`, and the records
+ * within `whose` on the grounds it names. Parameters: the FTS5 phrase, then `hitsWhose`'s, `whose`'s, the ground ids.
+ */
+function hitsOrOnGrounds(hitsWhose: string, whose: string): string {
+  return `SELECT culls.rowid AS hit FROM culls_search_trigrams CROSS JOIN culls ON culls.search_rowid = culls_search_trigrams.rowid
+      WHERE culls_search_trigrams MATCH ? AND ${hitsWhose}
+    UNION SELECT rowid FROM culls WHERE ${whose} AND ${ON_NAMED_GROUNDS}`;
+}
+
 /**
  * The page and total queries of a list. Parameters: for `all` the user id, for `contains` the user id and the
- * term, for `trigrams` the FTS5 phrase and the user's lowest and highest search rowid; then for the page LIMIT
- * and OFFSET. Every filter keeps other users' rows out of the walk: by user_id first, or by the rowid range.
+ * term, for `trigrams` the FTS5 phrase and the user's lowest and highest search rowid; with `byGround` (the search
+ * names some of the user's grounds), `contains` then takes the grounds' ids as a JSON array, `trigrams` the user id and
+ * the ids; then for the page LIMIT and OFFSET. Every filter keeps other users' rows out of the walk: by user_id first,
+ * or by the rowid range.
  */
-export function listSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, filter: ListFilter) {
+export function listSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, filter: ListFilter, byGround = false) {
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
   const orderBy = [...sortKeys(query.sort), 'id'].map((column) => `${orderTerm(column)} ${direction}`);
   const page = `ORDER BY ${orderBy.join(', ')} LIMIT ? OFFSET ?`;
-  const hits = 'culls_search_trigrams MATCH ? AND culls_search_trigrams.rowid BETWEEN ? AND ?';
+  const inRange = 'culls_search_trigrams.rowid BETWEEN ? AND ?';
+  const hits = `culls_search_trigrams MATCH ? AND ${inRange}`;
   switch (filter) {
     case 'all':
       return {
@@ -39,24 +61,39 @@ export function listSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, filter: L
         count: 'SELECT total FROM cull_totals WHERE user_id = ?',
       };
     case 'contains': {
-      const where = 'user_id = ? AND instr(search_text, ?) > 0';
+      const where = `user_id = ? AND ${holdsTerm(byGround)}`;
       return {
         page: `SELECT * FROM culls WHERE ${where} ${page}`,
         count: `SELECT COUNT(*) AS total FROM culls WHERE ${where}`,
       };
     }
-    case 'trigrams':
+    case 'trigrams': {
+      if (byGround) {
+        const matched = hitsOrOnGrounds(inRange, 'user_id = ?');
+        return {
+          // CROSS JOIN keeps the matches the outer loop: each is one lookup, and only they are sorted.
+          page: `SELECT culls.* FROM (${matched}) AS matched CROSS JOIN culls ON culls.rowid = matched.hit ${page}`,
+          count: `SELECT COUNT(*) AS total FROM (${matched})`,
+        };
+      }
       return {
         // CROSS JOIN keeps the index's hits the outer loop: each is one lookup, and only they are sorted.
         page: `SELECT culls.* FROM culls_search_trigrams CROSS JOIN culls ON culls.search_rowid = culls_search_trigrams.rowid
           WHERE ${hits} ${page}`,
         count: `SELECT COUNT(*) AS total FROM culls_search_trigrams WHERE ${hits}`,
       };
+    }
   }
 }
 
-/** A list filter's SQL terms and their values, in the same order. */
-export function filterTerms(filters: ListFilters): { terms: string[]; values: unknown[] } {
+/**
+ * A list filter's SQL terms and their values, in the same order; a record on one of `namedGrounds` (the grounds the
+ * search's text names) passes the text's term.
+ */
+export function filterTerms(
+  filters: ListFilters,
+  namedGrounds: readonly string[] = [],
+): { terms: string[]; values: unknown[] } {
   const terms: string[] = [];
   const values: unknown[] = [];
   const term = (sql: string, value: unknown) => {
@@ -74,7 +111,11 @@ export function filterTerms(filters: ListFilters): { terms: string[]; values: un
   if (words?.sex !== undefined) term('sex = ?', words.sex);
   if (words?.ages !== undefined)
     term('age_estimate IN (SELECT value FROM json_each(?))', JSON.stringify(words.ages));
-  if (filters.text !== '') term('instr(search_text, ?) > 0', filters.text);
+  if (filters.text !== '' && namedGrounds.length === 0) term(holdsTerm(false), filters.text);
+  if (filters.text !== '' && namedGrounds.length > 0) {
+    term(holdsTerm(true), filters.text);
+    values.push(JSON.stringify(namedGrounds));
+  }
   return { terms, values };
 }
 
@@ -97,7 +138,11 @@ export function filteredListSql(
   };
 }
 
-const LOCATED_COLUMNS = ['id', ...MAP_CULL_FIELDS] as const;
+/** A map record's columns: its fields but its ground's name, which a read joins. */
+const LOCATED_COLUMNS: readonly string[] = [
+  'id',
+  ...MAP_CULL_FIELDS.filter((field) => field !== 'ground_name'),
+];
 const LOCATED = 'latitude IS NOT NULL AND longitude IS NOT NULL';
 
 /**
@@ -189,12 +234,14 @@ function inScope(scope: RecordScope): { where: string; parameters: string[] } {
  * The page and total queries of a team's list, as listSql's for a user's: `all` walks the team's sort index and
  * takes the total the team's records keep; `contains` tests each record in the walk; `trigrams` finds the matches in
  * the trigram index and keeps the team's. Parameters: the scope's, then for `contains` the term, for `trigrams` the
- * FTS5 phrase first; then for the page LIMIT and OFFSET.
+ * FTS5 phrase first; with `byGround` (the search names some of the team's grounds), `contains` then takes the grounds'
+ * ids as a JSON array, `trigrams` the scope's again and the ids; then for the page LIMIT and OFFSET.
  */
 export function scopedListSql(
   query: Pick<ListCullsQuery, 'sort' | 'order'>,
   filter: ListFilter,
   scope: RecordScope,
+  byGround = false,
 ) {
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
   const orderBy = [...sortKeys(query.sort), 'id'].map((column) => `${orderTerm(column)} ${direction}`);
@@ -213,10 +260,17 @@ export function scopedListSql(
       return { page: `SELECT * FROM ${walk} WHERE ${where} ${page}`, count: counts[shape] };
     case 'contains':
       return {
-        page: `SELECT * FROM ${walk} WHERE ${where} AND instr(search_text, ?) > 0 ${page}`,
-        count: `SELECT COUNT(*) AS total FROM ${walk} WHERE ${where} AND instr(search_text, ?) > 0`,
+        page: `SELECT * FROM ${walk} WHERE ${where} AND ${holdsTerm(byGround)} ${page}`,
+        count: `SELECT COUNT(*) AS total FROM ${walk} WHERE ${where} AND ${holdsTerm(byGround)}`,
       };
     case 'trigrams': {
+      if (byGround) {
+        const matched = hitsOrOnGrounds(where, where);
+        return {
+          page: `SELECT culls.* FROM (${matched}) AS matched CROSS JOIN culls ON culls.rowid = matched.hit ${page}`,
+          count: `SELECT COUNT(*) AS total FROM (${matched})`,
+        };
+      }
       const hits = `culls_search_trigrams CROSS JOIN culls ON culls.search_rowid = culls_search_trigrams.rowid
         WHERE culls_search_trigrams MATCH ? AND ${where}`;
       return { page: `SELECT culls.* FROM ${hits} ${page}`, count: `SELECT COUNT(*) AS total FROM ${hits}` };
@@ -224,8 +278,29 @@ export function scopedListSql(
   }
 }
 
-/** Prepares the reads of a user's records on the records database, whose tables must exist. */
+/** The names of the grounds whose ids are given as a JSON array. */
+export const GROUND_NAMES_SQL = 'SELECT id, name FROM grounds WHERE id IN (SELECT value FROM json_each(?))';
+
+/**
+ * The grounds a user's records are on, with their names (the user id as @user): one seek per ground in the user's slice
+ * of the ground index, rather than a walk of every placed record.
+ */
+export const USER_GROUNDS_SQL = `WITH RECURSIVE placed (ground_id) AS (
+    SELECT (SELECT MIN(ground_id) FROM culls WHERE user_id = @user AND ground_id IS NOT NULL)
+    UNION ALL
+    SELECT (SELECT MIN(ground_id) FROM culls WHERE user_id = @user AND ground_id > placed.ground_id)
+      FROM placed WHERE placed.ground_id IS NOT NULL
+  )
+  SELECT grounds.id, grounds.name FROM placed JOIN grounds ON grounds.id = placed.ground_id`;
+
+/** A team's grounds, with their names (the team's owner id): every record of the team is on one of them. */
+export const TEAM_GROUNDS_SQL = 'SELECT id, name FROM grounds WHERE user_id = ?';
+
+/** Prepares the reads of a user's records on the records database, whose tables (the grounds' too) must exist. */
 export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
+  const groundNamesStatement = db.prepare<[string], NamedGround>(GROUND_NAMES_SQL);
+  const userGroundsStatement = db.prepare<[{ user: string }], NamedGround>(USER_GROUNDS_SQL);
+  const teamGroundsStatement = db.prepare<[string], NamedGround>(TEAM_GROUNDS_SQL);
   const getStatement = db.prepare<[string, string], Row>('SELECT * FROM culls WHERE id = ? AND user_id = ?');
   // Rows as arrays: with thousands of records, building keyed rows costs more than reading them.
   const locatedStatement = db.prepare<[string, number], (string | number | null)[]>(LOCATED_SQL).raw();
@@ -238,11 +313,23 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     .safeIntegers();
   const listStatements = new Map<string, ListStatements>();
 
-  function listStatementsFor(query: Pick<ListCullsQuery, 'sort' | 'order'>, filter: ListFilter) {
-    const key = `${query.sort}:${query.order}:${filter}`;
+  /** The records with their grounds' names now, read in one query for them all. */
+  function named<Item extends { ground_id?: string; ground_name?: string }>(records: Item[]): Item[] {
+    const ids = groundIdsOf(records);
+    if (ids.length === 0) return records;
+    const names = new Map(groundNamesStatement.all(JSON.stringify(ids)).map(({ id, name }) => [id, name]));
+    return records.map((record) => withGroundName(record, names));
+  }
+
+  function listStatementsFor(
+    query: Pick<ListCullsQuery, 'sort' | 'order'>,
+    filter: ListFilter,
+    byGround = false,
+  ) {
+    const key = `${query.sort}:${query.order}:${filter}:${byGround}`;
     let statements = listStatements.get(key);
     if (statements === undefined) {
-      const sql = listSql(query, filter);
+      const sql = listSql(query, filter, byGround);
       statements = {
         page: db.prepare<unknown[], Row>(sql.page),
         count: db.prepare<unknown[], { total: number }>(sql.count),
@@ -252,14 +339,31 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     return statements;
   }
 
-  /** The filter of a list and its parameters, or undefined when the user has nothing a search could find. */
-  function filterOf(userId: string, search: string): [ListFilter, unknown[]] | undefined {
+  /**
+   * The filter of a list and its parameters, or undefined when the user has nothing a search could find; a search
+   * naming some of the user's grounds (`namedGrounds`) finds their records too.
+   */
+  function filterOf(
+    userId: string,
+    search: string,
+    namedGrounds: readonly string[],
+  ): [ListFilter, unknown[]] | undefined {
     if (search === '') return ['all', [userId]];
+    const byGround = namedGrounds.length > 0 ? [JSON.stringify(namedGrounds)] : [];
     // FTS5's query parser ends a string at a NUL character, so such a search is tested row by row.
-    if (!usesTrigrams(search) || search.includes('\0')) return ['contains', [userId, search]];
+    if (!usesTrigrams(search) || search.includes('\0')) return ['contains', [userId, search, ...byGround]];
     const low = userRangeStatement.get(userId);
     if (low === undefined) return undefined;
-    return ['trigrams', [trigramPhrase(search), low, low + (1n << USER_SHIFT) - 1n]];
+    const range = [low, low + (1n << USER_SHIFT) - 1n];
+    return [
+      'trigrams',
+      [trigramPhrase(search), ...range, ...(byGround.length > 0 ? [userId, ...byGround] : [])],
+    ];
+  }
+
+  /** The ids of the grounds among `grounds` whose name holds the search's text; none for no text. */
+  function namedBy(search: string, grounds: () => NamedGround[]): string[] {
+    return search === '' ? [] : groundsNamedLike(grounds(), search);
   }
 
   /**
@@ -280,9 +384,10 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     whose: { where: string; parameters: readonly unknown[] },
     filters: ListFilters,
     query: ListCullsQuery,
+    namedGrounds: readonly string[],
   ): CullPage {
     const answer = { items: [] as Cull[], total: 0, page: query.page, page_size: query.page_size };
-    const { terms, values } = filterTerms(filters);
+    const { terms, values } = filterTerms(filters, namedGrounds);
     const statementsFor = (order: 'asc' | 'desc') => {
       const key = `${query.sort}:${order}:${whose.where}:${terms.join(':')}`;
       let statements = filteredStatements.get(key);
@@ -306,7 +411,7 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
       window.offset,
     );
     if (window.reversed) rows.reverse();
-    answer.items = rows.map(toRecord);
+    answer.items = named(rows.map(toRecord));
     return answer;
   }
 
@@ -314,26 +419,28 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
   const readList = db.transaction((userId: string, query: ListCullsQuery): CullPage => {
     const answer = { items: [] as Cull[], total: 0, page: query.page, page_size: query.page_size };
     const filters = listFiltersOf(query);
-    if (narrowsByField(filters))
-      return readFiltered({ where: 'user_id = ?', parameters: [userId] }, filters, query);
     const search = filters.text;
-    const filter = filterOf(userId, search);
+    const namedGrounds = namedBy(search, () => userGroundsStatement.all({ user: userId }));
+    const byGround = namedGrounds.length > 0;
+    if (narrowsByField(filters))
+      return readFiltered({ where: 'user_id = ?', parameters: [userId] }, filters, query, namedGrounds);
+    const filter = filterOf(userId, search, namedGrounds);
     if (filter === undefined) return answer;
-    answer.total = listStatementsFor(query, filter[0]).count.get(...filter[1])?.total ?? 0;
+    answer.total = listStatementsFor(query, filter[0], byGround).count.get(...filter[1])?.total ?? 0;
     const window = pageWindow(query.page, query.page_size, answer.total);
     if (window.limit === 0) return answer;
     const [kind, parameters] =
       filter[0] === 'trigrams' && walkIsShorter(userId, window, answer.total)
-        ? ['contains' as const, [userId, search]]
+        ? ['contains' as const, [userId, search, ...(byGround ? [JSON.stringify(namedGrounds)] : [])]]
         : filter;
     const order = readOrder(window, query.order);
-    const rows = listStatementsFor({ sort: query.sort, order }, kind).page.all(
+    const rows = listStatementsFor({ sort: query.sort, order }, kind, byGround).page.all(
       ...parameters,
       window.limit,
       window.offset,
     );
     if (window.reversed) rows.reverse();
-    answer.items = rows.map(toRecord);
+    answer.items = named(rows.map(toRecord));
     return answer;
   });
 
@@ -342,11 +449,12 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     query: Pick<ListCullsQuery, 'sort' | 'order'>,
     filter: ListFilter,
     scope: RecordScope,
+    byGround = false,
   ) {
-    const key = `${query.sort}:${query.order}:${filter}:${shapeOf(scope)}`;
+    const key = `${query.sort}:${query.order}:${filter}:${shapeOf(scope)}:${byGround}`;
     let statements = scopedStatements.get(key);
     if (statements === undefined) {
-      const sql = scopedListSql(query, filter, scope);
+      const sql = scopedListSql(query, filter, scope, byGround);
       statements = {
         page: db.prepare<unknown[], Row>(sql.page),
         count: db.prepare<unknown[], { total: number }>(sql.count),
@@ -360,20 +468,24 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
   const readScopedList = db.transaction((scope: RecordScope, query: ListCullsQuery): CullPage => {
     const answer = { items: [] as Cull[], total: 0, page: query.page, page_size: query.page_size };
     const filters = listFiltersOf(query);
-    if (narrowsByField(filters)) return readFiltered(inScope(scope), filters, query);
     const search = filters.text;
+    const namedGrounds = namedBy(search, () => teamGroundsStatement.all(scope.teamOwnerId));
+    const byGround = namedGrounds.length > 0;
+    if (narrowsByField(filters)) return readFiltered(inScope(scope), filters, query, namedGrounds);
     const { parameters } = inScope(scope);
     const filter: ListFilter =
       search === '' ? 'all' : usesTrigrams(search) && !search.includes('\0') ? 'trigrams' : 'contains';
+    const grounds = byGround ? [JSON.stringify(namedGrounds)] : [];
     const filterParameters = (kind: ListFilter) =>
       kind === 'all'
         ? parameters
         : kind === 'contains'
-          ? [...parameters, search]
-          : [trigramPhrase(search), ...parameters];
+          ? [...parameters, search, ...grounds]
+          : [trigramPhrase(search), ...parameters, ...(byGround ? [...parameters, ...grounds] : [])];
     const countParameters =
       filter === 'all' && scope.userIds === undefined ? [scope.teamOwnerId] : filterParameters(filter);
-    answer.total = scopedStatementsFor(query, filter, scope).count.get(...countParameters)?.total ?? 0;
+    answer.total =
+      scopedStatementsFor(query, filter, scope, byGround).count.get(...countParameters)?.total ?? 0;
     const window = pageWindow(query.page, query.page_size, answer.total);
     if (window.limit === 0) return answer;
     // As for a user's list: a common term's page is cheaper found by walking the sort index than by sorting every match.
@@ -387,13 +499,13 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
         ? 'contains'
         : filter;
     const order = readOrder(window, query.order);
-    const rows = scopedStatementsFor({ sort: query.sort, order }, kind, scope).page.all(
+    const rows = scopedStatementsFor({ sort: query.sort, order }, kind, scope, byGround).page.all(
       ...filterParameters(kind),
       window.limit,
       window.offset,
     );
     if (window.reversed) rows.reverse();
-    answer.items = rows.map(toRecord);
+    answer.items = named(rows.map(toRecord));
     return answer;
   });
 
@@ -420,11 +532,11 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
   return {
     async get(userId, id) {
       const row = getStatement.get(id, userId);
-      return row === undefined ? undefined : toRecord(row);
+      return row === undefined ? undefined : named([toRecord(row)])[0];
     },
     async getScoped(scope, id) {
       const row = getScopedStatement(scope).get(id, ...inScope(scope).parameters);
-      return row === undefined ? undefined : toRecord(row);
+      return row === undefined ? undefined : named([toRecord(row)])[0];
     },
     async listScoped(scope, query) {
       return readScopedList.deferred(scope, query);
@@ -438,17 +550,17 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
       );
     },
     async listAtScoped(scope, { latitude, longitude }) {
-      return db
+      const rows = db
         .prepare<unknown[], (string | number | null)[]>(atScopedSql(scope))
         .raw()
-        .all(...inScope(scope).parameters, latitude, longitude, MAP_POINTS_LIMIT)
-        .map(toMapCull);
+        .all(...inScope(scope).parameters, latitude, longitude, MAP_POINTS_LIMIT);
+      return named(rows.map(toMapCull));
     },
     async list(userId, query) {
       return readList.deferred(userId, query);
     },
     async listLocated(userId) {
-      return locatedStatement.all(userId, MAP_POINTS_LIMIT).map(toMapCull);
+      return named(locatedStatement.all(userId, MAP_POINTS_LIMIT).map(toMapCull));
     },
     async mapPoints(userId, filter) {
       if (!filtersSome(filter)) return toMapPoints(mapPointsStatement.iterate(userId, MAP_POINTS_LIMIT + 1));
@@ -456,7 +568,7 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
       return toMapPoints(statement.iterate(userId, ...filterValues(filter), MAP_POINTS_LIMIT + 1));
     },
     async listAt(userId, { latitude, longitude }) {
-      return atStatement.all(userId, latitude, longitude, MAP_POINTS_LIMIT).map(toMapCull);
+      return named(atStatement.all(userId, latitude, longitude, MAP_POINTS_LIMIT).map(toMapCull));
     },
     async sameTag(userId, tagKeys) {
       if (tagKeys.length === 0) return [];

@@ -5,14 +5,11 @@ import { CASE_INSENSITIVE_COLUMNS } from '../pages';
 export type Row = Record<string, string | number | bigint | null>;
 
 const META_COLUMNS = ['id', 'user_id', 'version', 'created_at', 'updated_at'] as const;
-/** The record's fields, its photos and where it belongs: every column that reads back as a property of the record. */
-const FIELD_COLUMNS: readonly string[] = [
-  ...CULL_FIELD_NAMES,
-  'photos',
-  'ground_id',
-  'ground_name',
-  'outing_id',
-];
+/**
+ * The record's fields, its photos and where it belongs: every column that reads back as a property of the record.
+ * The ground's name is not one: it stays in the ground's row, and a read joins it (see withGroundName).
+ */
+const FIELD_COLUMNS: readonly string[] = [...CULL_FIELD_NAMES, 'photos', 'ground_id', 'outing_id'];
 /** Fields holding an object or a list, kept as JSON text. */
 const JSON_COLUMNS: ReadonlySet<string> = new Set([...NESTED_FIELD_NAMES, 'photos']);
 export const ALL_COLUMNS = [
@@ -43,22 +40,24 @@ export function orderTerm(column: string): string {
   return CASE_INSENSITIVE_COLUMNS.has(column) ? `${quote(column)} COLLATE NOCASE` : quote(column);
 }
 
+/** The record's row; its ground's name stays in the ground's row, out of the record's row and its search text. */
 export function toRow(record: Cull, searchRowid: bigint): Row {
   const row: Row = {};
   for (const column of ALL_COLUMNS) row[column] = null;
-  const { created_by, antlers_present, ...rest } = record;
+  const { ground_name: _groundName, ...stored } = record;
+  const { created_by, antlers_present, ...rest } = stored;
   for (const [column, value] of Object.entries(rest)) {
     row[column] = JSON_COLUMNS.has(column) ? JSON.stringify(value) : (value as string | number);
   }
   row.user_id = created_by;
   row.antlers_present = antlers_present ? 1 : 0;
-  row.search_text = cullSearchText(record);
+  row.search_text = cullSearchText(stored);
   row.search_rowid = searchRowid;
   row.carcass_tag_key = record.carcass_tag === undefined ? null : carcassTagKey(record.carcass_tag);
   return row;
 }
 
-/** A row as a record; the write path reads rows with safe integers, so numbers may come as bigints. */
+/** A row as a record, without its ground's name; the write path reads rows with safe integers, so numbers may come as bigints. */
 export function toRecord(row: Row): Cull {
   const record: Record<string, unknown> = {
     id: row.id,

@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { SORT_COLUMNS, TEAM_OWNER_PREFIX } from '@cull-log/contracts';
 import type { SqliteMigration } from '@cull-log/storage-kit';
 import { sortKeys } from '../pages';
-import { INDEX_SEARCH_SQL, NEXT_SEARCH_ROWID_SQL, orderTerm, quote } from './rows';
+import { cullSearchText } from '@cull-log/domain';
+import { INDEX_SEARCH_SQL, NEXT_SEARCH_ROWID_SQL, orderTerm, quote, toRecord, type Row } from './rows';
 
 const TABLE = `
 CREATE TABLE IF NOT EXISTS culls (
@@ -58,7 +59,7 @@ const ADDED_COLUMNS = {
   // The ground and outing the record belongs to (cull.placed.v1); NULL for none.
   ground_id: 'TEXT',
   outing_id: 'TEXT',
-  // The ground's name as it is now, kept in step by a rename, so the table, the map and search show it.
+  // A copy of the ground's name, which a rename rewrote on every record; step 4 drops it.
   ground_name: 'TEXT',
 } as const;
 
@@ -152,6 +153,41 @@ function indexUnindexedRecords(db: Database.Database): void {
   })();
 }
 
+/** Records rewritten at a time by step 4, so a large file is never read into memory whole. */
+const UNNAMING_BATCH = 1_000;
+
+/**
+ * Takes the copies of their ground's name out of the records (a database from before step 4): each placed record's
+ * search text written and indexed again without it, then the column dropped. A read joins the name from then on.
+ */
+function dropGroundNameCopies(db: Database.Database): void {
+  const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('culls')").pluck().all();
+  if (!columns.includes('ground_name')) return;
+  const batch = db
+    .prepare<[bigint, number], Row & { position: bigint }>(
+      `SELECT rowid AS position, * FROM culls WHERE rowid > ? AND ground_name IS NOT NULL ORDER BY rowid LIMIT ?`,
+    )
+    .safeIntegers();
+  const setSearchText = db.prepare<[string, bigint]>('UPDATE culls SET search_text = ? WHERE rowid = ?');
+  const unindexSearch = db.prepare<[bigint]>('DELETE FROM culls_search_trigrams WHERE rowid = ?');
+  const indexSearch = db.prepare<[bigint, string]>(INDEX_SEARCH_SQL);
+  for (let after = 0n; ;) {
+    const rows = batch.all(after, UNNAMING_BATCH);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      // A row reads back without the copy, so its search text is made without it.
+      const searchText = cullSearchText(toRecord(row));
+      if (searchText === row.search_text) continue;
+      setSearchText.run(searchText, row.position);
+      // Every row has its search rowid from step 1 on.
+      unindexSearch.run(row.search_rowid as bigint);
+      indexSearch.run(row.search_rowid as bigint, searchText);
+    }
+    after = rows[rows.length - 1]!.position;
+  }
+  db.exec('ALTER TABLE culls DROP COLUMN ground_name');
+}
+
 /**
  * The records' tables in the records database, step by step; a change is a new step at the end. Step 1 is the schema
  * as it stood when numbering began, and brings a file from before any part of it up to it.
@@ -195,5 +231,12 @@ export const SQLITE_CULL_MIGRATIONS: readonly SqliteMigration[] = [
         INSERT OR REPLACE INTO cull_totals (user_id, total)
           SELECT team_owner, COUNT(*) FROM culls WHERE team_owner IS NOT NULL GROUP BY team_owner;`);
     },
+  },
+  {
+    version: 4,
+    does:
+      "a ground's name kept in the ground's row alone, so a rename writes one row: the records' copies of it taken " +
+      'out of their search text and dropped',
+    up: dropGroundNameCopies,
   },
 ];

@@ -6,7 +6,7 @@ import {
   type StoredLogEvent,
   type TeamCullsKept,
 } from '@cull-log/contracts';
-import { cullSearchText, keptRecordOf } from '@cull-log/domain';
+import { keptRecordOf } from '@cull-log/domain';
 import { preparedPerDatabase } from '../../../read-model/prepared-per-database';
 import { nextRecord } from '../next-record';
 import {
@@ -42,15 +42,11 @@ const statementsOf = preparedPerDatabase((db) => {
     nextSearchRowid: db.prepare<[string], bigint>(NEXT_SEARCH_ROWID_SQL).pluck().safeIntegers(),
     indexSearch: db.prepare<[bigint, string]>(INDEX_SEARCH_SQL),
     unindexSearch: db.prepare<[bigint]>('DELETE FROM culls_search_trigrams WHERE rowid = ?'),
-    groundName: db.prepare<[string], string>('SELECT name FROM grounds WHERE id = ?').pluck(),
     groundOwner: db.prepare<[string], string>('SELECT user_id FROM grounds WHERE id = ?').pluck(),
     setTeamOwner: db.prepare<[string | null, string]>('UPDATE culls SET team_owner = ? WHERE id = ?'),
     countDownBy: db.prepare<[number, string]>('UPDATE cull_totals SET total = total - ? WHERE user_id = ?'),
-    groundRecords: db
-      .prepare<[string], Row>('SELECT * FROM culls INDEXED BY culls_by_ground WHERE ground_id = ?')
-      .safeIntegers(),
-    renameRecord: db.prepare<[string, string, string]>(
-      'UPDATE culls SET ground_name = ?, search_text = ? WHERE id = ?',
+    groundRecords: db.prepare<[string], { id: string; team_owner: string | null }>(
+      'SELECT id, team_owner FROM culls INDEXED BY culls_by_ground WHERE ground_id = ?',
     ),
   };
 });
@@ -69,28 +65,16 @@ function writeRecord(statements: WriteStatements, row: Row | undefined, record: 
 }
 
 /**
- * A renamed ground's records take its new name, whoever made them (a team's ground has its members' records): only
- * their name and search text change, so only those are written, with their search index rows. A ground moved into a
- * team takes its records with it: the team reads them by team_owner and counts them in its total.
+ * A ground moved into a team takes its records with it, whoever made them: the team reads them by team_owner, which
+ * leads the team's indexes, and counts them in its total. (A rename writes none of them: a read joins the name.)
  */
-export function groundRecordsFollow(
-  db: SqliteDatabase,
-  ground: { id: string; name: string; owner: string },
-): void {
+export function groundRecordsFollow(db: SqliteDatabase, ground: { id: string; owner: string }): void {
   const statements = statementsOf(db);
   const teamOwner = teamOfOwner(ground.owner) === undefined ? null : ground.owner;
   for (const row of statements.groundRecords.all(ground.id)) {
-    if (row.ground_name !== ground.name) {
-      const searchText = cullSearchText({ ...toRecord(row), ground_name: ground.name });
-      // Every row has its search rowid once the read model is open.
-      const searchRowid = row.search_rowid as bigint;
-      statements.renameRecord.run(ground.name, searchText, row.id as string);
-      statements.unindexSearch.run(searchRowid);
-      statements.indexSearch.run(searchRowid, searchText);
-    }
-    const wasTeamOwner = (row.team_owner as string | null) ?? null;
+    const wasTeamOwner = row.team_owner ?? null;
     if (wasTeamOwner === teamOwner) continue;
-    statements.setTeamOwner.run(teamOwner, row.id as string);
+    statements.setTeamOwner.run(teamOwner, row.id);
     if (wasTeamOwner !== null) statements.countDown.run(wasTeamOwner);
     if (teamOwner !== null) statements.countUp.run(teamOwner);
   }
@@ -106,8 +90,7 @@ export function applyCullToSqlite(db: SqliteDatabase, event: StoredLogEvent & Cu
     statements.remove.run(event.streamId);
     if (row?.search_rowid != null) statements.unindexSearch.run(row.search_rowid as bigint);
   } else {
-    const groundName = next.ground_id === undefined ? undefined : statements.groundName.get(next.ground_id);
-    writeRecord(statements, row, { ...next, ...(groundName !== undefined && { ground_name: groundName }) });
+    writeRecord(statements, row, next);
   }
   if (current === undefined && next !== undefined) statements.countUp.run(next.created_by);
   if (current !== undefined && next === undefined) statements.countDown.run(current.created_by);
@@ -122,19 +105,15 @@ export function applyCullToSqlite(db: SqliteDatabase, event: StoredLogEvent & Cu
 }
 
 /**
- * Writes the culls a team keeps of an erased member as the team's own records (its owner id as their user), each with
- * its ground's name now; one already written (the event applied again) is left as it is.
+ * Writes the culls a team keeps of an erased member as the team's own records (its owner id as their user); one
+ * already written (the event applied again) is left as it is.
  */
 export function applyKeptCullsToSqlite(db: SqliteDatabase, event: StoredLogEvent & TeamCullsKept): void {
   const statements = statementsOf(db);
   for (const kept of event.data.culls) {
     if (statements.select.get(kept.id) !== undefined) continue;
     const record = keptRecordOf(kept, event.userId, event.occurredAt);
-    const groundName = statements.groundName.get(kept.ground_id);
-    writeRecord(statements, undefined, {
-      ...record,
-      ...(groundName !== undefined && { ground_name: groundName }),
-    });
+    writeRecord(statements, undefined, record);
     // The team's own record: its total is the team's, and the team reads it by team_owner.
     statements.setTeamOwner.run(record.created_by, kept.id);
     statements.countUp.run(record.created_by);
