@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { createLogger } from '@cull-log/service-kit';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { TEST_PUBLIC_KEY, identityHeadersFor } from '@cull-log/service-kit/testing';
+
+const identityHeaders = identityHeadersFor('stats');
 import { buildProjectionApp, type ProjectionRoutes } from './projection-app';
 import type { ProjectionStore } from './projection-store';
 import { openSqliteProjection } from './sqlite-projection';
@@ -63,7 +65,7 @@ describe('buildProjectionApp', () => {
       projectionStore: store,
       logger: silent,
       bus,
-      internalAuthSecret: TEST_SECRET,
+      internalAuthPublicKey: TEST_PUBLIC_KEY,
       now: () => NOW,
       afterWaitMs: 60_000,
     });
@@ -87,7 +89,7 @@ describe('buildProjectionApp', () => {
     const app = buildProjectionApp(definition, {
       projectionStore: store,
       logger: silent,
-      internalAuthSecret: TEST_SECRET,
+      internalAuthPublicKey: TEST_PUBLIC_KEY,
       now: () => NOW,
     });
     expect((await app.inject({ url: '/position' })).statusCode).toBe(401);
@@ -103,7 +105,7 @@ describe('buildProjectionApp', () => {
     const app = buildProjectionApp(definition, {
       projectionStore: store,
       logger: silent,
-      internalAuthSecret: TEST_SECRET,
+      internalAuthPublicKey: TEST_PUBLIC_KEY,
       now: () => NOW,
     });
 
@@ -126,7 +128,7 @@ describe('buildProjectionApp', () => {
     const app = buildProjectionApp(definition, {
       projectionStore: store,
       logger: silent,
-      internalAuthSecret: TEST_SECRET,
+      internalAuthPublicKey: TEST_PUBLIC_KEY,
       now: () => NOW,
       afterWaitMs: 50,
     });
@@ -139,7 +141,7 @@ describe('buildProjectionApp', () => {
     const store = openStore();
     const app = buildProjectionApp(
       { ...definition, name: 'exports', durableName: 'exports' },
-      { projectionStore: store, logger: silent, internalAuthSecret: TEST_SECRET },
+      { projectionStore: store, logger: silent, internalAuthPublicKey: TEST_PUBLIC_KEY },
     );
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     await store.close();
@@ -163,7 +165,7 @@ describe('buildProjectionApp', () => {
     const app = buildProjectionApp(definition, {
       projectionStore: inner.projectionStore(() => undefined),
       logger: silent,
-      internalAuthSecret: TEST_SECRET,
+      internalAuthPublicKey: TEST_PUBLIC_KEY,
       now: () => NOW,
     });
     await app.ready();

@@ -34,7 +34,8 @@ export interface ProjectionAppDeps<Store extends ProjectionStore> {
   /** When given, the app consumes it with its durable consumer from ready until close. */
   bus?: EventBus;
   logger: ServiceAppOptions['logger'];
-  internalAuthSecret: string;
+  /** The gateway's Ed25519 public key, which checks the identity header it signs for this service. */
+  internalAuthPublicKey: string;
   now?: () => Date;
   afterWaitMs?: number;
 }
@@ -49,7 +50,7 @@ export function buildProjectionApp<Store extends ProjectionStore>(
     projectionStore,
     bus,
     logger,
-    internalAuthSecret,
+    internalAuthPublicKey,
     now = () => new Date(),
     afterWaitMs = DEFAULT_AFTER_WAIT_MS,
   }: ProjectionAppDeps<Store>,
@@ -88,7 +89,7 @@ export function buildProjectionApp<Store extends ProjectionStore>(
       await subscription?.stop();
     });
   }
-  app.register(internalAuth, { secret: internalAuthSecret, now });
+  app.register(internalAuth, { publicKey: internalAuthPublicKey, audience: name, now });
   // The caller's own rows, erased when they erase their account (the gateway asks every service in turn).
   app.delete('/account', async (request, reply) => {
     await store.eraseUser(request.identity.uid);

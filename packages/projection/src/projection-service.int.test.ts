@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectNatsBus } from '@cull-log/bus';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, identityHeaders, startServiceProcess } from '@cull-log/service-kit/testing';
+import { TEST_PUBLIC_KEY, identityHeadersFor, startServiceProcess } from '@cull-log/service-kit/testing';
+
+const identityHeaders = identityHeadersFor('fixture');
 
 const FIXTURE = fileURLToPath(new URL('./testing/fixture-projection-service.ts', import.meta.url));
 
@@ -23,7 +25,7 @@ function startService(env: Record<string, string>) {
     NATS_URL: '',
     PORT: '0',
     DATA_DIR: dataDir,
-    INTERNAL_AUTH_SECRET: TEST_SECRET,
+    INTERNAL_AUTH_PUBLIC_KEY: TEST_PUBLIC_KEY,
     ...env,
   });
   cleanups.push(() => service.kill());

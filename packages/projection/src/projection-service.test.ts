@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '@cull-log/service-kit';
+import { TEST_PUBLIC_KEY } from '@cull-log/service-kit/testing';
 import type { ProjectionStore } from './projection-store';
 import { defineProjectionService } from './projection-service';
 
@@ -11,8 +12,6 @@ beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), 'cull-log-projection-service-'));
 });
 afterEach(() => rmSync(directory, { recursive: true, force: true }));
-
-const SECRET = 'x'.repeat(32);
 
 /** A service whose store adapters only say how they were called. */
 function recordingService(name = 'stats') {
@@ -50,7 +49,9 @@ function configError(read: () => unknown): ConfigError {
 describe('readConfig', () => {
   it('refuses to start without NATS_URL, naming the service and the one-process app', () => {
     const { service } = recordingService('stats');
-    expect(configError(() => service.readConfig({ INTERNAL_AUTH_SECRET: SECRET })).problems).toEqual([
+    expect(
+      configError(() => service.readConfig({ INTERNAL_AUTH_PUBLIC_KEY: TEST_PUBLIC_KEY })).problems,
+    ).toEqual([
       {
         variable: 'NATS_URL',
         problem: 'is required to run stats on its own (the one-process app is `npm start`)',
@@ -61,14 +62,22 @@ describe('readConfig', () => {
   it("reports a bad setting of the service's own as it is", () => {
     const { service } = recordingService();
     const problems = configError(() =>
-      service.readConfig({ INTERNAL_AUTH_SECRET: SECRET, NATS_URL: 'nats://127.0.0.1:4222', PORT: 'x' }),
+      service.readConfig({
+        INTERNAL_AUTH_PUBLIC_KEY: TEST_PUBLIC_KEY,
+        NATS_URL: 'nats://127.0.0.1:4222',
+        PORT: 'x',
+      }),
     ).problems;
     expect(problems).toEqual([{ variable: 'PORT', problem: 'must be a whole number between 0 and 65535' }]);
   });
 
   it('refuses to run in production on NATS without its own NATS user', () => {
     const { service } = recordingService('stats');
-    const env = { INTERNAL_AUTH_SECRET: SECRET, NATS_URL: 'nats://nats:4222', NODE_ENV: 'production' };
+    const env = {
+      INTERNAL_AUTH_PUBLIC_KEY: TEST_PUBLIC_KEY,
+      NATS_URL: 'nats://nats:4222',
+      NODE_ENV: 'production',
+    };
     expect(configError(() => service.readConfig(env)).problems.map(({ variable }) => variable)).toEqual([
       'NATS_USER',
     ]);
@@ -81,7 +90,11 @@ describe('readConfig', () => {
 
   it('keeps every setting when NATS_URL is there, with the default port of the service', () => {
     const { service } = recordingService('exports');
-    const env = { INTERNAL_AUTH_SECRET: SECRET, NATS_URL: 'nats://127.0.0.1:4222', LOG_LEVEL: 'warn' };
+    const env = {
+      INTERNAL_AUTH_PUBLIC_KEY: TEST_PUBLIC_KEY,
+      NATS_URL: 'nats://127.0.0.1:4222',
+      LOG_LEVEL: 'warn',
+    };
     expect(service.readConfig(env)).toMatchObject({ ...env, PORT: 3002 });
   });
 });

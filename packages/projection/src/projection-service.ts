@@ -5,6 +5,7 @@ import { connectNatsBus } from '@cull-log/bus';
 import {
   checkNatsSettings,
   commonConfigShape,
+  internalAuthPublicKeySetting,
   ConfigError,
   createLogger,
   natsConfigShape,
@@ -47,7 +48,8 @@ export interface ProjectionServiceDefinition<Store extends ProjectionStore> {
 }
 
 /** The settings of a projection service running on its own, where the bus can only be NATS. */
-export type ProjectionServiceConfig = CommonConfig & NatsConfig & { NATS_URL: string };
+export type ProjectionServiceConfig = CommonConfig &
+  NatsConfig & { NATS_URL: string; INTERNAL_AUTH_PUBLIC_KEY: string };
 
 export interface ProjectionService<Store extends ProjectionStore> {
   readonly name: string;
@@ -68,7 +70,12 @@ export function defineProjectionService<Store extends ProjectionStore>(
 ): ProjectionService<Store> {
   const { name, durableName, port, mongoDatabase, sqliteFile, openSqlite, connectMongo } = definition;
   const configSchema = z
-    .object({ ...commonConfigShape, ...natsConfigShape, PORT: portSetting(port) })
+    .object({
+      ...commonConfigShape,
+      ...natsConfigShape,
+      PORT: portSetting(port),
+      INTERNAL_AUTH_PUBLIC_KEY: internalAuthPublicKeySetting,
+    })
     .superRefine(checkNatsSettings);
 
   function readConfig(env: Environment = process.env): ProjectionServiceConfig {
@@ -119,7 +126,7 @@ export function defineProjectionService<Store extends ProjectionStore>(
       projectionStore: store,
       bus,
       logger,
-      internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+      internalAuthPublicKey: config.INTERNAL_AUTH_PUBLIC_KEY,
     });
     return runService({
       app,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdentityKeyError, identityPrivateKey, identityPublicKey } from './identity-keys';
 import { SERVICES } from './topology';
 
 /** One bad or missing environment variable and why it was refused. */
@@ -66,11 +67,42 @@ export function portSetting(defaultPort: number) {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export const INTERNAL_AUTH_SECRET_MIN_LENGTH = 32;
+/** A secret of at least `minLength` characters (random ones, e.g. `openssl rand -base64 48`). */
+export function secretSetting(minLength: number) {
+  return z.string({ error: 'is required but not set' }).min(minLength, {
+    error: `must be at least ${minLength} characters long`,
+  });
+}
+
+/** A key setting checked as it is read, so a bad key stops the start with the variable named; its text is kept. */
+function keySetting(parse: (text: string) => unknown) {
+  const key = z.string({ error: 'is required but not set' }).superRefine((text, context) => {
+    try {
+      parse(text);
+    } catch (error) {
+      context.addIssue({
+        code: 'custom',
+        message: error instanceof IdentityKeyError ? error.message : 'is not a usable key',
+      });
+    }
+  });
+  // An empty `NAME=` line of an env file is a key not set, not a malformed one.
+  return z.preprocess((value) => (value === '' ? undefined : value), key);
+}
+
+/**
+ * The gateway's Ed25519 private key, with which it signs the identity header (the gateway's alone; e.g.
+ * `openssl genpkey -algorithm ed25519`).
+ */
+export const internalAuthPrivateKeySetting = keySetting(identityPrivateKey);
+
+/** The gateway's Ed25519 public key, with which a service checks the identity header (e.g. `openssl pkey -pubout`). */
+export const internalAuthPublicKeySetting = keySetting(identityPublicKey);
 
 /**
  * Settings every service reads. Spread into a service's own schema and override PORT with its default:
- * `z.object({ ...commonConfigShape, PORT: portSetting(SERVICES.records.port) })`.
+ * `z.object({ ...commonConfigShape, PORT: portSetting(SERVICES.records.port) })`. Keys are each service's own: the
+ * gateway adds `INTERNAL_AUTH_PRIVATE_KEY`, the others `INTERNAL_AUTH_PUBLIC_KEY`.
  */
 export const commonConfigShape = {
   PORT: portSetting(SERVICES.gateway.port),
@@ -88,9 +120,6 @@ export const commonConfigShape = {
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' })
     .default('development'),
-  INTERNAL_AUTH_SECRET: z.string({ error: 'is required but not set' }).min(INTERNAL_AUTH_SECRET_MIN_LENGTH, {
-    error: `must be at least ${INTERNAL_AUTH_SECRET_MIN_LENGTH} characters long`,
-  }),
   MONGODB_URL: optionalSetting(
     z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, { error: 'must be a mongodb:// or mongodb+srv:// URL' }),
   ),

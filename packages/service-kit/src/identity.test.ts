@@ -2,19 +2,24 @@ import { describe, expect, it } from 'vitest';
 import {
   IDENTITY_TTL_SECONDS,
   IdentityError,
+  bodyDigestOf,
   signIdentity,
   teamAccessOf,
   verifyIdentity,
   type Identity,
 } from './identity';
+import { generateIdentityKeys, identityPrivateKey, identityPublicKey } from './identity-keys';
 
-const SECRET = 'identity-secret-of-at-least-32-characters';
+const KEYS = generateIdentityKeys();
+const PRIVATE_KEY = identityPrivateKey(KEYS.privateKey);
+const PUBLIC_KEY = identityPublicKey(KEYS.publicKey);
 const IDENTITY: Identity = { uid: 'google-sub-123', display_name: 'Ann Stalker', email: 'ann@example.co.uk' };
 const SIGNED_AT = new Date('2025-03-01T10:00:00Z');
 
 function sign(overrides: Partial<Parameters<typeof signIdentity>[0]> = {}): string {
   return signIdentity({
-    secret: SECRET,
+    privateKey: PRIVATE_KEY,
+    audience: 'records',
     identity: IDENTITY,
     method: 'GET',
     url: '/culls?page=2',
@@ -33,27 +38,55 @@ function failureOf(run: () => unknown): string {
   throw new Error('expected an IdentityError');
 }
 
-const verifyAt = (header: string | undefined, extra: { method?: string; url?: string; now?: Date } = {}) =>
+const verifyAt = (
+  header: string | undefined,
+  extra: { method?: string; url?: string; now?: Date; audience?: string } = {},
+) =>
   verifyIdentity({
-    secret: SECRET,
+    publicKey: PUBLIC_KEY,
+    audience: extra.audience ?? 'records',
     header,
     method: extra.method ?? 'GET',
     url: extra.url ?? '/culls?page=2',
     now: extra.now ?? new Date(SIGNED_AT.getTime() + 1_000),
   });
 
+const claimsOf = (header: string) =>
+  JSON.parse(Buffer.from(header.split('.')[0] as string, 'base64url').toString()) as Record<string, unknown>;
+
 describe('signed identity', () => {
   it('round-trips the identity for the request it was signed for', () => {
-    expect(verifyAt(sign())).toEqual(IDENTITY);
+    expect(verifyAt(sign()).identity).toEqual(IDENTITY);
   });
 
   it('keeps a missing display name and e-mail as null', () => {
     const identity = { uid: 'u-2', display_name: null, email: null };
-    expect(verifyAt(sign({ identity }))).toEqual(identity);
+    expect(verifyAt(sign({ identity })).identity).toEqual(identity);
   });
 
   it('treats the method case-insensitively', () => {
-    expect(verifyAt(sign({ method: 'get' }), { method: 'GET' })).toEqual(IDENTITY);
+    expect(verifyAt(sign({ method: 'get' }), { method: 'GET' }).identity).toEqual(IDENTITY);
+  });
+
+  it('gives each header an id of its own, and its expiry, to be taken once', () => {
+    const first = verifyAt(sign());
+    const second = verifyAt(sign());
+    expect(first.id).not.toBe(second.id);
+    expect(first.expiresAt).toBe(Math.floor(SIGNED_AT.getTime() / 1000) + IDENTITY_TTL_SECONDS);
+  });
+
+  it('carries the digest of the body it was signed with, and of no bytes without one', () => {
+    const body = Buffer.from('{"species":"Roe Deer"}');
+    expect(verifyAt(sign({ body })).bodyDigest).toBe(bodyDigestOf(body));
+    expect(verifyAt(sign({ body: '{"species":"Roe Deer"}' })).bodyDigest).toBe(bodyDigestOf(body));
+    expect(verifyAt(sign()).bodyDigest).toBe(bodyDigestOf(Buffer.alloc(0)));
+    expect(verifyAt(sign()).bodyDigest).not.toBe(bodyDigestOf(body));
+  });
+
+  it('refuses a header signed for another service', () => {
+    expect(failureOf(() => verifyAt(sign({ audience: 'records' }), { audience: 'stats' }))).toBe(
+      'wrong_audience',
+    );
   });
 
   it('refuses a missing header', () => {
@@ -70,7 +103,8 @@ describe('signed identity', () => {
     const header = sign();
     expect(() =>
       verifyIdentity({
-        secret: SECRET,
+        publicKey: PUBLIC_KEY,
+        audience: 'records',
         header: [header, header],
         method: 'GET',
         url: '/culls?page=2',
@@ -79,21 +113,29 @@ describe('signed identity', () => {
     ).toThrow(IdentityError);
   });
 
-  it('refuses a header signed with another secret', () => {
-    const forged = sign({ secret: 'another-secret-of-at-least-32-characters' });
+  it('refuses a header signed with another key pair', () => {
+    const forged = sign({ privateKey: identityPrivateKey(generateIdentityKeys().privateKey) });
     expect(failureOf(() => verifyAt(forged))).toBe('bad_signature');
   });
 
-  it('refuses a payload changed after signing', () => {
-    const [, signature] = sign().split('.');
-    const payload = { ...IDENTITY, uid: 'someone-else', method: 'GET', url: '/culls?page=2' };
-    const iat = Math.floor(SIGNED_AT.getTime() / 1000);
-    const tampered = Buffer.from(JSON.stringify({ ...payload, iat, exp: iat + 60 })).toString('base64url');
-    expect(failureOf(() => verifyAt(`${tampered}.${signature}`))).toBe('bad_signature');
+  it('refuses a payload changed after signing: another user, or another service', () => {
+    const header = sign();
+    const [, signature] = header.split('.');
+    for (const change of [
+      { uid: 'someone-else' },
+      { aud: 'stats' },
+      { body_sha256: bodyDigestOf('other') },
+    ]) {
+      const tampered = Buffer.from(JSON.stringify({ ...claimsOf(header), ...change })).toString('base64url');
+      expect(failureOf(() => verifyAt(`${tampered}.${signature}`, { audience: 'stats' }))).toBe(
+        'bad_signature',
+      );
+    }
   });
 
-  it('refuses a signature with characters appended', () => {
+  it('refuses a signature with characters appended, or one of the wrong length', () => {
     expect(failureOf(() => verifyAt(`${sign()}A`))).toBe('bad_signature');
+    expect(failureOf(() => verifyAt(`${sign().split('.')[0] as string}.AAAA`))).toBe('bad_signature');
   });
 
   it('refuses a header signed for another method', () => {
@@ -108,7 +150,7 @@ describe('signed identity', () => {
   it(`accepts a header up to ${IDENTITY_TTL_SECONDS} seconds old and refuses it from then on`, () => {
     const justBefore = new Date(SIGNED_AT.getTime() + (IDENTITY_TTL_SECONDS - 1) * 1000);
     const atExpiry = new Date(SIGNED_AT.getTime() + IDENTITY_TTL_SECONDS * 1000);
-    expect(verifyAt(sign(), { now: justBefore })).toEqual(IDENTITY);
+    expect(verifyAt(sign(), { now: justBefore }).identity).toEqual(IDENTITY);
     expect(failureOf(() => verifyAt(sign(), { now: atExpiry }))).toBe('expired');
   });
 
@@ -117,11 +159,8 @@ describe('signed identity', () => {
     expect(failureOf(() => verifyAt(signedLater, { now: SIGNED_AT }))).toBe('expired');
   });
 
-  it('will not sign or verify with a secret shorter than 32 characters', () => {
-    expect(() => sign({ secret: 'short' })).toThrow(/at least 32 characters/);
-    expect(() =>
-      verifyIdentity({ secret: 'short', header: sign(), method: 'GET', url: '/culls?page=2' }),
-    ).toThrow(/at least 32 characters/);
+  it('cannot sign with the public key a service holds', () => {
+    expect(() => sign({ privateKey: PUBLIC_KEY })).toThrow();
   });
 });
 
@@ -131,9 +170,10 @@ describe('teamAccessOf', () => {
 
   it('carries a team signed into the identity round trip, and answers the place in it with the query without team', () => {
     const url = `/stats?team=${TEAM}&season=2026-27`;
-    const verified = verifyIdentity({
-      secret: SECRET,
-      header: signIdentity({ secret: SECRET, identity: inTeam, method: 'GET', url, now: SIGNED_AT }),
+    const { identity: verified } = verifyIdentity({
+      publicKey: PUBLIC_KEY,
+      audience: 'stats',
+      header: sign({ audience: 'stats', identity: inTeam, url }),
       method: 'GET',
       url,
       now: SIGNED_AT,

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { TEAM_MESSAGES, TeamAccess, type Me } from '@cull-log/contracts';
 import { HttpError } from './http-error';
@@ -6,8 +6,11 @@ import { HttpError } from './http-error';
 /** The header in which the gateway sends the signed user identity to a service. */
 export const IDENTITY_HEADER = 'x-cull-identity';
 
-/** A signed identity is good for one minute: enough for a slow upstream hop, too short to be worth replaying. */
-export const IDENTITY_TTL_SECONDS = 60;
+/**
+ * A signed identity is good for 30 seconds: enough for a slow upstream hop (the request is signed as it leaves the
+ * gateway), and the time for which each service remembers the header's id to refuse it a second time.
+ */
+export const IDENTITY_TTL_SECONDS = 30;
 
 /** Tolerated clock difference between gateway and service hosts when checking when a header was issued. */
 const CLOCK_SKEW_SECONDS = 5;
@@ -25,14 +28,28 @@ const IdentityPayload = z.strictObject({
   display_name: z.string().nullable(),
   email: z.string().nullable(),
   team: TeamAccess.optional(),
+  /** The one service the header is for (`records`, `stats`, `exports`). */
+  aud: z.string().min(1),
   method: z.string().min(1),
   url: z.string().min(1),
+  /** base64url SHA-256 of the body the gateway sent (of no bytes when it sent none). */
+  body_sha256: z.string().length(43),
+  /** The header's own id: a service takes each id once. */
+  jti: z.string().min(16).max(64),
   iat: z.number().int(),
   exp: z.number().int(),
 });
 type IdentityPayload = z.infer<typeof IdentityPayload>;
 
-export type IdentityFailure = 'missing' | 'malformed' | 'bad_signature' | 'expired' | 'wrong_request';
+export type IdentityFailure =
+  | 'missing'
+  | 'malformed'
+  | 'bad_signature'
+  | 'expired'
+  | 'wrong_audience'
+  | 'wrong_request'
+  | 'wrong_body'
+  | 'replayed';
 
 /** Why a signed identity was refused; the reason is for logs, callers answer every case with the same 401. */
 export class IdentityError extends Error {
@@ -45,57 +62,91 @@ export class IdentityError extends Error {
   }
 }
 
+/** base64url SHA-256 of a body as the identity header carries it; no body is the digest of no bytes. */
+export function bodyDigestOf(body: Uint8Array | string | undefined): string {
+  return createHash('sha256')
+    .update(body ?? '')
+    .digest('base64url');
+}
+
 export interface SignIdentityOptions {
-  secret: string;
+  /** The gateway's Ed25519 private key (see `identityPrivateKey`). */
+  privateKey: KeyObject;
+  /** The service the request goes to; no other service takes the header. */
+  audience: string;
   identity: Identity;
   /** HTTP method of the upstream request. */
   method: string;
   /** Path and query exactly as the service will receive them (after the gateway strips `/api`). */
   url: string;
+  /** The body exactly as sent to the service; none for a request without one. */
+  body?: Uint8Array | string;
   now?: Date;
 }
 
 export interface VerifyIdentityOptions {
-  secret: string;
+  /** The gateway's Ed25519 public key (see `identityPublicKey`). */
+  publicKey: KeyObject;
+  /** This service's name: a header made for another service is refused. */
+  audience: string;
   header: string | string[] | undefined;
   method: string;
   url: string;
   now?: Date;
 }
 
-/** `base64url(JSON payload) + '.' + base64url(HMAC-SHA256(secret, first part))`. */
+/** A header that held: who is calling, and what the service still checks once the body has come. */
+export interface VerifiedIdentity {
+  identity: Identity;
+  /** The header's id, to be taken once. */
+  id: string;
+  /** When the header expires, in seconds since the epoch: its id need not be remembered after then. */
+  expiresAt: number;
+  /** base64url SHA-256 the body must have. */
+  bodyDigest: string;
+}
+
+/** `base64url(JSON payload) + '.' + base64url(Ed25519 signature of the first part)`. */
 export function signIdentity({
-  secret,
+  privateKey,
+  audience,
   identity,
   method,
   url,
+  body,
   now = new Date(),
 }: SignIdentityOptions): string {
-  assertSecret(secret);
   const iat = toSeconds(now);
   const payload: IdentityPayload = {
     uid: identity.uid,
     display_name: identity.display_name,
     email: identity.email,
     ...(identity.team !== undefined && { team: identity.team }),
+    aud: audience,
     method: method.toUpperCase(),
     url,
+    body_sha256: bodyDigestOf(body),
+    jti: randomBytes(16).toString('base64url'),
     iat,
     exp: iat + IDENTITY_TTL_SECONDS,
   };
   const encodedPayload = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${encodedPayload}.${sign(secret, encodedPayload).toString('base64url')}`;
+  const signature = sign(null, Buffer.from(encodedPayload), privateKey);
+  return `${encodedPayload}.${signature.toString('base64url')}`;
 }
 
-/** Returns the identity when the header is genuine, unexpired and made for this method and URL; throws otherwise. */
+/**
+ * Checks the header is genuine, unexpired, made for this service and for this method and URL; throws otherwise. The
+ * body digest and the id are the caller's to check (`internalAuth` does both), as they need the body and a memory.
+ */
 export function verifyIdentity({
-  secret,
+  publicKey,
+  audience,
   header,
   method,
   url,
   now = new Date(),
-}: VerifyIdentityOptions): Identity {
-  assertSecret(secret);
+}: VerifyIdentityOptions): VerifiedIdentity {
   if (header === undefined || header === '') throw new IdentityError('missing', 'No identity header');
   if (Array.isArray(header)) throw new IdentityError('malformed', 'More than one identity header');
   const parts = header.split('.');
@@ -103,10 +154,12 @@ export function verifyIdentity({
   if (parts.length !== 2 || !encodedPayload || !encodedSignature) {
     throw new IdentityError('malformed', 'Identity header is not payload.signature');
   }
-  // Compared as text, so a signature that only decodes to the right bytes (padding, stray characters) fails too.
-  const expected = Buffer.from(sign(secret, encodedPayload).toString('base64url'));
-  const given = Buffer.from(encodedSignature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  const signature = Buffer.from(encodedSignature, 'base64url');
+  // Compared as text too, so a signature that only decodes to the right bytes (stray characters) fails.
+  if (
+    signature.toString('base64url') !== encodedSignature ||
+    !verifies(encodedPayload, signature, publicKey)
+  ) {
     throw new IdentityError('bad_signature', 'Identity signature does not match');
   }
   const payload = decodePayload(encodedPayload);
@@ -117,11 +170,28 @@ export function verifyIdentity({
   if (payload.iat > nowSeconds + CLOCK_SKEW_SECONDS) {
     throw new IdentityError('expired', 'Identity was issued in the future');
   }
+  if (payload.aud !== audience) {
+    throw new IdentityError('wrong_audience', 'Identity was signed for another service');
+  }
   if (payload.method !== method.toUpperCase() || payload.url !== url) {
     throw new IdentityError('wrong_request', 'Identity was signed for another request');
   }
   const { uid, display_name, email, team } = payload;
-  return { uid, display_name, email, ...(team !== undefined && { team }) };
+  return {
+    identity: { uid, display_name, email, ...(team !== undefined && { team }) },
+    id: payload.jti,
+    expiresAt: payload.exp,
+    bodyDigest: payload.body_sha256,
+  };
+}
+
+function verifies(encodedPayload: string, signature: Buffer, publicKey: KeyObject): boolean {
+  try {
+    return verify(null, Buffer.from(encodedPayload), publicKey, signature);
+  } catch {
+    // A signature of the wrong length, or a key that is not a public key.
+    return false;
+  }
 }
 
 function decodePayload(encodedPayload: string): IdentityPayload {
@@ -136,15 +206,7 @@ function decodePayload(encodedPayload: string): IdentityPayload {
   return parsed.data;
 }
 
-function sign(secret: string, encodedPayload: string): Buffer {
-  return createHmac('sha256', secret).update(encodedPayload).digest();
-}
-
-function assertSecret(secret: string): void {
-  if (secret.length < 32) throw new Error('The internal auth secret must be at least 32 characters long');
-}
-
-function toSeconds(date: Date): number {
+export function toSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
 

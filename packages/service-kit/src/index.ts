@@ -8,7 +8,9 @@ export {
   listenHost,
   isLoopbackHost,
   LOG_LEVELS,
-  INTERNAL_AUTH_SECRET_MIN_LENGTH,
+  internalAuthPrivateKeySetting,
+  internalAuthPublicKeySetting,
+  secretSetting,
 } from './config';
 export type { CommonConfig, ConfigProblem, LogLevel } from './config';
 export {
@@ -33,13 +35,30 @@ export {
   IDENTITY_HEADER,
   IDENTITY_TTL_SECONDS,
   IdentityError,
+  bodyDigestOf,
   signIdentity,
   teamAccessOf,
   verifyIdentity,
 } from './identity';
-export type { Identity, IdentityFailure, SignIdentityOptions, VerifyIdentityOptions } from './identity';
+export type {
+  Identity,
+  IdentityFailure,
+  SignIdentityOptions,
+  VerifiedIdentity,
+  VerifyIdentityOptions,
+} from './identity';
+export {
+  IdentityKeyError,
+  generateIdentityKeys,
+  identityPrivateKey,
+  identityPublicKey,
+  publicKeyTextOf,
+} from './identity-keys';
+export type { KeyText } from './identity-keys';
 export { pathOf } from './request-path';
-export { internalAuth } from './internal-auth';
+export { readWholeBody } from './read-body';
+export { internalAuth, DEFAULT_REPLAY_CAPACITY } from './internal-auth';
+export { ReplayGuard } from './replay-guard';
 export type { InternalAuthOptions } from './internal-auth';
 export { runService } from './run-service';
 export type { RunServiceOptions, RunningService } from './run-service';

@@ -1,32 +1,70 @@
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cull-log/contracts';
-import { IDENTITY_HEADER, signIdentity, type Identity } from './identity';
+import { IDENTITY_HEADER, signIdentity, type Identity, type SignIdentityOptions } from './identity';
+import { generateIdentityKeys, identityPrivateKey } from './identity-keys';
 import { internalAuth } from './internal-auth';
 import { createLogger } from './logger';
 import { buildServiceApp } from './service-app';
 
-const SECRET = 'internal-auth-secret-at-least-32-chars';
+const KEYS = generateIdentityKeys();
+const GATEWAY_KEY = identityPrivateKey(KEYS.privateKey);
 const ANN: Identity = { uid: 'ann-sub', display_name: 'Ann', email: 'ann@example.co.uk' };
 const NOT_AUTHENTICATED = { error: { code: 'not_authenticated', message: MESSAGES.notAuthenticated } };
 
-async function testApp(clock: { now: Date }) {
+async function testApp(clock: { now: Date }, options: { replayCapacity?: number; name?: string } = {}) {
   const lines: Record<string, unknown>[] = [];
   const logger = createLogger({
     name: 'test',
     destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
   });
-  const app = buildServiceApp({ name: 'records', logger, readiness: async () => {} });
-  await app.register(internalAuth, { secret: SECRET, now: () => clock.now });
+  const name = options.name ?? 'records';
+  const app = buildServiceApp({ name, logger, readiness: async () => {}, bodyLimit: 1024 });
+  await app.register(internalAuth, {
+    publicKey: KEYS.publicKey,
+    audience: name,
+    now: () => clock.now,
+    ...(options.replayCapacity === undefined ? {} : { replayCapacity: options.replayCapacity }),
+  });
   app.get('/culls', async (request) => {
     request.log.info('listing culls');
     return { caller: request.identity };
   });
+  app.post('/culls', async (request) => ({ saved: request.body, by: request.identity.uid }));
   app.delete('/culls/:id', async (request) => ({ deletedBy: request.identity.uid }));
-  return { app, lines };
+  // Read from the connection by the route itself, as @fastify/multipart reads an upload.
+  const uploads: string[] = [];
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  const readUpload = async (raw: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of raw) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString();
+  };
+  app.post('/photos', async (request) => {
+    const upload = await readUpload(request.raw);
+    await request.bodyIntact();
+    uploads.push(upload);
+    return { kept: upload };
+  });
+  app.post('/careless-photos', async (request) => ({ kept: await readUpload(request.raw) }));
+  return { app, lines, uploads };
 }
 
-function identityFor(method: string, url: string, now: Date, secret = SECRET): string {
-  return signIdentity({ secret, identity: ANN, method, url, now });
+function identityFor(
+  method: string,
+  url: string,
+  now: Date,
+  extra: Partial<SignIdentityOptions> = {},
+): string {
+  return signIdentity({
+    privateKey: GATEWAY_KEY,
+    audience: 'records',
+    identity: ANN,
+    method,
+    url,
+    now,
+    ...extra,
+  });
 }
 
 describe('internalAuth', () => {
@@ -59,9 +97,11 @@ describe('internalAuth', () => {
     expect(response.json()).toEqual(NOT_AUTHENTICATED);
   });
 
-  it('answers 401 to a header signed with another secret', async () => {
+  it('answers 401 to a header signed with another key pair', async () => {
     const { app } = await testApp({ now: signedAt });
-    const forged = identityFor('GET', '/culls', signedAt, 'someone-elses-secret-of-32-characters');
+    const forged = identityFor('GET', '/culls', signedAt, {
+      privateKey: identityPrivateKey(generateIdentityKeys().privateKey),
+    });
     const response = await app.inject({
       method: 'GET',
       url: '/culls',
@@ -69,6 +109,24 @@ describe('internalAuth', () => {
     });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(NOT_AUTHENTICATED);
+  });
+
+  it('answers 401 to a header signed for the records service when it reaches the stats service', async () => {
+    const { app: stats, lines } = await testApp({ now: signedAt }, { name: 'stats' });
+    const forRecords = identityFor('GET', '/culls', signedAt, { audience: 'records' });
+    const response = await stats.inject({
+      method: 'GET',
+      url: '/culls',
+      headers: { [IDENTITY_HEADER]: forRecords },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(NOT_AUTHENTICATED);
+    expect(lines.find((line) => line.msg === 'refused identity')?.reason).toBe('wrong_audience');
+    const forStats = identityFor('GET', '/culls', signedAt, { audience: 'stats' });
+    expect(
+      (await stats.inject({ method: 'GET', url: '/culls', headers: { [IDENTITY_HEADER]: forStats } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers 401 to a payload changed to another user', async () => {
@@ -107,20 +165,142 @@ describe('internalAuth', () => {
     expect(response.json()).toEqual(NOT_AUTHENTICATED);
   });
 
-  it('answers 401 once the header is 60 seconds old', async () => {
+  it('answers 401 to the same header sent a second time, and does not run the route again', async () => {
+    const { app } = await testApp({ now: signedAt });
+    const body = '{"species":"Roe Deer"}';
+    const header = identityFor('POST', '/culls', signedAt, { body });
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/culls',
+        headers: { [IDENTITY_HEADER]: header, 'content-type': 'application/json' },
+        payload: body,
+      });
+    expect((await send()).statusCode).toBe(200);
+    const again = await send();
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual(NOT_AUTHENTICATED);
+  });
+
+  it('forgets a header id once the header has expired, and holds no more ids than it may', async () => {
+    const clock = { now: signedAt };
+    const { app } = await testApp(clock, { replayCapacity: 2 });
+    const get = () =>
+      app.inject({
+        method: 'GET',
+        url: '/culls',
+        headers: { [IDENTITY_HEADER]: identityFor('GET', '/culls', clock.now) },
+      });
+    expect((await get()).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(200);
+    // Two unexpired ids held: a third is refused, never let through unremembered.
+    expect((await get()).statusCode).toBe(503);
+    clock.now = new Date(signedAt.getTime() + 30_000);
+    expect((await get()).statusCode).toBe(200);
+  });
+
+  it('takes a body that is the one signed, and answers 401 to one changed on the way, before the route runs', async () => {
+    const { app } = await testApp({ now: signedAt });
+    const signedBody = '{"species":"Roe Deer"}';
+    const post = (payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/culls',
+        headers: {
+          [IDENTITY_HEADER]: identityFor('POST', '/culls', signedAt, { body: signedBody }),
+          'content-type': 'application/json',
+        },
+        payload,
+      });
+    const taken = await post(signedBody);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({ saved: { species: 'Roe Deer' }, by: ANN.uid });
+    const changed = await post('{"species":"Red Deer"}');
+    expect(changed.statusCode).toBe(401);
+    expect(changed.json()).toEqual(NOT_AUTHENTICATED);
+  });
+
+  it('answers 401 to a body sent with a header signed for none', async () => {
+    const { app } = await testApp({ now: signedAt });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/culls',
+      headers: {
+        [IDENTITY_HEADER]: identityFor('POST', '/culls', signedAt),
+        'content-type': 'application/json',
+      },
+      payload: '{"species":"Roe Deer"}',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 413 to a body over the route limit, without reading it whole', async () => {
+    const { app } = await testApp({ now: signedAt });
+    const body = JSON.stringify({ notes: 'x'.repeat(2048) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/culls',
+      headers: {
+        [IDENTITY_HEADER]: identityFor('POST', '/culls', signedAt, { body }),
+        'content-type': 'application/json',
+      },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  describe('an upload the route reads itself (multipart)', () => {
+    const upload = '--b\r\nContent-Disposition: form-data; name="photo"\r\n\r\nJPEG\r\n--b--\r\n';
+    const send = (
+      app: Awaited<ReturnType<typeof testApp>>['app'],
+      url: string,
+      payload: string,
+      signed = upload,
+    ) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          [IDENTITY_HEADER]: identityFor('POST', url, signedAt, { body: signed }),
+          'content-type': 'multipart/form-data; boundary=b',
+        },
+        payload,
+      });
+
+    it('is read whole by the route, and kept when it is the one signed', async () => {
+      const { app, uploads } = await testApp({ now: signedAt });
+      const response = await send(app, '/photos', upload);
+      expect(response.statusCode).toBe(200);
+      expect(uploads).toEqual([upload]);
+    });
+
+    it('is refused with 401 when it changed on the way, before the route keeps it', async () => {
+      const { app, uploads } = await testApp({ now: signedAt });
+      const response = await send(app, '/photos', upload.replace('JPEG', 'EVIL'));
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(NOT_AUTHENTICATED);
+      expect(uploads).toEqual([]);
+    });
+
+    it('cannot be answered 2xx by a route that never checked it', async () => {
+      const { app } = await testApp({ now: signedAt });
+      expect((await send(app, '/careless-photos', upload)).statusCode).toBe(500);
+    });
+  });
+
+  it('answers 401 once the header is 30 seconds old', async () => {
     const clock = { now: signedAt };
     const { app } = await testApp(clock);
-    const header = identityFor('GET', '/culls', signedAt);
-    clock.now = new Date(signedAt.getTime() + 59_000);
-    expect(
-      (await app.inject({ method: 'GET', url: '/culls', headers: { [IDENTITY_HEADER]: header } })).statusCode,
-    ).toBe(200);
-    clock.now = new Date(signedAt.getTime() + 60_000);
-    const response = await app.inject({
-      method: 'GET',
-      url: '/culls',
-      headers: { [IDENTITY_HEADER]: header },
-    });
+    clock.now = new Date(signedAt.getTime() + 29_000);
+    const send = () =>
+      app.inject({
+        method: 'GET',
+        url: '/culls',
+        headers: { [IDENTITY_HEADER]: identityFor('GET', '/culls', signedAt) },
+      });
+    expect((await send()).statusCode).toBe(200);
+    clock.now = new Date(signedAt.getTime() + 30_000);
+    const response = await send();
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(NOT_AUTHENTICATED);
   });
@@ -137,9 +317,11 @@ describe('internalAuth', () => {
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 
-  it('refuses to start with a short secret', async () => {
+  it('refuses to start with the private key, or with no key at all', async () => {
     const logger = createLogger({ name: 'test', level: 'silent' });
-    const app = buildServiceApp({ name: 'records', logger });
-    await expect(app.register(internalAuth, { secret: 'short' })).rejects.toThrow(/32 characters/);
+    const withKey = (publicKey: string) =>
+      buildServiceApp({ name: 'records', logger }).register(internalAuth, { publicKey, audience: 'records' });
+    await expect(withKey(KEYS.privateKey)).rejects.toThrow(/not a public key/);
+    await expect(withKey('short')).rejects.toThrow();
   });
 });

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { ConfigError, commonConfigShape, parseConfig } from './config';
 import { checkNatsSettings, natsConfigShape, natsConnectionSettings } from './nats-settings';
 
-const SECRET = 'a-secret-that-is-at-least-32-characters';
 const PASSWORD = 'n0123456789abcdef0123456789abcdef';
 const schema = z.object({ ...commonConfigShape, ...natsConfigShape }).superRefine(checkNatsSettings);
 
@@ -21,7 +20,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 function problemsOf(env: Record<string, string | undefined>): { variable: string; problem: string }[] {
   try {
-    parseConfig(schema, { INTERNAL_AUTH_SECRET: SECRET, ...env });
+    parseConfig(schema, env);
   } catch (error) {
     if (error instanceof ConfigError) return [...error.problems];
     throw error;
@@ -32,7 +31,6 @@ function problemsOf(env: Record<string, string | undefined>): { variable: string
 describe('NATS settings', () => {
   it('hand the bus its servers, its user and its TLS files', () => {
     const config = parseConfig(schema, {
-      INTERNAL_AUTH_SECRET: SECRET,
       NODE_ENV: 'production',
       NATS_URL: 'tls://nats-0:4222,tls://nats-1:4222',
       NATS_USER: 'stats',
@@ -50,7 +48,6 @@ describe('NATS settings', () => {
 
   it('leave out the user and TLS when none is set (development, a local nats-server)', () => {
     const config = parseConfig(schema, {
-      INTERNAL_AUTH_SECRET: SECRET,
       NATS_URL: 'nats://127.0.0.1:4222',
       NATS_USER: '',
     });
@@ -102,7 +99,7 @@ describe('NATS settings', () => {
     const password = 'short pass';
     const error = (() => {
       try {
-        parseConfig(schema, { INTERNAL_AUTH_SECRET: SECRET, NATS_USER: 'stats', NATS_PASSWORD: password });
+        parseConfig(schema, { NATS_USER: 'stats', NATS_PASSWORD: password });
       } catch (caught) {
         return caught as ConfigError;
       }

@@ -12,9 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { TEST_PUBLIC_KEY, identityHeadersFor } from '@cull-log/service-kit/testing';
 import { exportsService } from '../src/exports-service';
 import { openSqliteExportStore } from '../src/store/sqlite';
+
+const identityHeaders = identityHeadersFor('exports');
 
 const NOW = new Date();
 const directory = mkdtempSync(join(tmpdir(), 'cull-log-csv-in-libreoffice-'));
@@ -22,7 +24,7 @@ const store = openSqliteExportStore({ file: join(directory, 'exports.db') });
 const app = exportsService.buildApp({
   projectionStore: store,
   logger: pino({ level: 'silent' }),
-  internalAuthSecret: TEST_SECRET,
+  internalAuthPublicKey: TEST_PUBLIC_KEY,
   now: () => NOW,
 });
 

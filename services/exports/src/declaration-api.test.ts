@@ -6,11 +6,13 @@ import { pino } from 'pino';
 import { AccountDeclaration, LarderResponse, type CullInspection } from '@cull-log/contracts';
 import { declaredDealerChanges } from '@cull-log/domain';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { TEST_PUBLIC_KEY, identityHeadersFor } from '@cull-log/service-kit/testing';
 import { exportsService } from './exports-service';
 import { openSqliteExportStore } from './store/sqlite';
 import type { ExportStore } from './store/export-store';
 import { pdfText } from './testing/pdf-text';
+
+const identityHeaders = identityHeadersFor('exports');
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const passed: CullInspection = {
@@ -34,7 +36,7 @@ describe('trained-hunter declarations', () => {
     app = exportsService.buildApp({
       projectionStore: store,
       logger: pino({ level: 'silent' }),
-      internalAuthSecret: TEST_SECRET,
+      internalAuthPublicKey: TEST_PUBLIC_KEY,
       now: () => clock,
     });
     await app.ready();
@@ -61,16 +63,18 @@ describe('trained-hunter declarations', () => {
     const url = `/culls/${id}/declaration.pdf`;
     return app.inject({ method, url, headers: identityHeaders(uid, url, clock, method) });
   };
-  const consignment = (uid: string, body: unknown) =>
-    app.inject({
+  const consignment = (uid: string, body: unknown) => {
+    const payload = JSON.stringify(body);
+    return app.inject({
       method: 'POST',
       url: '/declarations',
       headers: {
-        ...identityHeaders(uid, '/declarations', clock, 'POST'),
+        ...identityHeaders(uid, '/declarations', clock, 'POST', payload),
         'content-type': 'application/json',
       },
-      payload: JSON.stringify(body),
+      payload,
     });
+  };
 
   async function seed() {
     const events = {

@@ -13,7 +13,9 @@ import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';
 import { toCsvLine } from '@cull-log/domain';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { parse } from 'csv-parse/sync';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { TEST_PUBLIC_KEY, identityHeadersFor } from '@cull-log/service-kit/testing';
+
+const identityHeaders = identityHeadersFor('exports');
 
 const NOW = new Date('2026-05-20T12:00:00Z');
 /** The specification's fourteen columns first, then the place and the carcass, in the documented order. */
@@ -83,7 +85,7 @@ describe('GET /exports/culls.csv', () => {
     app = exportsService.buildApp({
       projectionStore: store,
       logger: pino({ level: 'silent' }),
-      internalAuthSecret: TEST_SECRET,
+      internalAuthPublicKey: TEST_PUBLIC_KEY,
       now: () => NOW,
     });
     await app.ready();

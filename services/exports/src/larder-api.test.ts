@@ -6,11 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { LarderResponse, type CullInspection } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { TEST_PUBLIC_KEY, identityHeadersFor } from '@cull-log/service-kit/testing';
 import { exportsService } from './exports-service';
 import { openSqliteExportStore } from './store/sqlite';
 import type { ExportStore } from './store/export-store';
 import { accessOf, seedTeam, teamIdentityHeaders, type Member } from './testing/team-requests';
+
+const identityHeaders = identityHeadersFor('exports');
 
 /** In the 2026/27 season. */
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -34,7 +36,7 @@ describe('the larder book', () => {
     app = exportsService.buildApp({
       projectionStore: store,
       logger: pino({ level: 'silent' }),
-      internalAuthSecret: TEST_SECRET,
+      internalAuthPublicKey: TEST_PUBLIC_KEY,
       now: () => NOW,
     });
     await app.ready();

@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { sharedRateLimitStore, type BudgetCounter } from './budgets/budget-counter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildServiceApp, HEALTH_PATHS, HttpError, pathOf } from '@cull-log/service-kit';
+import { buildServiceApp, HEALTH_PATHS, HttpError, identityPrivateKey, pathOf } from '@cull-log/service-kit';
 import { DEFAULT_GATEWAY_BODY_LIMIT, DEFAULT_RATE_LIMITS, type GatewayConfig } from './config';
 import { accessTokensPlugin } from './plugins/access-tokens';
 import { hostCheck } from './plugins/host-check';
@@ -29,8 +29,8 @@ export interface GatewayDeps {
   budgets?: BudgetCounter;
   /** The services, each a base URL or an app in this process: records (`/culls`), stats, exports. */
   upstreams: { records: UpstreamTarget; stats: UpstreamTarget; exports: UpstreamTarget };
-  /** Shared with the services; signs the identity header. */
-  internalAuthSecret: string;
+  /** The gateway's Ed25519 private key (PEM or base64 DER), which signs the identity header; services hold its public key. */
+  internalAuthPrivateKey: string;
   now?: () => Date;
   /** Folder of the built web client; without it the gateway serves only `/api` and `/auth`. */
   webDist?: string;
@@ -39,7 +39,8 @@ export interface GatewayDeps {
 
 /** The gateway: sign-in, sessions, `/api` routed to the services, the web client, and web security. */
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
-  const { config, sessions, tokens, internalAuthSecret, logger, webDist } = deps;
+  const { config, sessions, tokens, logger, webDist } = deps;
+  const identityKey = identityPrivateKey(deps.internalAuthPrivateKey);
   const now = deps.now ?? (() => new Date());
   const bodyLimit = config.bodyLimit ?? DEFAULT_GATEWAY_BODY_LIMIT;
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
@@ -124,7 +125,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(apiReferenceRoutes, { perMinute: rateLimits.readsPerMinute });
   await app.register(apiRoutes, {
     upstreams,
-    internalAuthSecret,
+    identityKey,
     now,
     bodyLimit,
     writesPerMinute: rateLimits.writesPerMinute,

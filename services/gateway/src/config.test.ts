@@ -1,10 +1,11 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@cull-log/service-kit';
+import { TEST_KEYS } from '@cull-log/service-kit/testing';
 import { GOOGLE_PROVIDER } from './auth/oidc-provider';
 import { readGatewaySettings, withProvider } from './config';
 
-const SECRET = 'a'.repeat(40);
-const base = { INTERNAL_AUTH_SECRET: SECRET };
+const base = { INTERNAL_AUTH_PRIVATE_KEY: TEST_KEYS.privateKey };
 const productionGoogle = {
   ...base,
   NODE_ENV: 'production',
@@ -104,10 +105,32 @@ describe('gateway configuration', () => {
     ]);
   });
 
-  it('refuses a short session secret and a missing internal secret', () => {
+  it('refuses a short session secret and a missing signing key', () => {
     expect(problemsOf({ SESSION_SECRET: 'short' })).toEqual(
-      expect.arrayContaining(['SESSION_SECRET', 'INTERNAL_AUTH_SECRET']),
+      expect.arrayContaining(['SESSION_SECRET', 'INTERNAL_AUTH_PRIVATE_KEY']),
     );
+  });
+
+  it('refuses as its signing key a public key, a key of another kind, and text that is no key', () => {
+    const refusalOf = (key: string) => {
+      try {
+        readGatewaySettings({ INTERNAL_AUTH_PRIVATE_KEY: key, AUTH_MODE: 'dev' });
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey;
+    expect(refusalOf(TEST_KEYS.publicKey)).toEqual([
+      { variable: 'INTERNAL_AUTH_PRIVATE_KEY', problem: expect.stringMatching(/not a private key/) },
+    ]);
+    expect(refusalOf(rsa.export({ format: 'pem', type: 'pkcs8' }).toString())).toEqual([
+      { variable: 'INTERNAL_AUTH_PRIVATE_KEY', problem: 'must be an Ed25519 private key, not rsa' },
+    ]);
+    expect(refusalOf('not a key at all')).toEqual([
+      { variable: 'INTERNAL_AUTH_PRIVATE_KEY', problem: 'must be a PEM key or the base64 of its DER' },
+    ]);
   });
 
   it('limits sign-ins, writes, reads, token requests and exports in progress unless told otherwise', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import {
   commonConfigShape,
+  internalAuthPrivateKeySetting,
   defaultServiceUrl,
   isLoopbackHost,
   listenHost,
@@ -97,6 +98,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or http
 const gatewayEnvironmentFields = z.object({
   ...commonConfigShape,
   PORT: portSetting(SERVICES.gateway.port),
+  INTERNAL_AUTH_PRIVATE_KEY: internalAuthPrivateKeySetting,
   AUTH_MODE: optionalSetting(z.enum(['google', 'dev'], { error: 'must be google or dev' })),
   /** The one address other than loopback on which the development sign-in may listen; equal to HOST. */
   DEV_SIGN_IN_HOST: optionalSetting(z.string().trim().min(1)),
@@ -150,7 +152,8 @@ export interface GatewaySettings {
   sessionDatabaseFile: string;
   mongodbUrl: string | undefined;
   upstreams: { records: string; stats: string; exports: string };
-  internalAuthSecret: string;
+  /** Signs the identity header; the gateway's alone. */
+  internalAuthPrivateKey: string;
   webDist: string | undefined;
 }
 
@@ -242,7 +245,7 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
     sessionDatabaseFile: join(env.DATA_DIR, SERVICES.gateway.sqliteFile),
     mongodbUrl: env.MONGODB_URL,
     upstreams: { records: env.RECORDS_URL, stats: env.STATS_URL, exports: env.EXPORTS_URL },
-    internalAuthSecret: env.INTERNAL_AUTH_SECRET,
+    internalAuthPrivateKey: env.INTERNAL_AUTH_PRIVATE_KEY,
     webDist: env.WEB_DIST,
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '@cull-log/service-kit';
+import { TEST_KEYS } from '@cull-log/service-kit/testing';
 import { createGatewayFromEnvironment, type ComposedGateway } from './gateway-from-environment';
 
 const directories: string[] = [];
@@ -25,7 +26,7 @@ async function compose(settings: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-compose-'));
   directories.push(dataDir);
   const gateway = await createGatewayFromEnvironment(
-    { INTERNAL_AUTH_SECRET: 'i'.repeat(40), DATA_DIR: dataDir, WEB_DIST: dataDir, ...settings },
+    { INTERNAL_AUTH_PRIVATE_KEY: TEST_KEYS.privateKey, DATA_DIR: dataDir, WEB_DIST: dataDir, ...settings },
     { logger },
   );
   gateways.push(gateway);

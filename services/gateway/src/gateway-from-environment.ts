@@ -78,7 +78,7 @@ export async function createGatewayFromEnvironment(
     tokens,
     budgets,
     upstreams: composition.upstreams ?? settings.upstreams,
-    internalAuthSecret: settings.internalAuthSecret,
+    internalAuthPrivateKey: settings.internalAuthPrivateKey,
     webDist,
     logger,
   });

@@ -16,11 +16,12 @@ import { sampleCullFields } from '@cull-log/contracts/testing';
 import { openFileBlobStore } from '@cull-log/blobstore';
 import { cullDecider } from '@cull-log/domain';
 import { openSqliteEventStore } from '@cull-log/eventstore';
-import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
+import { IDENTITY_HEADER } from '@cull-log/service-kit';
+import { TEST_PUBLIC_KEY, signedIdentity } from '@cull-log/service-kit/testing';
 import { buildApp } from '../src/app';
 import { openSqliteReadModel } from '../src/read-model/sqlite-cull-read-model';
 
-const SECRET = 'records-benchmark-secret-0123456789abcdef';
+const INVITATION_SECRET = 'records-benchmark-secret-0123456789abcdef';
 const USER = { uid: 'bench-user', display_name: 'Bench', email: null };
 const SIZES = process.argv
   .slice(2)
@@ -45,14 +46,22 @@ async function measure(size: number): Promise<string> {
     readModel,
     blobs: openFileBlobStore({ directory: join(dir, 'blobs') }),
     logger: pino({ level: 'silent' }),
-    internalAuthSecret: SECRET,
+    internalAuthPublicKey: TEST_PUBLIC_KEY,
+    invitationSecret: INVITATION_SECRET,
   });
   await app.ready();
   const request = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => {
     const response = await app.inject({
       method,
       url,
-      headers: { [IDENTITY_HEADER]: signIdentity({ secret: SECRET, identity: USER, method, url }) },
+      headers: {
+        [IDENTITY_HEADER]: signedIdentity('records', USER, {
+          method,
+          url,
+          payload: payload as Record<string, unknown> | undefined,
+          now: new Date(),
+        }),
+      },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
     if (response.statusCode >= 300)

@@ -14,7 +14,8 @@ import { pino } from 'pino';
 import { CSV_COLUMNS, CSV_BOM, csvHeader, csvRow, toCsvLine } from '@cull-log/domain';
 import { openFileBlobStore } from '@cull-log/blobstore';
 import { openSqliteEventStore } from '@cull-log/eventstore';
-import { IDENTITY_HEADER, signIdentity, type Identity } from '@cull-log/service-kit';
+import { IDENTITY_HEADER, type Identity } from '@cull-log/service-kit';
+import { TEST_PUBLIC_KEY, signedIdentity } from '@cull-log/service-kit/testing';
 import { buildApp } from '../src/app';
 import { openSqliteReadModel } from '../src/read-model/sqlite-cull-read-model';
 import { fieldsFor } from './records-bench-kit';
@@ -22,7 +23,7 @@ import { fieldsFor } from './records-bench-kit';
 /** 20,000, the most an import takes; IMPORT_BENCH_ROWS sets another number (to profile a smaller run). */
 const ROWS = Number(process.env.IMPORT_BENCH_ROWS ?? 20_000);
 const MB = 1024 * 1024;
-const SECRET = 'records-benchmark-secret-0123456789abcdef';
+const INVITATION_SECRET = 'records-benchmark-secret-0123456789abcdef';
 
 /** Row `index` as the export writes it, with a tag of its own so that no two rows are the same cull. */
 function exportRow(index: number): string[] {
@@ -81,7 +82,8 @@ async function main(): Promise<void> {
     readModel: openSqliteReadModel({ database: store.database }),
     blobs: openFileBlobStore({ directory: join(folder, 'blobs') }),
     logger: pino({ level: 'silent' }),
-    internalAuthSecret: SECRET,
+    internalAuthPublicKey: TEST_PUBLIC_KEY,
+    invitationSecret: INVITATION_SECRET,
   });
   await app.ready();
   const send = (
@@ -94,7 +96,12 @@ async function main(): Promise<void> {
       method,
       url,
       headers: {
-        [IDENTITY_HEADER]: signIdentity({ secret: SECRET, identity: user, method, url }),
+        [IDENTITY_HEADER]: signedIdentity('records', user, {
+          method,
+          url,
+          payload: payload?.body,
+          now: new Date(),
+        }),
         ...(payload === undefined ? {} : { 'content-type': payload.contentType }),
       },
       ...(payload === undefined ? {} : { payload: payload.body }),

@@ -19,11 +19,12 @@ import {
 import { openFileBlobStore } from '@cull-log/blobstore';
 import { cullDecider } from '@cull-log/domain';
 import { openSqliteEventStore } from '@cull-log/eventstore';
-import { IDENTITY_HEADER, signIdentity, type Identity } from '@cull-log/service-kit';
+import { IDENTITY_HEADER, type Identity } from '@cull-log/service-kit';
+import { TEST_PUBLIC_KEY, signedIdentity } from '@cull-log/service-kit/testing';
 import { buildApp } from '../src/app';
 import { openSqliteReadModel } from '../src/read-model/sqlite-cull-read-model';
 
-const SECRET = 'records-benchmark-secret-0123456789abcdef';
+const INVITATION_SECRET = 'records-benchmark-secret-0123456789abcdef';
 export const BENCH_USER: Identity = { uid: 'bench-user', display_name: 'Bench', email: null };
 const SEED_BATCH = 5_000;
 
@@ -92,7 +93,8 @@ export async function openBench() {
     readModel,
     blobs: openFileBlobStore({ directory: join(dir, 'blobs') }),
     logger: pino({ level: 'silent' }),
-    internalAuthSecret: SECRET,
+    internalAuthPublicKey: TEST_PUBLIC_KEY,
+    invitationSecret: INVITATION_SECRET,
   });
   await app.ready();
 
@@ -100,7 +102,14 @@ export async function openBench() {
     app.inject({
       method,
       url,
-      headers: { [IDENTITY_HEADER]: signIdentity({ secret: SECRET, identity: user, method, url }) },
+      headers: {
+        [IDENTITY_HEADER]: signedIdentity('records', user, {
+          method,
+          url,
+          payload: payload as Record<string, unknown> | undefined,
+          now: new Date(),
+        }),
+      },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
 

@@ -30,8 +30,10 @@ export interface RecordsAppDeps<Tx> {
   /** Where the records' photos are kept (files under DATA_DIR, or GridFS beside the store on MongoDB). */
   blobs: BlobStore;
   logger: FastifyBaseLogger;
-  /** Verifies the gateway-signed identity header, and keys the teams' invitation links. */
-  internalAuthSecret: string;
+  /** The gateway's Ed25519 public key, which checks the identity header it signs for this service. */
+  internalAuthPublicKey: string;
+  /** Keys the teams' invitation links: the records service's own secret. */
+  invitationSecret: string;
   /** Where the app is reached (the gateway's PUBLIC_URL), for the invitation links a manager sends. */
   publicUrl?: string;
   now?: () => Date;
@@ -52,7 +54,8 @@ export function buildApp<Tx>({
   readModel,
   blobs,
   logger,
-  internalAuthSecret,
+  internalAuthPublicKey,
+  invitationSecret,
   publicUrl = 'http://localhost:3000',
   now = () => new Date(),
   newId = randomUUID,
@@ -67,7 +70,7 @@ export function buildApp<Tx>({
       await store.headPosition();
     },
   });
-  app.register(internalAuth, { secret: internalAuthSecret, now });
+  app.register(internalAuth, { publicKey: internalAuthPublicKey, audience: 'records', now });
   // An erasure first takes the user out of their teams, whose streams are not theirs and stay.
   const leaveEveryTeam = leavingEveryTeam({ store, readModel, onAppended, now, newId });
   const deps: FeatureDeps<Tx> = {
@@ -77,7 +80,7 @@ export function buildApp<Tx>({
     onAppended,
     now,
     newId,
-    internalAuthSecret,
+    invitationSecret,
     publicUrl,
     handle: createCullCommandHandler({ store, readModel, onAppended }),
     eraseAccount: async (erasure) => {
@@ -109,7 +112,7 @@ interface FeatureDeps<Tx> extends CommandDeps<Tx> {
   blobs: BlobStore;
   now: () => Date;
   newId: () => string;
-  internalAuthSecret: string;
+  invitationSecret: string;
   publicUrl: string;
   /** A record's commands, for the records' and the photos' routes. */
   handle: CullCommandHandler;

@@ -24,6 +24,7 @@ import {
   checkNatsSettings,
   commonConfigShape,
   createLogger,
+  internalAuthPublicKeySetting,
   listenHost,
   natsConfigShape,
   natsConnectionSettings,
@@ -31,6 +32,7 @@ import {
   parseConfig,
   portSetting,
   runService,
+  secretSetting,
   type NatsConnectionSettings,
 } from '@cull-log/service-kit';
 import { buildApp } from './app';
@@ -39,11 +41,16 @@ import { openMongoReadModel } from './read-model/mongo-cull-read-model';
 import { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
 import { RELAY_CHECKPOINT, startRelay, type Relay } from './relay';
 
+const INVITATION_SECRET_MIN_LENGTH = 32;
+
 const RecordsConfig = z
   .object({
     ...commonConfigShape,
     ...natsConfigShape,
     PORT: portSetting(SERVICES.records.port),
+    INTERNAL_AUTH_PUBLIC_KEY: internalAuthPublicKeySetting,
+    /** Keys the teams' invitation links; a new one ends every link sent before. */
+    INVITATION_SECRET: secretSetting(INVITATION_SECRET_MIN_LENGTH),
     /** Where people reach the app (the gateway's PUBLIC_URL), for the teams' invitation links. */
     PUBLIC_URL: optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   })
@@ -126,7 +133,8 @@ async function serve<Tx>(backend: Backend<Tx>, config: RecordsConfig, logger: Lo
     readModel: backend.readModel,
     blobs: backend.blobs,
     logger,
-    internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+    internalAuthPublicKey: config.INTERNAL_AUTH_PUBLIC_KEY,
+    invitationSecret: config.INVITATION_SECRET,
     ...(config.PUBLIC_URL === undefined ? {} : { publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') }),
     onAppended: () => relay?.notify(),
     ...(relay === undefined ? {} : { eraseWithBus: relay.eraseWithBus }),

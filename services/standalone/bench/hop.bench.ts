@@ -14,7 +14,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sampleRecordRequest } from '@cull-log/contracts/testing';
-import { IDENTITY_HEADER, SERVICES, signIdentity } from '@cull-log/service-kit';
+import {
+  IDENTITY_HEADER,
+  SERVICES,
+  generateIdentityKeys,
+  identityPrivateKey,
+  signIdentity,
+} from '@cull-log/service-kit';
 import { freePort } from '@cull-log/service-kit/testing';
 import { expectStatus, httpRequest } from './http-client';
 
@@ -57,7 +63,8 @@ async function main(): Promise<void> {
   const port = await freePort();
   const gateway = `http://127.0.0.1:${port}`;
   const records = `http://127.0.0.1:${SERVICES.records.port}`;
-  const internalAuthSecret = randomBytes(32).toString('base64url');
+  const identityKeys = generateIdentityKeys();
+  const gatewayKey = identityPrivateKey(identityKeys.privateKey);
   const launcher = spawn(process.execPath, [LAUNCHER], {
     cwd: REPOSITORY_ROOT,
     env: {
@@ -70,7 +77,7 @@ async function main(): Promise<void> {
       AUTH_MODE: 'dev',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: randomBytes(32).toString('base64url'),
-      INTERNAL_AUTH_SECRET: internalAuthSecret,
+      INTERNAL_AUTH_PRIVATE_KEY: identityKeys.privateKey,
       // The hop is measured, not the per-user limits that guard it in service.
       READ_RATE_LIMIT_PER_MINUTE: '100000000',
       WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
@@ -110,7 +117,8 @@ async function main(): Promise<void> {
       httpRequest(`${records}${LIST}`, {
         headers: {
           [IDENTITY_HEADER]: signIdentity({
-            secret: internalAuthSecret,
+            privateKey: gatewayKey,
+            audience: 'records',
             identity,
             method: 'GET',
             url: LIST,

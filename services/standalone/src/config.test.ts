@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '@cull-log/service-kit';
-import { randomSecret, readLauncherConfig, readStandaloneConfig } from './config';
+import { ConfigError, generateIdentityKeys } from '@cull-log/service-kit';
+import { identityKeysOf, randomSecret, readLauncherConfig, readStandaloneConfig } from './config';
 
 describe('the one-process app settings', () => {
-  it('default to port 3000, ./data and a secret made at start-up', () => {
+  it('default to port 3000, ./data and keys made at start-up', () => {
     const config = readStandaloneConfig({});
     expect(config).toMatchObject({
       PORT: 3000,
@@ -11,13 +11,14 @@ describe('the one-process app settings', () => {
       LOG_LEVEL: 'info',
       NODE_ENV: 'development',
     });
-    expect(config.INTERNAL_AUTH_SECRET).toBeUndefined();
+    expect(config.INTERNAL_AUTH_PRIVATE_KEY).toBeUndefined();
+    expect(config.INVITATION_SECRET).toBeUndefined();
     expect(config.WEB_DIST).toBeUndefined();
   });
 
   it('treat empty lines of an env file as not set', () => {
-    const config = readStandaloneConfig({ INTERNAL_AUTH_SECRET: '', WEB_DIST: '', NATS_URL: '' });
-    expect([config.INTERNAL_AUTH_SECRET, config.WEB_DIST, config.NATS_URL]).toEqual([
+    const config = readStandaloneConfig({ INTERNAL_AUTH_PRIVATE_KEY: '', WEB_DIST: '', NATS_URL: '' });
+    expect([config.INTERNAL_AUTH_PRIVATE_KEY, config.WEB_DIST, config.NATS_URL]).toEqual([
       undefined,
       undefined,
       undefined,
@@ -26,13 +27,19 @@ describe('the one-process app settings', () => {
 
   it('name every bad setting at once', () => {
     const read = () =>
-      readStandaloneConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', INTERNAL_AUTH_SECRET: 'short' });
+      readStandaloneConfig({
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        INTERNAL_AUTH_PRIVATE_KEY: generateIdentityKeys().publicKey,
+        INVITATION_SECRET: 'short',
+      });
     expect(read).toThrow(ConfigError);
     try {
       read();
     } catch (error) {
       expect((error as ConfigError).problems.map(({ variable }) => variable).sort()).toEqual([
-        'INTERNAL_AUTH_SECRET',
+        'INTERNAL_AUTH_PRIVATE_KEY',
+        'INVITATION_SECRET',
         'LOG_LEVEL',
         'PORT',
       ]);
@@ -46,6 +53,14 @@ describe('the launcher settings', () => {
     expect(config).toMatchObject({ PORT: 8080, NATS_URL: 'nats://127.0.0.1:4222' });
     expect(config.MONGODB_URL).toBeUndefined();
     expect(() => readLauncherConfig({ MONGODB_URL: 'http://mongo' })).toThrow(/MONGODB_URL/);
+  });
+});
+
+describe('identityKeysOf', () => {
+  it('makes a fresh pair when no private key is configured, and derives the public key of one that is', () => {
+    const made = identityKeysOf(undefined);
+    expect(identityKeysOf(undefined).privateKey).not.toBe(made.privateKey);
+    expect(identityKeysOf(made.privateKey)).toEqual(made);
   });
 });
 

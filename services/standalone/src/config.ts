@@ -2,11 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   commonConfigShape,
+  generateIdentityKeys,
+  internalAuthPrivateKeySetting,
   optionalSetting,
   parseConfig,
   portSetting,
+  publicKeyTextOf,
+  secretSetting,
   SERVICES,
+  type KeyText,
 } from '@cull-log/service-kit';
+
+/** The length of the records service's invitation secret when one is given. */
+const INVITATION_SECRET_MIN_LENGTH = 32;
 
 type Environment = Record<string, string | undefined>;
 
@@ -16,7 +24,8 @@ export const standaloneConfigSchema = z.object({
   LOG_LEVEL: commonConfigShape.LOG_LEVEL,
   DATA_DIR: commonConfigShape.DATA_DIR,
   NODE_ENV: commonConfigShape.NODE_ENV,
-  INTERNAL_AUTH_SECRET: optionalSetting(commonConfigShape.INTERNAL_AUTH_SECRET),
+  INTERNAL_AUTH_PRIVATE_KEY: optionalSetting(internalAuthPrivateKeySetting),
+  INVITATION_SECRET: optionalSetting(secretSetting(INVITATION_SECRET_MIN_LENGTH)),
   WEB_DIST: optionalSetting(z.string().trim().min(1)),
   MONGODB_URL: commonConfigShape.MONGODB_URL,
   NATS_URL: commonConfigShape.NATS_URL,
@@ -31,7 +40,8 @@ export function readStandaloneConfig(env: Environment = process.env): Standalone
 export const launcherConfigSchema = z.object({
   PORT: portSetting(SERVICES.gateway.port),
   DATA_DIR: commonConfigShape.DATA_DIR,
-  INTERNAL_AUTH_SECRET: optionalSetting(commonConfigShape.INTERNAL_AUTH_SECRET),
+  INTERNAL_AUTH_PRIVATE_KEY: optionalSetting(internalAuthPrivateKeySetting),
+  INVITATION_SECRET: optionalSetting(secretSetting(INVITATION_SECRET_MIN_LENGTH)),
   MONGODB_URL: commonConfigShape.MONGODB_URL,
   NATS_URL: commonConfigShape.NATS_URL,
   NATS_SERVER_BIN: optionalSetting(z.string().trim().min(1)),
@@ -40,6 +50,16 @@ export type LauncherConfig = z.output<typeof launcherConfigSchema>;
 
 export function readLauncherConfig(env: Environment = process.env): LauncherConfig {
   return parseConfig(launcherConfigSchema, env);
+}
+
+/**
+ * The key pair the gateway signs identities with: from the configured private key, or made for this run (every
+ * process of the run is given its part, so one made at start-up is as good as a configured one).
+ */
+export function identityKeysOf(privateKey: KeyText | undefined): { privateKey: KeyText; publicKey: KeyText } {
+  return privateKey === undefined
+    ? generateIdentityKeys()
+    : { privateKey, publicKey: publicKeyTextOf(privateKey) };
 }
 
 /** A fresh secret for one run; long enough for every secret setting (at least 32 characters). */

@@ -11,6 +11,7 @@ import {
   ConfigError,
   checkNatsSettings,
   commonConfigShape,
+  generateIdentityKeys,
   natsConfigShape,
   parseConfig,
 } from '@cull-log/service-kit';
@@ -39,7 +40,7 @@ const deployment = {
   GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
   GOOGLE_CLIENT_SECRET: 'client-secret',
   SESSION_SECRET: 's'.repeat(40),
-  INTERNAL_AUTH_SECRET: 'i'.repeat(40),
+  INTERNAL_AUTH_PRIVATE_KEY: generateIdentityKeys().privateKey,
 };
 
 describe('.env.example', () => {
@@ -53,10 +54,10 @@ describe('.env.example', () => {
   it('copied as it is, refuses to start rather than open a development sign-in', () => {
     let problems: string[] = [];
     try {
-      // Services share INTERNAL_AUTH_SECRET; with it set, what is left is the gateway's own refusal.
+      // With the gateway's key set, what is left is the gateway's own refusal.
       readGatewaySettings({
         ...envFile('.env.example'),
-        INTERNAL_AUTH_SECRET: deployment.INTERNAL_AUTH_SECRET,
+        INTERNAL_AUTH_PRIVATE_KEY: deployment.INTERNAL_AUTH_PRIVATE_KEY,
       });
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
@@ -81,6 +82,18 @@ describe('docker-compose.yml', () => {
   it.each(appServices)('pins %s to production whatever .env says', (name) => {
     expect(compose.services[name].environment).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' });
   });
+
+  it.each(['records', 'stats', 'exports'])(
+    "blanks the gateway's secrets that %s would read from .env",
+    (name) => {
+      expect(compose.services[name].environment).toMatchObject({
+        INTERNAL_AUTH_PRIVATE_KEY: '',
+        SESSION_SECRET: '',
+        GOOGLE_CLIENT_SECRET: '',
+      });
+      expect(compose.services.gateway.environment.INTERNAL_AUTH_PRIVATE_KEY).toBeUndefined();
+    },
+  );
 
   it('runs NATS with the users and permissions of deploy/nats, and hands each service its own NATS sign-in alone', () => {
     expect(compose.services.nats.command).toEqual([
@@ -161,6 +174,35 @@ describe('Kubernetes manifests', () => {
     ]);
   });
 
+  it('give each Deployment only the secrets it needs: the signing key to the gateway alone', () => {
+    const secretsOf = (name: string) => {
+      const deployment = yamlDocuments(`deploy/k8s/${name}.yaml`).find(
+        (document) => document.kind === 'Deployment',
+      );
+      const [container] = deployment.spec.template.spec.containers;
+      // The shared Secret never whole: each key of it is named.
+      const whole = container.envFrom.filter((source: Manifest) => source.secretRef !== undefined);
+      expect(whole.map((source: Manifest) => source.secretRef.name)).toEqual(
+        name === 'gateway' ? [] : [`cull-log-${name}`],
+      );
+      return container.env
+        .filter((variable: Manifest) => variable.valueFrom?.secretKeyRef !== undefined)
+        .map((variable: Manifest) => variable.valueFrom.secretKeyRef.key)
+        .sort();
+    };
+    expect(secretsOf('gateway')).toEqual([
+      'GOOGLE_CLIENT_ID',
+      'GOOGLE_CLIENT_SECRET',
+      'INTERNAL_AUTH_PRIVATE_KEY',
+      'MONGODB_URL',
+      'PUBLIC_URL',
+      'SESSION_SECRET',
+    ]);
+    expect(secretsOf('records')).toEqual(['INTERNAL_AUTH_PUBLIC_KEY', 'INVITATION_SECRET', 'PUBLIC_URL']);
+    expect(secretsOf('stats')).toEqual(['INTERNAL_AUTH_PUBLIC_KEY']);
+    expect(secretsOf('exports')).toEqual(['INTERNAL_AUTH_PUBLIC_KEY']);
+  });
+
   it("mount each service's NATS and MongoDB sign-in in its own Deployment alone, never in the ConfigMap", () => {
     expect(configMap.filter((literal) => /^(NATS_USER|NATS_PASSWORD|MONGODB_URL)=/.test(literal))).toEqual(
       [],
@@ -177,10 +219,8 @@ describe('Kubernetes manifests', () => {
       const secrets = deployment.spec.template.spec.containers[0].envFrom
         .filter((source: Manifest) => source.secretRef !== undefined)
         .map((source: Manifest) => source.secretRef.name);
-      // The service's own Secret last: its MONGODB_URL wins over the shared one.
-      expect(secrets, name).toEqual(
-        name === 'gateway' ? ['cull-log-secrets'] : ['cull-log-secrets', `cull-log-${name}`],
-      );
+      // The shared Secret is never mounted whole (each key is named, below): only the service's own.
+      expect(secrets, name).toEqual(name === 'gateway' ? [] : [`cull-log-${name}`]);
     }
   });
 
@@ -289,7 +329,6 @@ describe('deploy/nats', () => {
           ...service,
           NODE_ENV: 'production',
           NATS_URL: 'nats://nats:4222',
-          INTERNAL_AUTH_SECRET: deployment.INTERNAL_AUTH_SECRET,
         });
         expect(config.NATS_USER).toBe(name);
         expect(server[`NATS_${name.toUpperCase()}_PASSWORD`]).toBe(config.NATS_PASSWORD);

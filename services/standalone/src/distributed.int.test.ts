@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'nats';
 import { userSubjectToken, type Cull, type ListOutingsResponse, type Me } from '@cull-log/contracts';
 import { startNatsServer, type NatsTestServer } from '@cull-log/bus/testing';
-import type { ServiceName } from '@cull-log/service-kit';
+import { generateIdentityKeys, type ServiceName } from '@cull-log/service-kit';
 import { freePort } from '@cull-log/service-kit/testing';
 import { randomSecret } from './config';
 import { REPOSITORY_ROOT, SERVICE_NAMES, serviceEntry } from './repository';
@@ -52,7 +52,8 @@ describe("the four services as separate processes over NATS with the deployment'
   const ports = {} as Record<ServiceName, number>;
   const running = new Map<ServiceName, RunningService>();
   const outputs: ProcessOutput[] = [];
-  const internalAuthSecret = randomSecret();
+  const identityKeys = generateIdentityKeys();
+  const invitationSecret = randomSecret();
   let ann: CullLogClient;
   let newestPosition = 0;
 
@@ -68,7 +69,10 @@ describe("the four services as separate processes over NATS with the deployment'
       env: testEnvironment({
         PORT: String(ports[name]),
         DATA_DIR: join(root, name),
-        INTERNAL_AUTH_SECRET: internalAuthSecret,
+        // Each process is given its own secrets only, as the launcher gives them.
+        ...(name === 'gateway'
+          ? { INTERNAL_AUTH_PRIVATE_KEY: identityKeys.privateKey }
+          : { INTERNAL_AUTH_PUBLIC_KEY: identityKeys.publicKey, INVITATION_SECRET: invitationSecret }),
         NATS_URL: nats.url,
         ...natsUserOf(name),
         RECORDS_URL: loopback('records'),

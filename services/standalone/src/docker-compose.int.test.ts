@@ -4,6 +4,7 @@ import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { generateIdentityKeys } from '@cull-log/service-kit';
 import { randomSecret } from './config';
 import { REPOSITORY_ROOT } from './repository';
 import { CullLogClient } from './testing/cull-log-client';
@@ -142,8 +143,8 @@ describe.skipIf(unavailable !== undefined || !endToEnd)(
     beforeAll(async () => {
       folder = mkdtempSync(join(tmpdir(), 'cull-log-compose-e2e-'));
       override = join(folder, 'compose.e2e.yml');
-      const internalAuthSecret = randomSecret();
-      const backend = { INTERNAL_AUTH_SECRET: internalAuthSecret };
+      const identityKeys = generateIdentityKeys();
+      const backend = { INTERNAL_AUTH_PUBLIC_KEY: identityKeys.publicKey };
       // What deploy/nats/new-passwords.sh writes: a password per service, all of them for nats-server.
       const natsPasswords = { records: natsPassword(), stats: natsPassword(), exports: natsPassword() };
       const natsUser = (service: keyof typeof natsPasswords) => ({
@@ -163,12 +164,14 @@ describe.skipIf(unavailable !== undefined || !endToEnd)(
                   NATS_EXPORTS_PASSWORD: natsPasswords.exports,
                 },
               },
-              records: { environment: { ...backend, ...natsUser('records') } },
+              records: {
+                environment: { ...backend, ...natsUser('records'), INVITATION_SECRET: randomSecret() },
+              },
               stats: { environment: { ...backend, ...natsUser('stats') } },
               exports: { environment: { ...backend, ...natsUser('exports') } },
               gateway: {
                 environment: {
-                  ...backend,
+                  INTERNAL_AUTH_PRIVATE_KEY: identityKeys.privateKey,
                   SESSION_SECRET: randomSecret(),
                   NODE_ENV: 'development',
                   AUTH_MODE: 'dev',

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BACKEND_SERVICES, isLoopbackHost, listenHost } from '@cull-log/service-kit';
+import { BACKEND_SERVICES, generateIdentityKeys, isLoopbackHost, listenHost } from '@cull-log/service-kit';
 import { launcherEnvironment } from './launcher-environment';
 
 const options = {
   gatewayPort: 8080,
   dataDir: '/tmp/cull-log',
-  internalAuthSecret: 's'.repeat(40),
+  identityKeys: generateIdentityKeys(),
+  invitationSecret: 'i'.repeat(40),
   natsUrl: 'nats://127.0.0.1:4222',
 };
 
@@ -33,11 +34,42 @@ describe('the environment of each service of npm run start:services', () => {
       PORT: '3002',
       DATA_DIR: '/tmp/cull-log/stats',
       NATS_URL: options.natsUrl,
-      INTERNAL_AUTH_SECRET: options.internalAuthSecret,
       RECORDS_URL: 'http://127.0.0.1:3001',
       STATS_URL: 'http://127.0.0.1:3002',
       EXPORTS_URL: 'http://127.0.0.1:3003',
     });
     expect(launcherEnvironment({ ...options, name: 'gateway', inherited: {} }).PORT).toBe('8080');
+  });
+
+  it("gives the gateway the private key, the others the public key, and the records service the invitations' secret", () => {
+    const { privateKey, publicKey } = options.identityKeys;
+    // What the launcher's own shell holds is no service's unless the launcher gives it.
+    const inherited = {
+      INTERNAL_AUTH_PRIVATE_KEY: privateKey,
+      INTERNAL_AUTH_PUBLIC_KEY: publicKey,
+      INVITATION_SECRET: options.invitationSecret,
+      SESSION_SECRET: 's'.repeat(40),
+      GOOGLE_CLIENT_SECRET: 'google',
+    };
+    const secretsOf = (name: 'gateway' | 'records' | 'stats' | 'exports') => {
+      const env = launcherEnvironment({ ...options, name, inherited });
+      return Object.fromEntries(Object.keys(inherited).map((key) => [key, env[key]]));
+    };
+    expect(secretsOf('gateway')).toEqual({
+      INTERNAL_AUTH_PRIVATE_KEY: privateKey,
+      INTERNAL_AUTH_PUBLIC_KEY: undefined,
+      INVITATION_SECRET: undefined,
+      SESSION_SECRET: 's'.repeat(40),
+      GOOGLE_CLIENT_SECRET: 'google',
+    });
+    const backend = {
+      INTERNAL_AUTH_PRIVATE_KEY: undefined,
+      INTERNAL_AUTH_PUBLIC_KEY: publicKey,
+      SESSION_SECRET: undefined,
+      GOOGLE_CLIENT_SECRET: undefined,
+    };
+    expect(secretsOf('records')).toEqual({ ...backend, INVITATION_SECRET: options.invitationSecret });
+    expect(secretsOf('stats')).toEqual({ ...backend, INVITATION_SECRET: undefined });
+    expect(secretsOf('exports')).toEqual({ ...backend, INVITATION_SECRET: undefined });
   });
 });

@@ -11,7 +11,7 @@ import { createGatewayFromEnvironment } from '@cull-log/gateway';
 import { buildApp as buildRecordsApp, openSqliteReadModel } from '@cull-log/records';
 import { SERVICES, createLogger, isLoopbackHost, runService } from '@cull-log/service-kit';
 import { buildApp as buildStatsApp, openSqliteStatsStore } from '@cull-log/stats';
-import { randomSecret, readStandaloneConfig } from './config';
+import { identityKeysOf, randomSecret, readStandaloneConfig } from './config';
 import { REPOSITORY_WEB_DIST } from './repository';
 
 type Environment = Record<string, string | undefined>;
@@ -57,8 +57,9 @@ export async function startStandalone(env: Environment = process.env): Promise<R
       'MONGODB_URL and NATS_URL are for `npm run start:services`; this app keeps its data in DATA_DIR',
     );
   }
-  // The secret never leaves this process, so one made at start-up is as good as a configured one.
-  const internalAuthSecret = config.INTERNAL_AUTH_SECRET ?? randomSecret();
+  // The keys never leave this process, so a pair made at start-up is as good as a configured one.
+  const identityKeys = identityKeysOf(config.INTERNAL_AUTH_PRIVATE_KEY);
+  const invitationSecret = config.INVITATION_SECRET ?? randomSecret();
   const loggerFor = (name: string) => createLogger({ name, level: config.LOG_LEVEL });
   const closers: Closer[] = [];
   let gatewayApp: FastifyInstance | undefined;
@@ -85,7 +86,8 @@ export async function startStandalone(env: Environment = process.env): Promise<R
       // Photos as files beside the databases (DATA_DIR/blobs).
       blobs: openFileBlobStore({ directory: join(dataDir, 'blobs') }),
       logger: loggerFor('records'),
-      internalAuthSecret,
+      internalAuthPublicKey: identityKeys.publicKey,
+      invitationSecret,
       publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
       // The bus reads the log itself: after an append it only needs waking.
       onAppended: () => bus.notify(),
@@ -100,13 +102,13 @@ export async function startStandalone(env: Environment = process.env): Promise<R
       projectionStore: statsStore,
       bus,
       logger: loggerFor('stats'),
-      internalAuthSecret,
+      internalAuthPublicKey: identityKeys.publicKey,
     });
     const exports = buildExportsApp({
       projectionStore: exportStore,
       bus,
       logger: loggerFor('exports'),
-      internalAuthSecret,
+      internalAuthPublicKey: identityKeys.publicKey,
     });
     // Only the gateway listens: it calls the others in this process, each through its own identity check.
     for (const [name, app] of Object.entries({ records, stats, exports })) {
@@ -120,7 +122,7 @@ export async function startStandalone(env: Environment = process.env): Promise<R
         ...env,
         PORT: String(config.PORT),
         DATA_DIR: dataDir,
-        INTERNAL_AUTH_SECRET: internalAuthSecret,
+        INTERNAL_AUTH_PRIVATE_KEY: identityKeys.privateKey,
         WEB_DIST: webDist,
         // Sessions stay in DATA_DIR with everything else.
         MONGODB_URL: undefined,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, type ServiceName } from '@cull-log/service-kit';
-import { randomSecret, readLauncherConfig } from './config';
+import { identityKeysOf, randomSecret, readLauncherConfig } from './config';
 import { launcherEnvironment, launcherPortOf } from './launcher-environment';
 import { findNatsServer, startLocalNats, type LocalNats } from './local-nats';
 import { prefixedPrinter } from './prefixed-output';
@@ -35,8 +35,9 @@ async function main(): Promise<void> {
     );
   }
   const dataDir = resolve(config.DATA_DIR);
-  // Shared by the four processes: the gateway signs each user's identity with it and the services check it.
-  const internalAuthSecret = config.INTERNAL_AUTH_SECRET ?? randomSecret();
+  // The gateway signs each user's identity with the private key; the others check it with the public key.
+  const identityKeys = identityKeysOf(config.INTERNAL_AUTH_PRIVATE_KEY);
+  const invitationSecret = config.INVITATION_SECRET ?? randomSecret();
 
   let nats: LocalNats | undefined;
   let natsUrl = config.NATS_URL;
@@ -109,7 +110,8 @@ async function main(): Promise<void> {
         name,
         gatewayPort: config.PORT,
         dataDir,
-        internalAuthSecret,
+        identityKeys,
+        invitationSecret,
         natsUrl,
       }),
       onLine: printerFor(name),

@@ -13,7 +13,9 @@ import { CSV_COLUMNS } from '@cull-log/domain';
 import { exportsService } from '../exports-service';
 import { openSqliteExportStore } from '../store/sqlite';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { TEST_PUBLIC_KEY, identityHeadersFor } from '@cull-log/service-kit/testing';
+
+const identityHeaders = identityHeadersFor('exports');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -38,7 +40,7 @@ const seedSeconds = (performance.now() - seedStarted) / 1000;
 const app = exportsService.buildApp({
   projectionStore: store,
   logger: pino({ level: 'silent' }),
-  internalAuthSecret: TEST_SECRET,
+  internalAuthPublicKey: TEST_PUBLIC_KEY,
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();

@@ -17,10 +17,12 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { teamOwnerId } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { TEST_PUBLIC_KEY, identityHeadersFor } from '@cull-log/service-kit/testing';
 import { exportsService } from '../exports-service';
 import { openSqliteExportStore } from '../store/sqlite';
 import { teamIdentityHeaders } from '../testing/team-requests';
+
+const identityHeaders = identityHeadersFor('exports');
 
 const SEASON_ROWS = 200;
 const SIZES = (process.env.BENCH_OTHER_ROWS ?? '1000,100000').split(',').map(Number);
@@ -53,7 +55,7 @@ async function measure(otherRows: number) {
   const app = exportsService.buildApp({
     projectionStore: store,
     logger: pino({ level: 'silent' }),
-    internalAuthSecret: TEST_SECRET,
+    internalAuthPublicKey: TEST_PUBLIC_KEY,
     now: () => NOW,
   });
   await app.ready();
@@ -136,7 +138,7 @@ async function measureTeam() {
   const app = exportsService.buildApp({
     projectionStore: store,
     logger: pino({ level: 'silent' }),
-    internalAuthSecret: TEST_SECRET,
+    internalAuthPublicKey: TEST_PUBLIC_KEY,
     now: () => NOW,
   });
   await app.ready();

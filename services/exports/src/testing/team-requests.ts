@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { teamOwnerId, type TeamAccess, type TeamRole } from '@cull-log/contracts';
 import type { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
-import { TEST_SECRET } from '@cull-log/service-kit/testing';
+import { IDENTITY_HEADER } from '@cull-log/service-kit';
+import { signedIdentity } from '@cull-log/service-kit/testing';
 import type { ExportStore } from '../store/export-store';
 import { teamKeeps, type KeptSource } from './kept-culls';
 
 /** Headers the gateway would send for a read of a team (`?team=`): the caller's place in it, signed. */
 export function teamIdentityHeaders(uid: string, team: TeamAccess | undefined, url: string, now: Date) {
   return {
-    [IDENTITY_HEADER]: signIdentity({
-      secret: TEST_SECRET,
-      identity: { uid, display_name: uid, email: `${uid}@example.org`, ...(team !== undefined && { team }) },
-      method: 'GET',
-      url,
-      now,
-    }),
+    [IDENTITY_HEADER]: signedIdentity(
+      'exports',
+      { uid, display_name: uid, email: `${uid}@example.org`, ...(team !== undefined && { team }) },
+      { url, now },
+    ),
   };
 }
 

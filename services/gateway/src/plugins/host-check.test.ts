@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_KEYS } from '@cull-log/service-kit/testing';
 import { readGatewaySettings } from '../config';
 import { buildTestGateway, devConfig, type TestGateway } from '../testing/gateway-harness';
 
@@ -85,7 +86,7 @@ describe('the Host a request is addressed to', () => {
   });
 
   it('is held to PUBLIC_URL only when it is set', () => {
-    const base = { INTERNAL_AUTH_SECRET: 'i'.repeat(40), AUTH_MODE: 'dev' };
+    const base = { INTERNAL_AUTH_PRIVATE_KEY: TEST_KEYS.privateKey, AUTH_MODE: 'dev' };
     expect(readGatewaySettings(base).config.publicUrlGiven).toBe(false);
     expect(readGatewaySettings({ ...base, PUBLIC_URL: 'http://localhost:4321' }).config.publicUrlGiven).toBe(
       true,

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { MESSAGES } from '@cull-log/contracts';
 import {
@@ -15,7 +16,8 @@ export interface ServiceCall {
   /** The service's own path, e.g. `/account/records.json`. */
   path: string;
   identity: Identity;
-  secret: string;
+  /** The gateway's private key, which signs the identity for this service alone. */
+  identityKey: KeyObject;
   now: () => Date;
   requestId: string;
   /** What a 404 of the service means to the caller (undefined: a 503 like any other failure). */
@@ -33,7 +35,7 @@ export async function callService({
   method,
   path,
   identity,
-  secret,
+  identityKey,
   now,
   requestId,
   notFound,
@@ -41,7 +43,14 @@ export async function callService({
   const url = upstream.basePath + path;
   const headers = {
     [REQUEST_ID_HEADER]: requestId,
-    [IDENTITY_HEADER]: signIdentity({ secret, identity, method, url, now: now() }),
+    [IDENTITY_HEADER]: signIdentity({
+      privateKey: identityKey,
+      audience: upstream.name,
+      identity,
+      method,
+      url,
+      now: now(),
+    }),
   };
   let response;
   try {

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { TEAM_MESSAGES, TeamAccess } from '@cull-log/contracts';
 import { HttpError, type Identity } from '@cull-log/service-kit';
 import { callService, readAll } from './service-call';
@@ -9,7 +10,7 @@ export interface TeamAccessCall {
   identity: Identity;
   /** `?team=` of the browser's request, unparsed. */
   team: unknown;
-  secret: string;
+  identityKey: KeyObject;
   now: () => Date;
   requestId: string;
 }

@@ -5,11 +5,11 @@ import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@cull-log/contracts';
 import { createUpstream } from './upstream';
-import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
+import { buildServiceApp, generateIdentityKeys, internalAuth } from '@cull-log/service-kit';
 import {
   buildTestGateway,
   devSignIn,
-  INTERNAL_SECRET,
+  INTERNAL_KEYS,
   silentLogger,
   startFakeService,
   type TestGateway,
@@ -27,7 +27,7 @@ afterEach(async () => {
 /** An exports service in this process whose CSV the test writes by hand, through the real internal auth. */
 async function exportsServiceWithCsv(csv: PassThrough): Promise<FastifyInstance> {
   const service = buildServiceApp({ name: 'exports', logger: silentLogger });
-  await service.register(internalAuth, { secret: INTERNAL_SECRET });
+  await service.register(internalAuth, { publicKey: INTERNAL_KEYS.publicKey, audience: 'exports' });
   service.get('/exports/culls.csv', async (_request, reply) =>
     reply.type('text/csv; charset=utf-8').send(csv),
   );
@@ -47,7 +47,7 @@ async function listeningGatewayFor(exportsService: FastifyInstance) {
 
 describe('a service in the same process', () => {
   it('refuses with 401 a request whose identity it cannot verify, as over HTTP', async () => {
-    const service = await startFakeService('records', 'another-secret-0123456789abcdef-0123456789');
+    const service = await startFakeService('records', generateIdentityKeys().publicKey);
     services.push(service.app);
     gateway = await buildTestGateway({
       upstreams: { records: service.app, stats: service.app, exports: service.app },

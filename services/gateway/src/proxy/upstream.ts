@@ -14,7 +14,8 @@ export interface UpstreamRequest {
   /** Path and query exactly as the service receives them, its base path included. */
   path: string;
   headers: Record<string, string>;
-  body: Readable | undefined;
+  /** Read whole by the gateway, whose identity header carries its digest. */
+  body: Buffer | undefined;
   /** How long the service may take to begin its answer, where a route needs longer than the pool's 30 seconds. */
   headersTimeout?: number;
 }
@@ -78,8 +79,7 @@ function inProcessUpstream(name: string, app: FastifyInstance): Upstream {
       const response = await app.inject({
         method: method as 'GET',
         url: path,
-        // Over HTTP a streamed body arrives chunked; the service sees the same here.
-        headers: body === undefined ? headers : { ...headers, 'transfer-encoding': 'chunked' },
+        headers,
         ...(body === undefined ? {} : { payload: body }),
         payloadAsStream: true,
         // The options are ours and well-formed; checking them on every request is wasted work.

@@ -22,7 +22,7 @@ import {
   devReauthenticate,
   devSignIn,
   fakeClock,
-  INTERNAL_SECRET,
+  INTERNAL_KEYS,
   silentLogger,
   type TestGateway,
 } from '../testing/gateway-harness';
@@ -51,7 +51,7 @@ async function startAccountServices(calls: Call[], failing: Behaviour) {
   const services: Record<string, FastifyInstance> = {};
   for (const service of ['records', 'stats', 'exports']) {
     const app = buildServiceApp({ name: service, logger: silentLogger });
-    await app.register(internalAuth, { secret: INTERNAL_SECRET });
+    await app.register(internalAuth, { publicKey: INTERNAL_KEYS.publicKey, audience: service });
     app.addHook('onRequest', async (request) => {
       calls.push({ service, method: request.method, url: request.url, uid: request.identity?.uid ?? '' });
     });

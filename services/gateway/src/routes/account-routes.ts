@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type {
@@ -93,7 +94,8 @@ export function isRecentlyReauthenticated(session: StoredSession, now: Date): bo
 
 export interface AccountRoutesOptions {
   upstreams: Record<ServiceName, Upstream>;
-  internalAuthSecret: string;
+  /** The gateway's private key, which signs the identity it sends each service. */
+  identityKey: KeyObject;
   now: () => Date;
   readLimit: onRequestAsyncHookHandler;
   writeLimit: onRequestAsyncHookHandler;
@@ -109,7 +111,7 @@ export interface AccountRoutesOptions {
  * inside `/api`, so there is always a signed-in user, and each service is asked with that user's signed identity.
  */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
-  const { upstreams, internalAuthSecret, now, readLimit, writeLimit, exportSlot } = options;
+  const { upstreams, identityKey, now, readLimit, writeLimit, exportSlot } = options;
 
   // `/api` hands bodies to the services unread; the erasure reads its own small JSON body (the confirmation).
   app.removeAllContentTypeParsers();
@@ -124,7 +126,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       method,
       path,
       identity: request.user,
-      secret: internalAuthSecret,
+      identityKey,
       now,
       requestId: request.id,
     });

@@ -12,7 +12,7 @@ import {
   DEV_ORIGIN,
   devConfig,
   devSignIn,
-  INTERNAL_SECRET,
+  INTERNAL_KEYS,
   NOT_MY_TEAM,
   silentLogger,
   startFakeService,
@@ -571,7 +571,7 @@ describe('read limits and exports in progress', () => {
   it('refuses a declaration with 429 while the user has too many documents in the making, apart from CSV exports', async () => {
     const held: Array<Readable> = [];
     const slowExports = buildServiceApp({ name: 'exports', logger: silentLogger });
-    await slowExports.register(internalAuth, { secret: INTERNAL_SECRET });
+    await slowExports.register(internalAuth, { publicKey: INTERNAL_KEYS.publicKey, audience: 'exports' });
     const slowPdf = async (_request: unknown, reply: FastifyReply) => {
       const body = new Readable({ read() {} });
       body.push('%PDF-1.3');
@@ -632,7 +632,7 @@ describe('read limits and exports in progress', () => {
   it('refuses a CSV export with 429 and a clear message while the user has too many in progress', async () => {
     const held: Array<Readable> = [];
     const slowExports = buildServiceApp({ name: 'exports', logger: silentLogger });
-    await slowExports.register(internalAuth, { secret: INTERNAL_SECRET });
+    await slowExports.register(internalAuth, { publicKey: INTERNAL_KEYS.publicKey, audience: 'exports' });
     slowExports.get('/exports/culls.csv', async (_request, reply) => {
       const body = new Readable({ read() {} });
       body.push('"Date","Species"\n');
@@ -688,7 +688,7 @@ describe('read limits and exports in progress', () => {
   it('counts the exports in the making across replicas of the gateway, in the store they share', async () => {
     const held: Array<Readable> = [];
     const slowExports = buildServiceApp({ name: 'exports', logger: silentLogger });
-    await slowExports.register(internalAuth, { secret: INTERNAL_SECRET });
+    await slowExports.register(internalAuth, { publicKey: INTERNAL_KEYS.publicKey, audience: 'exports' });
     slowExports.get('/exports/culls.csv', async (_request, reply) => {
       const body = new Readable({ read() {} });
       body.push('"Date","Species"\n');

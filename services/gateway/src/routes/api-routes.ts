@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import type {
   FastifyPluginAsync,
   FastifyReply,
@@ -29,7 +29,8 @@ import { tokenRoutes } from './token-routes';
 
 export interface ApiRoutesOptions {
   upstreams: { records: Upstream; stats: Upstream; exports: Upstream };
-  internalAuthSecret: string;
+  /** The gateway's private key, which signs the identity it sends each service. */
+  identityKey: KeyObject;
   now: () => Date;
   bodyLimit: number;
   writesPerMinute: number;
@@ -71,7 +72,7 @@ const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** `/api/*`: who is signed in, and everything else forwarded to the service that owns it. */
 export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => {
-  const { upstreams, internalAuthSecret, now, bodyLimit, writesPerMinute, readsPerMinute } = options;
+  const { upstreams, identityKey, now, bodyLimit, writesPerMinute, readsPerMinute } = options;
 
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('userSession', null);
@@ -142,7 +143,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   await app.register(sessionRoutes, { readLimit, writeLimit });
   await app.register(tokenRoutes, {
     records: upstreams.records,
-    internalAuthSecret,
+    identityKey,
     now,
     readLimit,
     writeLimit,
@@ -151,7 +152,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   const exportSlot = documentSlots(options.concurrentExportsPerUser, CSV_IN_PROGRESS, 'export', shared);
   await app.register(accountRoutes, {
     upstreams,
-    internalAuthSecret,
+    identityKey,
     now,
     readLimit,
     writeLimit,
@@ -179,7 +180,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
       records: upstreams.records,
       identity: request.user,
       team,
-      secret: internalAuthSecret,
+      identityKey,
       now,
       requestId: request.id,
     });
@@ -192,7 +193,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
         upstream,
         path: request.url.slice('/api'.length),
         identity: await identityFor(request, upstream),
-        secret: internalAuthSecret,
+        identityKey,
         now,
         bodyLimit: limit,
         ...(tooLargeMessage === undefined ? {} : { tooLargeMessage }),

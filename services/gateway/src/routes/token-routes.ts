@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import {
   CreateTokenRequest,
@@ -16,7 +17,8 @@ import { sessionOf } from './session-of';
 export interface TokenRoutesOptions {
   /** The records service, asked whether the user is in the team a token is to be held to. */
   records: Upstream;
-  internalAuthSecret: string;
+  /** The gateway's private key, which signs the identity it sends each service. */
+  identityKey: KeyObject;
   now: () => Date;
   readLimit: onRequestAsyncHookHandler;
   writeLimit: onRequestAsyncHookHandler;
@@ -41,7 +43,7 @@ export function summaryOf(token: StoredToken): TokenSummary {
  * browser's session besides, so a token could not use them even if that check were lost.
  */
 export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, options) => {
-  const { records, internalAuthSecret, now, readLimit, writeLimit } = options;
+  const { records, identityKey, now, readLimit, writeLimit } = options;
   const { tokens } = app;
 
   // `/api` hands bodies to the services unread; these routes read their own small JSON bodies.
@@ -61,7 +63,7 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
         records,
         identity: request.user,
         team: body.team,
-        secret: internalAuthSecret,
+        identityKey,
         now,
         requestId: request.id,
       });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildServiceApp, createLogger, internalAuth } from '@cull-log/service-kit';
+import { TEST_KEYS } from '@cull-log/service-kit/testing';
 import { buildApp, type GatewayDeps } from '../app';
 import type { GatewayConfig } from '../config';
 import { openSqliteSessionStore } from '../sessions/sqlite-session-store';
@@ -11,7 +12,8 @@ import type { SessionStore } from '../sessions/session-store';
 import { openSqliteTokenStore } from '../tokens/sqlite-token-store';
 import type { TokenStore } from '../tokens/token-store';
 
-export const INTERNAL_SECRET = 'internal-secret-for-tests-0123456789abcdef';
+/** The key pair of the gateways in tests: they sign with its private key, the fake services check with its public. */
+export const INTERNAL_KEYS = TEST_KEYS;
 export const SESSION_SECRET = 'session-secret-for-tests-0123456789abcdef';
 export const DEV_ORIGIN = 'http://localhost:3000';
 export const silentLogger = createLogger({ name: 'gateway-test', level: 'silent' });
@@ -36,12 +38,14 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** A team the fake records service says the caller is not in. */
 export const NOT_MY_TEAM = '0b6f7c1e-9999-4222-8333-944445555666';
 
-export async function startFakeService(name: string, secret = INTERNAL_SECRET, now?: () => Date) {
+export async function startFakeService(name: string, publicKey = INTERNAL_KEYS.publicKey, now?: () => Date) {
   const app = buildServiceApp({ name, logger: silentLogger });
-  await app.register(internalAuth, now === undefined ? { secret } : { secret, now });
+  await app.register(internalAuth, { publicKey, audience: name, ...(now === undefined ? {} : { now }) });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.all('/*', async (request, reply) => {
+    // An upload (multipart) is read by its route, so checked against the signed digest there, as the real ones do.
+    await request.bodyIntact();
     // The records service's answer to "what is this caller in this team": a viewer of every team but NOT_MY_TEAM.
     const access = /^\/teams\/([^/]+)\/access$/.exec(request.url);
     if (access !== null && name === 'records') {
@@ -116,7 +120,7 @@ export async function buildTestGateway(deps: Partial<GatewayDeps> = {}): Promise
   const app = await buildApp({
     config: devConfig(),
     upstreams: { records: nowhere, stats: nowhere, exports: nowhere },
-    internalAuthSecret: INTERNAL_SECRET,
+    internalAuthPrivateKey: INTERNAL_KEYS.privateKey,
     logger: silentLogger,
     ...deps,
     sessions,

@@ -82,6 +82,8 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUp
     } catch (error) {
       throw uploadError(error);
     }
+    // Read from the connection, so checked against the digest the gateway signed only now that it has all come.
+    await request.bodyIntact();
     const options = optionsOf(texts);
     if (file === undefined) throw refused('file', IMPORT_MESSAGES.noFile);
     return { ...file, options, discard };

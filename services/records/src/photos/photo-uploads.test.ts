@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PHOTO_LIMITS, PHOTO_MESSAGES, type CullView } from '@cull-log/contracts';
+import { IDENTITY_HEADER } from '@cull-log/service-kit';
+import { signedIdentity } from '@cull-log/service-kit/testing';
 import { largePng, multipartBody, pixelBombPng } from '../testing/photo-files';
 import { ALICE, createHarness, cullBody, openSqliteBackend } from '../testing/records-harness';
 import { PHOTO_DECODES_AT_ONCE } from './photo-pipeline';
@@ -56,6 +58,38 @@ describe('photo uploads the decoder never sees, and the memory decoding takes', 
     const body = multipartBody([{ filename, contentType, bytes }]);
     return harness.call(ALICE, 'POST', `/culls/${cullId}/photos`, body.payload, body.headers);
   }
+
+  it('a photo whose bytes changed between the gateway and the service is refused with 401 and not kept', async () => {
+    const cullId = await create();
+    const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#406020' } })
+      .jpeg()
+      .toBuffer();
+    const signed = multipartBody([{ filename: 'IMG_0001.jpg', contentType: 'image/jpeg', bytes }]);
+    // The same upload with one bit of the picture changed on the way.
+    const swapped = Buffer.from(signed.payload);
+    const inThePicture = signed.payload.indexOf(bytes) + Math.floor(bytes.length / 2);
+    swapped.writeUInt8((swapped.readUInt8(inThePicture) ^ 1) & 0xff, inThePicture);
+    const url = `/culls/${cullId}/photos`;
+    const upload = (payload: Buffer) =>
+      harness.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          ...signed.headers,
+          [IDENTITY_HEADER]: signedIdentity('records', ALICE, {
+            method: 'POST',
+            url,
+            payload: signed.payload,
+            now: harness.clock.now(),
+          }),
+        },
+        payload,
+      });
+    expect(swapped.equals(signed.payload)).toBe(false);
+    expect((await upload(swapped)).statusCode).toBe(401);
+    expect((await harness.call(ALICE, 'GET', `/culls/${cullId}`)).json<CullView>().photos ?? []).toEqual([]);
+    expect((await upload(signed.payload)).statusCode).toBe(201);
+  });
 
   it('an SVG, TIFF, GIF or HEIC file named .jpg and sent as a JPEG is refused by its first bytes, naming what it is', async () => {
     const cullId = await create();

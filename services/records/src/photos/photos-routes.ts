@@ -69,6 +69,8 @@ async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     throw uploadError(error);
   }
+  // Read from the connection, so checked against the digest the gateway signed only now that it has all come.
+  await request.bodyIntact();
   if (bytes === undefined) throw refusedPhoto(PHOTO_MESSAGES.noFile);
   return bytes;
 }

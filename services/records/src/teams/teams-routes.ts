@@ -39,7 +39,7 @@ import { roleIn, type LiveTeam } from './teams-read-model';
 
 export interface TeamsRoutesOptions<Tx> extends StreamRoutesOptions<Tx> {
   /** Keys the invitation links (see inviteTokens). */
-  internalAuthSecret: string;
+  invitationSecret: string;
   /** Where the app is reached, for the links a manager sends. */
   publicUrl: string;
 }
@@ -59,7 +59,7 @@ const answered = (reply: FastifyReply, status: number, outcome: { position: numb
 export function teamsRoutes<Tx>(): FastifyPluginAsync<TeamsRoutesOptions<Tx>> {
   return async (app, deps) => {
     const { readModel, now, newId } = deps;
-    const tokens = inviteTokens(deps.internalAuthSecret);
+    const tokens = inviteTokens(deps.invitationSecret);
     const teams = streamCommands(deps, TEAM_STREAM);
     const links = streamCommands(deps, {
       decider: memberLinksDecider,

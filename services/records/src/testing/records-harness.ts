@@ -8,12 +8,14 @@ import { pino, type DestinationStream } from 'pino';
 import { openFileBlobStore, type BlobStore } from '@cull-log/blobstore';
 import type { AppendResult, EventStore } from '@cull-log/eventstore';
 import { openSqliteEventStore, type SqliteDatabase, type SqliteEventStore } from '@cull-log/eventstore';
-import { IDENTITY_HEADER, signIdentity, type Identity } from '@cull-log/service-kit';
+import { IDENTITY_HEADER, type Identity } from '@cull-log/service-kit';
+import { TEST_PUBLIC_KEY, signedIdentity } from '@cull-log/service-kit/testing';
 import { buildApp, type RecordsAppDeps } from '../app';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { openSqliteReadModel } from '../read-model/sqlite-cull-read-model';
 
-export const TEST_SECRET = 'records-test-secret-0123456789-abcdefghij';
+/** The records service's invitation secret in tests. */
+export const TEST_INVITATION_SECRET = 'records-test-secret-0123456789-abcdefghij';
 
 export const ALICE: Identity = { uid: 'user-alice', display_name: 'Alice', email: 'alice@example.org' };
 export const BOB: Identity = { uid: 'user-bob', display_name: 'Bob', email: 'bob@example.org' };
@@ -87,7 +89,8 @@ export function createHarness<Tx>({
     readModel: readModel ?? backend.readModel,
     blobs: backend.blobs,
     logger,
-    internalAuthSecret: TEST_SECRET,
+    internalAuthPublicKey: TEST_PUBLIC_KEY,
+    invitationSecret: TEST_INVITATION_SECRET,
     now: clock.now,
     onAppended,
     ...(eraseWithBus === undefined ? {} : { eraseWithBus }),
@@ -101,9 +104,10 @@ export function createHarness<Tx>({
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<LightMyRequestResponse> {
-    const identity = signIdentity({ secret: TEST_SECRET, identity: user, method, url, now: clock.now() });
+    const payload = body as InjectOptions['payload'] | undefined;
+    const identity = signedIdentity('records', user, { method, url, payload, now: clock.now() });
     const options: InjectOptions = { method, url, headers: { [IDENTITY_HEADER]: identity, ...headers } };
-    if (body !== undefined) options.payload = body as InjectOptions['payload'];
+    if (payload !== undefined) options.payload = payload;
     return app.inject(options);
   }
 

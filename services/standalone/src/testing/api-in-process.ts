@@ -11,6 +11,7 @@ import { buildApp as buildExportsApp, openSqliteExportStore } from '@cull-log/ex
 import { createGatewayFromEnvironment } from '@cull-log/gateway';
 import { buildApp as buildRecordsApp, openSqliteReadModel } from '@cull-log/records';
 import { buildApp as buildStatsApp, openSqliteStatsStore } from '@cull-log/stats';
+import { generateIdentityKeys } from '@cull-log/service-kit';
 import { openSqliteCheckpoints } from '@cull-log/storage-kit';
 import { testEnvironment } from './environment';
 
@@ -54,7 +55,8 @@ export async function apiInProcess() {
 
   const directory = mkdtempSync(join(tmpdir(), 'cull-log-api-'));
   const logger = pino({ level: 'silent' });
-  const internalAuthSecret = 'api-description-test-secret-0123456789abcdef';
+  const identityKeys = generateIdentityKeys();
+  const internalAuthPublicKey = identityKeys.publicKey;
   const closers: Array<() => Promise<unknown> | unknown> = [];
   const hits: ServiceHit[] = [];
   try {
@@ -78,12 +80,13 @@ export async function apiInProcess() {
         readModel: openSqliteReadModel({ database: store.database }),
         blobs: openFileBlobStore({ directory: join(directory, 'blobs') }),
         logger,
-        internalAuthSecret,
+        internalAuthPublicKey,
+        invitationSecret: 'api-description-test-secret-0123456789abcdef',
         publicUrl: PUBLIC_URL,
         onAppended: () => bus.notify(),
       }),
-      stats: buildStatsApp({ projectionStore: statsStore, bus, logger, internalAuthSecret }),
-      exports: buildExportsApp({ projectionStore: exportStore, bus, logger, internalAuthSecret }),
+      stats: buildStatsApp({ projectionStore: statsStore, bus, logger, internalAuthPublicKey }),
+      exports: buildExportsApp({ projectionStore: exportStore, bus, logger, internalAuthPublicKey }),
     };
     for (const service of SERVICE_NAMES) {
       const app = services[service];
@@ -100,7 +103,7 @@ export async function apiInProcess() {
         DATA_DIR: directory,
         PUBLIC_URL,
         SESSION_SECRET: 'api-description-session-secret-0123456789',
-        INTERNAL_AUTH_SECRET: internalAuthSecret,
+        INTERNAL_AUTH_PRIVATE_KEY: identityKeys.privateKey,
         LOG_LEVEL: 'silent',
         SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
         WRITE_RATE_LIMIT_PER_MINUTE: '10000',

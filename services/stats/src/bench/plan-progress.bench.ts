@@ -10,9 +10,11 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { PlanProgressResponse, type StoredLogEvent } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { TEST_PUBLIC_KEY, identityHeadersFor } from '@cull-log/service-kit/testing';
 import { statsService } from '../stats-service';
 import { openSqliteStatsStore } from '../store/sqlite';
+
+const identityHeaders = identityHeadersFor('stats');
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const READS = Number(process.env.BENCH_READS ?? 400);
@@ -62,7 +64,7 @@ async function measure(size: number): Promise<void> {
   const app = statsService.buildApp({
     projectionStore: store,
     logger: pino({ level: 'silent' }),
-    internalAuthSecret: TEST_SECRET,
+    internalAuthPublicKey: TEST_PUBLIC_KEY,
     now: () => NOW,
   });
   await app.ready();

@@ -13,7 +13,7 @@ import { openSqliteEventStore } from '@cull-log/eventstore';
 import { openSqliteCheckpoints } from '@cull-log/storage-kit';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
 import { rebuildProjection } from '@cull-log/projection';
-import { TEST_SECRET } from '@cull-log/service-kit/testing';
+import { TEST_PUBLIC_KEY } from '@cull-log/service-kit/testing';
 import { statsService } from '../stats-service';
 import { openSqliteStatsStore } from '../store/sqlite';
 
@@ -60,7 +60,7 @@ async function catchUpThroughTheBus(): Promise<number> {
     projectionStore: store,
     bus,
     logger: pino({ level: 'silent' }),
-    internalAuthSecret: TEST_SECRET,
+    internalAuthPublicKey: TEST_PUBLIC_KEY,
   });
   const started = performance.now();
   await app.ready();

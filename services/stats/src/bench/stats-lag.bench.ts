@@ -14,7 +14,9 @@ import { statsService } from '../stats-service';
 import { openSqliteStatsStore } from '../store/sqlite';
 import type { StatsStore } from '../store/stats-store';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { TEST_PUBLIC_KEY, identityHeadersFor } from '@cull-log/service-kit/testing';
+
+const identityHeaders = identityHeadersFor('stats');
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 1000);
 const WRITES_PER_SECOND = Number(process.env.BENCH_RATE ?? 50);
@@ -43,7 +45,7 @@ const app = statsService.buildApp({
   projectionStore: store,
   bus,
   logger: pino({ level: 'silent' }),
-  internalAuthSecret: TEST_SECRET,
+  internalAuthPublicKey: TEST_PUBLIC_KEY,
 });
 await app.ready();
 

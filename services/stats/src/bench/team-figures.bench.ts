@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { PlanProgressResponse, teamOwnerId, type StoredLogEvent, type TeamAccess } from '@cull-log/contracts';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
-import { TEST_SECRET } from '@cull-log/service-kit/testing';
+import { IDENTITY_HEADER } from '@cull-log/service-kit';
+import { TEST_PUBLIC_KEY, signedIdentity } from '@cull-log/service-kit/testing';
 import { statsService } from '../stats-service';
 import { openSqliteStatsStore } from '../store/sqlite';
 
@@ -93,7 +93,7 @@ const seeded = performance.now() - started;
 const app = statsService.buildApp({
   projectionStore: store,
   logger: pino({ level: 'silent' }),
-  internalAuthSecret: TEST_SECRET,
+  internalAuthPublicKey: TEST_PUBLIC_KEY,
   now: () => NOW,
 });
 await app.ready();
@@ -103,13 +103,11 @@ const ask = (uid: string, team: TeamAccess | undefined, url: string) =>
     method: 'GET',
     url,
     headers: {
-      [IDENTITY_HEADER]: signIdentity({
-        secret: TEST_SECRET,
-        identity: { uid, display_name: uid, email: `${uid}@example.org`, ...(team && { team }) },
-        method: 'GET',
-        url,
-        now: NOW,
-      }),
+      [IDENTITY_HEADER]: signedIdentity(
+        'stats',
+        { uid, display_name: uid, email: `${uid}@example.org`, ...(team && { team }) },
+        { url, now: NOW },
+      ),
     },
   });
 

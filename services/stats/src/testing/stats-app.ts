@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach } from 'vitest';
 import type { TeamAccess } from '@cull-log/contracts';
-import { IDENTITY_HEADER, signIdentity } from '@cull-log/service-kit';
-import { TEST_SECRET, identityHeaders } from '@cull-log/service-kit/testing';
+import { IDENTITY_HEADER } from '@cull-log/service-kit';
+import { TEST_PUBLIC_KEY, identityHeadersFor, signedIdentity } from '@cull-log/service-kit/testing';
 import { statsService } from '../stats-service';
 import { openSqliteStatsStore } from '../store/sqlite';
 import type { StatsStore } from '../store/stats-store';
+
+const identityHeaders = identityHeadersFor('stats');
 
 type StatsApp = ReturnType<typeof statsService.buildApp>;
 
@@ -27,7 +29,7 @@ export function statsAppPerTest(now: Date, options: { afterWaitMs?: number } = {
     app = statsService.buildApp({
       projectionStore: store,
       logger: pino({ level: 'silent' }),
-      internalAuthSecret: TEST_SECRET,
+      internalAuthPublicKey: TEST_PUBLIC_KEY,
       now: () => now,
       ...options,
     });
@@ -54,13 +56,11 @@ export function statsAppPerTest(now: Date, options: { afterWaitMs?: number } = {
         method: 'GET',
         url,
         headers: {
-          [IDENTITY_HEADER]: signIdentity({
-            secret: TEST_SECRET,
-            identity: { uid, display_name: uid, email: `${uid}@example.org`, ...(team && { team }) },
-            method: 'GET',
-            url,
-            now,
-          }),
+          [IDENTITY_HEADER]: signedIdentity(
+            'stats',
+            { uid, display_name: uid, email: `${uid}@example.org`, ...(team && { team }) },
+            { url, now },
+          ),
         },
       }),
   };
