@@ -15,6 +15,7 @@ const PARTS = {
   'team-records': { workspace: 'services/records', script: 'bench:team', args: [] },
   photos: { workspace: 'services/records', script: 'bench:photos', args: [] },
   imports: { workspace: 'services/records', script: 'bench:imports', args: [] },
+  erasure: { workspace: 'services/records', script: 'bench:erasure', args: [] },
   plans: { workspace: 'services/stats', script: 'bench:plans', args: [] },
   'team-figures': { workspace: 'services/stats', script: 'bench:team', args: [] },
   'map-render': { workspace: 'web', script: 'bench', args: [] },

@@ -98,11 +98,18 @@ export async function openBench() {
   });
   await app.ready();
 
-  const request = (method: 'GET' | 'POST', url: string, payload?: unknown, user: Identity = BENCH_USER) =>
+  const request = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    user: Identity = BENCH_USER,
+    headers: Record<string, string> = {},
+  ) =>
     app.inject({
       method,
       url,
       headers: {
+        ...headers,
         [IDENTITY_HEADER]: signedIdentity('records', user, {
           method,
           url,
