@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { userSubjectToken } from './events';
+import { ACCOUNT_ERASURE_CONFIRMATION } from './account-words';
+
+export {
+  ACCOUNT_ERASURE_CONFIRMATION,
+  ERASURE_MESSAGES,
+  ERASURE_REAUTHENTICATION_PAGE,
+  REAUTHENTICATION_FAILURES,
+  REAUTHENTICATION_WINDOW_SECONDS,
+  type ReauthenticationFailure,
+} from './account-words';
 
 /** The type of the event that says a user's account and everything in it has been erased. */
 export const USER_ERASED_TYPE = 'user.erased.v1';
@@ -34,9 +44,6 @@ export function parseUserErased(value: unknown): UserErased | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** What the user types to confirm that their account is to be erased; the server checks it as well as the page. */
-export const ACCOUNT_ERASURE_CONFIRMATION = 'DELETE';
-
 /** `DELETE /api/account`: the confirmation the user typed. Anything but the word itself erases nothing. */
 export const EraseAccountRequest = z.strictObject({
   confirmation: z.literal(ACCOUNT_ERASURE_CONFIRMATION, {
@@ -44,30 +51,6 @@ export const EraseAccountRequest = z.strictObject({
   }),
 });
 export type EraseAccountRequest = z.infer<typeof EraseAccountRequest>;
-
-/**
- * An account is erased only within this long of the user signing in again for it (ASVS 7.5): whoever finds a
- * signed-in browser cannot erase its owner's records without their Google password (or, in development, their
- * e-mail address).
- */
-export const REAUTHENTICATION_WINDOW_SECONDS = 5 * 60;
-
-/** What the server says when the erasure is refused for want of a fresh sign-in, or signing in again is refused. */
-export const ERASURE_MESSAGES = {
-  reauthenticationRequired:
-    'To delete your account, sign in again first: it shows that it is you, and not someone using your device.',
-  otherEmail: 'That is not the e-mail address you are signed in with.',
-} as const;
-
-/** Where signing in again for the erasure lands: the account page, with the deletion dialog open. */
-export const ERASURE_REAUTHENTICATION_PAGE = '/your-data?delete=account';
-
-/**
- * Why signing in again did not count, in `&reauthentication=` on that page: the provider signed in another account,
- * the provider did not ask for the password again (its sign-in is not recent), or the sign-in itself failed.
- */
-export const REAUTHENTICATION_FAILURES = ['other_account', 'not_fresh', 'failed'] as const;
-export type ReauthenticationFailure = (typeof REAUTHENTICATION_FAILURES)[number];
 
 /** `DELETE /api/account`: what went, for the page that says so. */
 export const AccountErasedResponse = z.object({
