@@ -630,17 +630,7 @@ describe('read limits and exports in progress', () => {
   });
 
   it('refuses a CSV export with 429 and a clear message while the user has too many in progress', async () => {
-    const held: Array<Readable> = [];
-    const slowExports = buildServiceApp({ name: 'exports', logger: silentLogger });
-    await slowExports.register(internalAuth, { publicKey: INTERNAL_KEYS.publicKey, audience: 'exports' });
-    slowExports.get('/exports/culls.csv', async (_request, reply) => {
-      const body = new Readable({ read() {} });
-      body.push('"Date","Species"\n');
-      held.push(body);
-      reply.header('content-type', 'text/csv; charset=utf-8');
-      return reply.send(body);
-    });
-    await slowExports.listen({ port: 0, host: '127.0.0.1' });
+    const { slowExports, held } = await slowCsvExports();
     try {
       const address = slowExports.server.address();
       if (address === null || typeof address === 'string') throw new Error('no port');
@@ -686,17 +676,7 @@ describe('read limits and exports in progress', () => {
   });
 
   it('counts the exports in the making across replicas of the gateway, in the store they share', async () => {
-    const held: Array<Readable> = [];
-    const slowExports = buildServiceApp({ name: 'exports', logger: silentLogger });
-    await slowExports.register(internalAuth, { publicKey: INTERNAL_KEYS.publicKey, audience: 'exports' });
-    slowExports.get('/exports/culls.csv', async (_request, reply) => {
-      const body = new Readable({ read() {} });
-      body.push('"Date","Species"\n');
-      held.push(body);
-      reply.header('content-type', 'text/csv; charset=utf-8');
-      return reply.send(body);
-    });
-    await slowExports.listen({ port: 0, host: '127.0.0.1' });
+    const { slowExports, held } = await slowCsvExports();
     const folder = mkdtempSync(join(tmpdir(), 'gateway-slots-'));
     const counters = [1, 2].map(() => openSqliteBudgetCounter({ file: join(folder, 'budgets.db') }));
     const replicas: TestGateway[] = [];
@@ -743,6 +723,25 @@ describe('read limits and exports in progress', () => {
     }
   });
 });
+
+/**
+ * An exports service whose CSV export sends its first line and then holds the rest back until the test pushes it, so a
+ * download stays in the making: the app, listening, and each download's body as it is held.
+ */
+async function slowCsvExports() {
+  const held: Array<Readable> = [];
+  const slowExports = buildServiceApp({ name: 'exports', logger: silentLogger });
+  await slowExports.register(internalAuth, { publicKey: INTERNAL_KEYS.publicKey, audience: 'exports' });
+  slowExports.get('/exports/culls.csv', async (_request, reply) => {
+    const body = new Readable({ read() {} });
+    body.push('"Date","Species"\n');
+    held.push(body);
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    return reply.send(body);
+  });
+  await slowExports.listen({ port: 0, host: '127.0.0.1' });
+  return { slowExports, held };
+}
 
 describe('a service that is down', () => {
   it('answers 503 service_unavailable', async () => {
