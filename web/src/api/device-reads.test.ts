@@ -31,6 +31,22 @@ async function leaveTraces(userId: string) {
   await set(`cull-log:draft:${userId}:add`, { typed: 'Roe buck' });
 }
 
+/** Alice read a list on this device (kept there), and left remembered places and a draft. */
+async function aliceWasHere() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  await readAs('alice', 'Home Wood', 'alice');
+  vi.useRealTimers();
+  await leaveTraces('alice');
+}
+
+/** The app opens as Alice, the last user here, and the session check answers with `me` (or fails, with no signal). */
+async function serverAnswers(me: () => Promise<unknown>) {
+  const client = new QueryClient();
+  const stop = keepReads(client, 'alice');
+  await client.fetchQuery({ queryKey: queryKeys.me, queryFn: me, retry: false }).catch(() => undefined);
+  stop();
+}
+
 /** What the device still has of `userId`'s reads, remembered places and draft. */
 async function tracesOf(userId: string) {
   const reads = new QueryClient();
@@ -114,19 +130,10 @@ describe('reads kept on the device', () => {
   });
 
   it("wipes another user's reads and remembered places from the device when the server names someone else, keeping what they typed", async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await readAs('alice', 'Home Wood', 'alice');
-    vi.useRealTimers();
-    await leaveTraces('alice');
+    await aliceWasHere();
     await leaveTraces('bob');
 
-    const client = new QueryClient();
-    const stop = keepReads(client, 'alice');
-    await client.fetchQuery({
-      queryKey: queryKeys.me,
-      queryFn: async () => ({ uid: 'bob', display_name: null, email: null }),
-    });
-    stop();
+    await serverAnswers(async () => ({ uid: 'bob', display_name: null, email: null }));
 
     await vi.waitFor(async () =>
       expect(await tracesOf('alice')).toEqual({ reads: false, remembered: false, draft: true }),
@@ -135,15 +142,9 @@ describe('reads kept on the device', () => {
   });
 
   it('wipes the last user’s reads and remembered places when the server says nobody is signed in (a session revoked)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await readAs('alice', 'Home Wood', 'alice');
-    vi.useRealTimers();
-    await leaveTraces('alice');
+    await aliceWasHere();
 
-    const client = new QueryClient();
-    const stop = keepReads(client, 'alice');
-    await client.fetchQuery({ queryKey: queryKeys.me, queryFn: async () => null });
-    stop();
+    await serverAnswers(async () => null);
 
     await vi.waitFor(async () =>
       expect(await tracesOf('alice')).toEqual({ reads: false, remembered: false, draft: true }),
@@ -151,21 +152,9 @@ describe('reads kept on the device', () => {
   });
 
   it('keeps the last user’s reads while the server has not answered (no signal)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await readAs('alice', 'Home Wood', 'alice');
-    vi.useRealTimers();
-    await leaveTraces('alice');
+    await aliceWasHere();
 
-    const client = new QueryClient();
-    const stop = keepReads(client, 'alice');
-    await client
-      .fetchQuery({
-        queryKey: queryKeys.me,
-        queryFn: async () => Promise.reject(new TypeError('Failed to fetch')),
-        retry: false,
-      })
-      .catch(() => undefined);
-    stop();
+    await serverAnswers(async () => Promise.reject(new TypeError('Failed to fetch')));
 
     expect(await tracesOf('alice')).toEqual({ reads: true, remembered: true, draft: true });
   });
