@@ -121,18 +121,21 @@ describe("nats-server with the deployment's users and permissions (deploy/nats)"
   });
 
   it('refuses a client without credentials, with a wrong password, or with another service’s password', async () => {
+    // Each attempt starts only when the one before has been refused: a refusal that came while the test was
+    // still awaiting another would reach Node unhandled, and vitest fails the run on it.
     const refusals = [
-      connect({ servers: server.url }),
-      connect({ servers: server.url, user: 'records', pass: newPassword() }),
-      connect({ servers: server.url, user: 'intruder', pass: newPassword() }),
-      connectNatsBus({
-        servers: server.url,
-        credentials: { user: 'stats', password: passwords.records },
-        logger: quietLogger,
-      }),
+      () => connect({ servers: server.url }),
+      () => connect({ servers: server.url, user: 'records', pass: newPassword() }),
+      () => connect({ servers: server.url, user: 'intruder', pass: newPassword() }),
+      () =>
+        connectNatsBus({
+          servers: server.url,
+          credentials: { user: 'stats', password: passwords.records },
+          logger: quietLogger,
+        }),
     ];
     for (const attempt of refusals) {
-      await expect(attempt).rejects.toMatchObject({ code: ErrorCode.AuthorizationViolation });
+      await expect(attempt()).rejects.toMatchObject({ code: ErrorCode.AuthorizationViolation });
     }
   });
 
