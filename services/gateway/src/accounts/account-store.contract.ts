@@ -23,6 +23,7 @@ function session(idHash: string, uid: string, lastSeenAt: Date): StoredSession {
     expiresAt: days(400),
     userAgent: null,
     reauthenticatedAt: null,
+    inactivityNotice: null,
   };
 }
 
