@@ -18,8 +18,38 @@ const nearUser = fc.oneof(
   fc.array(fc.string()),
   fc.jsonValue(),
 );
+/** Date-times as the server writes them, and strings and values near them that zod refuses. */
+const isoDate = fc
+  .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
+  .map((date) => date.toISOString());
+const nearDateTime = fc.oneof(
+  isoDate,
+  isoDate.map((text) => text.replace('.000Z', 'Z')),
+  isoDate.map((text) => text.replace('Z', '+01:00')),
+  isoDate.map((text) => text.slice(0, 10)),
+  isoDate.map((text) => text.replace(/T\d\d/, 'T24')),
+  fc.constantFrom(
+    '2025-02-29T00:00:00Z',
+    '2024-02-29T00:00:00Z',
+    '2025-06-01T08:00:00.123456Z',
+    '2025-06-01T08:00Z',
+  ),
+  field,
+);
+const nearNotice = fc.oneof(
+  fc.record({ due_at: nearDateTime, erase_at: nearDateTime, extra: fc.jsonValue() }, { requiredKeys: [] }),
+  fc.record({ due_at: isoDate, erase_at: isoDate }),
+  fc.jsonValue(),
+);
 const nearAnswer = fc.oneof(
   fc.record({ user: fc.oneof(nearUser, fc.constant(null), fc.constant(undefined)) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      user: fc.oneof(nearUser, fc.constant(null)),
+      inactivity_notice: fc.oneof(nearNotice, fc.constant(undefined)),
+    },
+    { requiredKeys: ['user'] },
+  ),
   fc.record({ user: nearUser, other: fc.jsonValue() }),
   fc.constant({ user: null }),
   fc.jsonValue(),
@@ -88,6 +118,14 @@ describe('the session check without zod', () => {
       'user.uid should be a string',
     );
     expect(() => parseSessionResponse({})).toThrow('user should be an object');
+    const notice = { due_at: '2027-05-02T08:00:00.000Z', erase_at: '2027-06-01T08:00:00.000Z' };
+    expect(parseSessionResponse({ user: null, inactivity_notice: { ...notice, shown: true } })).toEqual({
+      user: null,
+      inactivity_notice: notice,
+    });
+    expect(() =>
+      parseSessionResponse({ user: null, inactivity_notice: { ...notice, erase_at: '01/06/2027' } }),
+    ).toThrow('inactivity_notice.erase_at should be an ISO date and time');
     expect(() => parseSessionResponse([])).toThrow('answer should be an object');
   });
 });

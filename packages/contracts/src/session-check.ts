@@ -1,7 +1,7 @@
-import type { AuthOptionsResponse, Me, SessionResponse } from './sessions';
+import type { AuthOptionsResponse, InactivityNotice, Me, SessionResponse } from './sessions';
 
 /**
- * `SessionResponse`, `Me` and `AuthOptionsResponse` checked without zod. Every page asks who is signed in, public pages
+ * `SessionResponse` (with its notice of erasure for want of use), `Me` and `AuthOptionsResponse` checked without zod. Every page asks who is signed in, public pages
  * too, and building zod for this three-field answer was a long task of its own on a phone. These accept exactly what
  * the schemas accept and return what they return (unknown fields dropped); `session-check.test.ts` holds them to that.
  *
@@ -43,6 +43,24 @@ function meAt(value: unknown, path: string): Me {
   };
 }
 
+/** `z.iso.datetime()`'s own pattern (zod 4): a valid UTC date and time, seconds required, any fraction of a second. */
+const ISO_DATE_TIME =
+  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?Z$/;
+
+function dateTimeAt(value: unknown, path: string): string {
+  if (typeof value !== 'string' || !ISO_DATE_TIME.test(value))
+    throw new SessionAnswerError(path, 'an ISO date and time');
+  return value;
+}
+
+function noticeAt(value: unknown, path: string): InactivityNotice {
+  const body = objectAt(value, path);
+  return {
+    due_at: dateTimeAt(body.due_at, `${path}.due_at`),
+    erase_at: dateTimeAt(body.erase_at, `${path}.erase_at`),
+  };
+}
+
 /** The signed-in user, as `Me.parse` would give it; throws a `SessionAnswerError` where `Me.parse` would throw. */
 export function parseMe(value: unknown): Me {
   return meAt(value, 'user');
@@ -51,7 +69,10 @@ export function parseMe(value: unknown): Me {
 /** `GET /auth/session`'s answer, as `SessionResponse.parse` would give it. */
 export function parseSessionResponse(value: unknown): SessionResponse {
   const body = objectAt(value, 'answer');
-  return { user: body.user === null ? null : meAt(body.user, 'user') };
+  const user = body.user === null ? null : meAt(body.user, 'user');
+  return body.inactivity_notice === undefined
+    ? { user }
+    : { user, inactivity_notice: noticeAt(body.inactivity_notice, 'inactivity_notice') };
 }
 
 /** `GET /auth/options`'s answer, as `AuthOptionsResponse.parse` would give it. */

@@ -12,8 +12,24 @@ export type Me = z.infer<typeof Me>;
  * GET /auth/session: who is signed in, or null, answered 200 either way, so a visitor who is not signed in is not
  * a failed request (GET /api/me answers them 401).
  */
-export const SessionResponse = z.object({ user: Me.nullable() });
+export const SessionResponse = z.object({
+  user: Me.nullable(),
+  /**
+   * Present while the account's notice of erasure for want of use is in force: this session began when the account had
+   * gone unused so long that its erasure was due within `INACTIVITY_NOTICE_DAYS`. Signing in was use, so the account is
+   * kept; the notice says when it would have gone and why, and is not shown again at the next sign-in.
+   */
+  inactivity_notice: z
+    .object({
+      /** When the notice became due (the account unused for two years less the notice's days). */
+      due_at: z.iso.datetime(),
+      /** When the account would have been erased had it not been used. */
+      erase_at: z.iso.datetime(),
+    })
+    .optional(),
+});
 export type SessionResponse = z.infer<typeof SessionResponse>;
+export type InactivityNotice = NonNullable<SessionResponse['inactivity_notice']>;
 
 /** `GET /auth/options`: the ways of signing in this server offers. */
 export const AuthOptionsResponse = z.object({ google: z.boolean(), dev: z.boolean() });

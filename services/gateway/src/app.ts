@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import type { AccountStore } from './accounts/account-store';
 import { sharedRateLimitStore, type BudgetCounter } from './budgets/budget-counter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildServiceApp, HEALTH_PATHS, HttpError, identityPrivateKey, pathOf } from '@cull-log/service-kit';
@@ -15,6 +16,7 @@ import { apiRoutes, TOO_MANY_REQUESTS } from './routes/api-routes';
 import { authRoutes, signInRateLimit } from './routes/auth-routes';
 import { googleSignIn } from './routes/google-sign-in';
 import { webApp } from './routes/web-app';
+import { RetentionJob } from './retention/retention-job';
 import { DEFAULT_SESSION_POLICY } from './sessions/session-manager';
 import type { SessionStore } from './sessions/session-store';
 import { DEFAULT_TOKEN_POLICY } from './tokens/token-manager';
@@ -27,6 +29,13 @@ export interface GatewayDeps {
   tokens: TokenStore;
   /** The request budgets, shared by every replica; without it each process keeps its own. */
   budgets?: BudgetCounter;
+  /**
+   * Each account's last use (sign-in, session activity, token use), shared by every replica; with the budgets, it makes
+   * the retention job (`app.retention`).
+   */
+  accounts?: AccountStore;
+  /** Runs the retention job at start and then every interval (a day unless given), on one replica at a time. */
+  retentionJob?: { intervalMs?: number };
   /** The services, each a base URL or an app in this process: records (`/culls`), stats, exports. */
   upstreams: { records: UpstreamTarget; stats: UpstreamTarget; exports: UpstreamTarget };
   /** The gateway's Ed25519 private key (PEM or base64 DER), which signs the identity header; services hold its public key. */
@@ -35,6 +44,13 @@ export interface GatewayDeps {
   /** Folder of the built web client; without it the gateway serves only `/api` and `/auth`. */
   webDist?: string;
   logger: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The retention job, when the gateway has the account store and the shared budgets it needs. */
+    retention?: RetentionJob;
+  }
 }
 
 /** The gateway: sign-in, sessions, `/api` routed to the services, the web client, and web security. */
@@ -54,7 +70,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     acceptRequestId: false,
     responseHeaders: await securityHeaders({ production: config.production }),
     readiness: async () => {
-      await Promise.all([sessions.ping(), tokens.ping(), deps.budgets?.ping()]);
+      await Promise.all([sessions.ping(), tokens.ping(), deps.budgets?.ping(), deps.accounts?.ping()]);
     },
   });
   // Probes come straight from the orchestrator; through the public proxy they would tell anyone what is down.
@@ -84,11 +100,13 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     cookieName: sessionCookie,
     production: config.production,
     now,
+    ...(deps.accounts === undefined ? {} : { accounts: deps.accounts }),
   });
   await app.register(accessTokensPlugin, {
     store: tokens,
     policy: config.tokenPolicy ?? DEFAULT_TOKEN_POLICY,
     now,
+    ...(deps.accounts === undefined ? {} : { accounts: deps.accounts }),
   });
 
   // Made once, so starting, finishing and the development sign-in all draw on one budget per address.
@@ -134,7 +152,33 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     concurrentExportsPerUser: rateLimits.concurrentExportsPerUser,
     unauthenticatedPerMinute: rateLimits.unauthenticatedPerMinute,
     ...(deps.budgets === undefined ? {} : { budgets: deps.budgets }),
+    ...(deps.accounts === undefined ? {} : { accounts: deps.accounts }),
   });
+
+  if (deps.accounts !== undefined && deps.budgets !== undefined) {
+    const job = new RetentionJob({
+      accounts: deps.accounts,
+      lease: deps.budgets,
+      erasure: {
+        upstreams,
+        identityKey,
+        now,
+        tokens: app.tokens,
+        sessions: app.sessions.manager,
+        accounts: deps.accounts,
+        budgets: deps.budgets,
+      },
+      now,
+      logger,
+      ...(deps.retentionJob?.intervalMs === undefined ? {} : { intervalMs: deps.retentionJob.intervalMs }),
+    });
+    app.decorate('retention', job);
+    if (deps.retentionJob !== undefined) {
+      app.addHook('onReady', async () => job.start());
+      // Before anything closes: the run in progress finishes the account it is at.
+      app.addHook('preClose', async () => job.stop());
+    }
+  }
 
   if (webDist !== undefined) await app.register(webApp, { root: webDist, sessionCookie });
   return app;

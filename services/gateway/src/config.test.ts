@@ -266,4 +266,11 @@ describe('gateway configuration', () => {
     });
     expect(problemsOf({ ...base, MAX_SESSIONS_PER_USER: '0' })).toEqual(['MAX_SESSIONS_PER_USER']);
   });
+
+  it('runs the retention job unless RETENTION_JOB=off, refusing anything but on or off', () => {
+    expect(readGatewaySettings(base).retentionJob).toBe(true);
+    expect(readGatewaySettings({ ...base, RETENTION_JOB: 'on' }).retentionJob).toBe(true);
+    expect(readGatewaySettings({ ...base, RETENTION_JOB: 'off' }).retentionJob).toBe(false);
+    expect(problemsOf({ ...base, RETENTION_JOB: 'no' })).toEqual(['RETENTION_JOB']);
+  });
 });

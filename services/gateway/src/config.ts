@@ -124,6 +124,8 @@ const gatewayEnvironmentFields = z.object({
   UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: positiveWholeNumberSetting(),
   /** A user's sessions beyond this many end at sign-in, the oldest first. */
   MAX_SESSIONS_PER_USER: positiveWholeNumberSetting(),
+  /** The daily retention job (notices, erasure of accounts unused for two years, records past seven years). */
+  RETENTION_JOB: optionalSetting(z.enum(['on', 'off'], { error: 'must be on or off' })),
   /** Proxies in front of the gateway: a hop count, or their addresses/CIDRs separated by commas. */
   TRUST_PROXY: optionalSetting(
     z
@@ -155,6 +157,8 @@ export interface GatewaySettings {
   /** Signs the identity header; the gateway's alone. */
   internalAuthPrivateKey: string;
   webDist: string | undefined;
+  /** Whether this gateway runs the retention job (one replica at a time runs it, whichever takes its lease). */
+  retentionJob: boolean;
 }
 
 function trustProxyFrom(setting: string | undefined): GatewayConfig['trustProxy'] {
@@ -247,6 +251,7 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
     upstreams: { records: env.RECORDS_URL, stats: env.STATS_URL, exports: env.EXPORTS_URL },
     internalAuthPrivateKey: env.INTERNAL_AUTH_PRIVATE_KEY,
     webDist: env.WEB_DIST,
+    retentionJob: env.RETENTION_JOB !== 'off',
   };
 }
 

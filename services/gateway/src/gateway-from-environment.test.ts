@@ -47,4 +47,18 @@ describe('the gateway from the environment', () => {
     expect(gateway.settings.host).toBe('127.0.0.1');
     expect(lines.some((line) => String(line.msg).startsWith('DANGER'))).toBe(false);
   });
+
+  it('runs the retention job once started, unless RETENTION_JOB=off', async () => {
+    const on = await compose({});
+    await on.gateway.app.ready();
+    await expect
+      .poll(() => on.lines.find((line) => line.msg === 'retention run finished'), { timeout: 5_000 })
+      .toMatchObject({ accounts: 0, failed: 0 });
+
+    const off = await compose({ RETENTION_JOB: 'off' });
+    await off.gateway.app.ready();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(off.lines.some((line) => String(line.msg).startsWith('retention run'))).toBe(false);
+    expect(off.gateway.app.retention).toBeDefined();
+  });
 });

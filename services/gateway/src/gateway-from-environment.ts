@@ -5,6 +5,9 @@ import { createLogger, SERVICES } from '@cull-log/service-kit';
 import { buildApp, type GatewayDeps } from './app';
 import { discoverOidcProvider, GOOGLE_PROVIDER } from './auth/oidc-provider';
 import { readGatewaySettings, withProvider, type GatewaySettings } from './config';
+import type { AccountStore } from './accounts/account-store';
+import { connectMongoAccountStore } from './accounts/mongo-account-store';
+import { openSqliteAccountStore } from './accounts/sqlite-account-store';
 import type { BudgetCounter } from './budgets/budget-counter';
 import { connectMongoBudgetCounter } from './budgets/mongo-budget-counter';
 import { openSqliteBudgetCounter } from './budgets/sqlite-budget-counter';
@@ -69,6 +72,11 @@ export async function createGatewayFromEnvironment(
     settings.mongodbUrl === undefined
       ? openSqliteBudgetCounter({ file: settings.sessionDatabaseFile })
       : await connectMongoBudgetCounter({ url: settings.mongodbUrl, dbName: SERVICES.gateway.mongoDatabase });
+  // Each account's last use, beside the sessions it is first filled from (opened after them for that).
+  const accounts: AccountStore =
+    settings.mongodbUrl === undefined
+      ? openSqliteAccountStore({ file: settings.sessionDatabaseFile })
+      : await connectMongoAccountStore({ url: settings.mongodbUrl, dbName: SERVICES.gateway.mongoDatabase });
   const webDist = settings.webDist ?? (existsSync(REPOSITORY_WEB_DIST) ? REPOSITORY_WEB_DIST : undefined);
   if (webDist === undefined) logger.warn('no built web client found; serving /api and /auth only');
 
@@ -77,6 +85,8 @@ export async function createGatewayFromEnvironment(
     sessions,
     tokens,
     budgets,
+    accounts,
+    ...(settings.retentionJob ? { retentionJob: {} } : {}),
     upstreams: composition.upstreams ?? settings.upstreams,
     internalAuthPrivateKey: settings.internalAuthPrivateKey,
     webDist,
@@ -86,6 +96,7 @@ export async function createGatewayFromEnvironment(
     {
       authMode: settings.config.authMode,
       sessions: settings.mongodbUrl === undefined ? 'sqlite' : 'mongodb',
+      retentionJob: settings.retentionJob,
     },
     settings.config.authMode === 'dev' ? 'development sign-in is enabled' : 'Google sign-in is enabled',
   );
@@ -113,7 +124,7 @@ export async function createGatewayFromEnvironment(
     settings,
     logger,
     closeDependencies: async () => {
-      await Promise.all([sessions.close(), tokens.close(), budgets.close()]);
+      await Promise.all([sessions.close(), tokens.close(), budgets.close(), accounts.close()]);
     },
   };
 }

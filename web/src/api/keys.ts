@@ -3,6 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 /** Keys start with the endpoint, so invalidating ['culls'] refreshes every list, record and map view. */
 export const queryKeys = {
   me: ['me'] as const,
+  /** The notice of erasure for want of use the session answer carried, kept by the session check (never fetched alone). */
+  inactivityNotice: ['inactivity-notice'] as const,
   authOptions: ['auth-options'] as const,
   culls: ['culls'] as const,
   stats: ['stats'] as const,

@@ -1,5 +1,5 @@
-import { parseMe, SessionResponseCheck, type Me } from '@cull-log/contracts';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { parseMe, SessionResponseCheck, type InactivityNotice, type Me } from '@cull-log/contracts';
+import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 import { ApiRequestError, getJson, request } from './client';
 import { forgetReads } from './device-reads';
 import { queryKeys } from './keys';
@@ -23,15 +23,20 @@ export const rememberedSession = (): Me | undefined => readStored('local', LAST_
  * `{ user: null }`, or a 401. No signal, a timeout, a 5xx or a captive portal's page fail instead, and the last
  * confirmed user stays.
  */
-export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
+export async function fetchMe(signal?: AbortSignal, queryClient?: QueryClient): Promise<Me | null> {
   let user: Me | null;
+  let notice: InactivityNotice | null = null;
   try {
-    ({ user } = await getJson('/auth/session', SessionResponseCheck, signal));
+    const answer = await getJson('/auth/session', SessionResponseCheck, signal);
+    user = answer.user;
+    notice = answer.inactivity_notice ?? null;
   } catch (error) {
     if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
     user = null;
   }
   rememberSession(user);
+  // Kept beside the user rather than in what is remembered of them: it holds for the session that signed in alone.
+  queryClient?.setQueryData(queryKeys.inactivityNotice, notice);
   return user;
 }
 
@@ -46,7 +51,7 @@ function retrySessionCheck(_failures: number, error: unknown): boolean {
 export function meQuery() {
   return queryOptions<Me | null>({
     queryKey: queryKeys.me,
-    queryFn: ({ signal }) => fetchMe(signal),
+    queryFn: ({ signal, client }) => fetchMe(signal, client),
     staleTime: 5 * 60_000,
     retry: retrySessionCheck,
     // Until the server answers (with no signal, a poor one, or while it is asked), the last confirmed user opens
@@ -55,10 +60,23 @@ export function meQuery() {
   });
 }
 
+/**
+ * The notice of erasure for want of use, while the session answer carries it (the account had gone unused so long that
+ * it was to be deleted; signing in kept it): read from what the session check keeps, never asked for on its own.
+ */
+export function inactivityNoticeQuery() {
+  return queryOptions<InactivityNotice | null>({
+    queryKey: queryKeys.inactivityNotice,
+    queryFn: skipToken,
+    staleTime: Infinity,
+  });
+}
+
 /** The server has said this device is not signed in (a 401 from any request): the app signs the user out. */
 export function noteSignedOut(queryClient: QueryClient): void {
   rememberSession(null);
   queryClient.setQueryData<Me | null>(queryKeys.me, null);
+  queryClient.setQueryData(queryKeys.inactivityNotice, null);
 }
 
 /**

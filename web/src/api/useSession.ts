@@ -1,6 +1,6 @@
-import type { Me } from '@cull-log/contracts';
+import type { InactivityNotice, Me } from '@cull-log/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { meQuery, rememberedSession } from './session';
+import { inactivityNoticeQuery, meQuery, rememberedSession } from './session';
 
 export type Session =
   | { status: 'loading'; user: undefined }
@@ -24,4 +24,9 @@ export function useSession(): Session {
 
 export function displayName(user: Me): string {
   return user.display_name || user.email || 'there';
+}
+
+/** The notice of erasure for want of use this session began with, while it holds; null otherwise. */
+export function useInactivityNotice(): InactivityNotice | null {
+  return useQuery(inactivityNoticeQuery()).data ?? null;
 }

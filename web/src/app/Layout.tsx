@@ -4,7 +4,7 @@ import { RouteErrorBoundary } from './RouteError';
 import { ScreenLoading } from './ScreenLoading';
 import { useScrollRestoration } from './scroll-restoration';
 import { logout } from '../api/session';
-import { displayName, useSession } from '../api/useSession';
+import { displayName, useInactivityNotice, useSession } from '../api/useSession';
 import { OutboxBanner } from './offline/OutboxBanner';
 import { OfflineNotice } from './OfflineNotice';
 import { Button } from '../ui/Button';
@@ -13,6 +13,21 @@ import { FeedbackProvider, FeedbackRegion } from './FeedbackRegion';
 
 // Its code and the read of the user's teams come after the first screen, as a screen's own do.
 const TeamSwitcher = lazy(() => import('../features/teams/TeamSwitcher'));
+
+// Only for a session that began when the account was about to be deleted for want of use: rare, so apart.
+const InactivityNoticeBanner = lazy(() => import('../features/account/InactivityNotice'));
+
+/** Says, once signed in, that the account was to be deleted for want of use and that signing in kept it. */
+function InactivityNoticeShown() {
+  const session = useSession();
+  const notice = useInactivityNotice();
+  if (session.status !== 'signed-in' || notice === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <InactivityNoticeBanner notice={notice} />
+    </Suspense>
+  );
+}
 
 /** The choice of diary or team, for a signed-in user only. */
 function TeamChoice() {
@@ -126,6 +141,7 @@ export function Layout() {
         </header>
         <OfflineNotice />
         <OutboxBanner />
+        <InactivityNoticeShown />
         <main id="main" className="main" tabIndex={-1}>
           <FeedbackRegion />
           <RouteErrorBoundary key={location.pathname}>

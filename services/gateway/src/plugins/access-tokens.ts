@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { TOKEN_MESSAGES } from '@cull-log/contracts';
 import { HttpError, pathOf } from '@cull-log/service-kit';
+import type { AccountStore } from '../accounts/account-store';
 import { bearerOf } from '../tokens/token-access';
 import { TokenManager, type TokenPolicy } from '../tokens/token-manager';
 import type { TokenStore } from '../tokens/token-store';
@@ -10,6 +11,8 @@ export interface AccessTokensOptions {
   store: TokenStore;
   policy: TokenPolicy;
   now: () => Date;
+  /** Where each account's last use is kept; a token's use is use of its owner's account. */
+  accounts?: AccountStore;
 }
 
 declare module 'fastify' {
@@ -23,8 +26,8 @@ declare module 'fastify' {
  * Personal access tokens, and the one rule outside `/api`: sign-in and sign-out (`/auth/*`) are for a person in a
  * browser, so a request with a token there is refused, whatever cookie it also has.
  */
-const plugin: FastifyPluginAsync<AccessTokensOptions> = async (app, { store, policy, now }) => {
-  app.decorate('tokens', new TokenManager(store, now, policy));
+const plugin: FastifyPluginAsync<AccessTokensOptions> = async (app, { store, policy, now, accounts }) => {
+  app.decorate('tokens', new TokenManager(store, now, policy, accounts));
   app.addHook('onRequest', async (request) => {
     const path = pathOf(request.url);
     if ((path === '/auth' || path.startsWith('/auth/')) && bearerOf(request.headers) !== undefined) {

@@ -1,6 +1,7 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import type { AccountStore } from '../accounts/account-store';
 import { SessionManager, type SessionPolicy } from '../sessions/session-manager';
 import type { SessionStore, SessionUser, StoredSession } from '../sessions/session-store';
 
@@ -10,6 +11,8 @@ export interface SessionsOptions {
   cookieName: string;
   production: boolean;
   now: () => Date;
+  /** Where each account's last use is kept; a sign-in and a session's activity are use. */
+  accounts?: AccountStore;
 }
 
 /** Server-side sessions behind an opaque, httpOnly cookie. */
@@ -44,9 +47,9 @@ declare module 'fastify' {
 
 const plugin: FastifyPluginAsync<SessionsOptions> = async (
   app,
-  { store, policy, cookieName, production, now },
+  { store, policy, cookieName, production, now, accounts },
 ) => {
-  const manager = new SessionManager(store, now, policy);
+  const manager = new SessionManager(store, now, policy, accounts);
   const cookieOptions: CookieSerializeOptions = {
     path: '/',
     httpOnly: true,

@@ -12,7 +12,7 @@ import type { Upstream } from './upstream';
 
 export interface ServiceCall {
   upstream: Upstream;
-  method: 'GET' | 'DELETE';
+  method: 'GET' | 'DELETE' | 'POST';
   /** The service's own path, e.g. `/account/records.json`. */
   path: string;
   identity: Identity;
@@ -20,6 +20,8 @@ export interface ServiceCall {
   identityKey: KeyObject;
   now: () => Date;
   requestId: string;
+  /** A JSON body, sent as such; its digest is in the signed identity. */
+  json?: unknown;
   /** What a 404 of the service means to the caller (undefined: a 503 like any other failure). */
   notFound?: () => HttpError;
 }
@@ -38,10 +40,13 @@ export async function callService({
   identityKey,
   now,
   requestId,
+  json,
   notFound,
 }: ServiceCall): Promise<Readable | Buffer> {
   const url = upstream.basePath + path;
-  const headers = {
+  const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
+  const headers: Record<string, string> = {
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     [REQUEST_ID_HEADER]: requestId,
     [IDENTITY_HEADER]: signIdentity({
       privateKey: identityKey,
@@ -49,12 +54,13 @@ export async function callService({
       identity,
       method,
       url,
+      ...(body === undefined ? {} : { body }),
       now: now(),
     }),
   };
   let response;
   try {
-    response = await upstream.request({ method, path: url, headers, body: undefined });
+    response = await upstream.request({ method, path: url, headers, body });
   } catch {
     throw new HttpError(503, 'service_unavailable', MESSAGES.serviceUnavailable);
   }

@@ -212,8 +212,11 @@ describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
         uid: adaUid,
         display_name: ada.name,
         email: ada.email,
+        last_used_at: (await gateway!.accounts.find(adaUid))?.lastUsedAt.toISOString(),
+        inactivity_notice_due_at: null,
         exported_at: expect.any(String),
       });
+      expect(JSON.parse(files.get('profile.json') ?? '').last_used_at).toEqual(expect.any(String));
       // The tokens as listed, never a secret.
       expect(JSON.parse(files.get('tokens.json') ?? '')).toEqual([tokenSummary]);
       expect([...files.values()].join('\n')).not.toContain(secret.slice(TOKEN_PREFIX.length));
@@ -279,6 +282,9 @@ describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
       expect((await me(app, bobs)).json()).toMatchObject({ uid: bobUid });
       expect(await gateway!.sessions.listByUser(adaUid)).toEqual([]);
       expect(await gateway!.tokens.listByUser(adaUid)).toEqual([]);
+      // The account's last use goes with it, and no one else's.
+      expect(await gateway!.accounts.find(adaUid)).toBeUndefined();
+      expect(await gateway!.accounts.find(bobUid)).toBeDefined();
     });
   },
 );

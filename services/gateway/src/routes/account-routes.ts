@@ -16,6 +16,8 @@ import {
   type AccountErasedResponse,
 } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
+import { eraseAccount, type AccountErasureDeps, type ServiceName } from '../accounts/account-erasure';
+import type { AccountStore } from '../accounts/account-store';
 import type { BudgetCounter } from '../budgets/budget-counter';
 import { callService, readAll } from '../proxy/service-call';
 import type { StoredSession } from '../sessions/session-store';
@@ -23,8 +25,6 @@ import type { Upstream } from '../proxy/upstream';
 import { sessionOf } from './session-of';
 import { viewOf } from './session-routes';
 import { summaryOf } from './token-routes';
-
-type ServiceName = 'records' | 'stats' | 'exports';
 
 /**
  * The files a service adds to the user's download, each its `GET` route answering for the signed-in user only.
@@ -56,16 +56,11 @@ const PHOTO_EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 };
 
-/**
- * The services that keep something of a user, in the order their `DELETE /account` runs: the event log first
- * (it also purges the bus and tells every consumer), then the projections. A service keeping user data adds
- * its route and its name here.
- */
-export const ERASING_SERVICES: readonly ServiceName[] = ['records', 'stats', 'exports'];
+export { ERASING_SERVICES } from '../accounts/account-erasure';
 
 const README = `Your Cull Log data
 
-profile.json       who you are to Cull Log: your user id, name and e-mail address
+profile.json       who you are to Cull Log: your user id, name and e-mail address, and when you last used your account
 sessions.json      the devices signed in as you when you downloaded this
 tokens.json        your personal access tokens: their names, scopes, teams and dates (their secrets are never kept)
 records.json       every record you keep, as it stands (JSON)
@@ -103,6 +98,8 @@ export interface AccountRoutesOptions {
   exportSlot: preHandlerAsyncHookHandler;
   /** The shared request budgets, which count by user id: forgotten with the account. */
   budgets?: BudgetCounter;
+  /** Each account's last use: in the download, and forgotten with the account. */
+  accounts?: AccountStore;
 }
 
 /**
@@ -112,6 +109,15 @@ export interface AccountRoutesOptions {
  */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
   const { upstreams, identityKey, now, readLimit, writeLimit, exportSlot } = options;
+  const erasure: AccountErasureDeps = {
+    upstreams,
+    identityKey,
+    now,
+    tokens: app.tokens,
+    sessions: app.sessions.manager,
+    ...(options.accounts === undefined ? {} : { accounts: options.accounts }),
+    ...(options.budgets === undefined ? {} : { budgets: options.budgets }),
+  };
 
   // `/api` hands bodies to the services unread; the erasure reads its own small JSON body (the confirmation).
   app.removeAllContentTypeParsers();
@@ -120,7 +126,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     { parseAs: 'string', bodyLimit: 1024 },
     app.getDefaultJsonParser('error', 'error'),
   );
-  const ask = (request: FastifyRequest, service: ServiceName, method: 'GET' | 'DELETE', path: string) =>
+  const ask = (request: FastifyRequest, service: ServiceName, method: 'GET', path: string) =>
     callService({
       upstream: upstreams[service],
       method,
@@ -141,7 +147,14 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     const zip = new ZipFile();
     const entry = { mtime: exportedAt };
     zip.addBuffer(Buffer.from(README), 'README.txt', entry);
-    zip.addBuffer(json({ ...request.user, exported_at: exportedAt.toISOString() }), 'profile.json', entry);
+    const account = await options.accounts?.find(request.user.uid);
+    const profile = {
+      ...request.user,
+      last_used_at: account?.lastUsedAt.toISOString() ?? null,
+      inactivity_notice_due_at: account?.noticeDueAt?.toISOString() ?? null,
+      exported_at: exportedAt.toISOString(),
+    };
+    zip.addBuffer(json(profile), 'profile.json', entry);
     zip.addBuffer(json(sessions), 'sessions.json', entry);
     zip.addBuffer(json((await app.tokens.listFor(request.user.uid)).map(summaryOf)), 'tokens.json', entry);
 
@@ -191,25 +204,13 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       if (!isRecentlyReauthenticated(session, now())) {
         throw new HttpError(403, 'reauthentication_required', ERASURE_MESSAGES.reauthenticationRequired);
       }
-      const { uid } = request.user;
-      // First, so no other device (its outbox sending queued changes) nor tool can write while the erasure runs. An
-      // erasure a service could not finish is tried again by signing in again; each service's erasure can run twice.
-      const tokens = await app.tokens.eraseUser(uid);
-      const sessions = await app.sessions.signOutEverywhere(uid, reply);
-      request.log.info({ userId: uid, tokens, sessions }, 'account erasure started: signed out everywhere');
-      let events = 0;
-      for (const service of ERASING_SERVICES) {
-        const body = await readAll(await ask(request, service, 'DELETE', '/account'));
-        if (service === 'records') events = (JSON.parse(body.toString()) as { events: number }).events;
-      }
-      // Last, as the budgets counted this very request under the user's id. Counts the store cannot forget now end
-      // within the hour all the same (purged hourly; MongoDB's TTL index), so the erasure stands.
-      await options.budgets
-        ?.forgetUser(uid)
-        .catch((error: unknown) =>
-          request.log.warn({ err: error }, 'could not forget the request budgets of a user'),
-        );
-      request.log.info({ userId: uid, events }, 'account erased');
+      // An erasure a service could not finish is tried again by signing in again (or by the retention job, for an
+      // account unused for two years); each step can run twice.
+      const { events } = await eraseAccount(erasure, request.user, {
+        requestId: request.id,
+        log: request.log,
+        signOutEverywhere: (uid) => app.sessions.signOutEverywhere(uid, reply),
+      });
       return { erased: true, events };
     },
   );

@@ -89,6 +89,9 @@ export const ACCOUNT_TABLES: Readonly<Record<'records' | 'stats' | 'exports' | '
   gateway: {
     sessions: { download: ['sessions.json'] },
     access_tokens: { download: ['tokens.json'] },
+    // When the account was last used, and any notice of its erasure for want of use, are in the profile; the records not
+    // yet passed on to the other services are the retention job's bookkeeping (ids of records already removed).
+    accounts: { download: ['profile.json'] },
     budgets: {
       derived:
         'How many requests each address or user has made in the current minute, so that no one takes more than their ' +

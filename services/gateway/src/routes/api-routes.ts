@@ -15,6 +15,7 @@ import {
   type Me,
 } from '@cull-log/contracts';
 import { HttpError, type Identity } from '@cull-log/service-kit';
+import type { AccountStore } from '../accounts/account-store';
 import type { BudgetCounter } from '../budgets/budget-counter';
 import type { Upstream } from '../proxy/upstream';
 import { teamAccess } from '../proxy/team-access';
@@ -42,6 +43,8 @@ export interface ApiRoutesOptions {
   unauthenticatedPerMinute: number;
   /** Where the documents in the making are counted for every replica; without it, in this process. */
   budgets?: BudgetCounter;
+  /** Each account's last use: in the account's download, and forgotten with it. */
+  accounts?: AccountStore;
 }
 
 declare module 'fastify' {
@@ -158,6 +161,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     writeLimit,
     exportSlot,
     ...(options.budgets === undefined ? {} : { budgets: options.budgets }),
+    ...(options.accounts === undefined ? {} : { accounts: options.accounts }),
   });
 
   const routes: Array<[prefix: string, upstream: Upstream]> = [

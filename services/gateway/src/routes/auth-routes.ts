@@ -46,9 +46,17 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     dev: devEnabled,
   }));
 
-  app.get('/auth/session', { onRequest: sessionCheckLimit }, async (request): Promise<SessionResponse> => ({
-    user: (await app.sessions.current(request))?.user ?? null,
-  }));
+  app.get('/auth/session', { onRequest: sessionCheckLimit }, async (request): Promise<SessionResponse> => {
+    const session = await app.sessions.current(request);
+    const notice = session?.inactivityNotice;
+    // The notice this session began with, for as long as it would have held: until the day the account was to go.
+    if (session === undefined || notice == null || notice.eraseAt.getTime() <= now().getTime())
+      return { user: session?.user ?? null };
+    return {
+      user: session.user,
+      inactivity_notice: { due_at: notice.dueAt.toISOString(), erase_at: notice.eraseAt.toISOString() },
+    };
+  });
 
   app.post('/auth/logout', async (request, reply) => {
     await app.sessions.signOut(request, reply);

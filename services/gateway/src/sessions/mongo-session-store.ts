@@ -22,6 +22,8 @@ interface SessionDocument {
   user_agent?: string | null;
   /** Absent on sessions written before the account's erasure asked the user to sign in again. */
   reauthenticated_at?: Date | null;
+  /** Absent on sessions written before accounts unused for two years were erased after a notice. */
+  inactivity_notice?: { due_at: Date; erase_at: Date } | null;
 }
 
 /** Sessions in MongoDB, shared by every gateway replica; a TTL index purges expired ones on its own. */
@@ -87,6 +89,10 @@ function toDocument(session: StoredSession): SessionDocument {
     expires_at: session.expiresAt,
     user_agent: session.userAgent,
     reauthenticated_at: session.reauthenticatedAt,
+    inactivity_notice:
+      session.inactivityNotice === null
+        ? null
+        : { due_at: session.inactivityNotice.dueAt, erase_at: session.inactivityNotice.eraseAt },
   };
 }
 
@@ -99,5 +105,9 @@ function fromDocument(document: SessionDocument): StoredSession {
     expiresAt: document.expires_at,
     userAgent: document.user_agent ?? null,
     reauthenticatedAt: document.reauthenticated_at ?? null,
+    inactivityNotice:
+      document.inactivity_notice === undefined || document.inactivity_notice === null
+        ? null
+        : { dueAt: document.inactivity_notice.due_at, eraseAt: document.inactivity_notice.erase_at },
   };
 }

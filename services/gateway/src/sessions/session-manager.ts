@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionStore, SessionUser, StoredSession } from './session-store';
+import type { AccountStore } from '../accounts/account-store';
+import { erasureDateOf } from '../accounts/inactivity';
+import type { InactivityNoticeDates, SessionStore, SessionUser, StoredSession } from './session-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,6 +56,8 @@ export class SessionManager {
     private readonly store: SessionStore,
     private readonly now: () => Date,
     readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+    /** Where each account's last use is kept: a sign-in and a session's activity are use. */
+    private readonly accounts?: AccountStore,
   ) {}
 
   /**
@@ -67,6 +71,12 @@ export class SessionManager {
   ): Promise<StartedSession> {
     const id = randomBytes(32).toString('base64url');
     const now = this.now();
+    // Signing in is use: it clears a notice of erasure, which this session alone then shows.
+    const before = await this.accounts?.recordUse(user.uid, now);
+    const inactivityNotice: InactivityNoticeDates | null =
+      before?.noticeDueAt == null
+        ? null
+        : { dueAt: before.noticeDueAt, eraseAt: erasureDateOf(before.lastUsedAt, before.noticeDueAt) };
     const session: StoredSession = {
       idHash: hashSessionId(id),
       user,
@@ -75,6 +85,7 @@ export class SessionManager {
       expiresAt: this.expiryOf(now, now),
       userAgent: userAgent === undefined || userAgent === '' ? null : userAgent.slice(0, USER_AGENT_LIMIT),
       reauthenticatedAt,
+      inactivityNotice,
     };
     await this.store.create(session);
     const others = (await this.listFor(user.uid)).filter(({ idHash }) => idHash !== session.idHash);
@@ -141,6 +152,7 @@ export class SessionManager {
     if (now.getTime() - session.lastSeenAt.getTime() >= this.policy.touchIntervalMs) {
       const expiresAt = this.expiryOf(session.createdAt, now);
       await this.store.touch(idHash, now, expiresAt);
+      await this.accounts?.recordUse(session.user.uid, now);
       const touched = { ...session, lastSeenAt: now, expiresAt };
       this.remember(touched, now);
       return touched;

@@ -34,6 +34,16 @@ export const SQLITE_SESSION_MIGRATIONS: readonly SqliteMigration[] = [
       db.exec('ALTER TABLE sessions ADD COLUMN reauthenticated_at INTEGER');
     },
   },
+  {
+    version: 3,
+    does: 'the notice of erasure for want of use in force when the session began',
+    up(db) {
+      db.exec(`
+        ALTER TABLE sessions ADD COLUMN notice_due_at INTEGER;
+        ALTER TABLE sessions ADD COLUMN notice_erase_at INTEGER;
+      `);
+    },
+  },
 ];
 
 /** The sessions collection's indexes, step by step; each step is safe to run twice. */

@@ -20,6 +20,7 @@ function session(idHash: string, expiresAt = hours(24), uid = `user-${idHash}`):
     userAgent:
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
     reauthenticatedAt: null,
+    inactivityNotice: null,
   };
 }
 
@@ -69,6 +70,14 @@ export function describeSessionStoreContract(adapter: string, makeTarget: () => 
       await store.create(proven);
       expect(await store.find('proven')).toEqual(proven);
       expect(await store.listByUser(proven.user.uid)).toEqual([proven]);
+    });
+
+    it('keeps the notice of erasure for want of use the session began with', async () => {
+      const { store } = await freshStore();
+      const noticed = { ...session('noticed'), inactivityNotice: { dueAt: hours(-720), eraseAt: hours(24) } };
+      await store.create(noticed);
+      expect(await store.find('noticed')).toEqual(noticed);
+      expect(await store.listByUser(noticed.user.uid)).toEqual([noticed]);
     });
 
     it("lists every session of one user and none of another user's", async () => {

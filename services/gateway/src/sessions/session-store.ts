@@ -3,6 +3,12 @@ import type { Me } from '@cull-log/contracts';
 /** The signed-in user a session belongs to, in the shape of `GET /api/me`. */
 export type SessionUser = Me;
 
+/** A notice of erasure for want of use: when it became due, and when the account would have been erased. */
+export interface InactivityNoticeDates {
+  dueAt: Date;
+  eraseAt: Date;
+}
+
 /**
  * One server-side session. The store only ever sees a hash of the session id, so a copy of the store
  * (a backup, a replica) cannot be turned into live cookies.
@@ -19,6 +25,12 @@ export interface StoredSession {
    * `auth_time`, or the time of the development sign-in asked again); null when they have not in this session.
    */
   reauthenticatedAt: Date | null;
+  /**
+   * The notice of erasure for want of use that was in force when this session began (the account had gone unused so
+   * long that it was to be erased): shown in this session until `eraseAt`. Signing in cleared it in the account, so no
+   * later session has it. Null for any other session.
+   */
+  inactivityNotice: InactivityNoticeDates | null;
   /** The earlier of the idle and the absolute deadline; stores may purge the row after it. */
   expiresAt: Date;
 }

@@ -38,6 +38,7 @@ describe('SQLite session store opening a file from before sessions were listed',
         expiresAt: new Date(3000),
         userAgent: null,
         reauthenticatedAt: null,
+        inactivityNotice: null,
       });
       expect((await store.listByUser('ann')).map(({ idHash }) => idHash)).toEqual(['old-hash']);
       await store.close();
@@ -45,12 +46,12 @@ describe('SQLite session store opening a file from before sessions were listed',
       const reopened = openSqliteSessionStore({ file });
       expect((await reopened.find('old-hash'))?.userAgent).toBeNull();
       await reopened.close();
-      // The repair is step 1 of the sessions' schema, and step 2 the time of signing in again: recorded once they ran.
+      // The repair is step 1 of the sessions' schema, step 2 the time of signing in again and step 3 the notice.
       const upgraded = new Database(file, { readonly: true });
       expect(
         upgraded.prepare("SELECT version FROM schema_migrations WHERE store = 'sessions'").get(),
       ).toEqual({
-        version: 2,
+        version: 3,
       });
       upgraded.close();
     } finally {

@@ -25,6 +25,8 @@ interface SessionRow {
   expires_at: number;
   user_agent: string | null;
   reauthenticated_at: number | null;
+  notice_due_at: number | null;
+  notice_erase_at: number | null;
 }
 
 /** Sessions in an embedded SQLite file (WAL), for the standalone app and a single gateway process. */
@@ -40,9 +42,9 @@ export function openSqliteSessionStore({ file }: SqliteSessionStoreOptions): Ses
 
   const insert = db.prepare<[SessionRow]>(
     `INSERT INTO sessions (id_hash, uid, display_name, email, created_at, last_seen_at, expires_at, user_agent,
-       reauthenticated_at)
+       reauthenticated_at, notice_due_at, notice_erase_at)
      VALUES (@id_hash, @uid, @display_name, @email, @created_at, @last_seen_at, @expires_at, @user_agent,
-       @reauthenticated_at)`,
+       @reauthenticated_at, @notice_due_at, @notice_erase_at)`,
   );
   const select = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id_hash = ?');
   const selectByUser = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE uid = ?');
@@ -67,6 +69,8 @@ export function openSqliteSessionStore({ file }: SqliteSessionStoreOptions): Ses
           expires_at: session.expiresAt.getTime(),
           user_agent: session.userAgent,
           reauthenticated_at: session.reauthenticatedAt?.getTime() ?? null,
+          notice_due_at: session.inactivityNotice?.dueAt.getTime() ?? null,
+          notice_erase_at: session.inactivityNotice?.eraseAt.getTime() ?? null,
         });
       },
       async find(idHash) {
@@ -110,5 +114,9 @@ function fromRow(row: SessionRow): StoredSession {
     expiresAt: new Date(row.expires_at),
     userAgent: row.user_agent,
     reauthenticatedAt: row.reauthenticated_at === null ? null : new Date(row.reauthenticated_at),
+    inactivityNotice:
+      row.notice_due_at === null || row.notice_erase_at === null
+        ? null
+        : { dueAt: new Date(row.notice_due_at), eraseAt: new Date(row.notice_erase_at) },
   };
 }

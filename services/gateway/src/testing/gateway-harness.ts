@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildServiceApp, createLogger, internalAuth } from '@cull-log/service-kit';
 import { TEST_KEYS } from '@cull-log/service-kit/testing';
 import { buildApp, type GatewayDeps } from '../app';
+import type { AccountStore } from '../accounts/account-store';
+import { openSqliteAccountStore } from '../accounts/sqlite-account-store';
 import type { GatewayConfig } from '../config';
 import { openSqliteSessionStore } from '../sessions/sqlite-session-store';
 import type { SessionStore } from '../sessions/session-store';
@@ -105,17 +107,19 @@ export interface TestGateway {
   app: FastifyInstance;
   sessions: SessionStore;
   tokens: TokenStore;
+  accounts: AccountStore;
   close: () => Promise<void>;
 }
 
 /**
- * A gateway over a fresh SQLite file of sessions and tokens (or the stores given, to share them between two gateways
+ * A gateway over a fresh SQLite file of sessions, tokens and accounts (or the stores given, to share them between two gateways
  * as replicas do); services default to a port nothing listens on.
  */
 export async function buildTestGateway(deps: Partial<GatewayDeps> = {}): Promise<TestGateway> {
   const directory = mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const sessions = deps.sessions ?? openSqliteSessionStore({ file: join(directory, 'sessions.sqlite') });
   const tokens = deps.tokens ?? openSqliteTokenStore({ file: join(directory, 'sessions.sqlite') });
+  const accounts = deps.accounts ?? openSqliteAccountStore({ file: join(directory, 'sessions.sqlite') });
   const nowhere = 'http://127.0.0.1:9';
   const app = await buildApp({
     config: devConfig(),
@@ -125,16 +129,19 @@ export async function buildTestGateway(deps: Partial<GatewayDeps> = {}): Promise
     ...deps,
     sessions,
     tokens,
+    accounts,
   });
   return {
     app,
     sessions,
     tokens,
+    accounts,
     async close() {
       await app.close();
       // A store handed in belongs to the test that made it.
       if (deps.sessions === undefined) await sessions.close();
       if (deps.tokens === undefined) await tokens.close();
+      if (deps.accounts === undefined) await accounts.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { TOKEN_LIMITS, TOKEN_MESSAGES, TOKEN_PREFIX, type CreateTokenRequest } from '@cull-log/contracts';
 import { HttpError } from '@cull-log/service-kit';
+import type { AccountStore } from '../accounts/account-store';
 import type { SessionUser } from '../sessions/session-store';
 import type { StoredToken, TokenStore } from './token-store';
 
@@ -36,6 +37,8 @@ export class TokenManager {
     private readonly store: TokenStore,
     private readonly now: () => Date,
     readonly policy: TokenPolicy = DEFAULT_TOKEN_POLICY,
+    /** Where each account's last use is kept: a token's use is use of its owner's account. */
+    private readonly accounts?: AccountStore,
   ) {}
 
   /** Makes a token for the user; refused (409) when they already hold as many live tokens as they may. */
@@ -86,6 +89,7 @@ export class TokenManager {
     const lastUsed = token.lastUsedAt?.getTime();
     if (lastUsed === undefined || now.getTime() - lastUsed >= this.policy.touchIntervalMs) {
       await this.store.markUsed(token.id, now);
+      await this.accounts?.recordUse(token.user.uid, now);
       return { ...token, lastUsedAt: now };
     }
     return token;

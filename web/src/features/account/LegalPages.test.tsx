@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { INACTIVITY_NOTICE_DAYS, RECORD_RETENTION_YEARS, UNUSED_ACCOUNT_YEARS } from '@cull-log/contracts';
 import { formatUkDate } from '../../lib/format';
 import { fakeApi } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
@@ -65,5 +66,21 @@ describe('legal pages', () => {
       expect(screen.getAllByText(fact).length).toBeGreaterThan(0);
     }
     expect(screen.getAllByRole('link', { name: 'Terms & Conditions' }).length).toBeGreaterThan(1);
+  });
+
+  it('privacy policy says both retention rules the retention job keeps, from its own numbers', async () => {
+    fakeApi();
+    await renderApp('/privacy');
+    const retention = (await screen.findByRole('heading', { level: 2, name: /How long we keep it/ })).closest(
+      'section',
+    );
+    const text = retention?.textContent?.replace(/\s+/g, ' ') ?? '';
+    expect(text).toContain(
+      `${RECORD_RETENTION_YEARS} years after the later of the day of the cull and the day it was entered into Cull Log, a record is removed`,
+    );
+    expect(text).toContain(`An account not used for ${UNUSED_ACCOUNT_YEARS} years`);
+    expect(text).toContain(`From ${INACTIVITY_NOTICE_DAYS} days before, signing in shows a notice`);
+    expect(text).toContain('signing in, or any use, keeps it');
+    expect([RECORD_RETENTION_YEARS, UNUSED_ACCOUNT_YEARS, INACTIVITY_NOTICE_DAYS]).toEqual([7, 2, 30]);
   });
 });

@@ -22,6 +22,8 @@ function DevSignIn({ onFailure, landing }: { onFailure(): void; landing: string 
       const me = await devLogin(name.trim(), email.trim());
       queryClient.setQueryData(queryKeys.me, me);
       navigate(landing);
+      // The session's own answer, which carries a notice when the account was about to be deleted for want of use.
+      void queryClient.refetchQueries({ queryKey: queryKeys.me });
     } catch (error) {
       console.error('Development sign-in failed', error);
       onFailure();

@@ -1,3 +1,4 @@
+import { INACTIVITY_NOTICE_DAYS, RECORD_RETENTION_YEARS, UNUSED_ACCOUNT_YEARS } from '@cull-log/contracts';
 import { Link } from 'react-router-dom';
 import { CONTACT, LegalDocument, type LegalSection } from './LegalDocument';
 
@@ -113,12 +114,21 @@ const SECTIONS: LegalSection[] = [
       <ul>
         <li>
           Cull records and the personal data in them: for as long as your account exists, until you delete
-          them. A record you delete leaves your list, figures, map and exports at once; its history (every
-          change made to it) stays with your account, and in your download, until you delete your account.
+          them, and never more than {RECORD_RETENTION_YEARS} years. A record you delete leaves your list,
+          figures, map and exports at once; its history (every change made to it) stays with your account, and
+          in your download, until you delete your account.
+        </li>
+        <li>
+          {RECORD_RETENTION_YEARS} years after the later of the day of the cull and the day it was entered
+          into Cull Log, a record is removed, with its photos and its larder book and declaration entries. We
+          check every day.
         </li>
         <li>
           Account data (your name, e-mail address and Google account identifier): until you delete your
-          account.
+          account, or until it has gone unused for {UNUSED_ACCOUNT_YEARS} years. An account not used for{' '}
+          {UNUSED_ACCOUNT_YEARS} years (no sign-in, and no tool using one of its access tokens) is deleted,
+          with everything in it, as if you had deleted it yourself. From {INACTIVITY_NOTICE_DAYS} days before,
+          signing in shows a notice saying when it would have been deleted; signing in, or any use, keeps it.
         </li>
         <li>
           Deleting your account (Your data, in the menu once you are signed in) erases at once, from every

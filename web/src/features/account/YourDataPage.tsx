@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { AccessTokens } from './AccessTokens';
+import { InactivityNoticeText, UNUSED_ACCOUNT_RULE } from './InactivityNotice';
 import { ACCOUNT_EXPORT_FILE, ACCOUNT_EXPORT_URL, DELETE_CONFIRMATION, deleteAccount } from './api';
 import { SignInAgain } from './SignInAgain';
 import { ApiRequestError, errorMessage } from '../../api/client';
@@ -11,6 +12,7 @@ import { StatusMessage } from '../../ui/StatusMessage';
 import { SeasonStartSetting } from '../seasons';
 import { TextField } from '../../ui/TextField';
 import { useOutbox } from '../../api/outbox/outbox-context';
+import { useInactivityNotice } from '../../api/useSession';
 
 /** Where the home page says the account is gone. */
 export const ACCOUNT_DELETED_PATH = '/?account=deleted';
@@ -38,6 +40,7 @@ const isCutShort = (error: unknown) => error instanceof ApiRequestError && error
  */
 export default function YourDataPage() {
   const outbox = useOutbox();
+  const inactivityNotice = useInactivityNotice();
   // Back from signing in again: the deletion dialog opens again, saying why if it did not count.
   const [searchParams, setSearchParams] = useSearchParams();
   const isBackFromSigningIn = searchParams.get('delete') === 'account';
@@ -99,6 +102,12 @@ export default function YourDataPage() {
       </section>
 
       <AccessTokens />
+
+      <section className="card your-data__section" aria-labelledby="keeping-heading">
+        <h2 id="keeping-heading">Keeping your account</h2>
+        {inactivityNotice === null ? null : <InactivityNoticeText notice={inactivityNotice} />}
+        <p>{UNUSED_ACCOUNT_RULE}</p>
+      </section>
 
       <section className="card your-data__section" aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete your account</h2>
