@@ -20,3 +20,4 @@ export * from './place-words';
 export * from './imports';
 export * from './token-words';
 export * from './tokens';
+export * from './retention';
