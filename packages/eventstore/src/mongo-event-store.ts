@@ -319,7 +319,8 @@ class MongoStore implements MongoEventStore {
           { streamId: { $in: [...streamIds] }, userId },
           { session: transactionSession },
         );
-        if (inTransaction) await inTransaction({ db: this.db, session: transactionSession }, userId, streamIds);
+        if (inTransaction)
+          await inTransaction({ db: this.db, session: transactionSession }, userId, streamIds);
         return { events: deletedCount };
       }, TRANSACTION_OPTIONS);
     } catch (error) {

@@ -33,7 +33,9 @@ export function declarationsWithout(
   const touched = declarations.filter((declaration) => declaration.recordIds.some((id) => leaving.has(id)));
   const touchedNumbers = new Set(touched.map((declaration) => declaration.number));
   const keys = new Set(
-    declarations.filter((declaration) => !touchedNumbers.has(declaration.number)).map((declaration) => declaration.key),
+    declarations
+      .filter((declaration) => !touchedNumbers.has(declaration.number))
+      .map((declaration) => declaration.key),
   );
   for (const declaration of [...touched].sort((a, b) => a.number - b.number)) {
     const left = declaration.recordIds.filter((id) => !leaving.has(id));

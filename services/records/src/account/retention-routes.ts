@@ -42,7 +42,12 @@ interface RecordHistory {
 }
 
 function follow(history: RecordHistory | undefined, event: StoredLogEvent): RecordHistory {
-  const next = history ?? { firstAt: event.occurredAt, lastAt: event.occurredAt, date: undefined, photoIds: [] };
+  const next = history ?? {
+    firstAt: event.occurredAt,
+    lastAt: event.occurredAt,
+    date: undefined,
+    photoIds: [],
+  };
   next.lastAt = event.occurredAt;
   if (event.type === EVENT_TYPES.recorded) next.date = event.data.date;
   else if (event.type === EVENT_TYPES.amended && event.data.changes.date !== undefined)
@@ -72,7 +77,8 @@ async function recordsPastRetention(
   for (let after = 0; ;) {
     const page = await store.readUser(userId, after, SCAN_PAGE_SIZE);
     for (const event of page) {
-      if (isCullStreamEvent(event)) histories.set(event.streamId, follow(histories.get(event.streamId), event));
+      if (isCullStreamEvent(event))
+        histories.set(event.streamId, follow(histories.get(event.streamId), event));
     }
     const last = page.at(-1);
     if (last === undefined || page.length < SCAN_PAGE_SIZE) break;

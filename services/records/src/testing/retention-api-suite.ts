@@ -58,7 +58,11 @@ export function describeRetentionApi<Tx>(backendName: string, openBackend: () =>
 
     async function addPhoto(cullId: string): Promise<string> {
       const { payload, headers } = multipartBody([
-        { filename: 'buck.jpg', contentType: 'image/jpeg', bytes: await phoneJpeg({ width: 400, height: 300 }) },
+        {
+          filename: 'buck.jpg',
+          contentType: 'image/jpeg',
+          bytes: await phoneJpeg({ width: 400, height: 300 }),
+        },
       ]);
       const response = await call(ALICE, 'POST', `/culls/${cullId}/photos`, payload, headers);
       expect(response.statusCode, response.body).toBe(201);
@@ -79,17 +83,19 @@ export function describeRetentionApi<Tx>(backendName: string, openBackend: () =>
       // Culled long ago but entered in Cull Log only now: seven years from now, not yet.
       const enteredLate = await record(ALICE, { date: '2016-01-09', notes: 'from an old notebook' });
       const recent = await record(ALICE, { date: '2026-11-01' });
-      const photoBytes = () =>
-        per.backend.blobs.get(`users/${ALICE.uid}/photos/${old.id}/${photoId}`);
+      const photoBytes = () => per.backend.blobs.get(`users/${ALICE.uid}/photos/${old.id}/${photoId}`);
       expect(await photoBytes()).toBeDefined();
       const bobsEvents = await eventsOf(BOB);
 
       // The oldest entered first; a record deleted long ago has its events purged too.
       expect(await retain()).toEqual([old.id, older.id, deleted.id]);
 
-      for (const gone of [old, older]) expect((await call(ALICE, 'GET', `/culls/${gone.id}`)).statusCode).toBe(404);
+      for (const gone of [old, older])
+        expect((await call(ALICE, 'GET', `/culls/${gone.id}`)).statusCode).toBe(404);
       expect(await photoBytes()).toBeUndefined();
-      expect(await per.backend.blobs.get(`users/${ALICE.uid}/photos/${old.id}/${photoId}-thumb`)).toBeUndefined();
+      expect(
+        await per.backend.blobs.get(`users/${ALICE.uid}/photos/${old.id}/${photoId}-thumb`),
+      ).toBeUndefined();
       const listed = (await call(ALICE, 'GET', '/culls?page_size=100')).json<ListCullsResponse>();
       expect(listed.items.map((item) => item.id).sort()).toEqual([enteredLate.id, recent.id].sort());
       expect(listed.total).toBe(2);
@@ -153,7 +159,9 @@ export function describeRetentionApi<Tx>(backendName: string, openBackend: () =>
       const team = (
         await call(ALICE, 'POST', '/teams', { name: 'Glen Syndicate', kind: 'syndicate' })
       ).json<Team>();
-      const north = (await call(ALICE, 'POST', '/grounds', { team_id: team.id, name: 'North Beat' })).json<Ground>();
+      const north = (
+        await call(ALICE, 'POST', '/grounds', { team_id: team.id, name: 'North Beat' })
+      ).json<Ground>();
       const home = (await call(ALICE, 'POST', '/grounds', { name: 'Home Wood' })).json<Ground>();
       const started = await call(ALICE, 'POST', '/outings', {
         ground_id: home.id,
@@ -165,7 +173,10 @@ export function describeRetentionApi<Tx>(backendName: string, openBackend: () =>
       const onTeam = await record(ALICE, { date: '2016-01-09', ground_id: north.id });
       const onOuting = await record(ALICE, { date: '2016-01-09', ground_id: home.id, outing_id: outing.id });
       const upload = multipartForm(
-        { name: 'notebook.csv', bytes: exportCsv([cullBody({ date: '2016-01-08' }) as unknown as CullFields]) },
+        {
+          name: 'notebook.csv',
+          bytes: exportCsv([cullBody({ date: '2016-01-08' }) as unknown as CullFields]),
+        },
         {},
       );
       const preview = ImportPreview.parse(

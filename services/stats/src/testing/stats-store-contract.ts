@@ -565,7 +565,12 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
 
       it("removing a user's culls past retention leaves the figures a rebuild from the log without them counts", async () => {
         const { log, north, wood, bobs, alices } = teamLog();
-        const outing = log.outingStarted('bob', wood.streamId, '2026-09-03T06:00:00.000Z', '2026-09-03T09:00:00.000Z');
+        const outing = log.outingStarted(
+          'bob',
+          wood.streamId,
+          '2026-09-03T06:00:00.000Z',
+          '2026-09-03T09:00:00.000Z',
+        );
         const onOuting = log.recorded('bob', { date: '2026-09-03', species: 'Red Deer', weight: 60 });
         log.placed('bob', onOuting.streamId, wood.streamId, outing.streamId);
         const keptOnOuting = log.recorded('bob', { date: '2026-09-03', sex: 'Female' });

@@ -65,9 +65,14 @@ export async function removeRetainedCulls(
   const cullRows = new Map<string, CullFacts | undefined>(
     loaded.map((document) => [document._id, cullWithoutId(document)]),
   );
-  const outingIds = loaded.flatMap((document) => (typeof document.outingId === 'string' ? [document.outingId] : []));
+  const outingIds = loaded.flatMap((document) =>
+    typeof document.outingId === 'string' ? [document.outingId] : [],
+  );
   const outingRows = new Map<string, OutingFacts | undefined>(
-    (await outings.find({ _id: { $in: outingIds } }, { session }).toArray()).map(({ _id, ...facts }) => [_id, facts]),
+    (await outings.find({ _id: { $in: outingIds } }, { session }).toArray()).map(({ _id, ...facts }) => [
+      _id,
+      facts,
+    ]),
   );
   const touchedOutings = new Set<string>();
   const counters = createCounterSum();

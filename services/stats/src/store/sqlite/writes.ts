@@ -165,7 +165,9 @@ export function eraseTeamCulls(db: Database.Database): (userId: string) => void 
  * Takes the user's culls past retention out of the figures (see removeCulls), in one transaction of their own;
  * answers how many it took out.
  */
-export function removeRetainedCulls(db: Database.Database): (userId: string, streamIds: readonly string[]) => number {
+export function removeRetainedCulls(
+  db: Database.Database,
+): (userId: string, streamIds: readonly string[]) => number {
   const culls = factsByStream(db, CULL_TABLE, factsOf);
   const outings = factsByStream(db, OUTING_TABLE, outingOf);
   const moveCounters = counterMoves(db);

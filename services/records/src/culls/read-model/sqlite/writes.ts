@@ -154,7 +154,11 @@ export function eraseCullsFromSqlite(db: SqliteDatabase, userId: string): void {
  * the user's total and of the total of the team whose ground each is on, through `db` (the transaction erasing their
  * events). The trigram index is merged at once, as after an erasure, so no posting of theirs stays in the file.
  */
-export function eraseRecordsFromSqlite(db: SqliteDatabase, userId: string, recordIds: readonly string[]): void {
+export function eraseRecordsFromSqlite(
+  db: SqliteDatabase,
+  userId: string,
+  recordIds: readonly string[],
+): void {
   if (recordIds.length === 0) return;
   const { unindexSearch, countDownBy } = statementsOf(db);
   const ids = JSON.stringify(recordIds);
