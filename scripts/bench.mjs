@@ -16,6 +16,7 @@ const PARTS = {
   photos: { workspace: 'services/records', script: 'bench:photos', args: [] },
   imports: { workspace: 'services/records', script: 'bench:imports', args: [] },
   erasure: { workspace: 'services/records', script: 'bench:erasure', args: [] },
+  retention: { workspace: 'services/records', script: 'bench:retention', args: [] },
   plans: { workspace: 'services/stats', script: 'bench:plans', args: [] },
   'team-figures': { workspace: 'services/stats', script: 'bench:team', args: [] },
   'map-render': { workspace: 'web', script: 'bench', args: [] },

@@ -8,7 +8,12 @@ export type {
   Subscription,
 } from './event-bus';
 export type { BusLogger } from './bus-logger';
-export { connectNatsBus, BusUnavailableError, type NatsBusOptions } from './nats/nats-event-bus';
+export {
+  connectNatsBus,
+  BusUnavailableError,
+  DEFAULT_STREAM_MAX_AGE_MS,
+  type NatsBusOptions,
+} from './nats/nats-event-bus';
 export {
   BUS_CONSUMER_CHECKPOINTS,
   createInProcessBus,

@@ -35,6 +35,16 @@ export type InTransaction<Tx> = (tx: Tx, events: StoredLogEvent[]) => void | Pro
 /** Work done in the same transaction as erasing a user's events (their read model rows). */
 export type EraseInTransaction<Tx> = (tx: Tx, userId: string) => void | Promise<void>;
 
+/**
+ * Work done in the same transaction as erasing some of a user's streams (`eraseStreams`): their read model rows.
+ * `streamIds` are the ones asked for, the user's or not; the work must touch only the user's.
+ */
+export type EraseStreamsInTransaction<Tx> = (
+  tx: Tx,
+  userId: string,
+  streamIds: readonly string[],
+) => void | Promise<void>;
+
 export interface ErasedEvents {
   /** How many events were deleted. */
   events: number;
@@ -71,5 +81,15 @@ export interface EventStore<Tx = unknown> {
    * past an erased event stays valid and the log simply has a hole there.
    */
   eraseUser(userId: string, inTransaction?: EraseInTransaction<Tx>): Promise<ErasedEvents>;
+  /**
+   * Deletes every event of these streams that is the user's (another user's stream named here keeps every event),
+   * with `inTransaction` in the same transaction: the streams are whole or gone, never part of them. Answers how many
+   * events went; positions are never handed out again, as after `eraseUser`. For removing records past retention.
+   */
+  eraseStreams(
+    userId: string,
+    streamIds: readonly string[],
+    inTransaction?: EraseStreamsInTransaction<Tx>,
+  ): Promise<ErasedEvents>;
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import {
   VersionConflictError,
   type AppendResult,
   type EraseInTransaction,
+  type EraseStreamsInTransaction,
   type ErasedEvents,
   type EventStore,
   type InTransaction,
@@ -294,6 +295,32 @@ class MongoStore implements MongoEventStore {
       return await session.withTransaction(async () => {
         const { deletedCount } = await this.events.deleteMany({ userId }, { session: transactionSession });
         if (inTransaction) await inTransaction({ db: this.db, session: transactionSession }, userId);
+        return { events: deletedCount };
+      }, TRANSACTION_OPTIONS);
+    } catch (error) {
+      throw translateUnavailable(error);
+    } finally {
+      await session?.endSession().catch(() => undefined);
+    }
+  }
+
+  /** As `eraseUser`, for some of the user's streams: one transaction with the caller's work. */
+  async eraseStreams(
+    userId: string,
+    streamIds: readonly string[],
+    inTransaction?: EraseStreamsInTransaction<MongoTx>,
+  ): Promise<ErasedEvents> {
+    let session: ClientSession | undefined;
+    try {
+      session = this.client.startSession();
+      const transactionSession = session;
+      return await session.withTransaction(async () => {
+        const { deletedCount } = await this.events.deleteMany(
+          { streamId: { $in: [...streamIds] }, userId },
+          { session: transactionSession },
+        );
+        if (inTransaction)
+          await inTransaction({ db: this.db, session: transactionSession }, userId, streamIds);
         return { events: deletedCount };
       }, TRANSACTION_OPTIONS);
     } catch (error) {

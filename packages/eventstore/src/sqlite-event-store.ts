@@ -12,6 +12,7 @@ import {
   VersionConflictError,
   type AppendResult,
   type EraseInTransaction,
+  type EraseStreamsInTransaction,
   type ErasedEvents,
   type EventStore,
   type InTransaction,
@@ -99,6 +100,7 @@ class SqliteStore implements SqliteEventStore {
   private readonly selectHead;
   private readonly selectUser;
   private readonly eraseInTransaction;
+  private readonly eraseStreamsInTransaction;
   private readonly appendInSavepoint;
   private readonly commitBatch;
   private readonly pending: PendingAppend[] = [];
@@ -129,6 +131,21 @@ class SqliteStore implements SqliteEventStore {
       (userId: string, inTransaction: EraseInTransaction<SqliteDatabase> | undefined): number => {
         const { changes } = deleteUser.run(userId);
         if (inTransaction) runCallerErasure(inTransaction, database, userId);
+        return changes;
+      },
+    );
+    // The streams as one JSON array, so any number of them is one statement, from the (stream_id, version) index.
+    const deleteStreams = database.prepare<[string, string]>(
+      'DELETE FROM events WHERE stream_id IN (SELECT value FROM json_each(?)) AND user_id = ?',
+    );
+    this.eraseStreamsInTransaction = database.transaction(
+      (
+        userId: string,
+        streamIds: readonly string[],
+        inTransaction: EraseStreamsInTransaction<SqliteDatabase> | undefined,
+      ): number => {
+        const { changes } = deleteStreams.run(JSON.stringify(streamIds), userId);
+        if (inTransaction) runCallerErasure((tx) => inTransaction(tx, userId, streamIds), database, userId);
         return changes;
       },
     );
@@ -232,6 +249,29 @@ class SqliteStore implements SqliteEventStore {
     try {
       events = this.eraseInTransaction.immediate(userId, inTransaction);
       rebuildAfterErasure(this.database);
+    } catch (error) {
+      throw translateUnavailable(error);
+    }
+    return { events };
+  }
+
+  /**
+   * As `eraseUser`, for some of the user's streams: the appends already accepted are committed first (a write to one
+   * of them cannot outlive it), then one transaction deletes them with the caller's work; the file is rebuilt only
+   * when something went.
+   */
+  async eraseStreams(
+    userId: string,
+    streamIds: readonly string[],
+    inTransaction?: EraseStreamsInTransaction<SqliteDatabase>,
+  ): Promise<ErasedEvents> {
+    clearImmediate(this.scheduledCommit);
+    this.scheduledCommit = undefined;
+    while (this.pending.length > 0) this.commitNextBatch();
+    let events: number;
+    try {
+      events = this.eraseStreamsInTransaction.immediate(userId, streamIds, inTransaction);
+      if (events > 0) rebuildAfterErasure(this.database);
     } catch (error) {
       throw translateUnavailable(error);
     }

@@ -123,6 +123,81 @@ describe('buildProjectionApp', () => {
     await store.close();
   });
 
+  it('POST /account/retention hands the caller and their record ids to the store, and refuses bad input with 400', async () => {
+    const calls: { userId: string; recordIds: readonly string[] }[] = [];
+    const store = Object.assign(openStore(), {
+      async removeRecords(userId: string, recordIds: readonly string[]) {
+        calls.push({ userId, recordIds });
+        return recordIds.length - 1;
+      },
+    });
+    const app = buildProjectionApp(definition, {
+      projectionStore: store,
+      logger: silent,
+      internalAuthPublicKey: TEST_PUBLIC_KEY,
+      now: () => NOW,
+    });
+    const post = (payload: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: '/account/retention',
+        payload: payload as object,
+        headers: identityHeaders('alice', '/account/retention', NOW, 'POST', payload as object),
+      });
+    // The most one call names: 100,000 record ids, several megabytes of body.
+    const most = Array.from(
+      { length: 100_000 },
+      (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    );
+
+    expect(
+      (await app.inject({ method: 'POST', url: '/account/retention', payload: { record_ids: [] } }))
+        .statusCode,
+    ).toBe(401);
+    for (const bad of [
+      {},
+      { record_ids: 'r1' },
+      { record_ids: [''] },
+      { record_ids: [1] },
+      { record_ids: [...most, 'r'] },
+    ]) {
+      const refused = await post(bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+    expect(calls).toEqual([]);
+    const answered = await post({ record_ids: ['r1', 'r2'] });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toEqual({ removed: 1 });
+    expect((await post({ record_ids: most })).json()).toEqual({ removed: 99_999 });
+    expect(calls.map((call) => [call.userId, call.recordIds.length])).toEqual([
+      ['alice', 2],
+      ['alice', 100_000],
+    ]);
+    await app.close();
+    await store.close();
+  });
+
+  it('a projection that keeps no records has no retention route', async () => {
+    const store = openStore();
+    const app = buildProjectionApp(definition, {
+      projectionStore: store,
+      logger: silent,
+      internalAuthPublicKey: TEST_PUBLIC_KEY,
+      now: () => NOW,
+    });
+    const payload = { record_ids: ['r1'] };
+    const response = await app.inject({
+      method: 'POST',
+      url: '/account/retention',
+      payload,
+      headers: identityHeaders('alice', '/account/retention', NOW, 'POST', payload),
+    });
+    expect(response.statusCode).toBe(404);
+    await app.close();
+    await store.close();
+  });
+
   it('a read waiting for a position not yet applied answers after the bounded wait', async () => {
     const store = openStore();
     const app = buildProjectionApp(definition, {

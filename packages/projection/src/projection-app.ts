@@ -1,9 +1,13 @@
 import type { EventBus, Subscription } from '@cull-log/bus';
+import { ProjectionRetentionRequest, ProjectionRetentionResponse } from '@cull-log/contracts';
 import { isMongoOutage, isSqliteOutage, reportingOutages } from '@cull-log/storage-kit';
 import { buildServiceApp, internalAuth, type ServiceAppOptions } from '@cull-log/service-kit';
 import { createPositionWatch } from './position-watch';
 import type { ProjectionStore } from './projection-store';
 import { startProjection } from './start-projection';
+
+/** A retention call names up to 100,000 record ids, each a UUID of 36 characters in quotes. */
+const RETENTION_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 /** Longest wait of a read for the projection to catch up with a write the caller has just made. */
 export const DEFAULT_AFTER_WAIT_MS = 2000;
@@ -95,6 +99,15 @@ export function buildProjectionApp<Store extends ProjectionStore>(
     await store.eraseUser(request.identity.uid);
     return reply.code(204).send();
   });
+  // The caller's records past retention, which the records service has removed (the gateway's daily job).
+  if (store.removeRecords !== undefined) {
+    const removeRecords = store.removeRecords.bind(store);
+    app.post('/account/retention', { bodyLimit: RETENTION_BODY_LIMIT_BYTES }, async (request) => {
+      const { record_ids: recordIds } = ProjectionRetentionRequest.parse(request.body);
+      const removed = await removeRecords(request.identity.uid, recordIds);
+      return ProjectionRetentionResponse.parse({ removed });
+    });
+  }
   app.register(routes, {
     store,
     now,

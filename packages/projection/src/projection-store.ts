@@ -45,6 +45,13 @@ export interface ProjectionStore {
    * streams stay, owner-less, so a late redelivery of an event already applied cannot bring a row back.
    */
   eraseUser(userId: string): Promise<void>;
+  /**
+   * Forgets what the read model keeps of these records of the user's, which the records service has removed past
+   * retention with their events (so a rebuild from the log holds nothing of them either), in one transaction; a
+   * record of another user's named here is left as it is. Idempotent: answers how many of the records it still kept
+   * something of. Only the read models that keep records have it (`POST /account/retention`).
+   */
+  removeRecords?(userId: string, recordIds: readonly string[]): Promise<number>;
   /** Forgets the read model, every version and the checkpoint (the first step of a rebuild). */
   clear(): Promise<void>;
   close(): Promise<void>;

@@ -32,6 +32,8 @@ const SEED_BATCH = 5_000;
 export interface Seeding {
   user: Identity;
   groundId?: string;
+  /** When the records are entered (ISO); now unless given. */
+  occurredAt?: string;
 }
 
 const LOCATIONS = [
@@ -135,7 +137,7 @@ export async function openBench() {
           meta: {
             userId: seeding.user.uid,
             eventId: randomUUID(),
-            occurredAt: new Date().toISOString(),
+            occurredAt: seeding.occurredAt ?? new Date().toISOString(),
             correlationId: 'seed',
           },
         },

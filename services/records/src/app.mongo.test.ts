@@ -11,6 +11,7 @@ import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
+import { describeRetentionApi } from './testing/retention-api-suite';
 import { describeTeamsApi } from './testing/teams-api-suite';
 
 const target = await mongoTestTarget('records API on MongoDB');
@@ -38,6 +39,7 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describeAccountApi('MongoDB', openBackend);
   describePhotosApi('MongoDB', openBackend);
   describeGroundsApi('MongoDB', openBackend);
+  describeRetentionApi('MongoDB', openBackend);
   describeTeamsApi('MongoDB', openBackend);
   describeListFiltersApi('MongoDB', openBackend);
   describeImportsApi('MongoDB', openBackend);

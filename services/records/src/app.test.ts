@@ -7,6 +7,7 @@ import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
+import { describeRetentionApi } from './testing/retention-api-suite';
 import { describeTeamsApi } from './testing/teams-api-suite';
 import { ALICE, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
 
@@ -18,6 +19,7 @@ describeGroundsApi('the embedded SQLite store', async () => openSqliteBackend())
 describeTeamsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeListFiltersApi('the embedded SQLite store', async () => openSqliteBackend());
 describeImportsApi('the embedded SQLite store', async () => openSqliteBackend());
+describeRetentionApi('the embedded SQLite store', async () => openSqliteBackend());
 
 describe('records logs', () => {
   const backend = openSqliteBackend();

@@ -8,6 +8,7 @@ import { createCullCommandHandler, type CullCommandHandler } from './culls/cull-
 import type { CommandDeps } from './kit/command-runner';
 import type { CullReadModel } from './read-model/cull-read-model';
 import { accountRoutes } from './account/account-routes';
+import { retentionRoutes } from './account/retention-routes';
 import { cullsRoutes } from './culls/culls-routes';
 import { groundsRoutes } from './grounds/grounds-routes';
 import { importsRoutes } from './imports/imports-routes';
@@ -89,6 +90,9 @@ export function buildApp<Tx>({
         store.eraseUser(erasure.userId, (tx, userId) => readModel.eraseUser(tx, userId)),
       );
     },
+    // The bus is left as it is: see retentionRoutes.
+    eraseRecords: (userId, recordIds) =>
+      store.eraseStreams(userId, recordIds, (tx, owner, ids) => readModel.eraseRecords(tx, owner, ids)),
   };
   // Every feature's routes, in the order they are registered: a new feature is its folder and one line here.
   const features: FastifyPluginAsync<FeatureDeps<Tx>>[] = [
@@ -99,6 +103,7 @@ export function buildApp<Tx>({
     settingsRoutes<Tx>(),
     teamsRoutes<Tx>(),
     accountRoutes,
+    retentionRoutes,
     placesRoutes,
     importsRoutes,
   ];
@@ -118,4 +123,6 @@ interface FeatureDeps<Tx> extends CommandDeps<Tx> {
   handle: CullCommandHandler;
   /** Erases the user's events and records, then the bus's copy. */
   eraseAccount: (erasure: UserErased) => Promise<ErasedEvents>;
+  /** Erases these records of the user's: their events and read model rows, in one transaction. */
+  eraseRecords: (userId: string, recordIds: readonly string[]) => Promise<ErasedEvents>;
 }

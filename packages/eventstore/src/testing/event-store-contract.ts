@@ -541,6 +541,63 @@ export function eventStoreContract<Tx>(
       expect(await store.readStream(mine)).toHaveLength(1);
     });
 
+    it("eraseStreams deletes the user's named streams whole, with its transaction work, and nothing else", async () => {
+      const store = await open();
+      const [old, kept, theirs] = [randomUUID(), randomUUID(), randomUUID()];
+      await store.append(old, 0, [cullRecordedEvent(old, 'user-a'), cullAmendedEvent(old, 2, 'user-a')]);
+      await store.append(kept, 0, [cullRecordedEvent(kept, 'user-a')]);
+      await store.append(theirs, 0, [cullRecordedEvent(theirs, 'user-b')]);
+      const [keptBefore, theirsBefore] = [await store.readStream(kept), await store.readStream(theirs)];
+
+      // Another user's stream named among them keeps every event, though the work is told of it.
+      const erased = await store.eraseStreams('user-a', [old, theirs, 'no-such-stream'], (tx, userId, ids) =>
+        location.writeMarkers(tx, [`${userId}: ${ids.length}`]),
+      );
+
+      expect(erased).toEqual({ events: 2 });
+      expect(await location.readMarkers()).toEqual(['user-a: 3']);
+      expect(await store.readStream(old)).toEqual([]);
+      expect(await store.readStream(kept)).toEqual(keptBefore);
+      expect(await store.readStream(theirs)).toEqual(theirsBefore);
+      expect((await store.readUser('user-a', 0, 10)).map((event) => event.streamId)).toEqual([kept]);
+      expect(await store.eraseStreams('user-a', [old])).toEqual({ events: 0 });
+      expect(await store.eraseStreams('user-a', [])).toEqual({ events: 0 });
+      // Positions are not handed out again, and the stream can no longer be written as if it were there.
+      const next = randomUUID();
+      expect((await store.append(next, 0, [cullRecordedEvent(next, 'user-a')])).position).toBe(5);
+      await expect(store.append(old, 2, [cullDeletedEvent(old, 3, 'user-a')])).rejects.toBeInstanceOf(
+        VersionConflictError,
+      );
+    });
+
+    it("when eraseStreams' transaction work throws, every event of the streams stays", async () => {
+      const store = await open();
+      const mine = randomUUID();
+      await store.append(mine, 0, [cullRecordedEvent(mine, 'user-a'), cullAmendedEvent(mine, 2, 'user-a')]);
+      const failure = new Error('read model refused');
+
+      await expect(
+        store.eraseStreams('user-a', [mine], () => {
+          throw failure;
+        }),
+      ).rejects.toBe(failure);
+
+      expect(await store.readStream(mine)).toHaveLength(2);
+    });
+
+    it('eraseStreams commits the appends already accepted first, then erases them with the rest', async () => {
+      const store = await open();
+      const mine = randomUUID();
+      await store.append(mine, 0, [cullRecordedEvent(mine, 'user-a')]);
+      // Accepted, not awaited: the erasure must not leave it written after the stream is gone.
+      const amending = store.append(mine, 1, [cullAmendedEvent(mine, 2, 'user-a')]);
+      const erased = await store.eraseStreams('user-a', [mine]);
+      await amending;
+
+      expect(erased).toEqual({ events: 2 });
+      expect(await store.readStream(mine)).toEqual([]);
+    });
+
     it('data survives closing the store and opening it again', async () => {
       const store = await open();
       const cullId = randomUUID();

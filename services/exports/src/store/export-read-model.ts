@@ -87,7 +87,33 @@ export function applyExportEvents(rows: ExportRows, events: readonly StoredLogEv
   }
 }
 
-function countRow(rows: ExportRows, row: ExportRow, by: 1 | -1): void {
+/**
+ * Forgets these records of the user's (their export rows, larder entries and their part of the monthly carcass counts,
+ * the user's and their grounds'), as if they had never been recorded: the records service removed them past retention
+ * with their events, so a rebuild from the log holds the same. Another user's record, or one no longer kept, is left
+ * alone. Answers the ids it forgot.
+ */
+export function removeRows(
+  rows: Pick<ExportRows, 'row' | 'putRow' | 'countMonth' | 'countGroundMonth'>,
+  userId: string,
+  streamIds: readonly string[],
+): string[] {
+  const removed: string[] = [];
+  for (const streamId of new Set(streamIds)) {
+    const current = rows.row(streamId);
+    if (current === undefined || current.userId !== userId) continue;
+    countRow(rows, current, -1);
+    rows.putRow(streamId, undefined);
+    removed.push(streamId);
+  }
+  return removed;
+}
+
+function countRow(
+  rows: Pick<ExportRows, 'countMonth' | 'countGroundMonth'>,
+  row: ExportRow,
+  by: 1 | -1,
+): void {
   const month = monthKey(row.fields.date);
   rows.countMonth(row.userId, month, by);
   if (row.groundId !== null) rows.countGroundMonth(row.groundId, month, by);

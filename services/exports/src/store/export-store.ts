@@ -132,4 +132,9 @@ export interface ExportStore extends ProjectionStore, LarderBook, TeamLarderBook
   rows(userId: string, filter: Omit<ExportQuery, 'season'>): AsyncIterable<ExportLine>;
   /** The user's season start (settings.changed), the default until they set one. */
   seasonStart(userId: string): Promise<SeasonStart>;
+  /**
+   * Forgets the user's records past retention: their rows, larder entries and counts, and their lines in the
+   * declaration register, where a declaration left with none goes (see ProjectionStore).
+   */
+  removeRecords(userId: string, recordIds: readonly string[]): Promise<number>;
 }

@@ -4,6 +4,7 @@ import { seasonKeyOf, teamOwnerId, type CullInspection, type ExportQuery } from 
 import { seasonOfKey } from '@cull-log/domain';
 import { randomUUID } from 'node:crypto';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
+import { declarationKey } from '../declarations/declaration-key';
 import { keptIdOf, teamKeeps, type KeptSource } from './kept-culls';
 
 async function collectLines<Line extends ExportLine>(rows: AsyncIterable<Line>): Promise<Line[]> {
@@ -473,6 +474,84 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
         found.map((row) => row.fields.carcass_tag);
       const teamLines = (scope: TeamScope, filter: Omit<ExportQuery, 'season'> = {}) =>
         collectLines(store.teamRows(scope, filter));
+
+      it('removing culls past retention leaves what a rebuild without them holds; their declarations keep the rest', async () => {
+        // The register outlives `clear`: Bob's numbers from other tests go first.
+        await store.eraseUser('bob');
+        const { log, ids } = await seedTeam();
+        const dealer = 'Vale Game';
+        const declare = (recordIds: string[], day: string) =>
+          store.declaration('bob', declarationKey(recordIds, dealer), {
+            recordIds,
+            dealer,
+            now: new Date(day),
+          });
+        await declare([ids.bobsOnMoor, ids.elsewhere], '2026-06-05T10:00:00Z');
+        await declare([ids.bobsLastSeason], '2026-06-06T10:00:00Z');
+        // The same carcass to the same dealer as the first will be once Bob's moor cull is gone.
+        await declare([ids.elsewhere], '2026-06-07T10:00:00Z');
+        const everyId = Object.values(ids);
+        const held = async () => {
+          const of = async (userId: string) => ({
+            lines: await lines(userId),
+            larder: [
+              await store.larder(userId, april('2026-27')),
+              await store.larder(userId, april('2025-26')),
+            ],
+            seasons: await store.larderSeasons(userId, '04-01'),
+            larderRows: await store.larderRows(userId, everyId),
+            declarations: await store.declarationsOf(userId),
+          });
+          return {
+            // Read by id whoever's: a record removed is not found.
+            fields: [...(await store.recordFields(everyId))].map(([id]) => id).sort(),
+            bob: await of('bob'),
+            ann: await of('ann'),
+            team: {
+              larder: [
+                await store.teamLarder(everyone, april('2026-27')),
+                await store.teamLarder(everyone, april('2025-26')),
+              ],
+              seasons: await store.teamLarderSeasons(everyone, '04-01'),
+              lines: await teamLines(everyone),
+            },
+          };
+        };
+        const annsBefore = (await held()).ann;
+        const removedIds = [ids.bobsOnMoor, ids.bobsLastSeason];
+
+        // Ann's cull named among Bob's is hers, and stays.
+        expect(await store.removeRecords('bob', [...removedIds, ids.annsOnWood])).toBe(2);
+        const after = await held();
+        expect(after.ann).toEqual(annsBefore);
+        expect(tags(after.bob.lines)).toEqual(['E-1']);
+        expect(tags(after.team.larder.flat())).toEqual(['A-1']);
+        expect(after.team.seasons).toEqual([{ label: '2026/27', carcasses: 1 }]);
+        expect(after.bob.declarations.map(({ number, record_ids }) => ({ number, record_ids }))).toEqual([
+          { number: 1, record_ids: [ids.elsewhere] },
+          { number: 3, record_ids: [ids.elsewhere] },
+        ]);
+        const register = JSON.stringify(after.bob.declarations);
+        for (const id of removedIds) expect(register).not.toContain(id);
+        expect((await store.issuedDeclaration('bob', declarationKey([ids.elsewhere], dealer)))?.number).toBe(
+          3,
+        );
+        const next = await declare([ids.bobsOnMoor, ids.elsewhere], '2026-06-08T10:00:00Z');
+        expect(next.number).toBe(4);
+        await store.removeRecords('bob', [ids.bobsOnMoor]);
+        const settled = await held();
+
+        // Asked again, nothing more goes.
+        expect(await store.removeRecords('bob', removedIds)).toBe(0);
+        expect(await held()).toEqual(settled);
+        // A rebuild from the log, which no longer holds those records' events, holds the same.
+        const gone = new Set(removedIds);
+        await store.clear();
+        expect(
+          new Set(await store.applyBatch(log.events.filter((event) => !gone.has(event.streamId)))),
+        ).toEqual(new Set(['applied']));
+        expect(await held()).toEqual(settled);
+      });
 
       it('lists every cull on the team’s grounds in the order killed, each with its shooter’s name in the team', async () => {
         const { ids } = await seedTeam();

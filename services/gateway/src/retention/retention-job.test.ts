@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   INACTIVITY_NOTICE_DAYS,
   ProjectionRetentionRequest,
-  RecordsRetentionRequest,
+  RecordRetentionRequest,
   SessionResponse,
 } from '@cull-log/contracts';
 import { buildServiceApp, createLogger, internalAuth } from '@cull-log/service-kit';
@@ -84,7 +84,7 @@ async function startServices(calls: Call[], now: () => Date = () => new Date()) 
     app.post('/account/retention', async (request) => {
       if (service !== 'records')
         return { removed: ProjectionRetentionRequest.parse(request.body).record_ids.length };
-      const { cutoff } = RecordsRetentionRequest.parse(request.body);
+      const { cutoff } = RecordRetentionRequest.parse(request.body);
       const theirs = records.get(request.identity.uid) ?? [];
       const old = theirs.filter((record) => record.culled < cutoff && record.entered < cutoff);
       records.set(

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ProjectionRetentionResponse,
-  RecordsRetentionResponse,
+  RecordRetentionResponse,
   type ProjectionRetentionRequest,
-  type RecordsRetentionRequest,
+  type RecordRetentionRequest,
 } from '@cull-log/contracts';
 import type { Identity } from '@cull-log/service-kit';
 import { eraseAccount, type AccountErasureDeps } from '../accounts/account-erasure';
@@ -199,8 +199,8 @@ export class RetentionJob {
           )
         ).toString(),
       );
-    const cutoff: RecordsRetentionRequest = { cutoff: recordCutoff(this.deps.now()).toISOString() };
-    const { record_ids: removed } = RecordsRetentionResponse.parse(await ask('records', cutoff));
+    const cutoff: RecordRetentionRequest = { cutoff: recordCutoff(this.deps.now()).toISOString() };
+    const { record_ids: removed } = RecordRetentionResponse.parse(await ask('records', cutoff));
     run.recordsRemoved += removed.length;
     const pending = [...new Set([...account.pendingRecordIds, ...removed])];
     if (pending.length === 0) return;

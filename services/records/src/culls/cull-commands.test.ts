@@ -47,6 +47,7 @@ describe('cull command handler', () => {
       headPosition: () => store.headPosition(),
       readUser: (userId: string, after: number, limit: number) => store.readUser(userId, after, limit),
       eraseUser: (userId: string) => store.eraseUser(userId),
+      eraseStreams: store.eraseStreams.bind(store),
       appendMany: store.appendMany.bind(store),
       close: () => store.close(),
       async append(

@@ -102,4 +102,6 @@ export interface ImportsReadModel<Tx> {
   onDates(userId: string, dates: readonly string[]): Promise<DuplicateFields[]>;
   /** Every import of the user and the records noted for them, in the erasure's transaction. */
   eraseUser(tx: Tx, userId: string): void | Promise<void>;
+  /** Takes these records out of the lists of the records the user's imports wrote, in their erasure's transaction. */
+  forgetRecords(tx: Tx, userId: string, recordIds: readonly string[]): void | Promise<void>;
 }

@@ -189,5 +189,14 @@ export async function openMongoImportsReadModel(db: Db): Promise<ImportsReadMode
       await importRecords.deleteMany({ import_id: { $in: ids } }, { session });
       await imports.deleteMany({ user_id: userId }, { session });
     },
+    async forgetRecords({ session }, userId, recordIds) {
+      if (recordIds.length === 0) return;
+      const ids = await imports.distinct('_id', { user_id: userId }, { session });
+      if (ids.length === 0) return;
+      await importRecords.deleteMany(
+        { import_id: { $in: ids }, record_id: { $in: [...recordIds] } },
+        { session },
+      );
+    },
   };
 }

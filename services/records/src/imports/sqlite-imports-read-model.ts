@@ -71,6 +71,11 @@ const transactionWritesOf = preparedPerDatabase((db) => ({
     'DELETE FROM import_records WHERE import_id IN (SELECT id FROM imports WHERE user_id = ?)',
   ),
   removeUser: db.prepare<[string]>('DELETE FROM imports WHERE user_id = ?'),
+  // By the import first (the table's key), so only the user's imports' lists are read.
+  removeRecords: db.prepare<[string, string]>(
+    `DELETE FROM import_records WHERE import_id IN (SELECT id FROM imports WHERE user_id = ?)
+       AND record_id IN (SELECT value FROM json_each(?))`,
+  ),
 }));
 
 /** The imports in the event store's own SQLite file, beside the records they are matched against. */
@@ -196,6 +201,10 @@ export function openSqliteImportsReadModel(db: SqliteDatabase): ImportsReadModel
       const statements = transactionWritesOf(tx);
       statements.removeRecordsOfUser.run(userId);
       statements.removeUser.run(userId);
+    },
+    forgetRecords(tx, userId, recordIds) {
+      if (recordIds.length === 0) return;
+      transactionWritesOf(tx).removeRecords.run(userId, JSON.stringify(recordIds));
     },
   };
 }

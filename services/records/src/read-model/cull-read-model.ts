@@ -44,6 +44,13 @@ export interface CullReadModel<Tx> extends ManagementReadModel {
   readonly imports: ImportsReadModel<Tx>;
   /** Deletes every record of the user and what indexes them, in the transaction erasing their events. */
   eraseUser(tx: Tx, userId: string): void | Promise<void>;
+  /**
+   * Deletes these records of the user's (another user's record named here stays) and whatever names them: their
+   * search index rows, their part of the user's total and of the total of the team whose ground they are on (a team
+   * reads a member's records by their rows), and the imports' lists of the records they wrote; in the transaction
+   * erasing their events. An outing counts its records as it is read, so its count follows.
+   */
+  eraseRecords(tx: Tx, userId: string, recordIds: readonly string[]): void | Promise<void>;
   /** The caller's record, or undefined when it does not exist or belongs to someone else. */
   get(userId: string, id: string): Promise<Cull | undefined>;
   list(userId: string, query: ListCullsQuery): Promise<CullPage>;

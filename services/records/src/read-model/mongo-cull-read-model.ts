@@ -10,6 +10,7 @@ import {
   applyCullToMongo,
   applyKeptCullsToMongo,
   eraseCullsFromMongo,
+  eraseRecordsFromMongo,
   groundRecordsFollow,
 } from '../culls/read-model/mongo/writes';
 import { isKeptCulls } from './management-events';
@@ -61,6 +62,10 @@ export async function openMongoReadModel({
         await eraseCullsFromMongo(db, session, userId);
         await eraseManagementFromMongo(db, session, userId);
         await imports.eraseUser({ db, session }, userId);
+      },
+      async eraseRecords({ db, session }, userId, recordIds) {
+        await eraseRecordsFromMongo(db, session, userId, recordIds);
+        await imports.forgetRecords({ db, session }, userId, recordIds);
       },
     },
     isMongoOutage,

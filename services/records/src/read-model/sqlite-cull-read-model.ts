@@ -7,6 +7,7 @@ import {
   applyCullToSqlite,
   applyKeptCullsToSqlite,
   eraseCullsFromSqlite,
+  eraseRecordsFromSqlite,
   groundRecordsFollow,
 } from '../culls/read-model/sqlite/writes';
 import type { CullReadModel } from './cull-read-model';
@@ -65,6 +66,10 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
       eraseUser(tx, userId) {
         eraseFromSqlite(tx, userId);
         imports.eraseUser(tx, userId);
+      },
+      eraseRecords(tx, userId, recordIds) {
+        eraseRecordsFromSqlite(tx, userId, recordIds);
+        imports.forgetRecords(tx, userId, recordIds);
       },
     },
     isSqliteOutage,

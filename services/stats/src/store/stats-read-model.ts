@@ -53,7 +53,12 @@ function withTeam(rows: StatsRows, current: CullFacts | undefined, next: CullFac
 }
 
 /** Moves an outing's live cull count by `by`, with its figures; an outing not (or no longer) kept is left alone. */
-function countOnOuting(rows: StatsRows, counters: CounterSum, outingId: string | null, by: 1 | -1): void {
+function countOnOuting(
+  rows: Pick<StatsRows, 'outing' | 'putOuting'>,
+  counters: CounterSum,
+  outingId: string | null,
+  by: 1 | -1,
+): void {
   if (outingId === null) return;
   const outing = rows.outing(outingId);
   if (outing === undefined) return;
@@ -206,4 +211,28 @@ export function applyStatsEvents(
         applyCullEvent(rows, counters, event);
     }
   }
+}
+
+/**
+ * Takes these culls of the user's out of every figure they count in (the user's, a team's and its member's, their
+ * outing's), as if they had never been recorded: the records service removed them past retention, with their events,
+ * so a rebuild from the log counts the same. A cull of another user's, or one no longer kept, is left alone. Answers
+ * how many it took out.
+ */
+export function removeCulls(
+  rows: Pick<StatsRows, 'cull' | 'putCull' | 'outing' | 'putOuting'>,
+  counters: CounterSum,
+  userId: string,
+  streamIds: readonly string[],
+): number {
+  let removed = 0;
+  for (const streamId of new Set(streamIds)) {
+    const current = rows.cull(streamId);
+    if (current === undefined || current.userId !== userId) continue;
+    rows.putCull(streamId, undefined);
+    counters.move(current, undefined);
+    countOnOuting(rows, counters, current.outingId, -1);
+    removed += 1;
+  }
+  return removed;
 }

@@ -131,4 +131,6 @@ export interface StatsStore extends ProjectionStore {
   season(userId: string, season: { key: string; months: readonly string[] }): Promise<SeasonRead>;
   /** A team's members' counts of one season, their shares of its plan, their names and the team's name. */
   teamSeason(teamId: string, season: { key: string; months: readonly string[] }): Promise<TeamSeasonRead>;
+  /** Takes the user's culls past retention out of every figure (see ProjectionStore). */
+  removeRecords(userId: string, recordIds: readonly string[]): Promise<number>;
 }

@@ -563,6 +563,69 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         expect((await store.teamSeason(TEAM, season)).members).toEqual(membersBefore);
       });
 
+      it("removing a user's culls past retention leaves the figures a rebuild from the log without them counts", async () => {
+        const { log, north, wood, bobs, alices } = teamLog();
+        const outing = log.outingStarted(
+          'bob',
+          wood.streamId,
+          '2026-09-03T06:00:00.000Z',
+          '2026-09-03T09:00:00.000Z',
+        );
+        const onOuting = log.recorded('bob', { date: '2026-09-03', species: 'Red Deer', weight: 60 });
+        log.placed('bob', onOuting.streamId, wood.streamId, outing.streamId);
+        const keptOnOuting = log.recorded('bob', { date: '2026-09-03', sex: 'Female' });
+        log.placed('bob', keptOnOuting.streamId, wood.streamId, outing.streamId);
+        log.amended('bob', bobs.streamId, { species: 'Fox' });
+        const deleted = log.recorded('bob', { date: '2026-09-04' });
+        log.deleted('bob', deleted.streamId);
+        log.recorded('bob', { date: '2026-10-02', species: 'Sika Deer' });
+        await applyAll(log.events);
+        const figures = async () => {
+          const read = async (key: string) => {
+            const { position: _position, ...aggregates } = await store.aggregates(window(key));
+            const { position: _seasonPosition, ...seasonRead } = await store.season(key, season);
+            return { aggregates, season: seasonRead };
+          };
+          return {
+            bob: await read('bob'),
+            alice: await read('alice'),
+            team: await read(TEAM_KEY),
+            bobInTeam: await read(`${TEAM_KEY}/mem-bob`),
+            teamSeason: await store.teamSeason(TEAM, season),
+          };
+        };
+        const alicesBefore = (await figures()).alice;
+        // What the records service answers Bob: his old culls, one deleted long ago; Alice's named among them stays.
+        const removedIds = [bobs.streamId, onOuting.streamId, deleted.streamId];
+
+        expect(await store.removeRecords('bob', [...removedIds, alices.streamId])).toBe(2);
+        const after = await figures();
+        expect(after.team.aggregates.total).toBe(1);
+        expect(after.bob.aggregates.seasonOutings).toMatchObject({ outings: 1, deer: 1 });
+        expect(after.alice).toEqual(alicesBefore);
+        expect(JSON.stringify(after.teamSeason)).toContain(north.streamId);
+        // Asked again, nothing more is taken out.
+        expect(await store.removeRecords('bob', removedIds)).toBe(0);
+        expect(await figures()).toEqual(after);
+
+        // A rebuild from the log, which no longer holds those records' events, counts the same.
+        const gone = new Set(removedIds);
+        await store.clear();
+        await applyAll(log.events.filter((event) => !gone.has(event.streamId)));
+        expect(await figures()).toEqual(after);
+      });
+
+      it("removing past retention names no other user's culls, and an empty list removes nothing", async () => {
+        const { log, alices } = teamLog();
+        await applyAll(log.events);
+        const before = await store.aggregates(window(TEAM_KEY));
+
+        expect(await store.removeRecords('bob', [alices.streamId, 'no-such-record'])).toBe(0);
+        expect(await store.removeRecords('bob', [])).toBe(0);
+        expect(await store.aggregates(window(TEAM_KEY))).toEqual(before);
+        expect((await store.aggregates(window('alice'))).total).toBe(1);
+      });
+
       it("keeps the team's name, its plans and its members' shares of a season", async () => {
         const { log, north } = teamLog();
         const plans = [

@@ -4,6 +4,7 @@ import { declarationRegister } from './declarations';
 import { exportCollections } from './documents';
 import { uncountErasedCarcasses } from './erasure';
 import { exportQueries } from './queries';
+import { removeRetainedRecords } from './retention';
 import { MONGO_EXPORT_MIGRATIONS } from './schema';
 import { exportWrites } from './writes';
 
@@ -37,5 +38,6 @@ export async function connectMongoExportStore(target: MongoTarget): Promise<Expo
     ...projection.projectionStore(exportWrites(collections), followsEverything),
     ...exportQueries(collections),
     ...declarationRegister(projection.client, collections),
+    removeRecords: removeRetainedRecords(projection.client, collections),
   };
 }

@@ -3,6 +3,7 @@ import type { ExportStore } from '../export-store';
 import { declarationRegister } from './declarations';
 import { uncountErasedCarcasses } from './erasure';
 import { exportQueries } from './queries';
+import { removeRetainedRecords } from './retention';
 import { SQLITE_EXPORT_MIGRATIONS } from './schema';
 import { exportWrites } from './writes';
 
@@ -32,9 +33,13 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
   });
   const { db } = projection;
   const uncountErased = uncountErasedCarcasses(db);
+  const removeRetained = removeRetainedRecords(db);
 
   return {
     ...projection.projectionStore(exportWrites(db), followsEverything),
+    async removeRecords(userId, recordIds) {
+      return removeRetained(userId, recordIds);
+    },
     ...exportQueries(db, file),
     ...declarationRegister(db),
   };

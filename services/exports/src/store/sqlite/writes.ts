@@ -11,6 +11,12 @@ import type { CsvFields } from '../export-store';
  * season starts, members' links and who is in each team now.
  */
 export function exportWrites(db: Database.Database): (events: readonly StoredLogEvent[]) => void {
+  const exportRows = sqliteExportRows(db);
+  return (events) => applyExportEvents(exportRows, events);
+}
+
+/** The export projection's rows as the event logic reads and writes them, on the tables of the file. */
+export function sqliteExportRows(db: Database.Database): ExportRows {
   const selectRow = db.prepare<
     [string],
     {
@@ -128,5 +134,5 @@ export function exportWrites(db: Database.Database): (events: readonly StoredLog
     },
   };
 
-  return (events) => applyExportEvents(exportRows, events);
+  return exportRows;
 }

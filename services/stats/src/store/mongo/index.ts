@@ -3,7 +3,7 @@ import type { StatsStore } from '../stats-store';
 import { COUNTERS } from './documents';
 import { statsQueries } from './queries';
 import { MONGO_STATS_MIGRATIONS } from './schema';
-import { eraseTeamCulls, statsWrites } from './writes';
+import { eraseTeamCulls, removeRetainedCulls, statsWrites } from './writes';
 
 /** The stats projection in MongoDB (a replica set: every batch is applied in one transaction). */
 export async function connectMongoStatsStore(target: MongoTarget): Promise<StatsStore> {
@@ -28,6 +28,16 @@ export async function connectMongoStatsStore(target: MongoTarget): Promise<Stats
 
   return {
     ...projection.projectionStore(statsWrites(projection.db), followsEverything),
+    async removeRecords(userId, recordIds) {
+      const session = projection.client.startSession();
+      try {
+        return await session.withTransaction(() =>
+          removeRetainedCulls(projection.db, userId, recordIds, session),
+        );
+      } finally {
+        await session.endSession();
+      }
+    },
     ...statsQueries(projection),
   };
 }

@@ -2,7 +2,7 @@ import type { ClientSession, Db } from 'mongodb';
 import { MANAGEMENT_EVENT_TYPES, teamOwnerId, type StoredLogEvent } from '@cull-log/contracts';
 import { mongoGroundsAndSettings, replaceOrDelete } from '@cull-log/projection';
 import { createCounterSum, type CounterChange } from '../stats-counters';
-import { applyStatsEvents, type StatsRows } from '../stats-read-model';
+import { applyStatsEvents, removeCulls, type StatsRows } from '../stats-read-model';
 import type { CullFacts, OutingFacts } from '../stats-store';
 import {
   COUNTERS,
@@ -47,6 +47,56 @@ export async function eraseTeamCulls(db: Db, userId: string, session: ClientSess
     counters.move(cullWithoutId(document), undefined);
   }
   await moveCounters(db, counters.changes(), session);
+}
+
+/**
+ * Takes the user's culls past retention out of the figures (see removeCulls), in the given transaction: their facts
+ * and their outings' read at once, the logic in memory, then one write of each. Answers how many it took out.
+ */
+export async function removeRetainedCulls(
+  db: Db,
+  userId: string,
+  streamIds: readonly string[],
+  session: ClientSession,
+): Promise<number> {
+  const { culls, outings } = statsCollections(db);
+  const loaded = await culls.find({ _id: { $in: [...streamIds] }, userId }, { session }).toArray();
+  if (loaded.length === 0) return 0;
+  const cullRows = new Map<string, CullFacts | undefined>(
+    loaded.map((document) => [document._id, cullWithoutId(document)]),
+  );
+  const outingIds = loaded.flatMap((document) =>
+    typeof document.outingId === 'string' ? [document.outingId] : [],
+  );
+  const outingRows = new Map<string, OutingFacts | undefined>(
+    (await outings.find({ _id: { $in: outingIds } }, { session }).toArray()).map(({ _id, ...facts }) => [
+      _id,
+      facts,
+    ]),
+  );
+  const touchedOutings = new Set<string>();
+  const counters = createCounterSum();
+  const removed = removeCulls(
+    {
+      cull: (streamId) => cullRows.get(streamId),
+      putCull: (streamId, facts) => void cullRows.set(streamId, facts),
+      outing: (streamId) => outingRows.get(streamId),
+      putOuting: (streamId, facts) => {
+        outingRows.set(streamId, facts);
+        touchedOutings.add(streamId);
+      },
+    },
+    counters,
+    userId,
+    streamIds,
+  );
+  await culls.bulkWrite(replaceOrDelete<CullDocument>(cullRows), { session });
+  const outingWrites = replaceOrDelete<OutingDocument>(
+    [...touchedOutings].map((id) => [id, outingRows.get(id)] as const),
+  );
+  if (outingWrites.length > 0) await outings.bulkWrite(outingWrites, { session });
+  await moveCounters(db, counters.changes(), session);
+  return removed;
 }
 
 /**

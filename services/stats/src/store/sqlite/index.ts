@@ -2,7 +2,7 @@ import { followsEverything, openSqliteProjection } from '@cull-log/projection';
 import type { StatsStore } from '../stats-store';
 import { statsQueries } from './queries';
 import { SQLITE_STATS_MIGRATIONS } from './schema';
-import { eraseTeamCulls, statsWrites } from './writes';
+import { eraseTeamCulls, removeRetainedCulls, statsWrites } from './writes';
 
 /** The stats projection in a SQLite file (DATA_DIR/stats.db in the standalone app). */
 export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
@@ -33,9 +33,13 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
   });
   const { db, readPosition } = projection;
   const eraseCounts = eraseTeamCulls(db);
+  const removeRetained = removeRetainedCulls(db);
 
   return {
     ...projection.projectionStore(statsWrites(db), followsEverything),
+    async removeRecords(userId, recordIds) {
+      return removeRetained(userId, recordIds);
+    },
     ...statsQueries(db, readPosition),
   };
 }

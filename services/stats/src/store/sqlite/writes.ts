@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { teamOwnerId, type StoredLogEvent } from '@cull-log/contracts';
 import { sqliteGroundsAndSettings } from '@cull-log/projection';
 import { createCounterSum, type CounterChange, type CounterName } from '../stats-counters';
-import { applyStatsEvents, type StatsRows } from '../stats-read-model';
+import { applyStatsEvents, removeCulls, type StatsRows } from '../stats-read-model';
 import type { CullFacts, OutingFacts, WarningInputs } from '../stats-store';
 
 export interface CullRow {
@@ -72,6 +72,16 @@ const CULL_TABLE = {
   }),
 };
 
+/** The outings' facts by stream, as factsByStream reads and writes them. */
+const OUTING_TABLE = {
+  table: 'outings',
+  columns: 'user_id, started_at, ended_at, cull_count',
+  upsert: `INSERT INTO outings (stream_id, user_id, started_at, ended_at, cull_count)
+    VALUES (@streamId, @userId, @startedAt, @endedAt, @cullCount)
+    ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at,
+      ended_at = excluded.ended_at, cull_count = excluded.cull_count`,
+};
+
 /**
  * The stats projection's change for a batch of events, on the tables as they stand inside the batch's write
  * transaction. Each counter is written once per batch, with the sum of the batch's moves.
@@ -84,18 +94,7 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
   const selectCullsOnGround = db
     .prepare<[string], string>('SELECT stream_id FROM culls WHERE ground_id = ?')
     .pluck();
-  const outings = factsByStream(
-    db,
-    {
-      table: 'outings',
-      columns: 'user_id, started_at, ended_at, cull_count',
-      upsert: `INSERT INTO outings (stream_id, user_id, started_at, ended_at, cull_count)
-        VALUES (@streamId, @userId, @startedAt, @endedAt, @cullCount)
-        ON CONFLICT (stream_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at,
-          ended_at = excluded.ended_at, cull_count = excluded.cull_count`,
-    },
-    outingOf,
-  );
+  const outings = factsByStream(db, OUTING_TABLE, outingOf);
   const upsertPlans = db.prepare(
     `INSERT INTO season_plans (user_id, season, plans) VALUES (?, ?, ?)
      ON CONFLICT (user_id, season) DO UPDATE SET plans = excluded.plans`,
@@ -160,6 +159,26 @@ export function eraseTeamCulls(db: Database.Database): (userId: string) => void 
     for (const streamId of onTeams.all(userId)) counters.move(culls.read(streamId), undefined);
     moveCounters(counters.changes());
   };
+}
+
+/**
+ * Takes the user's culls past retention out of the figures (see removeCulls), in one transaction of their own;
+ * answers how many it took out.
+ */
+export function removeRetainedCulls(
+  db: Database.Database,
+): (userId: string, streamIds: readonly string[]) => number {
+  const culls = factsByStream(db, CULL_TABLE, factsOf);
+  const outings = factsByStream(db, OUTING_TABLE, outingOf);
+  const moveCounters = counterMoves(db);
+  const rows = { cull: culls.read, putCull: culls.write, outing: outings.read, putOuting: outings.write };
+  const remove = db.transaction((userId: string, streamIds: readonly string[]) => {
+    const counters = createCounterSum();
+    const removed = removeCulls(rows, counters, userId, streamIds);
+    moveCounters(counters.changes());
+    return removed;
+  });
+  return (userId, streamIds) => remove.immediate(userId, streamIds);
 }
 
 /**

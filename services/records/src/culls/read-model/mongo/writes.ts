@@ -76,3 +76,16 @@ export async function applyKeptCullsToMongo(
 export async function eraseCullsFromMongo(db: Db, session: ClientSession, userId: string): Promise<void> {
   await db.collection<CullDocument>(CULLS_COLLECTION).deleteMany({ user_id: userId }, { session });
 }
+
+/** Deletes these records of the user's (another user's named here stay) in the transaction erasing their events. */
+export async function eraseRecordsFromMongo(
+  db: Db,
+  session: ClientSession,
+  userId: string,
+  recordIds: readonly string[],
+): Promise<void> {
+  if (recordIds.length === 0) return;
+  await db
+    .collection<CullDocument>(CULLS_COLLECTION)
+    .deleteMany({ _id: { $in: [...recordIds] }, user_id: userId }, { session });
+}

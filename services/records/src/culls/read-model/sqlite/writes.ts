@@ -148,3 +148,36 @@ export function eraseCullsFromSqlite(db: SqliteDatabase, userId: string): void {
     db.exec("INSERT INTO culls_search_trigrams (culls_search_trigrams) VALUES ('optimize')");
   }
 }
+
+/**
+ * Deletes these records of the user's (another user's named here stay), their search index rows and their part of
+ * the user's total and of the total of the team whose ground each is on, through `db` (the transaction erasing their
+ * events). The trigram index is merged at once, as after an erasure, so no posting of theirs stays in the file.
+ */
+export function eraseRecordsFromSqlite(
+  db: SqliteDatabase,
+  userId: string,
+  recordIds: readonly string[],
+): void {
+  if (recordIds.length === 0) return;
+  const { unindexSearch, countDownBy } = statementsOf(db);
+  const ids = JSON.stringify(recordIds);
+  const rows = db
+    .prepare<[string, string], { search_rowid: bigint | null; team_owner: string | null }>(
+      'SELECT search_rowid, team_owner FROM culls WHERE id IN (SELECT value FROM json_each(?)) AND user_id = ?',
+    )
+    .safeIntegers()
+    .all(ids, userId);
+  if (rows.length === 0) return;
+  const onTeams = new Map<string, number>();
+  for (const { search_rowid: searchRowid, team_owner: teamOwner } of rows) {
+    if (searchRowid !== null) unindexSearch.run(searchRowid);
+    if (teamOwner !== null) onTeams.set(teamOwner, (onTeams.get(teamOwner) ?? 0) + 1);
+  }
+  countDownBy.run(rows.length, userId);
+  for (const [teamOwner, records] of onTeams) countDownBy.run(records, teamOwner);
+  db.prepare<[string, string]>(
+    'DELETE FROM culls WHERE id IN (SELECT value FROM json_each(?)) AND user_id = ?',
+  ).run(ids, userId);
+  db.exec("INSERT INTO culls_search_trigrams (culls_search_trigrams) VALUES ('optimize')");
+}
