@@ -35,6 +35,8 @@ export interface GatewayComposition {
   upstreams?: GatewayDeps['upstreams'];
   /** Where the gateway logs; one at LOG_LEVEL on standard output unless given. */
   logger?: FastifyBaseLogger;
+  /** The gateway's clock (tests move it); the system's unless given. */
+  now?: () => Date;
 }
 
 /**
@@ -91,6 +93,7 @@ export async function createGatewayFromEnvironment(
     internalAuthPrivateKey: settings.internalAuthPrivateKey,
     webDist,
     logger,
+    ...(composition.now && { now: composition.now }),
   });
   logger.info(
     {

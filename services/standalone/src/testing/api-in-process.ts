@@ -37,11 +37,12 @@ const PUBLIC_URL = 'http://localhost:3000';
 const PUBLIC_HOST = new URL(PUBLIC_URL).host;
 
 /**
- * The one-process app built in this process, as `startStandalone` builds it, but answering `inject` instead of
- * listening, with every route of every app written down as it is registered (Fastify announces each new instance
- * on the `fastify.initialization` channel, before any route), and every request a service answers.
+ * The one-process app built in this process, as `startStandalone` builds it (with one clock for every app, when given),
+ * but answering `inject` instead of listening, with every route of every app written down as it is registered (Fastify
+ * announces each new instance on the `fastify.initialization` channel, before any route), and every request a service
+ * answers.
  */
-export async function apiInProcess() {
+export async function apiInProcess(options: { now?: () => Date } = {}) {
   const routes = new Map<FastifyInstance, Route[]>();
   const onInstance = (message: unknown) => {
     const { fastify } = message as { fastify: FastifyInstance };
@@ -59,6 +60,7 @@ export async function apiInProcess() {
   const internalAuthPublicKey = identityKeys.publicKey;
   const closers: Array<() => Promise<unknown> | unknown> = [];
   const hits: ServiceHit[] = [];
+  const clock = options.now === undefined ? {} : { now: options.now };
   try {
     const store = openSqliteEventStore({ file: join(directory, 'records.db') });
     closers.push(() => store.close());
@@ -84,9 +86,16 @@ export async function apiInProcess() {
         invitationSecret: 'api-description-test-secret-0123456789abcdef',
         publicUrl: PUBLIC_URL,
         onAppended: () => bus.notify(),
+        ...clock,
       }),
-      stats: buildStatsApp({ projectionStore: statsStore, bus, logger, internalAuthPublicKey }),
-      exports: buildExportsApp({ projectionStore: exportStore, bus, logger, internalAuthPublicKey }),
+      stats: buildStatsApp({ projectionStore: statsStore, bus, logger, internalAuthPublicKey, ...clock }),
+      exports: buildExportsApp({
+        projectionStore: exportStore,
+        bus,
+        logger,
+        internalAuthPublicKey,
+        ...clock,
+      }),
     };
     for (const service of SERVICE_NAMES) {
       const app = services[service];
@@ -110,7 +119,7 @@ export async function apiInProcess() {
         READ_RATE_LIMIT_PER_MINUTE: '10000',
         UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: '10000',
       }),
-      { upstreams: services, logger },
+      { upstreams: services, logger, ...clock },
     );
     closers.push(() => gateway.closeDependencies());
     closers.push(() => gateway.app.close());
