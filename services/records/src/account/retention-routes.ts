@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   EVENT_TYPES,
   isCullStreamEvent,
+  RECORD_RETENTION_YEARS,
   RecordRetentionRequest,
   RecordRetentionResponse,
   type StoredLogEvent,
@@ -11,8 +12,24 @@ import { londonDate } from '@cull-log/domain';
 import type { BlobStore } from '@cull-log/blobstore';
 import { DEFAULT_STREAM_MAX_AGE_MS } from '@cull-log/bus';
 import type { ErasedEvents, EventStore } from '@cull-log/eventstore';
+import { HttpError } from '@cull-log/service-kit';
 import { userBlobPrefix } from '../kit/user-blobs';
 import { earlierPhotoKeys } from '../photos/photo-blobs';
+
+/** How far the gateway's clock may run ahead of this service's before a cutoff is taken for a mistake. */
+const CLOCK_LEEWAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Refuses a cutoff less than the retention's years before now: the gateway's job gives it, and a mistake there (a
+ * cutoff of today) would otherwise remove every record older than a month.
+ */
+function checkCutoff(cutoff: Date, now: Date): void {
+  const latest = new Date(now.getTime() + CLOCK_LEEWAY_MS);
+  latest.setUTCFullYear(latest.getUTCFullYear() - RECORD_RETENTION_YEARS);
+  if (cutoff.getTime() <= latest.getTime()) return;
+  const message = `cutoff must be at least ${RECORD_RETENTION_YEARS} years before now`;
+  throw new HttpError(400, 'validation_failed', message, { cutoff: message });
+}
 
 /** Events read from the log at a time while the caller's records are looked over. */
 const SCAN_PAGE_SIZE = 1000;
@@ -115,9 +132,11 @@ export const retentionRoutes: FastifyPluginAsync<RetentionRoutesOptions> = async
   { store, blobs, eraseRecords, now },
 ) => {
   app.post('/account/retention', async (request) => {
-    const { cutoff } = RecordRetentionRequest.parse(request.body);
+    const cutoff = new Date(RecordRetentionRequest.parse(request.body).cutoff);
+    const at = now();
+    checkCutoff(cutoff, at);
     const userId = request.identity.uid;
-    const records = await recordsPastRetention(store, userId, new Date(cutoff), now());
+    const records = await recordsPastRetention(store, userId, cutoff, at);
     if (records.length === 0) return RecordRetentionResponse.parse({ record_ids: [] });
     // The photos' bytes first, while the log still names the records: a failure here leaves every record in the log,
     // so the next call finds them again and removes them then. Everything under the record's folder (an upload whose

@@ -203,12 +203,22 @@ export function describeRetentionApi<Tx>(backendName: string, openBackend: () =>
       expect(await importedIds()).toEqual([]);
     });
 
-    it('answers 400 to a cutoff that is not an ISO date-time, and removes nothing', async () => {
+    it('answers 400 to a cutoff that is not an ISO date-time or is less than seven years ago, and removes nothing', async () => {
       clockAt(LONG_AGO);
       const old = await record(ALICE, { date: '2016-01-09' });
       clockAt(CLOCK_START);
 
-      for (const body of [{}, { cutoff: '2019-11-05' }, { cutoff: 'seven years ago' }, { cutoff: 1 }, []]) {
+      const bodies = [
+        {},
+        { cutoff: '2019-11-05' },
+        { cutoff: 'seven years ago' },
+        { cutoff: 1 },
+        [],
+        // Less than seven years before the service's clock: a mistake, not a retention.
+        { cutoff: '2019-11-07T09:00:00.000Z' },
+        { cutoff: '2026-11-05T09:00:00.000Z' },
+      ];
+      for (const body of bodies) {
         const response = await call(ALICE, 'POST', '/account/retention', body);
         expect(response.statusCode, JSON.stringify(body)).toBe(400);
         expect(response.json()).toMatchObject({ error: { code: 'validation_failed' } });
