@@ -114,9 +114,9 @@ const SECTIONS: LegalSection[] = [
       <ul>
         <li>
           Cull records and the personal data in them: for as long as your account exists, until you delete
-          them, and never more than {RECORD_RETENTION_YEARS} years. A record you delete leaves your list,
-          figures, map and exports at once; its history (every change made to it) stays with your account, and
-          in your download, until you delete your account.
+          them, or until they are {RECORD_RETENTION_YEARS} years old as the next point says. A record you
+          delete leaves your list, figures, map and exports at once; its history (every change made to it)
+          stays with your account, and in your download, until you delete your account.
         </li>
         <li>
           {RECORD_RETENTION_YEARS} years after the later of the day of the cull and the day it was entered
