@@ -275,7 +275,11 @@ describe('gateway configuration', () => {
   });
 
   it('keeps the erasure journal apart from the stores a backup restores, for 35 days unless BACKUP_RETENTION_DAYS says otherwise', () => {
-    const settings = readGatewaySettings({ ...base, DATA_DIR: '/srv/cull-log' });
+    const settings = readGatewaySettings({
+      ...base,
+      DATA_DIR: '/srv/cull-log',
+      ERASURE_JOURNAL_MONGODB_DB: '',
+    });
     expect(settings.erasureJournal).toEqual({
       file: '/srv/cull-log/erasures/erasures.jsonl',
       mongoDatabase: 'cull_log_erasures',

@@ -131,11 +131,14 @@ const gatewayEnvironmentFields = z.object({
   /** The erasure journal's file when the gateway keeps its data in DATA_DIR; `DATA_DIR/erasures/erasures.jsonl` unless set. */
   ERASURE_JOURNAL_FILE: optionalSetting(z.string().trim().min(1)),
   /** The MongoDB database of the erasure journal: its own, so restoring the services' databases leaves it. */
-  ERASURE_JOURNAL_MONGODB_DB: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be a MongoDB database name (letters, digits, _ and -)' })
-    .default(DEFAULT_ERASURE_JOURNAL_DATABASE),
+  ERASURE_JOURNAL_MONGODB_DB: optionalSetting(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/, {
+        error: 'must be a MongoDB database name (letters, digits, _ and -)',
+      }),
+  ),
   /** The days the oldest backup is kept: erasures are kept in the journal as long, to be made again after a restore. */
   BACKUP_RETENTION_DAYS: positiveWholeNumberSetting(),
   /** Proxies in front of the gateway: a hop count, or their addresses/CIDRs separated by commas. */
@@ -270,7 +273,7 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
     retentionJob: env.RETENTION_JOB !== 'off',
     erasureJournal: {
       file: env.ERASURE_JOURNAL_FILE ?? join(env.DATA_DIR, 'erasures', 'erasures.jsonl'),
-      mongoDatabase: env.ERASURE_JOURNAL_MONGODB_DB,
+      mongoDatabase: env.ERASURE_JOURNAL_MONGODB_DB ?? DEFAULT_ERASURE_JOURNAL_DATABASE,
     },
     backupRetentionDays: env.BACKUP_RETENTION_DAYS ?? DEFAULT_BACKUP_RETENTION_DAYS,
   };
