@@ -1,7 +1,9 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import type { AccountErasureDeps } from './accounts/account-erasure';
 import type { AccountStore } from './accounts/account-store';
+import type { ErasureJournal } from './erasures/erasure-journal';
 import { sharedRateLimitStore, type BudgetCounter } from './budgets/budget-counter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildServiceApp, HEALTH_PATHS, HttpError, identityPrivateKey, pathOf } from '@cull-log/service-kit';
@@ -34,6 +36,8 @@ export interface GatewayDeps {
    * the retention job (`app.retention`).
    */
   accounts?: AccountStore;
+  /** Where each erasure is kept, apart from what a backup restores, to be made again after a restore. */
+  erasureJournal?: ErasureJournal;
   /** Runs the retention job at start and then every interval (a day unless given), on one replica at a time. */
   retentionJob?: { intervalMs?: number };
   /** The services, each a base URL or an app in this process: records (`/culls`), stats, exports. */
@@ -50,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The retention job, when the gateway has the account store and the shared budgets it needs. */
     retention?: RetentionJob;
+    /** What an erasure needs, as `DELETE /api/account` and the retention job have it: the replay after a restore too. */
+    accountErasure: AccountErasureDeps;
   }
 }
 
@@ -153,21 +159,25 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     unauthenticatedPerMinute: rateLimits.unauthenticatedPerMinute,
     ...(deps.budgets === undefined ? {} : { budgets: deps.budgets }),
     ...(deps.accounts === undefined ? {} : { accounts: deps.accounts }),
+    ...(deps.erasureJournal === undefined ? {} : { erasureJournal: deps.erasureJournal }),
   });
 
+  const accountErasure: AccountErasureDeps = {
+    upstreams,
+    identityKey,
+    now,
+    tokens: app.tokens,
+    sessions: app.sessions.manager,
+    ...(deps.accounts === undefined ? {} : { accounts: deps.accounts }),
+    ...(deps.budgets === undefined ? {} : { budgets: deps.budgets }),
+    ...(deps.erasureJournal === undefined ? {} : { journal: deps.erasureJournal }),
+  };
+  app.decorate('accountErasure', accountErasure);
   if (deps.accounts !== undefined && deps.budgets !== undefined) {
     const job = new RetentionJob({
       accounts: deps.accounts,
       lease: deps.budgets,
-      erasure: {
-        upstreams,
-        identityKey,
-        now,
-        tokens: app.tokens,
-        sessions: app.sessions.manager,
-        accounts: deps.accounts,
-        budgets: deps.budgets,
-      },
+      erasure: accountErasure,
       now,
       logger,
       ...(deps.retentionJob?.intervalMs === undefined ? {} : { intervalMs: deps.retentionJob.intervalMs }),

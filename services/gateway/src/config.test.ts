@@ -273,4 +273,32 @@ describe('gateway configuration', () => {
     expect(readGatewaySettings({ ...base, RETENTION_JOB: 'off' }).retentionJob).toBe(false);
     expect(problemsOf({ ...base, RETENTION_JOB: 'no' })).toEqual(['RETENTION_JOB']);
   });
+
+  it('keeps the erasure journal apart from the stores a backup restores, for 35 days unless BACKUP_RETENTION_DAYS says otherwise', () => {
+    const settings = readGatewaySettings({
+      ...base,
+      DATA_DIR: '/srv/cull-log',
+      ERASURE_JOURNAL_MONGODB_DB: '',
+    });
+    expect(settings.erasureJournal).toEqual({
+      file: '/srv/cull-log/erasures/erasures.jsonl',
+      mongoDatabase: 'cull_log_erasures',
+    });
+    expect(settings.backupRetentionDays).toBe(35);
+    const configured = readGatewaySettings({
+      ...base,
+      ERASURE_JOURNAL_FILE: '/var/lib/erasures.jsonl',
+      ERASURE_JOURNAL_MONGODB_DB: 'erasures_kept',
+      BACKUP_RETENTION_DAYS: '14',
+    });
+    expect(configured.erasureJournal).toEqual({
+      file: '/var/lib/erasures.jsonl',
+      mongoDatabase: 'erasures_kept',
+    });
+    expect(configured.backupRetentionDays).toBe(14);
+    expect(problemsOf({ ...base, BACKUP_RETENTION_DAYS: '0', ERASURE_JOURNAL_MONGODB_DB: 'a.b' })).toEqual([
+      'ERASURE_JOURNAL_MONGODB_DB',
+      'BACKUP_RETENTION_DAYS',
+    ]);
+  });
 });

@@ -14,6 +14,8 @@ import {
   type LogLevel,
 } from '@cull-log/service-kit';
 import { GOOGLE_PROVIDER, type OidcProvider } from './auth/oidc-provider';
+import { DEFAULT_BACKUP_RETENTION_DAYS } from './erasures/erasure-journal';
+import { DEFAULT_ERASURE_JOURNAL_DATABASE } from './erasures/mongo-erasure-journal';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions/session-manager';
 import type { TokenPolicy } from './tokens/token-manager';
 
@@ -126,6 +128,19 @@ const gatewayEnvironmentFields = z.object({
   MAX_SESSIONS_PER_USER: positiveWholeNumberSetting(),
   /** The daily retention job (notices, erasure of accounts unused for two years, records past seven years). */
   RETENTION_JOB: optionalSetting(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  /** The erasure journal's file when the gateway keeps its data in DATA_DIR; `DATA_DIR/erasures/erasures.jsonl` unless set. */
+  ERASURE_JOURNAL_FILE: optionalSetting(z.string().trim().min(1)),
+  /** The MongoDB database of the erasure journal: its own, so restoring the services' databases leaves it. */
+  ERASURE_JOURNAL_MONGODB_DB: optionalSetting(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/, {
+        error: 'must be a MongoDB database name (letters, digits, _ and -)',
+      }),
+  ),
+  /** The days the oldest backup is kept: erasures are kept in the journal as long, to be made again after a restore. */
+  BACKUP_RETENTION_DAYS: positiveWholeNumberSetting(),
   /** Proxies in front of the gateway: a hop count, or their addresses/CIDRs separated by commas. */
   TRUST_PROXY: optionalSetting(
     z
@@ -159,6 +174,10 @@ export interface GatewaySettings {
   webDist: string | undefined;
   /** Whether this gateway runs the retention job (one replica at a time runs it, whichever takes its lease). */
   retentionJob: boolean;
+  /** Where the erasures made are kept apart from what a backup restores: the file without MongoDB, the database with. */
+  erasureJournal: { file: string; mongoDatabase: string };
+  /** The days the oldest backup is kept, and so each erasure in the journal. */
+  backupRetentionDays: number;
 }
 
 function trustProxyFrom(setting: string | undefined): GatewayConfig['trustProxy'] {
@@ -252,6 +271,11 @@ function settingsFrom(env: GatewayEnvironment, refuse: Refuse): GatewaySettings 
     internalAuthPrivateKey: env.INTERNAL_AUTH_PRIVATE_KEY,
     webDist: env.WEB_DIST,
     retentionJob: env.RETENTION_JOB !== 'off',
+    erasureJournal: {
+      file: env.ERASURE_JOURNAL_FILE ?? join(env.DATA_DIR, 'erasures', 'erasures.jsonl'),
+      mongoDatabase: env.ERASURE_JOURNAL_MONGODB_DB ?? DEFAULT_ERASURE_JOURNAL_DATABASE,
+    },
+    backupRetentionDays: env.BACKUP_RETENTION_DAYS ?? DEFAULT_BACKUP_RETENTION_DAYS,
   };
 }
 

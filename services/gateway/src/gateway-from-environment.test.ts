@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,18 +16,22 @@ afterEach(async () => {
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
 });
 
-async function compose(settings: Record<string, string>) {
+function newDataDir() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-compose-'));
+  directories.push(dataDir);
+  return dataDir;
+}
+
+async function compose(settings: Record<string, string>, now?: () => Date, dataDir = newDataDir()) {
   const lines: Record<string, unknown>[] = [];
   const logger = createLogger({
     name: 'gateway-test',
     level: 'info',
     destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
   });
-  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-compose-'));
-  directories.push(dataDir);
   const gateway = await createGatewayFromEnvironment(
     { INTERNAL_AUTH_PRIVATE_KEY: TEST_KEYS.privateKey, DATA_DIR: dataDir, WEB_DIST: dataDir, ...settings },
-    { logger },
+    { logger, ...(now === undefined ? {} : { now }) },
   );
   gateways.push(gateway);
   return { gateway, lines };
@@ -60,5 +64,46 @@ describe('the gateway from the environment', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(off.lines.some((line) => String(line.msg).startsWith('retention run'))).toBe(false);
     expect(off.gateway.app.retention).toBeDefined();
+  });
+
+  it('keeps the erasures in DATA_DIR/erasures, and forgets those older than every backup when it starts', async () => {
+    const dataDir = newDataDir();
+    const first = await compose({ RETENTION_JOB: 'off' }, () => new Date('2026-10-01T00:00:00Z'), dataDir);
+    await first.gateway.erasureJournal.append({
+      uid: 'user_old',
+      erasedAt: new Date('2026-10-01T00:00:00Z'),
+    });
+    await first.gateway.erasureJournal.append({
+      uid: 'user_new',
+      erasedAt: new Date('2026-11-20T00:00:00Z'),
+    });
+    await first.gateway.app.close();
+    await first.gateway.closeDependencies();
+    gateways.splice(0);
+    expect(readFileSync(join(dataDir, 'erasures', 'erasures.jsonl'), 'utf8')).toContain('user_old');
+
+    // 35 days and a moment after the first: no backup kept as long as the setting says holds that account now.
+    const later = new Date('2026-11-05T00:00:01Z');
+    const { gateway, lines } = await compose({ RETENTION_JOB: 'off' }, () => later, dataDir);
+    expect((await gateway.erasureJournal.list()).map((entry) => entry.uid)).toEqual(['user_new']);
+    expect(lines.find((line) => line.msg === 'erasures older than every backup forgotten')).toMatchObject({
+      forgotten: 1,
+    });
+  });
+
+  it('keeps them as long as BACKUP_RETENTION_DAYS says', async () => {
+    const dataDir = newDataDir();
+    const first = await compose({ RETENTION_JOB: 'off' }, () => new Date('2026-10-01T00:00:00Z'), dataDir);
+    await first.gateway.erasureJournal.append({ uid: 'user_1', erasedAt: new Date('2026-10-01T00:00:00Z') });
+    await first.gateway.app.close();
+    await first.gateway.closeDependencies();
+    gateways.splice(0);
+
+    const { gateway } = await compose(
+      { RETENTION_JOB: 'off', BACKUP_RETENTION_DAYS: '60' },
+      () => new Date('2026-11-20T00:00:00Z'),
+      dataDir,
+    );
+    expect((await gateway.erasureJournal.list()).map((entry) => entry.uid)).toEqual(['user_1']);
   });
 });

@@ -9,6 +9,9 @@ import type { AccountStore } from './accounts/account-store';
 import { connectMongoAccountStore } from './accounts/mongo-account-store';
 import { openSqliteAccountStore } from './accounts/sqlite-account-store';
 import type { BudgetCounter } from './budgets/budget-counter';
+import { forgetLapsedErasures, type ErasureJournal } from './erasures/erasure-journal';
+import { openFileErasureJournal } from './erasures/file-erasure-journal';
+import { connectMongoErasureJournal } from './erasures/mongo-erasure-journal';
 import { connectMongoBudgetCounter } from './budgets/mongo-budget-counter';
 import { openSqliteBudgetCounter } from './budgets/sqlite-budget-counter';
 import { connectMongoSessionStore } from './sessions/mongo-session-store';
@@ -26,6 +29,8 @@ export interface ComposedGateway {
   app: FastifyInstance;
   settings: GatewaySettings;
   logger: FastifyBaseLogger;
+  /** The erasures made, kept apart from what a backup restores, to be made again after a restore. */
+  erasureJournal: ErasureJournal;
   /** Closes what the app does not own (the session and token stores); call after `app.close()`. */
   closeDependencies: () => Promise<void>;
 }
@@ -79,6 +84,22 @@ export async function createGatewayFromEnvironment(
     settings.mongodbUrl === undefined
       ? openSqliteAccountStore({ file: settings.sessionDatabaseFile })
       : await connectMongoAccountStore({ url: settings.mongodbUrl, dbName: SERVICES.gateway.mongoDatabase });
+  // Apart from every store a backup restores: a file of its own, or a database of its own.
+  const erasureJournal: ErasureJournal =
+    settings.mongodbUrl === undefined
+      ? openFileErasureJournal({ file: settings.erasureJournal.file })
+      : await connectMongoErasureJournal({
+          url: settings.mongodbUrl,
+          dbName: settings.erasureJournal.mongoDatabase,
+        });
+  const now = composition.now ?? (() => new Date());
+  const forgetLapsed = () =>
+    forgetLapsedErasures(erasureJournal, now(), settings.backupRetentionDays).then(
+      (forgotten) =>
+        forgotten > 0 && logger.info({ forgotten }, 'erasures older than every backup forgotten'),
+      (error: unknown) => logger.warn({ err: error }, 'could not forget erasures older than every backup'),
+    );
+  await forgetLapsed();
   const webDist = settings.webDist ?? (existsSync(REPOSITORY_WEB_DIST) ? REPOSITORY_WEB_DIST : undefined);
   if (webDist === undefined) logger.warn('no built web client found; serving /api and /auth only');
 
@@ -88,6 +109,7 @@ export async function createGatewayFromEnvironment(
     tokens,
     budgets,
     accounts,
+    erasureJournal,
     ...(settings.retentionJob ? { retentionJob: {} } : {}),
     upstreams: composition.upstreams ?? settings.upstreams,
     internalAuthPrivateKey: settings.internalAuthPrivateKey,
@@ -118,6 +140,7 @@ export async function createGatewayFromEnvironment(
     budgets
       .purgeEnded(Date.now())
       .catch((error: unknown) => logger.warn({ err: error }, 'could not remove ended request budgets'));
+    void forgetLapsed();
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
@@ -126,8 +149,15 @@ export async function createGatewayFromEnvironment(
     app,
     settings,
     logger,
+    erasureJournal,
     closeDependencies: async () => {
-      await Promise.all([sessions.close(), tokens.close(), budgets.close(), accounts.close()]);
+      await Promise.all([
+        sessions.close(),
+        tokens.close(),
+        budgets.close(),
+        accounts.close(),
+        erasureJournal.close(),
+      ]);
     },
   };
 }

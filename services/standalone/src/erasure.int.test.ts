@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -262,6 +262,14 @@ describe('erasing an account in the one-process app', () => {
     expect((await elsewhere.send('GET', '/api/me')).status).toBe(401);
     expect((await withToken()).status).toBe(401);
     expect(filesHolding(dataDir, [annUid, ann.email, ann.name])).toEqual([]);
+    // The erasure journal keeps her id and when, nothing else of her, to erase again should a backup be restored.
+    const journal = readFileSync(join(dataDir, 'erasures', 'erasures.jsonl'), 'utf8');
+    expect(
+      journal
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([{ uid: annUid, erased_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
     const bobs = client();
     await bobs.signIn(bob.name, bob.email);
     expect(JSON.parse((await bobs.send('GET', `/api/teams/${teamId}/members`)).text).members).toEqual([

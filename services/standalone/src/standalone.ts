@@ -7,7 +7,7 @@ import { BUS_CONSUMER_CHECKPOINTS, createInProcessBus } from '@cull-log/bus';
 import { openSqliteEventStore } from '@cull-log/eventstore';
 import { openSqliteCheckpoints } from '@cull-log/storage-kit';
 import { buildApp as buildExportsApp, openSqliteExportStore } from '@cull-log/exports';
-import { createGatewayFromEnvironment } from '@cull-log/gateway';
+import { createGatewayFromEnvironment, type ComposedGateway } from '@cull-log/gateway';
 import { buildApp as buildRecordsApp, openSqliteReadModel } from '@cull-log/records';
 import { SERVICES, createLogger, isLoopbackHost, runService } from '@cull-log/service-kit';
 import { buildApp as buildStatsApp, openSqliteStatsStore } from '@cull-log/stats';
@@ -42,12 +42,45 @@ async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
   if (failures.length > 0) throw new AggregateError(failures, 'Cull Log did not close cleanly');
 }
 
+export interface ComposedStandalone {
+  gateway: ComposedGateway;
+  logger: Logger;
+  /** Closes the services, the bus and the databases (not the gateway's app), the last opened first. */
+  closeServices: () => Promise<void>;
+}
+
 /**
  * Cull Log in one process: the four services with embedded SQLite stores under DATA_DIR and the in-process bus
  * fed from the event log. The gateway listens on PORT, calls the other services in this process, and handles
  * SIGINT/SIGTERM for the whole process.
  */
 export async function startStandalone(env: Environment = process.env): Promise<RunningStandalone> {
+  const { gateway, logger, closeServices } = await composeStandalone(env);
+  try {
+    const running = await runService({
+      app: gateway.app,
+      port: gateway.settings.port,
+      host: gateway.settings.host,
+      logger: gateway.logger,
+      onClose: closeServices,
+    });
+    // The default PUBLIC_URL is http://localhost:PORT, the one origin the gateway accepts writes from.
+    const url = isLoopbackHost(gateway.settings.host)
+      ? `http://localhost:${new URL(running.url).port}`
+      : running.url;
+    return { url, close: running.close };
+  } catch (error) {
+    await gateway.app.close().catch(() => undefined);
+    await closeServices().catch((failure: unknown) => logger.error({ err: failure }, 'could not close'));
+    throw error;
+  }
+}
+
+/**
+ * The one-process app's parts, built and not yet listening: what `startStandalone` serves, and what the erasure replay
+ * erases through (`replay-erasures.ts`).
+ */
+export async function composeStandalone(env: Environment = process.env): Promise<ComposedStandalone> {
   const config = readStandaloneConfig(env);
   const logger = createLogger({ name: 'cull-log', level: config.LOG_LEVEL });
   const dataDir = resolve(config.DATA_DIR);
@@ -131,19 +164,7 @@ export async function startStandalone(env: Environment = process.env): Promise<R
     );
     closers.push({ what: 'the session store', close: () => gateway.closeDependencies() });
     gatewayApp = gateway.app;
-
-    const running = await runService({
-      app: gateway.app,
-      port: gateway.settings.port,
-      host: gateway.settings.host,
-      logger: gateway.logger,
-      onClose: () => closeAll(closers, logger),
-    });
-    // The default PUBLIC_URL is http://localhost:PORT, the one origin the gateway accepts writes from.
-    const url = isLoopbackHost(gateway.settings.host)
-      ? `http://localhost:${new URL(running.url).port}`
-      : running.url;
-    return { url, close: running.close };
+    return { gateway, logger, closeServices: () => closeAll(closers, logger) };
   } catch (error) {
     await gatewayApp?.close().catch(() => undefined);
     await closeAll(closers, logger).catch(() => undefined);

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Identity } from '@cull-log/service-kit';
 import type { BudgetCounter } from '../budgets/budget-counter';
+import type { ErasureJournal } from '../erasures/erasure-journal';
 import { callService, readAll } from '../proxy/service-call';
 import type { Upstream } from '../proxy/upstream';
 import type { SessionManager } from '../sessions/session-manager';
@@ -28,6 +29,8 @@ export interface AccountErasureDeps {
   accounts?: AccountStore;
   /** The shared request budgets, which count by user id. */
   budgets?: BudgetCounter;
+  /** Where each finished erasure is kept, to be made again after a backup is restored; not given when replaying it. */
+  journal?: ErasureJournal;
 }
 
 export interface ErasureRun {
@@ -48,7 +51,7 @@ export interface AccountErased {
 /**
  * Erases an account: its tokens and sessions first, so no other device (its outbox sending queued changes) nor tool can
  * write while the erasure runs; then each service, asked with the user's signed identity; then the request budgets and
- * the account's last use. The one erasure, whether the user asked for it (`DELETE /api/account`) or the account went
+ * the account's last use, with the erasure kept in the journal first. The one erasure, whether the user asked for it (`DELETE /api/account`) or the account went
  * unused for two years (the retention job). Each step can run twice, so an erasure a service could not finish (it
  * throws a 503) is finished by running it again.
  */
@@ -81,6 +84,8 @@ export async function eraseAccount(
   await deps.budgets
     ?.forgetUser(uid)
     .catch((error: unknown) => log.warn({ err: error }, 'could not forget the request budgets of a user'));
+  // Kept before the account is forgotten: should the journal fail, the erasure fails, and is tried again whole.
+  await deps.journal?.append({ uid, erasedAt: deps.now() });
   // Last: until every service has erased, the retention job still knows the account and tries again.
   await deps.accounts?.destroy(uid);
   log.info({ userId: uid, events }, 'account erased');

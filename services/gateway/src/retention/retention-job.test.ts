@@ -14,6 +14,8 @@ import { buildServiceApp, createLogger, internalAuth } from '@cull-log/service-k
 import type { AccountStore } from '../accounts/account-store';
 import { openSqliteAccountStore } from '../accounts/sqlite-account-store';
 import type { BudgetCounter } from '../budgets/budget-counter';
+import type { ErasureJournal } from '../erasures/erasure-journal';
+import { openFileErasureJournal } from '../erasures/file-erasure-journal';
 import { openSqliteBudgetCounter } from '../budgets/sqlite-budget-counter';
 import { developmentUid } from '../routes/auth-routes';
 import type { SessionStore } from '../sessions/session-store';
@@ -117,6 +119,9 @@ function sharedStores(directory: string) {
     tokens: openSqliteTokenStore({ file }) as TokenStore,
     accounts: openSqliteAccountStore({ file }) as AccountStore,
     budgets: openSqliteBudgetCounter({ file }) as BudgetCounter,
+    erasureJournal: openFileErasureJournal({
+      file: join(directory, 'erasures', 'erasures.jsonl'),
+    }) as ErasureJournal,
   };
 }
 
@@ -217,6 +222,7 @@ describe('the retention job', () => {
     // Bob, used a year later, keeps his account and his session.
     expect(await stores.accounts.find(bobUid)).toMatchObject({ noticeDueAt: null });
     expect(await stores.sessions.listByUser(bobUid)).toHaveLength(1);
+    expect(await stores.erasureJournal.list()).toEqual([{ uid: annUid, erasedAt: yearsLater(2) }]);
   });
 
   it('a notice set late (the job was stopped) still runs its full days before the erasure', async () => {
@@ -311,10 +317,15 @@ describe('the retention job', () => {
     // Ann's erasure stopped at the stats service; Bob's went through.
     expect(await stores.accounts.find(bobUid)).toBeUndefined();
     expect(await stores.accounts.find(annUid)).toBeDefined();
+    expect(await stores.erasureJournal.list()).toEqual([{ uid: bobUid, erasedAt: yearsLater(2) }]);
 
     services.failing.clear();
     expect(await runAt(gateway, yearsLater(2, 1))).toMatchObject({ accounts: 1, erased: 1, failed: 0 });
     expect(await stores.accounts.find(annUid)).toBeUndefined();
+    expect(await stores.erasureJournal.list()).toEqual([
+      { uid: bobUid, erasedAt: yearsLater(2) },
+      { uid: annUid, erasedAt: yearsLater(2, 1) },
+    ]);
   });
 
   it('asks the records service to remove records past the cutoff, and passes the removed ids on', async () => {

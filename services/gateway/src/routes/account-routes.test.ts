@@ -13,6 +13,8 @@ import {
   TOKEN_PREFIX,
 } from '@cull-log/contracts';
 import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
+import type { ErasureJournal } from '../erasures/erasure-journal';
+import { openFileErasureJournal } from '../erasures/file-erasure-journal';
 import type { UpstreamTarget } from '../proxy/upstream';
 import { openSqliteSessionStore } from '../sessions/sqlite-session-store';
 import { openSqliteTokenStore } from '../tokens/sqlite-token-store';
@@ -110,6 +112,8 @@ beforeEach(() => {
 afterEach(async () => {
   await gateway?.close();
   gateway = undefined;
+  await journal?.close();
+  if (journalFolder !== undefined) rmSync(journalFolder, { recursive: true, force: true });
 });
 
 const urlOf = (app: FastifyInstance) => {
@@ -124,12 +128,19 @@ const REACHES = {
 
 /** The gateway's clock: now, moved by hand (the stand-ins check the signed identity against their own clock). */
 let clock = fakeClock(new Date());
+/** Where the gateway keeps the erasures it made. */
+let journal: ErasureJournal | undefined;
+let journalFolder: string | undefined;
+const journalEntries = () => journal!.list();
 
-async function start(reach: keyof typeof REACHES = 'over HTTP') {
+async function start(reach: keyof typeof REACHES = 'over HTTP', erasureJournal?: ErasureJournal) {
   const target = REACHES[reach];
   clock = fakeClock(new Date());
+  journalFolder = mkdtempSync(join(tmpdir(), 'gateway-erasures-'));
+  journal = erasureJournal ?? openFileErasureJournal({ file: join(journalFolder, 'erasures.jsonl') });
   gateway = await buildTestGateway({
     now: clock.now,
+    erasureJournal: journal,
     upstreams: {
       records: target(services.records),
       stats: target(services.stats),
@@ -285,6 +296,8 @@ describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
       // The account's last use goes with it, and no one else's.
       expect(await gateway!.accounts.find(adaUid)).toBeUndefined();
       expect(await gateway!.accounts.find(bobUid)).toBeDefined();
+      // Kept apart, to be made again should a backup bring her back.
+      expect(await journalEntries()).toEqual([{ uid: adaUid, erasedAt: clock.now() }]);
     });
   },
 );
@@ -331,9 +344,29 @@ describe('the account', () => {
     });
     expect(calls.filter((call) => call.service === 'exports')).toEqual([]);
     expect((await me(app, cookie)).statusCode).toBe(401);
+    // Only an erasure finished is kept.
+    expect(await journalEntries()).toEqual([]);
     delete failing.service;
     expect((await eraseOf(app, await freshSignIn(app, ada))).statusCode).toBe(200);
     expect(calls.filter((call) => call.service === 'exports' && call.method === 'DELETE')).toHaveLength(1);
+    expect((await journalEntries()).map((entry) => entry.uid)).toEqual([adaUid]);
+  });
+
+  it('an erasure the journal cannot keep fails, and keeps the account, so that it is made again whole', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'gateway-erasures-full-'));
+    const kept = openFileErasureJournal({ file: join(folder, 'erasures.jsonl') });
+    const full: ErasureJournal = {
+      ...kept,
+      append: () => Promise.reject(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })),
+    };
+    const app = await start('over HTTP', full);
+
+    const response = await eraseOf(app, await freshSignIn(app, ada));
+
+    expect(response.statusCode).toBe(500);
+    expect(await gateway!.accounts.find(adaUid)).toBeDefined();
+    await kept.close();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it('without signing in again answers 403 reauthentication_required, erasing nothing and signing no one out', async () => {
@@ -351,6 +384,7 @@ describe('the account', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
     expect((await me(app, cookie)).statusCode).toBe(200);
     expect((await me(app, otherDevice)).statusCode).toBe(200);
+    expect(await journalEntries()).toEqual([]);
   });
 
   it('signing in again counts for five minutes: after that the erasure asks for it again', async () => {

@@ -18,6 +18,7 @@ import {
 import { HttpError } from '@cull-log/service-kit';
 import { eraseAccount, type AccountErasureDeps, type ServiceName } from '../accounts/account-erasure';
 import type { AccountStore } from '../accounts/account-store';
+import type { ErasureJournal } from '../erasures/erasure-journal';
 import type { BudgetCounter } from '../budgets/budget-counter';
 import { callService, readAll } from '../proxy/service-call';
 import type { StoredSession } from '../sessions/session-store';
@@ -100,6 +101,8 @@ export interface AccountRoutesOptions {
   budgets?: BudgetCounter;
   /** Each account's last use: in the download, and forgotten with the account. */
   accounts?: AccountStore;
+  /** Where each erasure is kept, to be made again after a restore. */
+  erasureJournal?: ErasureJournal;
 }
 
 /**
@@ -117,6 +120,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     sessions: app.sessions.manager,
     ...(options.accounts === undefined ? {} : { accounts: options.accounts }),
     ...(options.budgets === undefined ? {} : { budgets: options.budgets }),
+    ...(options.erasureJournal === undefined ? {} : { journal: options.erasureJournal }),
   };
 
   // `/api` hands bodies to the services unread; the erasure reads its own small JSON body (the confirmation).

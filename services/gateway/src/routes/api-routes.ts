@@ -16,6 +16,7 @@ import {
 } from '@cull-log/contracts';
 import { HttpError, type Identity } from '@cull-log/service-kit';
 import type { AccountStore } from '../accounts/account-store';
+import type { ErasureJournal } from '../erasures/erasure-journal';
 import type { BudgetCounter } from '../budgets/budget-counter';
 import type { Upstream } from '../proxy/upstream';
 import { teamAccess } from '../proxy/team-access';
@@ -45,6 +46,8 @@ export interface ApiRoutesOptions {
   budgets?: BudgetCounter;
   /** Each account's last use: in the account's download, and forgotten with it. */
   accounts?: AccountStore;
+  /** Where each erasure is kept, to be made again after a restore. */
+  erasureJournal?: ErasureJournal;
 }
 
 declare module 'fastify' {
@@ -162,6 +165,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     exportSlot,
     ...(options.budgets === undefined ? {} : { budgets: options.budgets }),
     ...(options.accounts === undefined ? {} : { accounts: options.accounts }),
+    ...(options.erasureJournal === undefined ? {} : { erasureJournal: options.erasureJournal }),
   });
 
   const routes: Array<[prefix: string, upstream: Upstream]> = [
