@@ -135,7 +135,10 @@ const SECTIONS: LegalSection[] = [
           database the service runs, every record, its history, your figures and exports, and your sessions,
           and signs you out on every device. It cannot be undone. The event stream the service's parts share
           keeps only a notice with your account identifier, so that every system fed from it deletes its copy
-          too. Copies in backups of those databases last until the backups are replaced.
+          too. Copies in backups of those databases last until the backups are replaced, which is within 35
+          days. So that a backup put back can never bring your account back, the service keeps your account
+          identifier alone (no name, e-mail or records) for as long as a backup could hold it, and deletes
+          your account again from anything put back.
         </li>
         <li>Sign-in sessions: 30 days after you last use them, and never more than 90 days.</li>
         <li>Usage and security logs: 12 months.</li>
