@@ -47,8 +47,10 @@ export interface AccountRoutesOptions {
    * for them (their rows go with the records).
    */
   readModel: { imports: Pick<ImportsReadModel<unknown>, 'list' | 'importedRecords'> };
-  /** Erases the user's events and records (in one transaction), then the bus's copy, and answers what went. */
+  /** Erases the user's events and records (in batches), then the bus's copy, and answers what went. */
   eraseAccount(erasure: UserErased): Promise<ErasedEvents>;
+  /** Runs the whole of a user's erasure, their other requests refused meanwhile. */
+  whileErasing<T>(userId: string, erase: () => Promise<T>): Promise<T>;
   now: () => Date;
   newId: () => string;
 }
@@ -143,7 +145,7 @@ async function recordsOf(store: AccountRoutesOptions['store'], userId: string): 
  */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
-  { store, blobs, readModel, eraseAccount, now, newId },
+  { store, blobs, readModel, eraseAccount, whileErasing, now, newId },
 ) => {
   app.get('/account/events.jsonl', async (request, reply) => {
     const lines = (async function* () {
@@ -216,32 +218,34 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     );
   });
 
-  app.delete('/account', async (request) => {
-    // Every file of the user's first, while the log still names them: a failure here leaves the account whole, so the
-    // erasure can simply be asked for again. Everything under the user's prefix, what no event names too (an upload
-    // whose event never landed)...
-    await blobs.deleteUnder(userBlobPrefix(request.identity.uid));
-    // ...then the photos kept before there was a prefix per user, every one the user ever added, removed ones too
-    // (removing bytes already gone is no error).
-    for await (const event of eventsOf(store, request.identity.uid)) {
-      if (event.type !== EVENT_TYPES.photoAdded) continue;
-      const keys = earlierPhotoKeys(event.streamId, event.data.id);
-      await blobs.delete(keys.original);
-      await blobs.delete(keys.thumbnail);
-    }
-    // The spreadsheets kept for imports not yet made, likewise (those kept before the prefix per user included).
-    for (const entry of await readModel.imports.list(request.identity.uid)) {
-      if (entry.blob_key !== null) await blobs.delete(entry.blob_key);
-    }
-    const erasure: UserErased = {
-      id: newId(),
-      type: USER_ERASED_TYPE,
-      userId: request.identity.uid,
-      occurredAt: now().toISOString(),
-      meta: { correlationId: request.id },
-    };
-    const erased = await eraseAccount(erasure);
-    request.log.info({ events: erased.events }, 'account erased');
-    return erased;
-  });
+  app.delete('/account', async (request) =>
+    whileErasing(request.identity.uid, async () => {
+      // Every file of the user's first, while the log still names them: a failure here leaves the account whole, so the
+      // erasure can simply be asked for again. Everything under the user's prefix, what no event names too (an upload
+      // whose event never landed)...
+      await blobs.deleteUnder(userBlobPrefix(request.identity.uid));
+      // ...then the photos kept before there was a prefix per user, every one the user ever added, removed ones too
+      // (removing bytes already gone is no error).
+      for await (const event of eventsOf(store, request.identity.uid)) {
+        if (event.type !== EVENT_TYPES.photoAdded) continue;
+        const keys = earlierPhotoKeys(event.streamId, event.data.id);
+        await blobs.delete(keys.original);
+        await blobs.delete(keys.thumbnail);
+      }
+      // The spreadsheets kept for imports not yet made, likewise (those kept before the prefix per user included).
+      for (const entry of await readModel.imports.list(request.identity.uid)) {
+        if (entry.blob_key !== null) await blobs.delete(entry.blob_key);
+      }
+      const erasure: UserErased = {
+        id: newId(),
+        type: USER_ERASED_TYPE,
+        userId: request.identity.uid,
+        occurredAt: now().toISOString(),
+        meta: { correlationId: request.id },
+      };
+      const erased = await eraseAccount(erasure);
+      request.log.info({ events: erased.events }, 'account erased');
+      return erased;
+    }),
+  );
 };

@@ -42,8 +42,12 @@ export interface CullReadModel<Tx> extends ManagementReadModel {
   apply(tx: Tx, events: readonly StoredLogEvent[]): void | Promise<void>;
   /** The user's imports, kept beside the records they are matched against; erased with the user's records. */
   readonly imports: ImportsReadModel<Tx>;
-  /** Deletes every record of the user and what indexes them, in the transaction erasing their events. */
-  eraseUser(tx: Tx, userId: string): void | Promise<void>;
+  /**
+   * Deletes at most `limit` of the user's rows (records, what indexes them, grounds, outings, settings, plans,
+   * imports) in a batch of the erasure's transactions (the event store's EraseInTransaction); answers how many went,
+   * fewer than `limit` only when nothing of the user's is left.
+   */
+  eraseUser(tx: Tx, userId: string, limit: number): number | Promise<number>;
   /** The caller's record, or undefined when it does not exist or belongs to someone else. */
   get(userId: string, id: string): Promise<Cull | undefined>;
   list(userId: string, query: ListCullsQuery): Promise<CullPage>;
