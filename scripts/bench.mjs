@@ -16,6 +16,7 @@ const PARTS = {
   photos: { workspace: 'services/records', script: 'bench:photos', args: [] },
   imports: { workspace: 'services/records', script: 'bench:imports', args: [] },
   erasure: { workspace: 'services/records', script: 'bench:erasure', args: [] },
+  'account-download': { workspace: 'services/records', script: 'bench:account-download', args: [] },
   plans: { workspace: 'services/stats', script: 'bench:plans', args: [] },
   'team-figures': { workspace: 'services/stats', script: 'bench:team', args: [] },
   'map-render': { workspace: 'web', script: 'bench', args: [] },
