@@ -17,6 +17,7 @@ const PARTS = {
   imports: { workspace: 'services/records', script: 'bench:imports', args: [] },
   erasure: { workspace: 'services/records', script: 'bench:erasure', args: [] },
   retention: { workspace: 'services/records', script: 'bench:retention', args: [] },
+  'account-download': { workspace: 'services/records', script: 'bench:account-download', args: [] },
   plans: { workspace: 'services/stats', script: 'bench:plans', args: [] },
   'team-figures': { workspace: 'services/stats', script: 'bench:team', args: [] },
   'map-render': { workspace: 'web', script: 'bench', args: [] },

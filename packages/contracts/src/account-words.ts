@@ -16,6 +16,7 @@ export const ERASURE_MESSAGES = {
   reauthenticationRequired:
     'To delete your account, sign in again first: it shows that it is you, and not someone using your device.',
   otherEmail: 'That is not the e-mail address you are signed in with.',
+  inProgress: 'Your account is being deleted.',
 } as const;
 
 /** Where signing in again for the erasure lands: the account page, with the deletion dialog open. */

@@ -32,8 +32,20 @@ export interface StreamAppend {
  */
 export type InTransaction<Tx> = (tx: Tx, events: StoredLogEvent[]) => void | Promise<void>;
 
-/** Work done in the same transaction as erasing a user's events (their read model rows). */
-export type EraseInTransaction<Tx> = (tx: Tx, userId: string) => void | Promise<void>;
+/**
+ * One batch of the read model's erasure (the user's rows), in the transaction of a batch of the user's events: deletes
+ * at most `limit` of the user's rows and answers how many went. It is called again, a transaction at a time, until a
+ * batch leaves fewer than `limit` of both, so an answer below `limit` must mean that nothing of the user's is left.
+ */
+export type EraseInTransaction<Tx> = (tx: Tx, userId: string, limit: number) => number | Promise<number>;
+
+/** An append of events of a user whose erasure is in progress: refused, so nothing of theirs lands during it. */
+export class UserBeingErasedError extends Error {
+  override readonly name = 'UserBeingErasedError';
+  constructor(readonly userId: string) {
+    super(`The account of ${userId} is being erased`);
+  }
+}
 
 /**
  * Work done in the same transaction as erasing some of a user's streams (`eraseStreams`): their read model rows.
@@ -76,9 +88,11 @@ export interface EventStore<Tx = unknown> {
   /** One user's events after `afterPosition` (exclusive), in global order, at most `limit`: a page of their export. */
   readUser(userId: string, afterPosition: number, limit: number): Promise<StoredLogEvent[]>;
   /**
-   * Deletes every event of the user's streams, with `inTransaction` (the read model's erasure) in the same
-   * transaction; answers how many events went. Positions are never handed out again, so a reader's checkpoint
-   * past an erased event stays valid and the log simply has a hole there.
+   * Deletes every event of the user's streams in batches, each in one transaction with a batch of `inTransaction`
+   * (the read model's erasure), letting other work in between; answers how many events went. Meanwhile an append of
+   * the user's events is refused (UserBeingErasedError). Interrupted (a crash between two batches), it is simply run
+   * again, and finishes the job. Positions are never handed out again, so a reader's checkpoint past an erased event
+   * stays valid and the log simply has a hole there.
    */
   eraseUser(userId: string, inTransaction?: EraseInTransaction<Tx>): Promise<ErasedEvents>;
   /**

@@ -1,4 +1,5 @@
 export * from './event-store';
+export { ErasuresInProgress } from './erasures-in-progress';
 export {
   openSqliteEventStore,
   type SqliteDatabase,

@@ -1,6 +1,13 @@
 import { MongoClient, MongoServerError, type ClientSession, type Db, type TransactionOptions } from 'mongodb';
 import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
-import { isMongoOutage, migrateMongo, StoreUnavailableError } from '@cull-log/storage-kit';
+import {
+  deleteSome,
+  ERASE_BATCH_SIZE,
+  inBatches,
+  isMongoOutage,
+  migrateMongo,
+  StoreUnavailableError,
+} from '@cull-log/storage-kit';
 import {
   VersionConflictError,
   type AppendResult,
@@ -12,6 +19,7 @@ import {
   type StreamAppend,
 } from './event-store';
 import { checkAppend, checkAppendMany, checkReadAll, readBack } from './event-checks';
+import { ErasuresInProgress } from './erasures-in-progress';
 import {
   COUNTERS,
   DUPLICATE_KEY,
@@ -95,6 +103,8 @@ export async function connectMongoEventStore(options: MongoEventStoreOptions): P
 class MongoStore implements MongoEventStore {
   private readonly events;
   private readonly counters;
+  /** Erasures run by this process (another replica's are its own: the gateway ends the user's sessions first). */
+  private readonly erasing = new ErasuresInProgress();
 
   constructor(
     private readonly client: MongoClient,
@@ -111,6 +121,7 @@ class MongoStore implements MongoEventStore {
     inTransaction?: InTransaction<MongoTx>,
   ): Promise<AppendResult> {
     const checked = checkAppend(streamId, expectedVersion, events);
+    this.erasing.refuse(checked);
     const callerFailure: { error?: unknown } = {};
     let session: ClientSession | undefined;
     try {
@@ -142,6 +153,7 @@ class MongoStore implements MongoEventStore {
   async appendMany(appends: StreamAppend[], inTransaction?: InTransaction<MongoTx>): Promise<AppendResult[]> {
     const checked = checkAppendMany(appends);
     if (checked.length === 0) return [];
+    this.erasing.refuse(checked.flatMap(({ events }) => events));
     const callerFailure: { error?: unknown } = {};
     let session: ClientSession | undefined;
     try {
@@ -286,17 +298,29 @@ class MongoStore implements MongoEventStore {
     );
   }
 
-  /** In one transaction with the caller's erasure; the position counter is untouched, so no position comes back. */
+  /**
+   * In batches, each a transaction with a batch of the caller's erasure; the position counter is untouched, so no
+   * position comes back.
+   */
   async eraseUser(userId: string, inTransaction?: EraseInTransaction<MongoTx>): Promise<ErasedEvents> {
+    let events = 0;
     let session: ClientSession | undefined;
     try {
       session = this.client.startSession();
       const transactionSession = session;
-      return await session.withTransaction(async () => {
-        const { deletedCount } = await this.events.deleteMany({ userId }, { session: transactionSession });
-        if (inTransaction) await inTransaction({ db: this.db, session: transactionSession }, userId);
-        return { events: deletedCount };
-      }, TRANSACTION_OPTIONS);
+      await this.erasing.during(userId, () =>
+        inBatches(async () => {
+          const batch = await transactionSession.withTransaction(async () => {
+            const tx = { db: this.db, session: transactionSession };
+            const deleted = await deleteSome(this.events, { userId }, ERASE_BATCH_SIZE, transactionSession);
+            const rows = inTransaction ? await inTransaction(tx, userId, ERASE_BATCH_SIZE) : 0;
+            return { deleted, more: deleted >= ERASE_BATCH_SIZE || rows >= ERASE_BATCH_SIZE };
+          }, TRANSACTION_OPTIONS);
+          events += batch.deleted;
+          return batch.more;
+        }),
+      );
+      return { events };
     } catch (error) {
       throw translateUnavailable(error);
     } finally {

@@ -3,10 +3,14 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
 import {
+  ERASE_BATCH_SIZE,
+  inBatches,
   isSqliteOutage,
   migrateSqlite,
   StoreUnavailableError,
   rebuildAfterErasure,
+  rebuildInWorker,
+  truncateWriteAheadLog,
 } from '@cull-log/storage-kit';
 import {
   VersionConflictError,
@@ -19,6 +23,7 @@ import {
   type StreamAppend,
 } from './event-store';
 import { checkAppend, checkAppendMany, checkReadAll, readBack } from './event-checks';
+import { ErasuresInProgress } from './erasures-in-progress';
 import { EVENT_STORE, SQLITE_EVENT_MIGRATIONS } from './event-schema';
 
 /** The better-sqlite3 handle: the `Tx` of the SQLite store, and the way to the caller's own tables. */
@@ -92,6 +97,10 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
   return new SqliteStore(database);
 }
 
+/** Why a caller's work that returns a promise is refused: it would run outside the transaction. */
+const SYNCHRONOUS_ONLY =
+  'The SQLite event store runs inTransaction synchronously: the callback must not return a promise';
+
 class SqliteStore implements SqliteEventStore {
   private readonly insertEvent;
   private readonly streamHead;
@@ -99,12 +108,15 @@ class SqliteStore implements SqliteEventStore {
   private readonly selectAfter;
   private readonly selectHead;
   private readonly selectUser;
-  private readonly eraseInTransaction;
+  private readonly eraseBatch;
   private readonly eraseStreamsInTransaction;
   private readonly appendInSavepoint;
   private readonly commitBatch;
   private readonly pending: PendingAppend[] = [];
   private scheduledCommit: NodeJS.Immediate | undefined;
+  private readonly erasing = new ErasuresInProgress();
+  /** The file's rebuild after an erasure, on a thread of its own: commits wait for it (they would wait on its lock). */
+  private rebuilding: Promise<void> | undefined;
 
   constructor(readonly database: SqliteDatabase) {
     this.insertEvent = database.prepare<[Omit<EventRow, 'position'>]>(
@@ -126,12 +138,14 @@ class SqliteStore implements SqliteEventStore {
     this.selectUser = database.prepare<[string, number, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE user_id = ? AND position > ? ORDER BY position LIMIT ?`,
     );
-    const deleteUser = database.prepare<[string]>('DELETE FROM events WHERE user_id = ?');
-    this.eraseInTransaction = database.transaction(
-      (userId: string, inTransaction: EraseInTransaction<SqliteDatabase> | undefined): number => {
-        const { changes } = deleteUser.run(userId);
-        if (inTransaction) runCallerErasure(inTransaction, database, userId);
-        return changes;
+    const deleteUserBatch = database.prepare<[string, number]>(
+      'DELETE FROM events WHERE position IN (SELECT position FROM events WHERE user_id = ? ORDER BY position LIMIT ?)',
+    );
+    this.eraseBatch = database.transaction(
+      (userId: string, inTransaction: EraseInTransaction<SqliteDatabase> | undefined) => {
+        const events = deleteUserBatch.run(userId, ERASE_BATCH_SIZE).changes;
+        const rows = inTransaction ? runCallerErasure(inTransaction, database, userId) : 0;
+        return { events, more: events >= ERASE_BATCH_SIZE || rows >= ERASE_BATCH_SIZE };
       },
     );
     // The streams as one JSON array, so any number of them is one statement, from the (stream_id, version) index.
@@ -145,7 +159,13 @@ class SqliteStore implements SqliteEventStore {
         inTransaction: EraseStreamsInTransaction<SqliteDatabase> | undefined,
       ): number => {
         const { changes } = deleteStreams.run(JSON.stringify(streamIds), userId);
-        if (inTransaction) runCallerErasure((tx) => inTransaction(tx, userId, streamIds), database, userId);
+        if (inTransaction) {
+          const outcome = inTransaction(database, userId, streamIds);
+          if (outcome instanceof Promise) {
+            outcome.catch(() => undefined);
+            throw new TypeError(SYNCHRONOUS_ONLY);
+          }
+        }
         return changes;
       },
     );
@@ -209,6 +229,11 @@ class SqliteStore implements SqliteEventStore {
     appends: StreamAppend[],
     inTransaction: InTransaction<SqliteDatabase> | undefined,
   ): Promise<AppendResult[]> {
+    try {
+      this.erasing.refuse(appends.flatMap(({ events }) => events));
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
       this.pending.push({ appends, inTransaction, resolve, reject });
       this.scheduleCommit();
@@ -238,17 +263,25 @@ class SqliteStore implements SqliteEventStore {
   }
 
   /**
-   * Commits the appends already accepted first (a user's last write cannot outlive their erasure), then deletes
-   * in one transaction, rebuilds the file and empties the write-ahead log, so no copy of an erased row stays in it.
+   * Commits the appends already accepted first (a user's last write cannot outlive their erasure) and refuses the
+   * user's appends from then on, then deletes in batches of a transaction each, other appends and reads going on in
+   * between; at the end rebuilds the file and empties the write-ahead log, so no copy of an erased row stays in it.
    */
   async eraseUser(userId: string, inTransaction?: EraseInTransaction<SqliteDatabase>): Promise<ErasedEvents> {
+    while (this.rebuilding !== undefined) await this.rebuilding;
     clearImmediate(this.scheduledCommit);
     this.scheduledCommit = undefined;
     while (this.pending.length > 0) this.commitNextBatch();
-    let events: number;
+    let events = 0;
     try {
-      events = this.eraseInTransaction.immediate(userId, inTransaction);
-      rebuildAfterErasure(this.database);
+      await this.erasing.during(userId, async () => {
+        await inBatches(() => {
+          const batch = this.eraseBatch.immediate(userId, inTransaction);
+          events += batch.events;
+          return batch.more;
+        });
+        await this.rebuild();
+      });
     } catch (error) {
       throw translateUnavailable(error);
     }
@@ -265,21 +298,42 @@ class SqliteStore implements SqliteEventStore {
     streamIds: readonly string[],
     inTransaction?: EraseStreamsInTransaction<SqliteDatabase>,
   ): Promise<ErasedEvents> {
+    while (this.rebuilding !== undefined) await this.rebuilding;
     clearImmediate(this.scheduledCommit);
     this.scheduledCommit = undefined;
     while (this.pending.length > 0) this.commitNextBatch();
     let events: number;
     try {
       events = this.eraseStreamsInTransaction.immediate(userId, streamIds, inTransaction);
-      if (events > 0) rebuildAfterErasure(this.database);
+      if (events > 0) await this.rebuild();
     } catch (error) {
       throw translateUnavailable(error);
     }
     return { events };
   }
 
+  /**
+   * Rebuilds the file and empties its write-ahead log on another thread, the appends arriving meanwhile waiting for
+   * it; should that thread fail, on this connection, as before (trying again in the background if held back).
+   */
+  private async rebuild(): Promise<void> {
+    let rebuilt = () => {};
+    this.rebuilding = new Promise((resolve) => (rebuilt = resolve));
+    try {
+      const { truncated } = await rebuildInWorker(this.database.name);
+      if (!truncated) truncateWriteAheadLog(this.database);
+    } catch {
+      rebuildAfterErasure(this.database);
+    } finally {
+      this.rebuilding = undefined;
+      rebuilt();
+      if (this.pending.length > 0) this.scheduleCommit();
+    }
+  }
+
   /** Commits the appends still waiting (accepted, so a graceful shutdown keeps them), then closes. */
   async close(): Promise<void> {
+    while (this.rebuilding !== undefined) await this.rebuilding;
     clearImmediate(this.scheduledCommit);
     this.scheduledCommit = undefined;
     while (this.pending.length > 0) this.commitNextBatch();
@@ -292,10 +346,12 @@ class SqliteStore implements SqliteEventStore {
    * appends are still arriving it waits a few more turns: the sync blocks the event loop, so fewer is faster.
    */
   private scheduleCommit(turnsWaited = 0): void {
-    if (this.scheduledCommit !== undefined) return;
+    if (this.scheduledCommit !== undefined || this.rebuilding !== undefined) return;
     const pendingWhenScheduled = this.pending.length;
     this.scheduledCommit = setImmediate(() => {
       this.scheduledCommit = undefined;
+      // The rebuild started since: it schedules the commit when it is done.
+      if (this.rebuilding !== undefined) return;
       const arriving =
         this.pending.length > pendingWhenScheduled && this.pending.length < MAX_APPENDS_PER_COMMIT;
       if (arriving && turnsWaited < MAX_TURNS_AWAITING_APPENDS) {
@@ -364,25 +420,23 @@ function runCallerWork(
   if (outcome instanceof Promise) {
     // Its rejection is reported by the error below; left unhandled it would crash the process.
     outcome.catch(() => undefined);
-    callerFailure.error = new TypeError(
-      'The SQLite event store runs inTransaction synchronously: the callback must not return a promise',
-    );
+    callerFailure.error = new TypeError(SYNCHRONOUS_ONLY);
     throw callerFailure.error;
   }
 }
 
+/** One batch of the caller's erasure: how many of the user's rows it deleted. */
 function runCallerErasure(
   inTransaction: EraseInTransaction<SqliteDatabase>,
   database: SqliteDatabase,
   userId: string,
-): void {
-  const outcome = inTransaction(database, userId);
+): number {
+  const outcome = inTransaction(database, userId, ERASE_BATCH_SIZE);
   if (outcome instanceof Promise) {
     outcome.catch(() => undefined);
-    throw new TypeError(
-      'The SQLite event store runs inTransaction synchronously: the callback must not return a promise',
-    );
+    throw new TypeError(SYNCHRONOUS_ONLY);
   }
+  return outcome;
 }
 
 function toRow(event: LogEvent): Omit<EventRow, 'position'> {

@@ -83,6 +83,7 @@ await describeWithMongo('MongoDB projection bookkeeping', (url) => {
             .collection<{ _id: string; userId: string }>('keeping_owned')
             .updateOne({ _id: 'kept', userId }, { $set: { userId: 'team' } }, { session });
           if (userId === 'refused') throw new Error('erasure step failed');
+          return 0;
         },
       });
       const owned = projection.db.collection<{ _id: string; userId: string }>('keeping_owned');

@@ -1,6 +1,13 @@
 import { MongoClient, type ClientSession, type Db } from 'mongodb';
 import type { LogEvent, StoredEvent, StoredLogEvent } from '@cull-log/contracts';
-import { migrateMongo, openMongoCheckpoints, type MongoMigration } from '@cull-log/storage-kit';
+import {
+  deleteSome,
+  ERASE_BATCH_SIZE,
+  inBatches,
+  migrateMongo,
+  openMongoCheckpoints,
+  type MongoMigration,
+} from '@cull-log/storage-kit';
 import {
   applyOne,
   checkBatch,
@@ -70,10 +77,11 @@ export async function connectMongoProjection({
   /** Emptied by `clear` with the read model, but keyed by no user: `eraseUser` leaves them to `beforeErase`. */
   unownedCollections?: readonly string[];
   /**
-   * Run in the erasure's transaction before the user's documents are deleted: what the read model keeps for others
-   * of the user's documents (moved to another owner, their personal fields cleared) it moves out of them here.
+   * Run in each batch of the erasure's transactions before the user's documents are deleted: what the read model
+   * counts for others of the user's documents it takes out of those counts here, for at most `limit` of them, and
+   * deletes them in the same transaction. Answers how many it took, fewer than `limit` only when none is left.
    */
-  beforeErase?: (db: Db, userId: string, session: ClientSession) => Promise<void>;
+  beforeErase?: (db: Db, userId: string, session: ClientSession, limit: number) => Promise<number>;
 }): Promise<MongoProjection> {
   const client = await new MongoClient(url).connect();
   const db = client.db(dbName);
@@ -135,11 +143,17 @@ export async function connectMongoProjection({
           return () => changes.close();
         },
         eraseUser: (userId) =>
-          inTransaction(async (session) => {
-            await beforeErase?.(db, userId, session);
-            for (const collection of [...readModelCollections, ...userCollections])
-              await db.collection(collection).deleteMany({ userId }, { session });
-          }),
+          inBatches(() =>
+            inTransaction(async (session) => {
+              let left = ERASE_BATCH_SIZE;
+              if (beforeErase) left -= await beforeErase(db, userId, session, left);
+              for (const collection of [...readModelCollections, ...userCollections]) {
+                if (left <= 0) return true;
+                left -= await deleteSome(db.collection(collection), { userId }, left, session);
+              }
+              return left <= 0;
+            }),
+          ),
         clear: () =>
           inTransaction(async (session) => {
             for (const collection of [...readModelCollections, ...unownedCollections])

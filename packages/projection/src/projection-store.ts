@@ -41,7 +41,8 @@ export interface ProjectionStore {
    */
   watchPosition?(onMoved: () => void): () => Promise<void>;
   /**
-   * Deletes every read model row of one user (their account was erased); idempotent. The versions of their
+   * Deletes every read model row of one user (their account was erased) in batches of a transaction each, other work
+   * going on in between; idempotent, so an erasure interrupted is finished by running it again. The versions of their
    * streams stay, owner-less, so a late redelivery of an event already applied cannot bring a row back.
    */
   eraseUser(userId: string): Promise<void>;

@@ -111,6 +111,7 @@ describe('SQLite projection file', () => {
           .prepare("UPDATE owned SET user_id = 'team' WHERE user_id = ? AND id = 'kept'")
           .run(userId);
         if (userId === 'refused') throw new Error('erasure step failed');
+        return 0;
       },
     });
     const { db } = projection;
@@ -128,6 +129,71 @@ describe('SQLite projection file', () => {
     expect(db.prepare('SELECT COUNT(*) AS n FROM tally').get()).toEqual({ n: 1 });
     await store.clear();
     expect(db.prepare('SELECT COUNT(*) AS n FROM tally').get()).toEqual({ n: 0 });
+    await store.close();
+  });
+
+  it('erases a large user in batches, reads answered in between; interrupted, run again it erases the rest and counts nothing twice', async () => {
+    let interrupt = true;
+    let steps = 0;
+    const projection = openSqliteProjection({
+      file: join(directory, 'erasure-batches.db'),
+      name: 'batches',
+      migrations: [
+        {
+          version: 1,
+          does: 'owned rows and a count of some of them kept for others',
+          up: (db) =>
+            db.exec(`CREATE TABLE owned (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, counted INTEGER NOT NULL);
+                     CREATE TABLE tally (id TEXT PRIMARY KEY, n INTEGER NOT NULL);`),
+        },
+      ],
+      readModelTables: ['owned'],
+      unownedTables: ['tally'],
+      // Takes counted rows out of the tally, deleting each as it goes; the process stops in its second step once.
+      beforeErase: (userId, limit) => {
+        steps += 1;
+        if (interrupt && steps === 2) throw new Error('the process stopped');
+        const ids = projection.db
+          .prepare<[string, number], string>('SELECT id FROM owned WHERE user_id = ? AND counted = 1 LIMIT ?')
+          .pluck()
+          .all(userId, limit);
+        for (const id of ids) {
+          projection.db.prepare("UPDATE tally SET n = n - 1 WHERE id = 'kept'").run();
+          projection.db.prepare('DELETE FROM owned WHERE id = ?').run(id);
+        }
+        return ids.length;
+      },
+    });
+    const { db } = projection;
+    const insert = db.prepare('INSERT INTO owned VALUES (?, ?, ?)');
+    db.transaction(() => {
+      for (let index = 0; index < 1200; index += 1) {
+        insert.run(`counted-${index}`, 'ann', 1);
+        insert.run(`own-${index}`, 'ann', 0);
+      }
+      insert.run('his', 'bob', 1);
+      db.exec("INSERT INTO tally VALUES ('kept', 1201)");
+    })();
+    const store = projection.projectionStore(() => undefined);
+    const tally = () => db.prepare<[], number>("SELECT n FROM tally WHERE id = 'kept'").pluck().get();
+    const owned = (userId: string) =>
+      db.prepare<[string], number>('SELECT COUNT(*) FROM owned WHERE user_id = ?').pluck().get(userId);
+
+    await expect(store.eraseUser('ann')).rejects.toThrow('the process stopped');
+    expect(owned('ann')).toBeGreaterThan(0);
+    expect(tally()).toBeLessThan(1201);
+
+    interrupt = false;
+    const finished: string[] = [];
+    const erasure = store.eraseUser('ann').then(() => finished.push('erasure'));
+    await store.position();
+    finished.push('read');
+    await erasure;
+
+    expect(finished).toEqual(['read', 'erasure']);
+    expect(owned('ann')).toBe(0);
+    expect(owned('bob')).toBe(1);
+    expect(tally()).toBe(1);
     await store.close();
   });
 });

@@ -1,9 +1,13 @@
 import Database from 'better-sqlite3';
 import type { LogEvent, StoredEvent, StoredLogEvent } from '@cull-log/contracts';
 import {
+  ERASE_BATCH_SIZE,
+  inBatches,
   migrateSqlite,
   openSqliteCheckpoints,
   rebuildAfterErasure,
+  rebuildInWorker,
+  truncateWriteAheadLog,
   type SqliteMigration,
 } from '@cull-log/storage-kit';
 import {
@@ -72,10 +76,12 @@ export function openSqliteProjection({
   /** Emptied by `clear` with the read model, but keyed by no user: `eraseUser` leaves them to `beforeErase`. */
   unownedTables?: readonly string[];
   /**
-   * Run in the erasure's transaction before the user's rows are deleted: what the read model keeps for others of
-   * the user's rows (moved to another owner, their personal fields cleared) it moves out of them here.
+   * Run in each batch of the erasure's transactions before the user's rows are deleted: what the read model counts
+   * for others of the user's rows it takes out of those counts here, for at most `limit` of those rows, and deletes
+   * them in the same transaction (so that an erasure run again counts none twice). Answers how many it took, fewer
+   * than `limit` only when none is left.
    */
-  beforeErase?: (userId: string) => void;
+  beforeErase?: (userId: string, limit: number) => number;
 }): SqliteProjection {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -100,12 +106,25 @@ export function openSqliteProjection({
   const advanceCheckpoint = (position: number) =>
     checkpoints.saveNow(name, Math.max(readPosition(), position));
 
-  const eraseRows = db.transaction((userId: string) => {
-    beforeErase?.(userId);
+  /** One batch of an erasure: at most a batch's worth of the user's rows; answers whether there may be more. */
+  const eraseRows = db.transaction((userId: string): boolean => {
+    let left = ERASE_BATCH_SIZE;
+    if (beforeErase) left -= beforeErase(userId, left);
     for (const table of [...readModelTables, ...userTables]) {
-      db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
+      if (left <= 0) return true;
+      left -= db.prepare(`DELETE FROM ${table} WHERE user_id = ? LIMIT ?`).run(userId, left).changes;
     }
+    return left <= 0;
   });
+  /** Rebuilds the file on another thread (see rebuildInWorker); on this connection should that thread fail. */
+  const rebuild = async () => {
+    try {
+      const { truncated } = await rebuildInWorker(file);
+      if (!truncated) truncateWriteAheadLog(db);
+    } catch {
+      rebuildAfterErasure(db);
+    }
+  };
 
   const clearAll = db.transaction(() => {
     for (const table of [...readModelTables, ...unownedTables, 'stream_versions'])
@@ -138,8 +157,8 @@ export function openSqliteProjection({
           return readPosition();
         },
         async eraseUser(userId) {
-          eraseRows.immediate(userId);
-          rebuildAfterErasure(db);
+          await inBatches(() => eraseRows.immediate(userId));
+          await rebuild();
         },
         async clear() {
           clearAll.immediate();

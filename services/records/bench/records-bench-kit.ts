@@ -169,7 +169,7 @@ export async function openBench() {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  return { request, seed, close };
+  return { app, request, seed, close };
 }
 
 export type BenchRequest = Awaited<ReturnType<typeof openBench>>['request'];

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { BlobStore } from '@cull-log/blobstore';
-import type { UserErased } from '@cull-log/contracts';
-import type { AppendResult, ErasedEvents, EventStore } from '@cull-log/eventstore';
-import { buildServiceApp, internalAuth } from '@cull-log/service-kit';
+import { ERASURE_MESSAGES, type UserErased } from '@cull-log/contracts';
+import {
+  ErasuresInProgress,
+  type AppendResult,
+  type ErasedEvents,
+  type EventStore,
+} from '@cull-log/eventstore';
+import { buildServiceApp, HttpError, internalAuth, type Identity } from '@cull-log/service-kit';
 import { createCullCommandHandler, type CullCommandHandler } from './culls/cull-commands';
 import type { CommandDeps } from './kit/command-runner';
 import type { CullReadModel } from './read-model/cull-read-model';
@@ -72,6 +77,15 @@ export function buildApp<Tx>({
     },
   });
   app.register(internalAuth, { publicKey: internalAuthPublicKey, audience: 'records', now });
+  // While a user's erasure runs (in batches, other requests served in between), nothing else of theirs is done: a
+  // request still signed for them (another device, a token) is refused until it is over.
+  const erasing = new ErasuresInProgress();
+  app.addHook('preHandler', async (request) => {
+    const uid = (request.identity as Identity | null)?.uid;
+    if (uid === undefined || !erasing.has(uid)) return;
+    if (request.method === 'DELETE' && request.routeOptions.url === '/account') return;
+    throw new HttpError(503, 'service_unavailable', ERASURE_MESSAGES.inProgress);
+  });
   // An erasure first takes the user out of their teams, whose streams are not theirs and stay.
   const leaveEveryTeam = leavingEveryTeam({ store, readModel, onAppended, now, newId });
   const deps: FeatureDeps<Tx> = {
@@ -84,10 +98,11 @@ export function buildApp<Tx>({
     invitationSecret,
     publicUrl,
     handle: createCullCommandHandler({ store, readModel, onAppended }),
+    whileErasing: (userId, erase) => erasing.during(userId, erase),
     eraseAccount: async (erasure) => {
       await leaveEveryTeam(erasure);
       return eraseWithBus(erasure, () =>
-        store.eraseUser(erasure.userId, (tx, userId) => readModel.eraseUser(tx, userId)),
+        store.eraseUser(erasure.userId, (tx, userId, limit) => readModel.eraseUser(tx, userId, limit)),
       );
     },
     // The bus is left as it is: see retentionRoutes.
@@ -125,4 +140,6 @@ interface FeatureDeps<Tx> extends CommandDeps<Tx> {
   eraseAccount: (erasure: UserErased) => Promise<ErasedEvents>;
   /** Erases these records of the user's: their events and read model rows, in one transaction. */
   eraseRecords: (userId: string, recordIds: readonly string[]) => Promise<ErasedEvents>;
+  /** Runs the whole of a user's erasure, their other requests refused meanwhile. */
+  whileErasing: <T>(userId: string, erase: () => Promise<T>) => Promise<T>;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type CullEvent, type StoredLogEvent } from '@cull-log/contracts';
-import { VersionConflictError, type EventStore } from '../event-store';
+import { ERASE_BATCH_SIZE } from '@cull-log/storage-kit';
+import { UserBeingErasedError, VersionConflictError, type EventStore } from '../event-store';
 import { cullAmendedEvent, cullDeletedEvent, cullRecordedEvent, samplePhoto } from './sample-events';
 
 /** One empty place for an event store (a file, a database) that a test may open several times. */
@@ -21,6 +22,11 @@ export interface EventStoreLocation<Tx> {
 
 /** Runs `next` once `outcome` is done, staying synchronous when `outcome` is. */
 function afterwards(outcome: void | Promise<void>, next: () => void): void | Promise<void> {
+  return outcome instanceof Promise ? outcome.then(next) : next();
+}
+
+/** Answers `next()` once `outcome` is done, staying synchronous when `outcome` is. */
+function answering<T>(outcome: void | Promise<void>, next: () => T): T | Promise<T> {
   return outcome instanceof Promise ? outcome.then(next) : next();
 }
 
@@ -498,7 +504,7 @@ export function eventStoreContract<Tx>(
       const before = await store.readStream(theirs);
 
       const erased = await store.eraseUser('user-a', (tx, userId) =>
-        location.writeMarkers(tx, [`erased ${userId}`]),
+        answering(location.writeMarkers(tx, [`erased ${userId}`]), () => 0),
       );
 
       expect(erased).toEqual({ events: 2 });
@@ -508,6 +514,96 @@ export function eventStoreContract<Tx>(
       expect(await store.readStream(theirs)).toEqual(before);
       expect((await store.readAll(0, 10)).map((event) => event.userId)).toEqual(['user-b']);
       expect(await store.eraseUser('user-a')).toEqual({ events: 0 });
+    });
+
+    /** `count` events of `userId`, each the first of a stream of its own, in one append. */
+    async function manyEventsOf(store: EventStore<Tx>, userId: string, count: number): Promise<void> {
+      const streams = Array.from({ length: count }, () => randomUUID());
+      await store.appendMany(
+        streams.map((streamId) => ({
+          streamId,
+          expectedVersion: 0,
+          events: [cullRecordedEvent(streamId, userId)],
+        })),
+      );
+    }
+
+    it("eraseUser works in batches, a transaction each with a batch of the read model's erasure, until neither has anything left", async () => {
+      const store = await open();
+      await manyEventsOf(store, 'user-a', ERASE_BATCH_SIZE * 2 + 1);
+      await manyEventsOf(store, 'user-b', 1);
+      const limits: number[] = [];
+
+      // The read model has rows to erase for one batch longer than the events.
+      const erased = await store.eraseUser('user-a', (tx, _userId, limit) =>
+        answering(location.writeMarkers(tx, [`batch ${limits.length + 1}`]), () => {
+          limits.push(limit);
+          return limits.length <= 3 ? limit : limit - 1;
+        }),
+      );
+
+      expect(erased).toEqual({ events: ERASE_BATCH_SIZE * 2 + 1 });
+      expect(limits).toEqual([ERASE_BATCH_SIZE, ERASE_BATCH_SIZE, ERASE_BATCH_SIZE, ERASE_BATCH_SIZE]);
+      expect(await location.readMarkers()).toEqual(['batch 1', 'batch 2', 'batch 3', 'batch 4']);
+      expect(await store.readUser('user-a', 0, ERASE_BATCH_SIZE * 3)).toEqual([]);
+      expect(await store.readUser('user-b', 0, 10)).toHaveLength(1);
+    });
+
+    it('an erasure interrupted between two batches keeps what it erased, and run again it erases the rest', async () => {
+      const store = await open();
+      await manyEventsOf(store, 'user-a', ERASE_BATCH_SIZE * 2 + 1);
+      const interrupted = new Error('the process stopped');
+      let batches = 0;
+
+      await expect(
+        store.eraseUser('user-a', (tx, userId) =>
+          answering(location.writeMarkers(tx, [`erased ${userId}`]), () => {
+            batches += 1;
+            if (batches === 2) throw interrupted;
+            return 0;
+          }),
+        ),
+      ).rejects.toBe(interrupted);
+      expect(await store.readUser('user-a', 0, ERASE_BATCH_SIZE * 3)).toHaveLength(ERASE_BATCH_SIZE + 1);
+      expect(await location.readMarkers()).toEqual(['erased user-a']);
+
+      expect(await store.eraseUser('user-a')).toEqual({ events: ERASE_BATCH_SIZE + 1 });
+      expect(await store.readUser('user-a', 0, ERASE_BATCH_SIZE * 3)).toEqual([]);
+    });
+
+    it("another user's read completes while a large erasure is still going on", async () => {
+      const store = await open();
+      await manyEventsOf(store, 'user-a', ERASE_BATCH_SIZE * 4);
+      await manyEventsOf(store, 'user-b', 1);
+      const finished: string[] = [];
+
+      const erasure = store.eraseUser('user-a').then(() => finished.push('erasure'));
+      const read = await store.readUser('user-b', 0, 10);
+      finished.push('read');
+      await erasure;
+
+      expect(read).toHaveLength(1);
+      expect(finished).toEqual(['read', 'erasure']);
+    });
+
+    it("while a user is erased their appends are refused, another user's are written, and nothing of theirs is left", async () => {
+      const store = await open();
+      await manyEventsOf(store, 'user-a', ERASE_BATCH_SIZE * 2);
+      const [mine, theirs] = [randomUUID(), randomUUID()];
+
+      const erasure = store.eraseUser('user-a');
+      const [refused, written] = await Promise.allSettled([
+        store.append(mine, 0, [cullRecordedEvent(mine, 'user-a')]),
+        store.append(theirs, 0, [cullRecordedEvent(theirs, 'user-b')]),
+      ]);
+      expect(await erasure).toEqual({ events: ERASE_BATCH_SIZE * 2 });
+
+      expect(refused.status === 'rejected' && refused.reason).toBeInstanceOf(UserBeingErasedError);
+      expect(written.status).toBe('fulfilled');
+      expect(await store.readUser('user-a', 0, ERASE_BATCH_SIZE * 3)).toEqual([]);
+      expect(await store.readStream(theirs)).toHaveLength(1);
+      // Once it is done, the user may record again from nothing.
+      expect(await store.append(mine, 0, [cullRecordedEvent(mine, 'user-a')])).toMatchObject({ version: 1 });
     });
 
     it('after the newest events are erased, positions are not handed out again: a checkpoint past them stays valid', async () => {

@@ -100,8 +100,11 @@ export interface ImportsReadModel<Tx> {
    * and date for a batch of rows.
    */
   onDates(userId: string, dates: readonly string[]): Promise<DuplicateFields[]>;
-  /** Every import of the user and the records noted for them, in the erasure's transaction. */
-  eraseUser(tx: Tx, userId: string): void | Promise<void>;
+  /**
+   * At most `limit` of the user's imports and the records noted for them, in a batch of the erasure's transactions;
+   * answers how many rows went, fewer than `limit` only when none is left.
+   */
+  eraseUser(tx: Tx, userId: string, limit: number): number | Promise<number>;
   /** Takes these records out of the lists of the records the user's imports wrote, in their erasure's transaction. */
   forgetRecords(tx: Tx, userId: string, recordIds: readonly string[]): void | Promise<void>;
 }

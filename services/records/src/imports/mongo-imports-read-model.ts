@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import type { MongoTx } from '@cull-log/eventstore';
-import { migrateMongo, type MongoMigration } from '@cull-log/storage-kit';
+import { deleteSome, migrateMongo, type MongoMigration } from '@cull-log/storage-kit';
 import { CULLS_COLLECTION, type CullDocument } from '../culls/read-model/mongo/documents';
 import { READ_MODEL_STORES } from '../read-model/store-names';
 import type { ImportsReadModel, StoredImport } from './imports-read-model';
@@ -184,10 +184,11 @@ export async function openMongoImportsReadModel(db: Db): Promise<ImportsReadMode
         ...(carcass_tag === undefined ? {} : { carcass_tag }),
       }));
     },
-    async eraseUser({ session }, userId) {
+    async eraseUser({ session }, userId, limit) {
       const ids = await imports.distinct('_id', { user_id: userId }, { session });
-      await importRecords.deleteMany({ import_id: { $in: ids } }, { session });
-      await imports.deleteMany({ user_id: userId }, { session });
+      const records = await deleteSome(importRecords, { import_id: { $in: ids } }, limit, session);
+      if (records >= limit) return records;
+      return records + (await deleteSome(imports, { user_id: userId }, limit - records, session));
     },
     async forgetRecords({ session }, userId, recordIds) {
       if (recordIds.length === 0) return;

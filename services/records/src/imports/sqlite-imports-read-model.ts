@@ -67,10 +67,10 @@ const transactionWritesOf = preparedPerDatabase((db) => ({
   countImported: db.prepare<[number, string, string]>(
     'UPDATE imports SET imported = imported + ?, claimed_at = ? WHERE id = ?',
   ),
-  removeRecordsOfUser: db.prepare<[string]>(
-    'DELETE FROM import_records WHERE import_id IN (SELECT id FROM imports WHERE user_id = ?)',
+  removeRecordsOfUser: db.prepare<[string, number]>(
+    'DELETE FROM import_records WHERE import_id IN (SELECT id FROM imports WHERE user_id = ?) LIMIT ?',
   ),
-  removeUser: db.prepare<[string]>('DELETE FROM imports WHERE user_id = ?'),
+  removeUser: db.prepare<[string, number]>('DELETE FROM imports WHERE user_id = ? LIMIT ?'),
   // By the import first (the table's key), so only the user's imports' lists are read.
   removeRecords: db.prepare<[string, string]>(
     `DELETE FROM import_records WHERE import_id IN (SELECT id FROM imports WHERE user_id = ?)
@@ -79,7 +79,12 @@ const transactionWritesOf = preparedPerDatabase((db) => ({
 }));
 
 /** The imports in the event store's own SQLite file, beside the records they are matched against. */
-export function openSqliteImportsReadModel(db: SqliteDatabase): ImportsReadModel<SqliteDatabase> {
+/** The imports on SQLite: its erasure runs in the SQLite store's synchronous transaction, so answers at once. */
+export type SqliteImportsReadModel = Omit<ImportsReadModel<SqliteDatabase>, 'eraseUser'> & {
+  eraseUser(tx: SqliteDatabase, userId: string, limit: number): number;
+};
+
+export function openSqliteImportsReadModel(db: SqliteDatabase): SqliteImportsReadModel {
   migrateSqlite(db, READ_MODEL_STORES.imports, SQLITE_IMPORTS_MIGRATIONS);
   const insert = db.prepare<[ImportRow]>(
     `INSERT INTO imports (id, user_id, file_name, format, layout, sheet, mapping, defaults, blob_key, status,
@@ -197,10 +202,11 @@ export function openSqliteImportsReadModel(db: SqliteDatabase): ImportsReadModel
         ...(carcass_tag === null ? {} : { carcass_tag }),
       }));
     },
-    eraseUser(tx, userId) {
+    eraseUser(tx, userId, limit) {
       const statements = transactionWritesOf(tx);
-      statements.removeRecordsOfUser.run(userId);
-      statements.removeUser.run(userId);
+      const records = statements.removeRecordsOfUser.run(userId, limit).changes;
+      if (records >= limit) return records;
+      return records + statements.removeUser.run(userId, limit - records).changes;
     },
     forgetRecords(tx, userId, recordIds) {
       if (recordIds.length === 0) return;

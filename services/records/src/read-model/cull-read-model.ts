@@ -42,8 +42,12 @@ export interface CullReadModel<Tx> extends ManagementReadModel {
   apply(tx: Tx, events: readonly StoredLogEvent[]): void | Promise<void>;
   /** The user's imports, kept beside the records they are matched against; erased with the user's records. */
   readonly imports: ImportsReadModel<Tx>;
-  /** Deletes every record of the user and what indexes them, in the transaction erasing their events. */
-  eraseUser(tx: Tx, userId: string): void | Promise<void>;
+  /**
+   * Deletes at most `limit` of the user's rows (records, what indexes them, grounds, outings, settings, plans,
+   * imports) in a batch of the erasure's transactions (the event store's EraseInTransaction); answers how many went,
+   * fewer than `limit` only when nothing of the user's is left.
+   */
+  eraseUser(tx: Tx, userId: string, limit: number): number | Promise<number>;
   /**
    * Deletes these records of the user's (another user's record named here stays) and whatever names them: their
    * search index rows, their part of the user's total and of the total of the team whose ground they are on (a team

@@ -58,10 +58,11 @@ export async function openMongoReadModel({
           if (isKeptCulls(event)) await applyKeptCullsToMongo(db, session, event);
         }
       },
-      async eraseUser({ db, session }, userId) {
-        await eraseCullsFromMongo(db, session, userId);
-        await eraseManagementFromMongo(db, session, userId);
-        await imports.eraseUser({ db, session }, userId);
+      async eraseUser({ db, session }, userId, limit) {
+        let erased = await eraseCullsFromMongo(db, session, userId, limit);
+        if (erased < limit) erased += await eraseManagementFromMongo(db, session, userId, limit - erased);
+        if (erased < limit) erased += await imports.eraseUser({ db, session }, userId, limit - erased);
+        return erased;
       },
       async eraseRecords({ db, session }, userId, recordIds) {
         await eraseRecordsFromMongo(db, session, userId, recordIds);

@@ -1,6 +1,6 @@
 import type { ClientSession, Db } from 'mongodb';
 import { MANAGEMENT_EVENT_TYPES, TEAM_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
-import { migrateMongo } from '@cull-log/storage-kit';
+import { deleteSome, migrateMongo } from '@cull-log/storage-kit';
 import {
   applyGroundToMongo,
   GROUNDS_COLLECTION,
@@ -63,14 +63,22 @@ export async function applyManagementToMongo(
   else if (isMemberLink(event)) await applyMemberLinkToMongo(db, session, event);
 }
 
-/** Deletes the user's grounds, outings, settings and plans in the erasure's transaction. */
+/**
+ * Deletes at most `limit` of the user's grounds, outings, settings and plans in a batch of the erasure's transactions;
+ * answers how many went, fewer than `limit` only when none is left.
+ */
 export async function eraseManagementFromMongo(
   db: Db,
   session: ClientSession,
   userId: string,
-): Promise<void> {
-  for (const name of MANAGEMENT_COLLECTIONS)
-    await db.collection(name).deleteMany({ user_id: userId }, { session });
+  limit: number,
+): Promise<number> {
+  let erased = 0;
+  for (const name of MANAGEMENT_COLLECTIONS) {
+    if (erased >= limit) break;
+    erased += await deleteSome(db.collection(name), { user_id: userId }, limit - erased, session);
+  }
+  return erased;
 }
 
 /** Runs the indexes' steps not yet run, then answers the queries of grounds, outings, settings and plans. */

@@ -34,10 +34,13 @@ export function applyToSqlite(db: SqliteDatabase, events: readonly StoredLogEven
   }
 }
 
-/** Deletes everything of the user's in the read model through `db` (the erasure's transaction). */
-export function eraseFromSqlite(db: SqliteDatabase, userId: string): void {
-  eraseCullsFromSqlite(db, userId);
-  eraseManagementFromSqlite(db, userId);
+/**
+ * Deletes at most `limit` of the user's rows in the read model through `db` (a batch of the erasure's transactions);
+ * answers how many went, fewer than `limit` only when nothing of the user's is left.
+ */
+export function eraseFromSqlite(db: SqliteDatabase, userId: string, limit: number): number {
+  const culls = eraseCullsFromSqlite(db, userId, limit);
+  return culls < limit ? culls + eraseManagementFromSqlite(db, userId, limit - culls) : culls;
 }
 
 export interface SqliteReadModelOptions {
@@ -63,9 +66,9 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
       apply(tx, events) {
         applyToSqlite(tx, events);
       },
-      eraseUser(tx, userId) {
-        eraseFromSqlite(tx, userId);
-        imports.eraseUser(tx, userId);
+      eraseUser(tx, userId, limit) {
+        const erased = eraseFromSqlite(tx, userId, limit);
+        return erased < limit ? erased + imports.eraseUser(tx, userId, limit - erased) : erased;
       },
       eraseRecords(tx, userId, recordIds) {
         eraseRecordsFromSqlite(tx, userId, recordIds);

@@ -62,9 +62,19 @@ export function applyManagementToSqlite(
   }
 }
 
-/** Deletes the user's grounds, outings, settings and plans through `db` (the erasure's transaction). */
-export function eraseManagementFromSqlite(db: SqliteDatabase, userId: string): void {
-  for (const table of MANAGEMENT_TABLES) db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
+/**
+ * Deletes at most `limit` of the user's grounds, outings, settings and plans through `db` (a batch of the erasure's
+ * transactions); answers how many rows went, fewer than `limit` only when none is left.
+ */
+export function eraseManagementFromSqlite(db: SqliteDatabase, userId: string, limit: number): number {
+  let erased = 0;
+  for (const table of MANAGEMENT_TABLES) {
+    if (erased >= limit) break;
+    erased += db
+      .prepare(`DELETE FROM ${table} WHERE user_id = ? LIMIT ?`)
+      .run(userId, limit - erased).changes;
+  }
+  return erased;
 }
 
 /** The queries of grounds, outings, settings and plans on the records database, once their tables are up to date. */

@@ -1,7 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { USER_ERASED_TYPE, type Cull, type UserErased } from '@cull-log/contracts';
-import { accountCsvHeader, accountCsvRow, CSV_BOM, toCsvLine } from '@cull-log/domain';
+import {
+  ERASURE_MESSAGES,
+  USER_ERASED_TYPE,
+  type Cull,
+  type CullFields,
+  type LogEvent,
+  type UserErased,
+} from '@cull-log/contracts';
+import { accountCsvHeader, accountCsvRow, cullDecider, CSV_BOM, toCsvLine } from '@cull-log/domain';
+import type { EventStore } from '@cull-log/eventstore';
+import type { Identity } from '@cull-log/service-kit';
+import { ERASE_BATCH_SIZE } from '@cull-log/storage-kit';
+import type { CullReadModel } from '../read-model/cull-read-model';
 import { ALICE, BOB, createHarness, cullBody, type Backend } from './records-harness';
+
+/** `target` with `replaced` methods instead of its own; every other method still runs on `target` itself. */
+function replacing<T extends object>(target: T, replaced: Partial<T>): T {
+  return new Proxy(target, {
+    get(of, key) {
+      if (Object.hasOwn(replaced, key)) return replaced[key as keyof T];
+      const value: unknown = Reflect.get(of, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(of) : value;
+    },
+  });
+}
 
 /** The caller's account under /account (download and erasure), against one store's backend. */
 export function describeAccountApi<Tx>(backendName: string, openBackend: () => Promise<Backend<Tx>>): void {
@@ -160,6 +183,113 @@ export function describeAccountApi<Tx>(backendName: string, openBackend: () => P
       expect((await harness.call(ALICE, 'GET', '/culls?q=fresh')).json()).toMatchObject({ total: 1 });
       expect((await harness.call(ALICE, 'GET', '/culls?q=ashdown')).json()).toMatchObject({ total: 0 });
       expect((await harness.call(ALICE, 'GET', '/culls')).json()).toMatchObject({ total: 1 });
+    });
+
+    /** `count` records of `user`, appended at once as the API would write them. */
+    async function recordMany(user: Identity, count: number): Promise<void> {
+      const appends = Array.from({ length: count }, (_, index) => {
+        const cullId = randomUUID();
+        const decision = cullDecider.decide(
+          {
+            type: 'RecordCull',
+            cullId,
+            fields: cullBody({ notes: `Record ${index}` }) as unknown as CullFields,
+            meta: {
+              userId: user.uid,
+              eventId: randomUUID(),
+              occurredAt: harness.clock.now().toISOString(),
+              correlationId: 'seed',
+            },
+          },
+          cullDecider.initialState,
+        );
+        if (!decision.ok) throw new Error('seed record refused');
+        return { streamId: cullId, expectedVersion: 0, events: decision.events as LogEvent[] };
+      });
+      await backend.store.appendMany(appends, (tx, events) => backend.readModel.apply(tx, events));
+    }
+
+    /** An app over the same backend whose store tells when the log's erasure begins. */
+    function watchingTheErasure(readModel?: CullReadModel<Tx>) {
+      let begun = () => {};
+      const erasing = new Promise<void>((resolve) => (begun = resolve));
+      const store = replacing<EventStore<Tx>>(backend.store, {
+        eraseUser: (userId, inTransaction) => {
+          begun();
+          return backend.store.eraseUser(userId, inTransaction);
+        },
+      });
+      return { erasing, watched: createHarness({ backend, store, ...(readModel ? { readModel } : {}) }) };
+    }
+
+    it("another user's read is answered while a large account's erasure is still going on", async () => {
+      await recordMany(ALICE, ERASE_BATCH_SIZE * 3);
+      await harness.call(BOB, 'POST', '/culls', cullBody({ notes: 'bob' }));
+      const { erasing, watched } = watchingTheErasure();
+      const finished: string[] = [];
+
+      const erasure = watched.call(ALICE, 'DELETE', '/account').then((response) => {
+        finished.push('erasure');
+        return response;
+      });
+      await erasing;
+      const read = await watched.call(BOB, 'GET', '/culls');
+      finished.push('read');
+      const erased = await erasure;
+      await watched.app.close();
+
+      expect(read.json()).toMatchObject({ total: 1 });
+      expect(erased.json()).toEqual({ events: ERASE_BATCH_SIZE * 3 });
+      expect(finished).toEqual(['read', 'erasure']);
+    });
+
+    it("while the account is erased, the user's own requests are refused and none of them lands", async () => {
+      await recordMany(ALICE, ERASE_BATCH_SIZE * 3);
+      const { erasing, watched } = watchingTheErasure();
+
+      const erasure = watched.call(ALICE, 'DELETE', '/account');
+      await erasing;
+      // Another device of hers, still signed in a moment ago.
+      const recorded = await watched.call(ALICE, 'POST', '/culls', cullBody({ notes: 'late' }));
+      const erased = await erasure;
+      await watched.app.close();
+
+      expect(erased.statusCode).toBe(200);
+      expect(recorded.statusCode).toBe(503);
+      expect(recorded.json()).toMatchObject({ error: { message: ERASURE_MESSAGES.inProgress } });
+      expect(await backend.store.readUser(ALICE.uid, 0, 10)).toEqual([]);
+      expect((await harness.call(ALICE, 'GET', '/culls')).json()).toMatchObject({ total: 0 });
+    });
+
+    it('an erasure interrupted between two batches, asked for again, leaves nothing of the user', async () => {
+      await recordMany(ALICE, ERASE_BATCH_SIZE * 3);
+      await seed();
+      const bobsBefore = (await harness.call(BOB, 'GET', '/culls')).json();
+      let batches = 0;
+      // The process stops in the middle: the second batch of the read model's erasure never commits.
+      const readModel = replacing<CullReadModel<Tx>>(backend.readModel, {
+        eraseUser: (tx, userId, limit) => {
+          batches += 1;
+          if (batches === 2) throw new Error('the process stopped');
+          return backend.readModel.eraseUser(tx, userId, limit);
+        },
+      });
+      const { watched } = watchingTheErasure(readModel);
+
+      const interrupted = await watched.call(ALICE, 'DELETE', '/account');
+      await watched.app.close();
+      const left = await backend.store.readUser(ALICE.uid, 0, ERASE_BATCH_SIZE * 4);
+      const again = await harness.call(ALICE, 'DELETE', '/account');
+
+      expect(interrupted.statusCode).toBe(500);
+      expect(left.length).toBeGreaterThan(0);
+      expect(again.json()).toEqual({ events: left.length });
+      expect(await backend.store.readUser(ALICE.uid, 0, 10)).toEqual([]);
+      expect((await harness.call(ALICE, 'GET', '/culls')).json()).toMatchObject({ items: [], total: 0 });
+      expect((await harness.call(ALICE, 'GET', '/culls?q=record')).json()).toMatchObject({ total: 0 });
+      expect((await harness.call(ALICE, 'GET', '/account/records.json')).json()).toEqual([]);
+      expect((await harness.call(BOB, 'GET', '/culls')).json()).toEqual(bobsBefore);
+      expect(busErasures.map((erasure) => erasure.userId)).toEqual([ALICE.uid]);
     });
 
     it('answers 401 without the signed identity, and erases nothing', async () => {

@@ -176,7 +176,9 @@ export function describeImportsReadModel<Tx>(
       await imports.create(theirs);
       await importRecord(mine.id);
 
-      await backend.store.eraseUser(USER, (tx, userId) => backend.readModel.eraseUser(tx, userId));
+      await backend.store.eraseUser(USER, (tx, userId, limit) =>
+        backend.readModel.eraseUser(tx, userId, limit),
+      );
 
       expect(await imports.list(USER)).toEqual([]);
       expect(await imports.importedRecords(mine.id, '', 10)).toEqual([]);

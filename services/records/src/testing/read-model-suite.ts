@@ -74,7 +74,9 @@ export function describeReadModel<Tx>(backendName: string, openBackend: () => Pr
         const query: ListCullsQuery = { q: '', page: 1, page_size: 10, sort: 'created_at', order: 'asc' };
         const bobs = await backend.readModel.list(BOB.uid, query);
 
-        await backend.store.eraseUser(ALICE.uid, (tx, userId) => backend.readModel.eraseUser(tx, userId));
+        await backend.store.eraseUser(ALICE.uid, (tx, userId, limit) =>
+          backend.readModel.eraseUser(tx, userId, limit),
+        );
 
         expect(await backend.readModel.list(ALICE.uid, query)).toMatchObject({ items: [], total: 0 });
         expect(await search(backend, 'erased')).toMatchObject({ items: [], total: 0 });

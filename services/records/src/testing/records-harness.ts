@@ -70,6 +70,8 @@ export interface HarnessOptions<Tx> {
   logDestination?: DestinationStream;
   onAppended?: (result: AppendResult) => void;
   eraseWithBus?: RecordsAppDeps<Tx>['eraseWithBus'];
+  /** How the app makes ids (random unless given). */
+  newId?: () => string;
 }
 
 export function createHarness<Tx>({
@@ -79,6 +81,7 @@ export function createHarness<Tx>({
   logDestination,
   onAppended,
   eraseWithBus,
+  newId,
 }: HarnessOptions<Tx>) {
   const clock = manualClock();
   // Routes may raise their own log level (the probes log at warn), so quiet tests need a sink, not a level.
@@ -94,6 +97,7 @@ export function createHarness<Tx>({
     now: clock.now,
     onAppended,
     ...(eraseWithBus === undefined ? {} : { eraseWithBus }),
+    ...(newId === undefined ? {} : { newId }),
   });
 
   /** Sends a request as `user`, signed the way the gateway signs it. */

@@ -29,7 +29,7 @@ export function openSqliteExportStore({ file }: { file: string }): ExportStore {
     userTables: ['declarations'],
     unownedTables: ['larder_ground_months'],
     // The erased carcasses leave their grounds' counts (a function of the file, bound once it is open).
-    beforeErase: (userId) => uncountErased(userId),
+    beforeErase: (userId, limit) => uncountErased(userId, limit),
   });
   const { db } = projection;
   const uncountErased = uncountErasedCarcasses(db);

@@ -40,13 +40,20 @@ export async function moveCounters(
  * Takes a user's culls on teams' grounds out of the teams' figures as their account is erased, in the erasure's
  * transaction (see the SQLite store's eraseTeamCulls): each team counts them again from the facts it kept.
  */
-export async function eraseTeamCulls(db: Db, userId: string, session: ClientSession): Promise<void> {
+export async function eraseTeamCulls(
+  db: Db,
+  userId: string,
+  session: ClientSession,
+  limit: number,
+): Promise<number> {
   const { culls } = statsCollections(db);
   const counters = createCounterSum();
-  for (const document of await culls.find({ userId, teamId: { $ne: null } }, { session }).toArray()) {
-    counters.move(cullWithoutId(document), undefined);
-  }
+  const onTeams = await culls.find({ userId, teamId: { $ne: null } }, { session, limit }).toArray();
+  for (const document of onTeams) counters.move(cullWithoutId(document), undefined);
   await moveCounters(db, counters.changes(), session);
+  // Gone with the move, so that an erasure run again does not take them out twice.
+  await culls.deleteMany({ _id: { $in: onTeams.map((document) => document._id) } }, { session });
+  return onTeams.length;
 }
 
 /**

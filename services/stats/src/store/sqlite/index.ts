@@ -29,7 +29,7 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
     ],
     // A team's figures lose an erased member's culls, which come back as the team's own (a function of the file,
     // bound once it is open).
-    beforeErase: (userId) => eraseCounts(userId),
+    beforeErase: (userId, limit) => eraseCounts(userId, limit),
   });
   const { db, readPosition } = projection;
   const eraseCounts = eraseTeamCulls(db);

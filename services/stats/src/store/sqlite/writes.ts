@@ -146,18 +146,26 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
 /**
  * Takes a user's culls on teams' grounds out of the teams' figures as their account is erased (the erasure deletes
  * their own): each team counts them again from the facts it kept (team.culls_kept.v1), so that the figures are the
- * same whether the projection followed the erasure or is rebuilt from the log after it.
+ * same whether the projection followed the erasure or is rebuilt from the log after it. A batch of the erasure: at
+ * most `limit` of those culls, deleted as they are taken out; answers how many.
  */
-export function eraseTeamCulls(db: Database.Database): (userId: string) => void {
+export function eraseTeamCulls(db: Database.Database): (userId: string, limit: number) => number {
   const onTeams = db
-    .prepare<[string], string>('SELECT stream_id FROM culls WHERE user_id = ? AND team_id IS NOT NULL')
+    .prepare<[string, number], string>(
+      'SELECT stream_id FROM culls WHERE user_id = ? AND team_id IS NOT NULL LIMIT ?',
+    )
     .pluck();
+  const deleteCull = db.prepare<[string]>('DELETE FROM culls WHERE stream_id = ?');
   const culls = factsByStream(db, CULL_TABLE, factsOf);
   const moveCounters = counterMoves(db);
-  return (userId) => {
+  return (userId, limit) => {
     const counters = createCounterSum();
-    for (const streamId of onTeams.all(userId)) counters.move(culls.read(streamId), undefined);
+    const streamIds = onTeams.all(userId, limit);
+    for (const streamId of streamIds) counters.move(culls.read(streamId), undefined);
     moveCounters(counters.changes());
+    // Gone with the move, so that an erasure run again does not take them out twice.
+    for (const streamId of streamIds) deleteCull.run(streamId);
+    return streamIds.length;
   };
 }
 

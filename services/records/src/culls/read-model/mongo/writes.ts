@@ -6,6 +6,7 @@ import {
   type TeamCullsKept,
 } from '@cull-log/contracts';
 import { keptRecordOf } from '@cull-log/domain';
+import { deleteSome } from '@cull-log/storage-kit';
 import { GROUNDS_COLLECTION, type MongoGroundMovedHook } from '../../../grounds/mongo-grounds-read-model';
 import { nextRecord } from '../next-record';
 import { CULLS_COLLECTION, toDocument, toRecord, type CullDocument } from './documents';
@@ -72,9 +73,17 @@ export async function applyKeptCullsToMongo(
   }
 }
 
-/** Deletes the user's records in the erasure's transaction. */
-export async function eraseCullsFromMongo(db: Db, session: ClientSession, userId: string): Promise<void> {
-  await db.collection<CullDocument>(CULLS_COLLECTION).deleteMany({ user_id: userId }, { session });
+/**
+ * Deletes at most `limit` of the user's records in a batch of the erasure's transactions; answers how many went, fewer
+ * than `limit` only when none is left.
+ */
+export async function eraseCullsFromMongo(
+  db: Db,
+  session: ClientSession,
+  userId: string,
+  limit: number,
+): Promise<number> {
+  return deleteSome(db.collection<CullDocument>(CULLS_COLLECTION), { user_id: userId }, limit, session);
 }
 
 /** Deletes these records of the user's (another user's named here stay) in the transaction erasing their events. */

@@ -121,32 +121,51 @@ export function applyKeptCullsToSqlite(db: SqliteDatabase, event: StoredLogEvent
 }
 
 /**
- * Deletes the user's records, their search index rows, their total and their search number, through `db`
- * (the erasure's transaction). The trigram index keeps a deleted row's postings until its segments merge, so it
- * is merged at once: nothing of the erased records stays in the file.
+ * Deletes at most `limit` of the user's records with their search index rows (and, once none is left, their total
+ * and their search number) through `db` (a batch of the erasure's transactions); answers how many records went, fewer
+ * than `limit` only when none is left. The trigram index keeps a deleted row's postings until its segments merge, so
+ * once the records are gone each batch merges a few of its pages, answering `limit` while there is merging left:
+ * nothing of the erased records stays in the file, and no batch holds the event loop for a whole merge.
  */
-export function eraseCullsFromSqlite(db: SqliteDatabase, userId: string): void {
+export function eraseCullsFromSqlite(db: SqliteDatabase, userId: string, limit: number): number {
   const { unindexSearch, countDownBy } = statementsOf(db);
-  const searchRowids = db
-    .prepare<[string], bigint>(
-      'SELECT search_rowid FROM culls WHERE user_id = ? AND search_rowid IS NOT NULL',
+  const rows = db
+    .prepare<[string, number], { position: bigint; search_rowid: bigint | null; team_owner: string | null }>(
+      'SELECT rowid AS position, search_rowid, team_owner FROM culls WHERE user_id = ? LIMIT ?',
     )
-    .pluck()
     .safeIntegers()
-    .all(userId);
-  for (const searchRowid of searchRowids) unindexSearch.run(searchRowid);
-  const onTeams = db
-    .prepare<[string], { team_owner: string; records: number }>(
-      'SELECT team_owner, COUNT(*) AS records FROM culls WHERE user_id = ? AND team_owner IS NOT NULL GROUP BY team_owner',
-    )
-    .all(userId);
-  for (const { team_owner: teamOwner, records } of onTeams) countDownBy.run(records, teamOwner);
-  for (const table of ['culls', 'cull_totals', 'cull_search_users']) {
-    db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
+    .all(userId, limit);
+  const onTeams = new Map<string, number>();
+  const deleteRow = db.prepare<[bigint]>('DELETE FROM culls WHERE rowid = ?');
+  for (const row of rows) {
+    if (row.search_rowid !== null) unindexSearch.run(row.search_rowid);
+    if (row.team_owner !== null) onTeams.set(row.team_owner, (onTeams.get(row.team_owner) ?? 0) + 1);
+    deleteRow.run(row.position);
   }
-  if (searchRowids.length > 0) {
-    db.exec("INSERT INTO culls_search_trigrams (culls_search_trigrams) VALUES ('optimize')");
+  for (const [teamOwner, records] of onTeams) countDownBy.run(records, teamOwner);
+  if (rows.length < limit) {
+    for (const table of ['cull_totals', 'cull_search_users']) {
+      db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
+    }
+    if (mergeSearchIndexStep(db)) return limit;
   }
+  return rows.length;
+}
+
+/** Pages of the trigram index one merge step rewrites at most. */
+const MERGE_STEP_PAGES = 16;
+
+/**
+ * One step of merging every segment of the trigram index into one (what 'optimize' does at once), dropping the
+ * postings of deleted rows on the way; answers whether it found anything to merge (SQLite counts two or more changes).
+ */
+function mergeSearchIndexStep(db: SqliteDatabase): boolean {
+  const changes = () => db.prepare<[], number>('SELECT total_changes()').pluck().get() ?? 0;
+  const before = changes();
+  db.prepare<[number]>(
+    "INSERT INTO culls_search_trigrams (culls_search_trigrams, rank) VALUES ('merge', ?)",
+  ).run(-MERGE_STEP_PAGES);
+  return changes() - before >= 2;
 }
 
 /**
