@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
 import {
@@ -96,6 +97,12 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
   }
   return new SqliteStore(database);
 }
+
+/**
+ * Streams erased in one transaction by `eraseStreams`: a record's stream holds a few events, and its read-model rows
+ * and search index entries go in the same transaction, so this keeps each near a user's erasure batch.
+ */
+const ERASE_STREAMS_BATCH_SIZE = 50;
 
 /** Why a caller's work that returns a promise is refused: it would run outside the transaction. */
 const SYNCHRONOUS_ONLY =
@@ -290,7 +297,8 @@ class SqliteStore implements SqliteEventStore {
 
   /**
    * As `eraseUser`, for some of the user's streams: the appends already accepted are committed first (a write to one
-   * of them cannot outlive it), then one transaction deletes them with the caller's work; the file is rebuilt only
+   * of them cannot outlive it), then a transaction for each few streams deletes them with the caller's work (each
+   * stream whole or gone), others' appends and reads going on in between; the file is rebuilt once at the end, only
    * when something went.
    */
   async eraseStreams(
@@ -302,9 +310,13 @@ class SqliteStore implements SqliteEventStore {
     clearImmediate(this.scheduledCommit);
     this.scheduledCommit = undefined;
     while (this.pending.length > 0) this.commitNextBatch();
-    let events: number;
+    let events = 0;
     try {
-      events = this.eraseStreamsInTransaction.immediate(userId, streamIds, inTransaction);
+      for (let from = 0; from < streamIds.length; from += ERASE_STREAMS_BATCH_SIZE) {
+        if (from > 0) await nextTurn();
+        const batch = streamIds.slice(from, from + ERASE_STREAMS_BATCH_SIZE);
+        events += this.eraseStreamsInTransaction.immediate(userId, batch, inTransaction);
+      }
       if (events > 0) await this.rebuild();
     } catch (error) {
       throw translateUnavailable(error);

@@ -681,6 +681,28 @@ export function eventStoreContract<Tx>(
       expect(await store.readStream(mine)).toHaveLength(2);
     });
 
+    it("eraseStreams erases many streams a batch at a time, each with its work, another user's read answered between", async () => {
+      const store = await open();
+      const streams = Array.from({ length: 120 }, () => randomUUID());
+      for (const stream of streams) await store.append(stream, 0, [cullRecordedEvent(stream, 'user-a')]);
+      const other = randomUUID();
+      await store.append(other, 0, [cullRecordedEvent(other, 'user-b')]);
+      const happened: string[] = [];
+
+      const erasure = store.eraseStreams('user-a', streams, (_tx, _userId, ids) => {
+        happened.push(`batch of ${ids.length}`);
+      });
+      const read = await store.readUser('user-b', 0, 10);
+      happened.push('read');
+      expect(await erasure).toEqual({ events: streams.length });
+
+      expect(read).toHaveLength(1);
+      const batches = happened.filter((entry) => entry !== 'read');
+      expect(batches.length).toBeGreaterThan(1);
+      expect(happened.indexOf('read')).toBeLessThan(happened.lastIndexOf(batches.at(-1)!));
+      expect(await store.readUser('user-a', 0, 10)).toEqual([]);
+    });
+
     it('eraseStreams commits the appends already accepted first, then erases them with the rest', async () => {
       const store = await open();
       const mine = randomUUID();
