@@ -116,7 +116,13 @@ describe('erasing an account in the one-process app', () => {
       { uid: bobUid, name: bob.name, role: 'manager' },
     ]);
     annsRecords = (await anns.listCulls()).items;
-    await projectionsOf(anns, annsRecords, last.position);
+    // Her figures as the projections make them, with her season start and her outing (blank: no cull placed in it).
+    const annsFigures = await projectionsOf(anns, annsRecords, last.position, {
+      start: '08-01',
+      outings: [{ ...times, cull_count: 0 }],
+    });
+    expect(annsFigures.stats).toMatchObject(annsFigures.expectedStats);
+    expect(annsFigures.csv.rows).toEqual(annsFigures.expectedRows);
     // A declaration numbered for her: the register a rebuild keeps must not keep her once she is erased.
     const declared = await anns.send('POST', '/api/declarations', {
       record_ids: [tagged.cull.id],
