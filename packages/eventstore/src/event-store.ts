@@ -49,13 +49,15 @@ export class UserBeingErasedError extends Error {
 
 /**
  * Work done in the same transaction as erasing some of a user's streams (`eraseStreams`): their read model rows.
- * `streamIds` are the ones asked for, the user's or not; the work must touch only the user's.
+ * `streamIds` are the ones asked for, the user's or not; the work must touch only the user's. It may answer true while
+ * it has work of its own left to finish (an index still to merge, so nothing of the streams stays in the file): it is
+ * then called again with no streams, in a transaction of its own each time, until it answers otherwise.
  */
 export type EraseStreamsInTransaction<Tx> = (
   tx: Tx,
   userId: string,
   streamIds: readonly string[],
-) => void | Promise<void>;
+) => void | boolean | Promise<void | boolean>;
 
 export interface ErasedEvents {
   /** How many events were deleted. */

@@ -164,16 +164,16 @@ class SqliteStore implements SqliteEventStore {
         userId: string,
         streamIds: readonly string[],
         inTransaction: EraseStreamsInTransaction<SqliteDatabase> | undefined,
-      ): number => {
-        const { changes } = deleteStreams.run(JSON.stringify(streamIds), userId);
-        if (inTransaction) {
-          const outcome = inTransaction(database, userId, streamIds);
-          if (outcome instanceof Promise) {
-            outcome.catch(() => undefined);
-            throw new TypeError(SYNCHRONOUS_ONLY);
-          }
+      ): { events: number; more: boolean } => {
+        const { changes } =
+          streamIds.length === 0 ? { changes: 0 } : deleteStreams.run(JSON.stringify(streamIds), userId);
+        if (!inTransaction) return { events: changes, more: false };
+        const outcome = inTransaction(database, userId, streamIds);
+        if (outcome instanceof Promise) {
+          outcome.catch(() => undefined);
+          throw new TypeError(SYNCHRONOUS_ONLY);
         }
-        return changes;
+        return { events: changes, more: outcome === true };
       },
     );
     // Inside the batch's transaction, better-sqlite3 runs this in a savepoint: a throw undoes this one only.
@@ -298,8 +298,8 @@ class SqliteStore implements SqliteEventStore {
   /**
    * As `eraseUser`, for some of the user's streams: the appends already accepted are committed first (a write to one
    * of them cannot outlive it), then a transaction for each few streams deletes them with the caller's work (each
-   * stream whole or gone), others' appends and reads going on in between; the file is rebuilt once at the end, only
-   * when something went.
+   * stream whole or gone), others' appends and reads going on in between, then the caller finishes its own work a step
+   * at a time; the file is rebuilt once at the end, only when something went.
    */
   async eraseStreams(
     userId: string,
@@ -312,10 +312,18 @@ class SqliteStore implements SqliteEventStore {
     while (this.pending.length > 0) this.commitNextBatch();
     let events = 0;
     try {
+      let more = false;
       for (let from = 0; from < streamIds.length; from += ERASE_STREAMS_BATCH_SIZE) {
         if (from > 0) await nextTurn();
         const batch = streamIds.slice(from, from + ERASE_STREAMS_BATCH_SIZE);
-        events += this.eraseStreamsInTransaction.immediate(userId, batch, inTransaction);
+        const erased = this.eraseStreamsInTransaction.immediate(userId, batch, inTransaction);
+        events += erased.events;
+        more = erased.more;
+      }
+      // The caller's work left to finish, a step at a time, before the file is rebuilt.
+      while (more) {
+        await nextTurn();
+        more = this.eraseStreamsInTransaction.immediate(userId, [], inTransaction).more;
       }
       if (events > 0) await this.rebuild();
     } catch (error) {

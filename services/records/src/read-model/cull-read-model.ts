@@ -54,7 +54,11 @@ export interface CullReadModel<Tx> extends ManagementReadModel {
    * reads a member's records by their rows), and the imports' lists of the records they wrote; in the transaction
    * erasing their events. An outing counts its records as it is read, so its count follows.
    */
-  eraseRecords(tx: Tx, userId: string, recordIds: readonly string[]): void | Promise<void>;
+  eraseRecords(
+    tx: Tx,
+    userId: string,
+    recordIds: readonly string[],
+  ): void | boolean | Promise<void | boolean>;
   /** The caller's record, or undefined when it does not exist or belongs to someone else. */
   get(userId: string, id: string): Promise<Cull | undefined>;
   list(userId: string, query: ListCullsQuery): Promise<CullPage>;

@@ -71,8 +71,8 @@ export function openSqliteReadModel({ database: db }: SqliteReadModelOptions): S
         return erased < limit ? erased + imports.eraseUser(tx, userId, limit - erased) : erased;
       },
       eraseRecords(tx, userId, recordIds) {
-        eraseRecordsFromSqlite(tx, userId, recordIds);
-        imports.forgetRecords(tx, userId, recordIds);
+        if (recordIds.length > 0) imports.forgetRecords(tx, userId, recordIds);
+        return eraseRecordsFromSqlite(tx, userId, recordIds);
       },
     },
     isSqliteOutage,

@@ -171,14 +171,20 @@ function mergeSearchIndexStep(db: SqliteDatabase): boolean {
 /**
  * Deletes these records of the user's (another user's named here stay), their search index rows and their part of
  * the user's total and of the total of the team whose ground each is on, through `db` (the transaction erasing their
- * events). The trigram index is merged at once, as after an erasure, so no posting of theirs stays in the file.
+ * events). The trigram index keeps a deleted row's postings until its segments merge: each call merges a step of it
+ * and answers whether there was merging to do, and is called again with no records until there is none (as after an
+ * erasure), so no posting of theirs stays in the file and no call holds the event loop for a whole merge.
  */
 export function eraseRecordsFromSqlite(
   db: SqliteDatabase,
   userId: string,
   recordIds: readonly string[],
-): void {
-  if (recordIds.length === 0) return;
+): boolean {
+  if (recordIds.length > 0) deleteRecordsFromSqlite(db, userId, recordIds);
+  return mergeSearchIndexStep(db);
+}
+
+function deleteRecordsFromSqlite(db: SqliteDatabase, userId: string, recordIds: readonly string[]): void {
   const { unindexSearch, countDownBy } = statementsOf(db);
   const ids = JSON.stringify(recordIds);
   const rows = db
@@ -198,5 +204,4 @@ export function eraseRecordsFromSqlite(
   db.prepare<[string, string]>(
     'DELETE FROM culls WHERE id IN (SELECT value FROM json_each(?)) AND user_id = ?',
   ).run(ids, userId);
-  db.exec("INSERT INTO culls_search_trigrams (culls_search_trigrams) VALUES ('optimize')");
 }
