@@ -14,6 +14,7 @@ export * from './session-check';
 export * from './larder';
 export * from './account';
 export * from './grounds';
+export * from './deer-management-words';
 export * from './teams';
 export * from './places';
 export * from './place-words';

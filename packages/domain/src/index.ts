@@ -177,3 +177,4 @@ export type {
   MapRowContext,
   ReadDate,
 } from './imports';
+export * from './deer-management';
