@@ -14,9 +14,7 @@ export type AgeClass = (typeof AGE_CLASSES)[number];
  * (pellet groups on cleared plots), from camera traps, or another way.
  */
 export const COUNT_METHODS = ['vantage_point', 'thermal', 'drive', 'dung', 'camera', 'other'] as const;
-export type CountMethod = (typeof COUNT_METHODS)[number];
-
-export const COUNT_METHOD_LABELS: Record<CountMethod, string> = {
+export const COUNT_METHOD_LABELS: Record<(typeof COUNT_METHODS)[number], string> = {
   vantage_point: 'Vantage-point count',
   thermal: 'Thermal or night-vision transect',
   drive: 'Drive count',

@@ -3,6 +3,7 @@ import { SEASON_STARTS, SPECIES } from './enums';
 import { LIMITS, MANAGEMENT_LIMITS } from './limits';
 import { yearsFollowOn } from './list-query-check';
 import { MANAGEMENT_MESSAGES } from './messages';
+import { Hunters, SightingItems } from './sightings';
 import { refuseUnsafeText } from './validation';
 
 /**
@@ -117,7 +118,9 @@ export const OutingTime = z.iso.datetime({ offset: true, error: 'Must be a date 
 
 /**
  * Body of POST /api/outings: "Start outing" sends the ground alone (it starts now); an outing recorded afterwards
- * sends both times. A user has at most one outing under way (no end) at a time.
+ * sends both times. A user has at most one outing under way (no end) at a time. `hunters` is the people out (1 unless
+ * told); `sightings` the deer seen, by species, sex and age class (an empty list: nothing seen, a blank outing's
+ * record too; left out: not recorded).
  */
 export const StartOutingRequest = z
   .strictObject({
@@ -126,6 +129,8 @@ export const StartOutingRequest = z
     started_at: OutingTime.optional(),
     ended_at: OutingTime.optional(),
     notes: text(MANAGEMENT_LIMITS.outingNotes).optional(),
+    hunters: Hunters.optional(),
+    sightings: SightingItems.optional(),
   })
   .superRefine(refuseUnsafeText)
   .refine(
@@ -137,7 +142,10 @@ export const StartOutingRequest = z
   );
 export type StartOutingRequest = z.infer<typeof StartOutingRequest>;
 
-/** Body of PATCH /api/outings/:id: "End outing" sends `ended_at`; null reopens it. */
+/**
+ * Body of PATCH /api/outings/:id: "End outing" sends `ended_at`; null reopens it. `hunters` and `sightings` replace
+ * what the outing had (sightings whole: the counters send every line).
+ */
 export const AmendOutingRequest = z
   .strictObject({
     expected_version: z.number().int().min(1).optional(),
@@ -145,6 +153,8 @@ export const AmendOutingRequest = z
     started_at: OutingTime.optional(),
     ended_at: OutingTime.nullable().optional(),
     notes: text(MANAGEMENT_LIMITS.outingNotes).nullable().optional(),
+    hunters: Hunters.optional(),
+    sightings: SightingItems.optional(),
   })
   .superRefine(refuseUnsafeText)
   .refine((body) => Object.keys(body).some((key) => key !== 'expected_version'), {
