@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COUNT_METHODS, DEER_MANAGEMENT_LIMITS, DEER_MANAGEMENT_MESSAGES } from './deer-management-words';
 import { SPECIES } from './enums';
 import { GroundId } from './grounds';
-import { SightingItem, SightingItems } from './sightings';
+import { SightingItem, SightingItems, SightingLine } from './sightings';
 import { refuseUnsafeText } from './validation';
 import { WorkingStep } from './working-step';
 
@@ -148,3 +148,48 @@ export type ListCountsQuery = z.infer<typeof ListCountsQuery>;
 /** GET /api/counts: newest count first. */
 export const ListCountsResponse = z.object({ items: z.array(Count) });
 export type ListCountsResponse = z.infer<typeof ListCountsResponse>;
+
+/** The event types of a count's stream (its id): recorded, amended, deleted. */
+export const COUNT_EVENT_TYPES = {
+  countRecorded: 'count.recorded.v1',
+  countAmended: 'count.amended.v1',
+  countDeleted: 'count.deleted.v1',
+} as const;
+
+/** A dung count's plots as events carry them: what was recorded, never the density worked out from it. */
+const DungCountFacts = z.strictObject({
+  plots: z.number().int().min(1),
+  plot_area_m2: z.number().gt(0),
+  pellet_groups: z.number().int().min(0),
+  days_since_clearance: z.number().int().min(1),
+  defecation_rate: z.number().gt(0),
+  species: z.enum(SPECIES),
+});
+
+/** A count's fields as recorded: a dung count with its plots and no lines. */
+const CountFacts = z.strictObject({
+  ground_id: z.string(),
+  date: z.iso.date(),
+  method: z.enum(COUNT_METHODS),
+  items: z.array(SightingLine),
+  notes: z.string().optional(),
+  dung: DungCountFacts.optional(),
+});
+
+export const COUNT_EVENT_DATA = {
+  [COUNT_EVENT_TYPES.countRecorded]: CountFacts,
+  /** The fields that changed; null clears the notes, or a dung count's plots when it becomes a count by sight. */
+  [COUNT_EVENT_TYPES.countAmended]: z.strictObject({
+    changes: z
+      .strictObject({
+        ground_id: z.string(),
+        date: z.iso.date(),
+        method: z.enum(COUNT_METHODS),
+        items: z.array(SightingLine),
+        notes: z.string().nullable(),
+        dung: DungCountFacts.nullable(),
+      })
+      .partial(),
+  }),
+  [COUNT_EVENT_TYPES.countDeleted]: z.strictObject({}),
+} as const;

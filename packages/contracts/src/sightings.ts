@@ -47,6 +47,17 @@ export const SightingItems = z
     });
   });
 
+/**
+ * A line of deer as events carry it: the same fields, without the request's words or bounds, since an event once
+ * written is never judged again.
+ */
+export const SightingLine = z.strictObject({
+  species: z.enum(SPECIES),
+  sex: z.enum(SIGHTING_SEXES),
+  age_class: z.enum(AGE_CLASSES),
+  count: z.number().int().min(0),
+});
+
 /** People out on an outing, for hunter-hours: 1 unless told. */
 export const Hunters = z
   .number({ error: M.hunters })
