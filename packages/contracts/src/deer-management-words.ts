@@ -52,6 +52,7 @@ export const DEER_MANAGEMENT_MESSAGES = {
   duplicateItem: 'Each species, sex and age class is listed once: add the numbers together',
   countMethod: 'Choose vantage_point, thermal, drive, dung, camera or other',
   countDate: 'Date must be a day such as 2027-03-20',
+  countDateFuture: 'A count is of a day that has come: this date is after today',
   countItemsNeeded: 'List at least one species, with 0 where none were seen',
   dungNeeded: 'A dung count needs its plots, pellet groups, days since clearance and defecation rate (dung)',
   dungOnlyForDung: 'Plots and pellet groups belong to a dung count: set method to dung',

@@ -9,6 +9,7 @@ import type { CommandDeps } from './kit/command-runner';
 import type { CullReadModel } from './read-model/cull-read-model';
 import { accountRoutes } from './account/account-routes';
 import { cullsRoutes } from './culls/culls-routes';
+import { countsRoutes } from './counts/counts-routes';
 import { groundsRoutes } from './grounds/grounds-routes';
 import { importsRoutes } from './imports/imports-routes';
 import { outingsRoutes } from './outings/outings-routes';
@@ -96,6 +97,7 @@ export function buildApp<Tx>({
     photosRoutes,
     groundsRoutes<Tx>(),
     outingsRoutes<Tx>(),
+    countsRoutes<Tx>(),
     settingsRoutes<Tx>(),
     teamsRoutes<Tx>(),
     accountRoutes,

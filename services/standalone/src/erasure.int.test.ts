@@ -134,6 +134,7 @@ describe('erasing an account in the one-process app', () => {
         'events.jsonl',
         'grounds.json',
         'outings.json',
+        'counts.json',
         'plans.json',
         'imports.json',
         'declarations.json',

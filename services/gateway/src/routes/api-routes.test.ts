@@ -276,6 +276,17 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       '/grounds/0b6f7c1e-1111-4222-8333-944445555666',
     ],
     ['POST', '/api/outings', '/outings'],
+    ['POST', '/api/counts', '/counts'],
+    [
+      'PATCH',
+      '/api/counts/0b6f7c1e-1111-4222-8333-944445555666',
+      '/counts/0b6f7c1e-1111-4222-8333-944445555666',
+    ],
+    [
+      'DELETE',
+      '/api/counts/0b6f7c1e-1111-4222-8333-944445555666',
+      '/counts/0b6f7c1e-1111-4222-8333-944445555666',
+    ],
     [
       'PATCH',
       '/api/outings/0b6f7c1e-1111-4222-8333-944445555666',

@@ -164,6 +164,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     ['/api/culls', upstreams.records],
     ['/api/grounds', upstreams.records],
     ['/api/outings', upstreams.records],
+    ['/api/counts', upstreams.records],
     ['/api/settings', upstreams.records],
     ['/api/teams', upstreams.records],
     ['/api/invites', upstreams.records],

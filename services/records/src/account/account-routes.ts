@@ -5,6 +5,8 @@ import {
   EVENT_TYPES,
   MANAGEMENT_EVENT_TYPES,
   USER_ERASED_TYPE,
+  type Count,
+  type CountEvent,
   type Cull,
   type Ground,
   type GroundEvent,
@@ -21,11 +23,15 @@ import {
   accountCsvRow,
   applyEventToCull,
   CSV_BOM,
+  countDecider,
+  groundAreaKm2,
   groundDecider,
   outingDecider,
+  toCount,
   toCsvLine,
   toGround,
   toOuting,
+  type CountState,
   type GroundState,
   type OutingState,
 } from '@cull-log/domain';
@@ -75,6 +81,8 @@ interface AccountData {
   grounds: Ground[];
   /** Newest started first, with their numbers of records. */
   outings: Outing[];
+  /** Newest day first; a dung count with its density and working, its deer over its ground's area. */
+  counts: Count[];
   settings: { season_start: SeasonStart };
   /** Each season's plans, by season. */
   plans: { season: string; plans: Plan[]; updated_at: string }[];
@@ -84,6 +92,7 @@ async function accountDataOf(store: AccountRoutesOptions['store'], userId: strin
   const records = new Map<string, Cull | undefined>();
   const grounds = new Map<string, GroundState>();
   const outings = new Map<string, OutingState>();
+  const countStates = new Map<string, CountState>();
   let seasonStart: SeasonStart = DEFAULT_SEASON_START;
   const plans = new Map<string, { season: string; plans: Plan[]; updated_at: string }>();
   for await (const event of eventsOf(store, userId)) {
@@ -95,6 +104,9 @@ async function accountDataOf(store: AccountRoutesOptions['store'], userId: strin
     } else if (event.type.startsWith('outing.')) {
       const state = outings.get(event.streamId) ?? outingDecider.initialState;
       outings.set(event.streamId, outingDecider.evolve(state, event as OutingEvent));
+    } else if (event.type.startsWith('count.')) {
+      const state = countStates.get(event.streamId) ?? countDecider.initialState;
+      countStates.set(event.streamId, countDecider.evolve(state, event as CountEvent));
     } else if (event.type === MANAGEMENT_EVENT_TYPES.settingsChanged) {
       seasonStart = event.data.season_start;
     } else if (event.type === MANAGEMENT_EVENT_TYPES.plansSet) {
@@ -122,10 +134,18 @@ async function accountDataOf(store: AccountRoutesOptions['store'], userId: strin
     .map(([id, state]) => toOuting(state, id, counts.get(id) ?? 0))
     .filter((outing): outing is Outing => outing !== undefined)
     .sort((a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || b.id.localeCompare(a.id));
+  const areas = new Map(groundList.map((ground) => [ground.id, groundAreaKm2(ground.boundary)]));
+  const countList = [...countStates]
+    .map(([id, state]) =>
+      toCount(state, id, state.status === 'active' ? areas.get(state.groundId) : undefined),
+    )
+    .filter((count): count is Count => count !== undefined)
+    .sort((a, b) => b.date.localeCompare(a.date) || b.created_at.localeCompare(a.created_at));
   return {
     records: recordList,
     grounds: groundList,
     outings: outingList,
+    counts: countList,
     settings: { season_start: seasonStart },
     plans: [...plans.values()].sort((a, b) => a.season.localeCompare(b.season)),
   };
@@ -138,7 +158,7 @@ async function recordsOf(store: AccountRoutesOptions['store'], userId: string): 
 
 /**
  * The caller's whole account, for the gateway's "download everything" zip and its erasure: every event of theirs
- * (JSON lines), their records as JSON and as the export's CSV, their grounds, outings, settings, plans and imports
+ * (JSON lines), their records as JSON and as the export's CSV, their grounds, outings, counts, settings, plans and imports
  * as JSON, and `DELETE /account`.
  */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
@@ -172,9 +192,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     return reply.type('text/csv; charset=utf-8').send(Readable.from(lines));
   });
 
-  // Their grounds, outings, season start and plans, as they stand.
+  // Their grounds, outings, counts, season start and plans, as they stand.
   const json = (value: unknown) => JSON.stringify(value, null, 2);
-  for (const part of ['grounds', 'outings', 'settings', 'plans'] as const) {
+  for (const part of ['grounds', 'outings', 'counts', 'settings', 'plans'] as const) {
     app.get(`/account/${part}.json`, async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
