@@ -135,7 +135,9 @@ describe('what counts and densities read back as', () => {
     };
     expect(Count.parse(count)).toEqual(count);
     expect(ListCountsQuery.parse({ ground: GROUND })).toEqual({ ground: GROUND });
-    expect(ListCountsQuery.safeParse({ ground: 'x' }).success).toBe(false);
+    expect(refusals(ListCountsQuery.safeParse({ ground: 'x' }))).toEqual({
+      ground: 'ground must be the id of one of your grounds (a UUID)',
+    });
     const density = {
       area_km2: 2.4,
       species: [

@@ -141,8 +141,11 @@ export const Count = z.object({
 });
 export type Count = z.infer<typeof Count>;
 
+/** A ground named in a query (`?ground=`), in the query's own word. */
+export const GroundQueryId = z.uuid({ error: 'ground must be the id of one of your grounds (a UUID)' });
+
 /** Query of GET /api/counts: one ground's counts, or every one of the caller's. */
-export const ListCountsQuery = z.strictObject({ ground: GroundId.optional() });
+export const ListCountsQuery = z.strictObject({ ground: GroundQueryId.optional() });
 export type ListCountsQuery = z.infer<typeof ListCountsQuery>;
 
 /** GET /api/counts: newest count first. */

@@ -52,7 +52,7 @@ describe('the suggestion’s query', () => {
     ['no seasons', { seasons: '0' }, 'seasons', M.seasonsToTarget],
     ['half a season', { seasons: '1.5' }, 'seasons', M.seasonsToTarget],
     ['a plan of another kind', { plan: 'cull everything' }, 'plan', 'Plan is reduction or maintenance'],
-    ['no ground', { ground: undefined }, 'ground', 'ground_id must be a UUID'],
+    ['no ground', { ground: undefined }, 'ground', 'ground must be the id of one of your grounds'],
   ])('refuses %s, naming the field', (_what, change, field, message) => {
     const fields = refusals({ ground: GROUND, ...change });
     expect(fields[field]).toContain(message);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEER_MANAGEMENT_LIMITS, DEER_MANAGEMENT_MESSAGES } from './deer-management-words';
 import { SPECIES } from './enums';
-import { GroundId } from './grounds';
+import { GroundQueryId } from './counts';
 import { WorkingStep } from './working-step';
 
 /**
@@ -80,7 +80,7 @@ export type CullKind = (typeof CULL_KINDS)[number];
  * maintenance cull whatever the density; without it a species above its target is reduced, at or below it held.
  */
 export const CullSuggestionQuery = z.strictObject({
-  ground: GroundId,
+  ground: GroundQueryId,
   target_density: perSpecies(M.targetDensity, 0, L.targetDensityMax).optional(),
   recruitment: perSpecies(M.recruitment, 0, 100).optional(),
   female_share: perSpecies(M.femaleShare, 0, 100).optional(),

@@ -107,6 +107,25 @@ describe('a reduction cull', () => {
     );
   });
 
+  it('says when the seasons are the default, to be changed, and not when the manager gave them', () => {
+    expect(plan.steps.map(workingLine)).toContain(
+      'Plan: 60 deer now, target 19 deer = a reduction cull over 3 seasons (the default: change it to suit the stalkers and time there are)',
+    );
+    const given = planned(
+      suggestCull({
+        species: 'Roe Deer',
+        densityPerKm2: 25,
+        areaKm2: 2.4,
+        targetDensityPerKm2: 8,
+        seasonsToTarget: 3,
+      }),
+    );
+    expect(given.steps.map(workingLine)).toContain(
+      'Plan: 60 deer now, target 19 deer = a reduction cull over 3 seasons',
+    );
+    expect(given.cull).toBe(plan.cull);
+  });
+
   it('spread over the seasons the manager gives: one season takes the whole surplus at once', () => {
     // 18 young + 41 surplus = 59 this season; 60 + 18 − 59 = 19, the target.
     const quick = planned(

@@ -1,4 +1,10 @@
-import { DEER_MANAGEMENT_LIMITS, DEER_MANAGEMENT_MESSAGES } from '@cull-log/contracts';
+import {
+  DEER_MANAGEMENT_LIMITS,
+  DEER_MANAGEMENT_MESSAGES,
+  type CullKind,
+  type ProjectedSeason,
+  type SuggestedCullRow,
+} from '@cull-log/contracts';
 import { deerOnGround } from './density';
 import { refusal, type FigureRefusal } from './refusal';
 import { figure, wholeUp, type WorkingStep } from './working';
@@ -36,25 +42,6 @@ export const DEFAULT_FEMALE_SHARE_PERCENT = 50;
  */
 export const DEFAULT_SEASONS_TO_TARGET = 3;
 
-export type CullKind = 'reduction' | 'maintenance';
-
-/** One line of a suggested cull: how many of a species, sex and age class to cull this season. */
-export interface SuggestedCullRow {
-  species: string;
-  sex: 'Male' | 'Female';
-  age_class: 'Adult' | 'Young';
-  suggested: number;
-}
-
-/** A season of the population model: deer at its start, young born, the cull, deer at its end. */
-export interface ProjectedSeason {
-  season: string;
-  start: number;
-  births: number;
-  cull: number;
-  end: number;
-}
-
 export interface CullPlanInput {
   species: string;
   /** Deer on the ground now, before this season's young. */
@@ -66,6 +53,8 @@ export interface CullPlanInput {
   femaleSharePercent: number;
   /** Seasons in which a reduction reaches the target. */
   seasonsToTarget: number;
+  /** The seasons are the default, not the manager's: the working says so, and that they may change it. */
+  seasonsByDefault?: boolean;
   /** Without it: a reduction above the target, a maintenance cull at or below it. */
   kind?: CullKind;
   /** The season the cull is for, as shown (`2026/27`); the projection names the seasons after it. */
@@ -211,7 +200,7 @@ export function planCull(input: CullPlanInput): CullPlan | FigureRefusal {
         label: 'Plan',
         formula: `${deer(population)} now, target ${deer(target)}`,
         result: `a reduction cull over ${seasons} season${seasons === 1 ? '' : 's'}${
-          input.seasonsToTarget === DEFAULT_SEASONS_TO_TARGET
+          input.seasonsByDefault === true
             ? ' (the default: change it to suit the stalkers and time there are)'
             : ''
         }`,
@@ -350,6 +339,7 @@ export function suggestCull(request: CullSuggestionRequest): CullPlan | FigureRe
     recruitmentPercent,
     femaleSharePercent: request.femaleSharePercent ?? DEFAULT_FEMALE_SHARE_PERCENT,
     seasonsToTarget: request.seasonsToTarget ?? DEFAULT_SEASONS_TO_TARGET,
+    seasonsByDefault: request.seasonsToTarget === undefined,
     ...(request.kind !== undefined && { kind: request.kind }),
     ...(request.firstSeason !== undefined && { firstSeason: request.firstSeason }),
     recruitmentFrom:

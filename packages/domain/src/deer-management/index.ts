@@ -19,14 +19,6 @@ export {
   seasonCull,
   suggestCull,
 } from './cull-suggestion';
-export type {
-  CullKind,
-  CullPlan,
-  CullPlanInput,
-  CullSuggestionRequest,
-  ProjectedSeason,
-  SuggestedCullRow,
-} from './cull-suggestion';
+export type { CullPlan, CullPlanInput, CullSuggestionRequest } from './cull-suggestion';
 export type { FigureRefusal } from './refusal';
 export { workingLine } from './working';
-export type { WorkingStep } from './working';

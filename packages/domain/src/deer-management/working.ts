@@ -1,16 +1,12 @@
+import type { WorkingStep } from '@cull-log/contracts';
 import { formatNumber } from '../numbers';
 
-/**
- * One step of arithmetic as a manager reads it: what is worked out, how, and what it comes to ("Area searched",
- * "40 plots × 10 m²", "400 m²"). A screen lists them; a report prints `workingLine` of each.
- */
-export interface WorkingStep {
-  label: string;
-  formula: string;
-  result: string;
-}
+export type { WorkingStep };
 
-/** A step as one line of text: "Area searched: 40 plots × 10 m² = 400 m²". */
+/**
+ * A step of arithmetic (see WorkingStep: "Area searched", "40 plots × 10 m²", "400 m²") as one line of text, as a
+ * report prints it: "Area searched: 40 plots × 10 m² = 400 m²".
+ */
 export const workingLine = (step: WorkingStep): string => `${step.label}: ${step.formula} = ${step.result}`;
 
 /** A figure in a working: commas between thousands, at most `digits` decimals (trailing zeros dropped). */
