@@ -10,6 +10,7 @@ import type { CullReadModel } from './read-model/cull-read-model';
 import { accountRoutes } from './account/account-routes';
 import { cullsRoutes } from './culls/culls-routes';
 import { countsRoutes } from './counts/counts-routes';
+import { cullSuggestionRoutes } from './counts/cull-suggestion-routes';
 import { groundsRoutes } from './grounds/grounds-routes';
 import { importsRoutes } from './imports/imports-routes';
 import { outingsRoutes } from './outings/outings-routes';
@@ -98,6 +99,7 @@ export function buildApp<Tx>({
     groundsRoutes<Tx>(),
     outingsRoutes<Tx>(),
     countsRoutes<Tx>(),
+    cullSuggestionRoutes<Tx>(),
     settingsRoutes<Tx>(),
     teamsRoutes<Tx>(),
     accountRoutes,

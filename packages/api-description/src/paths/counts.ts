@@ -1,15 +1,42 @@
+import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {
   AmendCountRequest,
   Count,
+  CullSuggestionQuery,
+  CullSuggestionResponse,
   GroundDensityResponse,
   ListCountsQuery,
   ListCountsResponse,
   RecordCountRequest,
+  SeasonKey,
 } from '@cull-log/contracts';
 import { idPath, json, jsonBody, operation, written } from '../operation-kit';
 
 const counts = 'Counts and density';
+const seasonPath = z.object({ season: SeasonKey.meta({ description: 'The season, e.g. 2025-26.' }) });
+
+/** A per-species query value as a tool sends it: one for every species (`8`), or a species' own (`Roe Deer:8`). */
+const perSpecies = (what: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .meta({
+      description: `${what}: a number for every species (\`8\`), or a species and a number (\`Roe Deer:8\`), repeated for each.`,
+    });
+
+/** The suggestion's query as the description shows it: the contract's, its per-species values as sent. */
+const suggestionQuery = CullSuggestionQuery.omit({
+  target_density: true,
+  recruitment: true,
+  female_share: true,
+}).extend({
+  target_density: perSpecies('Target density, deer per km² (without it, the species is held where it is)'),
+  recruitment: perSpecies(
+    'Recruitment, % of the population a year (without it, the Deer Initiative’s rule of thumb)',
+  ),
+  female_share: perSpecies('At least this % of the cull female (without it, 50)'),
+});
 
 /** What is counted on a ground, and the density read from it. */
 export const countPaths: ZodOpenApiPathsObject = {
@@ -64,6 +91,19 @@ export const countPaths: ZodOpenApiPathsObject = {
       requestParams: { path: idPath },
       responses: { 204: written(undefined, 'Deleted.') },
       refusals: [404, 409],
+    }),
+  },
+  '/api/plans/{season}/suggestion': {
+    get: operation({
+      operationId: 'suggestCull',
+      summary: 'A suggested cull for a ground',
+      description:
+        'For each species counted on one of the caller’s grounds, from its latest density: a reduction cull to the target over the seasons given (three unless told), or a maintenance cull of the year’s young, at least the female share female, by sex and age class, with the working step by step and the population model’s seasons. A species with no known recruitment rate has none, its working saying why.',
+      tag: counts,
+      access: 'read',
+      requestParams: { path: seasonPath, query: suggestionQuery },
+      responses: { 200: json(CullSuggestionResponse, 'The suggested cull and its working.') },
+      refusals: [400, 404],
     }),
   },
   '/api/grounds/{id}/density': {

@@ -175,8 +175,23 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       '/grounds/0b6f7c1e-1111-4222-8333-944445555666',
     ],
     ['/api/outings?season=2026-27', 'records', '/outings?season=2026-27'],
+    [
+      '/api/counts?ground=0b6f7c1e-1111-4222-8333-944445555666',
+      'records',
+      '/counts?ground=0b6f7c1e-1111-4222-8333-944445555666',
+    ],
+    [
+      '/api/grounds/0b6f7c1e-1111-4222-8333-944445555666/density',
+      'records',
+      '/grounds/0b6f7c1e-1111-4222-8333-944445555666/density',
+    ],
     ['/api/settings', 'records', '/settings'],
     ['/api/plans/2026-27', 'records', '/plans/2026-27'],
+    [
+      '/api/plans/2026-27/suggestion?ground=0b6f7c1e-1111-4222-8333-944445555666',
+      'records',
+      '/plans/2026-27/suggestion?ground=0b6f7c1e-1111-4222-8333-944445555666',
+    ],
     ['/api/teams', 'records', '/teams'],
     [
       '/api/teams/0b6f7c1e-1111-4222-8333-944445555666/members',

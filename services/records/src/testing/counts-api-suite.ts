@@ -5,6 +5,7 @@ import {
   MANAGEMENT_MESSAGES as M,
   MESSAGES,
   type Count,
+  type CullSuggestionResponse,
   type Ground,
   type GroundBoundary,
   type GroundDensityResponse,
@@ -260,6 +261,67 @@ export function describeCountsApi<Tx>(backendName: string, openBackend: () => Pr
       ]);
       expect((await call(ALICE, 'GET', `/counts/${made.id}`)).statusCode).toBe(404);
       expect((await call(ALICE, 'GET', '/counts')).json<ListCountsResponse>().items).toEqual([]);
+    });
+
+    it('suggests a cull for each species counted on the ground, with its working, from the values asked', async () => {
+      const home = await ground();
+      const roe = Math.round(25 * AREA_KM2);
+      await count({ ground_id: home.id, method: 'vantage_point', items: [{ ...doe, count: roe }] });
+      const target = encodeURIComponent('Roe Deer:8');
+      const response = await call(
+        ALICE,
+        'GET',
+        `/plans/2026-27/suggestion?ground=${home.id}&target_density=${target}&seasons=2`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json<CullSuggestionResponse>();
+      expect(answer.working).toMatchObject([
+        { species: 'Roe Deer', kind: 'reduction', population: roe, seasons_to_target: 2, recruitment: 30 },
+      ]);
+      expect(answer.working[0]?.projection.map((season) => season.season)).toEqual(['2026/27', '2027/28']);
+      const rows = answer.rows.filter((row) => row.species === 'Roe Deer');
+      expect(rows.map((row) => `${row.sex} ${row.age_class}`)).toEqual([
+        'Female Adult',
+        'Female Young',
+        'Male Adult',
+        'Male Young',
+      ]);
+      const cull = rows.reduce((sum, row) => sum + row.suggested, 0);
+      expect(cull).toBe(answer.working[0]?.cull);
+      const female = rows.filter((row) => row.sex === 'Female').reduce((sum, row) => sum + row.suggested, 0);
+      expect(female * 2).toBeGreaterThanOrEqual(cull);
+      // Without a target, the species is held where it is: a maintenance cull.
+      const held = await call(ALICE, 'GET', `/plans/2026-27/suggestion?ground=${home.id}`);
+      expect(held.json<CullSuggestionResponse>().working[0]).toMatchObject({ kind: 'maintenance' });
+    });
+
+    it('refuses a suggestion for a ground with no boundary, a reduction to a target above the density, and bad values', async () => {
+      const home = await ground();
+      await count({ ground_id: home.id, method: 'vantage_point', items: [doe] });
+      const bare = await ground({ name: 'Open Hill', boundary: undefined });
+      await refused(
+        ALICE,
+        'GET',
+        `/plans/2026-27/suggestion?ground=${bare.id}`,
+        undefined,
+        'boundary',
+        DM.noBoundary,
+      );
+      const above = await call(
+        ALICE,
+        'GET',
+        `/plans/2026-27/suggestion?ground=${home.id}&plan=reduction&target_density=900`,
+      );
+      expect(above.statusCode).toBe(400);
+      expect(above.json().error.fields).toEqual({
+        target_density: expect.stringContaining('below the current density'),
+      });
+      const negative = await call(ALICE, 'GET', `/plans/2026-27/suggestion?ground=${home.id}&recruitment=-5`);
+      expect(negative.statusCode).toBe(400);
+      expect(negative.json().error.fields).toEqual({ recruitment: expect.stringContaining(DM.recruitment) });
+      const season = await call(ALICE, 'GET', `/plans/2026/suggestion?ground=${home.id}`);
+      expect(season.json().error.fields).toEqual({ season: M.season });
+      expect((await call(BOB, 'GET', `/plans/2026-27/suggestion?ground=${home.id}`)).statusCode).toBe(404);
     });
 
     it('downloads the user’s counts as they stand, worked out, and nobody else’s', async () => {
