@@ -8,6 +8,7 @@ import {
   GroundDensityResponse,
   ListCountsQuery,
   ListCountsResponse,
+  PlansResponse,
   RecordCountRequest,
   SeasonKey,
 } from '@cull-log/contracts';
@@ -104,6 +105,17 @@ export const countPaths: ZodOpenApiPathsObject = {
       requestParams: { path: seasonPath, query: suggestionQuery },
       responses: { 200: json(CullSuggestionResponse, 'The suggested cull and its working.') },
       refusals: [400, 404],
+    }),
+    post: operation({
+      operationId: 'acceptSuggestedCull',
+      summary: 'Accept the suggested cull into the season’s plan',
+      description:
+        'Works out the suggestion as `GET` does, with the same query, and writes it into the ground’s plan of the season: for each species suggested, adult males as `Male`, adult females as `Female` and the young of both sexes as `Juvenile`, replacing that species’ targets there; the ground’s other species and every other plan stay as they were, and the manager can still change them with `PUT /api/plans/{season}`.',
+      tag: counts,
+      access: 'write',
+      requestParams: { path: seasonPath, query: suggestionQuery },
+      responses: { 200: written(PlansResponse, 'The season’s plans as they now are.') },
+      refusals: [400, 404, 409],
     }),
   },
   '/api/grounds/{id}/density': {

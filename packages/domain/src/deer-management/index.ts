@@ -2,6 +2,7 @@ export { densityPerKm2, deerOnGround, groundAreaKm2 } from './density';
 export type { Density } from './density';
 export { groundDensities } from './ground-density';
 export { groundSuggestion } from './ground-suggestion';
+export { planTargetsOf, plansWithSuggestion } from './suggestion-plan';
 export type { SuggestionAsked } from './ground-suggestion';
 export type { DensityCount } from './ground-density';
 export { DUNG_COUNT_FORMULA, dungCountDensity } from './dung-count';

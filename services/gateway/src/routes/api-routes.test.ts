@@ -309,6 +309,11 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     ],
     ['PATCH', '/api/settings', '/settings'],
     ['PUT', '/api/plans/2026-27', '/plans/2026-27'],
+    [
+      'POST',
+      '/api/plans/2026-27/suggestion?ground=0b6f7c1e-1111-4222-8333-944445555666',
+      '/plans/2026-27/suggestion?ground=0b6f7c1e-1111-4222-8333-944445555666',
+    ],
     ['POST', '/api/teams', '/teams'],
     [
       'POST',

@@ -256,6 +256,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.get('/api/plans/:season', { onRequest: readLimit, handler: toRecords });
   app.put('/api/plans/:season', { onRequest: writeLimit, handler: toRecords });
   app.get('/api/plans/:season/suggestion', { onRequest: readLimit, handler: toRecords });
+  app.post('/api/plans/:season/suggestion', { onRequest: writeLimit, handler: toRecords });
   const toStats = forwardTo(upstreams.stats);
   app.get('/api/plans/:season/progress', { onRequest: readLimit, handler: toStats });
   app.get('/api/reports/*', { ...pdfRead, handler: toStats });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COUNT_EVENT_TYPES as T,
+  EVENT_POSITION_HEADER,
   DEER_MANAGEMENT_MESSAGES as DM,
   MANAGEMENT_MESSAGES as M,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
   type GroundBoundary,
   type GroundDensityResponse,
   type ListCountsResponse,
+  type PlansResponse,
 } from '@cull-log/contracts';
 import { groundAreaKm2 } from '@cull-log/domain';
 import type { Identity } from '@cull-log/service-kit';
@@ -293,6 +295,46 @@ export function describeCountsApi<Tx>(backendName: string, openBackend: () => Pr
       // Without a target, the species is held where it is: a maintenance cull.
       const held = await call(ALICE, 'GET', `/plans/2026-27/suggestion?ground=${home.id}`);
       expect(held.json<CullSuggestionResponse>().working[0]).toMatchObject({ kind: 'maintenance' });
+    });
+
+    it('accepts the suggestion into the season’s plan, keeping the ground’s other species and the other plans', async () => {
+      const home = await ground();
+      const other = await ground({ name: 'Beech Hanger' });
+      await count({ ground_id: home.id, method: 'vantage_point', items: [{ ...doe, count: 40 }] });
+      const muntjac = { species: 'Muntjac', class: 'Male', target: 2 };
+      const before = [
+        { ground_id: home.id, targets: [muntjac, { species: 'Roe Deer', class: 'Female', target: 1 }] },
+        { ground_id: other.id, targets: [{ species: 'Roe Deer', class: 'Male', target: 1 }] },
+      ];
+      expect((await call(ALICE, 'PUT', '/plans/2026-27', { plans: before })).statusCode).toBe(200);
+      const url = `/plans/2026-27/suggestion?ground=${home.id}&target_density=${encodeURIComponent('Roe Deer:2')}`;
+      const suggested = (await call(ALICE, 'GET', url)).json<CullSuggestionResponse>();
+      const sum = (sex: string, age: string) =>
+        suggested.rows
+          .filter((row) => (sex === '*' || row.sex === sex) && row.age_class === age)
+          .reduce((total, row) => total + row.suggested, 0);
+      const accepted = await call(ALICE, 'POST', url);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.headers[EVENT_POSITION_HEADER]).toMatch(/^\d+$/);
+      const plans = accepted.json<PlansResponse>().plans;
+      expect(plans).toEqual([
+        {
+          ground_id: home.id,
+          targets: [
+            muntjac,
+            { species: 'Roe Deer', class: 'Male', target: sum('Male', 'Adult') },
+            { species: 'Roe Deer', class: 'Female', target: sum('Female', 'Adult') },
+            { species: 'Roe Deer', class: 'Juvenile', target: sum('*', 'Young') },
+          ],
+        },
+        before[1],
+      ]);
+      expect((await call(ALICE, 'GET', '/plans/2026-27')).json<PlansResponse>().plans).toEqual(plans);
+      // Accepted again, the same plan: nothing more is written.
+      const head = await per.backend.store.headPosition();
+      expect((await call(ALICE, 'POST', url)).statusCode).toBe(200);
+      expect(await per.backend.store.headPosition()).toBe(head);
+      expect((await call(BOB, 'POST', url)).statusCode).toBe(404);
     });
 
     it('refuses a suggestion for a ground with no boundary, a reduction to a target above the density, and bad values', async () => {
