@@ -236,7 +236,7 @@ export default defineConfig({
             },
             {
               name: 'contracts-words',
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](messages|enums|limits|list-query-check|validation|place-words|token-words|team-words|account-words|retention-words)\.ts$/,
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](messages|enums|limits|list-query-check|validation|place-words|token-words|team-words|account-words|retention-words|deer-management-words)\.ts$/,
               priority: 2,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },

@@ -2,6 +2,7 @@ import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ApiError, CullView, Ground, Outing, PlansResponse, Team } from '@cull-log/contracts';
 import { aboutPaths } from './paths/about';
 import { accountPaths } from './paths/account';
+import { countPaths } from './paths/counts';
 import { documentPaths } from './paths/documents';
 import { groundPaths } from './paths/grounds';
 import { importPaths } from './paths/imports';
@@ -19,6 +20,7 @@ const PATHS: ZodOpenApiPathsObject[] = [
   tokenPaths,
   recordPaths,
   groundPaths,
+  countPaths,
   teamPaths,
   documentPaths,
   importPaths,
@@ -64,6 +66,10 @@ export function openApiDocument(): OpenApiDocument {
       { name: 'Account', description: 'Who is signed in, their sessions, their account.' },
       { name: 'Records', description: 'Culls: record, read, amend, delete, photos, the map.' },
       { name: 'Grounds and outings', description: 'Where and when the user stalks.' },
+      {
+        name: 'Counts and density',
+        description: 'Deer counted on a ground (by sight or from dung), and the density read from them.',
+      },
       { name: 'Settings and plans', description: 'The season start, and each season’s cull plans.' },
       { name: 'Teams', description: 'Syndicates, estates and deer management groups.' },
       {

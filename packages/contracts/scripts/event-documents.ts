@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
   AnyLogEvent,
+  COUNT_EVENT_TYPES,
+  CountEvent,
   CullAmended,
   CullAmendedV1,
   CullDeleted,
@@ -51,10 +53,22 @@ const MANAGEMENT_DESCRIPTIONS: Record<ManagementEvent['type'], string> = {
   [MANAGEMENT_EVENT_TYPES.outingAmended]:
     'An outing was changed; data.changes holds the changed fields, null clearing ended_at (reopened) or notes.',
   [MANAGEMENT_EVENT_TYPES.outingDeleted]: 'An outing with no cull was deleted.',
+  [MANAGEMENT_EVENT_TYPES.outingHuntersChanged]:
+    'The number of people out on an outing (data.hunters, for hunter-hours): written with outing.started.v1 when not one, and whenever it changes. An outing without it had one.',
+  [MANAGEMENT_EVENT_TYPES.outingSightingsRecorded]:
+    'The deer seen on an outing, set whole: data.sightings lists species, sex (Male, Female, Unknown), age_class (Adult, Young, Unknown) and count; an empty list is an outing on which nothing was seen. An outing without it has no sightings recorded.',
   [MANAGEMENT_EVENT_TYPES.settingsChanged]:
     "A user's settings changed (one stream per user, its id opaque); data.season_start is 04-01 or 08-01.",
   [MANAGEMENT_EVENT_TYPES.plansSet]:
     "A user's cull plans of one season were set, replacing the season's plans whole (one stream per user and season, its id opaque).",
+};
+
+const COUNT_DESCRIPTIONS: Record<CountEvent['type'], string> = {
+  [COUNT_EVENT_TYPES.countRecorded]:
+    "A count of deer on a ground (its stream is the count's id): data holds its ground, day, method (vantage_point, thermal, drive, dung, camera, other) and lines of species, sex, age_class and count; a dung count (method dung) has no lines but data.dung, its plots, their area in m², the pellet groups found, the days since clearance and the defecation rate for data.dung.species, from which the density is worked out.",
+  [COUNT_EVENT_TYPES.countAmended]:
+    'A count was changed; data.changes holds the changed fields, items and dung whole, null clearing the notes or the plots of a count no longer by dung.',
+  [COUNT_EVENT_TYPES.countDeleted]: 'A count was deleted.',
 };
 
 const TEAM =
@@ -149,11 +163,15 @@ export const EVENT_DOCUMENTS: readonly EventDocument[] = [
       "In a team's plans stream of one season (userId team-<team id>, subject culls.v1.team-<team id>.plans_allocated), appended together with its plans.set.v1: each member's share of the season's targets (data.allocations: member_id, ground_id, species, class, target), replacing the season's allocations whole. Members are named by member ids, never user ids.",
     schema: PlansAllocated,
   },
+  ...CountEvent.options.map((schema) => {
+    const type = schema.shape.type.value;
+    return { file: `${type}.json`, title: type, description: COUNT_DESCRIPTIONS[type], schema };
+  }),
   {
     file: UNION_FILE,
     title: 'cull event',
     description:
-      'Any event on the CULLS stream, of any family and version (subjects culls.v1.<userId>.<short name>: recorded, amended, deleted, photo_added, photo_removed and placed for a record; ground_<name>, outing_<name>, settings_changed, plans_set and plans_allocated for the rest; team_<name> on culls.v1.team-<team id>.<short name> for the events of a team, and member_linked).',
+      'Any event on the CULLS stream, of any family and version (subjects culls.v1.<userId>.<short name>: recorded, amended, deleted, photo_added, photo_removed and placed for a record; ground_<name>, outing_<name>, settings_changed, plans_set and plans_allocated, count_<name> for counts, for the rest; team_<name> on culls.v1.team-<team id>.<short name> for the events of a team, and member_linked).',
     schema: AnyLogEvent,
   },
 ];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_EVENT_TYPES,
   BUS_STREAM,
+  COUNT_EVENT_TYPES,
   CullEvent,
   EVENT_TYPES,
   EventContractError,
@@ -176,6 +177,11 @@ describe('the events of grounds, outings, settings and plans', () => {
     { type: MANAGEMENT_EVENT_TYPES.outingEnded, data: { ended_at: '2026-11-03T09:00:00+00:00' } },
     { type: MANAGEMENT_EVENT_TYPES.outingAmended, data: { changes: { ended_at: null, notes: 'Misty' } } },
     { type: MANAGEMENT_EVENT_TYPES.outingDeleted, data: {} },
+    { type: MANAGEMENT_EVENT_TYPES.outingHuntersChanged, data: { hunters: 3 } },
+    {
+      type: MANAGEMENT_EVENT_TYPES.outingSightingsRecorded,
+      data: { sightings: [{ species: 'Roe Deer', sex: 'Female', age_class: 'Young', count: 2 }] },
+    },
     { type: MANAGEMENT_EVENT_TYPES.settingsChanged, data: { season_start: '08-01' } },
     {
       type: MANAGEMENT_EVENT_TYPES.plansSet,
@@ -225,6 +231,18 @@ describe('the events of grounds, outings, settings and plans', () => {
       },
     };
     expect(() => parseLogEvent(openRing)).toThrow(EventContractError);
+    const noHunters = {
+      ...envelope,
+      type: MANAGEMENT_EVENT_TYPES.outingHuntersChanged,
+      data: { hunters: 0 },
+    };
+    expect(() => parseLogEvent(noHunters)).toThrow(EventContractError);
+    const negativeSighting = {
+      ...envelope,
+      type: MANAGEMENT_EVENT_TYPES.outingSightingsRecorded,
+      data: { sightings: [{ species: 'Roe Deer', sex: 'Female', age_class: 'Young', count: -1 }] },
+    };
+    expect(() => parseLogEvent(negativeSighting)).toThrow(EventContractError);
   });
 
   it('takes a subject on the same stream: a bare name for a record, <family>_<name> for the rest', () => {
@@ -242,6 +260,8 @@ describe('the events of grounds, outings, settings and plans', () => {
       'outing.ended.v1': 'culls.v1.u1.outing_ended',
       'outing.amended.v1': 'culls.v1.u1.outing_amended',
       'outing.deleted.v1': 'culls.v1.u1.outing_deleted',
+      'outing.hunters_changed.v1': 'culls.v1.u1.outing_hunters_changed',
+      'outing.sightings_recorded.v1': 'culls.v1.u1.outing_sightings_recorded',
       'settings.changed.v1': 'culls.v1.u1.settings_changed',
       'plans.set.v1': 'culls.v1.u1.plans_set',
     });
@@ -257,5 +277,72 @@ describe('the events of grounds, outings, settings and plans', () => {
     expect(
       samples.filter((sample) => isCullStreamEvent(parseLogEvent(sample))).map(({ type }) => type),
     ).toEqual([MANAGEMENT_EVENT_TYPES.cullPlaced]);
+  });
+});
+
+describe('the events of counts', () => {
+  const ground = '6a0c7f8e-9b1d-4c2e-8f3a-1b2c3d4e5f60';
+  const dung = {
+    plots: 40,
+    plot_area_m2: 10,
+    pellet_groups: 24,
+    days_since_clearance: 60,
+    defecation_rate: 20,
+    species: 'Fallow Deer',
+  };
+  const samples = [
+    {
+      type: COUNT_EVENT_TYPES.countRecorded,
+      data: {
+        ground_id: ground,
+        date: '2027-03-20',
+        method: 'vantage_point',
+        items: [{ species: 'Roe Deer', sex: 'Male', age_class: 'Adult', count: 3 }],
+        notes: 'Three observers',
+      },
+    },
+    {
+      type: COUNT_EVENT_TYPES.countRecorded,
+      data: { ground_id: ground, date: '2027-03-21', method: 'dung', items: [], dung },
+    },
+    {
+      type: COUNT_EVENT_TYPES.countAmended,
+      data: { changes: { notes: null, dung: { ...dung, plots: 41 } } },
+    },
+    { type: COUNT_EVENT_TYPES.countDeleted, data: {} },
+  ].map((sample) => ({ ...envelope, ...sample }));
+
+  it('read through the one parser as written, on subjects of their own, and are not cull events', () => {
+    for (const sample of samples) {
+      expect(parseLogEvent(sample)).toEqual(sample);
+      expect(isCullStreamEvent(parseLogEvent(sample))).toBe(false);
+    }
+    expect(samples.map((sample) => busSubject(sample))).toEqual([
+      'culls.v1.u1.count_recorded',
+      'culls.v1.u1.count_recorded',
+      'culls.v1.u1.count_amended',
+      'culls.v1.u1.count_deleted',
+    ]);
+    expect(ALL_EVENT_TYPES).toEqual(expect.arrayContaining(Object.values(COUNT_EVENT_TYPES)));
+  });
+
+  it('refuse a negative or fractional count, a method not on the list, a dung count of no days', () => {
+    const recorded = samples[0]!;
+    const withItem = (count: number) => ({
+      ...recorded,
+      data: { ...recorded.data, items: [{ species: 'Roe Deer', sex: 'Male', age_class: 'Adult', count }] },
+    });
+    expect(() => parseLogEvent(withItem(-1))).toThrow(EventContractError);
+    expect(() => parseLogEvent(withItem(1.5))).toThrow(EventContractError);
+    expect(() => parseLogEvent({ ...recorded, data: { ...recorded.data, method: 'guess' } })).toThrow(
+      EventContractError,
+    );
+    const dungRecorded = samples[1]!;
+    expect(() =>
+      parseLogEvent({
+        ...dungRecorded,
+        data: { ...dungRecorded.data, dung: { ...dung, days_since_clearance: 0 } },
+      }),
+    ).toThrow(EventContractError);
   });
 });

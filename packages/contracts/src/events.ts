@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CullChanges, CullChangesV1, CullFields, CullFieldsV1 } from './cull';
 import { CullPhoto, PhotoId } from './photos';
 import { MANAGEMENT_EVENT_DATA, MANAGEMENT_EVENT_TYPES } from './grounds';
+import { COUNT_EVENT_DATA, COUNT_EVENT_TYPES } from './counts';
 import { TEAM_EVENT_DATA, TEAM_EVENT_TYPES } from './teams';
 
 /**
@@ -148,6 +149,12 @@ export const OutingAmended = managementEvent(T.outingAmended);
 export type OutingAmended = z.infer<typeof OutingAmended>;
 export const OutingDeleted = managementEvent(T.outingDeleted);
 export type OutingDeleted = z.infer<typeof OutingDeleted>;
+/** The people out on an outing, when not one. */
+export const OutingHuntersChanged = managementEvent(T.outingHuntersChanged);
+export type OutingHuntersChanged = z.infer<typeof OutingHuntersChanged>;
+/** The deer seen on an outing, set whole. */
+export const OutingSightingsRecorded = managementEvent(T.outingSightingsRecorded);
+export type OutingSightingsRecorded = z.infer<typeof OutingSightingsRecorded>;
 
 /** A user's settings are one stream per user, its id opaque (see the records service's stream ids). */
 export const SettingsChanged = managementEvent(T.settingsChanged);
@@ -173,8 +180,29 @@ export const OutingEvent = z.discriminatedUnion('type', [
   OutingEnded,
   OutingAmended,
   OutingDeleted,
+  OutingHuntersChanged,
+  OutingSightingsRecorded,
 ]);
 export type OutingEvent = z.infer<typeof OutingEvent>;
+
+const CT = COUNT_EVENT_TYPES;
+const CD = COUNT_EVENT_DATA;
+
+/** A count event's schema: the shared envelope, its type, and its data as COUNT_EVENT_DATA says. */
+function countEvent<const Type extends keyof typeof CD>(type: Type) {
+  return z.object({ ...envelope, type: z.literal(type), data: CD[type] });
+}
+
+/** A count's stream is its id; its userId the user who counted. */
+export const CountRecorded = countEvent(CT.countRecorded);
+export type CountRecorded = z.infer<typeof CountRecorded>;
+export const CountAmended = countEvent(CT.countAmended);
+export type CountAmended = z.infer<typeof CountAmended>;
+export const CountDeleted = countEvent(CT.countDeleted);
+export type CountDeleted = z.infer<typeof CountDeleted>;
+
+export const CountEvent = z.discriminatedUnion('type', [CountRecorded, CountAmended, CountDeleted]);
+export type CountEvent = z.infer<typeof CountEvent>;
 
 const TT = TEAM_EVENT_TYPES;
 const TD = TEAM_EVENT_DATA;
@@ -272,6 +300,7 @@ const OTHER_FAMILIES = [
   ...TeamEvent.options,
   MemberLinked,
   PlansAllocated,
+  ...CountEvent.options,
 ] as const;
 
 export const LogEvent = z.discriminatedUnion('type', [...CullEvent.options, ...OTHER_FAMILIES]);
@@ -350,6 +379,8 @@ const SHORT_NAMES = [
   'outing_ended',
   'outing_amended',
   'outing_deleted',
+  'outing_hunters_changed',
+  'outing_sightings_recorded',
   'settings_changed',
   'plans_set',
   'team_created',
@@ -364,6 +395,9 @@ const SHORT_NAMES = [
   'team_culls_kept',
   'member_linked',
   'plans_allocated',
+  'count_recorded',
+  'count_amended',
+  'count_deleted',
 ] as const;
 export type EventShortName = (typeof SHORT_NAMES)[number];
 

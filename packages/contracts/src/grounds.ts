@@ -3,6 +3,7 @@ import { SEASON_STARTS, SPECIES } from './enums';
 import { LIMITS, MANAGEMENT_LIMITS } from './limits';
 import { yearsFollowOn } from './list-query-check';
 import { MANAGEMENT_MESSAGES } from './messages';
+import { Hunters, SightingItems, SightingLine } from './sightings';
 import { refuseUnsafeText } from './validation';
 
 /**
@@ -117,7 +118,9 @@ export const OutingTime = z.iso.datetime({ offset: true, error: 'Must be a date 
 
 /**
  * Body of POST /api/outings: "Start outing" sends the ground alone (it starts now); an outing recorded afterwards
- * sends both times. A user has at most one outing under way (no end) at a time.
+ * sends both times. A user has at most one outing under way (no end) at a time. `hunters` is the people out (1 unless
+ * told); `sightings` the deer seen, by species, sex and age class (an empty list: nothing seen, a blank outing's
+ * record too; left out: not recorded).
  */
 export const StartOutingRequest = z
   .strictObject({
@@ -126,6 +129,8 @@ export const StartOutingRequest = z
     started_at: OutingTime.optional(),
     ended_at: OutingTime.optional(),
     notes: text(MANAGEMENT_LIMITS.outingNotes).optional(),
+    hunters: Hunters.optional(),
+    sightings: SightingItems.optional(),
   })
   .superRefine(refuseUnsafeText)
   .refine(
@@ -137,7 +142,10 @@ export const StartOutingRequest = z
   );
 export type StartOutingRequest = z.infer<typeof StartOutingRequest>;
 
-/** Body of PATCH /api/outings/:id: "End outing" sends `ended_at`; null reopens it. */
+/**
+ * Body of PATCH /api/outings/:id: "End outing" sends `ended_at`; null reopens it. `hunters` and `sightings` replace
+ * what the outing had (sightings whole: the counters send every line).
+ */
 export const AmendOutingRequest = z
   .strictObject({
     expected_version: z.number().int().min(1).optional(),
@@ -145,6 +153,8 @@ export const AmendOutingRequest = z
     started_at: OutingTime.optional(),
     ended_at: OutingTime.nullable().optional(),
     notes: text(MANAGEMENT_LIMITS.outingNotes).nullable().optional(),
+    hunters: Hunters.optional(),
+    sightings: SightingItems.optional(),
   })
   .superRefine(refuseUnsafeText)
   .refine((body) => Object.keys(body).some((key) => key !== 'expected_version'), {
@@ -152,13 +162,18 @@ export const AmendOutingRequest = z
   });
 export type AmendOutingRequest = z.infer<typeof AmendOutingRequest>;
 
-/** An outing as read back; one with no cull is a blank outing. */
+/**
+ * An outing as read back; one with no cull is a blank outing. `hunters` is the people out (1 unless told); `sightings`
+ * the deer seen, null where none were recorded (an empty list: nothing was seen).
+ */
 export const Outing = z.object({
   id: z.string(),
   ground_id: z.string(),
   started_at: z.iso.datetime({ offset: true }),
   ended_at: z.iso.datetime({ offset: true }).nullable(),
   notes: z.string().nullable(),
+  hunters: z.number().int().min(1),
+  sightings: z.array(SightingLine).nullable(),
   cull_count: z.number().int().min(0),
   version: z.number().int().min(1),
   created_at: z.iso.datetime(),
@@ -365,6 +380,14 @@ export const MANAGEMENT_EVENT_TYPES = {
   outingEnded: 'outing.ended.v1',
   outingAmended: 'outing.amended.v1',
   outingDeleted: 'outing.deleted.v1',
+  /**
+   * The people out on an outing, when other than one (at its start) or changed. New types rather than a v2 of
+   * outing.started and outing.amended: their published v1 schemas are closed, and a consumer that does not follow
+   * effort passes over a type it does not know, as it passes over cull.placed.v1.
+   */
+  outingHuntersChanged: 'outing.hunters_changed.v1',
+  /** The deer seen on an outing, set whole (an empty list: nothing seen). */
+  outingSightingsRecorded: 'outing.sightings_recorded.v1',
   /** A record's ground and outing, set whole (null: none). Written beside cull.recorded/amended when they change. */
   cullPlaced: 'cull.placed.v1',
   settingsChanged: 'settings.changed.v1',
@@ -413,6 +436,8 @@ export const MANAGEMENT_EVENT_DATA = {
       .partial(),
   }),
   [MANAGEMENT_EVENT_TYPES.outingDeleted]: z.strictObject({}),
+  [MANAGEMENT_EVENT_TYPES.outingHuntersChanged]: z.strictObject({ hunters: z.number().int().min(1) }),
+  [MANAGEMENT_EVENT_TYPES.outingSightingsRecorded]: z.strictObject({ sightings: z.array(SightingLine) }),
   [MANAGEMENT_EVENT_TYPES.cullPlaced]: z.strictObject({
     ground_id: z.string().nullable(),
     outing_id: z.string().nullable(),

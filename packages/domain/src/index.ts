@@ -107,6 +107,14 @@ export { groundDecider, toGround, groundNameKey, boundaryMiddle } from './ground
 export type { GroundState, GroundCommand, GroundDecision, GroundDecisionError } from './ground-decider';
 export { outingDecider, toOuting } from './outing-decider';
 export type { OutingState, OutingCommand, OutingDecision, OutingDecisionError } from './outing-decider';
+export { countDecider, toCount } from './count-decider';
+export type {
+  CountCommand,
+  CountDecision,
+  CountDecisionError,
+  CountFields,
+  CountState,
+} from './count-decider';
 export { settingsDecider, plansDecider } from './settings-plans';
 export type {
   SettingsState,
@@ -177,3 +185,4 @@ export type {
   MapRowContext,
   ReadDate,
 } from './imports';
+export * from './deer-management';

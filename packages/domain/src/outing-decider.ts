@@ -1,9 +1,11 @@
 import {
+  DEFAULT_HUNTERS,
   MANAGEMENT_EVENT_TYPES,
   type AmendOutingRequest,
   type CommandMeta,
   type Outing,
   type OutingEvent,
+  type SightingItem,
 } from '@cull-log/contracts';
 import { amendmentRefused, eventEnvelope, type Decider, type Decision } from './decider';
 import type { AbsentStream, LiveStream } from './stream-state';
@@ -19,6 +21,10 @@ export type OutingState =
       startedAt: string;
       endedAt: string | null;
       notes: string | null;
+      /** People out: 1 until told otherwise. */
+      hunters: number;
+      /** Deer seen; null while none were recorded (an empty list: nothing seen). */
+      sightings: SightingItem[] | null;
       createdAt: string;
       updatedAt: string;
     }>
@@ -34,6 +40,8 @@ export interface StartOuting {
   startedAt: string;
   endedAt?: string;
   notes?: string;
+  hunters?: number;
+  sightings?: SightingItem[];
   meta: CommandMeta;
 }
 
@@ -61,6 +69,10 @@ export type OutingDecisionError =
 
 export type OutingDecision = Decision<OutingEvent, OutingDecisionError>;
 
+/** The same lines, in the same order: the counters send them in a fixed order, so a resend compares equal. */
+const sameSightings = (a: readonly SightingItem[] | null, b: readonly SightingItem[] | null) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
 const endsAfterStart = (startedAt: string, endedAt: string | null) =>
   endedAt === null || Date.parse(endedAt) > Date.parse(startedAt);
 
@@ -78,16 +90,34 @@ function decide(command: OutingCommand, state: OutingState): OutingDecision {
       if (!endsAfterStart(data.started_at, data.ended_at ?? null)) {
         return { ok: false, error: { code: 'ends_before_start' } };
       }
-      if (state.status === 'absent')
-        return { ok: true, events: [{ ...envelope, type: T.outingStarted, data }] };
+      const hunters = command.hunters ?? DEFAULT_HUNTERS;
+      const sightings = command.sightings ?? null;
+      const events: OutingEvent[] = [{ ...envelope, type: T.outingStarted, data }];
+      if (hunters !== DEFAULT_HUNTERS) {
+        events.push({
+          ...eventEnvelope(meta, command.outingId, state.version, events.length),
+          type: T.outingHuntersChanged,
+          data: { hunters },
+        });
+      }
+      if (sightings !== null) {
+        events.push({
+          ...eventEnvelope(meta, command.outingId, state.version, events.length),
+          type: T.outingSightingsRecorded,
+          data: { sightings },
+        });
+      }
+      if (state.status === 'absent') return { ok: true, events };
       // The same start sent again (a retry from a phone) succeeds without appending anything.
       const retry =
         state.status === 'active' &&
         state.ownerId === meta.userId &&
-        state.version === 1 &&
+        state.version === events.length &&
         state.groundId === data.ground_id &&
         (data.ended_at ?? null) === state.endedAt &&
-        (data.notes ?? null) === state.notes;
+        (data.notes ?? null) === state.notes &&
+        state.hunters === hunters &&
+        sameSightings(state.sightings, sightings);
       return retry ? { ok: true, events: [] } : { ok: false, error: { code: 'already_exists' } };
     }
     case 'AmendOuting': {
@@ -115,15 +145,29 @@ function decide(command: OutingCommand, state: OutingState): OutingDecision {
       const endedAt = changes.ended_at === undefined ? state.endedAt : (changes.ended_at as string | null);
       if (!endsAfterStart(startedAt, endedAt)) return { ok: false, error: { code: 'ends_before_start' } };
       const names = Object.keys(changes);
-      if (names.length === 0) return { ok: true, events: [] };
-      // "End outing": an outing under way given its end and nothing else.
+      const events: OutingEvent[] = [];
+      // "End outing": an outing under way given its end and nothing else of the outing itself.
       if (names.length === 1 && state.endedAt === null && typeof changes.ended_at === 'string') {
-        return {
-          ok: true,
-          events: [{ ...envelope, type: T.outingEnded, data: { ended_at: changes.ended_at } }],
-        };
+        events.push({ ...envelope, type: T.outingEnded, data: { ended_at: changes.ended_at } });
+      } else if (names.length > 0) {
+        events.push({ ...envelope, type: T.outingAmended, data: { changes } });
       }
-      return { ok: true, events: [{ ...envelope, type: T.outingAmended, data: { changes } }] };
+      const { hunters, sightings } = command.changes;
+      if (hunters !== undefined && hunters !== state.hunters) {
+        events.push({
+          ...eventEnvelope(meta, command.outingId, state.version, events.length),
+          type: T.outingHuntersChanged,
+          data: { hunters },
+        });
+      }
+      if (sightings !== undefined && !sameSightings(state.sightings, sightings)) {
+        events.push({
+          ...eventEnvelope(meta, command.outingId, state.version, events.length),
+          type: T.outingSightingsRecorded,
+          data: { sightings },
+        });
+      }
+      return { ok: true, events };
     }
     case 'DeleteOuting': {
       if (state.status !== 'active' || state.ownerId !== meta.userId)
@@ -144,6 +188,8 @@ function evolve(state: OutingState, event: OutingEvent): OutingState {
         startedAt: event.data.started_at,
         endedAt: event.data.ended_at ?? null,
         notes: event.data.notes ?? null,
+        hunters: DEFAULT_HUNTERS,
+        sightings: null,
         createdAt: event.occurredAt,
         updatedAt: event.occurredAt,
       };
@@ -165,6 +211,17 @@ function evolve(state: OutingState, event: OutingEvent): OutingState {
     }
     case T.outingDeleted:
       return { status: 'deleted', version: event.version, ownerId: event.userId };
+    case T.outingHuntersChanged:
+      if (state.status !== 'active') return state;
+      return { ...state, version: event.version, hunters: event.data.hunters, updatedAt: event.occurredAt };
+    case T.outingSightingsRecorded:
+      if (state.status !== 'active') return state;
+      return {
+        ...state,
+        version: event.version,
+        sightings: event.data.sightings,
+        updatedAt: event.occurredAt,
+      };
   }
 }
 
@@ -177,6 +234,8 @@ export function toOuting(state: OutingState, id: string, cullCount: number): Out
     started_at: state.startedAt,
     ended_at: state.endedAt,
     notes: state.notes,
+    hunters: state.hunters,
+    sightings: state.sightings,
     cull_count: cullCount,
     version: state.version,
     created_at: state.createdAt,

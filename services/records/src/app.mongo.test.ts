@@ -6,6 +6,7 @@ import { mongoTestTarget } from '@cull-log/storage-kit/testing';
 import { openMongoReadModel } from './read-model/mongo-cull-read-model';
 import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
+import { describeCountsApi } from './testing/counts-api-suite';
 import { describeGroundsApi } from './testing/grounds-api-suite';
 import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
@@ -40,6 +41,7 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describePhotosApi('MongoDB', openBackend);
   describeGroundsApi('MongoDB', openBackend);
   describeRetentionApi('MongoDB', openBackend);
+  describeCountsApi('MongoDB', openBackend);
   describeTeamsApi('MongoDB', openBackend);
   describeListFiltersApi('MongoDB', openBackend);
   describeImportsApi('MongoDB', openBackend);

@@ -15,6 +15,8 @@ import type { CullReadModel } from './read-model/cull-read-model';
 import { accountRoutes } from './account/account-routes';
 import { retentionRoutes } from './account/retention-routes';
 import { cullsRoutes } from './culls/culls-routes';
+import { countsRoutes } from './counts/counts-routes';
+import { cullSuggestionRoutes } from './counts/cull-suggestion-routes';
 import { groundsRoutes } from './grounds/grounds-routes';
 import { importsRoutes } from './imports/imports-routes';
 import { outingsRoutes } from './outings/outings-routes';
@@ -115,6 +117,8 @@ export function buildApp<Tx>({
     photosRoutes,
     groundsRoutes<Tx>(),
     outingsRoutes<Tx>(),
+    countsRoutes<Tx>(),
+    cullSuggestionRoutes<Tx>(),
     settingsRoutes<Tx>(),
     teamsRoutes<Tx>(),
     accountRoutes,

@@ -60,7 +60,11 @@ describe('every table of every store is in the account download or said to be de
     const ground = await ann.send('POST', '/api/grounds', { name: 'Keeper Wood' });
     const groundId = (JSON.parse(ground.text) as { id: string }).id;
     const times = { started_at: '2026-05-01T05:00:00Z', ended_at: '2026-05-01T08:00:00Z' };
-    expect((await ann.send('POST', '/api/outings', { ground_id: groundId, ...times })).status).toBe(201);
+    const sightings = [{ species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 2 }];
+    const outing = { ground_id: groundId, ...times, hunters: 2, sightings };
+    expect((await ann.send('POST', '/api/outings', outing)).status).toBe(201);
+    const counted = { ground_id: groundId, date: '2026-03-20', method: 'vantage_point', items: sightings };
+    expect((await ann.send('POST', '/api/counts', counted)).status).toBe(201);
     expect((await ann.send('PATCH', '/api/settings', { season_start: '08-01' })).status).toBe(200);
     const plans = [{ ground_id: groundId, targets: [{ species: 'Roe Deer', class: 'Female', target: 4 }] }];
     expect((await ann.send('PUT', '/api/plans/2026-27', { plans })).status).toBe(200);
@@ -156,6 +160,18 @@ describe('every table of every store is in the account download or said to be de
       carcass_tag?: string;
     }[];
     expect(records.find((record) => record.id === register[0]?.record_ids[0])?.carcass_tag).toBe('KEEP-1');
+  });
+
+  it('the outing’s people and sightings, and the count, are in the download', () => {
+    const outings = JSON.parse(download.get('outings.json') ?? 'null') as {
+      hunters: number;
+      sightings: unknown;
+    }[];
+    expect(outings).toMatchObject([
+      { hunters: 2, sightings: [{ species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 2 }] },
+    ]);
+    const counts = JSON.parse(download.get('counts.json') ?? 'null') as unknown[];
+    expect(counts).toMatchObject([{ date: '2026-03-20', method: 'vantage_point', items: [{ count: 2 }] }]);
   });
 
   it('the imports are in the download, with the records each wrote', () => {

@@ -23,6 +23,8 @@ const INTERNAL_ROUTES: Record<string, string> = {
     'A part of the account export the gateway gathers into GET /api/account/export.',
   'records GET /account/outings.json':
     'A part of the account export the gateway gathers into GET /api/account/export.',
+  'records GET /account/counts.json':
+    'A part of the account export the gateway gathers into GET /api/account/export.',
   'records GET /account/settings.json':
     'A part of the account export the gateway gathers into GET /api/account/export.',
   'records GET /account/plans.json':

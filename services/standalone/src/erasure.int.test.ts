@@ -89,7 +89,8 @@ describe('erasing an account in the one-process app', () => {
     const gone = await anns.recordCull(sampleCull({ species: 'Muntjac', location_name: 'Gone Copse' }));
     await anns.amendCull(fox.cull.id, { weight: 8.1, shooter: ann.name });
     const last = await anns.deleteCull(gone.cull.id);
-    // Her ground (her e-mail address in its notes), an outing, her season start and a plan: erased with her too.
+    // Her ground (her e-mail address in its notes), an outing with what she saw, a count (her name in its notes), her
+    // season start and a plan: erased with her too.
     const ground = await anns.send('POST', '/api/grounds', {
       name: 'Ann Wood',
       notes: `Keys from ${ann.email}`,
@@ -97,7 +98,13 @@ describe('erasing an account in the one-process app', () => {
     expect(ground.status).toBe(201);
     const groundId = (JSON.parse(ground.text) as { id: string }).id;
     const times = { started_at: '2026-05-01T05:00:00Z', ended_at: '2026-05-01T08:00:00Z' };
-    expect((await anns.send('POST', '/api/outings', { ground_id: groundId, ...times })).status).toBe(201);
+    const seen = [{ species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 2 }];
+    const outing = { ground_id: groundId, ...times, hunters: 2, sightings: seen };
+    expect((await anns.send('POST', '/api/outings', outing)).status).toBe(201);
+    const count = { ground_id: groundId, date: '2026-03-20', method: 'vantage_point', items: seen };
+    expect(
+      (await anns.send('POST', '/api/counts', { ...count, notes: `Counted by ${ann.name}` })).status,
+    ).toBe(201);
     expect((await anns.send('PATCH', '/api/settings', { season_start: '08-01' })).status).toBe(200);
     const plans = [{ ground_id: groundId, targets: [{ species: 'Roe Deer', class: 'Female', target: 4 }] }];
     expect((await anns.send('PUT', '/api/plans/2026-27', { plans })).status).toBe(200);
@@ -140,6 +147,7 @@ describe('erasing an account in the one-process app', () => {
         'events.jsonl',
         'grounds.json',
         'outings.json',
+        'counts.json',
         'plans.json',
         'imports.json',
         'declarations.json',
@@ -174,10 +182,14 @@ describe('erasing an account in the one-process app', () => {
       'cull.deleted.v1',
       'ground.created.v1',
       'outing.started.v1',
+      'outing.hunters_changed.v1',
+      'outing.sightings_recorded.v1',
+      'count.recorded.v1',
       'settings.changed.v1',
       'plans.set.v1',
       'member.linked.v1',
     ]);
+    expect(JSON.parse(files.get('counts.json') ?? '')).toMatchObject([{ notes: `Counted by ${ann.name}` }]);
     expect(JSON.parse(files.get('grounds.json') ?? '')).toMatchObject([{ name: 'Ann Wood' }]);
     expect(JSON.parse(files.get('plans.json') ?? '')).toMatchObject([{ season: '2026-27' }]);
     // Her declaration's number and dealer, from the register the exports service keeps beside its projection.
@@ -262,7 +274,7 @@ describe('erasing an account in the one-process app', () => {
     expect((await withToken()).status).toBe(200);
 
     // Her fourteen record, ground, outing, settings and plans events, and her link to Bob's team.
-    expect(await anns.eraseAccount()).toEqual({ erased: true, events: 15 });
+    expect(await anns.eraseAccount()).toEqual({ erased: true, events: 18 });
 
     expect((await anns.send('GET', '/api/me')).status).toBe(401);
     expect((await elsewhere.send('GET', '/api/me')).status).toBe(401);

@@ -159,6 +159,8 @@ export function makeOuting(overrides: Partial<Outing> & Pick<Outing, 'ground_id'
     started_at: GROUND_TIME,
     ended_at: null,
     notes: null,
+    hunters: 1,
+    sightings: null,
     cull_count: 0,
     version: 1,
     created_at: GROUND_TIME,
@@ -267,6 +269,8 @@ export function serveManagement(api: FakeApi, initial: Partial<ManagementState> 
       ground_id: parsed.data.ground_id,
       started_at: parsed.data.started_at ?? now(),
       ended_at: parsed.data.ended_at ?? null,
+      ...(parsed.data.hunters !== undefined && { hunters: parsed.data.hunters }),
+      ...(parsed.data.sightings !== undefined && { sightings: parsed.data.sightings }),
     });
     state.outings.push(outing);
     return json(outing, 201);

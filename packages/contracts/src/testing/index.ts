@@ -26,3 +26,4 @@ export { eventLogWithManagementEvents, type ManagementPlacement } from './manage
 export { TEAM_LOG_V1 } from './team-log-v1';
 export { TEAM_GROUND_LOG_V1 } from './team-ground-log-v1';
 export { TEAM_PLANS_LOG_V1 } from './team-plans-log-v1';
+export { DEER_MANAGEMENT_LOG_V1 } from './deer-management-log-v1';

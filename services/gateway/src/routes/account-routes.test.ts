@@ -59,7 +59,7 @@ async function startAccountServices(calls: Call[], failing: Behaviour) {
     });
     app.get('/account/records.json', async (request) => [{ id: 'r1', created_by: request.identity.uid }]);
     app.get('/account/photos.json', async () => [{ record_id: 'r1', id: 'p1', content_type: 'image/jpeg' }]);
-    for (const name of ['grounds', 'outings', 'settings', 'plans', 'imports', 'declarations']) {
+    for (const name of ['grounds', 'outings', 'counts', 'settings', 'plans', 'imports', 'declarations']) {
       app.get(`/account/${name}.json`, async (request) => ({ [name]: request.identity.uid }));
     }
     app.get('/culls/r1/photos/p1', async (request, reply) =>
@@ -208,6 +208,7 @@ describe.each(Object.keys(REACHES) as (keyof typeof REACHES)[])(
         'events.jsonl',
         'grounds.json',
         'outings.json',
+        'counts.json',
         'settings.json',
         'plans.json',
         'imports.json',

@@ -38,6 +38,7 @@ export const SERVICE_EXPORT_FILES: readonly { service: ServiceName; file: string
   { service: 'records', file: 'events.jsonl', path: '/account/events.jsonl' },
   { service: 'records', file: 'grounds.json', path: '/account/grounds.json' },
   { service: 'records', file: 'outings.json', path: '/account/outings.json' },
+  { service: 'records', file: 'counts.json', path: '/account/counts.json' },
   { service: 'records', file: 'settings.json', path: '/account/settings.json' },
   { service: 'records', file: 'plans.json', path: '/account/plans.json' },
   { service: 'records', file: 'imports.json', path: '/account/imports.json' },
@@ -66,9 +67,10 @@ sessions.json      the devices signed in as you when you downloaded this
 tokens.json        your personal access tokens: their names, scopes, teams and dates (their secrets are never kept)
 records.json       every record you keep, as it stands (JSON)
 records.csv        the same records as the CSV export, one row each, ending with its Record ID (its folder in photos/)
-events.jsonl       every change ever made to your records, grounds, outings, settings and plans, and your joining of teams, oldest first, one JSON event a line
+events.jsonl       every change ever made to your records, grounds, outings, counts, settings and plans, and your joining of teams, oldest first, one JSON event a line
 grounds.json       your grounds, with their boundaries and notes (JSON)
-outings.json       your outings, with their grounds, times and numbers of culls (JSON)
+outings.json       your outings, with their grounds, times, people out, deer seen and numbers of culls (JSON)
+counts.json        your counts of deer on your grounds, with a dung count's density worked out (JSON)
 settings.json      your settings: the day your stalking season starts (JSON)
 plans.json         your cull plans, season by season (JSON)
 imports.json       the spreadsheets you imported: each file's name, how it was read, when, and the records it wrote (JSON)

@@ -40,6 +40,7 @@ export const ACCOUNT_TABLES: Readonly<Record<'records' | 'stats' | 'exports' | '
     cull_totals: projection('Each user’s number of records'),
     grounds: { download: ['grounds.json'] },
     outings: { download: ['outings.json'] },
+    counts: { download: ['counts.json'] },
     user_settings: { download: ['settings.json'] },
     cull_plans: { download: ['plans.json'] },
     teams: teamProjection('Each team as it stands'),

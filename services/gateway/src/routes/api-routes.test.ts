@@ -175,8 +175,23 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       '/grounds/0b6f7c1e-1111-4222-8333-944445555666',
     ],
     ['/api/outings?season=2026-27', 'records', '/outings?season=2026-27'],
+    [
+      '/api/counts?ground=0b6f7c1e-1111-4222-8333-944445555666',
+      'records',
+      '/counts?ground=0b6f7c1e-1111-4222-8333-944445555666',
+    ],
+    [
+      '/api/grounds/0b6f7c1e-1111-4222-8333-944445555666/density',
+      'records',
+      '/grounds/0b6f7c1e-1111-4222-8333-944445555666/density',
+    ],
     ['/api/settings', 'records', '/settings'],
     ['/api/plans/2026-27', 'records', '/plans/2026-27'],
+    [
+      '/api/plans/2026-27/suggestion?ground=0b6f7c1e-1111-4222-8333-944445555666',
+      'records',
+      '/plans/2026-27/suggestion?ground=0b6f7c1e-1111-4222-8333-944445555666',
+    ],
     ['/api/teams', 'records', '/teams'],
     [
       '/api/teams/0b6f7c1e-1111-4222-8333-944445555666/members',
@@ -276,6 +291,17 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       '/grounds/0b6f7c1e-1111-4222-8333-944445555666',
     ],
     ['POST', '/api/outings', '/outings'],
+    ['POST', '/api/counts', '/counts'],
+    [
+      'PATCH',
+      '/api/counts/0b6f7c1e-1111-4222-8333-944445555666',
+      '/counts/0b6f7c1e-1111-4222-8333-944445555666',
+    ],
+    [
+      'DELETE',
+      '/api/counts/0b6f7c1e-1111-4222-8333-944445555666',
+      '/counts/0b6f7c1e-1111-4222-8333-944445555666',
+    ],
     [
       'PATCH',
       '/api/outings/0b6f7c1e-1111-4222-8333-944445555666',
@@ -283,6 +309,11 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     ],
     ['PATCH', '/api/settings', '/settings'],
     ['PUT', '/api/plans/2026-27', '/plans/2026-27'],
+    [
+      'POST',
+      '/api/plans/2026-27/suggestion?ground=0b6f7c1e-1111-4222-8333-944445555666',
+      '/plans/2026-27/suggestion?ground=0b6f7c1e-1111-4222-8333-944445555666',
+    ],
     ['POST', '/api/teams', '/teams'],
     [
       'POST',

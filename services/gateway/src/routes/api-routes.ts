@@ -172,6 +172,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
     ['/api/culls', upstreams.records],
     ['/api/grounds', upstreams.records],
     ['/api/outings', upstreams.records],
+    ['/api/counts', upstreams.records],
     ['/api/settings', upstreams.records],
     ['/api/teams', upstreams.records],
     ['/api/invites', upstreams.records],
@@ -257,11 +258,13 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.post('/api/culls/:id/declaration.pdf', { ...pdfWrite, handler: toExports });
   app.post('/api/declarations', { ...pdfWrite, handler: toExports });
 
-  // A season's plans are the records service's; their progress and the season report are the stats service's, made
-  // from its projection.
+  // A season's plans and the cull suggested from a ground's counts are the records service's; their progress and the
+  // season report are the stats service's, made from its projection.
   const toRecords = forwardTo(upstreams.records);
   app.get('/api/plans/:season', { onRequest: readLimit, handler: toRecords });
   app.put('/api/plans/:season', { onRequest: writeLimit, handler: toRecords });
+  app.get('/api/plans/:season/suggestion', { onRequest: readLimit, handler: toRecords });
+  app.post('/api/plans/:season/suggestion', { onRequest: writeLimit, handler: toRecords });
   const toStats = forwardTo(upstreams.stats);
   app.get('/api/plans/:season/progress', { onRequest: readLimit, handler: toStats });
   app.get('/api/reports/*', { ...pdfRead, handler: toStats });

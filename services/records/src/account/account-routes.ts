@@ -5,6 +5,8 @@ import {
   EVENT_TYPES,
   MANAGEMENT_EVENT_TYPES,
   USER_ERASED_TYPE,
+  type Count,
+  type CountEvent,
   type Cull,
   type Ground,
   type GroundEvent,
@@ -21,11 +23,15 @@ import {
   accountCsvRow,
   applyEventToCull,
   CSV_BOM,
+  countDecider,
+  groundAreaKm2,
   groundDecider,
   outingDecider,
+  toCount,
   toCsvLine,
   toGround,
   toOuting,
+  type CountState,
   type GroundState,
   type OutingState,
 } from '@cull-log/domain';
@@ -88,6 +94,8 @@ interface AccountSettings {
   grounds: Ground[];
   /** Each outing as it stands, by id, in the order first seen. */
   outings: Map<string, OutingState>;
+  /** Newest day first; a dung count with its density and working, its deer over its ground's area. */
+  counts: Count[];
   settings: { season_start: SeasonStart };
   /** Each season's plans, by season. */
   plans: { season: string; plans: Plan[]; updated_at: string }[];
@@ -99,6 +107,7 @@ async function accountSettingsOf(
 ): Promise<AccountSettings> {
   const grounds = new Map<string, GroundState>();
   const outings = new Map<string, OutingState>();
+  const countStates = new Map<string, CountState>();
   let seasonStart: SeasonStart = DEFAULT_SEASON_START;
   const plans = new Map<string, { season: string; plans: Plan[]; updated_at: string }>();
   for await (const event of eventsOf(store, userId)) {
@@ -109,6 +118,9 @@ async function accountSettingsOf(
     } else if (event.type.startsWith('outing.')) {
       const state = outings.get(event.streamId) ?? outingDecider.initialState;
       outings.set(event.streamId, outingDecider.evolve(state, event as OutingEvent));
+    } else if (event.type.startsWith('count.')) {
+      const state = countStates.get(event.streamId) ?? countDecider.initialState;
+      countStates.set(event.streamId, countDecider.evolve(state, event as CountEvent));
     } else if (event.type === MANAGEMENT_EVENT_TYPES.settingsChanged) {
       seasonStart = event.data.season_start;
     } else if (event.type === MANAGEMENT_EVENT_TYPES.plansSet) {
@@ -116,12 +128,21 @@ async function accountSettingsOf(
       plans.set(season, { season, plans: event.data.plans, updated_at: event.occurredAt });
     }
   }
+  const groundList = [...grounds]
+    .map(([id, state]) => toGround(state, id))
+    .filter((ground): ground is Ground => ground !== undefined)
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-GB') || a.id.localeCompare(b.id));
+  const areas = new Map(groundList.map((ground) => [ground.id, groundAreaKm2(ground.boundary)]));
+  const countList = [...countStates]
+    .map(([id, state]) =>
+      toCount(state, id, state.status === 'active' ? areas.get(state.groundId) : undefined),
+    )
+    .filter((count): count is Count => count !== undefined)
+    .sort((a, b) => b.date.localeCompare(a.date) || b.created_at.localeCompare(a.created_at));
   return {
-    grounds: [...grounds]
-      .map(([id, state]) => toGround(state, id))
-      .filter((ground): ground is Ground => ground !== undefined)
-      .sort((a, b) => a.name.localeCompare(b.name, 'en-GB') || a.id.localeCompare(b.id)),
+    grounds: groundList,
     outings,
+    counts: countList,
     settings: { season_start: seasonStart },
     plans: [...plans.values()].sort((a, b) => a.season.localeCompare(b.season)),
   };
@@ -190,7 +211,7 @@ async function* compactJsonArray(items: AsyncIterable<unknown>): AsyncGenerator<
 
 /**
  * The caller's whole account, for the gateway's "download everything" zip and its erasure: every event of theirs
- * (JSON lines), their records as JSON and as the export's CSV, their grounds, outings, settings, plans and imports
+ * (JSON lines), their records as JSON and as the export's CSV, their grounds, outings, counts, settings, plans and imports
  * as JSON, and `DELETE /account`.
  */
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
@@ -231,7 +252,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     return reply.type('text/csv; charset=utf-8').send(Readable.from(lines));
   });
 
-  // Their grounds, outings, season start and plans, as they stand.
+  // Their grounds, outings, counts, season start and plans, as they stand.
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   app.get('/account/grounds.json', async (request, reply) =>
     reply
@@ -251,7 +272,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       .sort((a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || b.id.localeCompare(a.id));
     return reply.type('application/json; charset=utf-8').send(json(list));
   });
-  for (const part of ['settings', 'plans'] as const) {
+  for (const part of ['counts', 'settings', 'plans'] as const) {
     app.get(`/account/${part}.json`, async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')

@@ -55,14 +55,8 @@ export function openMongoOutingsReadModel(
   const outings = database.collection<OutingDocument>(OUTINGS_COLLECTION);
   const culls = database.collection<{ _id: string; user_id: string; outing_id?: string }>(cullsCollection);
 
-  const toOutingView = (
-    { _id, user_id: _user, started_ms: _ms, ...rest }: OutingDocument,
-    count: number,
-  ): Outing => ({
-    ...rest,
-    id: _id,
-    cull_count: count,
-  });
+  const toOutingView = (document: OutingDocument, count: number): Outing =>
+    toOuting(outingStateOf(document), document._id, count)!;
   const countOf = (userId: string, outingId: string) =>
     culls.countDocuments({ user_id: userId, outing_id: outingId });
 

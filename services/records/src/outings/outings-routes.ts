@@ -71,6 +71,8 @@ export function outingsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>>
         startedAt: body.started_at ?? now().toISOString(),
         ...(body.ended_at !== undefined && { endedAt: body.ended_at }),
         ...(body.notes !== undefined && { notes: body.notes }),
+        ...(body.hunters !== undefined && { hunters: body.hunters }),
+        ...(body.sightings !== undefined && { sightings: body.sightings }),
         meta: metaOf(request),
       });
       request.log.info({ outingId, position: outcome.position }, 'outing started');

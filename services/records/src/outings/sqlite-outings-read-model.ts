@@ -33,17 +33,43 @@ export const SQLITE_OUTING_MIGRATIONS: readonly SqliteMigration[] = [
     does: 'the outings table, listed by user, newest started first',
     up: (db) => db.exec(OUTINGS_SCHEMA),
   },
+  {
+    version: 2,
+    does: "an outing's people out (1 until told) and its sightings (JSON, null while none were recorded)",
+    up(db) {
+      // A file from before numbering runs every step, this one on a table that may already have the columns.
+      const columns = new Set(
+        db
+          .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('outings')")
+          .all()
+          .map((column) => column.name),
+      );
+      if (!columns.has('hunters'))
+        db.exec('ALTER TABLE outings ADD COLUMN hunters INTEGER NOT NULL DEFAULT 1');
+      if (!columns.has('sightings')) db.exec('ALTER TABLE outings ADD COLUMN sightings TEXT');
+    },
+  },
 ];
 
-type OutingRow = StoredOuting & { id: string };
+/** An outing's row: its sightings as JSON text. */
+type OutingRow = Omit<StoredOuting, 'sightings'> & { id: string; sightings: string | null };
+
+/** The outing a row keeps, its sightings read back from their JSON. */
+const storedOf = ({ sightings, ...row }: OutingRow): StoredOuting & { id: string } => ({
+  ...row,
+  sightings: sightings === null ? null : (JSON.parse(sightings) as StoredOuting['sightings']),
+});
 
 const statementsOf = preparedPerDatabase((db) => ({
   selectOuting: db.prepare<[string], OutingRow>('SELECT * FROM outings WHERE id = ?'),
   upsertOuting: db.prepare<[Record<string, unknown>]>(
-    `INSERT INTO outings (id, user_id, ground_id, started_at, started_ms, ended_at, notes, version, created_at, updated_at)
-     VALUES (@id, @user_id, @ground_id, @started_at, @started_ms, @ended_at, @notes, @version, @created_at, @updated_at)
+    `INSERT INTO outings (id, user_id, ground_id, started_at, started_ms, ended_at, notes, hunters, sightings, version,
+       created_at, updated_at)
+     VALUES (@id, @user_id, @ground_id, @started_at, @started_ms, @ended_at, @notes, @hunters, @sightings, @version,
+       @created_at, @updated_at)
      ON CONFLICT (id) DO UPDATE SET ground_id = excluded.ground_id, started_at = excluded.started_at,
        started_ms = excluded.started_ms, ended_at = excluded.ended_at, notes = excluded.notes,
+       hunters = excluded.hunters, sightings = excluded.sightings,
        version = excluded.version, updated_at = excluded.updated_at`,
   ),
   deleteOuting: db.prepare<[string]>('DELETE FROM outings WHERE id = ?'),
@@ -53,7 +79,7 @@ const statementsOf = preparedPerDatabase((db) => ({
 export function applyOutingToSqlite(db: SqliteDatabase, event: StoredLogEvent & OutingEvent): void {
   const statements = statementsOf(db);
   const row = statements.selectOuting.get(event.streamId);
-  const state = nextStateOf(outingDecider, outingStateOf, row, event);
+  const state = nextStateOf(outingDecider, outingStateOf, row && storedOf(row), event);
   if (state === undefined) return;
   const outing = toOuting(state, event.streamId, 0);
   if (outing === undefined) {
@@ -63,6 +89,7 @@ export function applyOutingToSqlite(db: SqliteDatabase, event: StoredLogEvent & 
   const { cull_count: _count, ...kept } = outing;
   statements.upsertOuting.run({
     ...kept,
+    sightings: kept.sightings === null ? null : JSON.stringify(kept.sightings),
     user_id: event.userId,
     started_ms: Date.parse(outing.started_at),
   });
@@ -88,7 +115,8 @@ export function openSqliteOutingsReadModel(
     .prepare<[string, string], number>('SELECT COUNT(*) FROM culls WHERE user_id = ? AND outing_id = ?')
     .pluck();
 
-  const outingOf = (row: OutingRow, count: number): Outing => toOuting(outingStateOf(row), row.id, count)!;
+  const outingOf = (row: OutingRow, count: number): Outing =>
+    toOuting(outingStateOf(storedOf(row)), row.id, count)!;
 
   return {
     async listOutings(userId) {

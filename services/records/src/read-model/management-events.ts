@@ -1,5 +1,6 @@
 import {
   TEAM_EVENT_TYPES,
+  type CountEvent,
   type GroundEvent,
   type MemberLinked,
   type OutingEvent,
@@ -12,6 +13,8 @@ export const isGroundEvent = (event: StoredLogEvent): event is StoredLogEvent & 
   event.type.startsWith('ground.');
 export const isOutingEvent = (event: StoredLogEvent): event is StoredLogEvent & OutingEvent =>
   event.type.startsWith('outing.');
+export const isCountEvent = (event: StoredLogEvent): event is StoredLogEvent & CountEvent =>
+  event.type.startsWith('count.');
 export const isTeamEvent = (event: StoredLogEvent): event is StoredLogEvent & TeamEvent =>
   event.type.startsWith('team.');
 export const isMemberLink = (event: StoredLogEvent): event is StoredLogEvent & MemberLinked =>

@@ -1,5 +1,6 @@
 import type { Ground, Outing, Plan, SeasonStart } from '@cull-log/contracts';
 import type { MemberAllocation } from '@cull-log/domain';
+import type { StoredCount } from '../counts/stored-count';
 import type { TeamsReadModel } from '../teams/teams-read-model';
 
 /** A season's plans as kept: none until set. */
@@ -31,4 +32,7 @@ export interface ManagementReadModel extends TeamsReadModel {
   /** The user's season start; undefined until they set one. */
   seasonStart(userId: string): Promise<SeasonStart | undefined>;
   plans(userId: string, season: string): Promise<StoredPlans | undefined>;
+  /** The user's counts (on one ground), newest day first. */
+  listCounts(userId: string, groundId?: string): Promise<StoredCount[]>;
+  getCount(userId: string, id: string): Promise<StoredCount | undefined>;
 }

@@ -2,6 +2,12 @@ import type { ClientSession, Db } from 'mongodb';
 import { MANAGEMENT_EVENT_TYPES, TEAM_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
 import { deleteSome, migrateMongo } from '@cull-log/storage-kit';
 import {
+  applyCountToMongo,
+  COUNTS_COLLECTION,
+  MONGO_COUNT_MIGRATIONS,
+  openMongoCountsReadModel,
+} from '../counts/mongo-counts-read-model';
+import {
   applyGroundToMongo,
   GROUNDS_COLLECTION,
   MONGO_GROUND_MIGRATIONS,
@@ -29,16 +35,17 @@ import {
   openMongoTeamsReadModel,
   TEAM_MEMBER_LINKS_COLLECTION,
 } from '../teams/mongo-teams-read-model';
-import { isGroundEvent, isMemberLink, isOutingEvent, isTeamEvent } from './management-events';
+import { isCountEvent, isGroundEvent, isMemberLink, isOutingEvent, isTeamEvent } from './management-events';
 import type { ManagementReadModel } from './management-read-model';
 import { READ_MODEL_STORES } from './store-names';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
-/** The collections a user's grounds, outings, settings and plans are kept in, each with the owner's user_id. */
+/** The collections a user's grounds, outings, counts, settings and plans are kept in, each with the owner's user_id. */
 export const MANAGEMENT_COLLECTIONS = [
   GROUNDS_COLLECTION,
   OUTINGS_COLLECTION,
+  COUNTS_COLLECTION,
   SETTINGS_COLLECTION,
   PLANS_COLLECTION,
   TEAM_MEMBER_LINKS_COLLECTION,
@@ -56,6 +63,7 @@ export async function applyManagementToMongo(
 ): Promise<void> {
   if (isGroundEvent(event)) await applyGroundToMongo(db, session, event, onMoved);
   else if (isOutingEvent(event)) await applyOutingToMongo(db, session, event);
+  else if (isCountEvent(event)) await applyCountToMongo(db, session, event);
   else if (event.type === T.settingsChanged) await applySettingsToMongo(db, session, event);
   else if (event.type === T.plansSet || event.type === TEAM_EVENT_TYPES.plansAllocated)
     await applyPlansToMongo(db, session, event);
@@ -64,7 +72,7 @@ export async function applyManagementToMongo(
 }
 
 /**
- * Deletes at most `limit` of the user's grounds, outings, settings and plans in a batch of the erasure's transactions;
+ * Deletes at most `limit` of the user's grounds, outings, counts, settings and plans in a batch of the erasure's transactions;
  * answers how many went, fewer than `limit` only when none is left.
  */
 export async function eraseManagementFromMongo(
@@ -88,12 +96,14 @@ export async function openMongoManagementReadModel(
 ): Promise<ManagementReadModel> {
   await migrateMongo(database, READ_MODEL_STORES.grounds, MONGO_GROUND_MIGRATIONS);
   await migrateMongo(database, READ_MODEL_STORES.outings, MONGO_OUTING_MIGRATIONS);
+  await migrateMongo(database, READ_MODEL_STORES.counts, MONGO_COUNT_MIGRATIONS);
   await migrateMongo(database, READ_MODEL_STORES.settings, MONGO_SETTINGS_MIGRATIONS);
   await migrateMongo(database, READ_MODEL_STORES.teams, MONGO_TEAM_MIGRATIONS);
   return {
     ...openMongoTeamsReadModel(database),
     ...openMongoGroundsReadModel(database),
     ...openMongoOutingsReadModel(database, cullsCollection),
+    ...openMongoCountsReadModel(database),
     ...openMongoSettingsReadModel(database),
   };
 }

@@ -2,6 +2,11 @@ import type Database from 'better-sqlite3';
 import { MANAGEMENT_EVENT_TYPES, TEAM_EVENT_TYPES, type StoredLogEvent } from '@cull-log/contracts';
 import { migrateSqlite } from '@cull-log/storage-kit';
 import {
+  applyCountToSqlite,
+  openSqliteCountsReadModel,
+  SQLITE_COUNT_MIGRATIONS,
+} from '../counts/sqlite-counts-read-model';
+import {
   applyGroundToSqlite,
   openSqliteGroundsReadModel,
   SQLITE_GROUND_MIGRATIONS,
@@ -26,24 +31,25 @@ import {
   SQLITE_TEAM_MIGRATIONS,
   TEAM_USER_TABLES,
 } from '../teams/sqlite-teams-read-model';
-import { isGroundEvent, isMemberLink, isOutingEvent, isTeamEvent } from './management-events';
+import { isCountEvent, isGroundEvent, isMemberLink, isOutingEvent, isTeamEvent } from './management-events';
 import type { ManagementReadModel } from './management-read-model';
 import { READ_MODEL_STORES } from './store-names';
 
 type SqliteDatabase = Database.Database;
 const T = MANAGEMENT_EVENT_TYPES;
 
-/** The tables a user's grounds, outings, settings, plans and team links are kept in, each with the owner's user_id. */
+/** The tables a user's grounds, outings, counts, settings, plans and team links are kept in, each with the owner's user_id. */
 export const MANAGEMENT_TABLES = [
   'grounds',
   'outings',
+  'counts',
   'user_settings',
   'cull_plans',
   ...TEAM_USER_TABLES,
 ] as const;
 
 /**
- * Applies the events of grounds, outings, settings and plans to their tables through `db`, passing over the rest
+ * Applies the events of grounds, outings, counts, settings and plans to their tables through `db`, passing over the rest
  * and over a version already applied; `onMoved` is told of each ground moved to another owner.
  */
 export function applyManagementToSqlite(
@@ -54,6 +60,7 @@ export function applyManagementToSqlite(
   for (const event of events) {
     if (isGroundEvent(event)) applyGroundToSqlite(db, event, onMoved);
     else if (isOutingEvent(event)) applyOutingToSqlite(db, event);
+    else if (isCountEvent(event)) applyCountToSqlite(db, event);
     else if (event.type === T.settingsChanged) applySettingsToSqlite(db, event);
     else if (event.type === T.plansSet) applyPlansToSqlite(db, event);
     else if (event.type === TEAM_EVENT_TYPES.plansAllocated) applyAllocationsToSqlite(db, event);
@@ -63,7 +70,7 @@ export function applyManagementToSqlite(
 }
 
 /**
- * Deletes at most `limit` of the user's grounds, outings, settings and plans through `db` (a batch of the erasure's
+ * Deletes at most `limit` of the user's grounds, outings, counts, settings and plans through `db` (a batch of the erasure's
  * transactions); answers how many rows went, fewer than `limit` only when none is left.
  */
 export function eraseManagementFromSqlite(db: SqliteDatabase, userId: string, limit: number): number {
@@ -81,12 +88,14 @@ export function eraseManagementFromSqlite(db: SqliteDatabase, userId: string, li
 export function openSqliteManagementReadModel(db: SqliteDatabase): ManagementReadModel {
   migrateSqlite(db, READ_MODEL_STORES.grounds, SQLITE_GROUND_MIGRATIONS);
   migrateSqlite(db, READ_MODEL_STORES.outings, SQLITE_OUTING_MIGRATIONS);
+  migrateSqlite(db, READ_MODEL_STORES.counts, SQLITE_COUNT_MIGRATIONS);
   migrateSqlite(db, READ_MODEL_STORES.settings, SQLITE_SETTINGS_MIGRATIONS);
   migrateSqlite(db, READ_MODEL_STORES.teams, SQLITE_TEAM_MIGRATIONS);
   return {
     ...openSqliteTeamsReadModel(db),
     ...openSqliteGroundsReadModel(db),
     ...openSqliteOutingsReadModel(db),
+    ...openSqliteCountsReadModel(db),
     ...openSqliteSettingsReadModel(db),
   };
 }

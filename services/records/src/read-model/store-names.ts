@@ -6,6 +6,7 @@ export const READ_MODEL_STORES = {
   culls: 'records-culls',
   grounds: 'records-grounds',
   outings: 'records-outings',
+  counts: 'records-counts',
   settings: 'records-settings',
   teams: 'records-teams',
   imports: 'records-imports',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEER_MANAGEMENT_MESSAGES,
   EVENT_POSITION_HEADER,
   MANAGEMENT_EVENT_TYPES as T,
   MANAGEMENT_MESSAGES as M,
@@ -317,6 +318,92 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
           ended_at: '2025-01-10T09:00:00.000Z',
         });
         expect(await cull({ outing_id: past.id })).toMatchObject({ ground_id: beech.id, outing_id: past.id });
+      });
+
+      it('takes the people out and the deer seen, on a new outing and on a change, and reads them back', async () => {
+        const home = await ground();
+        const doe = { species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 2 };
+        const kid = { species: 'Roe Deer', sex: 'Unknown', age_class: 'Young', count: 1 };
+        const party = await outing({
+          ground_id: home.id,
+          started_at: '2026-11-03T06:00:00.000Z',
+          ended_at: '2026-11-03T09:00:00.000Z',
+          hunters: 2,
+          sightings: [doe],
+        });
+        expect(party).toMatchObject({ hunters: 2, sightings: [doe], version: 3 });
+        expect((await per.backend.store.readStream(party.id)).map((event) => event.type)).toEqual([
+          T.outingStarted,
+          T.outingHuntersChanged,
+          T.outingSightingsRecorded,
+        ]);
+        const changed = await call(ALICE, 'PATCH', `/outings/${party.id}`, {
+          hunters: 3,
+          sightings: [doe, kid],
+        });
+        expect(changed.statusCode, changed.body).toBe(200);
+        expect(changed.json()).toMatchObject({ hunters: 3, sightings: [doe, kid], version: 5 });
+        // A blank outing records that nothing was seen; one that says nothing of sightings has none recorded.
+        const blank = await outing({
+          ground_id: home.id,
+          started_at: '2026-11-05T06:00:00.000Z',
+          ended_at: '2026-11-05T08:00:00.000Z',
+          sightings: [],
+        });
+        const unrecorded = await outing({
+          ground_id: home.id,
+          started_at: '2026-11-06T06:00:00.000Z',
+          ended_at: '2026-11-06T08:00:00.000Z',
+        });
+        const list = (await call(ALICE, 'GET', '/outings')).json<ListOutingsResponse>().items;
+        expect(list.map(({ id, hunters, sightings }) => ({ id, hunters, sightings }))).toEqual([
+          { id: unrecorded.id, hunters: 1, sightings: null },
+          { id: blank.id, hunters: 1, sightings: [] },
+          { id: party.id, hunters: 3, sightings: [doe, kid] },
+        ]);
+      });
+
+      it('refuses negative or fractional sightings and no hunters, naming the field, and writes nothing', async () => {
+        const home = await ground();
+        const past = {
+          ground_id: home.id,
+          started_at: '2026-11-03T06:00:00.000Z',
+          ended_at: '2026-11-03T09:00:00.000Z',
+        };
+        const line = { species: 'Roe Deer', sex: 'Female', age_class: 'Adult' };
+        const DM = DEER_MANAGEMENT_MESSAGES;
+        await refused(
+          ALICE,
+          'POST',
+          '/outings',
+          { ...past, sightings: [{ ...line, count: -1 }] },
+          'sightings.0.count',
+          DM.count,
+        );
+        await refused(
+          ALICE,
+          'POST',
+          '/outings',
+          { ...past, sightings: [{ ...line, count: 0.5 }] },
+          'sightings.0.count',
+          DM.count,
+        );
+        await refused(ALICE, 'POST', '/outings', { ...past, hunters: 0 }, 'hunters', DM.hunters);
+        const made = await outing(past);
+        await refused(
+          ALICE,
+          'PATCH',
+          `/outings/${made.id}`,
+          {
+            sightings: [
+              { ...line, count: 1 },
+              { ...line, count: 2 },
+            ],
+          },
+          'sightings.1',
+          DM.duplicateItem,
+        );
+        expect((await call(BOB, 'PATCH', `/outings/${made.id}`, { hunters: 2 })).statusCode).toBe(404);
       });
 
       it('refuses a second outing under way, an end before the start, and another user’s or an archived ground', async () => {
