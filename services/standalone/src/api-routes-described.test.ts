@@ -41,6 +41,12 @@ const INTERNAL_ROUTES: Record<string, string> = {
     'The stats service’s part of DELETE /api/account, which the gateway asks of each service.',
   'exports DELETE /account':
     'The exports service’s part of DELETE /api/account, which the gateway asks of each service.',
+  'records POST /account/retention':
+    'The gateway’s daily retention job asks it, as each user, to remove their records older than the retention.',
+  'stats POST /account/retention':
+    'The gateway’s daily retention job asks it to forget the records the records service removed.',
+  'exports POST /account/retention':
+    'The gateway’s daily retention job asks it to forget the records the records service removed.',
 };
 
 /** The gateway's own `/api` routes that are not operations of the API, each with why. */
