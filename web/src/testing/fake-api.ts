@@ -49,6 +49,7 @@ export function fakeApi() {
   const calls: FakeRequest[] = [];
   // With no signal every request fails as the browser's fetch does, before any handler answers.
   let offline = false;
+  let sessionGivenByTest = false;
   handlers.set('GET /auth/options', () => json({ google: true, dev: false }));
   handlers.set('GET /auth/session', () => json({ user: null }));
   handlers.set('GET /api/me', () => apiError(401, 'not_authenticated', 'User must be authenticated'));
@@ -60,7 +61,18 @@ export function fakeApi() {
     const request = { method, url, body };
     calls.push(request);
     if (offline) throw new TypeError('Failed to fetch');
-    const handler = handlers.get(`${method} ${url.pathname}`);
+    const route = `${method} ${url.pathname}`;
+    const handler = handlers.get(route);
+    if (route === 'POST /auth/dev/login' && handler) {
+      // As the server does, a development sign-in it accepts signs the user in: the session answer names them after,
+      // unless the test gives that answer itself.
+      const answer = await handler(request);
+      if (answer.ok && !sessionGivenByTest) {
+        const user = (await answer.clone().json()) as Me;
+        handlers.set('GET /auth/session', () => json({ user }));
+      }
+      return answer;
+    }
     if (handler) return handler(request);
     for (const pattern of patterns) {
       const match = pattern.method === method ? pattern.path.exec(url.pathname) : null;
@@ -73,6 +85,7 @@ export function fakeApi() {
   return {
     calls,
     on(route: string, handler: Handler) {
+      if (route === 'GET /auth/session') sessionGivenByTest = true;
       handlers.set(route, handler);
       return this;
     },
