@@ -171,17 +171,19 @@ function mergeSearchIndexStep(db: SqliteDatabase): boolean {
 /**
  * Deletes these records of the user's (another user's named here stay), their search index rows and their part of
  * the user's total and of the total of the team whose ground each is on, through `db` (the transaction erasing their
- * events). The trigram index keeps a deleted row's postings until its segments merge: each call merges a step of it
- * and answers whether there was merging to do, and is called again with no records until there is none (as after an
- * erasure), so no posting of theirs stays in the file and no call holds the event loop for a whole merge.
+ * events). The trigram index keeps a deleted row's postings until its segments merge, so a call with records answers
+ * true, and is then called again with none, merging a step of the index each time, until there is nothing left to
+ * merge (as after an erasure): no posting of theirs stays in the file, and no call holds the event loop for a whole
+ * merge. Merging only once every batch is done: a merge step at each batch cost more than the batch at 100,000 rows.
  */
 export function eraseRecordsFromSqlite(
   db: SqliteDatabase,
   userId: string,
   recordIds: readonly string[],
 ): boolean {
-  if (recordIds.length > 0) deleteRecordsFromSqlite(db, userId, recordIds);
-  return mergeSearchIndexStep(db);
+  if (recordIds.length === 0) return mergeSearchIndexStep(db);
+  deleteRecordsFromSqlite(db, userId, recordIds);
+  return true;
 }
 
 function deleteRecordsFromSqlite(db: SqliteDatabase, userId: string, recordIds: readonly string[]): void {
