@@ -100,7 +100,16 @@ describe('a search plan from the trigram counts', () => {
 
   it('finds by the whole term when even its rarest trigram is common', () => {
     expect(searchPlan('wood', counts)).toEqual({ kind: 'trigrams', match: '"wood"' });
-    expect(searchPlan('wood 42', counts, 100)).toEqual({ kind: 'trigrams', match: '"wood 42"' });
+    expect(searchPlan('wood 42', counts, { rarestCandidatesMax: 100 })).toEqual({
+      kind: 'trigrams',
+      match: '"wood 42"',
+    });
+  });
+
+  it('finds by the whole term when its trigrams are all about as rare', () => {
+    const name = new Map(['pri', 'rit', 'itc', 'tch', 'cha', 'har', 'ard'].map((trigram) => [trigram, 100]));
+    expect(searchPlan('pritchard', name)).toEqual({ kind: 'trigrams', match: '"pritchard"' });
+    expect(searchPlan('pritchard', name, { rarestGainMin: 0 })).toMatchObject({ kind: 'rarest' });
   });
 
   it('knows the total of a term of one trigram, and that a trigram no record holds finds nothing', () => {
@@ -246,7 +255,10 @@ describe('SQLite culls read model', () => {
       ),
     );
     // Every search with more than one trigram found from its rarest, and every one by the whole term.
-    const fromRarest = openSqliteCullQueries(db, { rarestCandidatesMax: Number.MAX_SAFE_INTEGER });
+    const fromRarest = openSqliteCullQueries(db, {
+      rarestCandidatesMax: Number.MAX_SAFE_INTEGER,
+      rarestGainMin: 0,
+    });
     const wholeTerm = openSqliteCullQueries(db, { rarestCandidatesMax: 0 });
     for (const q of ['wood', 'wood 1', 'od 1', 'hanger 4', 'pritchard', 'copse 12', 'wood 99', 'e 1']) {
       for (const page of [1, 2, 3, 4]) {

@@ -34,15 +34,28 @@ export type ScopedListFilter = Exclude<ListFilter, 'rarest'>;
 export const RAREST_CANDIDATES_MAX = 2_000;
 
 /**
+ * How many times the postings of the two rarest trigrams the whole term's must be for a search to start from them: a
+ * term whose trigrams are all about as rare (a name) is found as cheaply by FTS5 from the whole term, untested.
+ */
+export const RAREST_GAIN_MIN = 8;
+
+/** When a search starts from its rarest trigrams (see searchPlan). */
+export interface RarestLimits {
+  rarestCandidatesMax?: number;
+  rarestGainMin?: number;
+}
+
+/**
  * How a search of `term` (a trigram or longer) reads the trigram index, from how many of the user's records hold each
  * of its trigrams (`counts`; one not there, none): `none` when a trigram is in no record, so nothing holds the term
- * (`match`, that trigram, finds nothing); `rarest` with the FTS5 query of its two rarest trigrams when the rarer brings few enough candidates; otherwise
- * `trigrams`, the whole term. `total` is the count of the term's one trigram, when it has only one.
+ * (`match`, that trigram, finds nothing); `rarest` with the FTS5 query of its two rarest trigrams when the rarer brings
+ * few candidates and the term's other trigrams are far commoner (see RarestLimits); otherwise `trigrams`, the whole
+ * term. `total` is the count of the term's one trigram, when it has only one.
  */
 export function searchPlan(
   term: string,
   counts: ReadonlyMap<string, number>,
-  rarestCandidatesMax = RAREST_CANDIDATES_MAX,
+  { rarestCandidatesMax = RAREST_CANDIDATES_MAX, rarestGainMin = RAREST_GAIN_MIN }: RarestLimits = {},
 ):
   | { kind: 'none'; match: string }
   | { kind: 'rarest'; match: string }
@@ -54,7 +67,10 @@ export function searchPlan(
   if (rarest === undefined) throw new Error('A search shorter than a trigram has no trigram plan');
   if (rarest.records === 0) return { kind: 'none', match: trigramPhrase(rarest.trigram) };
   if (next === undefined) return { kind: 'trigrams', match: trigramPhrase(term), total: rarest.records };
-  if (rarest.records > rarestCandidatesMax) return { kind: 'trigrams', match: trigramPhrase(term) };
+  const postings = byRarity.reduce((sum, { records }) => sum + records, 0);
+  const fromRarest =
+    rarest.records <= rarestCandidatesMax && postings >= rarestGainMin * (rarest.records + next.records);
+  if (!fromRarest) return { kind: 'trigrams', match: trigramPhrase(term) };
   return { kind: 'rarest', match: `${trigramPhrase(rarest.trigram)} AND ${trigramPhrase(next.trigram)}` };
 }
 
@@ -351,12 +367,9 @@ export const TEAM_GROUNDS_SQL = 'SELECT id, name FROM grounds WHERE user_id = ?'
 
 /**
  * Prepares the reads of a user's records on the records database, whose tables (the grounds' too) must exist. A search
- * starts from its rarest trigrams when they bring at most `rarestCandidatesMax` candidates (see searchPlan).
+ * starts from its rarest trigrams within `limits` (see searchPlan).
  */
-export function openSqliteCullQueries(
-  db: SqliteDatabase,
-  { rarestCandidatesMax = RAREST_CANDIDATES_MAX } = {},
-): CullQueries {
+export function openSqliteCullQueries(db: SqliteDatabase, limits: RarestLimits = {}): CullQueries {
   const groundNamesStatement = db.prepare<[string], NamedGround>(GROUND_NAMES_SQL);
   const userGroundsStatement = db.prepare<[{ user: string }], NamedGround>(USER_GROUNDS_SQL);
   const teamGroundsStatement = db.prepare<[string], NamedGround>(TEAM_GROUNDS_SQL);
@@ -426,7 +439,7 @@ export function openSqliteCullQueries(
         .all(low >> USER_SHIFT, JSON.stringify(trigramsOf(search)))
         .map(({ trigram, records }) => [trigram, records]),
     );
-    const plan = searchPlan(search, counts, rarestCandidatesMax);
+    const plan = searchPlan(search, counts, limits);
     switch (plan.kind) {
       case 'none':
         // No record holds one of the term's trigrams: only the grounds it names can bring any.
