@@ -155,9 +155,8 @@ export function applyKeptCullsToSqlite(db: SqliteDatabase, event: StoredLogEvent
 
 /**
  * Deletes the user's records, their search index rows, their total, their search number and the trigram counts kept
- * under it, through `db`
- * (the erasure's transaction). The trigram index keeps a deleted row's postings until its segments merge, so it
- * is merged at once: nothing of the erased records stays in the file.
+ * under it, through `db` (the erasure's transaction). The trigram index keeps a deleted row's postings until its
+ * segments merge, so it is merged at once: nothing of the erased records stays in the file.
  */
 export function eraseCullsFromSqlite(db: SqliteDatabase, userId: string): void {
   const { unindexSearch, countDownBy } = statementsOf(db);
@@ -189,9 +188,10 @@ export function eraseCullsFromSqlite(db: SqliteDatabase, userId: string): void {
 }
 
 /**
- * Deletes these records of the user's (another user's named here stay), their search index rows and trigram counts, and their part of
- * the user's total and of the total of the team whose ground each is on, through `db` (the transaction erasing their
- * events). The trigram index is merged at once, as after an erasure, so no posting of theirs stays in the file.
+ * Deletes these records of the user's (another user's named here stay), their search index rows and trigram counts,
+ * and their part of the user's total and of the total of the team whose ground each is on, through `db` (the
+ * transaction erasing their events). The trigram index is merged at once, as after an erasure, so no posting of theirs
+ * stays in the file.
  */
 export function eraseRecordsFromSqlite(
   db: SqliteDatabase,
