@@ -12,6 +12,7 @@ const PARTS = {
   budgets: { workspace: 'services/gateway', script: 'bench:budgets', args: [] },
   list: { workspace: 'services/records', script: 'bench:records', args: ['list'] },
   map: { workspace: 'services/records', script: 'bench:records', args: ['map'] },
+  search: { workspace: 'services/records', script: 'bench:records', args: ['search'] },
   'team-records': { workspace: 'services/records', script: 'bench:team', args: [] },
   photos: { workspace: 'services/records', script: 'bench:photos', args: [] },
   imports: { workspace: 'services/records', script: 'bench:imports', args: [] },

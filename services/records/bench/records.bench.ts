@@ -2,7 +2,7 @@
  * Records service benchmark on the embedded SQLite store: creates per second and list latency (median, p99)
  * for one user holding 10, 1,000 and 100,000 records, and the map's answers (GET /culls/locations, GET
  * /culls/map-points, GET /culls/at) for one user holding 10,000 and 100,000 located records. `npm run bench -- list`
- * or `npm run bench -- map` runs one part alone. Every request goes through the app (`app.inject`), with a signed
+ * or `npm run bench -- map` runs one part alone; `npm run bench -- search` times searches of each kind of term. Every request goes through the app (`app.inject`), with a signed
  * identity, validation, the event store and the read model, as in production minus the socket.
  *
  * Seeding: records are decided by the domain and appended with the read model updated in the append's
@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { LIMITS, MAP_POINTS_LIMIT, type MapPointsResponse } from '@cull-log/contracts';
-import { fieldsFor, located, openBench, timeRequests } from './records-bench-kit';
+import { fieldsFor, located, openBench, summary, timeRequests, timedRequests } from './records-bench-kit';
 
 const SIZES = [10, 1_000, 100_000];
 const TIMED_CREATES = 300;
@@ -19,7 +19,9 @@ const MAP_SIZES = [10_000, 100_000];
 /** Records of the map's user that have no coordinates: they must cost the map nothing. */
 const MAP_UNLOCATED = 2_000;
 const MAP_RUNS = 50;
-const PARTS = ['list', 'map'] as const;
+const SEARCH_SIZES = [1_000, 100_000];
+const SEARCH_RUNS = 200;
+const PARTS = ['list', 'map', 'search'] as const;
 
 async function run(size: number): Promise<void> {
   const { request, seed, close } = await openBench();
@@ -96,6 +98,38 @@ async function runMap(size: number): Promise<void> {
   await close();
 }
 
+/** One record in this many has a shooter, whose name is the rare word a search looks for. */
+const RARE_EVERY = 1_000;
+
+/** Search latency by kind of term, for one user holding `size` records. */
+async function runSearch(size: number): Promise<void> {
+  const { request, seed, close } = await openBench();
+  const seedSeconds = await seed(0, size, (index) => ({
+    ...fieldsFor(index),
+    ...(index % RARE_EVERY === 7 ? { shooter: 'Ffion Pritchard' } : {}),
+  }));
+  const searches: [string, string][] = [
+    ['common word "wood" (1 in 6)', 'wood'],
+    ['rare word "pritchard" (1 in 1,000)', 'pritchard'],
+    ['number "142" (1 in 200)', '142'],
+    ['mix "wood 42" (1 in 582)', 'wood 42'],
+    ['short "ro" (too short to index)', 'ro'],
+    ['no match "zebra"', 'zebra'],
+  ];
+  console.log(`\n${size.toLocaleString('en-GB')} records (seeded in ${seedSeconds.toFixed(1)} s)`);
+  for (const [label, term] of searches) {
+    const url = `/culls?q=${encodeURIComponent(term)}&sort=date&order=desc&page=1&page_size=10`;
+    const total = (await request('GET', url)).json<{ total: number }>().total;
+    const samples = await timedRequests(request, url, SEARCH_RUNS);
+    const seconds = samples.reduce((sum, sample) => sum + sample, 0) / 1000;
+    console.log(
+      `  ${label.padEnd(36)} ${(SEARCH_RUNS / seconds).toFixed(0).padStart(5)} req/s, ${summary(samples)}` +
+        ` (${total.toLocaleString('en-GB')} found)`,
+    );
+  }
+  await close();
+}
+
 const only = process.argv[2];
 if (only !== undefined && !(PARTS as readonly string[]).includes(only)) {
   throw new Error(`Unknown part "${only}": name one of ${PARTS.join(', ')}, or none for all`);
@@ -107,3 +141,7 @@ if (only === undefined || only === 'list') {
   for (const size of SIZES) await run(size);
 }
 if (only === undefined || only === 'map') for (const size of MAP_SIZES) await runMap(size);
+if (only === undefined || only === 'search') {
+  console.log(`Search over ${SEARCH_RUNS} sequential runs per term, page 1 of 10 by date`);
+  for (const size of SEARCH_SIZES) await runSearch(size);
+}

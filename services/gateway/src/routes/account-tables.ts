@@ -37,6 +37,9 @@ export const ACCOUNT_TABLES: Readonly<Record<'records' | 'stats' | 'exports' | '
     culls: { download: ['records.json', 'records.csv'] },
     culls_search_trigrams: projection('The search index of the records’ words'),
     cull_search_users: projection('Which users’ records the search index holds'),
+    cull_search_trigram_counts: projection(
+      'How many of each user’s records hold each run of three characters',
+    ),
     cull_totals: projection('Each user’s number of records'),
     grounds: { download: ['grounds.json'] },
     outings: { download: ['outings.json'] },

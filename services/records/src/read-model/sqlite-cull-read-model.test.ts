@@ -10,8 +10,18 @@ import {
   type ListCullsResponse,
   type StoredEvent,
 } from '@cull-log/contracts';
+import { randomUUID } from 'node:crypto';
+import { createCullCommandHandler } from '../culls/cull-commands';
+import { trigramsOf } from '../culls/read-model/search-trigrams';
 import { describeReadModel } from '../testing/read-model-suite';
-import { ALICE, createHarness, cullBody, openSqliteBackend } from '../testing/records-harness';
+import {
+  ALICE,
+  BOB,
+  CLOCK_START,
+  createHarness,
+  cullBody,
+  openSqliteBackend,
+} from '../testing/records-harness';
 import {
   AT_SQL,
   LOCATED_SQL,
@@ -19,7 +29,9 @@ import {
   SAME_TAG_SQL,
   USER_GROUNDS_SQL,
   listSql,
+  openSqliteCullQueries,
   scopedListSql,
+  searchPlan,
 } from '../culls/read-model/sqlite/queries';
 import { INDEX_SEARCH_SQL, NEXT_SEARCH_ROWID_SQL } from '../culls/read-model/sqlite/rows';
 import { SQLITE_CULL_MIGRATIONS } from '../culls/read-model/sqlite/schema';
@@ -44,6 +56,67 @@ function recorded(version: number, overrides: Partial<StoredEvent> = {}, fields 
 }
 
 describeReadModel('SQLite', async () => openSqliteBackend());
+
+/** Each user's count of records holding each trigram, worked out again from the records' search text. */
+function recountedTrigrams(db: Database.Database): string[] {
+  const counts = new Map<string, number>();
+  const rows = db
+    .prepare<[], { search_rowid: bigint; search_text: string }>('SELECT search_rowid, search_text FROM culls')
+    .safeIntegers()
+    .all();
+  for (const row of rows) {
+    for (const trigram of trigramsOf(row.search_text)) {
+      const key = `${row.search_rowid >> 32n} ${JSON.stringify(trigram)}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return [...counts].map(([key, records]) => `${key} ${records}`).sort();
+}
+
+/** The trigram counts the read model keeps, in recountedTrigrams's form. */
+function keptTrigrams(db: Database.Database): string[] {
+  return db
+    .prepare<[], { user_number: number; trigram: string; records: number }>(
+      'SELECT user_number, trigram, records FROM cull_search_trigram_counts',
+    )
+    .all()
+    .map((row) => `${row.user_number} ${JSON.stringify(row.trigram)} ${row.records}`)
+    .sort();
+}
+
+describe('a search plan from the trigram counts', () => {
+  const counts = new Map([
+    ['woo', 5_000],
+    ['ood', 9_000],
+    ['od ', 5_000],
+    ['d 4', 300],
+    [' 42', 120],
+    ['142', 40],
+  ]);
+
+  it('starts from the two rarest trigrams when the rarer brings few candidates', () => {
+    expect(searchPlan('wood 42', counts)).toEqual({ kind: 'rarest', match: '" 42" AND "d 4"' });
+  });
+
+  it('finds by the whole term when even its rarest trigram is common', () => {
+    expect(searchPlan('wood', counts)).toEqual({ kind: 'trigrams', match: '"wood"' });
+    expect(searchPlan('wood 42', counts, { rarestCandidatesMax: 100 })).toEqual({
+      kind: 'trigrams',
+      match: '"wood 42"',
+    });
+  });
+
+  it('finds by the whole term when its trigrams are all about as rare', () => {
+    const name = new Map(['pri', 'rit', 'itc', 'tch', 'cha', 'har', 'ard'].map((trigram) => [trigram, 100]));
+    expect(searchPlan('pritchard', name)).toEqual({ kind: 'trigrams', match: '"pritchard"' });
+    expect(searchPlan('pritchard', name, { rarestGainMin: 0 })).toMatchObject({ kind: 'rarest' });
+  });
+
+  it('knows the total of a term of one trigram, and that a trigram no record holds finds nothing', () => {
+    expect(searchPlan('142', counts)).toEqual({ kind: 'trigrams', match: '"142"', total: 40 });
+    expect(searchPlan('wood 43', counts)).toEqual({ kind: 'none', match: '" 43"' });
+  });
+});
 
 describe('SQLite culls read model', () => {
   let backend: ReturnType<typeof openSqliteBackend>;
@@ -86,6 +159,121 @@ describe('SQLite culls read model', () => {
     const page = plan(sql.page, [...parameters, 10, 0]);
     expect(page).toMatch(/^SCAN culls_search_trigrams VIRTUAL TABLE INDEX \d+:M\d*></);
     expect(page).toContain('SEARCH culls USING INDEX culls_by_search_rowid (search_rowid=?)');
+  });
+
+  it("a search from its rarest trigrams reads them within the caller's range, then each candidate's record", () => {
+    const sql = listSql({ sort: 'date', order: 'desc' }, 'rarest');
+    const parameters = ['" 42" AND "d 4"', 1n << 32n, (2n << 32n) - 1n, 'wood 42'];
+    expect(plan(sql.count, parameters)).toMatch(/^SCAN culls_search_trigrams VIRTUAL TABLE INDEX \d+:M\d*></);
+    const page = plan(sql.page, [...parameters, 10, 0]);
+    expect(page).toMatch(/^SCAN culls_search_trigrams VIRTUAL TABLE INDEX \d+:M\d*></);
+    expect(page).toContain('SEARCH culls USING INDEX culls_by_search_rowid (search_rowid=?)');
+  });
+
+  it("keeps each user's trigram counts equal to a recount through creates, amendments, deletions and erasures", async () => {
+    const db = backend.store.database;
+    const handle = createCullCommandHandler({ store: backend.store, readModel: backend.readModel });
+    const meta = (userId: string) => ({
+      userId,
+      eventId: randomUUID(),
+      occurredAt: CLOCK_START,
+      correlationId: 'trigram-counts',
+    });
+    const create = async (userId: string, location: string) => {
+      const cullId = randomUUID();
+      await handle({
+        type: 'RecordCull',
+        cullId,
+        fields: cullBody({ location_name: location }) as CullFields,
+        meta: meta(userId),
+      });
+      return cullId;
+    };
+    const alices: string[] = [];
+    for (const location of [
+      'Home Wood 42',
+      'Home Wood 7',
+      'Wood End',
+      'Beech Hanger',
+      'Quarry 42',
+      'Wood 42',
+    ]) {
+      alices.push(await create(ALICE.uid, location));
+    }
+    const bobs = [await create(BOB.uid, 'Home Wood 42'), await create(BOB.uid, 'Lower Meadow')];
+    expect(keptTrigrams(db)).toEqual(recountedTrigrams(db));
+
+    await handle({
+      type: 'AmendCull',
+      cullId: alices[0]!,
+      changes: { location_name: 'Home Wood 43' },
+      meta: meta(ALICE.uid),
+    });
+    // An amendment that leaves the search text as it was.
+    await handle({
+      type: 'AmendCull',
+      cullId: alices[1]!,
+      changes: { notes: 'Windy' },
+      meta: meta(ALICE.uid),
+    });
+    await handle({ type: 'DeleteCull', cullId: alices[2]!, meta: meta(ALICE.uid) });
+    expect(keptTrigrams(db)).toEqual(recountedTrigrams(db));
+    // Gone from the counts as from the records: "quarry" is in no record of Alice's now.
+    expect(keptTrigrams(db).some((row) => row.includes('"qua"'))).toBe(true);
+
+    db.transaction(() => backend.readModel.eraseRecords(db, ALICE.uid, [alices[4]!, bobs[0]!]))();
+    expect(keptTrigrams(db)).toEqual(recountedTrigrams(db));
+    expect(keptTrigrams(db).some((row) => row.includes('"qua"'))).toBe(false);
+    const found = await backend.readModel.list(BOB.uid, {
+      q: 'wood 42',
+      page: 1,
+      page_size: 10,
+      sort: 'date',
+      order: 'desc',
+    });
+    expect(found.items.map((item) => item.id)).toEqual([bobs[0]]);
+
+    // A batch of the erasure's at a time, as the event store runs it, until nothing of Alice's is left.
+    while ((db.transaction(() => backend.readModel.eraseUser(db, ALICE.uid, 50))() as number) >= 50);
+    expect(keptTrigrams(db)).toEqual(recountedTrigrams(db));
+    expect(keptTrigrams(db).length).toBeGreaterThan(0);
+  });
+
+  it('answers a search the same from its rarest trigrams as from the whole term, page by page', async () => {
+    const db = backend.store.database;
+    const words = ['Home Wood', 'Wood End', 'Woodside', 'Beech Hanger', 'Pritchard Copse'];
+    applyToSqlite(
+      db,
+      Array.from({ length: 60 }, (_, index) =>
+        recorded(
+          1,
+          { id: `event-${index}`, streamId: randomUUID(), position: index + 1 },
+          cullBody({
+            location_name: `${words[index % words.length]} ${index % 13}`,
+            date: `2025-01-0${1 + (index % 9)}`,
+          }),
+        ),
+      ),
+    );
+    // Every search with more than one trigram found from its rarest, and every one by the whole term.
+    const fromRarest = openSqliteCullQueries(db, {
+      rarestCandidatesMax: Number.MAX_SAFE_INTEGER,
+      rarestGainMin: 0,
+    });
+    const wholeTerm = openSqliteCullQueries(db, { rarestCandidatesMax: 0 });
+    for (const q of ['wood', 'wood 1', 'od 1', 'hanger 4', 'pritchard', 'copse 12', 'wood 99', 'e 1']) {
+      for (const page of [1, 2, 3, 4]) {
+        const query = { q, page, page_size: 5, sort: 'date', order: 'desc' } as const;
+        const rarest = await fromRarest.list('user-alice', query);
+        expect(rarest, JSON.stringify(query)).toEqual(await wholeTerm.list('user-alice', query));
+        expect(rarest.total, q).toBe(
+          db
+            .prepare("SELECT COUNT(*) FROM culls WHERE user_id = 'user-alice' AND instr(search_text, ?) > 0")
+            .pluck()
+            .get(q),
+        );
+      }
+    }
   });
 
   it('an unfiltered total is one lookup, whatever the number of records', () => {

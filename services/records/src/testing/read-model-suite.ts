@@ -181,6 +181,78 @@ export function describeReadModel<Tx>(backendName: string, openBackend: () => Pr
       );
     });
 
+    it('a search of common and rare runs of text finds what plain contains finds, in order, page by page', async () => {
+      // Most records hold the common words, few the rare ones: a search's trigrams differ widely in how many hold them.
+      const Place = fc.record({
+        word: fc.constantFrom('Home Wood', 'Wood End', 'Woodside', 'Beech Hanger', 'Lower Meadow'),
+        number: fc.integer({ min: 0, max: 60 }),
+        rare: fc.option(fc.constantFrom('Pritchard', 'Quarry'), { freq: 6, nil: undefined }),
+        day: fc.integer({ min: 1, max: 9 }),
+      });
+      const Scenario = fc.record({
+        places: fc.array(Place, { minLength: 10, maxLength: 30 }),
+        deletions: fc.array(fc.nat(), { maxLength: 3 }),
+        terms: fc.array(
+          fc.oneof(
+            fc.constantFrom(
+              'wood',
+              'wood 4',
+              'wood 42',
+              'od 1',
+              'hanger',
+              'pritchard',
+              'quarry',
+              'wood\n',
+              '42',
+            ),
+            fc.constantFrom('d 4', 'zzz', 'ood end', 'wood e', 'oo', 'meadow 5', ' 1', 'ry'),
+          ),
+          { minLength: 1, maxLength: 6 },
+        ),
+      });
+      await fc.assert(
+        fc.asyncProperty(Scenario, async ({ places, deletions, terms }) => {
+          await withBackend(async (backend, handle) => {
+            const records = await Promise.all(
+              places.map(({ word, number, rare, day }) =>
+                record(handle, {
+                  date: `2025-01-0${day}`,
+                  location_name: `${word} ${number}`,
+                  ...(rare === undefined ? {} : { shooter: rare }),
+                }),
+              ),
+            );
+            // Bob's copies share Alice's trigrams: his counts must not be hers.
+            await Promise.all(
+              places.map(({ word }) => record(handle, { location_name: `${word} 42` }, BOB.uid)),
+            );
+            const deleted = new Set(deletions.map((index) => records[index % records.length]!.id));
+            for (const cullId of deleted) {
+              await handle({ type: 'DeleteCull', cullId, meta: meta(ALICE.uid) });
+            }
+            const live = records.filter((each) => !deleted.has(each.id));
+            for (const q of terms) {
+              const whole = expectedOrder(
+                live.filter((each) => cullSearchText(each).includes(normaliseSearch(q))),
+                'date',
+                'desc',
+              ).map((each) => each.id);
+              for (let page = 1; page <= Math.ceil(whole.length / 4) + 1; page += 1) {
+                const query: ListCullsQuery = { q, page, page_size: 4, sort: 'date', order: 'desc' };
+                const found = await backend.readModel.list(ALICE.uid, query);
+                expect(found.total, JSON.stringify(query)).toBe(whole.length);
+                expect(
+                  found.items.map((each) => each.id),
+                  JSON.stringify(query),
+                ).toEqual(whole.slice((page - 1) * 4, page * 4));
+              }
+            }
+          });
+        }),
+        { numRuns: 25 },
+      );
+    });
+
     it('every page, read from either end, is the slice of the whole order, searched or not', async () => {
       await withBackend(async (backend, handle) => {
         const records: Cull[] = [];

@@ -11,7 +11,7 @@ import { listFiltersOf, narrowsByField, type ListFilters } from '../list-filters
 import type { CullQueryName, CullReadModel, RecordScope } from '../../../read-model/cull-read-model';
 import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
 import { pageWindow, readOrder, sortKeys, type PageWindow } from '../pages';
-import { trigramPhrase, usesTrigrams } from '../search-trigrams';
+import { trigramPhrase, trigramsOf, usesTrigrams } from '../search-trigrams';
 import { groundIdsOf, groundsNamedLike, withGroundName, type NamedGround } from '../ground-names';
 import { USER_SHIFT, orderTerm, quote, toRecord, type Row } from './rows';
 
@@ -19,9 +19,60 @@ type SqliteDatabase = Database.Database;
 
 /**
  * How a list finds its rows: all the user's, those whose text contains a term too short for trigrams (read from
- * the narrow search index), or those the trigram index finds in the user's rowid range.
+ * the narrow search index), those the trigram index finds in the user's rowid range for the whole term, or (`rarest`)
+ * those it finds for the term's rarest trigrams in that range whose text then holds the term.
  */
-export type ListFilter = 'all' | 'contains' | 'trigrams';
+export type ListFilter = 'all' | 'contains' | 'trigrams' | 'rarest';
+
+/** A team's list has no trigram counts of its own (they are each member's): it finds by the whole term. */
+export type ScopedListFilter = Exclude<ListFilter, 'rarest'>;
+
+/**
+ * Candidates the rarest trigrams may bring at most for a search to start from them: each costs a lookup of its record
+ * and a test of its text, which past this costs more than FTS5's walk of the whole term's postings.
+ */
+export const RAREST_CANDIDATES_MAX = 2_000;
+
+/**
+ * How many times the postings of the two rarest trigrams the whole term's must be for a search to start from them: a
+ * term whose trigrams are all about as rare (a name) is found as cheaply by FTS5 from the whole term, untested.
+ */
+export const RAREST_GAIN_MIN = 8;
+
+/** When a search starts from its rarest trigrams (see searchPlan). */
+export interface RarestLimits {
+  rarestCandidatesMax?: number;
+  rarestGainMin?: number;
+}
+
+/**
+ * How a search of `term` (a trigram or longer) reads the trigram index, from how many of the user's records hold each
+ * of its trigrams (`counts`; one not there, none): `none` when a trigram is in no record, so nothing holds the term
+ * (`match`, that trigram, finds nothing); `rarest` with the FTS5 query of its two rarest trigrams when the rarer brings
+ * few candidates and the term's other trigrams are far commoner (see RarestLimits); otherwise `trigrams`, the whole
+ * term. `total` is the count of the term's one trigram, when it has only one.
+ */
+export function searchPlan(
+  term: string,
+  counts: ReadonlyMap<string, number>,
+  { rarestCandidatesMax = RAREST_CANDIDATES_MAX, rarestGainMin = RAREST_GAIN_MIN }: RarestLimits = {},
+):
+  | { kind: 'none'; match: string }
+  | { kind: 'rarest'; match: string }
+  | { kind: 'trigrams'; match: string; total?: number } {
+  const byRarity = trigramsOf(term)
+    .map((trigram) => ({ trigram, records: counts.get(trigram) ?? 0 }))
+    .sort((one, other) => one.records - other.records);
+  const [rarest, next] = byRarity;
+  if (rarest === undefined) throw new Error('A search shorter than a trigram has no trigram plan');
+  if (rarest.records === 0) return { kind: 'none', match: trigramPhrase(rarest.trigram) };
+  if (next === undefined) return { kind: 'trigrams', match: trigramPhrase(term), total: rarest.records };
+  const postings = byRarity.reduce((sum, { records }) => sum + records, 0);
+  const fromRarest =
+    rarest.records <= rarestCandidatesMax && postings >= rarestGainMin * (rarest.records + next.records);
+  if (!fromRarest) return { kind: 'trigrams', match: trigramPhrase(term) };
+  return { kind: 'rarest', match: `${trigramPhrase(rarest.trigram)} AND ${trigramPhrase(next.trigram)}` };
+}
 
 /** A record on one of the grounds a search's text names (their ids as a JSON array). */
 const ON_NAMED_GROUNDS = 'ground_id IN (SELECT value FROM json_each(?))';
@@ -43,7 +94,8 @@ function hitsOrOnGrounds(hitsWhose: string, whose: string): string {
 
 /**
  * The page and total queries of a list. Parameters: for `all` the user id, for `contains` the user id and the
- * term, for `trigrams` the FTS5 phrase and the user's lowest and highest search rowid; with `byGround` (the search
+ * term, for `trigrams` the FTS5 phrase and the user's lowest and highest search rowid, for `rarest` the FTS5 query of
+ * the rarest trigrams, the range and the term; with `byGround` (the search
  * names some of the user's grounds), `contains` then takes the grounds' ids as a JSON array, `trigrams` the user id and
  * the ids; then for the page LIMIT and OFFSET. Every filter keeps other users' rows out of the walk: by user_id first,
  * or by the rowid range.
@@ -55,6 +107,23 @@ export function listSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, filter: L
   const inRange = 'culls_search_trigrams.rowid BETWEEN ? AND ?';
   const hits = `culls_search_trigrams MATCH ? AND ${inRange}`;
   switch (filter) {
+    case 'rarest': {
+      // CROSS JOIN keeps the candidates the outer loop: each is one lookup, its text tested, and only hits sorted.
+      const candidates = `culls_search_trigrams CROSS JOIN culls ON culls.search_rowid = culls_search_trigrams.rowid
+        WHERE ${hits} AND instr(culls.search_text, ?) > 0`;
+      if (byGround) {
+        const matched = `SELECT culls.rowid AS hit FROM ${candidates}
+          UNION SELECT rowid FROM culls WHERE user_id = ? AND ${ON_NAMED_GROUNDS}`;
+        return {
+          page: `SELECT culls.* FROM (${matched}) AS matched CROSS JOIN culls ON culls.rowid = matched.hit ${page}`,
+          count: `SELECT COUNT(*) AS total FROM (${matched})`,
+        };
+      }
+      return {
+        page: `SELECT culls.* FROM ${candidates} ${page}`,
+        count: `SELECT COUNT(*) AS total FROM ${candidates}`,
+      };
+    }
     case 'all':
       return {
         page: `SELECT * FROM culls WHERE user_id = ? ${page}`,
@@ -239,7 +308,7 @@ function inScope(scope: RecordScope): { where: string; parameters: string[] } {
  */
 export function scopedListSql(
   query: Pick<ListCullsQuery, 'sort' | 'order'>,
-  filter: ListFilter,
+  filter: ScopedListFilter,
   scope: RecordScope,
   byGround = false,
 ) {
@@ -296,8 +365,11 @@ export const USER_GROUNDS_SQL = `WITH RECURSIVE placed (ground_id) AS (
 /** A team's grounds, with their names (the team's owner id): every record of the team is on one of them. */
 export const TEAM_GROUNDS_SQL = 'SELECT id, name FROM grounds WHERE user_id = ?';
 
-/** Prepares the reads of a user's records on the records database, whose tables (the grounds' too) must exist. */
-export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
+/**
+ * Prepares the reads of a user's records on the records database, whose tables (the grounds' too) must exist. A search
+ * starts from its rarest trigrams within `limits` (see searchPlan).
+ */
+export function openSqliteCullQueries(db: SqliteDatabase, limits: RarestLimits = {}): CullQueries {
   const groundNamesStatement = db.prepare<[string], NamedGround>(GROUND_NAMES_SQL);
   const userGroundsStatement = db.prepare<[{ user: string }], NamedGround>(USER_GROUNDS_SQL);
   const teamGroundsStatement = db.prepare<[string], NamedGround>(TEAM_GROUNDS_SQL);
@@ -311,6 +383,10 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     .prepare<[string], bigint>(`SELECT number << ${USER_SHIFT} FROM cull_search_users WHERE user_id = ?`)
     .pluck()
     .safeIntegers();
+  const trigramCountsStatement = db.prepare<[bigint, string], { trigram: string; records: number }>(
+    `SELECT trigram, records FROM cull_search_trigram_counts
+      WHERE user_number = ? AND trigram IN (SELECT value FROM json_each(?))`,
+  );
   const listStatements = new Map<string, ListStatements>();
 
   /** The records with their grounds' names now, read in one query for them all. */
@@ -340,25 +416,45 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
   }
 
   /**
-   * The filter of a list and its parameters, or undefined when the user has nothing a search could find; a search
-   * naming some of the user's grounds (`namedGrounds`) finds their records too.
+   * The filter of a list, its parameters and, when the counts give it, its total; or undefined when the user has nothing
+   * a search could find. A search naming some of the user's grounds (`namedGrounds`) finds their records too.
    */
   function filterOf(
     userId: string,
     search: string,
     namedGrounds: readonly string[],
-  ): [ListFilter, unknown[]] | undefined {
-    if (search === '') return ['all', [userId]];
+  ): { filter: ListFilter; parameters: unknown[]; total?: number } | undefined {
+    if (search === '') return { filter: 'all', parameters: [userId] };
     const byGround = namedGrounds.length > 0 ? [JSON.stringify(namedGrounds)] : [];
     // FTS5's query parser ends a string at a NUL character, so such a search is tested row by row.
-    if (!usesTrigrams(search) || search.includes('\0')) return ['contains', [userId, search, ...byGround]];
+    if (!usesTrigrams(search) || search.includes('\0')) {
+      return { filter: 'contains', parameters: [userId, search, ...byGround] };
+    }
     const low = userRangeStatement.get(userId);
     if (low === undefined) return undefined;
     const range = [low, low + (1n << USER_SHIFT) - 1n];
-    return [
-      'trigrams',
-      [trigramPhrase(search), ...range, ...(byGround.length > 0 ? [userId, ...byGround] : [])],
-    ];
+    const onGrounds = byGround.length > 0 ? [userId, ...byGround] : [];
+    const counts = new Map(
+      trigramCountsStatement
+        .all(low >> USER_SHIFT, JSON.stringify(trigramsOf(search)))
+        .map(({ trigram, records }) => [trigram, records]),
+    );
+    const plan = searchPlan(search, counts, limits);
+    switch (plan.kind) {
+      case 'none':
+        // No record holds one of the term's trigrams: only the grounds it names can bring any.
+        return byGround.length === 0
+          ? undefined
+          : { filter: 'rarest', parameters: [plan.match, ...range, search, ...onGrounds] };
+      case 'rarest':
+        return { filter: 'rarest', parameters: [plan.match, ...range, search, ...onGrounds] };
+      case 'trigrams':
+        return {
+          filter: 'trigrams',
+          parameters: [plan.match, ...range, ...onGrounds],
+          ...(byGround.length === 0 && plan.total !== undefined && { total: plan.total }),
+        };
+    }
   }
 
   /** The ids of the grounds among `grounds` whose name holds the search's text; none for no text. */
@@ -426,13 +522,16 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
       return readFiltered({ where: 'user_id = ?', parameters: [userId] }, filters, query, namedGrounds);
     const filter = filterOf(userId, search, namedGrounds);
     if (filter === undefined) return answer;
-    answer.total = listStatementsFor(query, filter[0], byGround).count.get(...filter[1])?.total ?? 0;
+    answer.total =
+      filter.total ??
+      listStatementsFor(query, filter.filter, byGround).count.get(...filter.parameters)?.total ??
+      0;
     const window = pageWindow(query.page, query.page_size, answer.total);
     if (window.limit === 0) return answer;
     const [kind, parameters] =
-      filter[0] === 'trigrams' && walkIsShorter(userId, window, answer.total)
+      filter.filter !== 'all' && filter.filter !== 'contains' && walkIsShorter(userId, window, answer.total)
         ? ['contains' as const, [userId, search, ...(byGround ? [JSON.stringify(namedGrounds)] : [])]]
-        : filter;
+        : [filter.filter, filter.parameters];
     const order = readOrder(window, query.order);
     const rows = listStatementsFor({ sort: query.sort, order }, kind, byGround).page.all(
       ...parameters,
@@ -447,7 +546,7 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
   const scopedStatements = new Map<string, ListStatements>();
   function scopedStatementsFor(
     query: Pick<ListCullsQuery, 'sort' | 'order'>,
-    filter: ListFilter,
+    filter: ScopedListFilter,
     scope: RecordScope,
     byGround = false,
   ) {
@@ -473,10 +572,10 @@ export function openSqliteCullQueries(db: SqliteDatabase): CullQueries {
     const byGround = namedGrounds.length > 0;
     if (narrowsByField(filters)) return readFiltered(inScope(scope), filters, query, namedGrounds);
     const { parameters } = inScope(scope);
-    const filter: ListFilter =
+    const filter: ScopedListFilter =
       search === '' ? 'all' : usesTrigrams(search) && !search.includes('\0') ? 'trigrams' : 'contains';
     const grounds = byGround ? [JSON.stringify(namedGrounds)] : [];
-    const filterParameters = (kind: ListFilter) =>
+    const filterParameters = (kind: ScopedListFilter) =>
       kind === 'all'
         ? parameters
         : kind === 'contains'

@@ -31,6 +31,22 @@ export const NEXT_SEARCH_ROWID_SQL = `INSERT INTO cull_search_users (user_id, re
 /** A record's text in the trigram index, under its search rowid. */
 export const INDEX_SEARCH_SQL = 'INSERT INTO culls_search_trigrams (rowid, search_text) VALUES (?, ?)';
 
+/**
+ * Counts trigrams (a JSON array) in for the user whose number is the high bits of a search rowid: how many of the
+ * user's records hold each, so a search starts from its rarest.
+ */
+export const COUNT_TRIGRAMS_IN_SQL = `INSERT INTO cull_search_trigram_counts (user_number, trigram, records)
+  SELECT ? >> ${USER_SHIFT}, value, 1 FROM json_each(?) WHERE true
+  ON CONFLICT (user_number, trigram) DO UPDATE SET records = records + 1`;
+
+/** Counts trigrams (a JSON array) out, as COUNT_TRIGRAMS_IN_SQL counts them in; a trigram no record holds is dropped. */
+export const COUNT_TRIGRAMS_OUT_SQL = [
+  `UPDATE cull_search_trigram_counts SET records = records - 1
+    WHERE user_number = ? >> ${USER_SHIFT} AND trigram IN (SELECT value FROM json_each(?))`,
+  `DELETE FROM cull_search_trigram_counts
+    WHERE user_number = ? >> ${USER_SHIFT} AND trigram IN (SELECT value FROM json_each(?)) AND records <= 0`,
+] as const;
+
 export function quote(column: string): string {
   return `"${column}"`;
 }

@@ -3,7 +3,16 @@ import { SORT_COLUMNS, TEAM_OWNER_PREFIX } from '@cull-log/contracts';
 import type { SqliteMigration } from '@cull-log/storage-kit';
 import { sortKeys } from '../pages';
 import { cullSearchText } from '@cull-log/domain';
-import { INDEX_SEARCH_SQL, NEXT_SEARCH_ROWID_SQL, orderTerm, quote, toRecord, type Row } from './rows';
+import { trigramsOf } from '../search-trigrams';
+import {
+  COUNT_TRIGRAMS_IN_SQL,
+  INDEX_SEARCH_SQL,
+  NEXT_SEARCH_ROWID_SQL,
+  orderTerm,
+  quote,
+  toRecord,
+  type Row,
+} from './rows';
 
 const TABLE = `
 CREATE TABLE IF NOT EXISTS culls (
@@ -189,6 +198,44 @@ function dropGroundNameCopies(db: Database.Database): void {
 }
 
 /**
+ * How many of each user's records hold each trigram of their search text, under the user's search number: a search
+ * starts from its rarest trigram. Kept in the transaction that writes the trigram index.
+ */
+const TRIGRAM_COUNTS = `
+CREATE TABLE IF NOT EXISTS cull_search_trigram_counts (
+  user_number INTEGER NOT NULL,
+  trigram TEXT NOT NULL,
+  records INTEGER NOT NULL,
+  PRIMARY KEY (user_number, trigram)
+) WITHOUT ROWID;
+`;
+
+/** Records counted at a time by step 5, so a large file is never read into memory whole. */
+const COUNTING_BATCH = 1_000;
+
+/**
+ * Counts the trigrams of every record already indexed (a database from before step 5), a batch at a time, from none:
+ * a file whose steps are run again is counted once.
+ */
+function countSearchTrigrams(db: Database.Database): void {
+  db.exec(TRIGRAM_COUNTS);
+  db.exec('DELETE FROM cull_search_trigram_counts');
+  const batch = db
+    .prepare<[bigint, number], { position: bigint; search_rowid: bigint; search_text: string }>(
+      `SELECT rowid AS position, search_rowid, search_text FROM culls
+        WHERE rowid > ? AND search_rowid IS NOT NULL ORDER BY rowid LIMIT ?`,
+    )
+    .safeIntegers();
+  const countIn = db.prepare<[bigint, string]>(COUNT_TRIGRAMS_IN_SQL);
+  for (let after = 0n; ;) {
+    const rows = batch.all(after, COUNTING_BATCH);
+    if (rows.length === 0) break;
+    for (const row of rows) countIn.run(row.search_rowid, JSON.stringify(trigramsOf(row.search_text)));
+    after = rows[rows.length - 1]!.position;
+  }
+}
+
+/**
  * The records' tables in the records database, step by step; a change is a new step at the end. Step 1 is the schema
  * as it stood when numbering began, and brings a file from before any part of it up to it.
  */
@@ -238,5 +285,12 @@ export const SQLITE_CULL_MIGRATIONS: readonly SqliteMigration[] = [
       "a ground's name kept in the ground's row alone, so a rename writes one row: the records' copies of it taken " +
       'out of their search text and dropped',
     up: dropGroundNameCopies,
+  },
+  {
+    version: 5,
+    does:
+      "each user's count of records holding each trigram, so a search starts from its rarest; an older file's " +
+      'records counted',
+    up: countSearchTrigrams,
   },
 ];

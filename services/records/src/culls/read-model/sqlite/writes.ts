@@ -9,8 +9,11 @@ import {
 import { keptRecordOf } from '@cull-log/domain';
 import { preparedPerDatabase } from '../../../read-model/prepared-per-database';
 import { nextRecord } from '../next-record';
+import { trigramsOf } from '../search-trigrams';
 import {
   ALL_COLUMNS,
+  COUNT_TRIGRAMS_IN_SQL,
+  COUNT_TRIGRAMS_OUT_SQL,
   INDEX_SEARCH_SQL,
   NEXT_SEARCH_ROWID_SQL,
   quote,
@@ -42,6 +45,8 @@ const statementsOf = preparedPerDatabase((db) => {
     nextSearchRowid: db.prepare<[string], bigint>(NEXT_SEARCH_ROWID_SQL).pluck().safeIntegers(),
     indexSearch: db.prepare<[bigint, string]>(INDEX_SEARCH_SQL),
     unindexSearch: db.prepare<[bigint]>('DELETE FROM culls_search_trigrams WHERE rowid = ?'),
+    countTrigramsIn: db.prepare<[bigint, string]>(COUNT_TRIGRAMS_IN_SQL),
+    countTrigramsOut: COUNT_TRIGRAMS_OUT_SQL.map((sql) => db.prepare<[bigint, string]>(sql)),
     groundOwner: db.prepare<[string], string>('SELECT user_id FROM grounds WHERE id = ?').pluck(),
     setTeamOwner: db.prepare<[string | null, string]>('UPDATE culls SET team_owner = ? WHERE id = ?'),
     countDownBy: db.prepare<[number, string]>('UPDATE cull_totals SET total = total - ? WHERE user_id = ?'),
@@ -53,14 +58,40 @@ const statementsOf = preparedPerDatabase((db) => {
 
 type WriteStatements = ReturnType<typeof statementsOf>;
 
-/** Writes a record's row and keeps its search index row in step; `row` is what the table held before. */
+/**
+ * Moves a record's search rowid in the trigram index and its user's trigram counts from the text `before` (none for a
+ * new record) to `after` (none for a record removed); a trigram in both is counted as it was.
+ */
+function reindexSearch(
+  statements: WriteStatements,
+  searchRowid: bigint,
+  before: string | undefined,
+  after: string | undefined,
+): void {
+  const was = new Set(before === undefined ? [] : trigramsOf(before));
+  const is = new Set(after === undefined ? [] : trigramsOf(after));
+  if (before !== undefined) statements.unindexSearch.run(searchRowid);
+  if (after !== undefined) statements.indexSearch.run(searchRowid, after);
+  const gone = [...was].filter((trigram) => !is.has(trigram));
+  const added = [...is].filter((trigram) => !was.has(trigram));
+  if (gone.length > 0) {
+    for (const statement of statements.countTrigramsOut) statement.run(searchRowid, JSON.stringify(gone));
+  }
+  if (added.length > 0) statements.countTrigramsIn.run(searchRowid, JSON.stringify(added));
+}
+
+/** Writes a record's row and keeps its search index row and trigram counts in step; `row` is what the table held before. */
 function writeRecord(statements: WriteStatements, row: Row | undefined, record: Cull): void {
   const searchRowid = row === undefined ? undefined : (row.search_rowid as bigint);
   const nextRow = toRow(record, searchRowid ?? statements.nextSearchRowid.get(record.created_by)!);
   statements.upsert.run(nextRow);
   if (nextRow.search_text !== row?.search_text) {
-    if (searchRowid !== undefined) statements.unindexSearch.run(searchRowid);
-    statements.indexSearch.run(nextRow.search_rowid as bigint, nextRow.search_text as string);
+    reindexSearch(
+      statements,
+      nextRow.search_rowid as bigint,
+      searchRowid === undefined ? undefined : (row?.search_text as string),
+      nextRow.search_text as string,
+    );
   }
 }
 
@@ -88,7 +119,9 @@ export function applyCullToSqlite(db: SqliteDatabase, event: StoredLogEvent & Cu
   const next = nextRecord(current, event);
   if (next === undefined) {
     statements.remove.run(event.streamId);
-    if (row?.search_rowid != null) statements.unindexSearch.run(row.search_rowid as bigint);
+    if (row?.search_rowid != null) {
+      reindexSearch(statements, row.search_rowid as bigint, row.search_text as string, undefined);
+    }
   } else {
     writeRecord(statements, row, next);
   }
@@ -121,11 +154,12 @@ export function applyKeptCullsToSqlite(db: SqliteDatabase, event: StoredLogEvent
 }
 
 /**
- * Deletes at most `limit` of the user's records with their search index rows (and, once none is left, their total
- * and their search number) through `db` (a batch of the erasure's transactions); answers how many records went, fewer
- * than `limit` only when none is left. The trigram index keeps a deleted row's postings until its segments merge, so
- * once the records are gone each batch merges a few of its pages, answering `limit` while there is merging left:
- * nothing of the erased records stays in the file, and no batch holds the event loop for a whole merge.
+ * Deletes at most `limit` of the user's records with their search index rows (and, once none is left, their total,
+ * their search number and the trigram counts kept under it) through `db` (a batch of the erasure's transactions);
+ * answers how many records went, fewer than `limit` only when none is left. The trigram index keeps a deleted row's
+ * postings until its segments merge, so once the records are gone each batch merges a few of its pages, answering
+ * `limit` while there is merging left: nothing of the erased records stays in the file, and no batch holds the event
+ * loop for a whole merge.
  */
 export function eraseCullsFromSqlite(db: SqliteDatabase, userId: string, limit: number): number {
   const { unindexSearch, countDownBy } = statementsOf(db);
@@ -144,6 +178,11 @@ export function eraseCullsFromSqlite(db: SqliteDatabase, userId: string, limit: 
   }
   for (const [teamOwner, records] of onTeams) countDownBy.run(records, teamOwner);
   if (rows.length < limit) {
+    // The counts go with the number they are kept under.
+    db.prepare<[string]>(
+      `DELETE FROM cull_search_trigram_counts
+        WHERE user_number = (SELECT number FROM cull_search_users WHERE user_id = ?)`,
+    ).run(userId);
     for (const table of ['cull_totals', 'cull_search_users']) {
       db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
     }
@@ -169,12 +208,13 @@ function mergeSearchIndexStep(db: SqliteDatabase): boolean {
 }
 
 /**
- * Deletes these records of the user's (another user's named here stay), their search index rows and their part of
- * the user's total and of the total of the team whose ground each is on, through `db` (the transaction erasing their
- * events). The trigram index keeps a deleted row's postings until its segments merge, so a call with records answers
- * true, and is then called again with none, merging a step of the index each time, until there is nothing left to
- * merge (as after an erasure): no posting of theirs stays in the file, and no call holds the event loop for a whole
- * merge. Merging only once every batch is done: a merge step at each batch cost more than the batch at 100,000 rows.
+ * Deletes these records of the user's (another user's named here stay), their search index rows and trigram counts,
+ * and their part of the user's total and of the total of the team whose ground each is on, through `db` (the
+ * transaction erasing their events). The trigram index keeps a deleted row's postings until its segments merge, so a
+ * call with records answers true, and is then called again with none, merging a step of the index each time, until
+ * there is nothing left to merge (as after an erasure): no posting of theirs stays in the file, and no call holds the
+ * event loop for a whole merge. Merging only once every batch is done: a merge step at each batch cost more than the
+ * batch at 100,000 rows.
  */
 export function eraseRecordsFromSqlite(
   db: SqliteDatabase,
@@ -187,18 +227,22 @@ export function eraseRecordsFromSqlite(
 }
 
 function deleteRecordsFromSqlite(db: SqliteDatabase, userId: string, recordIds: readonly string[]): void {
-  const { unindexSearch, countDownBy } = statementsOf(db);
+  const statements = statementsOf(db);
   const ids = JSON.stringify(recordIds);
   const rows = db
-    .prepare<[string, string], { search_rowid: bigint | null; team_owner: string | null }>(
-      'SELECT search_rowid, team_owner FROM culls WHERE id IN (SELECT value FROM json_each(?)) AND user_id = ?',
+    .prepare<
+      [string, string],
+      { search_rowid: bigint | null; search_text: string; team_owner: string | null }
+    >(
+      'SELECT search_rowid, search_text, team_owner FROM culls WHERE id IN (SELECT value FROM json_each(?)) AND user_id = ?',
     )
     .safeIntegers()
     .all(ids, userId);
   if (rows.length === 0) return;
+  const { countDownBy } = statements;
   const onTeams = new Map<string, number>();
-  for (const { search_rowid: searchRowid, team_owner: teamOwner } of rows) {
-    if (searchRowid !== null) unindexSearch.run(searchRowid);
+  for (const { search_rowid: searchRowid, search_text: searchText, team_owner: teamOwner } of rows) {
+    if (searchRowid !== null) reindexSearch(statements, searchRowid, searchText, undefined);
     if (teamOwner !== null) onTeams.set(teamOwner, (onTeams.get(teamOwner) ?? 0) + 1);
   }
   countDownBy.run(rows.length, userId);
