@@ -95,7 +95,8 @@ function chunkGraph(name: string): string[] {
   return staticGraph(`assets/${entry!}`);
 }
 
-const SCHEMAS = /packages\/contracts\/src\/(cull|grounds|larder|api|sessions|account|teams|imports|tokens|places|photos|events)\.ts$/;
+const SCHEMAS =
+  /packages\/contracts\/src\/(cull|grounds|larder|api|sessions|account|teams|imports|tokens|places|photos|events)\.ts$/;
 
 describe('the session check', () => {
   // Every page asks who is signed in, public pages too: building zod and the shared schemas for that answer held the
