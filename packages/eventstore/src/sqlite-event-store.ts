@@ -276,9 +276,7 @@ class SqliteStore implements SqliteEventStore {
    */
   async eraseUser(userId: string, inTransaction?: EraseInTransaction<SqliteDatabase>): Promise<ErasedEvents> {
     while (this.rebuilding !== undefined) await this.rebuilding;
-    clearImmediate(this.scheduledCommit);
-    this.scheduledCommit = undefined;
-    while (this.pending.length > 0) this.commitNextBatch();
+    this.commitAcceptedNow();
     let events = 0;
     try {
       await this.erasing.during(userId, async () => {
@@ -307,9 +305,7 @@ class SqliteStore implements SqliteEventStore {
     inTransaction?: EraseStreamsInTransaction<SqliteDatabase>,
   ): Promise<ErasedEvents> {
     while (this.rebuilding !== undefined) await this.rebuilding;
-    clearImmediate(this.scheduledCommit);
-    this.scheduledCommit = undefined;
-    while (this.pending.length > 0) this.commitNextBatch();
+    this.commitAcceptedNow();
     let events = 0;
     try {
       let more = false;
@@ -330,6 +326,13 @@ class SqliteStore implements SqliteEventStore {
       throw translateUnavailable(error);
     }
     return { events };
+  }
+
+  /** Commits every append already accepted, now rather than at its scheduled turn (no rebuild may be going on). */
+  private commitAcceptedNow(): void {
+    clearImmediate(this.scheduledCommit);
+    this.scheduledCommit = undefined;
+    while (this.pending.length > 0) this.commitNextBatch();
   }
 
   /**
@@ -354,9 +357,7 @@ class SqliteStore implements SqliteEventStore {
   /** Commits the appends still waiting (accepted, so a graceful shutdown keeps them), then closes. */
   async close(): Promise<void> {
     while (this.rebuilding !== undefined) await this.rebuilding;
-    clearImmediate(this.scheduledCommit);
-    this.scheduledCommit = undefined;
-    while (this.pending.length > 0) this.commitNextBatch();
+    this.commitAcceptedNow();
     this.database.close();
   }
 
