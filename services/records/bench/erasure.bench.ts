@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { phoneJpeg, multipartBody } from '../src/testing/photo-files';
-import { fieldsFor, openBench, percentile, type Seeding } from './records-bench-kit';
+import { fieldsFor, openBench, readsDuring, waitsOf, type Seeding } from './records-bench-kit';
 
 const ERASED: Seeding['user'] = { uid: 'bench-erased', display_name: 'Leaving', email: null };
 const READER: Seeding['user'] = { uid: 'bench-reader-0', display_name: 'Reader', email: null };
@@ -18,14 +18,6 @@ const OTHERS_RECORDS = 100_000;
 const BASELINE_READS = 200;
 const READ_EVERY_MS = 5;
 const READ = '/culls?sort=date&order=desc&page=1&page_size=25';
-
-const describe = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return (
-    `median ${percentile(sorted, 0.5).toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms, ` +
-    `longest ${sorted.at(-1)!.toFixed(2)} ms (${sorted.length} reads)`
-  );
-};
 
 const { request, seed, close } = await openBench();
 try {
@@ -62,38 +54,23 @@ try {
     `Added ${theirs.length} photos in ${((performance.now() - photosStarted) / 1000).toFixed(1)} s`,
   );
 
-  const baseline: number[] = [];
-  for (let index = 0; index < BASELINE_READS; index += 1) {
-    const started = performance.now();
-    await request('GET', READ, undefined, READER);
-    baseline.push(performance.now() - started);
-  }
-  console.log(`Another user's first page, nothing else going on: ${describe(baseline)}`);
-
-  const during: number[] = [];
-  let erasing = true;
-  // A read due every few milliseconds, as many people's would come, each timed from when it was due: a read that could
-  // not even start while the erasure held the process waited all that time.
-  const reader = (async () => {
-    for (let due = performance.now(); erasing; due += READ_EVERY_MS) {
-      const early = due - performance.now();
-      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
-      const read = await request('GET', READ, undefined, READER);
-      during.push(performance.now() - due);
-      if (read.statusCode !== 200) throw new Error(`read answered ${read.statusCode}`);
-    }
-  })();
-  const erasureStarted = performance.now();
-  const erased = await request('DELETE', '/account', undefined, ERASED);
-  const erasureMs = performance.now() - erasureStarted;
-  erasing = false;
-  await reader;
+  const {
+    result: erased,
+    operationMs: erasureMs,
+    baseline,
+    during,
+  } = await readsDuring(
+    request,
+    { url: READ, reader: READER, baselineReads: BASELINE_READS, everyMs: READ_EVERY_MS },
+    () => request('DELETE', '/account', undefined, ERASED),
+  );
+  console.log(`Another user's first page, nothing else going on: ${waitsOf(baseline)}`);
   if (erased.statusCode !== 200) throw new Error(`erasure answered ${erased.statusCode}: ${erased.body}`);
   console.log(
     `Erased ${ERASED_RECORDS.toLocaleString('en-GB')} records and ${theirs.length} photos in ` +
       `${(erasureMs / 1000).toFixed(2)} s (${JSON.stringify(erased.json())})`,
   );
-  console.log(`The same reads during the erasure: ${describe(during)}`);
+  console.log(`The same reads during the erasure: ${waitsOf(during)}`);
   const left = (await request('GET', '/culls?page=1&page_size=1', undefined, ERASED)).json<{
     total: number;
   }>();

@@ -196,3 +196,55 @@ export async function timedRequests(
 export async function timeRequests(request: BenchRequest, url: string, runs: number): Promise<string> {
   return summary(await timedRequests(request, url, runs));
 }
+
+/** Median, p99 and longest of `samples` (milliseconds), and how many there were. */
+export function waitsOf(samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return (
+    `median ${percentile(sorted, 0.5).toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms, ` +
+    `longest ${sorted.at(-1)!.toFixed(2)} ms (${sorted.length} reads)`
+  );
+}
+
+/**
+ * What a long operation costs everyone else: `reader` reads `url`, first `baselineReads` times with nothing else going
+ * on, then one read due every `everyMs` while `operation` runs, each timed from when it was due (a read that could not
+ * even start while the operation held the process waited all that time). Answers the operation's answer, how long it
+ * took, and both sets of waits.
+ */
+export async function readsDuring<T>(
+  request: BenchRequest,
+  {
+    url,
+    reader,
+    baselineReads,
+    everyMs,
+  }: { url: string; reader: Identity; baselineReads: number; everyMs: number },
+  operation: () => Promise<T>,
+): Promise<{ result: T; operationMs: number; baseline: number[]; during: number[] }> {
+  const baseline: number[] = [];
+  for (let index = 0; index < baselineReads; index += 1) {
+    const started = performance.now();
+    await request('GET', url, undefined, reader);
+    baseline.push(performance.now() - started);
+  }
+  const during: number[] = [];
+  let running = true;
+  const reading = (async () => {
+    for (let due = performance.now(); running; due += everyMs) {
+      const early = due - performance.now();
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+      const read = await request('GET', url, undefined, reader);
+      during.push(performance.now() - due);
+      if (read.statusCode !== 200) throw new Error(`read answered ${read.statusCode}`);
+    }
+  })();
+  const started = performance.now();
+  try {
+    const result = await operation();
+    return { result, operationMs: performance.now() - started, baseline, during };
+  } finally {
+    running = false;
+    await reading;
+  }
+}

@@ -5,8 +5,7 @@
  * figures are the removal's time and that reader's wait from when each read was due (median, p99, longest) beside the
  * same reads with nothing else going on. `npm run bench -- retention`
  */
-import { performance } from 'node:perf_hooks';
-import { fieldsFor, openBench, percentile, type Seeding } from './records-bench-kit';
+import { fieldsFor, openBench, readsDuring, waitsOf, type Seeding } from './records-bench-kit';
 
 const KEEPER: Seeding['user'] = { uid: 'bench-keeper', display_name: 'Keeper', email: null };
 const READER: Seeding['user'] = { uid: 'bench-reader-0', display_name: 'Reader', email: null };
@@ -20,14 +19,6 @@ const READ = '/culls?sort=date&order=desc&page=1&page_size=25';
 const ENTERED_LONG_AGO = '2016-03-01T09:00:00.000Z';
 /** Seven years before now, as the gateway's daily job gives it. */
 const cutoff = new Date(Date.now() - 7 * 365.25 * 24 * 60 * 60 * 1000).toISOString();
-
-const describe = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return (
-    `median ${percentile(sorted, 0.5).toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms, ` +
-    `longest ${sorted.at(-1)!.toFixed(2)} ms (${sorted.length} reads)`
-  );
-};
 
 const { request, seed, close } = await openBench();
 try {
@@ -50,38 +41,24 @@ try {
       `${OLD_RECORDS.toLocaleString('en-GB')} of them past retention, in ${seconds.toFixed(1)} s`,
   );
 
-  const baseline: number[] = [];
-  for (let index = 0; index < BASELINE_READS; index += 1) {
-    const started = performance.now();
-    await request('GET', READ, undefined, READER);
-    baseline.push(performance.now() - started);
-  }
-  console.log(`Another user's first page, nothing else going on: ${describe(baseline)}`);
-
-  const during: number[] = [];
-  let removing = true;
-  // A read due every few milliseconds, each timed from when it was due (see the erasure bench).
-  const reader = (async () => {
-    for (let due = performance.now(); removing; due += READ_EVERY_MS) {
-      const early = due - performance.now();
-      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
-      const read = await request('GET', READ, undefined, READER);
-      during.push(performance.now() - due);
-      if (read.statusCode !== 200) throw new Error(`read answered ${read.statusCode}`);
-    }
-  })();
-  const started = performance.now();
-  const removed = await request('POST', '/account/retention', { cutoff }, KEEPER);
-  const removalMs = performance.now() - started;
-  removing = false;
-  await reader;
+  const {
+    result: removed,
+    operationMs: removalMs,
+    baseline,
+    during,
+  } = await readsDuring(
+    request,
+    { url: READ, reader: READER, baselineReads: BASELINE_READS, everyMs: READ_EVERY_MS },
+    () => request('POST', '/account/retention', { cutoff }, KEEPER),
+  );
+  console.log(`Another user's first page, nothing else going on: ${waitsOf(baseline)}`);
   if (removed.statusCode !== 200)
     throw new Error(`retention answered ${removed.statusCode}: ${removed.body}`);
   const ids = removed.json<{ record_ids: string[] }>().record_ids;
   console.log(
     `Removed ${ids.length.toLocaleString('en-GB')} records past retention in ${(removalMs / 1000).toFixed(2)} s`,
   );
-  console.log(`The same reads during the removal: ${describe(during)}`);
+  console.log(`The same reads during the removal: ${waitsOf(during)}`);
   if (ids.length !== OLD_RECORDS) throw new Error(`${ids.length} records removed, not ${OLD_RECORDS}`);
   const left = (await request('GET', '/culls?page=1&page_size=1', undefined, KEEPER)).json<{
     total: number;
