@@ -48,5 +48,7 @@ export async function sendCommand(command: OutboxCommand): Promise<void> {
   else if (command.kind === 'amend') await sendJson('PATCH', cullPath(command.recordId), command.body);
   else if (command.kind === 'add-photo') await uploadPhoto(command.recordId, command.photo, command.fileName);
   else if (command.kind === 'remove-photo') await removePhoto(command.recordId, command.photoId);
+  else if (command.kind === 'outing-sightings')
+    await sendJson('PATCH', `/api/outings/${encodeURIComponent(command.recordId)}`, command.body);
   else await sendJson('DELETE', cullPath(command.recordId), undefined);
 }

@@ -1,4 +1,4 @@
-import type { AmendCullRequest, RecordCullRequest } from '@cull-log/contracts';
+import type { AmendCullRequest, AmendOutingRequest, RecordCullRequest } from '@cull-log/contracts';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /**
@@ -11,7 +11,12 @@ export type OutboxCommand =
   | { kind: 'delete'; recordId: string }
   /** A photo, already shrunk on the device, for a record created before it (in the outbox or on the server). */
   | { kind: 'add-photo'; recordId: string; photo: Blob; fileName: string }
-  | { kind: 'remove-photo'; recordId: string; photoId: string };
+  | { kind: 'remove-photo'; recordId: string; photoId: string }
+  /** Deer seen and people out on an outing (`recordId` is the outing's id): the sightings whole, as they now are. */
+  | { kind: 'outing-sightings'; recordId: string; body: OutingSightingsChange };
+
+/** What the counters of an outing change: the people out, and every line of deer seen. */
+export type OutingSightingsChange = Pick<AmendOutingRequest, 'hunters' | 'sightings'>;
 
 /** `waiting`: to be sent; `refused`/`conflict`: the server said no, and the user decides what happens next. */
 export type OutboxState = 'waiting' | 'refused' | 'conflict';
@@ -39,15 +44,23 @@ interface OutboxSchema extends DBSchema {
 
 const DB_NAME = 'cull-log-outbox';
 
+/** Whether two commands say the same (a photo's bytes are never changed in place, so its blob is not compared). */
+const sameCommand = (a: OutboxCommand, b: OutboxCommand) => JSON.stringify(a) === JSON.stringify(b);
+
 export interface Outbox {
   add(userId: string, command: OutboxCommand): Promise<OutboxItem>;
   /** This user's items, oldest first. */
   list(userId: string): Promise<OutboxItem[]>;
+  /** Changes an item; false when it is no longer there (sent and removed meanwhile). */
   update(
     seq: number,
     change: Partial<Pick<OutboxItem, 'state' | 'reason' | 'fields' | 'command'>>,
-  ): Promise<void>;
-  remove(seq: number): Promise<void>;
+  ): Promise<boolean>;
+  /**
+   * Removes an item; given the command that was sent, only while the item still holds that command, so a change made
+   * to it while it was being sent stays to be sent. Answers whether it was removed.
+   */
+  remove(seq: number, sent?: OutboxCommand): Promise<boolean>;
   /** Tells `listener` after every change; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
 }
@@ -94,10 +107,16 @@ export function openOutbox(name = DB_NAME): Outbox {
       }
       await tx.done;
       changed();
+      return item !== undefined;
     },
-    async remove(seq) {
-      await (await database()).delete('items', seq);
-      changed();
+    async remove(seq, sent) {
+      const tx = (await database()).transaction('items', 'readwrite');
+      const item = await tx.store.get(seq);
+      const removing = item !== undefined && (sent === undefined || sameCommand(item.command, sent));
+      if (removing) await tx.store.delete(seq);
+      await tx.done;
+      if (removing) changed();
+      return removing;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -1,9 +1,9 @@
-import type { ListCullsResponse, MapPointsResponse } from '@cull-log/contracts';
+import type { ListCullsResponse, ListOutingsResponse, MapPointsResponse } from '@cull-log/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { makeCull } from '../../testing/fake-api';
+import { makeCull, makeOuting } from '../../testing/fake-api';
 import type { OutboxItem } from './outbox';
-import { applyPending, mergeIntoList, mergeIntoMapPoints } from './pending-merge';
+import { applyPending, mergeIntoList, mergeIntoMapPoints, mergeIntoOutings } from './pending-merge';
 
 const item = (seq: number, command: OutboxItem['command']): OutboxItem => ({
   seq,
@@ -84,5 +84,33 @@ describe('waiting changes shown in what the screens have', () => {
     expect(teamList?.items.map((record) => record.id)).toEqual(['old-1', 'old-3']);
     expect(teamList?.items[0]?.notes).toBe('changed');
     expect(queryClient.getQueryData(['culls', 'map-points', {}, team])).toEqual(points);
+  });
+});
+
+describe('an outing’s waiting sightings', () => {
+  const roe = { species: 'Roe Deer' as const, sex: 'Male' as const, age_class: 'Adult' as const, count: 2 };
+  const open = makeOuting({ ground_id: 'g1', sightings: null });
+  const past = makeOuting({ ground_id: 'g1', ended_at: '2026-11-19T10:00:00.000Z', sightings: [] });
+  const other = makeOuting({ ground_id: 'g1', ended_at: '2026-11-18T10:00:00.000Z' });
+  const outings: ListOutingsResponse = { items: [open, past, other], open };
+  const waiting = [
+    item(1, { kind: 'outing-sightings', recordId: open.id, body: { hunters: 3, sightings: [roe] } }),
+    item(2, { kind: 'outing-sightings', recordId: past.id, body: { hunters: 2 } }),
+  ];
+
+  it('shows the device’s values over the server’s, in the list and the open outing, and leaves the rest be', () => {
+    const merged = mergeIntoOutings(outings, waiting);
+    expect(merged.open).toMatchObject({ id: open.id, hunters: 3, sightings: [roe] });
+    expect(merged.items[0]).toEqual(merged.open);
+    expect(merged.items[1]).toMatchObject({ hunters: 2, sightings: [] });
+    expect(merged.items[2]).toBe(other);
+    expect(mergeIntoOutings(merged, waiting)).toEqual(merged);
+  });
+
+  it('changes the outings already read and nothing else', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['outings', 'all'], outings);
+    applyPending(queryClient, waiting);
+    expect(queryClient.getQueryData<ListOutingsResponse>(['outings', 'all'])?.open?.hunters).toBe(3);
   });
 });

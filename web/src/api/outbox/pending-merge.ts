@@ -1,4 +1,10 @@
-import type { CullView, ListCullsResponse, MapPointsResponse } from '@cull-log/contracts';
+import type {
+  CullView,
+  ListCullsResponse,
+  ListOutingsResponse,
+  MapPointsResponse,
+  Outing,
+} from '@cull-log/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../keys';
 import type { OutboxItem } from './outbox';
@@ -70,6 +76,27 @@ export function mergeIntoMapPoints(data: MapPointsResponse, items: readonly Outb
   return { ...data, species, points };
 }
 
+/** An outing with the people out and deer seen this device has not yet sent for it, the newest last. */
+export function outingWithPending(outing: Outing, items: readonly OutboxItem[]): Outing {
+  let next = outing;
+  for (const item of items) {
+    if (item.command.kind !== 'outing-sightings' || item.command.recordId !== outing.id) continue;
+    next = { ...next, ...item.command.body };
+  }
+  return next;
+}
+
+export function mergeIntoOutings(
+  data: ListOutingsResponse,
+  items: readonly OutboxItem[],
+): ListOutingsResponse {
+  return {
+    ...data,
+    items: data.items.map((outing) => outingWithPending(outing, items)),
+    open: data.open === null ? null : outingWithPending(data.open, items),
+  };
+}
+
 /** Whether a read is a team's (its key ends with `{ team }`): the outbox's new records are the user's own diary's. */
 const isTeamRead = (queryKey: readonly unknown[]) =>
   queryKey.some((part) => typeof part === 'object' && part !== null && 'team' in part);
@@ -99,6 +126,15 @@ export function applyPending(queryClient: QueryClient, items: readonly OutboxIte
     } else if (kind === 'detail') {
       queryClient.setQueryData(query.queryKey, amendedBy(items, data as CullView), options);
     }
+  }
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.outings })) {
+    const data = query.state.data as ListOutingsResponse | undefined;
+    if (data === undefined) continue;
+    const merged = mergeIntoOutings(data, items);
+    // Nothing pending for these outings: the same answer, so the screens showing it are not drawn again.
+    if (merged.items.every((outing, index) => outing === data.items[index]) && merged.open === data.open)
+      continue;
+    queryClient.setQueryData(query.queryKey, merged, { updatedAt: query.state.dataUpdatedAt });
   }
   for (const item of items) {
     const view = pendingView(item);

@@ -213,3 +213,104 @@ describe('syncing', () => {
     ]);
   });
 });
+
+describe('an outing’s sightings', () => {
+  const roe = (count: number) => ({
+    species: 'Roe Deer' as const,
+    sex: 'Female' as const,
+    age_class: 'Adult' as const,
+    count,
+  });
+  const sightings = (
+    outingId: string,
+    body: Extract<OutboxCommand, { kind: 'outing-sightings' }>['body'],
+  ): OutboxCommand => ({
+    kind: 'outing-sightings',
+    recordId: outingId,
+    body,
+  });
+
+  it('keeps one waiting item per outing: the newer list in place of the older, the people out kept', async () => {
+    const outbox = freshOutbox();
+    await queueCommand(outbox, 'alice', sightings('o1', { hunters: 2 }));
+    await queueCommand(outbox, 'alice', sightings('o1', { sightings: [roe(1)] }));
+    await queueCommand(outbox, 'alice', sightings('o2', { hunters: 1, sightings: [] }));
+    await queueCommand(outbox, 'alice', sightings('o1', { sightings: [roe(2)] }));
+    const left = await outbox.list('alice');
+    expect(left.map((item) => item.command)).toEqual([
+      sightings('o1', { hunters: 2, sightings: [roe(2)] }),
+      sightings('o2', { hunters: 1, sightings: [] }),
+    ]);
+  });
+
+  it('loses none of many quick changes queued without waiting for each other', async () => {
+    const outbox = freshOutbox();
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        queueCommand(outbox, 'alice', sightings('o1', { sightings: [roe(index + 1)] })),
+      ),
+    );
+    const left = await outbox.list('alice');
+    expect(left.map((item) => item.command)).toEqual([sightings('o1', { sightings: [roe(12)] })]);
+  });
+
+  it('puts a newer list behind the one being sent, and sends both, in order, once each', async () => {
+    const outbox = freshOutbox();
+    await queueCommand(outbox, 'alice', sightings('o1', { sightings: [roe(1)] }));
+    const sent: unknown[] = [];
+    let release!: () => void;
+    const sending = new Promise<void>((resolve) => (release = resolve));
+    const send = vi.fn(async (command: OutboxCommand) => {
+      if (sent.length === 0) await sending;
+      sent.push(command.kind === 'outing-sightings' ? command.body.sightings : command.kind);
+    });
+    const run = syncOutbox(outbox, 'alice', send, { backoff: FAST });
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await queueCommand(outbox, 'alice', sightings('o1', { sightings: [roe(2)] }));
+    await queueCommand(outbox, 'alice', sightings('o1', { sightings: [roe(3)] }));
+    release();
+    expect(await run).toEqual({ outcome: 'done', sent: 1 });
+    expect((await outbox.list('alice')).map((item) => item.command)).toEqual([
+      sightings('o1', { sightings: [roe(3)] }),
+    ]);
+    expect(await syncOutbox(outbox, 'alice', send, { backoff: FAST })).toEqual({ outcome: 'done', sent: 1 });
+    expect(sent).toEqual([[roe(1)], [roe(3)]]);
+    expect(await outbox.list('alice')).toEqual([]);
+  });
+
+  it('keeps an item changed while it was being sent, to send the change too', async () => {
+    const outbox = freshOutbox();
+    const first = await outbox.add('alice', sightings('o1', { sightings: [roe(1)] }));
+    const sent: unknown[] = [];
+    const send = vi.fn(async (command: OutboxCommand) => {
+      // The change lands in the item as the server answers for the first list.
+      if (sent.length === 0)
+        await outbox.update(first.seq, { command: sightings('o1', { sightings: [roe(2)] }) });
+      sent.push(command.kind === 'outing-sightings' ? command.body.sightings : command.kind);
+    });
+    expect(await syncOutbox(outbox, 'alice', send, { backoff: FAST })).toEqual({ outcome: 'done', sent: 1 });
+    expect((await outbox.list('alice')).map((item) => item.command)).toEqual([
+      sightings('o1', { sightings: [roe(2)] }),
+    ]);
+    await syncOutbox(outbox, 'alice', send, { backoff: FAST });
+    expect(sent).toEqual([[roe(1)], [roe(2)]]);
+    expect(await outbox.list('alice')).toEqual([]);
+  });
+
+  it('keeps a refused list with its reason, and a newer list takes its place to be judged afresh', async () => {
+    const outbox = freshOutbox();
+    await queueCommand(outbox, 'alice', sightings('gone', { sightings: [roe(1)] }));
+    const refuse = vi.fn(async () => {
+      throw new ApiRequestError(404, 'not_found', 'Outing not found');
+    });
+    expect(await syncOutbox(outbox, 'alice', refuse, { backoff: FAST })).toEqual({
+      outcome: 'done',
+      sent: 0,
+    });
+    expect((await outbox.list('alice'))[0]).toMatchObject({ state: 'refused', reason: 'Outing not found' });
+    await queueCommand(outbox, 'alice', sightings('gone', { sightings: [roe(2)] }));
+    const [item] = await outbox.list('alice');
+    expect(item).toMatchObject({ state: 'waiting', command: sightings('gone', { sightings: [roe(2)] }) });
+    expect(item).not.toHaveProperty('reason');
+  });
+});

@@ -28,12 +28,26 @@ function isTransient(error: unknown): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
+/** Each outbox's queueing, one command at a time: a quick second change reads the outbox with the first in it. */
+const queueing = new WeakMap<Outbox, Promise<unknown>>();
+
 /**
  * Queues a command for `userId`. An amend or delete of a record whose create is still waiting folds into it, so
- * the server never sees an amend guarded by a version the device made up.
+ * the server never sees an amend guarded by a version the device made up. An outing's sightings replace the ones
+ * still waiting for it (they are sent whole), unless those are being sent: then they go after them.
  */
-export async function queueCommand(outbox: Outbox, userId: string, command: OutboxCommand): Promise<void> {
+export function queueCommand(outbox: Outbox, userId: string, command: OutboxCommand): Promise<void> {
+  const queued = (queueing.get(outbox) ?? Promise.resolve()).then(() => queueNow(outbox, userId, command));
+  queueing.set(
+    outbox,
+    queued.catch(() => undefined),
+  );
+  return queued;
+}
+
+async function queueNow(outbox: Outbox, userId: string, command: OutboxCommand): Promise<void> {
   const pending = await outbox.list(userId);
+  if (command.kind === 'outing-sightings' && (await replaceSightings(outbox, pending, command))) return;
   const create = pending.find(
     (item) =>
       item.state === 'waiting' &&
@@ -60,6 +74,24 @@ export async function queueCommand(outbox: Outbox, userId: string, command: Outb
     }
   }
   await outbox.add(userId, command);
+}
+
+/**
+ * Puts an outing's newer sightings in place of the last item for that outing when it holds sightings and is not
+ * being sent (a refused one too: the newer list is judged afresh). Answers whether it did.
+ */
+async function replaceSightings(
+  outbox: Outbox,
+  pending: readonly OutboxItem[],
+  command: Extract<OutboxCommand, { kind: 'outing-sightings' }>,
+): Promise<boolean> {
+  const last = pending.filter((item) => item.command.recordId === command.recordId).at(-1);
+  if (last?.command.kind !== 'outing-sightings' || last.state === 'conflict') return false;
+  if (sending.get(outbox)?.has(last.seq)) return false;
+  return outbox.update(last.seq, {
+    state: 'waiting',
+    command: { ...last.command, body: { ...last.command.body, ...command.body } },
+  });
 }
 
 /**
@@ -103,8 +135,9 @@ export async function syncOutbox(
       const answer = await sendWithRetry(item, send, backoff, maxTries, signal);
       if (answer === 'stopped') return { outcome: 'stopped', sent };
       if (answer === 'accepted') {
-        await outbox.remove(item.seq);
         sent++;
+        // Changed while it was being sent (an outing's newer sightings): it stays, and goes again on the next run.
+        if (!(await outbox.remove(item.seq, item.command))) held.add(item.command.recordId);
         continue;
       }
       if (answer.status === 401) return { outcome: 'signed_out', sent };

@@ -16,6 +16,7 @@ const DESCRIPTIONS: Record<OutboxItem['command']['kind'], string> = {
   delete: 'Deletion',
   'add-photo': 'Photo of a record',
   'remove-photo': 'Removal of a photo',
+  'outing-sightings': 'Deer seen on an outing',
 };
 
 const describe = (item: OutboxItem) => DESCRIPTIONS[item.command.kind];

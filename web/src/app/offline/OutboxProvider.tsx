@@ -62,7 +62,8 @@ export function OutboxProvider({
     if (items.length === 0) return;
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-      if (event.query.queryKey[0] !== queryKeys.culls[0]) return;
+      const endpoint = event.query.queryKey[0];
+      if (endpoint !== queryKeys.culls[0] && endpoint !== queryKeys.outings[0]) return;
       applyPending(queryClient, items);
     });
   }, [queryClient, items]);
