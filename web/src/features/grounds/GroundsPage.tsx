@@ -9,6 +9,7 @@ import { amendGround, createGround, groundsQuery, outingsQuery } from './api';
 import { Button } from '../../ui/Button';
 import { useFeedback } from '../../ui/feedback-context';
 import { OutingControl } from './OutingControl';
+import { OutingSightings } from './OutingSightings';
 import { groundName, outingLength, outingTime } from './outing-words';
 import { SeasonSelect, seasonLabel, useSeasons } from '../seasons';
 import { StatusMessage } from '../../ui/StatusMessage';
@@ -439,6 +440,8 @@ function SeasonOutings({ grounds }: { grounds: Ground[] }) {
                   `${outing.cull_count} culls`
                 )}
               </span>
+              {/* The open outing's sightings are changed on it, above. */}
+              {outing.ended_at === null ? null : <OutingSightings outing={outing} />}
             </li>
           ))}
         </ul>

@@ -11,6 +11,7 @@ import { randomUuid } from '../../lib/uuid';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { groundName, outingTime } from './outing-words';
+import { OutingSightings } from './OutingSightings';
 import { Select } from '../../ui/Select';
 
 /** Asks the phone where it is, once, and answers the ground there (if any). */
@@ -80,6 +81,7 @@ export function OutingControl({ compact = false }: { compact?: boolean }) {
         <Button variant="secondary" onPress={() => end.mutate(open.id)} isDisabled={!online || end.isPending}>
           {end.isPending ? 'Ending...' : 'End outing'}
         </Button>
+        <OutingSightings key={open.id} outing={open} defaultOpen={!compact} />
       </>
     );
   } else if (active.length === 0) {
