@@ -155,7 +155,7 @@ describe('deer seen on an outing', () => {
     const control = await openSightings();
     expect(within(control).getByText(/Not recorded · 1 person out/)).toBeInTheDocument();
     await user.click(within(control).getByRole('button', { name: 'Nothing seen' }));
-    expect(within(control).getByText('Nothing seen: a blank outing')).toBeInTheDocument();
+    expect(within(control).getByText('Recorded: nothing seen')).toBeInTheDocument();
     await waitFor(() => expect(held.outings[0]?.sightings).toEqual([]));
     expect(patchesTo(api, outing).at(-1)).toEqual({ hunters: 1, sightings: [] });
   });

@@ -47,87 +47,89 @@ export function OutingSightings({ outing, defaultOpen = false }: { outing: Outin
   const nothingSeen = entry.sightings !== null && seen === 0;
 
   return (
-    <details className="sightings" open={isOpen} onToggle={(event) => setIsOpen(event.currentTarget.open)}>
-      <summary className="sightings__summary">
-        <span className="sightings__title">Deer seen</span>{' '}
-        <span className="sightings__figures">{sightingsSummary(entry.hunters, entry.sightings)}</span>
-        {syncState ? (
-          <span className={`sync-badge sync-badge--${syncState}`}>{SYNC_STATE_LABELS[syncState]}</span>
-        ) : null}
-      </summary>
-      {isOpen ? (
-        <div className="sightings__body">
-          {lines.length > 0 ? (
-            <ul className="sightings__lines" aria-label="Deer seen by species, sex and age class">
-              {lines.map((line) => (
-                <li key={sightingKey(line)} className="sightings__line">
-                  <span className="sightings__what">
-                    <strong>{line.species}</strong>
-                    <span className="sightings__kind">{sightingKind(line)}</span>
-                  </span>
-                  <SightingStepper
-                    name={sightingName(line)}
-                    value={line.count}
-                    min={0}
-                    max={LIMITS.countMax}
-                    onStep={(by) => change((current) => stepLine(current, sightingKey(line), by))}
-                  />
-                </li>
-              ))}
-            </ul>
+    <div className="sightings-row">
+      <details className="sightings" open={isOpen} onToggle={(event) => setIsOpen(event.currentTarget.open)}>
+        <summary className="sightings__summary">
+          <span className="sightings__title">Deer seen</span>{' '}
+          <span className="sightings__figures">{sightingsSummary(entry.hunters, entry.sightings)}</span>
+          {syncState ? (
+            <span className={`sync-badge sync-badge--${syncState}`}>{SYNC_STATE_LABELS[syncState]}</span>
           ) : null}
-          {recent ? (
-            <SightingAddForm
-              recent={recent}
-              onCancel={() => setRecent(undefined)}
-              onAdd={(added) => {
-                rememberSpecies(uid, added.species);
-                change((current) => addLine(current, added));
-                setRecent(undefined);
-              }}
-            />
-          ) : (
-            <div className="sightings__actions">
-              <Button onPress={() => setRecent(readRecentSpecies(uid))}>Add deer seen</Button>
-              {nothingSeen ? (
-                <p className="sightings__nothing" role="status">
-                  Nothing seen: a blank outing
-                </p>
-              ) : seen === 0 ? (
-                <Button
-                  variant="secondary"
-                  onPress={() => change((current) => ({ ...current, sightings: [] }))}
-                >
-                  Nothing seen
-                </Button>
-              ) : null}
+        </summary>
+        {isOpen ? (
+          <div className="sightings__body">
+            {lines.length > 0 ? (
+              <ul className="sightings__lines" aria-label="Deer seen by species, sex and age class">
+                {lines.map((line) => (
+                  <li key={sightingKey(line)} className="sightings__line">
+                    <span className="sightings__what">
+                      <strong>{line.species}</strong>
+                      <span className="sightings__kind">{sightingKind(line)}</span>
+                    </span>
+                    <SightingStepper
+                      name={sightingName(line)}
+                      value={line.count}
+                      min={0}
+                      max={LIMITS.countMax}
+                      onStep={(by) => change((current) => stepLine(current, sightingKey(line), by))}
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {recent ? (
+              <SightingAddForm
+                recent={recent}
+                onCancel={() => setRecent(undefined)}
+                onAdd={(added) => {
+                  rememberSpecies(uid, added.species);
+                  change((current) => addLine(current, added));
+                  setRecent(undefined);
+                }}
+              />
+            ) : (
+              <div className="sightings__actions">
+                <Button onPress={() => setRecent(readRecentSpecies(uid))}>Add deer seen</Button>
+                {nothingSeen ? (
+                  <p className="sightings__nothing" role="status">
+                    Recorded: nothing seen
+                  </p>
+                ) : seen === 0 ? (
+                  <Button
+                    variant="secondary"
+                    onPress={() => change((current) => ({ ...current, sightings: [] }))}
+                  >
+                    Nothing seen
+                  </Button>
+                ) : null}
+              </div>
+            )}
+            <div className="sightings__line sightings__hunters">
+              <span className="sightings__what">
+                <strong>People out</strong>
+                <span className="sightings__kind">Stalkers on the outing</span>
+              </span>
+              <SightingStepper
+                name="People out"
+                value={entry.hunters}
+                min={1}
+                max={LIMITS.huntersMax}
+                onStep={(by) =>
+                  change((current) => ({
+                    ...current,
+                    hunters: clamp(current.hunters + by, 1, LIMITS.huntersMax),
+                  }))
+                }
+              />
             </div>
-          )}
-          <div className="sightings__line sightings__hunters">
-            <span className="sightings__what">
-              <strong>People out</strong>
-              <span className="sightings__kind">Stalkers on the outing</span>
-            </span>
-            <SightingStepper
-              name="People out"
-              value={entry.hunters}
-              min={1}
-              max={LIMITS.huntersMax}
-              onStep={(by) =>
-                change((current) => ({
-                  ...current,
-                  hunters: clamp(current.hunters + by, 1, LIMITS.huntersMax),
-                }))
-              }
-            />
+            {problem ? (
+              <p className="form-error" role="alert">
+                {problem}
+              </p>
+            ) : null}
           </div>
-          {problem ? (
-            <p className="form-error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-    </details>
+        ) : null}
+      </details>
+    </div>
   );
 }
