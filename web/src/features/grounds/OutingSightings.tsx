@@ -1,4 +1,4 @@
-import { DEER_MANAGEMENT_LIMITS, sightingKey, type Outing, type SightingItem } from '@cull-log/contracts';
+import { DEER_MANAGEMENT_LIMITS, type Outing, type SightingItem } from '@cull-log/contracts';
 import { useState } from 'react';
 import { SYNC_STATE_LABELS, useSyncState } from '../../api/outbox/sync-status';
 import { useSession } from '../../api/useSession';
@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { SightingAddForm } from './SightingAddForm';
 import { readRecentSpecies, rememberSpecies, type Species } from './sighting-species';
 import { SightingStepper } from './SightingStepper';
-import { sightingKind, sightingName, sightingsSummary } from './sighting-words';
+import { lineKey, sightingKind, sightingName, sightingsSummary } from './sighting-words';
 import { useOutingSightings, type SightingsEntry } from './useOutingSightings';
 
 const LIMITS = DEER_MANAGEMENT_LIMITS;
@@ -16,7 +16,7 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 /** One more (or fewer) of a line, never below none. */
 function stepLine(entry: SightingsEntry, key: string, by: 1 | -1): SightingsEntry {
   const lines = (entry.sightings ?? []).map((line) =>
-    sightingKey(line) === key ? { ...line, count: clamp(line.count + by, 0, LIMITS.countMax) } : line,
+    lineKey(line) === key ? { ...line, count: clamp(line.count + by, 0, LIMITS.countMax) } : line,
   );
   return { ...entry, sightings: lines };
 }
@@ -24,8 +24,8 @@ function stepLine(entry: SightingsEntry, key: string, by: 1 | -1): SightingsEntr
 /** A new line of one deer, first in the list; a line already there gets one more. */
 function addLine(entry: SightingsEntry, added: Omit<SightingItem, 'count'>): SightingsEntry {
   const lines = entry.sightings ?? [];
-  const key = sightingKey(added);
-  if (lines.some((line) => sightingKey(line) === key)) return stepLine(entry, key, 1);
+  const key = lineKey(added);
+  if (lines.some((line) => lineKey(line) === key)) return stepLine(entry, key, 1);
   if (lines.length >= LIMITS.itemsMax) return entry;
   return { ...entry, sightings: [{ ...added, count: 1 }, ...lines] };
 }
@@ -61,7 +61,7 @@ export function OutingSightings({ outing, defaultOpen = false }: { outing: Outin
             {lines.length > 0 ? (
               <ul className="sightings__lines" aria-label="Deer seen by species, sex and age class">
                 {lines.map((line) => (
-                  <li key={sightingKey(line)} className="sightings__line">
+                  <li key={lineKey(line)} className="sightings__line">
                     <span className="sightings__what">
                       <strong>{line.species}</strong>
                       <span className="sightings__kind">{sightingKind(line)}</span>
@@ -71,7 +71,7 @@ export function OutingSightings({ outing, defaultOpen = false }: { outing: Outin
                       value={line.count}
                       min={0}
                       max={LIMITS.countMax}
-                      onStep={(by) => change((current) => stepLine(current, sightingKey(line), by))}
+                      onStep={(by) => change((current) => stepLine(current, lineKey(line), by))}
                     />
                   </li>
                 ))}

@@ -1,7 +1,8 @@
-import { SPECIES } from '@cull-log/contracts';
+import { SPECIES, sightingKey } from '@cull-log/contracts';
 import { describe, expect, it } from 'vitest';
 import { forgetUsersStored } from '../../lib/stored';
 import { readRecentSpecies, rememberSpecies, speciesInOrder } from './sighting-species';
+import { lineKey } from './sighting-words';
 
 describe('the species a user added sightings of last', () => {
   it('come first, the latest first, each once, then the rest in the list’s order', () => {
@@ -29,5 +30,12 @@ describe('the species a user added sightings of last', () => {
     localStorage.setItem('cull-log:sighting-species:u3', '{not json');
     expect(readRecentSpecies('u3')).toEqual([]);
     expect(readRecentSpecies(undefined)).toEqual([]);
+  });
+});
+
+describe('the key a line of deer seen is listed once by', () => {
+  it('is the one the server judges duplicates by', () => {
+    const line = { species: 'Roe Deer', sex: 'Female', age_class: 'Young' } as const;
+    expect(lineKey(line)).toBe(sightingKey(line));
   });
 });

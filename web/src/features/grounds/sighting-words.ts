@@ -1,5 +1,12 @@
 import type { SightingItem } from '@cull-log/contracts';
 
+/**
+ * The key a line is listed once by, as the contracts' `sightingKey` makes it; written here, since that module brings
+ * the schemas into the screen's download.
+ */
+export const lineKey = (line: Pick<SightingItem, 'species' | 'sex' | 'age_class'>): string =>
+  `${line.species}|${line.sex}|${line.age_class}`;
+
 /** "Female · Adult", "Sex unknown · Young": the sex and age class of a line of deer seen. */
 export function sightingKind(line: Pick<SightingItem, 'sex' | 'age_class'>): string {
   const sex = line.sex === 'Unknown' ? 'Sex unknown' : line.sex;
