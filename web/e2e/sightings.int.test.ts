@@ -127,6 +127,10 @@ describe('deer seen on an outing, on a phone with no signal', () => {
         patches.push(Date.now());
     });
 
+    // The worker is in charge and the reads are kept on the device (a second after they arrive), as on any visit.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.waitForTimeout(1_500);
+
     await context.setOffline(true);
     const offlineSince = Date.now();
     await addLine(page, 'Roe Deer', 'Female', 'Adult');
@@ -148,6 +152,17 @@ describe('deer seen on an outing, on a phone with no signal', () => {
     expect(await smallerThan(page, 48)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, PHONE, 'sightings-offline');
+
+    // A reload with no signal: the counts come back from the device, over what the server last said.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Grounds' }).waitFor();
+    await control.getByText('5 seen · 2 people out').waitFor();
+    await control.getByText('Waiting to sync').waitFor();
+    expect(
+      await control.getByRole('group', { name: 'Red Deer, Sex unknown, age unknown' }).textContent(),
+    ).toContain('2');
+    await tap(page, 'One more: Red Deer, Sex unknown, age unknown');
+    await tap(page, 'One fewer: Red Deer, Sex unknown, age unknown');
 
     // Still no signal, past the outbox's first tries again.
     const left = OFFLINE_FOR_MS - (Date.now() - offlineSince);
