@@ -210,5 +210,29 @@ describe('deer seen on an outing, on a phone with no signal', () => {
     await page.goto('/grounds');
     await outingControl(page).getByText('5 seen · 2 people out').waitFor();
     await screenshot(page, DESKTOP, 'sightings-grounds');
+
+    // Ended, the outing's sightings are still there to change in the season's list.
+    await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
+    await outingControl(page).getByRole('button', { name: 'End outing' }).tap();
+    await outingControl(page).getByRole('button', { name: 'Start outing' }).waitFor();
+    const past = page
+      .getByRole('list', { name: /^Outings of the season/ })
+      .getByRole('listitem')
+      .first();
+    await past.getByText('5 seen · 2 people out').tap();
+    await past.getByRole('button', { name: 'One more: Roe Deer, Female, Adult', exact: true }).tap();
+    await past.getByText('6 seen · 2 people out').waitFor();
+    await expect
+      .poll(async () =>
+        page.evaluate(async (id) => {
+          const answer = await fetch('/api/outings', { cache: 'no-store' });
+          const body = (await answer.json()) as { items: OutingRead[] };
+          return body.items
+            .find((item) => item.id === id)
+            ?.sightings?.find((line) => line.species === 'Roe Deer')?.count;
+        }, outing!.id),
+      )
+      .toBe(4);
+    await screenshot(page, PHONE, 'sightings-past-outing');
   }, 180_000);
 });
