@@ -171,15 +171,16 @@ export function CountForm({ ground, count, species, onDone }: CountFormProps) {
                     value={line.count}
                     onChange={(value) => setLine(line.key, { count: value })}
                     error={fields[`items.${index}.count`] ?? fields[`items.${index}`]}
-                  />
-                  <Button
-                    variant="ghost"
-                    className="count-form__remove"
-                    aria-label={`Remove the line ${label}`}
-                    onPress={() => set({ lines: draft.lines.filter((each) => each.key !== line.key) })}
                   >
-                    Remove
-                  </Button>
+                    <Button
+                      variant="ghost"
+                      className="count-form__remove"
+                      aria-label={`Remove the line ${label}`}
+                      onPress={() => set({ lines: draft.lines.filter((each) => each.key !== line.key) })}
+                    >
+                      ✕
+                    </Button>
+                  </DeerCounter>
                 </li>
               );
             })}

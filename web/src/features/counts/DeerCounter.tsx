@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface DeerCounterProps {
   /** What is counted, in words: "Roe Deer, female adult". */
@@ -7,6 +7,8 @@ interface DeerCounterProps {
   value: string;
   onChange(value: string): void;
   error?: string | undefined;
+  /** Beside the buttons, at the end of the row: a line's own action. */
+  children?: ReactNode;
 }
 
 const step = (value: string, by: number) => {
@@ -16,7 +18,7 @@ const step = (value: string, by: number) => {
 };
 
 /** A number of deer with large − and + buttons either side, for cold hands on a phone; the box can be typed in too. */
-export function DeerCounter({ label, value, onChange, error }: DeerCounterProps) {
+export function DeerCounter({ label, value, onChange, error, children }: DeerCounterProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -54,6 +56,7 @@ export function DeerCounter({ label, value, onChange, error }: DeerCounterProps)
         >
           +
         </button>
+        {children}
       </div>
       {error === undefined ? null : (
         <p id={errorId} className="field__error deer-counter__error">
