@@ -66,12 +66,18 @@ function changedValues(typed: SuggestionValues, defaults: Record<string, Typed>)
   return { species, seasons: typed.seasons };
 }
 
+/** The cull by sex and class, a column a species (a phone holds a few species side by side, not four classes). */
 function SuggestionRows({ answer, season }: { answer: CullSuggestionResponse; season: string }) {
   const species = [...new Set(answer.rows.map((row) => row.species))];
   if (species.length === 0) return <p className="muted">No cull is suggested: see the working below.</p>;
-  const suggested = (name: string, sex: string, age: string) =>
+  const suggested = (name: string, sex?: string, age?: string) =>
     answer.rows
-      .filter((row) => row.species === name && row.sex === sex && row.age_class === age)
+      .filter(
+        (row) =>
+          row.species === name &&
+          (sex === undefined || row.sex === sex) &&
+          (age === undefined || row.age_class === age),
+      )
       .reduce((sum, row) => sum + row.suggested, 0);
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Suggested cull by sex and class">
@@ -79,31 +85,31 @@ function SuggestionRows({ answer, season }: { answer: CullSuggestionResponse; se
         <caption>Suggested cull for {seasonLabel(season)}</caption>
         <thead>
           <tr>
-            <th scope="col">Species</th>
-            {COLUMNS.map((column) => (
-              <th scope="col" key={column.label}>
-                {column.label}
+            <th scope="col">Class</th>
+            {species.map((name) => (
+              <th scope="col" key={name}>
+                {name}
               </th>
             ))}
-            <th scope="col">Total</th>
           </tr>
         </thead>
         <tbody>
-          {species.map((name) => (
-            <tr key={name}>
-              <th scope="row">{name}</th>
-              {COLUMNS.map((column) => (
-                <td key={column.label}>{suggested(name, column.sex, column.age_class)}</td>
+          {COLUMNS.map((column) => (
+            <tr key={column.label}>
+              <th scope="row">{column.label}</th>
+              {species.map((name) => (
+                <td key={name}>{suggested(name, column.sex, column.age_class)}</td>
               ))}
-              <td>
-                <strong>
-                  {answer.rows
-                    .filter((row) => row.species === name)
-                    .reduce((sum, row) => sum + row.suggested, 0)}
-                </strong>
-              </td>
             </tr>
           ))}
+          <tr>
+            <th scope="row">Total</th>
+            {species.map((name) => (
+              <td key={name}>
+                <strong>{suggested(name)}</strong>
+              </td>
+            ))}
+          </tr>
         </tbody>
       </table>
     </div>
@@ -341,7 +347,7 @@ export default function SuggestedCull({ season, onAccepted }: SuggestedCullProps
             value={typed.seasons}
             onChange={(seasons) => setTyped((current) => ({ ...current, seasons }))}
           />
-          <div className="form__actions">
+          <div className="suggestion__actions">
             <Button type="submit" variant="secondary" isDisabled={suggestion.isFetching}>
               Work out the cull again
             </Button>
@@ -388,7 +394,7 @@ export default function SuggestedCull({ season, onAccepted }: SuggestedCullProps
                 </p>
               ) : null}
               {online ? null : <p className="form__hint">The plan is saved when there is a signal.</p>}
-              <div className="form__actions">
+              <div className="suggestion__actions">
                 <Button onPress={() => accept.mutate()} isDisabled={!online || stale || accept.isPending}>
                   {accept.isPending ? 'Accepting...' : 'Accept into plan'}
                 </Button>
