@@ -131,6 +131,26 @@ describe('the suggested cull', () => {
     expect(suggestionCalls(api, 'POST')).toEqual([]);
   });
 
+  it('says why a species with no known recruitment rate has no suggestion, and suggests one once a rate is given', async () => {
+    const api = fakeApi().signedInAs();
+    const state = serveManagement(api, { grounds: [homeWood] });
+    serveCounts(api, state, [
+      { ...roeCount, items: [{ species: 'Fox', sex: 'Unknown', age_class: 'Unknown', count: 10 }] },
+    ]);
+    await renderApp('/plans');
+    const section = await screen.findByRole('region', { name: 'Suggested cull' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(section).getByRole('button', { name: 'Suggest a cull from the counts' }));
+    await within(section).findByRole('heading', { name: 'Fox: no suggestion' });
+    expect(within(section).getByText(DEER_MANAGEMENT_MESSAGES.recruitmentUnknown('Fox'))).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Accept into plan' })).toBeNull();
+    await user.type(within(section).getByLabelText('Fox recruitment (% a year)'), '100');
+    await user.click(within(section).getByRole('button', { name: 'Work out the cull again' }));
+    // Held at ten: the year's young, 100 % of 10.
+    await within(section).findByRole('heading', { name: 'Fox: maintenance cull of 10' });
+    expect(within(section).getByRole('button', { name: 'Accept into plan' })).toBeEnabled();
+  });
+
   it('says to draw the boundary for a ground without one', async () => {
     const { section, user } = await openPlans();
     await within(section).findByLabelText('Roe Deer recruitment (% a year)');

@@ -1,5 +1,5 @@
 import type { CullSuggestionResponse, SpeciesDensity, SuggestionWorking } from '@cull-log/contracts';
-import { RECRUITMENT_SOURCE } from '@cull-log/domain';
+import { DEFAULT_SEASONS_TO_TARGET, RECRUITMENT_SOURCE } from '@cull-log/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiRequestError, errorMessage } from '../../api/client';
@@ -340,7 +340,7 @@ export default function SuggestedCull({ season, onAccepted }: SuggestedCullProps
         <>
           <TextField
             label="Seasons to reach a lower target"
-            description="Empty: three seasons"
+            description={`Empty: ${DEFAULT_SEASONS_TO_TARGET} seasons`}
             type="number"
             inputMode="numeric"
             min={1}
