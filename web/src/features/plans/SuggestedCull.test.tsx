@@ -151,6 +151,26 @@ describe('the suggested cull', () => {
     expect(within(section).getByRole('button', { name: 'Accept into plan' })).toBeEnabled();
   });
 
+  it('gives a species counted since the form opened its own fields, at the defaults', async () => {
+    const api = fakeApi().signedInAs();
+    const state = serveManagement(api, { grounds: [homeWood] });
+    const held = serveCounts(api, state, [{ ...roeCount }]);
+    await renderApp('/plans');
+    const section = await screen.findByRole('region', { name: 'Suggested cull' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(section).getByRole('button', { name: 'Suggest a cull from the counts' }));
+    await within(section).findByLabelText('Roe Deer recruitment (% a year)');
+    held.push({
+      ...roeCount,
+      id: roeCount.id.replace('801', '803'),
+      items: [{ species: 'Fallow Deer', sex: 'Female', age_class: 'Adult', count: 12 }],
+    });
+    await user.type(within(section).getByLabelText('Roe Deer target density (deer per km²)'), '10');
+    await user.click(within(section).getByRole('button', { name: 'Work out the cull again' }));
+    expect(await within(section).findByLabelText('Fallow Deer recruitment (% a year)')).toHaveValue(20);
+    expect(within(section).getByLabelText('Roe Deer target density (deer per km²)')).toHaveValue(10);
+  });
+
   it('says to draw the boundary for a ground without one', async () => {
     const { section, user } = await openPlans();
     await within(section).findByLabelText('Roe Deer recruitment (% a year)');

@@ -273,13 +273,15 @@ export default function SuggestedCull({ season, onAccepted }: SuggestedCullProps
     },
   });
 
-  // The first answer for a ground gives the defaults the form starts from.
+  // A species' first answer gives the defaults its fields start from (one counted later too: none were asked of it).
   const answer = suggestion.isPlaceholderData ? undefined : suggestion.data;
   useEffect(() => {
-    if (answer === undefined || defaults !== undefined) return;
-    const first = defaultsOf(answer.working);
-    setDefaults(first);
-    setTyped((current) => ({ ...current, species: { ...first, ...current.species } }));
+    if (answer === undefined) return;
+    const fresh = answer.working.filter((each) => defaults?.[each.species] === undefined);
+    if (defaults !== undefined && fresh.length === 0) return;
+    const given = defaultsOf(fresh);
+    setDefaults({ ...defaults, ...given });
+    setTyped((current) => ({ ...current, species: { ...given, ...current.species } }));
   }, [answer, defaults]);
 
   function chooseGround(id: string) {
