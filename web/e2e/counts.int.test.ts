@@ -13,8 +13,9 @@ import {
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
-/** Today in England, as the count's date defaults to it and the list shows it. */
-const TODAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' }).format(new Date());
+/** Today in England: the count's day, and how the list shows it. */
+const TODAY_ISO = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+const TODAY = TODAY_ISO.split('-').reverse().join('/');
 
 /** A wood of about 1.1 × 1.0 km in the middle of England, drawn as its four corners (longitude, latitude). */
 const BOUNDARY = {
@@ -97,6 +98,7 @@ describe.each(VIEWPORTS)(
       await tap('male adult', 3);
       await tap('female adult', 5);
       await tap('young, sex unknown', 2);
+      await form.locator('[name="count_date"]').fill(TODAY_ISO);
       await form.getByLabel('Observers’ notes').fill('Dawn from the high seat, clear and still');
       await form.getByRole('button', { name: 'One more: Roe Deer, male adult' }).scrollIntoViewIfNeeded();
       await screenshot(page, viewport, 'count-form');
