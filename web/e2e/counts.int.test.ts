@@ -62,16 +62,21 @@ describe.each(VIEWPORTS)(
       await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
       await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
       await signInForDevelopment(page, 'Count Manager', `counts-${viewport.name}-${Date.now()}@example.com`);
-      // The ground is set up with its boundary already drawn (drawing one is the grounds suite's).
-      const status = await page.evaluate(async (boundary) => {
-        const response = await fetch('/api/grounds', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Home Wood', boundary }),
-        });
-        return response.status;
-      }, BOUNDARY);
-      expect(status).toBe(201);
+      // One ground has its boundary already drawn (drawing one is the grounds suite's), the other only a centre.
+      for (const ground of [
+        { name: 'Home Wood', boundary: BOUNDARY },
+        { name: 'Top Field', centre: { latitude: 52.52, longitude: -1.49 } },
+      ]) {
+        const status = await page.evaluate(async (body) => {
+          const response = await fetch('/api/grounds', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return response.status;
+        }, ground);
+        expect(status).toBe(201);
+      }
     });
 
     afterAll(async () => {
@@ -117,6 +122,16 @@ describe.each(VIEWPORTS)(
       expect(cells[2]).toBe(`Vantage-point count, ${TODAY}`);
       await page.getByRole('heading', { name: 'Home Wood' }).scrollIntoViewIfNeeded();
       await screenshot(page, viewport, 'ground-density');
+      await expectAccessible(page);
+
+      // A ground with no boundary has no area: it says to draw one.
+      await page.getByRole('button', { name: 'Show counts and density on Top Field' }).click();
+      await page
+        .getByText(
+          'This ground has no boundary, so its area is not known: draw the boundary on the map to read a density',
+        )
+        .waitFor();
+      await screenshot(page, viewport, 'ground-without-boundary');
       await expectAccessible(page);
 
       // The cull suggested from it: held at first, then a reduction to 5 a km² over two seasons.
