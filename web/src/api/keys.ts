@@ -11,6 +11,7 @@ export const queryKeys = {
   larder: ['larder'] as const,
   grounds: ['grounds'] as const,
   outings: ['outings'] as const,
+  counts: ['counts'] as const,
   settings: ['settings'] as const,
   plans: ['plans'] as const,
   teams: ['teams'] as const,
@@ -26,6 +27,8 @@ const STALE_AFTER = {
   cull: [queryKeys.culls, queryKeys.stats, queryKeys.larder, queryKeys.outings, queryKeys.plans],
   outing: [queryKeys.outings, queryKeys.stats],
   ground: [queryKeys.grounds],
+  // A count moves its ground's density (read under the ground) and the cull suggested from it (under the plans).
+  count: [queryKeys.counts, queryKeys.grounds, queryKeys.plans],
   // The season start moves which season every figure, plan and outing falls in.
   settings: [queryKeys.stats, queryKeys.plans, queryKeys.outings],
   plans: [queryKeys.plans],

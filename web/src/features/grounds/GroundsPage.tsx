@@ -21,6 +21,7 @@ import { mapPointsQuery } from '../map/api';
 import { planProgressQuery } from '../plans/api';
 import { GROUND_ZOOM, openingView, type MapView } from './opening-view';
 import { PlaceSearch, type FoundPlace } from './PlaceSearch';
+import { CountsDisclosure } from '../counts';
 
 /** The drawing map (Leaflet) downloads only when a ground is being drawn. */
 const BoundaryMap = lazy(() => import('./BoundaryMap'));
@@ -380,6 +381,7 @@ function GroundCard({ ground, figures, season, onEdit }: CardProps) {
         </dl>
       ) : null}
       {ground.notes ? <p>{ground.notes}</p> : null}
+      {ground.archived ? null : <CountsDisclosure ground={ground} />}
       {archive.error ? (
         <p className="form-error" role="alert">
           {errorMessage(archive.error)}

@@ -13,6 +13,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { refreshAfter } from '../../api/keys';
 import { putPlans, plansQuery } from './api';
+import { SuggestedCullSection } from './SuggestedCullSection';
 import { membersQuery, scopeGroundsQuery } from '../teams/api';
 import { TeamScopeNote, useTeamScope } from '../teams';
 import { Button } from '../../ui/Button';
@@ -179,6 +180,8 @@ interface PlanEditorProps {
   allocations: readonly PlanAllocation[];
   members: readonly TeamMember[];
   readOnly: boolean;
+  /** The scope shown first: all grounds, unless a ground's plan was just written (a suggestion accepted). */
+  initialScope?: string | undefined;
 }
 
 /** The plan of one scope (a ground's id, or ALL_GROUNDS) in a season's plans. */
@@ -195,17 +198,25 @@ function withScope(plans: readonly Plan[], id: string, targets: PlanTarget[]): P
   return targets.length === 0 ? others : [...others, { ground_id: groundId, targets }];
 }
 
-function PlanEditor({ season, plans, teamId, allocations: saved, members, readOnly }: PlanEditorProps) {
+function PlanEditor({
+  season,
+  plans,
+  teamId,
+  allocations: saved,
+  members,
+  readOnly,
+  initialScope = ALL_GROUNDS,
+}: PlanEditorProps) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const { announce } = useFeedback();
   const grounds = useQuery(scopeGroundsQuery(teamId));
   const [allocations, setAllocations] = useState<PlanAllocation[]>(() => [...saved]);
-  const [scope, setScope] = useState(ALL_GROUNDS);
+  const [scope, setScope] = useState(initialScope);
   // Every scope's targets as they stand on screen: the saved plans, or last season's once copied in.
   const [draft, setDraft] = useState<Plan[]>(plans);
-  const [typed, setTyped] = useState<Typed>(() => typedOf(planIn(plans, ALL_GROUNDS)));
-  const [juveniles, setJuveniles] = useState(() => hasJuveniles(planIn(plans, ALL_GROUNDS)));
+  const [typed, setTyped] = useState<Typed>(() => typedOf(planIn(plans, initialScope)));
+  const [juveniles, setJuveniles] = useState(() => hasJuveniles(planIn(plans, initialScope)));
   const [invalid, setInvalid] = useState<string | undefined>();
   const [copied, setCopied] = useState<string | undefined>();
 
@@ -417,6 +428,8 @@ export default function PlansPage() {
   const plans = useQuery(plansQuery(season, scope.teamId));
   const members = useQuery({ ...membersQuery(scope.teamId ?? ''), enabled: scope.teamId !== undefined });
   const readOnly = scope.teamId !== undefined && scope.team?.role !== 'manager';
+  // The ground whose suggested cull was last accepted: the editor opens on its plan.
+  const [accepted, setAccepted] = useState<{ groundId: string; times: number } | undefined>();
   return (
     <div className="page page--wide plans-page">
       <ScreenHeader
@@ -441,15 +454,22 @@ export default function PlansPage() {
         <StatusMessage kind="error">The plan could not be loaded: {errorMessage(plans.error)}</StatusMessage>
       ) : (
         <PlanEditor
-          key={`${season}|${scope.teamId ?? ''}`}
+          key={`${season}|${scope.teamId ?? ''}|${accepted?.times ?? 0}`}
           season={season}
           plans={plans.data.plans}
           teamId={scope.teamId}
           allocations={plans.data.allocations ?? NO_ALLOCATIONS}
           members={members.data ?? NO_MEMBERS}
           readOnly={readOnly}
+          initialScope={accepted?.groundId}
         />
       )}
+      {scope.teamId === undefined ? (
+        <SuggestedCullSection
+          season={season}
+          onAccepted={(groundId) => setAccepted({ groundId, times: (accepted?.times ?? 0) + 1 })}
+        />
+      ) : null}
     </div>
   );
 }

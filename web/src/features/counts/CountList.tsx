@@ -1,0 +1,70 @@
+import type { Count } from '@cull-log/contracts';
+import { formatDate } from '../../lib/format';
+import { Button } from '../../ui/Button';
+import { lineWords, methodLabel, speciesTotals } from './count-words';
+import { DungResult } from './DungResult';
+
+interface CountListProps {
+  groundName: string;
+  counts: readonly Count[];
+  /** Changes are made with a signal. */
+  canChange: boolean;
+  onEdit(count: Count): void;
+  onDelete(count: Count): void;
+}
+
+/** "Vantage-point count, 20/03/2027". */
+export const countName = (count: Pick<Count, 'method' | 'date'>) =>
+  `${methodLabel(count.method)}, ${formatDate(count.date)}`;
+
+/** A ground's counts, newest first: the day and method, each species' total, the lines and the notes. */
+export function CountList({ groundName, counts, canChange, onEdit, onDelete }: CountListProps) {
+  if (counts.length === 0) return <p className="muted">No counts on {groundName} yet.</p>;
+  return (
+    <ul className="count-list" aria-label={`Counts on ${groundName}`}>
+      {counts.map((count) => {
+        const totals = speciesTotals(count);
+        return (
+          <li key={count.id} className="count-list__item">
+            <h4 className="count-list__name">{countName(count)}</h4>
+            {totals.length > 0 ? (
+              <p className="count-list__totals">
+                {totals.map(({ species, deer }) => `${species}: ${deer}`).join(' · ')}
+              </p>
+            ) : null}
+            {count.dung === null ? (
+              <ul className="count-list__lines" aria-label={`Lines of the ${countName(count)}`}>
+                {count.items
+                  .filter((item) => item.count > 0)
+                  .map((item) => (
+                    <li key={`${item.species}|${item.sex}|${item.age_class}`}>{lineWords(item)}</li>
+                  ))}
+              </ul>
+            ) : (
+              <DungResult dung={count.dung} date={formatDate(count.date)} />
+            )}
+            {count.notes ? <p className="count-list__notes">{count.notes}</p> : null}
+            <div className="count-list__actions">
+              <Button
+                variant="secondary"
+                onPress={() => onEdit(count)}
+                isDisabled={!canChange}
+                aria-label={`Change the ${countName(count)}`}
+              >
+                Change
+              </Button>
+              <Button
+                variant="ghost"
+                onPress={() => onDelete(count)}
+                isDisabled={!canChange}
+                aria-label={`Delete the ${countName(count)}`}
+              >
+                Delete
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
