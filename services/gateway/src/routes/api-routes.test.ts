@@ -76,6 +76,8 @@ describe('without a live session', () => {
     '/api/exports/culls.csv',
     '/api/larder',
     '/api/larder.csv',
+    '/api/sightings.csv',
+    '/api/counts.csv',
     '/api/culls/0b6f7c1e-1111-4222-8333-944445555666/declaration.pdf',
     '/api/plans/2026-27/progress',
     '/api/reports/season.pdf',
@@ -175,6 +177,12 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       '/grounds/0b6f7c1e-1111-4222-8333-944445555666',
     ],
     ['/api/outings?season=2026-27', 'records', '/outings?season=2026-27'],
+    ['/api/sightings.csv?season=2026-27', 'records', '/sightings.csv?season=2026-27'],
+    [
+      '/api/counts.csv?ground=0b6f7c1e-1111-4222-8333-944445555666',
+      'records',
+      '/counts.csv?ground=0b6f7c1e-1111-4222-8333-944445555666',
+    ],
     [
       '/api/counts?ground=0b6f7c1e-1111-4222-8333-944445555666',
       'records',
@@ -686,6 +694,12 @@ describe('read limits and exports in progress', () => {
             'Your earlier CSV export is still being prepared. Please wait for it to finish, then try again.',
         },
       });
+      // The sightings' and counts' CSV downloads draw on the same slots.
+      for (const path of ['/api/sightings.csv', '/api/counts.csv']) {
+        const another = await fetch(`${gatewayUrl}${path}`, { headers: { cookie } });
+        expect(another.status, path).toBe(429);
+        expect(((await another.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+      }
       const bob = await devSignIn(app, { name: 'Bob Keeper', email: 'bob@example.org' });
       const bobs = await fetch(`${gatewayUrl}/api/exports/culls.csv`, { headers: { cookie: bob } });
       expect(bobs.status).toBe(200);

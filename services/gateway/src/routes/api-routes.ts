@@ -261,6 +261,9 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   // A season's plans and the cull suggested from a ground's counts are the records service's; their progress and the
   // season report are the stats service's, made from its projection.
   const toRecords = forwardTo(upstreams.records);
+  // The sightings and counts as CSV are the records service's; a download holds an export slot like the others.
+  app.get('/api/sightings.csv', { onRequest: readLimit, preHandler: exportSlot, handler: toRecords });
+  app.get('/api/counts.csv', { onRequest: readLimit, preHandler: exportSlot, handler: toRecords });
   app.get('/api/plans/:season', { onRequest: readLimit, handler: toRecords });
   app.put('/api/plans/:season', { onRequest: writeLimit, handler: toRecords });
   app.get('/api/plans/:season/suggestion', { onRequest: readLimit, handler: toRecords });
