@@ -33,3 +33,4 @@ export {
   sightingsCsvHeader,
   sightingsCsvRows,
 } from './deer-management-csv';
+export { groundSeasonFigures } from './season-figures';
