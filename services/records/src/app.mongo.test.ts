@@ -13,6 +13,7 @@ import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
+import { describeSeasonFiguresApi } from './testing/season-figures-api-suite';
 import { describeRetentionApi } from './testing/retention-api-suite';
 import { describeTeamsApi } from './testing/teams-api-suite';
 
@@ -44,6 +45,7 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describeRetentionApi('MongoDB', openBackend);
   describeCountsApi('MongoDB', openBackend);
   describeDeerManagementCsvApi('MongoDB', openBackend);
+  describeSeasonFiguresApi('MongoDB', openBackend);
   describeTeamsApi('MongoDB', openBackend);
   describeListFiltersApi('MongoDB', openBackend);
   describeImportsApi('MongoDB', openBackend);
