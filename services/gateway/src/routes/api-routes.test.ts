@@ -169,7 +169,6 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     ],
     ['/api/larder.csv?season=2026/27', 'exports', '/larder.csv?season=2026/27'],
     ['/api/plans/2026-27/progress?after=3', 'stats', '/plans/2026-27/progress?after=3'],
-    ['/api/reports/season.pdf?season=2026-27', 'stats', '/reports/season.pdf?season=2026-27'],
     ['/api/grounds', 'records', '/grounds'],
     [
       '/api/grounds/0b6f7c1e-1111-4222-8333-944445555666',
@@ -263,6 +262,40 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       headers: { cookie },
     });
     expect(record.json()).toMatchObject({ service: 'records' });
+  });
+
+  it('a season report is drawn by stats from the season figures the records service gives for the user', async () => {
+    const { app, cookie } = await signedInGateway({}, reach);
+    const report = async (query: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/reports/season.pdf${query}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const figures = { season: '2026-27', grounds: [], asked_by: ada.uid };
+    expect(await report('?season=2026-27')).toMatchObject({
+      service: 'stats',
+      method: 'POST',
+      url: '/reports/season.pdf?season=2026-27',
+      identity: ada,
+      contentType: 'application/json',
+      body: JSON.stringify(figures),
+    });
+    // Without a season, the records service's choice (the season containing today by the user's start) is the report's.
+    expect(await report('')).toMatchObject({
+      method: 'POST',
+      url: '/reports/season.pdf?season=2030-31',
+      body: JSON.stringify({ ...figures, season: '2030-31' }),
+    });
+    // A season stats refuses goes to it as it came (a team's report likewise: see the team reads below).
+    expect(await report('?season=2026/27')).toMatchObject({
+      method: 'GET',
+      url: '/reports/season.pdf?season=2026/27',
+      body: null,
+    });
   });
 
   it('a consignment declaration is a write to the exports service, from this site only', async () => {
