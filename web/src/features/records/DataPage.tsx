@@ -171,14 +171,14 @@ export default function DataPage() {
             </Button>
             {/* Sightings and counts are the user's own: a team's are not gathered yet. */}
             {scope.teamId === undefined ? (
-              <>
+              <div className="page__header-group">
                 <Button variant="secondary" onPress={() => exportCsv('sightings')} isDisabled={isExporting}>
                   Sightings CSV
                 </Button>
                 <Button variant="secondary" onPress={() => exportCsv('counts')} isDisabled={isExporting}>
                   Counts CSV
                 </Button>
-              </>
+              </div>
             ) : null}
             <ButtonLink variant="secondary" to="/import">
               Import
