@@ -832,6 +832,19 @@ describe('a service that is down', () => {
       error: { code: 'service_unavailable', message: MESSAGES.serviceUnavailable },
     });
   });
+
+  it('answers a season report 503 while the records service cannot give its figures, sending no report without them', async () => {
+    const { app, cookie } = await signedInGateway({
+      upstreams: { records: 'http://127.0.0.1:9', stats: stats.url, exports: exportsService.url },
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/reports/season.pdf?season=2026-27',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error.code).toBe('service_unavailable');
+  });
 });
 
 describe.each(Object.keys(REACHES) as Reach[])('request bodies without a declared length, %s', (reach) => {
