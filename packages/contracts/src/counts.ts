@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNT_METHODS, DEER_MANAGEMENT_LIMITS, DEER_MANAGEMENT_MESSAGES } from './deer-management-words';
 import { SPECIES } from './enums';
-import { GroundId } from './grounds';
+import { GroundId, SeasonKey } from './grounds';
 import { SightingItem, SightingItems, SightingLine } from './sightings';
 import { refuseUnsafeText } from './validation';
 import { WorkingStep } from './working-step';
@@ -147,6 +147,13 @@ export const GroundQueryId = z.uuid({ error: 'ground must be the id of one of yo
 /** Query of GET /api/counts: one ground's counts, or every one of the caller's. */
 export const ListCountsQuery = z.strictObject({ ground: GroundQueryId.optional() });
 export type ListCountsQuery = z.infer<typeof ListCountsQuery>;
+
+/** Query of GET /api/sightings.csv and GET /api/counts.csv: a season's (by the user's start), a ground's, or all. */
+export const DeerManagementCsvQuery = z.strictObject({
+  season: SeasonKey.optional(),
+  ground: GroundQueryId.optional(),
+});
+export type DeerManagementCsvQuery = z.infer<typeof DeerManagementCsvQuery>;
 
 /** GET /api/counts: newest count first. */
 export const ListCountsResponse = z.object({ items: z.array(Count) });

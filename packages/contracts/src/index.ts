@@ -20,6 +20,7 @@ export * from './sightings';
 export * from './counts';
 export * from './ground-density';
 export * from './cull-suggestion';
+export * from './season-deer-management';
 export * from './teams';
 export * from './places';
 export * from './place-words';

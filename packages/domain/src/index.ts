@@ -46,6 +46,7 @@ export {
   neutraliseFormula,
 } from './cull-csv';
 export type { CsvRecordFacts } from './cull-csv';
+export { csvChunks } from './csv-chunks';
 export { cullSearchText, normaliseSearch } from './cull-search';
 export {
   DEER_SPECIES,

@@ -7,11 +7,13 @@ import { openMongoReadModel } from './read-model/mongo-cull-read-model';
 import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
 import { describeCountsApi } from './testing/counts-api-suite';
+import { describeDeerManagementCsvApi } from './testing/deer-management-csv-api-suite';
 import { describeGroundsApi } from './testing/grounds-api-suite';
 import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
+import { describeSeasonFiguresApi } from './testing/season-figures-api-suite';
 import { describeRetentionApi } from './testing/retention-api-suite';
 import { describeTeamsApi } from './testing/teams-api-suite';
 
@@ -42,6 +44,8 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describeGroundsApi('MongoDB', openBackend);
   describeRetentionApi('MongoDB', openBackend);
   describeCountsApi('MongoDB', openBackend);
+  describeDeerManagementCsvApi('MongoDB', openBackend);
+  describeSeasonFiguresApi('MongoDB', openBackend);
   describeTeamsApi('MongoDB', openBackend);
   describeListFiltersApi('MongoDB', openBackend);
   describeImportsApi('MongoDB', openBackend);

@@ -17,6 +17,8 @@ import { retentionRoutes } from './account/retention-routes';
 import { cullsRoutes } from './culls/culls-routes';
 import { countsRoutes } from './counts/counts-routes';
 import { cullSuggestionRoutes } from './counts/cull-suggestion-routes';
+import { deerManagementCsvRoutes } from './deer-management/deer-management-csv-routes';
+import { seasonFiguresRoutes } from './deer-management/season-figures-routes';
 import { groundsRoutes } from './grounds/grounds-routes';
 import { importsRoutes } from './imports/imports-routes';
 import { outingsRoutes } from './outings/outings-routes';
@@ -119,6 +121,8 @@ export function buildApp<Tx>({
     outingsRoutes<Tx>(),
     countsRoutes<Tx>(),
     cullSuggestionRoutes<Tx>(),
+    deerManagementCsvRoutes,
+    seasonFiguresRoutes,
     settingsRoutes<Tx>(),
     teamsRoutes<Tx>(),
     accountRoutes,

@@ -41,6 +41,12 @@ const INTERNAL_ROUTES: Record<string, string> = {
     'The stats service’s part of DELETE /api/account, which the gateway asks of each service.',
   'exports DELETE /account':
     'The exports service’s part of DELETE /api/account, which the gateway asks of each service.',
+  'records GET /reports/deer-management':
+    'The season’s counts, density, effort and suggested cull per ground, which the gateway asks as the user while making GET /api/reports/season.pdf.',
+  'stats GET /reports/season.pdf':
+    'GET /api/reports/season.pdf of a team (`?team=`), or with a query it refuses, forwarded as it came; the probe sends neither.',
+  'stats POST /reports/season.pdf':
+    'GET /api/reports/season.pdf as the gateway sends it on, with the records service’s figures of the season’s deer management.',
   'records POST /account/retention':
     'The gateway’s daily retention job asks it, as each user, to remove their records older than the retention.',
   'stats POST /account/retention':

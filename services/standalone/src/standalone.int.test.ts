@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Cull, ListCullsResponse, StatsResponse } from '@cull-log/contracts';
+import type { Cull, GroundBoundary, ListCullsResponse, StatsResponse } from '@cull-log/contracts';
+import { groundAreaKm2 } from '@cull-log/domain';
 import { freePort } from '@cull-log/service-kit/testing';
 import { spawnChildProcess, type ChildProcessHandle } from './service-process';
 import { CullLogClient } from './testing/cull-log-client';
@@ -265,6 +266,93 @@ describe('the one-process app (npm start)', () => {
     expect(august.status, august.text).toBe(200);
     const moved = await cara.planProgress('2026-27', Number(august.headers.get('x-event-position')));
     expect(moved).toMatchObject({ from: '2026-08-01', to: '2027-07-31' });
+  });
+
+  it('sightings and counts: their CSV downloads and the season report’s deer management, through /api', async () => {
+    const dee = client();
+    await dee.signIn('Dee Manager', 'dee@example.org');
+    const sent = async (method: string, path: string, body: unknown, status: number) => {
+      const answer = await dee.send(method, path, body);
+      expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(status);
+      return JSON.parse(answer.text) as { id: string };
+    };
+    const boundary: GroundBoundary = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-1, 51],
+          [-0.98, 51],
+          [-0.98, 51.02],
+          [-1, 51.02],
+          [-1, 51],
+        ],
+      ],
+    };
+    const areaKm2 = groundAreaKm2(boundary)!;
+    const ground = await sent('POST', '/api/grounds', { name: 'Dee Wood', boundary }, 201);
+    const roe = (sex: string, count: number) => ({ species: 'Roe Deer', sex, age_class: 'Adult', count });
+    await sent(
+      'POST',
+      '/api/counts',
+      {
+        ground_id: ground.id,
+        date: '2026-10-20',
+        method: 'vantage_point',
+        items: [roe('Male', 8), roe('Female', 12)],
+      },
+      201,
+    );
+    const outing = await sent(
+      'POST',
+      '/api/outings',
+      {
+        ground_id: ground.id,
+        started_at: '2026-10-03T06:00:00.000Z',
+        ended_at: '2026-10-03T09:00:00.000Z',
+        hunters: 2,
+        sightings: [roe('Male', 6)],
+      },
+      201,
+    );
+    const buck = await dee.recordCull(
+      sampleCull({
+        ground_id: ground.id,
+        outing_id: outing.id,
+        sex: 'Male',
+        date: '2026-10-03',
+        time: '08:00',
+      }),
+    );
+    await dee.planProgress('2026-27', buck.position);
+
+    const sightings = await dee.send('GET', '/api/sightings.csv?season=2026-27');
+    expect(sightings.status, sightings.text).toBe(200);
+    expect(sightings.text).toContain(
+      `"${outing.id}","Dee Wood","03/10/2026 07:00","03/10/2026 10:00","3","2","Roe Deer","Male","Adult","6"`,
+    );
+    const counts = await dee.send('GET', `/api/counts.csv?ground=${ground.id}`);
+    expect(counts.status, counts.text).toBe(200);
+    expect(counts.text).toContain(
+      '"Dee Wood","20/10/2026","Vantage-point count","Roe Deer","Female","Adult","12"',
+    );
+
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], {
+      input: (await dee.seasonReport('2026-27')).pdf,
+      encoding: 'utf8',
+    });
+    expect(text).toContain('Deer management: Dee Wood');
+    expect(text).toContain(`Area: ${areaKm2.toFixed(2)} km²`);
+    expect(text).toMatch(/20\/10\/2026\s+Vantage-point count\s+Roe Deer\s+Female\s+Adult\s+12/);
+    expect(text).toMatch(
+      new RegExp(`Roe Deer\\s+20\\s+${(20 / areaKm2).toFixed(1)}\\s+Vantage-point count, 20/10/2026`),
+    );
+    expect(text).toContain('Hunter-hours: 6.0');
+    expect(text).toContain('Sightings per hunter-hour: 1.00');
+    expect(text).toContain('Hours per deer: 6.0');
+    // Roe held at 20: 30 % is 6, 3 of each sex, 1 of them young; the buck culled on the ground is a Male.
+    expect(text).toMatch(/Roe Deer\s+Male\s+2\s+–\s+1/);
+    expect(text).toMatch(/Roe Deer\s+Female\s+2\s+–\s+0/);
+    expect(text).toMatch(/Roe Deer\s+Juvenile\s+2\s+–\s+0/);
   });
 
   it('refuses to start on a bad setting and names it', async () => {

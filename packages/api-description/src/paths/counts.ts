@@ -5,6 +5,7 @@ import {
   Count,
   CullSuggestionQuery,
   CullSuggestionResponse,
+  DeerManagementCsvQuery,
   GroundDensityResponse,
   ListCountsQuery,
   ListCountsResponse,
@@ -12,7 +13,7 @@ import {
   RecordCountRequest,
   SeasonKey,
 } from '@cull-log/contracts';
-import { idPath, json, jsonBody, operation, written } from '../operation-kit';
+import { file, idPath, json, jsonBody, operation, written } from '../operation-kit';
 
 const counts = 'Counts and density';
 const seasonPath = z.object({ season: SeasonKey.meta({ description: 'The season, e.g. 2025-26.' }) });
@@ -128,6 +129,32 @@ export const countPaths: ZodOpenApiPathsObject = {
       access: 'read',
       requestParams: { path: idPath },
       responses: { 200: json(GroundDensityResponse, 'The area and the densities.') },
+      refusals: [400, 404],
+    }),
+  },
+  '/api/sightings.csv': {
+    get: operation({
+      operationId: 'exportSightings',
+      summary: 'Sightings and effort as CSV',
+      description:
+        'The caller’s outings, oldest first, a line for each species, sex and age class seen, with the outing’s ground, start and end (dd/MM/yyyy HH:mm, UK time), hours and people out. A blank outing is one line with no species and a count of 0; an outing whose sightings were never recorded, one line with no species and no count. `?season=` and `?ground=` narrow it; a few downloads at a time per user.',
+      tag: counts,
+      access: 'read',
+      requestParams: { query: DeerManagementCsvQuery },
+      responses: { 200: file('text/csv', 'The sightings, CSV (UTF-8).') },
+      refusals: [400, 404],
+    }),
+  },
+  '/api/counts.csv': {
+    get: operation({
+      operationId: 'exportCounts',
+      summary: 'Counts as CSV',
+      description:
+        'The caller’s counts, oldest first, a line for each species, sex and age class counted, with the ground, date (dd/MM/yyyy), method and notes; a dung count’s plots, plot area, pellet groups, days since clearance, defecation rate and deer per km² in the columns after. `?season=` and `?ground=` narrow it; a few downloads at a time per user.',
+      tag: counts,
+      access: 'read',
+      requestParams: { query: DeerManagementCsvQuery },
+      responses: { 200: file('text/csv', 'The counts, CSV (UTF-8).') },
       refusals: [400, 404],
     }),
   },

@@ -55,6 +55,8 @@ export const documentPaths: ZodOpenApiPathsObject = {
     get: operation({
       operationId: 'getSeasonReport',
       summary: 'The season report',
+      description:
+        'The season’s culls against the plan, by ground and month, outings, weights, carcass destinations and legal warnings; and, for the caller’s own report, a part on deer management for each ground with something counted or seen in the season: its area, the season’s counts, the density per species, the effort (outings, hunter-hours, sightings per hunter-hour, hours per deer) and the suggested cull beside the plan and the actual cull by class.',
       tag,
       access: 'read',
       requestParams: { query: SeasonReportQuery.safeExtend(teamQuery.shape) },

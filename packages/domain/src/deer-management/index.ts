@@ -25,3 +25,12 @@ export {
 export type { CullPlan, CullPlanInput, CullSuggestionRequest } from './cull-suggestion';
 export type { FigureRefusal } from './refusal';
 export { workingLine } from './working';
+export {
+  COUNTS_CSV_HEADERS,
+  countsCsvHeader,
+  countsCsvRows,
+  SIGHTINGS_CSV_HEADERS,
+  sightingsCsvHeader,
+  sightingsCsvRows,
+} from './deer-management-csv';
+export { groundSeasonFigures } from './season-figures';

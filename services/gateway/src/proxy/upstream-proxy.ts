@@ -45,6 +45,8 @@ export interface ForwardOptions {
   tooLargeMessage?: string;
   /** How long the service may take to begin its answer, where the route's work takes longer than most. */
   headersTimeout?: number;
+  /** Sent in place of the browser's method and body: a POST of JSON the gateway gathered for the service. */
+  instead?: { method: 'POST'; json: Buffer };
 }
 
 /**
@@ -64,15 +66,23 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, opti
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const body = request.body instanceof Readable ? await readWholeBody(request.body, bodyLimit) : undefined;
-  // A body without a length may still turn out too large.
-  if (request.body instanceof Readable && body === undefined) throw tooLarge(reply);
+  const { instead } = options;
+  const method = instead?.method ?? request.method;
+  let body: Buffer | undefined;
+  if (instead !== undefined) {
+    body = instead.json;
+    headers['content-type'] = 'application/json';
+  } else if (request.body instanceof Readable) {
+    body = await readWholeBody(request.body, bodyLimit);
+    // A body without a length may still turn out too large.
+    if (body === undefined) throw tooLarge(reply);
+  }
   headers[REQUEST_ID_HEADER] = request.id;
   headers[IDENTITY_HEADER] = signIdentity({
     privateKey: identityKey,
     audience: upstream.name,
     identity,
-    method: request.method,
+    method,
     url: path,
     ...(body === undefined ? {} : { body }),
     now: now(),
@@ -81,7 +91,7 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, opti
   let response: UpstreamResponse;
   try {
     response = await upstream.request({
-      method: request.method,
+      method,
       path,
       headers,
       body,

@@ -76,6 +76,8 @@ describe('without a live session', () => {
     '/api/exports/culls.csv',
     '/api/larder',
     '/api/larder.csv',
+    '/api/sightings.csv',
+    '/api/counts.csv',
     '/api/culls/0b6f7c1e-1111-4222-8333-944445555666/declaration.pdf',
     '/api/plans/2026-27/progress',
     '/api/reports/season.pdf',
@@ -167,7 +169,6 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
     ],
     ['/api/larder.csv?season=2026/27', 'exports', '/larder.csv?season=2026/27'],
     ['/api/plans/2026-27/progress?after=3', 'stats', '/plans/2026-27/progress?after=3'],
-    ['/api/reports/season.pdf?season=2026-27', 'stats', '/reports/season.pdf?season=2026-27'],
     ['/api/grounds', 'records', '/grounds'],
     [
       '/api/grounds/0b6f7c1e-1111-4222-8333-944445555666',
@@ -175,6 +176,12 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       '/grounds/0b6f7c1e-1111-4222-8333-944445555666',
     ],
     ['/api/outings?season=2026-27', 'records', '/outings?season=2026-27'],
+    ['/api/sightings.csv?season=2026-27', 'records', '/sightings.csv?season=2026-27'],
+    [
+      '/api/counts.csv?ground=0b6f7c1e-1111-4222-8333-944445555666',
+      'records',
+      '/counts.csv?ground=0b6f7c1e-1111-4222-8333-944445555666',
+    ],
     [
       '/api/counts?ground=0b6f7c1e-1111-4222-8333-944445555666',
       'records',
@@ -255,6 +262,40 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       headers: { cookie },
     });
     expect(record.json()).toMatchObject({ service: 'records' });
+  });
+
+  it('a season report is drawn by stats from the season figures the records service gives for the user', async () => {
+    const { app, cookie } = await signedInGateway({}, reach);
+    const report = async (query: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/reports/season.pdf${query}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const figures = { season: '2026-27', grounds: [], asked_by: ada.uid };
+    expect(await report('?season=2026-27')).toMatchObject({
+      service: 'stats',
+      method: 'POST',
+      url: '/reports/season.pdf?season=2026-27',
+      identity: ada,
+      contentType: 'application/json',
+      body: JSON.stringify(figures),
+    });
+    // Without a season, the records service's choice (the season containing today by the user's start) is the report's.
+    expect(await report('')).toMatchObject({
+      method: 'POST',
+      url: '/reports/season.pdf?season=2030-31',
+      body: JSON.stringify({ ...figures, season: '2030-31' }),
+    });
+    // A season stats refuses goes to it as it came (a team's report likewise: see the team reads below).
+    expect(await report('?season=2026/27')).toMatchObject({
+      method: 'GET',
+      url: '/reports/season.pdf?season=2026/27',
+      body: null,
+    });
   });
 
   it('a consignment declaration is a write to the exports service, from this site only', async () => {
@@ -686,6 +727,12 @@ describe('read limits and exports in progress', () => {
             'Your earlier CSV export is still being prepared. Please wait for it to finish, then try again.',
         },
       });
+      // The sightings' and counts' CSV downloads draw on the same slots.
+      for (const path of ['/api/sightings.csv', '/api/counts.csv']) {
+        const another = await fetch(`${gatewayUrl}${path}`, { headers: { cookie } });
+        expect(another.status, path).toBe(429);
+        expect(((await another.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+      }
       const bob = await devSignIn(app, { name: 'Bob Keeper', email: 'bob@example.org' });
       const bobs = await fetch(`${gatewayUrl}/api/exports/culls.csv`, { headers: { cookie: bob } });
       expect(bobs.status).toBe(200);
@@ -784,6 +831,19 @@ describe('a service that is down', () => {
     expect(response.json()).toEqual({
       error: { code: 'service_unavailable', message: MESSAGES.serviceUnavailable },
     });
+  });
+
+  it('answers a season report 503 while the records service cannot give its figures, sending no report without them', async () => {
+    const { app, cookie } = await signedInGateway({
+      upstreams: { records: 'http://127.0.0.1:9', stats: stats.url, exports: exportsService.url },
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/reports/season.pdf?season=2026-27',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error.code).toBe('service_unavailable');
   });
 });
 

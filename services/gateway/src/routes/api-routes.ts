@@ -11,6 +11,7 @@ import {
   IMPORT_UPLOAD_TOO_LARGE,
   MESSAGES,
   PHOTO_LIMITS,
+  SeasonReportQuery,
   TOKEN_MESSAGES,
   type Me,
 } from '@cull-log/contracts';
@@ -20,6 +21,7 @@ import type { ErasureJournal } from '../erasures/erasure-journal';
 import type { BudgetCounter } from '../budgets/budget-counter';
 import type { Upstream } from '../proxy/upstream';
 import { teamAccess } from '../proxy/team-access';
+import { seasonFigures } from '../proxy/season-figures';
 import { forward } from '../proxy/upstream-proxy';
 import { RefusalBudget } from '../sessions/refusal-budget';
 import type { SessionUser, StoredSession } from '../sessions/session-store';
@@ -261,12 +263,42 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   // A season's plans and the cull suggested from a ground's counts are the records service's; their progress and the
   // season report are the stats service's, made from its projection.
   const toRecords = forwardTo(upstreams.records);
+  // The sightings and counts as CSV are the records service's; a download holds an export slot like the others.
+  app.get('/api/sightings.csv', { onRequest: readLimit, preHandler: exportSlot, handler: toRecords });
+  app.get('/api/counts.csv', { onRequest: readLimit, preHandler: exportSlot, handler: toRecords });
   app.get('/api/plans/:season', { onRequest: readLimit, handler: toRecords });
   app.put('/api/plans/:season', { onRequest: writeLimit, handler: toRecords });
   app.get('/api/plans/:season/suggestion', { onRequest: readLimit, handler: toRecords });
   app.post('/api/plans/:season/suggestion', { onRequest: writeLimit, handler: toRecords });
   const toStats = forwardTo(upstreams.stats);
   app.get('/api/plans/:season/progress', { onRequest: readLimit, handler: toStats });
+  // A user's own season report has a part on deer management drawn from the records service's counts and outings:
+  // asked of it here as the user and posted on to the stats service, which draws the report. A team's report, and a
+  // query the stats service refuses, go to it as they came.
+  app.get('/api/reports/season.pdf', {
+    ...pdfRead,
+    handler: async (request, reply) => {
+      const query = SeasonReportQuery.safeParse(request.query);
+      if (!query.success) return toStats(request, reply);
+      const figures = await seasonFigures({
+        records: upstreams.records,
+        identity: request.user,
+        season: query.data.season,
+        identityKey,
+        now,
+        requestId: request.id,
+      });
+      return forward(request, reply, {
+        upstream: upstreams.stats,
+        path: `/reports/season.pdf?season=${figures.season}`,
+        identity: request.user,
+        identityKey,
+        now,
+        bodyLimit,
+        instead: { method: 'POST', json: figures.json },
+      });
+    },
+  });
   app.get('/api/reports/*', { ...pdfRead, handler: toStats });
 
   app.all('/api/*', async () => {

@@ -55,6 +55,12 @@ export async function startFakeService(name: string, publicKey = INTERNAL_KEYS.p
         return reply.code(404).send({ error: { code: 'not_found', message: 'No such team' } });
       return { team_id: access[1], role: 'viewer', member_id: `member-of-${request.identity.uid}` };
     }
+    // The records service's figures of a season's deer management, for the season report: of the season asked for,
+    // else one of its own choosing.
+    if (name === 'records' && request.url.startsWith('/reports/deer-management')) {
+      const season = new URL(request.url, 'http://records').searchParams.get('season') ?? '2030-31';
+      return { season, grounds: [], asked_by: request.identity.uid };
+    }
     if (request.url.startsWith('/exports/culls.csv')) {
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="culls.csv"');

@@ -1,10 +1,13 @@
+import { COUNT_METHOD_LABELS } from '@cull-log/contracts';
 import { formatDateUk, formatMonthUk } from '@cull-log/domain';
 import { a4Document, drawPdfTable, PDF_MARGIN as MARGIN, type PdfColumn } from '@cull-log/service-kit/pdf';
+import type { GroundDeerManagementReport } from './deer-management-report';
 import type { SeasonReport } from './season-report';
 
 const number = (value: number | null) => (value === null ? '–' : String(value));
 const kilograms = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} kg`);
 const startLabel = (start: string) => (start === '08-01' ? '1 August' : '1 April');
+const decimal = (value: number | null, places: number) => (value === null ? '–' : value.toFixed(places));
 
 /** The season summary a manager sends the landowner or the deer management group, as a PDF (A4). */
 export async function seasonReportPdf(report: SeasonReport): Promise<Buffer> {
@@ -26,6 +29,95 @@ export async function seasonReportPdf(report: SeasonReport): Promise<Buffer> {
   }
   const table = (columns: readonly PdfColumn[], rows: readonly string[][]) =>
     drawPdfTable(document, columns, rows);
+
+  function subheading(text: string): void {
+    document.x = MARGIN;
+    document.moveDown(0.4);
+    document.font('bold').fontSize(10).fillColor('#000000').text(text, MARGIN, document.y, { width });
+    document.moveDown(0.2);
+  }
+
+  /** A ground's counts, density, effort and suggested cull against the plan and the actual cull. */
+  function deerManagement(ground: GroundDeerManagementReport): void {
+    heading(`Deer management: ${ground.name}`);
+    line(
+      ground.areaKm2 === null
+        ? 'Area: no boundary drawn, so no density and no suggested cull'
+        : `Area: ${ground.areaKm2.toFixed(2)} km²`,
+    );
+    subheading('Counts');
+    if (ground.counts.length === 0) line('No counts in this season.');
+    else
+      table(
+        [
+          { header: 'Date', width: 70 },
+          { header: 'Method', width: 155 },
+          { header: 'Species', width: 100 },
+          { header: 'Sex', width: 60 },
+          { header: 'Age class', width: 65 },
+          { header: 'Count', width: 55, align: 'right' },
+        ],
+        ground.counts.flatMap((count) => {
+          const method =
+            count.dung_deer_per_km2 === null
+              ? COUNT_METHOD_LABELS[count.method]
+              : `${COUNT_METHOD_LABELS[count.method]}, ${count.dung_deer_per_km2.toFixed(1)} per km²`;
+          return count.items.length === 0
+            ? [[formatDateUk(count.date), method, '–', '', '', '–']]
+            : count.items.map((item) => [
+                formatDateUk(count.date),
+                method,
+                item.species,
+                item.sex,
+                item.age_class,
+                String(item.count),
+              ]);
+        }),
+      );
+    if (ground.densities.length > 0) {
+      subheading('Density');
+      table(
+        [
+          { header: 'Species', width: 130 },
+          { header: 'Deer', width: 60, align: 'right' },
+          { header: 'Per km²', width: 70, align: 'right' },
+          { header: 'From', width: 245 },
+        ],
+        ground.densities.map((density) => [
+          density.species,
+          String(density.count),
+          density.density_per_km2.toFixed(1),
+          `${COUNT_METHOD_LABELS[density.method]}, ${formatDateUk(density.date)}`,
+        ]),
+      );
+    }
+    subheading('Effort');
+    const { effort } = ground;
+    line(`Outings: ${effort.outings}`);
+    line(`Hunter-hours: ${effort.hunter_hours.toFixed(1)}`);
+    line(`Deer seen: ${effort.seen}`);
+    line(`Sightings per hunter-hour: ${decimal(effort.sightings_per_hunter_hour, 2)}`);
+    line(`Hours per deer: ${decimal(effort.hours_per_deer, 1)}`);
+    if (ground.againstActual.length > 0) {
+      subheading('Suggested against actual');
+      table(
+        [
+          { header: 'Species', width: 130 },
+          { header: 'Class', width: 75 },
+          { header: 'Suggested', width: 80, align: 'right' },
+          { header: 'Plan', width: 70, align: 'right' },
+          { header: 'Culled', width: 70, align: 'right' },
+        ],
+        ground.againstActual.map((row) => [
+          row.species,
+          row.class,
+          number(row.suggested),
+          number(row.plan),
+          String(row.culled),
+        ]),
+      );
+    }
+  }
 
   document.font('bold').fontSize(18).text(`Season report ${report.season.label}`, { width });
   document.moveDown(0.3);
@@ -106,6 +198,8 @@ export async function seasonReportPdf(report: SeasonReport): Promise<Buffer> {
   line(
     `Hours per deer: ${report.outings.hours_per_deer === null ? '–' : report.outings.hours_per_deer.toFixed(1)}`,
   );
+
+  for (const ground of report.deerManagement) deerManagement(ground);
 
   heading('Average weights');
   if (report.weights.length === 0) line('No culls in this season.');

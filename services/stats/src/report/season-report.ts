@@ -1,4 +1,4 @@
-import type { OutingFigures, PlanProgressRow, SeasonStart } from '@cull-log/contracts';
+import type { OutingFigures, PlanProgressRow, SeasonDeerManagement, SeasonStart } from '@cull-log/contracts';
 import {
   averageWeightKg,
   destinationsOf,
@@ -9,6 +9,7 @@ import {
   type Season,
 } from '@cull-log/domain';
 import { memberNames } from '../stats-figures';
+import { deerManagementReport, type GroundDeerManagementReport } from './deer-management-report';
 import type { SeasonRead, TeamSeasonRead } from '../store/stats-store';
 
 /** What a season report says, shaped from the projection's read of the season. */
@@ -32,6 +33,8 @@ export interface SeasonReport {
   warnings: Array<{ code: string; warning: string; count: number }>;
   /** A team's report: the team's name, and each member's culls by species. */
   team?: TeamOfReport;
+  /** Each ground with something counted or seen in the season: its counts, density, effort and suggested cull. */
+  deerManagement: GroundDeerManagementReport[];
 }
 
 /** What a team's season report adds: its name as the heading and a table of each member's culls. */
@@ -78,6 +81,7 @@ export function seasonReport({
   madeOn,
   read,
   team,
+  deerManagement,
 }: {
   season: Season;
   seasonStart: SeasonStart;
@@ -85,6 +89,8 @@ export function seasonReport({
   madeOn: string;
   read: SeasonRead;
   team?: TeamOfReport;
+  /** The records service's figures of the season's deer management, where the report has them. */
+  deerManagement?: SeasonDeerManagement;
 }): SeasonReport {
   const groundName = (groundId: string | null) =>
     groundId === null ? NO_GROUND : (read.groundNames[groundId] ?? 'A ground no longer kept');
@@ -136,5 +142,7 @@ export function seasonReport({
     destinations: destinationsOf(read.destinations, total),
     warnings: warningsOf(read.warnings),
     ...(team !== undefined && { team }),
+    deerManagement:
+      deerManagement === undefined ? [] : deerManagementReport(deerManagement, read.counts, read.plans),
   };
 }

@@ -1,5 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  MANAGEMENT_MESSAGES,
   PlanProgressQuery,
+  SeasonDeerManagement,
   SeasonReportQuery,
   SeasonKey,
   StatsQuery,
@@ -7,6 +10,7 @@ import {
   type PlanProgressResponse,
   type StatsResponse,
 } from '@cull-log/contracts';
+import { HttpError } from '@cull-log/service-kit';
 import { londonDate, seasonMonths, seasonOfKey, type Season } from '@cull-log/domain';
 import type { ProjectionRoutes } from '@cull-log/projection';
 import { seasonReport, teamOfReport } from '../report/season-report';
@@ -20,6 +24,9 @@ import {
 } from '../stats-figures';
 import type { SeasonRead, StatsStore, TeamSeasonRead } from '../store/stats-store';
 import { figuresScopeOf, type FiguresScope } from './team-scope';
+
+/** The season's deer-management figures the gateway posts with a season report, at their largest. */
+const DEER_MANAGEMENT_BODY_LIMIT = 1024 * 1024;
 
 export const statsRoutes: ProjectionRoutes<StatsStore> = async (app, { store, now, waitForPosition }) => {
   /**
@@ -74,13 +81,23 @@ export const statsRoutes: ProjectionRoutes<StatsStore> = async (app, { store, no
     },
   );
 
-  app.get('/reports/season.pdf', async (request, reply) => {
+  /** The season report as a PDF; with the records service's figures of the season's deer management, when given. */
+  async function sendSeasonReport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    deerManagement?: SeasonDeerManagement,
+  ) {
     const { scope, query } = figuresScopeOf(request);
     const { season: key } = SeasonReportQuery.parse(query);
     const at = now();
     const { display_name: name, email } = request.identity;
     const start = await store.seasonStart(scope.key);
     const season = chosenSeason(at, start, key);
+    // The figures are of the season the records service chose; the gateway names it in the query.
+    if (deerManagement !== undefined && deerManagement.season !== season.key)
+      throw new HttpError(400, 'validation_failed', MANAGEMENT_MESSAGES.season, {
+        season: MANAGEMENT_MESSAGES.season,
+      });
     const { read, team } = await seasonOf(scope, season);
     const pdf = await seasonReportPdf(
       seasonReport({
@@ -90,6 +107,7 @@ export const statsRoutes: ProjectionRoutes<StatsStore> = async (app, { store, no
         madeOn: londonDate(at),
         read,
         ...(team !== undefined && { team: teamOfReport(team) }),
+        ...(deerManagement !== undefined && { deerManagement }),
       }),
     );
     return reply
@@ -98,5 +116,13 @@ export const statsRoutes: ProjectionRoutes<StatsStore> = async (app, { store, no
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
       .send(pdf);
-  });
+  }
+
+  app.get('/reports/season.pdf', (request, reply) => sendSeasonReport(request, reply));
+
+  // Not public: the gateway posts the season's deer management it read from the records service as the user.
+  // A season of many grounds and counts is more than the service's small bodies.
+  app.post('/reports/season.pdf', { bodyLimit: DEER_MANAGEMENT_BODY_LIMIT }, (request, reply) =>
+    sendSeasonReport(request, reply, SeasonDeerManagement.parse(request.body)),
+  );
 };

@@ -50,6 +50,16 @@ export function statsAppPerTest(now: Date, options: { afterWaitMs?: number } = {
     },
     get: (uid: string, url: string) =>
       app.inject({ method: 'GET', url, headers: identityHeaders(uid, url, now) }),
+    /** A POST of a JSON body, signed with its digest as the gateway signs it. */
+    post: (uid: string, url: string, body: unknown) => {
+      const payload = JSON.stringify(body);
+      return app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { 'content-type': 'application/json', ...identityHeaders(uid, url, now, 'POST', payload) },
+      });
+    },
     /** As `get`, for a read of a team (`?team=`) with the caller's place in it, as the gateway signs it. */
     getInTeam: (uid: string, team: TeamAccess | undefined, url: string) =>
       app.inject({

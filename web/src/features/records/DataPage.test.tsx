@@ -230,6 +230,34 @@ describe('cull data table', () => {
     click.mockRestore();
   });
 
+  it('downloads the sightings and the counts as CSV beside the export', async () => {
+    const { api, user } = await openData([makeCull()]);
+    const asked: string[] = [];
+    for (const kind of ['sightings', 'counts']) {
+      api.on(`GET /api/${kind}.csv`, () => {
+        asked.push(kind);
+        return new Response('"Outing ID"\n', { headers: { 'content-type': 'text/csv' } });
+      });
+    }
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }),
+    );
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Sightings CSV' }));
+    await waitFor(() => expect(clicked).toEqual(['sightings.csv']));
+    await user.click(screen.getByRole('button', { name: 'Counts CSV' }));
+    await waitFor(() => expect(clicked).toEqual(['sightings.csv', 'counts.csv']));
+    expect(asked).toEqual(['sightings', 'counts']);
+    click.mockRestore();
+  });
+
   it('leads to importing records beside the export', async () => {
     const { user, app } = await openData([makeCull()]);
     await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Import' }));

@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { downloadCullsCsv, cullsQuery } from './api';
+import { downloadCullsCsv, downloadDeerManagementCsv, cullsQuery } from './api';
 import { Select } from '../../ui/Select';
 import { useSeasons } from '../seasons';
 import { mayChangeRecord, mayRecord, TeamScopeNote, useTeamScope } from '../teams';
@@ -139,10 +139,12 @@ export default function DataPage() {
     });
   }
 
-  async function exportCsv() {
+  async function exportCsv(kind: 'culls' | 'sightings' | 'counts' = 'culls') {
     setIsExporting(true);
+    const season = exportSeason === ALL_SEASONS ? undefined : exportSeason;
     try {
-      await downloadCullsCsv(exportSeason === ALL_SEASONS ? undefined : exportSeason, scope.teamId);
+      if (kind === 'culls') await downloadCullsCsv(season, scope.teamId);
+      else await downloadDeerManagementCsv(kind, season);
     } catch (error) {
       // An export failure is logged only: the download simply does not start.
       console.error('CSV export failed', error);
@@ -164,9 +166,20 @@ export default function DataPage() {
               value={exportSeason}
               onChange={(season) => setExportSeason(season || ALL_SEASONS)}
             />
-            <Button variant="secondary" onPress={exportCsv} isDisabled={isExporting}>
+            <Button variant="secondary" onPress={() => exportCsv()} isDisabled={isExporting}>
               Export CSV
             </Button>
+            {/* Sightings and counts are the user's own: a team's are not gathered yet. */}
+            {scope.teamId === undefined ? (
+              <div className="page__header-group">
+                <Button variant="secondary" onPress={() => exportCsv('sightings')} isDisabled={isExporting}>
+                  Sightings CSV
+                </Button>
+                <Button variant="secondary" onPress={() => exportCsv('counts')} isDisabled={isExporting}>
+                  Counts CSV
+                </Button>
+              </div>
+            ) : null}
             <ButtonLink variant="secondary" to="/import">
               Import
             </ButtonLink>

@@ -58,6 +58,16 @@ export async function downloadCullsCsv(season?: string, team?: string): Promise<
   await saveAttachment(response, team === undefined ? 'culls.csv' : 'team-culls.csv');
 }
 
+/** Downloads the user's own sightings (with each outing's effort) or counts as CSV, of one season when given. */
+export async function downloadDeerManagementCsv(
+  kind: 'sightings' | 'counts',
+  season?: string,
+): Promise<void> {
+  const query = season === undefined ? '' : `?season=${encodeURIComponent(season)}`;
+  const response = await request(`/api/${kind}.csv${query}`, { headers: { accept: 'text/csv' } });
+  await saveAttachment(response, season === undefined ? `${kind}.csv` : `${kind}-${season}.csv`);
+}
+
 /** A page of records; a team's (`scope`) are kept apart from the user's own. */
 export function cullsQuery(params: ListCullsParams, scope: RecordsScope = {}) {
   const scoped = scope.team !== undefined;
