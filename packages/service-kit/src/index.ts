@@ -58,7 +58,7 @@ export type { KeyText } from './identity-keys';
 export { pathOf } from './request-path';
 export { readWholeBody } from './read-body';
 export { internalAuth, DEFAULT_REPLAY_CAPACITY } from './internal-auth';
-export { ReplayGuard } from './replay-guard';
+export { ReplayGuard, memoryIdentityIds } from './replay-guard';
 export type { InternalAuthOptions } from './internal-auth';
 export { runService } from './run-service';
 export type { RunServiceOptions, RunningService } from './run-service';
