@@ -25,6 +25,7 @@ import { photosRoutes } from './photos/photos-routes';
 import { placesRoutes } from './places/places-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { leavingEveryTeam } from './teams/team-stream';
+import { teamRetentionRoutes } from './teams/team-retention-routes';
 import { teamsRoutes } from './teams/teams-routes';
 
 export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
@@ -130,6 +131,7 @@ export function buildApp<Tx>({
     cullSuggestionRoutes<Tx>(),
     settingsRoutes<Tx>(),
     teamsRoutes<Tx>(),
+    teamRetentionRoutes<Tx>(),
     accountRoutes,
     retentionRoutes,
     placesRoutes,

@@ -43,6 +43,8 @@ const INTERNAL_ROUTES: Record<string, string> = {
     'The exports service’s part of DELETE /api/account, which the gateway asks of each service.',
   'records POST /account/retention':
     'The gateway’s daily retention job asks it, as each user, to remove their records older than the retention.',
+  'records POST /retention/teams':
+    'The gateway’s daily retention job asks it, once a run, to have every team stop keeping kept culls older than the retention.',
   'stats POST /account/retention':
     'The gateway’s daily retention job asks it to forget the records the records service removed.',
   'exports POST /account/retention':
