@@ -152,6 +152,9 @@ describe('openIdentityIds', () => {
     const [first, second] = replicas as [(typeof replicas)[0], (typeof replicas)[0]];
     expect((await first.app.inject({ url: '/who', headers })).json()).toEqual({ uid: 'alice' });
     expect((await second.app.inject({ url: '/who', headers })).statusCode).toBe(401);
+    // A file of their own beside the store's, which an erasure's rebuild of the store does not hold.
+    expect(existsSync(join(directory, 'stats-identity-ids.db'))).toBe(true);
+    expect(existsSync(join(directory, 'stats.db'))).toBe(false);
     for (const { app, identityIds } of replicas) {
       await app.close();
       await identityIds.close();

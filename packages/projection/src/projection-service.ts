@@ -8,6 +8,7 @@ import {
   internalAuthPublicKeySetting,
   ConfigError,
   createLogger,
+  identityIdsFile,
   natsConfigShape,
   natsConnectionSettings,
   parseConfig,
@@ -59,7 +60,10 @@ export interface ProjectionService<Store extends ProjectionStore> {
   readConfig(env?: Environment): ProjectionServiceConfig;
   /** MongoDB when MONGODB_URL is set, otherwise the SQLite file in DATA_DIR (creating DATA_DIR). */
   openStore(config: Pick<CommonConfig, 'DATA_DIR' | 'MONGODB_URL'>): Promise<Store>;
-  /** The ids of the identity headers taken, where the store is (its MongoDB database or its SQLite file): shared by every replica. */
+  /**
+   * The ids of the identity headers taken, where the store is: its MongoDB database, or a SQLite file of their own in
+   * DATA_DIR (`<name>-identity-ids.db`); shared by every replica that opens it.
+   */
   openIdentityIds(config: Pick<CommonConfig, 'DATA_DIR' | 'MONGODB_URL'>): Promise<IdentityIds>;
   buildApp(deps: ProjectionAppDeps<Store>): ProjectionApp;
   /** The service's `main.ts`: config, logger, store, NATS, the app, then listening until a signal. */
@@ -107,7 +111,8 @@ export function defineProjectionService<Store extends ProjectionStore>(
   ): Promise<IdentityIds> {
     if (config.MONGODB_URL !== undefined)
       return connectMongoIdentityIds({ url: config.MONGODB_URL, dbName: mongoDatabase });
-    return openSqliteIdentityIds({ file: join(config.DATA_DIR, sqliteFile) });
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    return openSqliteIdentityIds({ file: join(config.DATA_DIR, identityIdsFile(name)) });
   }
 
   const buildApp = (deps: ProjectionAppDeps<Store>) => buildProjectionApp(definition, deps);

@@ -62,5 +62,5 @@ export { ReplayGuard, memoryIdentityIds } from './replay-guard';
 export type { InternalAuthOptions } from './internal-auth';
 export { runService } from './run-service';
 export type { RunServiceOptions, RunningService } from './run-service';
-export { SERVICES, BACKEND_SERVICES, EVENT_LOG, defaultServiceUrl } from './topology';
+export { SERVICES, BACKEND_SERVICES, EVENT_LOG, defaultServiceUrl, identityIdsFile } from './topology';
 export type { ServiceName } from './topology';

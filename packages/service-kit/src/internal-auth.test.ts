@@ -192,7 +192,7 @@ describe('internalAuth', () => {
 
   it('answers 401 to a header another replica of the service has taken, when the two share their ids', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'cull-log-replicas-'));
-    const file = join(directory, 'records.db');
+    const file = join(directory, 'records-identity-ids.db');
     const [one, other] = [openSqliteIdentityIds({ file }), openSqliteIdentityIds({ file })];
     try {
       const clock = { now: signedAt };

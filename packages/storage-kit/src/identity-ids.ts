@@ -32,8 +32,8 @@ export const IDENTITY_ID_SWEEP_EVERY_SECONDS = 60;
 export const IDENTITY_IDS_TABLE = 'identity_ids';
 
 /**
- * The ids in a table of a SQLite file (the service's own), on a connection of its own: every process that opens the
- * file shares them. A commit is not forced to the disk: a power cut forgets at most the last moment's ids, each good
+ * The ids in a table of a SQLite file (one of the service's own, apart from its database, whose rebuild after an
+ * erasure would hold every take meanwhile), on a connection of its own: every process that opens the file shares them. A commit is not forced to the disk: a power cut forgets at most the last moment's ids, each good
  * for seconds at most.
  */
 export function openSqliteIdentityIds({ file }: { file: string }): IdentityIds {

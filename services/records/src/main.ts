@@ -24,6 +24,7 @@ import {
 import {
   HttpError,
   SERVICES,
+  identityIdsFile,
   checkNatsSettings,
   commonConfigShape,
   createLogger,
@@ -182,7 +183,7 @@ async function main(): Promise<void> {
         readModel: openSqliteReadModel({ database }),
         checkpoints: openSqliteCheckpoints({ database, table: RELAY_CHECKPOINT.table }),
         blobs: openFileBlobStore({ directory: join(config.DATA_DIR, PHOTOS_DIRECTORY) }),
-        identityIds: openSqliteIdentityIds({ file }),
+        identityIds: openSqliteIdentityIds({ file: join(config.DATA_DIR, identityIdsFile('records')) }),
       },
       config,
       logger,

@@ -9,7 +9,7 @@ import { openSqliteCheckpoints, openSqliteIdentityIds } from '@cull-log/storage-
 import { buildApp as buildExportsApp, openSqliteExportStore } from '@cull-log/exports';
 import { createGatewayFromEnvironment, type ComposedGateway } from '@cull-log/gateway';
 import { buildApp as buildRecordsApp, openSqliteReadModel } from '@cull-log/records';
-import { SERVICES, createLogger, isLoopbackHost, runService } from '@cull-log/service-kit';
+import { SERVICES, createLogger, identityIdsFile, isLoopbackHost, runService } from '@cull-log/service-kit';
 import { buildApp as buildStatsApp, openSqliteStatsStore } from '@cull-log/stats';
 import { identityKeysOf, randomSecret, readStandaloneConfig } from './config';
 import { REPOSITORY_WEB_DIST } from './repository';
@@ -105,9 +105,9 @@ export async function composeStandalone(env: Environment = process.env): Promise
     // A connection of their own, synced less often: a checkpoint lost to a power cut only means redelivery.
     const checkpoints = openSqliteCheckpoints({ file: recordsFile, table: BUS_CONSUMER_CHECKPOINTS });
     closers.push({ what: 'the bus checkpoints', close: () => checkpoints.close() });
-    // Each service's identity headers taken, in its own file: the records service's beside its events.
+    // Each service's identity headers taken, in a file of its own in DATA_DIR.
     const identityIdsOf = (name: 'records' | 'stats' | 'exports') => {
-      const ids = openSqliteIdentityIds({ file: join(dataDir, SERVICES[name].sqliteFile) });
+      const ids = openSqliteIdentityIds({ file: join(dataDir, identityIdsFile(name)) });
       closers.push({ what: `the ${name} identity ids`, close: () => ids.close() });
       return ids;
     };

@@ -21,11 +21,6 @@ const CHECKPOINT = {
   derived:
     'How far along the event log (or the one-process app’s bus) a reader has got: a position, no user data.',
 };
-const IDENTITY_IDS = {
-  derived:
-    'The ids of the signed requests the gateway passed on, so that none is taken twice: random ids with their expiry, ' +
-    'no user data, each removed within minutes.',
-};
 const projection = (of: string) => ({
   derived: `${of}, a projection rebuilt from the events (events.jsonl) and kept for reads.`,
 });
@@ -57,7 +52,6 @@ export const ACCOUNT_TABLES: Readonly<Record<'records' | 'stats' | 'exports' | '
     imports: { download: ['imports.json'] },
     import_records: { download: ['imports.json'] },
     bus_consumer_checkpoints: CHECKPOINT,
-    identity_ids: IDENTITY_IDS,
     schema_migrations: MIGRATIONS,
   },
   stats: {
@@ -78,7 +72,6 @@ export const ACCOUNT_TABLES: Readonly<Record<'records' | 'stats' | 'exports' | '
     user_settings: projection('Each user’s season start'),
     stream_versions: STREAM_VERSIONS,
     checkpoints: CHECKPOINT,
-    identity_ids: IDENTITY_IDS,
     schema_migrations: MIGRATIONS,
   },
   exports: {
@@ -95,7 +88,6 @@ export const ACCOUNT_TABLES: Readonly<Record<'records' | 'stats' | 'exports' | '
     declarations: { download: ['declarations.json'] },
     stream_versions: STREAM_VERSIONS,
     checkpoints: CHECKPOINT,
-    identity_ids: IDENTITY_IDS,
     schema_migrations: MIGRATIONS,
   },
   gateway: {
