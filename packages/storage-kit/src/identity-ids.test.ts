@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { describeIdentityIdsContract } from './identity-ids.contract';
 import {
+  IDENTITY_ID_SWEEP_BATCH,
   IDENTITY_ID_SWEEP_EVERY_SECONDS,
   IDENTITY_ID_SWEEP_MARGIN_SECONDS,
   IDENTITY_IDS_TABLE,
@@ -30,19 +31,25 @@ describeIdentityIdsContract('SQLite (two connections to one file)', async () => 
   };
 });
 
-it('a take also sweeps the expired ids, once a sweep interval has passed since the last', async () => {
+it('a take also forgets expired ids, a batch at most, once a sweep interval has passed since the last', async () => {
   const directory = mkdtempSync(join(tmpdir(), 'cull-log-identity-ids-'));
-  const file = join(directory, 'stats.db');
+  const file = join(directory, 'stats-identity-ids.db');
   const ids = openSqliteIdentityIds({ file });
   try {
-    await ids.take('first', 1_030, 1_000);
-    const past = 1_030 + IDENTITY_ID_SWEEP_MARGIN_SECONDS;
-    // The first take swept at 1,000: the next sweep is due a sweep interval on.
-    await ids.take('second', past + 30, 1_000 + IDENTITY_ID_SWEEP_EVERY_SECONDS - 1);
-    expect(heldIn(file)).toBe(2);
-    await ids.take('third', past + 30, Math.max(past, 1_000 + IDENTITY_ID_SWEEP_EVERY_SECONDS));
-    expect(heldIn(file)).toBe(2);
-    expect(await ids.take('second', past + 30, past + 1)).toBe('replayed');
+    const expiresAt = 1_030;
+    const past = expiresAt + IDENTITY_ID_SWEEP_MARGIN_SECONDS;
+    const many = IDENTITY_ID_SWEEP_BATCH + 10;
+    for (let index = 0; index < many; index += 1) await ids.take(`old-${index}`, expiresAt, 1_000);
+    expect(heldIn(file)).toBe(many);
+    // Within the interval of the last take's sweep: nothing is forgotten yet, expired or not.
+    await ids.take('within', past + 30, 1_000 + IDENTITY_ID_SWEEP_EVERY_SECONDS - 0.5);
+    expect(heldIn(file)).toBe(many + 1);
+    // Past it: one batch of the expired goes with the take, the rest with the next interval's.
+    await ids.take('next', past + 30, past);
+    expect(heldIn(file)).toBe(many + 2 - IDENTITY_ID_SWEEP_BATCH);
+    await ids.take('after', past + 30, past + IDENTITY_ID_SWEEP_EVERY_SECONDS);
+    expect(heldIn(file)).toBe(3);
+    expect(await ids.take('within', past + 30, past + 2)).toBe('replayed');
   } finally {
     await ids.close();
     rmSync(directory, { recursive: true, force: true });

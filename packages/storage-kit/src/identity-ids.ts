@@ -14,7 +14,10 @@ export type IdentityIdTake = 'taken' | 'replayed' | 'full';
 export interface IdentityIds {
   /** Takes `id`, whose header expires at `expiresAt` (seconds): `taken` the first time, `replayed` after. */
   take(id: string, expiresAt: number, nowSeconds: number): Promise<IdentityIdTake>;
-  /** Forgets the ids whose headers expired over IDENTITY_ID_SWEEP_MARGIN_SECONDS before `nowSeconds`; answers how many. */
+  /**
+   * Forgets every id whose header expired over IDENTITY_ID_SWEEP_MARGIN_SECONDS before `nowSeconds`; answers how many.
+   * (A shared adapter also forgets them unasked: SQLite a batch at a take each second, MongoDB by its TTL index.)
+   */
   sweep(nowSeconds: number): Promise<number>;
   close(): Promise<void>;
 }
@@ -25,8 +28,11 @@ export interface IdentityIds {
  */
 export const IDENTITY_ID_SWEEP_MARGIN_SECONDS = 60;
 
-/** How often (in the caller's seconds) a take also forgets the expired ids, so no request pays for more than one sweep. */
-export const IDENTITY_ID_SWEEP_EVERY_SECONDS = 60;
+/** How often (in the caller's seconds) a take also forgets some expired ids: often, so each sweep is small. */
+export const IDENTITY_ID_SWEEP_EVERY_SECONDS = 1;
+
+/** The most expired ids one take forgets: more than a second's requests, so the sweeps keep up, and never a long one. */
+export const IDENTITY_ID_SWEEP_BATCH = 5_000;
 
 /** The table (SQLite) or collection (MongoDB) each service keeps its taken ids in. */
 export const IDENTITY_IDS_TABLE = 'identity_ids';
@@ -55,15 +61,20 @@ export function openSqliteIdentityIds({ file }: { file: string }): IdentityIds {
     `INSERT INTO ${IDENTITY_IDS_TABLE} (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
   );
   const forgetExpired = database.prepare<[number]>(`DELETE FROM ${IDENTITY_IDS_TABLE} WHERE expires_at <= ?`);
+  const forgetSomeExpired = database.prepare<[number, number]>(
+    `DELETE FROM ${IDENTITY_IDS_TABLE} WHERE id IN
+       (SELECT id FROM ${IDENTITY_IDS_TABLE} WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`,
+  );
   let sweptAt = Number.NEGATIVE_INFINITY;
-  const sweep = (nowSeconds: number) => {
-    sweptAt = nowSeconds;
-    return forgetExpired.run(nowSeconds - IDENTITY_ID_SWEEP_MARGIN_SECONDS).changes;
-  };
+  const sweep = (nowSeconds: number) =>
+    forgetExpired.run(nowSeconds - IDENTITY_ID_SWEEP_MARGIN_SECONDS).changes;
   return reportingOutages<IdentityIds>(
     {
       async take(id, expiresAt, nowSeconds) {
-        if (nowSeconds - sweptAt >= IDENTITY_ID_SWEEP_EVERY_SECONDS) sweep(nowSeconds);
+        if (nowSeconds - sweptAt >= IDENTITY_ID_SWEEP_EVERY_SECONDS) {
+          sweptAt = nowSeconds;
+          forgetSomeExpired.run(nowSeconds - IDENTITY_ID_SWEEP_MARGIN_SECONDS, IDENTITY_ID_SWEEP_BATCH);
+        }
         return insert.run(id, expiresAt).changes === 1 ? 'taken' : 'replayed';
       },
       sweep: async (nowSeconds) => sweep(nowSeconds),

@@ -26,6 +26,7 @@ export {
 } from './migrations';
 export {
   openSqliteIdentityIds,
+  IDENTITY_ID_SWEEP_BATCH,
   IDENTITY_ID_SWEEP_EVERY_SECONDS,
   IDENTITY_ID_SWEEP_MARGIN_SECONDS,
   IDENTITY_IDS_TABLE,
