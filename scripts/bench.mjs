@@ -10,6 +10,7 @@ const PARTS = {
   reads: { workspace: 'services/standalone', script: 'bench:reads', args: [] },
   hop: { workspace: 'services/standalone', script: 'bench:hop', args: [] },
   budgets: { workspace: 'services/gateway', script: 'bench:budgets', args: [] },
+  'identity-ids': { workspace: 'packages/storage-kit', script: 'bench:identity-ids', args: [] },
   list: { workspace: 'services/records', script: 'bench:records', args: ['list'] },
   map: { workspace: 'services/records', script: 'bench:records', args: ['map'] },
   search: { workspace: 'services/records', script: 'bench:records', args: ['search'] },

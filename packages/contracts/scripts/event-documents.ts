@@ -85,6 +85,7 @@ const TEAM_DESCRIPTIONS: Record<TeamEvent['type'], string> = {
   [TEAM_EVENT_TYPES.permitGranted]: `${TEAM} a guest was given a permit for named grounds from its first to its last day (YYYY-MM-DD, Britain's calendar).`,
   [TEAM_EVENT_TYPES.permitEnded]: `${TEAM} a guest's permit was ended before its last day.`,
   [TEAM_EVENT_TYPES.cullsKept]: `${TEAM} a member (data.member_id) erased their account: data.culls holds the facts of the culls they made on the team's grounds, each under a new id of the team's, without notes, photos, coordinates, grid reference, shooter, examiner or anything else naming them. A consumer counting the team's culls takes these in place of the erased member's (whose events are purged).`,
+  [TEAM_EVENT_TYPES.keptCullsRemoved]: `${TEAM} the retention removed kept culls culled and kept over seven years ago: data.ids names them (the team's ids of team.culls_kept.v1). A consumer takes them out of the team's figures and documents as if never kept; an id it does not hold is passed over. The same run takes them out of the team.culls_kept.v1 events that held them, so a rebuild from the log never counts them (an event left with none is rewritten as this event, naming its own).`,
 };
 
 /** Every version stays published: the stream holds events of each, and consumers validate against them. */

@@ -237,6 +237,9 @@ export type TeamPermitEnded = z.infer<typeof TeamPermitEnded>;
 /** The facts of an erased member's culls on the team's grounds, kept by the team and naming nobody. */
 export const TeamCullsKept = teamEvent(TT.cullsKept);
 export type TeamCullsKept = z.infer<typeof TeamCullsKept>;
+/** Kept culls past retention, which the team no longer keeps. */
+export const TeamKeptCullsRemoved = teamEvent(TT.keptCullsRemoved);
+export type TeamKeptCullsRemoved = z.infer<typeof TeamKeptCullsRemoved>;
 
 export const TeamEvent = z.discriminatedUnion('type', [
   TeamCreated,
@@ -249,6 +252,7 @@ export const TeamEvent = z.discriminatedUnion('type', [
   TeamPermitGranted,
   TeamPermitEnded,
   TeamCullsKept,
+  TeamKeptCullsRemoved,
 ]);
 export type TeamEvent = z.infer<typeof TeamEvent>;
 
@@ -393,6 +397,7 @@ const SHORT_NAMES = [
   'team_permit_granted',
   'team_permit_ended',
   'team_culls_kept',
+  'team_kept_culls_removed',
   'member_linked',
   'plans_allocated',
   'count_recorded',

@@ -33,3 +33,11 @@ export type ProjectionRetentionRequest = z.infer<typeof ProjectionRetentionReque
 /** How many of the records the service still kept something of. */
 export const ProjectionRetentionResponse = z.object({ removed: z.number().int().nonnegative() });
 export type ProjectionRetentionResponse = z.infer<typeof ProjectionRetentionResponse>;
+
+/**
+ * `POST /retention/teams` of the records service, asked once a run by the gateway's daily job (with the same cutoff as
+ * RecordRetentionRequest): every team stops keeping the culls of erased members culled and kept before the cutoff.
+ * Answers how many kept culls went.
+ */
+export const TeamRetentionResponse = z.object({ kept_culls_removed: z.number().int().nonnegative() });
+export type TeamRetentionResponse = z.infer<typeof TeamRetentionResponse>;

@@ -230,6 +230,12 @@ export const TEAM_EVENT_TYPES = {
    * nothing that names them (no notes, photos, exact place, shooter or examiner).
    */
   cullsKept: 'team.culls_kept.v1',
+  /**
+   * Kept culls past retention (culled and kept over RECORD_RETENTION_YEARS ago), which the team no longer keeps: the
+   * figures and documents take them out. The retention also takes them out of the team.culls_kept.v1 events that held
+   * them, so the log keeps nothing of them either (an event left with none becomes this event naming its own).
+   */
+  keptCullsRemoved: 'team.kept_culls_removed.v1',
   /** In the user's own stream: this user is this member of this team, under this name. Erased with the user. */
   memberLinked: 'member.linked.v1',
   /**
@@ -320,6 +326,8 @@ export const TEAM_EVENT_DATA = {
   [TEAM_EVENT_TYPES.permitGranted]: PermitData.extend({ member_id: MemberId }),
   [TEAM_EVENT_TYPES.permitEnded]: z.strictObject({ permit_id: z.string().min(1) }),
   [TEAM_EVENT_TYPES.cullsKept]: z.strictObject({ member_id: MemberId, culls: z.array(KeptCull).min(1) }),
+  /** The team's own ids of the kept culls removed (KeptCull's `id`). */
+  [TEAM_EVENT_TYPES.keptCullsRemoved]: z.strictObject({ ids: z.array(z.string().min(1)).min(1) }),
   [TEAM_EVENT_TYPES.memberLinked]: z.strictObject({
     team_id: z.string().min(1),
     member_id: MemberId,

@@ -233,4 +233,30 @@ describe('a team keeping an erased member’s culls', () => {
     const after = foldStream(teamDecider, run(leave, keep()).events);
     expect(after).toEqual({ ...before, version: before.version + 1 });
   });
+
+  const removeKept = (ids: string[]): TeamCommand => ({
+    type: 'RemoveKeptCulls',
+    teamId: TEAM,
+    ids,
+    meta: meta('retention'),
+  });
+
+  it('writes the removal of kept culls past retention as the team’s own event, changing nothing else', () => {
+    const before = foldStream(teamDecider, run(leave, keep()).events);
+    const { events, errors } = run(leave, keep(), removeKept([kept.id]));
+    expect(errors).toEqual([undefined, undefined, undefined]);
+    const event = events.at(-1)!;
+    expect(TeamEventSchema.parse(event)).toEqual(event);
+    expect(event).toMatchObject({
+      type: 'team.kept_culls_removed.v1',
+      userId: teamOwnerId(TEAM),
+      data: { ids: [kept.id] },
+    });
+    expect(foldStream(teamDecider, events)).toEqual({ ...before, version: before.version + 1 });
+  });
+
+  it('writes no removal for no ids', () => {
+    const { events } = run(leave, keep(), removeKept([]));
+    expect(events.at(-1)!.type).toBe('team.culls_kept.v1');
+  });
 });

@@ -100,6 +100,11 @@ export type TeamCommand =
       type: 'KeepCulls';
       memberId: string;
       culls: KeptCull[];
+    })
+  | (TeamCommandBase & {
+      /** The retention: the team no longer keeps these kept culls (ids of team.culls_kept.v1), culled and kept too long ago. */
+      type: 'RemoveKeptCulls';
+      ids: string[];
     });
 
 export type TeamDecisionError =
@@ -189,6 +194,11 @@ function decide(command: TeamCommand, state: TeamState): TeamDecision {
     if (state.members[command.memberId] !== undefined) return refuse('already_member');
     if (command.culls.length === 0) return { ok: true, events: [] };
     return accept({ type: T.cullsKept, data: { member_id: command.memberId, culls: command.culls } });
+  }
+
+  if (command.type === 'RemoveKeptCulls') {
+    if (command.ids.length === 0) return { ok: true, events: [] };
+    return accept({ type: T.keptCullsRemoved, data: { ids: command.ids } });
   }
 
   if (command.actor === undefined || state.members[command.actor] === undefined) return refuse('not_found');
@@ -359,6 +369,7 @@ function evolve(state: TeamState, event: TeamEvent): TeamState {
     case T.permitEnded:
       return { ...next, permits: without(state.permits, event.data.permit_id) };
     case T.cullsKept:
+    case T.keptCullsRemoved:
       return next;
   }
 }

@@ -7,7 +7,7 @@ import {
   type GroundEvent,
   type TeamEvent,
 } from '@cull-log/contracts';
-import { TEAM_GROUND_LOG_V1, TEAM_LOG_V1 } from '@cull-log/contracts/testing';
+import { TEAM_GROUND_LOG_V1, TEAM_LOG_V1, TEAM_RETENTION_LOG_V1 } from '@cull-log/contracts/testing';
 import { foldStream } from './decider';
 import { groundDecider, toGround } from './ground-decider';
 import { teamDecider } from './team-decider';
@@ -74,5 +74,30 @@ describe('a ground moved into a team and a team’s kept culls, as their first v
     for (const field of ['notes', 'latitude', 'longitude', 'grid_ref', 'shooter', 'examined_by', 'photos'])
       expect(text).not.toContain(`"${field}"`);
     expect(text).not.toContain('u-1');
+  });
+});
+
+describe('a team’s kept cull removed past retention, as the first version writes it', () => {
+  const kept = TEAM_GROUND_LOG_V1.events
+    .map((event) => parseLogEvent(event))
+    .filter((event) => event.streamId === TEAM) as TeamEvent[];
+  const removed = TEAM_RETENTION_LOG_V1.events.map((event) => parseLogEvent(event) as TeamEvent);
+  const teamEvents = TEAM_LOG_V1.events.map((event) => parseLogEvent(event) as TeamEvent);
+
+  it('reads back event for event, on the team’s own subject', () => {
+    expect(removed).toEqual(TEAM_RETENTION_LOG_V1.events);
+    expect(busSubject(removed[0]!)).toBe(`culls.v1.team-${TEAM}.team_kept_culls_removed`);
+  });
+
+  it('names one of the culls the team kept, and changes nothing in the team but its version', () => {
+    const keptIds = kept.flatMap((event) =>
+      event.type === TEAM_EVENT_TYPES.cullsKept ? event.data.culls : [],
+    );
+    const [event] = removed;
+    expect(event?.type).toBe(TEAM_EVENT_TYPES.keptCullsRemoved);
+    if (event?.type !== TEAM_EVENT_TYPES.keptCullsRemoved) return;
+    expect(event.data.ids).toEqual([keptIds[0]!.id]);
+    const before = foldStream(teamDecider, [...teamEvents, ...kept]);
+    expect(foldStream(teamDecider, [...teamEvents, ...kept, ...removed])).toEqual({ ...before, version: 14 });
   });
 });

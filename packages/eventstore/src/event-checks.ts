@@ -72,3 +72,19 @@ export function checkReadAll(afterPosition: number, limit: number): void {
     throw new RangeError(`limit must be a whole number >= 1, got ${limit}`);
   }
 }
+
+/** Checks that each rewritten event matches the event contract and is the user's, returning them as parsed. */
+export function checkRewrite(userId: string, events: readonly LogEvent[]): LogEvent[] {
+  return events.map((event, index) => {
+    let parsed: LogEvent;
+    try {
+      parsed = parseLogEvent(event);
+    } catch (error) {
+      throw new Error(`Event ${index + 1} of the rewrite does not match the event contract`, {
+        cause: error,
+      });
+    }
+    if (parsed.userId !== userId) throw new Error(`Event ${index + 1} of the rewrite is not ${userId}'s`);
+    return parsed;
+  });
+}

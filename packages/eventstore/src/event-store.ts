@@ -107,5 +107,17 @@ export interface EventStore<Tx = unknown> {
     streamIds: readonly string[],
     inTransaction?: EraseStreamsInTransaction<Tx>,
   ): Promise<ErasedEvents>;
+  /**
+   * Replaces the type and data of stored events of the user's, each named by its id, stream, version and owner (which,
+   * with its position and time, stay as they were), with `inTransaction` in the same transaction (called again as
+   * after `eraseStreams` while it answers true); a named event not stored as the user's is passed over. Answers how
+   * many were rewritten; the old payloads leave the file (as after an erasure). For the retention of what a team keeps,
+   * whose facts outlive the promise inside events that must stay (the stream's versions run on).
+   */
+  rewriteEvents(
+    userId: string,
+    events: readonly LogEvent[],
+    inTransaction?: EraseStreamsInTransaction<Tx>,
+  ): Promise<{ events: number }>;
   close(): Promise<void>;
 }

@@ -18,7 +18,7 @@ import {
   type InTransaction,
   type StreamAppend,
 } from './event-store';
-import { checkAppend, checkAppendMany, checkReadAll, readBack } from './event-checks';
+import { checkAppend, checkAppendMany, checkReadAll, checkRewrite, readBack } from './event-checks';
 import { ErasuresInProgress } from './erasures-in-progress';
 import {
   COUNTERS,
@@ -346,6 +346,37 @@ class MongoStore implements MongoEventStore {
         if (inTransaction)
           await inTransaction({ db: this.db, session: transactionSession }, userId, streamIds);
         return { events: deletedCount };
+      }, TRANSACTION_OPTIONS);
+    } catch (error) {
+      throw translateUnavailable(error);
+    } finally {
+      await session?.endSession().catch(() => undefined);
+    }
+  }
+
+  async rewriteEvents(
+    userId: string,
+    events: readonly LogEvent[],
+    inTransaction?: EraseStreamsInTransaction<MongoTx>,
+  ): Promise<{ events: number }> {
+    const checked = checkRewrite(userId, events);
+    let session: ClientSession | undefined;
+    try {
+      session = this.client.startSession();
+      const transactionSession = session;
+      return await session.withTransaction(async () => {
+        let rewritten = 0;
+        for (const event of checked) {
+          const { modifiedCount } = await this.events.updateOne(
+            { streamId: event.streamId, version: event.version, id: event.id, userId },
+            { $set: { type: event.type, data: event.data } },
+            { session: transactionSession },
+          );
+          rewritten += modifiedCount;
+        }
+        // MongoDB has no file to rebuild here: the caller's work is done in the one transaction.
+        if (inTransaction) await inTransaction({ db: this.db, session: transactionSession }, userId, []);
+        return { events: rewritten };
       }, TRANSACTION_OPTIONS);
     } catch (error) {
       throw translateUnavailable(error);

@@ -8,7 +8,7 @@ import { StoreUnavailableError } from '@cull-log/storage-kit';
 import { VersionConflictError } from './event-store';
 import { openSqliteEventStore, type SqliteEventStore } from './sqlite-event-store';
 import { eventStoreContract } from './testing/event-store-contract';
-import { parseCullEvent } from '@cull-log/contracts';
+import { parseCullEvent, type LogEvent } from '@cull-log/contracts';
 import { EVENT_LOG_V1, eventLogV1Events } from '@cull-log/contracts/testing';
 import { cullAmendedEvent, cullRecordedEvent } from './testing/sample-events';
 
@@ -104,6 +104,26 @@ describe('SQLite event store', () => {
     expect(bytes.includes(keptUser)).toBe(true);
     expect(await store.readUser(keptUser, 0, 100)).toHaveLength(50);
   });
+  it('a rewritten event leaves nothing of its old payload in the file or its write-ahead log', async () => {
+    const { file, store } = openInTemporaryFolder();
+    const mine = randomUUID();
+    await store.append(mine, 0, [cullRecordedEvent(mine, 'user-a')]);
+    const [stored] = await store.readStream(mine);
+    const { position: _position, ...event } = stored!;
+    const oldPlace = 'Hanging Wood, north ride';
+    const bytes = () =>
+      Buffer.concat(
+        [file, `${file}-wal`].filter((path) => existsSync(path)).map((path) => readFileSync(path)),
+      );
+    expect(bytes().includes(oldPlace)).toBe(true);
+
+    const data = { ...event.data, location_name: 'Elsewhere entirely' };
+    expect(await store.rewriteEvents('user-a', [{ ...event, data } as LogEvent])).toEqual({ events: 1 });
+
+    expect(bytes().includes(oldPlace)).toBe(false);
+    expect((await store.readStream(mine))[0]?.data).toMatchObject({ location_name: 'Elsewhere entirely' });
+  });
+
   it('creates the folder of its file when it does not exist yet', async () => {
     const { store } = openInTemporaryFolder(join('data', 'nested', 'events.sqlite'));
     const cullId = randomUUID();

@@ -23,7 +23,7 @@ import {
   type InTransaction,
   type StreamAppend,
 } from './event-store';
-import { checkAppend, checkAppendMany, checkReadAll, readBack } from './event-checks';
+import { checkAppend, checkAppendMany, checkReadAll, checkRewrite, readBack } from './event-checks';
 import { ErasuresInProgress } from './erasures-in-progress';
 import { EVENT_STORE, SQLITE_EVENT_MIGRATIONS } from './event-schema';
 
@@ -117,6 +117,7 @@ class SqliteStore implements SqliteEventStore {
   private readonly selectUser;
   private readonly eraseBatch;
   private readonly eraseStreamsInTransaction;
+  private readonly rewriteInTransaction;
   private readonly appendInSavepoint;
   private readonly commitBatch;
   private readonly pending: PendingAppend[] = [];
@@ -169,6 +170,32 @@ class SqliteStore implements SqliteEventStore {
           streamIds.length === 0 ? { changes: 0 } : deleteStreams.run(JSON.stringify(streamIds), userId);
         if (!inTransaction) return { events: changes, more: false };
         const outcome = inTransaction(database, userId, streamIds);
+        if (outcome instanceof Promise) {
+          outcome.catch(() => undefined);
+          throw new TypeError(SYNCHRONOUS_ONLY);
+        }
+        return { events: changes, more: outcome === true };
+      },
+    );
+    const rewriteEvent = database.prepare<
+      [{ type: string; data: string; id: string; stream_id: string; version: number; user_id: string }]
+    >(
+      `UPDATE events SET type = @type, data = @data
+       WHERE stream_id = @stream_id AND version = @version AND id = @id AND user_id = @user_id`,
+    );
+    this.rewriteInTransaction = database.transaction(
+      (
+        userId: string,
+        events: readonly LogEvent[],
+        inTransaction: EraseStreamsInTransaction<SqliteDatabase> | undefined,
+      ): { events: number; more: boolean } => {
+        let changes = 0;
+        for (const event of events) {
+          const row = toRow(event);
+          changes += rewriteEvent.run({ ...row, user_id: userId }).changes;
+        }
+        if (!inTransaction) return { events: changes, more: false };
+        const outcome = inTransaction(database, userId, []);
         if (outcome instanceof Promise) {
           outcome.catch(() => undefined);
           throw new TypeError(SYNCHRONOUS_ONLY);
@@ -326,6 +353,34 @@ class SqliteStore implements SqliteEventStore {
       throw translateUnavailable(error);
     }
     return { events };
+  }
+
+  /**
+   * Commits the appends already accepted first, then rewrites the events in one transaction with the caller's work,
+   * finishes that a step at a time, and rebuilds the file and empties the write-ahead log, so no copy of an old
+   * payload stays in either.
+   */
+  async rewriteEvents(
+    userId: string,
+    events: readonly LogEvent[],
+    inTransaction?: EraseStreamsInTransaction<SqliteDatabase>,
+  ): Promise<{ events: number }> {
+    const checked = checkRewrite(userId, events);
+    while (this.rebuilding !== undefined) await this.rebuilding;
+    this.commitAcceptedNow();
+    try {
+      const first = this.rewriteInTransaction.immediate(userId, checked, inTransaction);
+      const rewritten = first.events;
+      let { more } = first;
+      while (more) {
+        await nextTurn();
+        more = this.rewriteInTransaction.immediate(userId, [], inTransaction).more;
+      }
+      if (rewritten > 0) await this.rebuild();
+      return { events: rewritten };
+    } catch (error) {
+      throw translateUnavailable(error);
+    }
   }
 
   /** Commits every append already accepted, now rather than at its scheduled turn (no rebuild may be going on). */

@@ -1,6 +1,6 @@
 import type { EventBus, Subscription } from '@cull-log/bus';
 import { ProjectionRetentionRequest, ProjectionRetentionResponse } from '@cull-log/contracts';
-import { isMongoOutage, isSqliteOutage, reportingOutages } from '@cull-log/storage-kit';
+import { isMongoOutage, isSqliteOutage, reportingOutages, type IdentityIds } from '@cull-log/storage-kit';
 import { buildServiceApp, internalAuth, type ServiceAppOptions } from '@cull-log/service-kit';
 import { createPositionWatch } from './position-watch';
 import type { ProjectionStore } from './projection-store';
@@ -40,6 +40,8 @@ export interface ProjectionAppDeps<Store extends ProjectionStore> {
   logger: ServiceAppOptions['logger'];
   /** The gateway's Ed25519 public key, which checks the identity header it signs for this service. */
   internalAuthPublicKey: string;
+  /** The ids of the identity headers taken, shared by every replica (see `internalAuth`); this process's own without. */
+  identityIds?: IdentityIds;
   now?: () => Date;
   afterWaitMs?: number;
 }
@@ -55,6 +57,7 @@ export function buildProjectionApp<Store extends ProjectionStore>(
     bus,
     logger,
     internalAuthPublicKey,
+    identityIds,
     now = () => new Date(),
     afterWaitMs = DEFAULT_AFTER_WAIT_MS,
   }: ProjectionAppDeps<Store>,
@@ -93,7 +96,12 @@ export function buildProjectionApp<Store extends ProjectionStore>(
       await subscription?.stop();
     });
   }
-  app.register(internalAuth, { publicKey: internalAuthPublicKey, audience: name, now });
+  app.register(internalAuth, {
+    publicKey: internalAuthPublicKey,
+    audience: name,
+    now,
+    ...(identityIds === undefined ? {} : { identityIds }),
+  });
   // The caller's own rows, erased when they erase their account (the gateway asks every service in turn).
   app.delete('/account', async (request, reply) => {
     await store.eraseUser(request.identity.uid);

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '@cull-log/service-kit';
-import { TEST_PUBLIC_KEY } from '@cull-log/service-kit/testing';
+import { ConfigError, createLogger } from '@cull-log/service-kit';
+import { TEST_PUBLIC_KEY, identityHeadersFor } from '@cull-log/service-kit/testing';
 import type { ProjectionStore } from './projection-store';
 import { defineProjectionService } from './projection-service';
 
@@ -116,5 +116,48 @@ describe('openStore', () => {
     });
     expect(calls).toEqual([{ mongo: { url: 'mongodb://127.0.0.1:27017', dbName: 'cull_log_stats' } }]);
     expect(existsSync(join(directory, 'unused'))).toBe(false);
+  });
+});
+
+describe('openIdentityIds', () => {
+  it('gives two replicas on the same DATA_DIR one memory: a header one has taken, the other refuses', async () => {
+    const service = defineProjectionService({
+      name: 'stats',
+      durableName: 'stats',
+      port: 3002,
+      sqliteFile: 'stats.db',
+      mongoDatabase: 'cull_log_stats',
+      openSqlite: () => ({}) as ProjectionStore,
+      connectMongo: async () => ({}) as ProjectionStore,
+      routes: async (app) => {
+        app.get('/who', async (request) => ({ uid: request.identity.uid }));
+      },
+    });
+    const now = new Date('2026-05-20T12:00:00Z');
+    const silent = createLogger({ name: 'test', destination: { write: () => undefined } });
+    const replicas = await Promise.all(
+      [1, 2].map(async () => {
+        const identityIds = await service.openIdentityIds({ DATA_DIR: directory });
+        const app = service.buildApp({
+          projectionStore: {} as ProjectionStore,
+          logger: silent,
+          internalAuthPublicKey: TEST_PUBLIC_KEY,
+          identityIds,
+          now: () => now,
+        });
+        return { app, identityIds };
+      }),
+    );
+    const headers = identityHeadersFor('stats')('alice', '/who', now);
+    const [first, second] = replicas as [(typeof replicas)[0], (typeof replicas)[0]];
+    expect((await first.app.inject({ url: '/who', headers })).json()).toEqual({ uid: 'alice' });
+    expect((await second.app.inject({ url: '/who', headers })).statusCode).toBe(401);
+    // A file of their own beside the store's, which an erasure's rebuild of the store does not hold.
+    expect(existsSync(join(directory, 'stats-identity-ids.db'))).toBe(true);
+    expect(existsSync(join(directory, 'stats.db'))).toBe(false);
+    for (const { app, identityIds } of replicas) {
+      await app.close();
+      await identityIds.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   internalAuthPublicKeySetting,
   ConfigError,
   createLogger,
+  identityIdsFile,
   natsConfigShape,
   natsConnectionSettings,
   parseConfig,
@@ -18,6 +19,7 @@ import {
   type NatsConfig,
   type RunningService,
 } from '@cull-log/service-kit';
+import { connectMongoIdentityIds, openSqliteIdentityIds, type IdentityIds } from '@cull-log/storage-kit';
 import {
   buildProjectionApp,
   type ProjectionApp,
@@ -58,6 +60,11 @@ export interface ProjectionService<Store extends ProjectionStore> {
   readConfig(env?: Environment): ProjectionServiceConfig;
   /** MongoDB when MONGODB_URL is set, otherwise the SQLite file in DATA_DIR (creating DATA_DIR). */
   openStore(config: Pick<CommonConfig, 'DATA_DIR' | 'MONGODB_URL'>): Promise<Store>;
+  /**
+   * The ids of the identity headers taken, where the store is: its MongoDB database, or a SQLite file of their own in
+   * DATA_DIR (`<name>-identity-ids.db`); shared by every replica that opens it.
+   */
+  openIdentityIds(config: Pick<CommonConfig, 'DATA_DIR' | 'MONGODB_URL'>): Promise<IdentityIds>;
   buildApp(deps: ProjectionAppDeps<Store>): ProjectionApp;
   /** The service's `main.ts`: config, logger, store, NATS, the app, then listening until a signal. */
   main(options?: { host?: string }): Promise<RunningService>;
@@ -99,6 +106,15 @@ export function defineProjectionService<Store extends ProjectionStore>(
     return openSqlite({ file: join(config.DATA_DIR, sqliteFile) });
   }
 
+  async function openIdentityIds(
+    config: Pick<CommonConfig, 'DATA_DIR' | 'MONGODB_URL'>,
+  ): Promise<IdentityIds> {
+    if (config.MONGODB_URL !== undefined)
+      return connectMongoIdentityIds({ url: config.MONGODB_URL, dbName: mongoDatabase });
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    return openSqliteIdentityIds({ file: join(config.DATA_DIR, identityIdsFile(name)) });
+  }
+
   const buildApp = (deps: ProjectionAppDeps<Store>) => buildProjectionApp(definition, deps);
 
   async function main({ host }: { host?: string } = {}): Promise<RunningService> {
@@ -112,6 +128,7 @@ export function defineProjectionService<Store extends ProjectionStore>(
     }
     const logger = createLogger({ name, level: config.LOG_LEVEL });
     const store = await openStore(config);
+    const identityIds = await openIdentityIds(config);
     logger.info('connecting to NATS');
     // The projection has nothing to do without the bus, so wait for it rather than exit when it is not up yet.
     // A consumer may not make the stream (its NATS user may only read): it waits for records to make it.
@@ -127,6 +144,7 @@ export function defineProjectionService<Store extends ProjectionStore>(
       bus,
       logger,
       internalAuthPublicKey: config.INTERNAL_AUTH_PUBLIC_KEY,
+      identityIds,
     });
     return runService({
       app,
@@ -135,6 +153,7 @@ export function defineProjectionService<Store extends ProjectionStore>(
       logger,
       onClose: async () => {
         await bus.close();
+        await identityIds.close();
         await store.close();
       },
     });
@@ -145,6 +164,7 @@ export function defineProjectionService<Store extends ProjectionStore>(
     durableName,
     readConfig,
     openStore,
+    openIdentityIds,
     buildApp,
     main,
     rebuild: (env = process.env) => runProjectionRebuild({ name, openStore, env }),

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cull-log/contracts';
+import { openSqliteIdentityIds, type IdentityIds } from '@cull-log/storage-kit';
 import { IDENTITY_HEADER, signIdentity, type Identity, type SignIdentityOptions } from './identity';
 import { generateIdentityKeys, identityPrivateKey } from './identity-keys';
 import { internalAuth } from './internal-auth';
@@ -12,7 +16,10 @@ const GATEWAY_KEY = identityPrivateKey(KEYS.privateKey);
 const ANN: Identity = { uid: 'ann-sub', display_name: 'Ann', email: 'ann@example.co.uk' };
 const NOT_AUTHENTICATED = { error: { code: 'not_authenticated', message: MESSAGES.notAuthenticated } };
 
-async function testApp(clock: { now: Date }, options: { replayCapacity?: number; name?: string } = {}) {
+async function testApp(
+  clock: { now: Date },
+  options: { replayCapacity?: number; name?: string; identityIds?: IdentityIds } = {},
+) {
   const lines: Record<string, unknown>[] = [];
   const logger = createLogger({
     name: 'test',
@@ -25,6 +32,7 @@ async function testApp(clock: { now: Date }, options: { replayCapacity?: number;
     audience: name,
     now: () => clock.now,
     ...(options.replayCapacity === undefined ? {} : { replayCapacity: options.replayCapacity }),
+    ...(options.identityIds === undefined ? {} : { identityIds: options.identityIds }),
   });
   app.get('/culls', async (request) => {
     request.log.info('listing culls');
@@ -180,6 +188,35 @@ describe('internalAuth', () => {
     const again = await send();
     expect(again.statusCode).toBe(401);
     expect(again.json()).toEqual(NOT_AUTHENTICATED);
+  });
+
+  it('answers 401 to a header another replica of the service has taken, when the two share their ids', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'cull-log-replicas-'));
+    const file = join(directory, 'records-identity-ids.db');
+    const [one, other] = [openSqliteIdentityIds({ file }), openSqliteIdentityIds({ file })];
+    try {
+      const clock = { now: signedAt };
+      const first = await testApp(clock, { identityIds: one });
+      const second = await testApp(clock, { identityIds: other });
+      const header = identityFor('GET', '/culls', signedAt);
+      const get = (app: typeof first.app) =>
+        app.inject({ method: 'GET', url: '/culls', headers: { [IDENTITY_HEADER]: header } });
+      expect((await get(first.app)).statusCode).toBe(200);
+      clock.now = new Date(signedAt.getTime() + 5_000);
+      const replayed = await get(second.app);
+      expect(replayed.statusCode).toBe(401);
+      expect(replayed.json()).toEqual(NOT_AUTHENTICATED);
+      expect(second.lines).toContainEqual(expect.objectContaining({ reason: 'replayed' }));
+      const fresh = identityFor('GET', '/culls', clock.now);
+      expect(
+        (await second.app.inject({ method: 'GET', url: '/culls', headers: { [IDENTITY_HEADER]: fresh } }))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      await one.close();
+      await other.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('forgets a header id once the header has expired, and holds no more ids than it may', async () => {

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { MESSAGES } from '@cull-log/contracts';
+import type { IdentityIds } from '@cull-log/storage-kit';
 import { HttpError } from './http-error';
 import { identityPublicKey, type KeyText } from './identity-keys';
 import { readWholeBody } from './read-body';
@@ -16,7 +17,7 @@ import {
   type Identity,
   type VerifiedIdentity,
 } from './identity';
-import { ReplayGuard } from './replay-guard';
+import { memoryIdentityIds } from './replay-guard';
 import { HEALTH_PATHS } from './service-app';
 
 declare module 'fastify' {
@@ -46,6 +47,12 @@ export interface InternalAuthOptions {
   /** This service's name (`records`, `stats`, `exports`): only headers signed for it are taken. */
   audience: string;
   now?: () => Date;
+  /**
+   * Where the ids of the headers taken are kept: a store every replica of the service shares (its SQLite file or its
+   * MongoDB database), so a header taken by one is refused by all. Without it, this process's memory only.
+   */
+  identityIds?: IdentityIds;
+  /** How many ids the process's own memory holds, when no `identityIds` is given. */
   replayCapacity?: number;
 }
 
@@ -62,7 +69,7 @@ const plugin: FastifyPluginAsync<InternalAuthOptions> = async (app, options) => 
   const publicKey =
     typeof options.publicKey === 'string' ? identityPublicKey(options.publicKey) : options.publicKey;
   if (publicKey.type !== 'public') throw new Error('internalAuth takes the public key only');
-  const replays = new ReplayGuard(options.replayCapacity ?? DEFAULT_REPLAY_CAPACITY);
+  const replays = options.identityIds ?? memoryIdentityIds(options.replayCapacity ?? DEFAULT_REPLAY_CAPACITY);
   const isOpen = (request: FastifyRequest) => HEALTH_PATHS.has(pathOf(request.url));
   const refuse = (request: FastifyRequest, error: IdentityError) => {
     request.log.warn({ reason: error.reason }, 'refused identity');
@@ -90,11 +97,11 @@ const plugin: FastifyPluginAsync<InternalAuthOptions> = async (app, options) => 
       throw refuse(request, error);
     }
     // Taken as soon as the header holds, before its body is read: a second request with it is refused outright.
-    const taken = replays.take(claims.id, claims.expiresAt, toSeconds(at));
+    const taken = await replays.take(claims.id, claims.expiresAt, toSeconds(at));
     if (taken === 'replayed')
       throw refuse(request, new IdentityError('replayed', 'Identity was used before'));
     if (taken === 'full') {
-      request.log.error({ held: replays.size }, 'too many identities to remember: refused');
+      request.log.error('too many identities to remember: refused');
       throw new HttpError(503, 'service_unavailable', MESSAGES.serviceUnavailable);
     }
     request.identity = claims.identity;

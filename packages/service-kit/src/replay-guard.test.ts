@@ -27,4 +27,14 @@ describe('ReplayGuard', () => {
     expect(guard.take('next', 150, 121)).toBe('taken');
     expect(guard.take('late', 200, 121)).toBe('replayed');
   });
+
+  it('sweeps every expired id at once, wherever it is held', () => {
+    const guard = new ReplayGuard(10);
+    guard.take('late', 200, 100);
+    guard.take('early', 120, 100);
+    expect(guard.sweep(120)).toBe(1);
+    expect(guard.take('late', 200, 121)).toBe('replayed');
+    expect(guard.sweep(200)).toBe(1);
+    expect(guard.size).toBe(0);
+  });
 });

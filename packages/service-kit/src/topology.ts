@@ -11,6 +11,14 @@ export const SERVICES = {
 
 export type ServiceName = keyof typeof SERVICES;
 
+/**
+ * The SQLite file in DATA_DIR where a service keeps the ids of the identity headers it has taken (a file of their own:
+ * the service's database is rebuilt after an erasure, which would hold every request's one insert meanwhile).
+ */
+export function identityIdsFile(name: string): string {
+  return `${name}-identity-ids.db`;
+}
+
 /** The services behind the gateway, in start-up order. */
 export const BACKEND_SERVICES = ['records', 'stats', 'exports'] as const satisfies readonly ServiceName[];
 

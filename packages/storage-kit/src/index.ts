@@ -24,3 +24,13 @@ export {
   type MongoMigration,
   type SqliteMigration,
 } from './migrations';
+export {
+  openSqliteIdentityIds,
+  IDENTITY_ID_SWEEP_BATCH,
+  IDENTITY_ID_SWEEP_EVERY_SECONDS,
+  IDENTITY_ID_SWEEP_MARGIN_SECONDS,
+  IDENTITY_IDS_TABLE,
+  type IdentityIds,
+  type IdentityIdTake,
+} from './identity-ids';
+export { openMongoIdentityIds, connectMongoIdentityIds } from './mongo-identity-ids';

@@ -9,6 +9,7 @@ import {
   type EventStore,
 } from '@cull-log/eventstore';
 import { buildServiceApp, HttpError, internalAuth, type Identity } from '@cull-log/service-kit';
+import type { IdentityIds } from '@cull-log/storage-kit';
 import { createCullCommandHandler, type CullCommandHandler } from './culls/cull-commands';
 import type { CommandDeps } from './kit/command-runner';
 import type { CullReadModel } from './read-model/cull-read-model';
@@ -26,6 +27,7 @@ import { photosRoutes } from './photos/photos-routes';
 import { placesRoutes } from './places/places-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { leavingEveryTeam } from './teams/team-stream';
+import { teamRetentionRoutes } from './teams/team-retention-routes';
 import { teamsRoutes } from './teams/teams-routes';
 
 export { openSqliteReadModel } from './read-model/sqlite-cull-read-model';
@@ -42,6 +44,8 @@ export interface RecordsAppDeps<Tx> {
   logger: FastifyBaseLogger;
   /** The gateway's Ed25519 public key, which checks the identity header it signs for this service. */
   internalAuthPublicKey: string;
+  /** The ids of the identity headers taken, shared by every replica (see `internalAuth`); this process's own without. */
+  identityIds?: IdentityIds;
   /** Keys the teams' invitation links: the records service's own secret. */
   invitationSecret: string;
   /** Where the app is reached (the gateway's PUBLIC_URL), for the invitation links a manager sends. */
@@ -65,6 +69,7 @@ export function buildApp<Tx>({
   blobs,
   logger,
   internalAuthPublicKey,
+  identityIds,
   invitationSecret,
   publicUrl = 'http://localhost:3000',
   now = () => new Date(),
@@ -80,7 +85,12 @@ export function buildApp<Tx>({
       await store.headPosition();
     },
   });
-  app.register(internalAuth, { publicKey: internalAuthPublicKey, audience: 'records', now });
+  app.register(internalAuth, {
+    publicKey: internalAuthPublicKey,
+    audience: 'records',
+    now,
+    ...(identityIds === undefined ? {} : { identityIds }),
+  });
   // While a user's erasure runs (in batches, other requests served in between), nothing else of theirs is done: a
   // request still signed for them (another device, a token) is refused until it is over.
   const erasing = new ErasuresInProgress();
@@ -125,6 +135,7 @@ export function buildApp<Tx>({
     seasonFiguresRoutes,
     settingsRoutes<Tx>(),
     teamsRoutes<Tx>(),
+    teamRetentionRoutes<Tx>(),
     accountRoutes,
     retentionRoutes,
     placesRoutes,

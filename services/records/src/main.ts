@@ -13,14 +13,18 @@ import {
 import {
   isMongoOutage,
   openMongoCheckpoints,
+  openMongoIdentityIds,
+  openSqliteIdentityIds,
   reportingOutages,
   openSqliteCheckpoints,
   retryWithBackoff,
   type Checkpoints,
+  type IdentityIds,
 } from '@cull-log/storage-kit';
 import {
   HttpError,
   SERVICES,
+  identityIdsFile,
   checkNatsSettings,
   commonConfigShape,
   createLogger,
@@ -67,6 +71,8 @@ interface Backend<Tx> {
   readModel: CullReadModel<Tx>;
   checkpoints: Checkpoints;
   blobs: BlobStore;
+  /** The identity headers taken, in the service's own database, so every replica refuses a replay. */
+  identityIds: IdentityIds;
 }
 
 /** Writes must not wait for NATS, not even at start-up: the relay begins whenever the bus first answers. */
@@ -134,6 +140,7 @@ async function serve<Tx>(backend: Backend<Tx>, config: RecordsConfig, logger: Lo
     blobs: backend.blobs,
     logger,
     internalAuthPublicKey: config.INTERNAL_AUTH_PUBLIC_KEY,
+    identityIds: backend.identityIds,
     invitationSecret: config.INVITATION_SECRET,
     ...(config.PUBLIC_URL === undefined ? {} : { publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') }),
     onAppended: () => relay?.notify(),
@@ -146,6 +153,7 @@ async function serve<Tx>(backend: Backend<Tx>, config: RecordsConfig, logger: Lo
     logger,
     onClose: async () => {
       await relay?.stop();
+      await backend.identityIds.close();
       await backend.store.close();
     },
   });
@@ -162,7 +170,8 @@ async function main(): Promise<void> {
     const checkpoints = openMongoCheckpoints({ db: store.db, collection: RELAY_CHECKPOINT.table });
     // Photos in GridFS beside the events; an unreachable MongoDB answers 503 as for the store.
     const blobs = reportingOutages(openMongoBlobStore({ db: store.db }), isMongoOutage);
-    await serve({ store, readModel, checkpoints, blobs }, config, logger);
+    const identityIds = await openMongoIdentityIds({ db: store.db });
+    await serve({ store, readModel, checkpoints, blobs, identityIds }, config, logger);
   } else {
     const file = join(config.DATA_DIR, SERVICES.records.sqliteFile);
     const store = openSqliteEventStore({ file });
@@ -174,6 +183,7 @@ async function main(): Promise<void> {
         readModel: openSqliteReadModel({ database }),
         checkpoints: openSqliteCheckpoints({ database, table: RELAY_CHECKPOINT.table }),
         blobs: openFileBlobStore({ directory: join(config.DATA_DIR, PHOTOS_DIRECTORY) }),
+        identityIds: openSqliteIdentityIds({ file: join(config.DATA_DIR, identityIdsFile('records')) }),
       },
       config,
       logger,

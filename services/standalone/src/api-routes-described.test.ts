@@ -49,6 +49,8 @@ const INTERNAL_ROUTES: Record<string, string> = {
     'GET /api/reports/season.pdf as the gateway sends it on, with the records service’s figures of the season’s deer management.',
   'records POST /account/retention':
     'The gateway’s daily retention job asks it, as each user, to remove their records older than the retention.',
+  'records POST /retention/teams':
+    'The gateway’s daily retention job asks it, once a run, to have every team stop keeping kept culls older than the retention.',
   'stats POST /account/retention':
     'The gateway’s daily retention job asks it to forget the records the records service removed.',
   'exports POST /account/retention':

@@ -5,11 +5,11 @@ import type { Logger } from 'pino';
 import { openFileBlobStore } from '@cull-log/blobstore';
 import { BUS_CONSUMER_CHECKPOINTS, createInProcessBus } from '@cull-log/bus';
 import { openSqliteEventStore } from '@cull-log/eventstore';
-import { openSqliteCheckpoints } from '@cull-log/storage-kit';
+import { openSqliteCheckpoints, openSqliteIdentityIds } from '@cull-log/storage-kit';
 import { buildApp as buildExportsApp, openSqliteExportStore } from '@cull-log/exports';
 import { createGatewayFromEnvironment, type ComposedGateway } from '@cull-log/gateway';
 import { buildApp as buildRecordsApp, openSqliteReadModel } from '@cull-log/records';
-import { SERVICES, createLogger, isLoopbackHost, runService } from '@cull-log/service-kit';
+import { SERVICES, createLogger, identityIdsFile, isLoopbackHost, runService } from '@cull-log/service-kit';
 import { buildApp as buildStatsApp, openSqliteStatsStore } from '@cull-log/stats';
 import { identityKeysOf, randomSecret, readStandaloneConfig } from './config';
 import { REPOSITORY_WEB_DIST } from './repository';
@@ -105,6 +105,12 @@ export async function composeStandalone(env: Environment = process.env): Promise
     // A connection of their own, synced less often: a checkpoint lost to a power cut only means redelivery.
     const checkpoints = openSqliteCheckpoints({ file: recordsFile, table: BUS_CONSUMER_CHECKPOINTS });
     closers.push({ what: 'the bus checkpoints', close: () => checkpoints.close() });
+    // Each service's identity headers taken, in a file of its own in DATA_DIR.
+    const identityIdsOf = (name: 'records' | 'stats' | 'exports') => {
+      const ids = openSqliteIdentityIds({ file: join(dataDir, identityIdsFile(name)) });
+      closers.push({ what: `the ${name} identity ids`, close: () => ids.close() });
+      return ids;
+    };
     const statsStore = openSqliteStatsStore({ file: join(dataDir, SERVICES.stats.sqliteFile) });
     closers.push({ what: 'the stats store', close: () => statsStore.close() });
     const exportStore = openSqliteExportStore({ file: join(dataDir, SERVICES.exports.sqliteFile) });
@@ -120,6 +126,7 @@ export async function composeStandalone(env: Environment = process.env): Promise
       blobs: openFileBlobStore({ directory: join(dataDir, 'blobs') }),
       logger: loggerFor('records'),
       internalAuthPublicKey: identityKeys.publicKey,
+      identityIds: identityIdsOf('records'),
       invitationSecret,
       publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
       // The bus reads the log itself: after an append it only needs waking.
@@ -136,12 +143,14 @@ export async function composeStandalone(env: Environment = process.env): Promise
       bus,
       logger: loggerFor('stats'),
       internalAuthPublicKey: identityKeys.publicKey,
+      identityIds: identityIdsOf('stats'),
     });
     const exports = buildExportsApp({
       projectionStore: exportStore,
       bus,
       logger: loggerFor('exports'),
       internalAuthPublicKey: identityKeys.publicKey,
+      identityIds: identityIdsOf('exports'),
     });
     // Only the gateway listens: it calls the others in this process, each through its own identity check.
     for (const [name, app] of Object.entries({ records, stats, exports })) {

@@ -25,5 +25,6 @@ export { EVENT_LOG_V1, eventLogV1Events, type StoredEventRow } from './event-log
 export { eventLogWithManagementEvents, type ManagementPlacement } from './management-events';
 export { TEAM_LOG_V1 } from './team-log-v1';
 export { TEAM_GROUND_LOG_V1 } from './team-ground-log-v1';
+export { TEAM_RETENTION_LOG_V1 } from './team-retention-log-v1';
 export { TEAM_PLANS_LOG_V1 } from './team-plans-log-v1';
 export { DEER_MANAGEMENT_LOG_V1 } from './deer-management-log-v1';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, type CullEvent, type StoredLogEvent } from '@cull-log/contracts';
+import { EVENT_TYPES, type CullEvent, type LogEvent, type StoredLogEvent } from '@cull-log/contracts';
 import { ERASE_BATCH_SIZE } from '@cull-log/storage-kit';
 import { UserBeingErasedError, VersionConflictError, type EventStore } from '../event-store';
 import { cullAmendedEvent, cullDeletedEvent, cullRecordedEvent, samplePhoto } from './sample-events';
@@ -664,6 +664,60 @@ export function eventStoreContract<Tx>(
       await expect(store.append(old, 2, [cullDeletedEvent(old, 3, 'user-a')])).rejects.toBeInstanceOf(
         VersionConflictError,
       );
+    });
+
+    it("rewriteEvents replaces the named events' type and data, with its transaction work, and nothing else", async () => {
+      const store = await open();
+      const [mine, theirs] = [randomUUID(), randomUUID()];
+      await store.append(mine, 0, [cullRecordedEvent(mine, 'user-a'), cullAmendedEvent(mine, 2, 'user-a')]);
+      await store.append(theirs, 0, [cullRecordedEvent(theirs, 'user-b')]);
+      const [recorded, amended] = await store.readStream(mine);
+      const theirsBefore = await store.readStream(theirs);
+      const rewrite = <E extends { data: object }>(event: E, location: string) => {
+        const { position: _position, ...stored } = event as E & { position: number };
+        return { ...stored, data: { ...event.data, location_name: location } } as unknown as LogEvent;
+      };
+
+      const rewritten = await store.rewriteEvents(
+        'user-a',
+        [
+          rewrite(recorded!, 'Rewritten'),
+          // Another user's event, said to be the user's, is not theirs to rewrite.
+          { ...rewrite(theirsBefore[0]!, 'Not theirs to rewrite'), userId: 'user-a' },
+        ],
+        (tx, userId) => location.writeMarkers(tx, [`rewritten for ${userId}`]),
+      );
+
+      expect(rewritten).toEqual({ events: 1 });
+      expect(await location.readMarkers()).toEqual(['rewritten for user-a']);
+      expect(await store.readStream(mine)).toEqual([
+        { ...recorded, data: { ...recorded!.data, location_name: 'Rewritten' } },
+        amended,
+      ]);
+      expect(await store.readStream(theirs)).toEqual(theirsBefore);
+      // The stream runs on from the same version.
+      expect((await store.append(mine, 2, [cullDeletedEvent(mine, 3, 'user-a')])).version).toBe(3);
+    });
+
+    it("when rewriteEvents' transaction work throws, every event stays as it was", async () => {
+      const store = await open();
+      const mine = randomUUID();
+      await store.append(mine, 0, [cullRecordedEvent(mine, 'user-a')]);
+      const before = await store.readStream(mine);
+      const { position: _position, ...stored } = before[0]!;
+      const failure = new Error('read model refused');
+
+      await expect(
+        store.rewriteEvents(
+          'user-a',
+          [{ ...stored, data: { ...stored.data, notes: 'changed' } } as LogEvent],
+          () => {
+            throw failure;
+          },
+        ),
+      ).rejects.toBe(failure);
+
+      expect(await store.readStream(mine)).toEqual(before);
     });
 
     it("when eraseStreams' transaction work throws, every event of the streams stays", async () => {

@@ -261,6 +261,11 @@ export function createSampleEventLog(start = new Date('2026-05-14T08:00:00Z')) {
       const data = { member_id: memberId, culls };
       return keep({ ...next(teamId, teamOwnerId(teamId)), type: TEAM_EVENT_TYPES.cullsKept, data });
     },
+    /** The retention took these kept culls (ids of cullsKept) out of the team's keeping. */
+    keptCullsRemoved(teamId: string, ids: string[]) {
+      const data = { ids };
+      return keep({ ...next(teamId, teamOwnerId(teamId)), type: TEAM_EVENT_TYPES.keptCullsRemoved, data });
+    },
     teamRenamed(teamId: string, name: string) {
       const data = { name, kind: 'syndicate' as const };
       return keep({ ...next(teamId, teamOwnerId(teamId)), type: TEAM_EVENT_TYPES.teamRenamed, data });

@@ -57,6 +57,12 @@ export function applyExportEvents(rows: ExportRows, events: readonly StoredLogEv
       }
       continue;
     }
+    if (event.type === TEAM_EVENT_TYPES.keptCullsRemoved) {
+      // Past retention: the team's rows, larder entries and counts of them go, as a rebuild from the log (which no
+      // longer holds them) has them.
+      removeRows(rows, event.userId, event.data.ids);
+      continue;
+    }
     if (event.type === TEAM_EVENT_TYPES.memberLinked) {
       const { team_id: teamId, member_id: memberId, name } = event.data;
       rows.putMemberLink(event.userId, teamId, memberId, name);

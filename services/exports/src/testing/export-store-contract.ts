@@ -553,6 +553,42 @@ export function exportStoreContract(name: string, open: () => Promise<ExportStor
         expect(await held()).toEqual(settled);
       });
 
+      it("a team's kept cull removed past retention leaves its larder and CSV as a rebuild from a log no longer keeping it", async () => {
+        const { log, ids, erase } = await seedTeam();
+        await erase('bob', 'member-bob', [ids.bobsOnMoor, ids.bobsLastSeason]);
+        const kept = log.events.at(-1)!;
+        const team = async () => ({
+          larder: [
+            await store.teamLarder(everyone, april('2026-27')),
+            await store.teamLarder(everyone, april('2025-26')),
+          ],
+          seasons: await store.teamLarderSeasons(everyone, '04-01'),
+          lines: await teamLines(everyone),
+        });
+        expect(tags((await team()).lines).sort()).toEqual(['A-1', 'B-0', 'B-1']);
+        const oldId = keptIdOf(ids.bobsLastSeason);
+        expect(await store.apply(log.keptCullsRemoved(teamId, [oldId, 'kept-elsewhere']))).toBe('applied');
+        const after = await team();
+        expect(tags(after.lines).sort()).toEqual(['A-1', 'B-1']);
+        expect(tags(after.larder.flat()).sort()).toEqual(['A-1', 'B-1']);
+        expect(after.seasons).toEqual([{ label: '2026/27', carcasses: 2 }]);
+        expect([...(await store.recordFields([oldId]))]).toEqual([]);
+        // The log as the erasure and the retention leave it: no Bob, the kept event holding the recent cull alone.
+        const rebuilt = log.events
+          .filter((event) => event.userId !== 'bob')
+          .map((event) =>
+            event.id === kept.id && event.type === 'team.culls_kept.v1'
+              ? {
+                  ...event,
+                  data: { ...event.data, culls: event.data.culls.filter((cull) => cull.id !== oldId) },
+                }
+              : event,
+          );
+        await store.clear();
+        expect(new Set(await store.applyBatch(rebuilt))).toEqual(new Set(['applied']));
+        expect(await team()).toEqual(after);
+      });
+
       it('lists every cull on the team’s grounds in the order killed, each with its shooter’s name in the team', async () => {
         const { ids } = await seedTeam();
         const found = await store.teamLarder(everyone, april('2026/27'));

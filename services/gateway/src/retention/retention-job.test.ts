@@ -62,6 +62,8 @@ interface Call {
  */
 async function startServices(calls: Call[], now: () => Date = () => new Date()) {
   const records = new Map<string, { id: string; culled: string; entered: string }[]>();
+  /** The culls the teams kept of erased members, with the day each was culled and kept. */
+  const keptCulls: { id: string; culled: string; kept: string }[] = [];
   const failing = new Set<string>();
   const apps: Record<string, FastifyInstance> = {};
   for (const service of ['records', 'stats', 'exports']) {
@@ -95,6 +97,14 @@ async function startServices(calls: Call[], now: () => Date = () => new Date()) 
       );
       return { record_ids: old.map((record) => record.id) };
     });
+    if (service === 'records') {
+      app.post('/retention/teams', async (request) => {
+        const { cutoff } = RecordRetentionRequest.parse(request.body);
+        const old = keptCulls.filter((kept) => kept.culled < cutoff && kept.kept < cutoff);
+        keptCulls.splice(0, keptCulls.length, ...keptCulls.filter((kept) => !old.includes(kept)));
+        return { kept_culls_removed: old.length };
+      });
+    }
     await app.listen({ port: 0, host: '127.0.0.1' });
     apps[service] = app;
   }
@@ -105,6 +115,7 @@ async function startServices(calls: Call[], now: () => Date = () => new Date()) 
   };
   return {
     records,
+    keptCulls,
     failing,
     upstreams: { records: urlOf(apps.records!), stats: urlOf(apps.stats!), exports: urlOf(apps.exports!) },
     close: () => Promise.all(Object.values(apps).map((app) => app.close())),
@@ -296,7 +307,8 @@ describe('the retention job', () => {
 
     const together = await Promise.all([first.app.retention!.runOnce(), second.app.retention!.runOnce()]);
     expect(together.filter((run) => run !== undefined)).toHaveLength(1);
-    expect(calls.filter((call) => call.service === 'records')).toHaveLength(1);
+    expect(calls.filter((call) => call.url === '/account/retention')).toHaveLength(1);
+    expect(calls.filter((call) => call.url === '/retention/teams')).toHaveLength(1);
     // Later the same day, neither runs it again.
     clock.advance(6 * 60 * 60 * 1000);
     expect(await second.app.retention!.runOnce()).toBeUndefined();
@@ -402,12 +414,45 @@ describe('the retention job', () => {
       exportsRowsRemoved: 1,
       failed: 0,
     });
-    expect(calls.map((call) => [call.service, call.body])).toEqual([
+    expect(
+      calls.filter((call) => call.url === '/account/retention').map((call) => [call.service, call.body]),
+    ).toEqual([
       ['records', { cutoff: '2018-06-03T08:00:00.000Z' }],
       ['stats', { record_ids: ['old'] }],
       ['exports', { record_ids: ['old'] }],
     ]);
     expect((await stores.accounts.find(annUid))?.pendingRecordIds).toEqual([]);
+  });
+
+  it("asks the records service once a run, with the cutoff, to remove the teams' kept culls past it, even with no account", async () => {
+    const gateway = await replica();
+    services.keptCulls.push(
+      { id: 'kept-2016', culled: '2016-05-01T06:00:00.000Z', kept: '2017-03-01T09:00:00.000Z' },
+      { id: 'kept-2025', culled: '2025-01-20T06:00:00.000Z', kept: '2025-02-01T09:00:00.000Z' },
+    );
+
+    expect(await runAt(gateway, new Date('2026-12-01T02:00:00Z'))).toMatchObject({
+      accounts: 0,
+      keptCullsRemoved: 1,
+    });
+    const asked = calls.filter((call) => call.url === '/retention/teams');
+    expect(asked).toEqual([
+      {
+        service: 'records',
+        method: 'POST',
+        url: '/retention/teams',
+        uid: 'retention-job',
+        body: { cutoff: '2019-12-01T02:00:00.000Z' },
+      },
+    ]);
+    expect(services.keptCulls.map((kept) => kept.id)).toEqual(['kept-2025']);
+
+    // A failing records service is tried again at the next run; the run still finishes.
+    services.failing.add('records:retention-job');
+    expect(await runAt(gateway, new Date('2026-12-02T02:00:00Z'))).toMatchObject({ keptCullsRemoved: 0 });
+    services.failing.clear();
+    expect(await runAt(gateway, new Date('2026-12-03T02:00:00Z'))).toMatchObject({ keptCullsRemoved: 0 });
+    expect(calls.filter((call) => call.url === '/retention/teams')).toHaveLength(3);
   });
 
   it('logs what each run did in numbers, never a name or an e-mail address', async () => {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   ProjectionRetentionResponse,
   RecordRetentionResponse,
+  TeamRetentionResponse,
   type ProjectionRetentionRequest,
   type RecordRetentionRequest,
 } from '@cull-log/contracts';
@@ -21,6 +22,12 @@ export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
  * with no `:<uid>`, so no user's erasure forgets it.
  */
 export const RETENTION_LEASE_KEY = 'retention-job';
+
+/**
+ * Who the job is when it asks for the teams' retention, which is no user's: the records service's route for it is not
+ * reachable through the gateway's API, so no person's request carries this (or any) identity there.
+ */
+export const RETENTION_JOB_UID = 'retention-job';
 
 /** Accounts read at once. */
 const PAGE_SIZE = 200;
@@ -45,6 +52,8 @@ export interface RetentionRun {
   recordsRemoved: number;
   statsRowsRemoved: number;
   exportsRowsRemoved: number;
+  /** Culls teams kept of erased members, culled and kept before the cutoff, that the teams no longer keep. */
+  keptCullsRemoved: number;
   /** Accounts whose part of the run failed: tried again at the next run. */
   failed: number;
 }
@@ -111,6 +120,8 @@ export class RetentionJob {
     }
     try {
       const run = await this.runAccounts();
+      // Once a run, whether or not any account was there to ask: the teams' copies outlive their members' accounts.
+      if (!this.stopping) run.keptCullsRemoved = await this.removeOldKeptCulls();
       logger.info(run, 'retention run finished');
       return run;
     } catch (error) {
@@ -127,6 +138,7 @@ export class RetentionJob {
       recordsRemoved: 0,
       statsRowsRemoved: 0,
       exportsRowsRemoved: 0,
+      keptCullsRemoved: 0,
       failed: 0,
     };
     const requestId = `retention-${randomUUID()}`;
@@ -175,6 +187,35 @@ export class RetentionJob {
       }
     }
     await this.removeOldRecords(account, run, requestId);
+  }
+
+  /**
+   * Asks the records service to have every team stop keeping the culls it kept of erased members that were culled and
+   * kept before the cutoff; the service tells stats and exports on the bus. A failure is logged and tried next run.
+   */
+  private async removeOldKeptCulls(): Promise<number> {
+    const { erasure, now, logger } = this.deps;
+    try {
+      const answer = await readAll(
+        await callService({
+          upstream: erasure.upstreams.records,
+          method: 'POST',
+          path: '/retention/teams',
+          identity: identityOf(RETENTION_JOB_UID),
+          identityKey: erasure.identityKey,
+          now,
+          requestId: `retention-${randomUUID()}`,
+          json: { cutoff: recordCutoff(now()).toISOString() } satisfies RecordRetentionRequest,
+        }),
+      );
+      return TeamRetentionResponse.parse(JSON.parse(answer.toString())).kept_culls_removed;
+    } catch (error) {
+      logger.warn(
+        { err: error },
+        'the retention of the teams’ kept culls failed; it is tried again at the next run',
+      );
+      return 0;
+    }
   }
 
   /**

@@ -23,7 +23,7 @@ const CLOCK_LEEWAY_MS = 24 * 60 * 60 * 1000;
  * Refuses a cutoff less than the retention's years before now: the gateway's job gives it, and a mistake there (a
  * cutoff of today) would otherwise remove every record older than a month.
  */
-function checkCutoff(cutoff: Date, now: Date): void {
+export function checkCutoff(cutoff: Date, now: Date): void {
   const latest = new Date(now.getTime() + CLOCK_LEEWAY_MS);
   latest.setUTCFullYear(latest.getUTCFullYear() - RECORD_RETENTION_YEARS);
   if (cutoff.getTime() <= latest.getTime()) return;

@@ -48,6 +48,7 @@ describe('cull command handler', () => {
       readUser: (userId: string, after: number, limit: number) => store.readUser(userId, after, limit),
       eraseUser: (userId: string) => store.eraseUser(userId),
       eraseStreams: store.eraseStreams.bind(store),
+      rewriteEvents: store.rewriteEvents.bind(store),
       appendMany: store.appendMany.bind(store),
       close: () => store.close(),
       async append(

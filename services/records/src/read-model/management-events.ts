@@ -7,6 +7,7 @@ import {
   type StoredLogEvent,
   type TeamCullsKept,
   type TeamEvent,
+  type TeamKeptCullsRemoved,
 } from '@cull-log/contracts';
 
 export const isGroundEvent = (event: StoredLogEvent): event is StoredLogEvent & GroundEvent =>
@@ -22,3 +23,6 @@ export const isMemberLink = (event: StoredLogEvent): event is StoredLogEvent & M
 /** The culls a team keeps of an erased member: the team's own records from then on. */
 export const isKeptCulls = (event: StoredLogEvent): event is StoredLogEvent & TeamCullsKept =>
   event.type === TEAM_EVENT_TYPES.cullsKept;
+/** Kept culls past retention, which the team no longer keeps: its records no longer. */
+export const isKeptCullsRemoved = (event: StoredLogEvent): event is StoredLogEvent & TeamKeptCullsRemoved =>
+  event.type === TEAM_EVENT_TYPES.keptCullsRemoved;

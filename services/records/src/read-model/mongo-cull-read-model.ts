@@ -13,7 +13,7 @@ import {
   eraseRecordsFromMongo,
   groundRecordsFollow,
 } from '../culls/read-model/mongo/writes';
-import { isKeptCulls } from './management-events';
+import { isKeptCulls, isKeptCullsRemoved } from './management-events';
 import type { CullReadModel } from './cull-read-model';
 import {
   applyManagementToMongo,
@@ -56,6 +56,8 @@ export async function openMongoReadModel({
           else await applyManagementToMongo(db, session, event, groundRecordsFollow);
           // A team's kept culls are its records too.
           if (isKeptCulls(event)) await applyKeptCullsToMongo(db, session, event);
+          if (isKeptCullsRemoved(event))
+            await eraseRecordsFromMongo(db, session, event.userId, event.data.ids);
         }
       },
       async eraseUser({ db, session }, userId, limit) {

@@ -16,7 +16,7 @@ import {
   eraseManagementFromSqlite,
   openSqliteManagementReadModel,
 } from './sqlite-management-read-model';
-import { isKeptCulls } from './management-events';
+import { isKeptCulls, isKeptCullsRemoved } from './management-events';
 import { READ_MODEL_STORES } from './store-names';
 import { openSqliteImportsReadModel } from '../imports/sqlite-imports-read-model';
 
@@ -31,6 +31,8 @@ export function applyToSqlite(db: SqliteDatabase, events: readonly StoredLogEven
     if (isCullStreamEvent(event)) applyCullToSqlite(db, event);
     else applyManagementToSqlite(db, [event], groundRecordsFollow);
     if (isKeptCulls(event)) applyKeptCullsToSqlite(db, event);
+    // The search index keeps their postings until merged: the retention merges it as it rewrites the kept events.
+    if (isKeptCullsRemoved(event)) eraseRecordsFromSqlite(db, event.userId, event.data.ids);
   }
 }
 

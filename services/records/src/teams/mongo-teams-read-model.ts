@@ -122,5 +122,14 @@ export function openMongoTeamsReadModel(db: Db): TeamsReadModel {
       return (await db.collection<InviteDocument>(TEAM_INVITES_COLLECTION).findOne({ _id: inviteId }))
         ?.team_id;
     },
+    async teamIds(afterId, limit) {
+      const found = await db
+        .collection<TeamDocument>(TEAMS_COLLECTION)
+        .find(afterId === null ? {} : { _id: { $gt: afterId } }, { projection: { _id: 1 } })
+        .sort({ _id: 1 })
+        .limit(limit)
+        .toArray();
+      return found.map((team) => team._id);
+    },
   };
 }

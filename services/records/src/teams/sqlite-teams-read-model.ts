@@ -91,6 +91,9 @@ export function openSqliteTeamsReadModel(db: SqliteDatabase): TeamsReadModel {
   const inviteTeam = db
     .prepare<[string], string>('SELECT team_id FROM team_invites WHERE invite_id = ?')
     .pluck();
+  const teamIdsAfter = db
+    .prepare<[string, number], string>('SELECT id FROM teams WHERE id > ? ORDER BY id LIMIT ?')
+    .pluck();
   const live = (state: string | undefined) => {
     const team = state === undefined ? undefined : (JSON.parse(state) as LiveTeam);
     return team?.status === 'active' ? team : undefined;
@@ -120,6 +123,9 @@ export function openSqliteTeamsReadModel(db: SqliteDatabase): TeamsReadModel {
     },
     async teamOfInvite(inviteId) {
       return inviteTeam.get(inviteId);
+    },
+    async teamIds(afterId, limit) {
+      return teamIdsAfter.all(afterId ?? '', limit);
     },
   };
 }

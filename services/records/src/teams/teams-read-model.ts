@@ -28,6 +28,8 @@ export interface TeamsReadModel {
   memberLinks(teamId: string): Promise<MemberLink[]>;
   /** The team an invitation was made for; undefined for an id never made. */
   teamOfInvite(inviteId: string): Promise<string | undefined>;
+  /** Up to `limit` team ids after `afterId` (exclusive; null from the first), in id order: every team, a page at a time. */
+  teamIds(afterId: string | null, limit: number): Promise<string[]>;
 }
 
 /** The user's role in the team now; undefined when they are not in it. */

@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ImportPreview,
   RecordRetentionResponse,
+  TeamRetentionResponse,
   type CullFields,
   type CullView,
   type Ground,
@@ -238,6 +241,126 @@ export function describeRetentionApi<Tx>(backendName: string, openBackend: () =>
       });
       expect(response.statusCode).toBe(401);
       expect((await call(ALICE, 'GET', `/culls/${old.id}`)).statusCode).toBe(200);
+    });
+
+    describe("teams' kept copies", () => {
+      const CAT = { uid: 'user-cat', display_name: 'Cat', email: 'cat@example.org' };
+
+      async function join(teamId: string, user: typeof ALICE) {
+        const invite = await call(ALICE, 'POST', `/teams/${teamId}/invites`, { role: 'stalker' });
+        expect(invite.statusCode, invite.body).toBe(201);
+        const { token } = invite.json<{ token: string }>();
+        expect((await call(user, 'POST', `/invites/${token}/accept`)).statusCode).toBe(200);
+      }
+
+      async function retainTeams(cutoff = CUTOFF): Promise<number> {
+        const response = await call(ALICE, 'POST', '/retention/teams', { cutoff });
+        expect(response.statusCode, response.body).toBe(200);
+        return TeamRetentionResponse.parse(response.json()).kept_culls_removed;
+      }
+
+      const teamList = async (teamId: string) => {
+        const response = await call(ALICE, 'GET', `/culls?team=${teamId}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<ListCullsResponse>().items;
+      };
+
+      /**
+       * A team made in 2016 on a ground of its own: Bob's cull of 2016 there kept when he erased his account in 2017, and
+       * Cat's of 2025 when she erased hers in 2025; then the clock at the harness's start (November 2026).
+       */
+      async function teamWithKeptCopies() {
+        clockAt(LONG_AGO);
+        const made = await call(ALICE, 'POST', '/teams', { name: 'Old Syndicate', kind: 'syndicate' });
+        const team = made.json<Team>();
+        const ground = (
+          await call(ALICE, 'POST', '/grounds', { team_id: team.id, name: 'North Beat' })
+        ).json<Ground>();
+        await join(team.id, BOB);
+        await record(BOB, { ground_id: ground.id, date: '2016-01-09', carcass_tag: 'KEPT-OLD-2016' });
+        clockAt('2017-03-01T09:00:00.000Z');
+        expect((await call(BOB, 'DELETE', '/account')).statusCode).toBe(200);
+        clockAt('2025-02-01T09:00:00.000Z');
+        await join(team.id, CAT);
+        await record(CAT, { ground_id: ground.id, date: '2025-01-20', carcass_tag: 'KEPT-NEW-2025' });
+        expect((await call(CAT, 'DELETE', '/account')).statusCode).toBe(200);
+        clockAt(CLOCK_START);
+        const tags = (await teamList(team.id)).map((cull) => cull.carcass_tag).sort();
+        expect(tags).toEqual(['KEPT-NEW-2025', 'KEPT-OLD-2016']);
+        return team;
+      }
+
+      it('removes a kept cull culled and kept over seven years ago from the team and from its kept events, and keeps a recent one', async () => {
+        const team = await teamWithKeptCopies();
+        const keptBefore = await per.backend.store.readStream(team.id);
+
+        expect(await retainTeams()).toBe(1);
+
+        expect((await teamList(team.id)).map((cull) => cull.carcass_tag)).toEqual(['KEPT-NEW-2025']);
+        const events = await per.backend.store.readStream(team.id);
+        // The stream keeps its versions: the old kept event is the removal of its own, one more event names it too.
+        expect(events.map((event) => event.version)).toEqual(
+          keptBefore.map((event) => event.version).concat(keptBefore.length + 1),
+        );
+        expect(events.at(-1)).toMatchObject({
+          type: 'team.kept_culls_removed.v1',
+          userId: `team-${team.id}`,
+        });
+        const text = JSON.stringify(events);
+        expect(text).not.toContain('KEPT-OLD-2016');
+        expect(text).toContain('KEPT-NEW-2025');
+        expect(events.filter((event) => event.type === 'team.culls_kept.v1')).toHaveLength(1);
+        // On SQLite, nothing of it stays in the file or its write-ahead log (MongoDB keeps no file of ours to read).
+        const folder = (per.backend as { dir?: string }).dir;
+        if (folder !== undefined) {
+          const bytes = readdirSync(folder)
+            .filter((name) => name.startsWith('records.db'))
+            .map((name) => readFileSync(joinPath(folder, name)));
+          expect(Buffer.concat(bytes).includes('KEPT-OLD-2016')).toBe(false);
+          expect(Buffer.concat(bytes).includes('KEPT-NEW-2025')).toBe(true);
+        }
+
+        // The next run finds nothing more to remove, and writes nothing.
+        per.harness.clock.advance(DAY_MS);
+        expect(await retainTeams()).toBe(0);
+        expect(await per.backend.store.readStream(team.id)).toEqual(events);
+      });
+
+      it('leaves in a kept event a cull culled on the cutoff’s day, taking out only the one culled before it', async () => {
+        clockAt(LONG_AGO);
+        const team = (await call(ALICE, 'POST', '/teams', { name: 'Mixed', kind: 'syndicate' })).json<Team>();
+        const ground = (
+          await call(ALICE, 'POST', '/grounds', { team_id: team.id, name: 'South Beat' })
+        ).json<Ground>();
+        await join(team.id, BOB);
+        // Both kept an hour before the cutoff: one culled the day before its day, one on it (London's calendar).
+        clockAt('2019-11-05T07:00:00.000Z');
+        await record(BOB, { ground_id: ground.id, date: '2019-11-04', carcass_tag: 'DAY-BEFORE' });
+        await record(BOB, { ground_id: ground.id, date: '2019-11-05', carcass_tag: 'ON-THE-DAY' });
+        clockAt('2019-11-05T08:00:00.000Z');
+        expect((await call(BOB, 'DELETE', '/account')).statusCode).toBe(200);
+        clockAt(CLOCK_START);
+
+        expect(await retainTeams()).toBe(1);
+
+        expect((await teamList(team.id)).map((cull) => cull.carcass_tag)).toEqual(['ON-THE-DAY']);
+        const kept = (await per.backend.store.readStream(team.id)).filter(
+          (event) => event.type === 'team.culls_kept.v1',
+        );
+        expect(kept).toHaveLength(1);
+        expect(JSON.stringify(kept)).not.toContain('DAY-BEFORE');
+        expect(JSON.stringify(kept)).toContain('ON-THE-DAY');
+      });
+
+      it('refuses a cutoff less than seven years ago and changes nothing', async () => {
+        const team = await teamWithKeptCopies();
+        const before = await per.backend.store.readStream(team.id);
+        const response = await call(ALICE, 'POST', '/retention/teams', {
+          cutoff: '2024-01-01T00:00:00.000Z',
+        });
+        expect(response.statusCode).toBe(400);
+        expect(await per.backend.store.readStream(team.id)).toEqual(before);
+      });
     });
   });
 }

@@ -149,15 +149,25 @@ export async function apiInProcess(options: { now?: () => Date } = {}) {
       cookie = set.split(';')[0] as string;
     };
 
-    /** A request to the gateway as the signed-in browser sends it. */
-    const call = (options: InjectOptions): Promise<LightMyRequestResponse> =>
-      gateway.app.inject({
+    /** A request to the gateway as the signed-in browser sends it, keeping a new session cookie as the browser does. */
+    const call = async (options: InjectOptions): Promise<LightMyRequestResponse> => {
+      const answer = await gateway.app.inject({
         ...options,
         headers: { host: PUBLIC_HOST, origin: PUBLIC_URL, cookie, ...options.headers },
       });
+      const renewed = [answer.headers['set-cookie'] ?? []]
+        .flat()
+        .find((line) => line.startsWith('cull_session=') && !line.startsWith('cull_session=;'));
+      if (renewed !== undefined) cookie = renewed.split(';')[0] as string;
+      return answer;
+    };
 
     return {
       gateway: gateway.app,
+      /** The folder of the SQLite files (records.db, stats.db, exports.db). */
+      directory,
+      /** The event log and the projections' stores, for a test that rebuilds a projection from the log. */
+      stores: { events: store, stats: statsStore, exports: exportStore },
       publicHost: PUBLIC_HOST,
       services,
       routesOf,

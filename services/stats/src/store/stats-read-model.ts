@@ -192,6 +192,10 @@ export function applyStatsEvents(
       case TEAM_EVENT_TYPES.cullsKept:
         keepCulls(rows, counters, event);
         break;
+      case TEAM_EVENT_TYPES.keptCullsRemoved:
+        // Past retention: out of the team's figures as if never kept, as a rebuild from the log (which no longer holds them) counts.
+        removeCulls(rows, counters, event.userId, event.data.ids);
+        break;
       case TEAM_EVENT_TYPES.plansAllocated:
         rows.putAllocations(event.userId, event.data.season, event.data.allocations);
         break;

@@ -563,6 +563,45 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
         expect((await store.teamSeason(TEAM, season)).members).toEqual(membersBefore);
       });
 
+      it("a team's kept cull removed past retention leaves its figures as a rebuild from a log that no longer keeps it counts", async () => {
+        const { log, north } = teamLog();
+        const keptCull = (id: string, date: string, species: 'Roe Deer' | 'Red Deer') => ({
+          id,
+          ground_id: north.streamId,
+          location_name: 'North Beat',
+          date,
+          time: '07:00',
+          species,
+          sex: 'Female' as const,
+          age_estimate: 'Adult' as const,
+          condition: 'Good' as const,
+          shot_placement: 'Heart/Lung' as const,
+          antlers_present: false,
+          recorded_at: `${date}T09:00:00.000Z`,
+        });
+        const old = keptCull('kept-old', '2016-10-01', 'Red Deer');
+        const recent = keptCull('kept-recent', '2025-10-01', 'Roe Deer');
+        const kept = log.cullsKept(TEAM, 'mem-bob', [old, recent]);
+        await applyAll(log.events);
+        const teamFigures = async () => {
+          const { position: _position, ...figures } = await store.aggregates(window(TEAM_KEY));
+          return figures;
+        };
+        const keptBoth = await teamFigures();
+        expect(keptBoth.speciesCounts).toMatchObject({ 'Red Deer': 1 });
+        await applyAll([log.keptCullsRemoved(TEAM, ['kept-old', 'not-kept-here'])]);
+        const afterRemoval = await teamFigures();
+        expect(afterRemoval.total).toBe(keptBoth.total - 1);
+        expect(afterRemoval.speciesCounts['Red Deer']).toBeUndefined();
+        // The log as the retention leaves it: the kept event holds the recent cull alone, the removal stays.
+        const rewritten = log.events.map((event) =>
+          event.id === kept.id ? { ...kept, data: { ...kept.data, culls: [recent] } } : event,
+        );
+        await store.clear();
+        await applyAll(rewritten);
+        expect(await teamFigures()).toEqual(afterRemoval);
+      });
+
       it("removing a user's culls past retention leaves the figures a rebuild from the log without them counts", async () => {
         const { log, north, wood, bobs, alices } = teamLog();
         const outing = log.outingStarted(

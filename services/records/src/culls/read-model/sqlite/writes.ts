@@ -243,7 +243,8 @@ function deleteRecordsFromSqlite(db: SqliteDatabase, userId: string, recordIds: 
   const onTeams = new Map<string, number>();
   for (const { search_rowid: searchRowid, search_text: searchText, team_owner: teamOwner } of rows) {
     if (searchRowid !== null) reindexSearch(statements, searchRowid, searchText, undefined);
-    if (teamOwner !== null) onTeams.set(teamOwner, (onTeams.get(teamOwner) ?? 0) + 1);
+    // A team's kept cull is its own record, counted once in its total (see applyKeptCullsToSqlite).
+    if (teamOwner !== null && teamOwner !== userId) onTeams.set(teamOwner, (onTeams.get(teamOwner) ?? 0) + 1);
   }
   countDownBy.run(rows.length, userId);
   for (const [teamOwner, records] of onTeams) countDownBy.run(records, teamOwner);
