@@ -7,6 +7,7 @@ import { openMongoReadModel } from './read-model/mongo-cull-read-model';
 import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
 import { describeCountsApi } from './testing/counts-api-suite';
+import { describeGroundTrendsApi } from './testing/ground-trends-api-suite';
 import { describeGroundsApi } from './testing/grounds-api-suite';
 import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
@@ -42,6 +43,7 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describeGroundsApi('MongoDB', openBackend);
   describeRetentionApi('MongoDB', openBackend);
   describeCountsApi('MongoDB', openBackend);
+  describeGroundTrendsApi('MongoDB', openBackend);
   describeTeamsApi('MongoDB', openBackend);
   describeListFiltersApi('MongoDB', openBackend);
   describeImportsApi('MongoDB', openBackend);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
 import { describeCountsApi } from './testing/counts-api-suite';
+import { describeGroundTrendsApi } from './testing/ground-trends-api-suite';
 import { describeGroundsApi } from './testing/grounds-api-suite';
 import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
@@ -18,6 +19,7 @@ describeAccountApi('the embedded SQLite store', async () => openSqliteBackend())
 describePhotosApi('the embedded SQLite store', async () => openSqliteBackend());
 describeGroundsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeCountsApi('the embedded SQLite store', async () => openSqliteBackend());
+describeGroundTrendsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeTeamsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeListFiltersApi('the embedded SQLite store', async () => openSqliteBackend());
 describeImportsApi('the embedded SQLite store', async () => openSqliteBackend());

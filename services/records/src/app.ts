@@ -17,6 +17,7 @@ import { retentionRoutes } from './account/retention-routes';
 import { cullsRoutes } from './culls/culls-routes';
 import { countsRoutes } from './counts/counts-routes';
 import { cullSuggestionRoutes } from './counts/cull-suggestion-routes';
+import { groundTrendsRoutes } from './counts/ground-trends-routes';
 import { groundsRoutes } from './grounds/grounds-routes';
 import { importsRoutes } from './imports/imports-routes';
 import { outingsRoutes } from './outings/outings-routes';
@@ -119,6 +120,7 @@ export function buildApp<Tx>({
     outingsRoutes<Tx>(),
     countsRoutes<Tx>(),
     cullSuggestionRoutes<Tx>(),
+    groundTrendsRoutes<Tx>(),
     settingsRoutes<Tx>(),
     teamsRoutes<Tx>(),
     accountRoutes,
