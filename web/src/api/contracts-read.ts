@@ -10,6 +10,7 @@ export {
   CullView,
   EndOtherSessionsResponse,
   Ground,
+  GroundTrendsResponse,
   ImportCommitResponse,
   ImportPreview,
   ImportSummary,

@@ -20,6 +20,7 @@ import { mapPointsQuery } from '../map/api';
 import { planProgressQuery } from '../plans/api';
 import { GROUND_ZOOM, openingView, type MapView } from './opening-view';
 import { PlaceSearch, type FoundPlace } from './PlaceSearch';
+import { TrendsToggle } from './TrendsToggle';
 
 /** The drawing map (Leaflet) downloads only when a ground is being drawn. */
 const BoundaryMap = lazy(() => import('./BoundaryMap'));
@@ -399,6 +400,7 @@ function GroundCard({ ground, figures, season, onEdit }: CardProps) {
           {ground.archived ? 'Restore' : 'Archive'}
         </Button>
       </div>
+      <TrendsToggle ground={ground} />
     </li>
   );
 }
