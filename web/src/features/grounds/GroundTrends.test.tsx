@@ -90,6 +90,12 @@ describe('a ground’s trends', () => {
       }),
     ).toBeInTheDocument();
 
+    expect(
+      within(roe).getByRole('img', {
+        name: 'Culled, by sex: 2024/25 1 male; 2025/26 1 female; 2026/27 1 female.',
+      }),
+    ).toBeInTheDocument();
+
     await user.click(within(roe).getByText('Figures by season'));
     const table = within(roe).getByRole('table', { name: 'Roe Deer on Home Wood by season' });
     const rows = within(table)

@@ -5,20 +5,11 @@ import { errorMessage } from '../../api/client';
 import { DASH } from '../../lib/format';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { groundTrendsQuery } from './trends-api';
+import { CullChart, cullWords } from './CullChart';
 import { formatFigure, TrendChart } from './TrendChart';
 
 const figureOrDash = (value: number | null, digits: number) =>
   value === null ? DASH : formatFigure(value, digits);
-
-/** "1 male, 2 female": the season's culls of the species by sex; a dash with none. */
-function cullWords(cull: SpeciesTrends['points'][number]['cull']): string {
-  const parts = [
-    cull.Male > 0 ? `${cull.Male} male` : '',
-    cull.Female > 0 ? `${cull.Female} female` : '',
-    cull.Unknown > 0 ? `${cull.Unknown} sex unknown` : '',
-  ].filter(Boolean);
-  return parts.length === 0 ? DASH : parts.join(', ');
-}
 
 /** One species on the ground: which way it points, its figures as lines, and the same figures in a table. */
 function SpeciesTrend({
@@ -68,10 +59,16 @@ function SpeciesTrend({
           direction={trends.trends.hours_per_deer.direction}
           digits={1}
         />
+        <CullChart points={points} />
       </div>
       <details className="species-trend__figures">
         <summary>Figures by season</summary>
-        <div className="table-scroll">
+        <div
+          className="table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={`${trends.species} on ${groundName}: figures by season`}
+        >
           <table className="simple-table">
             <caption className="visually-hidden">
               {trends.species} on {groundName} by season

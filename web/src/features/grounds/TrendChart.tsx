@@ -16,7 +16,7 @@ interface TrendChartProps {
 }
 
 const WIDTH = 320;
-const HEIGHT = 150;
+const HEIGHT = 120;
 const LEFT = 14;
 const RIGHT = 14;
 const TOP = 24;
@@ -63,84 +63,86 @@ export function TrendChart({ title, points, direction, digits }: TrendChartProps
     )
     .join(', ');
   const labelled = known.length === 0 ? [] : [known[0]!, ...(known.length > 1 ? [known.at(-1)!] : [])];
+  // Without a figure there is nothing to draw: a line of words keeps the species short on a phone.
 
   return (
     <figure className="trend-chart">
       <figcaption className="trend-chart__caption">
         <span className="trend-chart__title">{title}</span>
-        <span className={`trend-chart__direction trend-chart__direction--${direction}`}>
-          {DIRECTION_WORDS[direction]}
-        </span>
+        {known.length === 0 ? null : (
+          <span className={`trend-chart__direction trend-chart__direction--${direction}`}>
+            {DIRECTION_WORDS[direction]}
+          </span>
+        )}
       </figcaption>
-      <svg
-        className="trend-chart__plot"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={`${title}: ${described}. ${DIRECTION_WORDS[direction].replace(/^\W+/, '')}.`}
-      >
-        <line
-          className="trend-chart__axis"
-          x1={LEFT}
-          x2={WIDTH - RIGHT}
-          y1={HEIGHT - BOTTOM}
-          y2={HEIGHT - BOTTOM}
-        />
-        {known.slice(1).map((point, position) => {
-          const before = known[position]!;
-          return (
-            <line
-              key={point.season}
-              className={
-                point.index - before.index === 1
-                  ? 'trend-chart__line'
-                  : 'trend-chart__line trend-chart__line--gap'
-              }
-              x1={x(before.index)}
-              y1={y(before.value)}
-              x2={x(point.index)}
-              y2={y(point.value)}
-            />
-          );
-        })}
-        {known.map((point) => (
-          <circle
-            key={point.season}
-            className="trend-chart__point"
-            cx={x(point.index)}
-            cy={y(point.value)}
-            r={4}
+      {known.length === 0 ? (
+        <p className="trend-chart__empty">No figures yet.</p>
+      ) : (
+        <svg
+          className="trend-chart__plot"
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-label={`${title}: ${described}. ${DIRECTION_WORDS[direction].replace(/^\W+/, '')}.`}
+        >
+          <line
+            className="trend-chart__axis"
+            x1={LEFT}
+            x2={WIDTH - RIGHT}
+            y1={HEIGHT - BOTTOM}
+            y2={HEIGHT - BOTTOM}
           />
-        ))}
-        {labelled.map((point) => (
-          <text
-            key={point.season}
-            className="trend-chart__value"
-            x={x(point.index)}
-            y={y(point.value) - 9}
-            textAnchor={anchorAt(point.index)}
-          >
-            {formatFigure(point.value, digits)}
-          </text>
-        ))}
-        {points.map((point, index) =>
-          named(index) ? (
+          {known.slice(1).map((point, position) => {
+            const before = known[position]!;
+            return (
+              <line
+                key={point.season}
+                className={
+                  point.index - before.index === 1
+                    ? 'trend-chart__line'
+                    : 'trend-chart__line trend-chart__line--gap'
+                }
+                x1={x(before.index)}
+                y1={y(before.value)}
+                x2={x(point.index)}
+                y2={y(point.value)}
+              />
+            );
+          })}
+          {known.map((point) => (
+            <circle
+              key={point.season}
+              className="trend-chart__point"
+              cx={x(point.index)}
+              cy={y(point.value)}
+              r={4}
+            />
+          ))}
+          {labelled.map((point) => (
             <text
               key={point.season}
-              className="trend-chart__season"
-              x={x(index)}
-              y={HEIGHT - 6}
-              textAnchor={anchorAt(index)}
+              className="trend-chart__value"
+              x={x(point.index)}
+              y={y(point.value) - 9}
+              textAnchor={anchorAt(point.index)}
             >
-              {shortSeason(point.season)}
+              {formatFigure(point.value, digits)}
             </text>
-          ) : null,
-        )}
-        {known.length === 0 ? (
-          <text className="trend-chart__none" x={WIDTH / 2} y={HEIGHT / 2} textAnchor="middle">
-            No figures yet
-          </text>
-        ) : null}
-      </svg>
+          ))}
+          {points.map((point, index) =>
+            named(index) ? (
+              <text
+                key={point.season}
+                className="trend-chart__season"
+                x={x(index)}
+                y={HEIGHT - 6}
+                textAnchor={anchorAt(index)}
+              >
+                {shortSeason(point.season)}
+              </text>
+            ) : null,
+          )}
+        </svg>
+      )}
     </figure>
   );
 }
