@@ -147,5 +147,8 @@ describe('a ground’s trends on a phone and a desktop', () => {
     await page.setViewportSize({ width: desktop.width, height: desktop.height });
     await screenshot(page, desktop, 'trends');
     await page.locator('.ground-trends').screenshot({ path: `${RESULTS}desktop-trends-section.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('.ground-trends').screenshot({ path: `${RESULTS}desktop-trends-section-dark.png` });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });
