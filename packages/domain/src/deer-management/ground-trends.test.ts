@@ -139,6 +139,21 @@ describe('a ground’s trends over seasons', () => {
     expect(roe.sentence).toBe(`${roe.trends.density.sentence} ${roe.effort.sentence}`);
   });
 
+  it('takes records tallied alike as so many records, by sex and on their outing', () => {
+    const tallied = groundTrends({
+      ...worked,
+      culls: [
+        { date: '2024-06-01', species: 'Roe Deer', sex: 'Male', outing_id: 'a', count: 2 },
+        { date: '2024-09-01', species: 'Roe Deer', sex: 'Female', outing_id: null, count: 3 },
+      ],
+    });
+    // 10 hunter-hours over the 2 culled on outing a; the 3 with no outing count by sex only.
+    expect(tallied.species[1]!.points[0]).toMatchObject({
+      hours_per_deer: 5,
+      cull: { Male: 2, Female: 3, Unknown: 0 },
+    });
+  });
+
   it('a species only seen has its sighting rate, no count and no hours per deer, and says what it can', () => {
     const fallow = groundTrends(worked).species[0]!;
     expect(fallow.points.map((point) => point.sightings_per_hunter_hour)).toEqual([0.25, 0, 0]);

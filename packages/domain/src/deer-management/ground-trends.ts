@@ -18,8 +18,11 @@ import { effortSignal, trendOf, type Trend } from './trend';
 /** What the trends need of an outing on the ground. */
 export type TrendOuting = Pick<Outing, 'id' | 'started_at' | 'ended_at' | 'hunters' | 'sightings'>;
 
-/** What the trends need of a record on the ground. */
-export type TrendCull = Pick<Cull, 'date' | 'species' | 'sex'> & { outing_id?: string | undefined };
+/** What the trends need of a record on the ground; `count` records alike (1 unless told), as a read model tallies them. */
+export type TrendCull = Pick<Cull, 'date' | 'species' | 'sex'> & {
+  outing_id?: string | null | undefined;
+  count?: number;
+};
 
 export interface GroundTrendsInput {
   groundId: string;
@@ -122,6 +125,7 @@ export function groundTrends(input: GroundTrendsInput): GroundTrendsResponse {
   const seasonIndex = new Map(seasons.map((label, index) => [label, index]));
   const indexOf = (date: string) => seasonIndex.get(seasonOfDateBy(date, input.seasonStart).label);
 
+  // Each thing goes in its season's list; one dated outside the seasons shown (index -1) finds none and is left out.
   const countsBySeason = seasons.map((): DensityCount[] => []);
   for (const count of input.counts) countsBySeason[indexOf(count.date) ?? -1]?.push(count);
   const latestBySeason = countsBySeason.map((counts) => latestCounts(counts, input.areaKm2));
@@ -136,14 +140,15 @@ export function groundTrends(input: GroundTrendsInput): GroundTrendsResponse {
   const culledOnOuting = new Map<string, number>();
   const cullsBySeason = seasons.map(() => new Map<string, CullBySex>());
   for (const cull of input.culls) {
-    if (cull.outing_id !== undefined) {
+    const count = cull.count ?? 1;
+    if (cull.outing_id !== undefined && cull.outing_id !== null) {
       const key = `${cull.outing_id}|${cull.species}`;
-      culledOnOuting.set(key, (culledOnOuting.get(key) ?? 0) + 1);
+      culledOnOuting.set(key, (culledOnOuting.get(key) ?? 0) + count);
     }
     const bySpecies = cullsBySeason[indexOf(cull.date) ?? -1];
     if (bySpecies === undefined) continue;
     const bySex = bySpecies.get(cull.species) ?? { Male: 0, Female: 0, Unknown: 0 };
-    bySex[cull.sex] += 1;
+    bySex[cull.sex] += count;
     bySpecies.set(cull.species, bySex);
   }
 

@@ -1,27 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { DEFAULT_SEASON_START, LIMITS, type Cull, type GroundTrendsResponse } from '@cull-log/contracts';
+import { DEFAULT_SEASON_START, type GroundTrendsResponse } from '@cull-log/contracts';
 import { groundAreaKm2, groundTrends, toCount } from '@cull-log/domain';
 import { groundNotFound, idOf } from '../kit/management-requests';
 import type { StreamRoutesOptions } from '../kit/stream-routes';
 import type { CullReadModel } from '../read-model/cull-read-model';
 import { countStateOf } from './stored-count';
-
-/** Every record of the user's on the ground, a page at a time in the read model's order. */
-async function recordsOnGround<Tx>(readModel: CullReadModel<Tx>, userId: string, groundId: string) {
-  const records: Cull[] = [];
-  for (let page = 1; ; page += 1) {
-    const { items } = await readModel.list(userId, {
-      q: '',
-      page,
-      page_size: LIMITS.pageSizeMax,
-      sort: 'date',
-      order: 'asc',
-      ground_id: groundId,
-    });
-    records.push(...items);
-    if (items.length < LIMITS.pageSizeMax) return records;
-  }
-}
 
 /**
  * One of the user's own grounds' trends as GET /grounds/:id/trends answers them (see groundTrends), read from the
@@ -39,7 +22,7 @@ export async function readGroundTrends<Tx>(
   const [storedCounts, outings, culls, seasonStart] = await Promise.all([
     readModel.listCounts(userId, groundId),
     readModel.listOutings(userId),
-    recordsOnGround(readModel, userId, groundId),
+    readModel.groundCullTally(userId, groundId),
     readModel.seasonStart(userId),
   ]);
   return groundTrends({
