@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Ground, GroundBoundary, GroundTrendsResponse, Outing } from '@cull-log/contracts';
+import { GroundTrendsResponse, type Ground, type GroundBoundary, type Outing } from '@cull-log/contracts';
 import { groundAreaKm2 } from '@cull-log/domain';
 import type { Identity } from '@cull-log/service-kit';
 import { ALICE, BOB, type Backend, cullBody, harnessPerTest } from './records-harness';
@@ -84,7 +84,8 @@ export function describeGroundTrendsApi<Tx>(
     async function trends(groundId: string, user: Identity = ALICE): Promise<GroundTrendsResponse> {
       const response = await call(user, 'GET', `/grounds/${groundId}/trends`);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<GroundTrendsResponse>();
+      // The answer is the contract's shape, with nothing beside its fields.
+      return GroundTrendsResponse.strict().parse(response.json());
     }
 
     /**
