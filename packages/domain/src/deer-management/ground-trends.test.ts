@@ -207,6 +207,25 @@ describe('a ground’s trends over seasons', () => {
     expect(trends.species[0]!.points.map((point) => point.count)).toEqual([10, 14, null]);
   });
 
+  it('puts an outing in the season of its start in England: 23:30 GMT on 31 March 2025 is 1 April, BST', () => {
+    const trends = groundTrends({
+      ...worked,
+      counts: [],
+      culls: [],
+      outings: [
+        {
+          id: 'late',
+          started_at: '2025-03-31T23:30:00Z',
+          ended_at: '2025-04-01T01:30:00Z',
+          hunters: 1,
+          sightings: [seen('Roe Deer', 4)],
+        },
+      ],
+    });
+    expect(trends.seasons[0]).toBe('2025/26');
+    expect(trends.species[0]!.points[0]).toMatchObject({ season: '2025/26', sightings_per_hunter_hour: 2 });
+  });
+
   it('runs to the current season, keeps only the latest ten, and has no seasons with nothing recorded', () => {
     const trends = groundTrends({
       ...worked,
