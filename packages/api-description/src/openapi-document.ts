@@ -68,7 +68,8 @@ export function openApiDocument(): OpenApiDocument {
       { name: 'Grounds and outings', description: 'Where and when the user stalks.' },
       {
         name: 'Counts and density',
-        description: 'Deer counted on a ground (by sight or from dung), and the density read from them.',
+        description:
+          'Deer counted on a ground (by sight or from dung), the density read from them, and the trends over the seasons.',
       },
       { name: 'Settings and plans', description: 'The season start, and each season’s cull plans.' },
       { name: 'Teams', description: 'Syndicates, estates and deer management groups.' },

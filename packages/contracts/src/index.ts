@@ -19,6 +19,7 @@ export * from './working-step';
 export * from './sightings';
 export * from './counts';
 export * from './ground-density';
+export * from './ground-trends';
 export * from './cull-suggestion';
 export * from './season-deer-management';
 export * from './teams';

@@ -2,8 +2,8 @@
  * Grounds on the embedded SQLite store: what a ground's size costs. One user holds N records, all in one ground and
  * one outing, among as many elsewhere; timed through the app (`app.inject`, signed identity, validation, store):
  * a rename of the ground (its own row alone: the records' reads join the name, so it should cost the same at every
- * size), a search by the ground's name, the outings list with its numbers of culls, and the map's points of the
- * ground. `npm run bench:grounds` (1,000, 10,000 and 100,000, then the renames side by side);
+ * size), a search by the ground's name, the outings list with its numbers of culls, the map's points of the ground,
+ * and its trends (which read every record on it). `npm run bench:grounds` (1,000, 10,000 and 100,000, then the renames side by side);
  * `npm run bench:grounds -- 2000 20000` for other sizes.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
+import type { GroundTrendsResponse } from '@cull-log/contracts';
 import { sampleCullFields } from '@cull-log/contracts/testing';
 import { openFileBlobStore } from '@cull-log/blobstore';
 import { cullDecider } from '@cull-log/domain';
@@ -126,10 +127,17 @@ async function measure(size: number): Promise<string> {
     if (outings.items[0]?.cull_count !== size) throw new Error('the outing does not hold its records');
     const search = (await request('GET', '/culls?q=ground%20' + RENAMES)).json<{ total: number }>();
     if (search.total !== size) throw new Error('a search by the new name does not find every record');
+    const trends = (await request('GET', `/grounds/${ground.id}/trends`)).json<GroundTrendsResponse>();
+    const culled = trends.species.flatMap((species) =>
+      species.points.map(({ cull }) => cull.Male + cull.Female + cull.Unknown),
+    );
+    if (culled.reduce((sum, count) => sum + count, 0) !== size)
+      throw new Error('the trends do not count every record on the ground');
     console.log(
       `${size.toLocaleString('en-GB')} records in the ground (${(size * 2).toLocaleString('en-GB')} in all): ` +
         `rename ${median(renames)}, search by its name ${await timed(`/culls?q=ground%20${RENAMES}`)}, ` +
-        `outings ${await timed('/outings')}, map points of the ground ${await timed(`/culls/map-points?ground_id=${ground.id}`)}`,
+        `outings ${await timed('/outings')}, map points of the ground ${await timed(`/culls/map-points?ground_id=${ground.id}`)}, ` +
+        `trends of the ground ${await timed(`/grounds/${ground.id}/trends`)}`,
     );
     return median(renames);
   } finally {

@@ -8,6 +8,7 @@ import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
 import { describeCountsApi } from './testing/counts-api-suite';
 import { describeDeerManagementCsvApi } from './testing/deer-management-csv-api-suite';
+import { describeGroundTrendsApi } from './testing/ground-trends-api-suite';
 import { describeGroundsApi } from './testing/grounds-api-suite';
 import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
@@ -46,6 +47,7 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describeCountsApi('MongoDB', openBackend);
   describeDeerManagementCsvApi('MongoDB', openBackend);
   describeSeasonFiguresApi('MongoDB', openBackend);
+  describeGroundTrendsApi('MongoDB', openBackend);
   describeTeamsApi('MongoDB', openBackend);
   describeListFiltersApi('MongoDB', openBackend);
   describeImportsApi('MongoDB', openBackend);

@@ -4,6 +4,7 @@ import { describeAccountApi } from './testing/account-api-suite';
 import { describeCarcassApi } from './testing/carcass-api-suite';
 import { describeCountsApi } from './testing/counts-api-suite';
 import { describeDeerManagementCsvApi } from './testing/deer-management-csv-api-suite';
+import { describeGroundTrendsApi } from './testing/ground-trends-api-suite';
 import { describeGroundsApi } from './testing/grounds-api-suite';
 import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
@@ -22,6 +23,7 @@ describeGroundsApi('the embedded SQLite store', async () => openSqliteBackend())
 describeCountsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeDeerManagementCsvApi('the embedded SQLite store', async () => openSqliteBackend());
 describeSeasonFiguresApi('the embedded SQLite store', async () => openSqliteBackend());
+describeGroundTrendsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeTeamsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeListFiltersApi('the embedded SQLite store', async () => openSqliteBackend());
 describeImportsApi('the embedded SQLite store', async () => openSqliteBackend());

@@ -20,6 +20,7 @@ import { countsRoutes } from './counts/counts-routes';
 import { cullSuggestionRoutes } from './counts/cull-suggestion-routes';
 import { deerManagementCsvRoutes } from './deer-management/deer-management-csv-routes';
 import { seasonFiguresRoutes } from './deer-management/season-figures-routes';
+import { groundTrendsRoutes } from './counts/ground-trends-routes';
 import { groundsRoutes } from './grounds/grounds-routes';
 import { importsRoutes } from './imports/imports-routes';
 import { outingsRoutes } from './outings/outings-routes';
@@ -133,6 +134,7 @@ export function buildApp<Tx>({
     cullSuggestionRoutes<Tx>(),
     deerManagementCsvRoutes,
     seasonFiguresRoutes,
+    groundTrendsRoutes<Tx>(),
     settingsRoutes<Tx>(),
     teamsRoutes<Tx>(),
     teamRetentionRoutes<Tx>(),

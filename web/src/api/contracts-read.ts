@@ -13,6 +13,7 @@ export {
   EndOtherSessionsResponse,
   Ground,
   GroundDensityResponse,
+  GroundTrendsResponse,
   ImportCommitResponse,
   ImportPreview,
   ImportSummary,

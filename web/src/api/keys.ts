@@ -16,6 +16,8 @@ export const queryKeys = {
   plans: ['plans'] as const,
   teams: ['teams'] as const,
   imports: ['imports'] as const,
+  /** A ground's trends over the seasons, from its counts, outings and records. */
+  trends: ['trends'] as const,
 };
 
 /**
@@ -23,14 +25,22 @@ export const queryKeys = {
  * is added here rather than beside each write.
  */
 const STALE_AFTER = {
-  // A record moves the figures, the larder book, an outing's count and a plan's progress.
-  cull: [queryKeys.culls, queryKeys.stats, queryKeys.larder, queryKeys.outings, queryKeys.plans],
-  outing: [queryKeys.outings, queryKeys.stats],
-  ground: [queryKeys.grounds],
-  // A count moves its ground's density (read under the ground) and the cull suggested from it (under the plans).
-  count: [queryKeys.counts, queryKeys.grounds, queryKeys.plans],
-  // The season start moves which season every figure, plan and outing falls in.
-  settings: [queryKeys.stats, queryKeys.plans, queryKeys.outings],
+  // A record moves the figures, the larder book, an outing's count, a plan's progress and a ground's trends.
+  cull: [
+    queryKeys.culls,
+    queryKeys.stats,
+    queryKeys.larder,
+    queryKeys.outings,
+    queryKeys.plans,
+    queryKeys.trends,
+  ],
+  outing: [queryKeys.outings, queryKeys.stats, queryKeys.trends],
+  ground: [queryKeys.grounds, queryKeys.trends],
+  // A count moves its ground's density (read under the ground), its trends and the cull suggested from it (under
+  // the plans).
+  count: [queryKeys.counts, queryKeys.grounds, queryKeys.plans, queryKeys.trends],
+  // The season start moves which season every figure, plan, outing and trend falls in.
+  settings: [queryKeys.stats, queryKeys.plans, queryKeys.outings, queryKeys.trends],
   plans: [queryKeys.plans],
   // A team's change moves its members, invitations and grounds, and the list of the user's teams.
   team: [queryKeys.teams, queryKeys.grounds],
@@ -42,6 +52,7 @@ const STALE_AFTER = {
     queryKeys.outings,
     queryKeys.plans,
     queryKeys.imports,
+    queryKeys.trends,
   ],
 } as const;
 

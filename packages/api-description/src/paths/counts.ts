@@ -7,6 +7,7 @@ import {
   CullSuggestionResponse,
   DeerManagementCsvQuery,
   GroundDensityResponse,
+  GroundTrendsResponse,
   ListCountsQuery,
   ListCountsResponse,
   PlansResponse,
@@ -156,6 +157,19 @@ export const countPaths: ZodOpenApiPathsObject = {
       requestParams: { query: DeerManagementCsvQuery },
       responses: { 200: file('text/csv', 'The counts, CSV (UTF-8).') },
       refusals: [400, 404],
+    }),
+  },
+  '/api/grounds/{id}/trends': {
+    get: operation({
+      operationId: 'groundTrends',
+      summary: 'A ground’s trends over the seasons',
+      description:
+        'For each species counted, seen or culled on one of the caller’s grounds, season by season (by the caller’s season start, from the first with anything recorded to the current one, at most ten): the season’s latest count and its density (none without a boundary), deer seen per hunter-hour and hunter-hours per deer culled on the season’s ended outings, and the records by sex; which way each figure points, with a sentence; what effort says of the deer (hours per deer rising while sightings per hunter-hour fall: fewer deer); and one sentence for the species.',
+      tag: counts,
+      access: 'read',
+      requestParams: { path: idPath },
+      responses: { 200: json(GroundTrendsResponse, 'The seasons and each species’ figures and trends.') },
+      refusals: [404],
     }),
   },
 };

@@ -53,4 +53,16 @@ describe('what effort says of the deer', () => {
     expect(effortSignal({ direction: 'rising' }, { direction: 'rising' }).signal).toBe('unclear');
     expect(effortSignal({ direction: 'too_few' }, { direction: 'falling' }).signal).toBe('unclear');
   });
+
+  it('says effort is too little to read while either figure has fewer than two seasons', () => {
+    const tooFew = effortSignal({ direction: 'too_few' }, { direction: 'steady' });
+    expect(tooFew).toEqual({
+      signal: 'unclear',
+      sentence:
+        'Hours per deer and sightings per hunter-hour from two seasons or more are needed to read the deer from effort.',
+    });
+    expect(effortSignal({ direction: 'steady' }, { direction: 'steady' }).sentence).toContain(
+      'do not point together',
+    );
+  });
 });

@@ -81,12 +81,20 @@ export type EffortSignal = 'fewer_deer' | 'more_deer' | 'unclear';
 
 /**
  * What effort says of the deer, as The Deer Initiative reads it: hours per deer culled rising while sightings per
- * hunter-hour fall means fewer deer; the reverse, more; anything else, no clear sign, to be read beside the counts.
+ * hunter-hour fall means fewer deer; the reverse, more; anything else, no clear sign, to be read beside the counts
+ * (or, with either from fewer than two seasons, too little to read).
  */
 export function effortSignal(
   hoursPerDeer: Pick<Trend, 'direction'>,
   sightingsPerHunterHour: Pick<Trend, 'direction'>,
 ): { signal: EffortSignal; sentence: string } {
+  if (hoursPerDeer.direction === 'too_few' || sightingsPerHunterHour.direction === 'too_few') {
+    return {
+      signal: 'unclear',
+      sentence:
+        'Hours per deer and sightings per hunter-hour from two seasons or more are needed to read the deer from effort.',
+    };
+  }
   if (hoursPerDeer.direction === 'rising' && sightingsPerHunterHour.direction === 'falling') {
     return {
       signal: 'fewer_deer',

@@ -192,6 +192,11 @@ describe.each(Object.keys(REACHES) as Reach[])('routing to the services %s', (re
       'records',
       '/grounds/0b6f7c1e-1111-4222-8333-944445555666/density',
     ],
+    [
+      '/api/grounds/0b6f7c1e-1111-4222-8333-944445555666/trends',
+      'records',
+      '/grounds/0b6f7c1e-1111-4222-8333-944445555666/trends',
+    ],
     ['/api/settings', 'records', '/settings'],
     ['/api/plans/2026-27', 'records', '/plans/2026-27'],
     [

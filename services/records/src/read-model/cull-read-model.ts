@@ -5,6 +5,7 @@ import type {
   CullPage,
   MapCullFields,
   MapPointsResponse,
+  Sex,
   StoredLogEvent,
 } from '@cull-log/contracts';
 import type { TaggedRecord } from '@cull-log/domain';
@@ -23,7 +24,17 @@ export type CullQueryName =
   | 'listLocated'
   | 'mapPoints'
   | 'listAt'
-  | 'sameTag';
+  | 'sameTag'
+  | 'groundCullTally';
+
+/** The user's records on a ground alike in day, species, sex and outing (null: none), and how many of them. */
+export interface GroundCullTally {
+  date: string;
+  species: string;
+  sex: Sex;
+  outing_id: string | null;
+  count: number;
+}
 
 /** What a team reads of its grounds: the records on them, everyone's or only some people's. */
 export interface RecordScope {
@@ -87,4 +98,6 @@ export interface CullReadModel<Tx> extends ManagementReadModel {
    * key, so a page's duplicate-tag warnings cost one lookup whatever the number of records.
    */
   sameTag(userId: string, tagKeys: readonly string[]): Promise<TaggedRecord[]>;
+  /** The user's records on one ground, counted by day, species, sex and outing: what a ground's trends read. */
+  groundCullTally(userId: string, groundId: string): Promise<GroundCullTally[]>;
 }

@@ -22,6 +22,7 @@ import { planProgressQuery } from '../plans/api';
 import { GROUND_ZOOM, openingView, type MapView } from './opening-view';
 import { PlaceSearch, type FoundPlace } from './PlaceSearch';
 import { CountsDisclosure } from '../counts';
+import { TrendsToggle } from './TrendsToggle';
 
 /** The drawing map (Leaflet) downloads only when a ground is being drawn. */
 const BoundaryMap = lazy(() => import('./BoundaryMap'));
@@ -402,6 +403,7 @@ function GroundCard({ ground, figures, season, onEdit }: CardProps) {
           {ground.archived ? 'Restore' : 'Archive'}
         </Button>
       </div>
+      <TrendsToggle ground={ground} />
     </li>
   );
 }

@@ -9,7 +9,12 @@ import {
 import type { TaggedRecord } from '@cull-log/domain';
 import { listFiltersOf, narrowsByField, type ListFilters } from '../list-filters';
 import type { MongoTx } from '@cull-log/eventstore';
-import type { CullQueryName, CullReadModel, RecordScope } from '../../../read-model/cull-read-model';
+import type {
+  CullQueryName,
+  CullReadModel,
+  GroundCullTally,
+  RecordScope,
+} from '../../../read-model/cull-read-model';
 import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
 import { pageWindow, readOrder, sortKeys } from '../pages';
 import { trigramsOf, usesTrigrams } from '../search-trigrams';
@@ -94,6 +99,19 @@ export function sameTagQuery(
     filter: { user_id: userId, carcass_tag_key: { $in: [...tagKeys], $exists: true } },
     options: { hint: TAG_INDEX, projection: { _id: 1, date: 1, carcass_tag: 1 } },
   };
+}
+
+/** The user's records on a ground, counted by day, species, sex and outing, by the index of a ground's records. */
+export function groundCullTallyPipeline(userId: string, groundId: string): Document[] {
+  return [
+    { $match: { user_id: userId, ground_id: groundId } },
+    {
+      $group: {
+        _id: { date: '$date', species: '$species', sex: '$sex', outing_id: '$outing_id' },
+        count: { $sum: 1 },
+      },
+    },
+  ];
 }
 
 /** A record on one of the grounds a search names, whatever its own text. */
@@ -305,6 +323,15 @@ export function openMongoCullQueries(
       return named(documents.map(toMapCull));
     },
     mapPoints: (userId, only) => mapPointsOf(userId, only),
+    async groundCullTally(userId, groundId): Promise<GroundCullTally[]> {
+      const groups = await culls
+        .aggregate<{
+          _id: Omit<GroundCullTally, 'count' | 'outing_id'> & { outing_id?: string };
+          count: number;
+        }>(groundCullTallyPipeline(userId, groundId), { hint: 'culls_by_user_ground' })
+        .toArray();
+      return groups.map(({ _id, count }) => ({ ..._id, outing_id: _id.outing_id ?? null, count }));
+    },
     async sameTag(userId, tagKeys): Promise<TaggedRecord[]> {
       if (tagKeys.length === 0) return [];
       const { filter, options } = sameTagQuery(userId, tagKeys);

@@ -8,7 +8,12 @@ import {
 } from '@cull-log/contracts';
 import type { TaggedRecord } from '@cull-log/domain';
 import { listFiltersOf, narrowsByField, type ListFilters } from '../list-filters';
-import type { CullQueryName, CullReadModel, RecordScope } from '../../../read-model/cull-read-model';
+import type {
+  CullQueryName,
+  CullReadModel,
+  GroundCullTally,
+  RecordScope,
+} from '../../../read-model/cull-read-model';
 import { MAP_CULL_FIELDS, filtersSome, toMapPoints, type MapPointsFilter } from '../map-points';
 import { pageWindow, readOrder, sortKeys, type PageWindow } from '../pages';
 import { trigramPhrase, trigramsOf, usesTrigrams } from '../search-trigrams';
@@ -257,6 +262,12 @@ export const AT_SQL = `SELECT ${LOCATED_COLUMNS.map(quote).join(', ')} FROM cull
 export const SAME_TAG_SQL = `SELECT id, "date", carcass_tag FROM culls INDEXED BY culls_by_user_tag
   WHERE user_id = ? AND carcass_tag_key IN (SELECT value FROM json_each(?)) AND carcass_tag_key IS NOT NULL`;
 
+/** The user's records on a ground (the user id, then the ground's), counted by day, species, sex and outing. */
+export const GROUND_CULL_TALLY_SQL = `SELECT "date", species, sex, outing_id, COUNT(*) AS count
+  FROM culls INDEXED BY culls_by_user_ground
+  WHERE user_id = ? AND ground_id = ?
+  GROUP BY "date", species, sex, outing_id`;
+
 /** Builds a map record from a row read as an array, in LOCATED_COLUMNS order. */
 function toMapCull(values: readonly (string | number | null)[]): MapCullFields {
   const record: Record<string, unknown> = {};
@@ -379,6 +390,7 @@ export function openSqliteCullQueries(db: SqliteDatabase, limits: RarestLimits =
   const mapPointsStatement = db.prepare<[string, number], [number, number, string]>(MAP_POINTS_SQL).raw();
   const atStatement = db.prepare<[string, number, number, number], (string | number | null)[]>(AT_SQL).raw();
   const sameTagStatement = db.prepare<[string, string], TaggedRecord>(SAME_TAG_SQL);
+  const groundCullTallyStatement = db.prepare<[string, string], GroundCullTally>(GROUND_CULL_TALLY_SQL);
   const userRangeStatement = db
     .prepare<[string], bigint>(`SELECT number << ${USER_SHIFT} FROM cull_search_users WHERE user_id = ?`)
     .pluck()
@@ -672,6 +684,9 @@ export function openSqliteCullQueries(db: SqliteDatabase, limits: RarestLimits =
     async sameTag(userId, tagKeys) {
       if (tagKeys.length === 0) return [];
       return sameTagStatement.all(userId, JSON.stringify(tagKeys));
+    },
+    async groundCullTally(userId, groundId) {
+      return groundCullTallyStatement.all(userId, groundId);
     },
   };
 }
