@@ -141,6 +141,42 @@ describe('without a live session', () => {
     expect((await forged('198.51.100.2', { cookie: 'cull_session=forged-4' })).statusCode).toBe(401);
     expect((await forged('198.51.100.2', { cookie })).statusCode).toBe(200);
   });
+
+  it('counts an address’s refusals across replicas of the gateway, in the budgets they share', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'gateway-refusals-'));
+    const counters = [1, 2].map(() => openSqliteBudgetCounter({ file: join(folder, 'budgets.db') }));
+    const replicas: TestGateway[] = [];
+    try {
+      for (const budgets of counters) {
+        replicas.push(
+          await buildTestGateway({
+            upstreams: { records: records.url, stats: stats.url, exports: exportsService.url },
+            config: devConfig({ rateLimits: { unauthenticatedPerMinute: 4 } }),
+            budgets,
+          }),
+        );
+      }
+      const forged = (replica: number, n: number) =>
+        replicas[replica]!.app.inject({
+          method: 'GET',
+          url: '/api/culls',
+          remoteAddress: '203.0.113.9',
+          headers: { cookie: `cull_session=forged-${n}` },
+        });
+      // Two refusals on each replica spend the address's one budget of four between them: the replica that counted the
+      // fourth refuses at once; the other learns it at its next refusal (one more, not another four).
+      for (const [n, replica] of [0, 1, 0, 1].entries())
+        expect((await forged(replica, n)).statusCode).toBe(401);
+      expect((await forged(1, 5)).statusCode).toBe(429);
+      expect((await forged(0, 6)).statusCode).toBe(401);
+      expect((await forged(0, 7)).statusCode).toBe(429);
+      expect((await forged(1, 8)).statusCode).toBe(429);
+    } finally {
+      for (const replica of replicas) await replica.close();
+      for (const counter of counters) await counter.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('GET /api/me', () => {

@@ -85,10 +85,15 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('userSession', null);
   app.decorateRequest('accessToken', null);
-  const refusals = new RefusalBudget(options.unauthenticatedPerMinute, 60_000, () => now().getTime());
+  const refusals = new RefusalBudget(
+    options.unauthenticatedPerMinute,
+    60_000,
+    () => now().getTime(),
+    options.budgets,
+  );
   /** A 401, counted against the address it came from. */
-  const notAuthenticated = (request: FastifyRequest, message: string) => {
-    refusals.spend(request.ip);
+  const notAuthenticated = async (request: FastifyRequest, message: string) => {
+    await refusals.spend(request.ip);
     return new HttpError(401, 'not_authenticated', message);
   };
   app.addHook('onRequest', async (request, reply) => {
@@ -102,13 +107,13 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
       // RFC 6750: a refused bearer token says so, for the clients that read it.
       if (bearer === '') {
         reply.header('www-authenticate', 'Bearer error="invalid_request"');
-        throw notAuthenticated(request, TOKEN_MESSAGES.malformed);
+        throw await notAuthenticated(request, TOKEN_MESSAGES.malformed);
       }
       // Read from the store at every request, never remembered, so a revocation holds at once on every replica.
       const token = await app.tokens.authenticate(bearer);
       if (token === undefined) {
         reply.header('www-authenticate', 'Bearer error="invalid_token"');
-        throw notAuthenticated(request, TOKEN_MESSAGES.invalid);
+        throw await notAuthenticated(request, TOKEN_MESSAGES.invalid);
       }
       // The token's id, never its secret, goes with every line logged about the request.
       request.log = request.log.child({ tokenId: token.id, userId: token.user.uid });
@@ -118,7 +123,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
       return;
     }
     const session = await app.sessions.current(request);
-    if (session === undefined) throw notAuthenticated(request, MESSAGES.notAuthenticated);
+    if (session === undefined) throw await notAuthenticated(request, MESSAGES.notAuthenticated);
     request.user = session.user;
     request.userSession = session;
   });
