@@ -37,7 +37,7 @@ describe('deer-management values saved by their first version', () => {
     });
   });
 
-  it('the same values saved again write nothing; other values replace the ground’s whole', () => {
+  it('the same values saved again, or none for a ground with none, write nothing; other values replace the ground’s whole', () => {
     const state = foldStream(settingsDecider, events as SettingsEvent[]);
     const meta = {
       userId: USER,
@@ -56,6 +56,18 @@ describe('deer-management values saved by their first version', () => {
       state,
     );
     expect(same).toEqual({ ok: true, events: [] });
+    // Nothing to save for a ground with nothing saved: nothing written.
+    const nothing = settingsDecider.decide(
+      {
+        type: 'SaveDeerValues',
+        streamId: events[0]!.streamId,
+        groundId: '7a6b5c4d-0000-4000-8000-0000000000a3',
+        values: { species: [] },
+        meta,
+      },
+      state,
+    );
+    expect(nothing).toEqual({ ok: true, events: [] });
     const changed = settingsDecider.decide(
       {
         type: 'SaveDeerValues',

@@ -56,7 +56,8 @@ export type SettingsCommand = ChangeSettings | SaveDeerValues;
 /** A change to what the settings already are writes nothing. */
 function decideSettings(command: SettingsCommand, state: SettingsState): SettingsEvent[] {
   if (command.type === 'SaveDeerValues') {
-    if (same(state.deerValues[command.groundId], command.values)) return [];
+    const before = state.deerValues[command.groundId] ?? { species: [] };
+    if (same(before, command.values)) return [];
     return [
       {
         ...eventEnvelope(command.meta, command.streamId, state.version),

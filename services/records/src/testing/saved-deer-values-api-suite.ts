@@ -116,6 +116,15 @@ export function describeSavedDeerValuesApi<Tx>(
       expect(await per.backend.store.headPosition()).toBe(head);
     });
 
+    it('accepting with nothing asked and nothing saved writes the plan and saves no values', async () => {
+      const home = await countedGround(ALICE);
+      await accept(ALICE, home, '');
+      const events = await per.backend.store.readUser(ALICE.uid, 0, 100);
+      expect(events.filter((event) => event.type === T.deerValuesSaved)).toEqual([]);
+      expect(events.filter((event) => event.type === T.plansSet)).toHaveLength(1);
+      expect(await per.backend.readModel.deerValues(ALICE.uid, home.id)).toBeUndefined();
+    });
+
     it('another user’s suggestion, and another ground’s, keep the defaults', async () => {
       const home = await countedGround(ALICE);
       const other = await countedGround(ALICE, 'Beech Hanger');
