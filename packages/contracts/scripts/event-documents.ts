@@ -59,6 +59,8 @@ const MANAGEMENT_DESCRIPTIONS: Record<ManagementEvent['type'], string> = {
     'The deer seen on an outing, set whole: data.sightings lists species, sex (Male, Female, Unknown), age_class (Adult, Young, Unknown) and count; an empty list is an outing on which nothing was seen. An outing without it has no sightings recorded.',
   [MANAGEMENT_EVENT_TYPES.settingsChanged]:
     "A user's settings changed (one stream per user, its id opaque); data.season_start is 04-01 or 08-01.",
+  [MANAGEMENT_EVENT_TYPES.deerValuesSaved]:
+    "On a user's settings stream: the values a user set for a ground's suggested cull (data.ground_id), saved when a suggestion worked out with them was accepted, replacing that ground's whole: per species (data.species) a target density in deer per km², a recruitment rate and a female share in percent, each left out where the default holds, and the seasons a reduction is spread over (data.seasons).",
   [MANAGEMENT_EVENT_TYPES.plansSet]:
     "A user's cull plans of one season were set, replacing the season's plans whole (one stream per user and season, its id opaque).",
 };

@@ -113,6 +113,20 @@ export const ProjectedSeason = z.object({
 });
 export type ProjectedSeason = z.infer<typeof ProjectedSeason>;
 
+/** Where a value of a suggestion came from: the query, the user's saved values for the ground, or the default. */
+export const VALUE_SOURCES = ['given', 'saved', 'default'] as const;
+export const ValueSource = z.enum(VALUE_SOURCES);
+export type ValueSource = z.infer<typeof ValueSource>;
+
+/** Where each of the values a species' suggestion was worked out with came from. */
+export const SuggestionSources = z.object({
+  target_density: ValueSource,
+  recruitment: ValueSource,
+  female_share: ValueSource,
+  seasons: ValueSource,
+});
+export type SuggestionSources = z.infer<typeof SuggestionSources>;
+
 /**
  * How one species' suggestion was worked out: the plan, the numbers it used, the steps and the model's seasons. A
  * species with no suggestion (no recruitment rate known for it, say) has kind `none` and says why in `reason`.
@@ -129,6 +143,11 @@ export const SuggestionWorking = z.object({
   steps: z.array(WorkingStep),
   projection: z.array(ProjectedSeason),
   reason: z.object({ field: z.string(), message: z.string() }).optional(),
+  /** The target density used, deer per km² (the density now when none was set). */
+  target_density: z.number().min(0).optional(),
+  /** The seasons a reduction is spread over, as set or by default (a maintenance cull takes one). */
+  seasons: z.number().int().min(1).optional(),
+  sources: SuggestionSources.optional(),
 });
 export type SuggestionWorking = z.infer<typeof SuggestionWorking>;
 

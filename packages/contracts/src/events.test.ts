@@ -184,6 +184,10 @@ describe('the events of grounds, outings, settings and plans', () => {
     },
     { type: MANAGEMENT_EVENT_TYPES.settingsChanged, data: { season_start: '08-01' } },
     {
+      type: MANAGEMENT_EVENT_TYPES.deerValuesSaved,
+      data: { ground_id: ground, species: [{ species: 'Roe Deer', target_density: 6 }], seasons: 3 },
+    },
+    {
       type: MANAGEMENT_EVENT_TYPES.plansSet,
       data: {
         season: '2026-27',
@@ -212,6 +216,12 @@ describe('the events of grounds, outings, settings and plans', () => {
     expect(() => parseLogEvent(unknownSeasonStart)).toThrow(EventContractError);
     const extraField = { ...envelope, type: MANAGEMENT_EVENT_TYPES.groundArchived, data: { reason: 'sold' } };
     expect(() => parseLogEvent(extraField)).toThrow(EventContractError);
+    const shareOver100 = {
+      ...envelope,
+      type: MANAGEMENT_EVENT_TYPES.deerValuesSaved,
+      data: { ground_id: 'g', species: [{ species: 'Roe Deer', female_share: 120 }] },
+    };
+    expect(() => parseLogEvent(shareOver100)).toThrow(EventContractError);
     const openRing = {
       ...envelope,
       type: MANAGEMENT_EVENT_TYPES.groundRedrawn,
@@ -263,6 +273,7 @@ describe('the events of grounds, outings, settings and plans', () => {
       'outing.hunters_changed.v1': 'culls.v1.u1.outing_hunters_changed',
       'outing.sightings_recorded.v1': 'culls.v1.u1.outing_sightings_recorded',
       'settings.changed.v1': 'culls.v1.u1.settings_changed',
+      'settings.deer_values_saved.v1': 'culls.v1.u1.settings_deer_values_saved',
       'plans.set.v1': 'culls.v1.u1.plans_set',
     });
     expect(eventShortName(EVENT_TYPES.photoAdded)).toBe('photo_added');

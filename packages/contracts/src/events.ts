@@ -159,6 +159,9 @@ export type OutingSightingsRecorded = z.infer<typeof OutingSightingsRecorded>;
 /** A user's settings are one stream per user, its id opaque (see the records service's stream ids). */
 export const SettingsChanged = managementEvent(T.settingsChanged);
 export type SettingsChanged = z.infer<typeof SettingsChanged>;
+/** A user's values for a ground's suggested cull, set whole for that ground; on the user's settings stream. */
+export const DeerValuesSaved = managementEvent(T.deerValuesSaved);
+export type DeerValuesSaved = z.infer<typeof DeerValuesSaved>;
 
 /** A user's plans of one season are one stream, its id opaque; each event replaces the season's plans whole. */
 export const PlansSet = managementEvent(T.plansSet);
@@ -289,6 +292,7 @@ export const ManagementEvent = z.discriminatedUnion('type', [
   ...GroundEvent.options,
   ...OutingEvent.options,
   SettingsChanged,
+  DeerValuesSaved,
   PlansSet,
 ]);
 export type ManagementEvent = z.infer<typeof ManagementEvent>;
@@ -386,6 +390,7 @@ const SHORT_NAMES = [
   'outing_hunters_changed',
   'outing_sightings_recorded',
   'settings_changed',
+  'settings_deer_values_saved',
   'plans_set',
   'team_created',
   'team_renamed',

@@ -391,6 +391,11 @@ export const MANAGEMENT_EVENT_TYPES = {
   /** A record's ground and outing, set whole (null: none). Written beside cull.recorded/amended when they change. */
   cullPlaced: 'cull.placed.v1',
   settingsChanged: 'settings.changed.v1',
+  /**
+   * The deer-management values a user set for one of their grounds, saved when a suggested cull worked out with them
+   * was accepted; on the settings stream, as they are the user's settings for the ground's next suggestion.
+   */
+  deerValuesSaved: 'settings.deer_values_saved.v1',
   plansSet: 'plans.set.v1',
 } as const;
 
@@ -443,5 +448,17 @@ export const MANAGEMENT_EVENT_DATA = {
     outing_id: z.string().nullable(),
   }),
   [MANAGEMENT_EVENT_TYPES.settingsChanged]: z.strictObject({ season_start: SeasonStart }),
+  [MANAGEMENT_EVENT_TYPES.deerValuesSaved]: z.strictObject({
+    ground_id: z.string(),
+    species: z.array(
+      z.strictObject({
+        species: z.string(),
+        target_density: z.number().min(0).optional(),
+        recruitment: z.number().min(0).max(100).optional(),
+        female_share: z.number().min(0).max(100).optional(),
+      }),
+    ),
+    seasons: z.number().int().min(1).optional(),
+  }),
   [MANAGEMENT_EVENT_TYPES.plansSet]: z.strictObject({ season: z.string(), plans: z.array(Plan) }),
 } as const;

@@ -9,18 +9,31 @@ import {
   type SeasonKey,
   type SeasonStart,
   type SettingsChanged,
+  type DeerValuesSaved,
 } from '@cull-log/contracts';
 import { eventEnvelope, type Decider } from './decider';
 
 const T = MANAGEMENT_EVENT_TYPES;
 
-/** A user's settings as their stream has them: the defaults until changed. */
+/** A ground's saved deer-management values, as settings.deer_values_saved.v1 holds them. */
+export type DeerValues = Omit<DeerValuesSaved['data'], 'ground_id'>;
+
+/** The events of a user's settings stream: the season's start, and each ground's deer-management values. */
+export type SettingsEvent = SettingsChanged | DeerValuesSaved;
+
+/** A user's settings as their stream has them: the defaults until changed, no ground's values until saved. */
 export interface SettingsState {
   version: number;
   seasonStart: SeasonStart;
+  /** By ground id. */
+  deerValues: Readonly<Record<string, DeerValues>>;
 }
 
-const initialSettingsState: SettingsState = { version: 0, seasonStart: DEFAULT_SEASON_START };
+const initialSettingsState: SettingsState = {
+  version: 0,
+  seasonStart: DEFAULT_SEASON_START,
+  deerValues: {},
+};
 
 export interface ChangeSettings {
   type: 'ChangeSettings';
@@ -29,8 +42,30 @@ export interface ChangeSettings {
   meta: CommandMeta;
 }
 
+/** A ground's deer-management values, replacing those saved for it before. */
+export interface SaveDeerValues {
+  type: 'SaveDeerValues';
+  streamId: string;
+  groundId: string;
+  values: DeerValues;
+  meta: CommandMeta;
+}
+
+export type SettingsCommand = ChangeSettings | SaveDeerValues;
+
 /** A change to what the settings already are writes nothing. */
-function decideSettings(command: ChangeSettings, state: SettingsState): SettingsChanged[] {
+function decideSettings(command: SettingsCommand, state: SettingsState): SettingsEvent[] {
+  if (command.type === 'SaveDeerValues') {
+    const before = state.deerValues[command.groundId] ?? { species: [] };
+    if (same(before, command.values)) return [];
+    return [
+      {
+        ...eventEnvelope(command.meta, command.streamId, state.version),
+        type: T.deerValuesSaved,
+        data: { ground_id: command.groundId, ...command.values },
+      },
+    ];
+  }
   if (command.seasonStart === undefined || command.seasonStart === state.seasonStart) return [];
   return [
     {
@@ -41,8 +76,12 @@ function decideSettings(command: ChangeSettings, state: SettingsState): Settings
   ];
 }
 
-function evolveSettings(_state: SettingsState, event: SettingsChanged): SettingsState {
-  return { version: event.version, seasonStart: event.data.season_start };
+function evolveSettings(state: SettingsState, event: SettingsEvent): SettingsState {
+  if (event.type === T.deerValuesSaved) {
+    const { ground_id: groundId, ...values } = event.data;
+    return { ...state, version: event.version, deerValues: { ...state.deerValues, [groundId]: values } };
+  }
+  return { ...state, version: event.version, seasonStart: event.data.season_start };
 }
 
 /** A team plan's share for one member, by member id: as plans.allocated.v1 holds it. */
@@ -109,8 +148,8 @@ function evolvePlans(state: PlansState, event: PlansEvent): PlansState {
   return { ...state, version: event.version, plans: event.data.plans, updatedAt: event.occurredAt };
 }
 
-/** A user's settings stream: each change of the season's start. Nothing is refused. */
-export const settingsDecider: Decider<ChangeSettings, SettingsChanged, SettingsState> = {
+/** A user's settings stream: each change of the season's start or of a ground's values. Nothing is refused. */
+export const settingsDecider: Decider<SettingsCommand, SettingsEvent, SettingsState> = {
   decide: (command, state) => ({ ok: true, events: decideSettings(command, state) }),
   evolve: evolveSettings,
   initialState: initialSettingsState,

@@ -14,6 +14,7 @@ import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
+import { describeSavedDeerValuesApi } from './testing/saved-deer-values-api-suite';
 import { describeSeasonFiguresApi } from './testing/season-figures-api-suite';
 import { describeRetentionApi } from './testing/retention-api-suite';
 import { describeTeamsApi } from './testing/teams-api-suite';
@@ -45,6 +46,7 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describeGroundsApi('MongoDB', openBackend);
   describeRetentionApi('MongoDB', openBackend);
   describeCountsApi('MongoDB', openBackend);
+  describeSavedDeerValuesApi('MongoDB', openBackend);
   describeDeerManagementCsvApi('MongoDB', openBackend);
   describeSeasonFiguresApi('MongoDB', openBackend);
   describeGroundTrendsApi('MongoDB', openBackend);

@@ -10,6 +10,7 @@ import { describeImportsApi } from './testing/imports-api-suite';
 import { describeListFiltersApi } from './testing/list-filters-api-suite';
 import { describePhotosApi } from './testing/photos-api-suite';
 import { describeRecordsApi } from './testing/records-api-suite';
+import { describeSavedDeerValuesApi } from './testing/saved-deer-values-api-suite';
 import { describeSeasonFiguresApi } from './testing/season-figures-api-suite';
 import { describeRetentionApi } from './testing/retention-api-suite';
 import { describeTeamsApi } from './testing/teams-api-suite';
@@ -21,6 +22,7 @@ describeAccountApi('the embedded SQLite store', async () => openSqliteBackend())
 describePhotosApi('the embedded SQLite store', async () => openSqliteBackend());
 describeGroundsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeCountsApi('the embedded SQLite store', async () => openSqliteBackend());
+describeSavedDeerValuesApi('the embedded SQLite store', async () => openSqliteBackend());
 describeDeerManagementCsvApi('the embedded SQLite store', async () => openSqliteBackend());
 describeSeasonFiguresApi('the embedded SQLite store', async () => openSqliteBackend());
 describeGroundTrendsApi('the embedded SQLite store', async () => openSqliteBackend());

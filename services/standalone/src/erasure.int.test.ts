@@ -91,9 +91,22 @@ describe('erasing an account in the one-process app', () => {
     const last = await anns.deleteCull(gone.cull.id);
     // Her ground (her e-mail address in its notes), an outing with what she saw, a count (her name in its notes), her
     // season start and a plan: erased with her too.
+    const boundary = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-1, 51],
+          [-0.98, 51],
+          [-0.98, 51.02],
+          [-1, 51.02],
+          [-1, 51],
+        ],
+      ],
+    };
     const ground = await anns.send('POST', '/api/grounds', {
       name: 'Ann Wood',
       notes: `Keys from ${ann.email}`,
+      boundary,
     });
     expect(ground.status).toBe(201);
     const groundId = (JSON.parse(ground.text) as { id: string }).id;
@@ -108,6 +121,12 @@ describe('erasing an account in the one-process app', () => {
     expect((await anns.send('PATCH', '/api/settings', { season_start: '08-01' })).status).toBe(200);
     const plans = [{ ground_id: groundId, targets: [{ species: 'Roe Deer', class: 'Female', target: 4 }] }];
     expect((await anns.send('PUT', '/api/plans/2026-27', { plans })).status).toBe(200);
+    // The suggested cull accepted with her female share: the plan again, and the values saved for her ground.
+    const accepted = await anns.send(
+      'POST',
+      `/api/plans/2026-27/suggestion?ground=${groundId}&female_share=60`,
+    );
+    expect(accepted.status, accepted.text).toBe(200);
     for (const species of ['Roe Deer', 'Fallow Deer', 'Fox'] as const) {
       await bobs.recordCull(sampleCull({ species, location_name: 'Bob Hill', notes: 'kept' }));
     }
@@ -187,11 +206,17 @@ describe('erasing an account in the one-process app', () => {
       'count.recorded.v1',
       'settings.changed.v1',
       'plans.set.v1',
+      'plans.set.v1',
+      'settings.deer_values_saved.v1',
       'member.linked.v1',
     ]);
     expect(JSON.parse(files.get('counts.json') ?? '')).toMatchObject([{ notes: `Counted by ${ann.name}` }]);
     expect(JSON.parse(files.get('grounds.json') ?? '')).toMatchObject([{ name: 'Ann Wood' }]);
     expect(JSON.parse(files.get('plans.json') ?? '')).toMatchObject([{ season: '2026-27' }]);
+    expect(JSON.parse(files.get('settings.json') ?? '')).toEqual({
+      season_start: '08-01',
+      deer_values: [{ ground_id: groundId, species: [{ species: 'Roe Deer', female_share: 60 }] }],
+    });
     // Her declaration's number and dealer, from the register the exports service keeps beside its projection.
     expect(JSON.parse(files.get('declarations.json') ?? '')).toEqual([
       {
@@ -273,8 +298,8 @@ describe('erasing an account in the one-process app', () => {
       fetch(new URL('/api/me', anns.baseUrl), { headers: { authorization: `Bearer ${token}` } });
     expect((await withToken()).status).toBe(200);
 
-    // Her fourteen record, ground, outing, settings and plans events, and her link to Bob's team.
-    expect(await anns.eraseAccount()).toEqual({ erased: true, events: 18 });
+    // Her record, ground, outing, count, settings and plans events, and her link to Bob's team.
+    expect(await anns.eraseAccount()).toEqual({ erased: true, events: 20 });
 
     expect((await anns.send('GET', '/api/me')).status).toBe(401);
     expect((await elsewhere.send('GET', '/api/me')).status).toBe(401);

@@ -12,10 +12,12 @@ import {
 import {
   groundAreaKm2,
   groundDensities,
+  deerValuesToSave,
   groundSuggestion,
   planTargetsOf,
   plansWithSuggestion,
   toCount,
+  type DeerValues,
 } from '@cull-log/domain';
 import { apiError, json, type FakeApi, type FakeRequest, type ManagementState } from './fake-api';
 
@@ -59,9 +61,15 @@ function queryOf(url: URL): Record<string, string | string[]> {
 /**
  * Answers /api/counts, /api/grounds/:id/density and /api/plans/:season/suggestion as the records service does, with
  * the domain's own arithmetic (a dung count's density, each species' density, the suggested cull and its acceptance
- * into the plans): bodies and queries checked with the contracts, refusals answered on their field.
+ * into the plans, saving its values in `saved` by ground): bodies and queries checked with the contracts, refusals
+ * answered on their field.
  */
-export function serveCounts(api: FakeApi, state: ManagementState, counts: HeldCount[] = []): HeldCount[] {
+export function serveCounts(
+  api: FakeApi,
+  state: ManagementState,
+  counts: HeldCount[] = [],
+  saved: Record<string, DeerValues> = {},
+): HeldCount[] {
   let counter = 0;
   const now = () => new Date(Date.UTC(2026, 0, 1, 0, 0, counter++)).toISOString();
   const areaOf = (groundId: string) =>
@@ -150,9 +158,10 @@ export function serveCounts(api: FakeApi, state: ManagementState, counts: HeldCo
       area,
       asked,
       seasonLabelOf(SeasonKey.parse(season)),
+      saved[ground],
     );
     if ('ok' in answered) return { refusal: refusedOn(answered.field, answered.message) };
-    return { ground, answered };
+    return { ground, answered, asked };
   };
   api.onPattern('GET', /^\/api\/plans\/([^/]+)\/suggestion$/, ({ url }, [season = '']) => {
     const result = suggestion(url, season);
@@ -165,6 +174,11 @@ export function serveCounts(api: FakeApi, state: ManagementState, counts: HeldCo
       state.plans[season] ?? [],
       result.ground,
       planTargetsOf(result.answered.rows),
+    );
+    saved[result.ground] = deerValuesToSave(
+      result.answered.working.map((each) => each.species),
+      result.asked,
+      saved[result.ground],
     );
     state.position += 1;
     return json(

@@ -55,6 +55,8 @@ export interface CullPlanInput {
   seasonsToTarget: number;
   /** The seasons are the default, not the manager's: the working says so, and that they may change it. */
   seasonsByDefault?: boolean;
+  /** The seasons are the manager's saved ones: the working says so. */
+  seasonsSaved?: boolean;
   /** Without it: a reduction above the target, a maintenance cull at or below it. */
   kind?: CullKind;
   /** The season the cull is for, as shown (`2026/27`); the projection names the seasons after it. */
@@ -202,7 +204,9 @@ export function planCull(input: CullPlanInput): CullPlan | FigureRefusal {
         result: `a reduction cull over ${seasons} season${seasons === 1 ? '' : 's'}${
           input.seasonsByDefault === true
             ? ' (the default: change it to suit the stalkers and time there are)'
-            : ''
+            : input.seasonsSaved === true
+              ? ' (as saved with the plan last accepted)'
+              : ''
         }`,
       },
       {
@@ -306,6 +310,8 @@ export interface CullSuggestionRequest {
   seasonsToTarget?: number;
   kind?: CullKind;
   firstSeason?: string;
+  /** Which of the values given are the manager's saved ones rather than asked now: the working says so. */
+  saved?: { targetDensity?: boolean; recruitment?: boolean; seasons?: boolean };
 }
 
 /**
@@ -340,12 +346,15 @@ export function suggestCull(request: CullSuggestionRequest): CullPlan | FigureRe
     femaleSharePercent: request.femaleSharePercent ?? DEFAULT_FEMALE_SHARE_PERCENT,
     seasonsToTarget: request.seasonsToTarget ?? DEFAULT_SEASONS_TO_TARGET,
     seasonsByDefault: request.seasonsToTarget === undefined,
+    seasonsSaved: request.saved?.seasons === true,
     ...(request.kind !== undefined && { kind: request.kind }),
     ...(request.firstSeason !== undefined && { firstSeason: request.firstSeason }),
     recruitmentFrom:
       request.recruitmentPercent === undefined
         ? `the default for ${species}: ${RECRUITMENT_SOURCE}`
-        : `for ${species}, as the manager set it`,
+        : request.saved?.recruitment === true
+          ? `for ${species}, as saved with the plan last accepted`
+          : `for ${species}, as the manager set it`,
   });
   if (!plan.ok) return plan;
   return {
@@ -358,7 +367,9 @@ export function suggestCull(request: CullSuggestionRequest): CullPlan | FigureRe
       },
       {
         label: 'Deer at the target',
-        formula: `${figure(targetDensityPerKm2, 2)} deer per km² × ${figure(areaKm2, 3)} km², to whole deer`,
+        formula: `${figure(targetDensityPerKm2, 2)} deer per km²${
+          request.saved?.targetDensity === true ? ' (as saved with the plan last accepted)' : ''
+        } × ${figure(areaKm2, 3)} km², to whole deer`,
         result: deer(targetPopulation, 0),
       },
       ...plan.steps,

@@ -1,6 +1,6 @@
 import { DEER_MANAGEMENT_MESSAGES, type SpeciesDensity } from '@cull-log/contracts';
 import { describe, expect, it } from 'vitest';
-import { groundSuggestion } from './ground-suggestion';
+import { deerValuesToSave, groundSuggestion } from './ground-suggestion';
 
 const at = (species: string, density: number, count: number): SpeciesDensity => ({
   species,
@@ -86,5 +86,77 @@ describe('a ground’s suggested cull', () => {
 
   it('with no counts, suggests nothing', () => {
     expect(groundSuggestion([], 2.4, {}, '2027/28')).toEqual({ rows: [], working: [] });
+  });
+
+  it('takes the values saved for the ground where none is asked, asked ones first, and says where each came from', () => {
+    const saved = {
+      species: [
+        { species: 'Roe Deer', target_density: 8 },
+        { species: 'Fallow Deer', female_share: 60 },
+      ],
+      seasons: 3,
+    };
+    const fromSaved = groundSuggestion(densities, 2.4, {}, '2027/28', saved);
+    const asked = groundSuggestion(
+      densities,
+      2.4,
+      { target_density: { species: { 'Roe Deer': 8 } } },
+      '2027/28',
+    );
+    if ('ok' in fromSaved || 'ok' in asked) throw new Error('refused');
+    // Roe reduced to the saved 8 per km² as if asked (32 this season, as above); fallow's females 60 % of 5 → 3.
+    expect(fromSaved.rows.filter((row) => row.species === 'Roe Deer')).toEqual(
+      asked.rows.filter((row) => row.species === 'Roe Deer'),
+    );
+    const roe = fromSaved.working.find((entry) => entry.species === 'Roe Deer')!;
+    expect(roe).toMatchObject({
+      cull: 32,
+      target_density: 8,
+      seasons: 3,
+      sources: { target_density: 'saved', recruitment: 'default', female_share: 'default', seasons: 'saved' },
+    });
+    expect(roe.steps.find((step) => step.label === 'Deer at the target')!.formula).toContain(
+      'as saved with the plan last accepted',
+    );
+    expect(fromSaved.working.find((entry) => entry.species === 'Fallow Deer')).toMatchObject({
+      female_share: 60,
+      target_density: 10,
+      sources: { target_density: 'default', female_share: 'saved' },
+    });
+    const overridden = groundSuggestion(
+      densities,
+      2.4,
+      { target_density: { all: 25, species: {} } },
+      '2027/28',
+      saved,
+    );
+    if ('ok' in overridden) throw new Error(overridden.message);
+    expect(overridden.working.find((entry) => entry.species === 'Roe Deer')).toMatchObject({
+      kind: 'maintenance',
+      target_density: 25,
+      sources: { target_density: 'given' },
+    });
+  });
+
+  it('saves what was asked, else what was saved, for each species suggested, keeping species not counted now', () => {
+    const saved = {
+      species: [
+        { species: 'Muntjac', recruitment: 35 },
+        { species: 'Roe Deer', target_density: 8, female_share: 60 },
+      ],
+      seasons: 2,
+    };
+    expect(
+      deerValuesToSave(['Fallow Deer', 'Roe Deer'], { target_density: { all: 6, species: {} } }, saved),
+    ).toEqual({
+      species: [
+        { species: 'Fallow Deer', target_density: 6 },
+        { species: 'Muntjac', recruitment: 35 },
+        { species: 'Roe Deer', target_density: 6, female_share: 60 },
+      ],
+      seasons: 2,
+    });
+    // Nothing asked and nothing saved: nothing to keep but the defaults, which are not saved.
+    expect(deerValuesToSave(['Roe Deer'], {}, undefined)).toEqual({ species: [] });
   });
 });

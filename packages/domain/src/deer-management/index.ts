@@ -1,7 +1,7 @@
 export { densityPerKm2, deerOnGround, groundAreaKm2 } from './density';
 export type { Density } from './density';
 export { groundDensities } from './ground-density';
-export { groundSuggestion } from './ground-suggestion';
+export { deerValuesToSave, groundSuggestion } from './ground-suggestion';
 export { groundTrends } from './ground-trends';
 export type { GroundTrendsInput, TrendCull, TrendOuting } from './ground-trends';
 export { planTargetsOf, plansWithSuggestion } from './suggestion-plan';

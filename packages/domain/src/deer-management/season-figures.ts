@@ -1,6 +1,7 @@
 import type { Count, Ground, GroundSeasonFigures, Outing } from '@cull-log/contracts';
 import { outingDate } from '../outing-figures';
 import { inSeason, type Season } from '../seasons';
+import type { DeerValues } from '../settings-plans';
 import { groundAreaKm2 } from './density';
 import { effortFigures, outingHours } from './effort';
 import { groundDensities } from './ground-density';
@@ -10,8 +11,8 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * A ground's deer management in a season, for the season report: the season's counts, each species' density from
- * them, the effort of its ended outings, and the cull suggested with the defaults from the latest density by the
- * season's end. Undefined for a ground with nothing counted or seen in the season (no count, and no outing whose
+ * them, the effort of its ended outings, and the cull suggested from the latest density by the season's end with the
+ * user's values saved for the ground (`saved`), else the defaults. Undefined for a ground with nothing counted or seen in the season (no count, and no outing whose
  * sightings were recorded). `counts` are the ground's, read with its area; `outings` the ground's.
  */
 export function groundSeasonFigures(
@@ -19,6 +20,7 @@ export function groundSeasonFigures(
   outings: readonly Outing[],
   counts: readonly Count[],
   season: Season,
+  saved?: DeerValues,
 ): GroundSeasonFigures | undefined {
   const seasonCounts = counts
     .filter((count) => inSeason(count.date, season))
@@ -46,6 +48,7 @@ export function groundSeasonFigures(
           areaKm2,
           {},
           season.label,
+          saved,
         );
   return {
     ground_id: ground.id,

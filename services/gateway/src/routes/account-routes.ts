@@ -71,7 +71,7 @@ events.jsonl       every change ever made to your records, grounds, outings, cou
 grounds.json       your grounds, with their boundaries and notes (JSON)
 outings.json       your outings, with their grounds, times, people out, deer seen and numbers of culls (JSON)
 counts.json        your counts of deer on your grounds, with a dung count's density worked out (JSON)
-settings.json      your settings: the day your stalking season starts (JSON)
+settings.json      your settings: the day your stalking season starts, and the deer-management values saved for each ground (JSON)
 plans.json         your cull plans, season by season (JSON)
 imports.json       the spreadsheets you imported: each file's name, how it was read, when, and the records it wrote (JSON)
 declarations.json  your trained-hunter declarations: each number, when it was issued, the dealer and the records it declared (JSON)

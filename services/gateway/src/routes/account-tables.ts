@@ -45,6 +45,7 @@ export const ACCOUNT_TABLES: Readonly<Record<'records' | 'stats' | 'exports' | '
     outings: { download: ['outings.json'] },
     counts: { download: ['counts.json'] },
     user_settings: { download: ['settings.json'] },
+    deer_values: { download: ['settings.json'] },
     cull_plans: { download: ['plans.json'] },
     teams: teamProjection('Each team as it stands'),
     team_invites: teamProjection('Each team’s open invitations'),

@@ -13,6 +13,7 @@ import {
   type Outing,
   type OutingEvent,
   type Plan,
+  type DeerValuesSaved,
   type SeasonStart,
   isCullStreamEvent,
   type StoredLogEvent,
@@ -96,7 +97,11 @@ interface AccountSettings {
   outings: Map<string, OutingState>;
   /** Newest day first; a dung count with its density and working, its deer over its ground's area. */
   counts: Count[];
-  settings: { season_start: SeasonStart };
+  /** The season start, and the deer-management values saved for each ground, by ground id. */
+  settings: {
+    season_start: SeasonStart;
+    deer_values: DeerValuesSaved['data'][];
+  };
   /** Each season's plans, by season. */
   plans: { season: string; plans: Plan[]; updated_at: string }[];
 }
@@ -109,6 +114,7 @@ async function accountSettingsOf(
   const outings = new Map<string, OutingState>();
   const countStates = new Map<string, CountState>();
   let seasonStart: SeasonStart = DEFAULT_SEASON_START;
+  const deerValues = new Map<string, DeerValuesSaved['data']>();
   const plans = new Map<string, { season: string; plans: Plan[]; updated_at: string }>();
   for await (const event of eventsOf(store, userId)) {
     if (isCullStreamEvent(event)) continue;
@@ -123,6 +129,8 @@ async function accountSettingsOf(
       countStates.set(event.streamId, countDecider.evolve(state, event as CountEvent));
     } else if (event.type === MANAGEMENT_EVENT_TYPES.settingsChanged) {
       seasonStart = event.data.season_start;
+    } else if (event.type === MANAGEMENT_EVENT_TYPES.deerValuesSaved) {
+      deerValues.set(event.data.ground_id, event.data);
     } else if (event.type === MANAGEMENT_EVENT_TYPES.plansSet) {
       const { season } = event.data;
       plans.set(season, { season, plans: event.data.plans, updated_at: event.occurredAt });
@@ -143,7 +151,10 @@ async function accountSettingsOf(
     grounds: groundList,
     outings,
     counts: countList,
-    settings: { season_start: seasonStart },
+    settings: {
+      season_start: seasonStart,
+      deer_values: [...deerValues.values()].sort((a, b) => a.ground_id.localeCompare(b.ground_id)),
+    },
     plans: [...plans.values()].sort((a, b) => a.season.localeCompare(b.season)),
   };
 }

@@ -1,5 +1,5 @@
 import type { Ground, Outing, Plan, SeasonStart } from '@cull-log/contracts';
-import type { MemberAllocation } from '@cull-log/domain';
+import type { DeerValues, MemberAllocation } from '@cull-log/domain';
 import type { StoredCount } from '../counts/stored-count';
 import type { TeamsReadModel } from '../teams/teams-read-model';
 
@@ -32,6 +32,8 @@ export interface ManagementReadModel extends TeamsReadModel {
   /** The user's season start; undefined until they set one. */
   seasonStart(userId: string): Promise<SeasonStart | undefined>;
   plans(userId: string, season: string): Promise<StoredPlans | undefined>;
+  /** The user's deer-management values saved for a ground; undefined until saved. */
+  deerValues(userId: string, groundId: string): Promise<DeerValues | undefined>;
   /** The user's counts (on one ground), newest day first. */
   listCounts(userId: string, groundId?: string): Promise<StoredCount[]>;
   getCount(userId: string, id: string): Promise<StoredCount | undefined>;

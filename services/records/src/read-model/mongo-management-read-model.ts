@@ -21,8 +21,10 @@ import {
   OUTINGS_COLLECTION,
 } from '../outings/mongo-outings-read-model';
 import {
+  applyDeerValuesToMongo,
   applyPlansToMongo,
   applySettingsToMongo,
+  DEER_VALUES_COLLECTION,
   MONGO_SETTINGS_MIGRATIONS,
   openMongoSettingsReadModel,
   PLANS_COLLECTION,
@@ -47,6 +49,7 @@ export const MANAGEMENT_COLLECTIONS = [
   OUTINGS_COLLECTION,
   COUNTS_COLLECTION,
   SETTINGS_COLLECTION,
+  DEER_VALUES_COLLECTION,
   PLANS_COLLECTION,
   TEAM_MEMBER_LINKS_COLLECTION,
 ] as const;
@@ -65,6 +68,7 @@ export async function applyManagementToMongo(
   else if (isOutingEvent(event)) await applyOutingToMongo(db, session, event);
   else if (isCountEvent(event)) await applyCountToMongo(db, session, event);
   else if (event.type === T.settingsChanged) await applySettingsToMongo(db, session, event);
+  else if (event.type === T.deerValuesSaved) await applyDeerValuesToMongo(db, session, event);
   else if (event.type === T.plansSet || event.type === TEAM_EVENT_TYPES.plansAllocated)
     await applyPlansToMongo(db, session, event);
   else if (isTeamEvent(event)) await applyTeamToMongo(db, session, event);

@@ -20,6 +20,7 @@ import {
 import {
   applyAllocationsToSqlite,
   applyPlansToSqlite,
+  applyDeerValuesToSqlite,
   applySettingsToSqlite,
   openSqliteSettingsReadModel,
   SQLITE_SETTINGS_MIGRATIONS,
@@ -44,6 +45,7 @@ export const MANAGEMENT_TABLES = [
   'outings',
   'counts',
   'user_settings',
+  'deer_values',
   'cull_plans',
   ...TEAM_USER_TABLES,
 ] as const;
@@ -62,6 +64,7 @@ export function applyManagementToSqlite(
     else if (isOutingEvent(event)) applyOutingToSqlite(db, event);
     else if (isCountEvent(event)) applyCountToSqlite(db, event);
     else if (event.type === T.settingsChanged) applySettingsToSqlite(db, event);
+    else if (event.type === T.deerValuesSaved) applyDeerValuesToSqlite(db, event);
     else if (event.type === T.plansSet) applyPlansToSqlite(db, event);
     else if (event.type === TEAM_EVENT_TYPES.plansAllocated) applyAllocationsToSqlite(db, event);
     else if (isTeamEvent(event)) applyTeamToSqlite(db, event);

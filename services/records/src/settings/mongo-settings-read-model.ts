@@ -1,5 +1,6 @@
 import type { ClientSession, Collection, Db, Filter, IndexDescription } from 'mongodb';
 import type {
+  DeerValuesSaved,
   Plan,
   PlansAllocated,
   PlansSet,
@@ -7,18 +8,26 @@ import type {
   SettingsChanged,
   StoredLogEvent,
 } from '@cull-log/contracts';
-import type { MemberAllocation } from '@cull-log/domain';
+import type { DeerValues, MemberAllocation } from '@cull-log/domain';
 import type { MongoMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel, StoredPlans } from '../read-model/management-read-model';
 import { indexStep } from '../read-model/mongo-index-step';
 
 export const SETTINGS_COLLECTION = 'user_settings';
 export const PLANS_COLLECTION = 'cull_plans';
+export const DEER_VALUES_COLLECTION = 'deer_values';
 
 interface SettingsDocument {
   _id: string;
   user_id: string;
   season_start: SeasonStart;
+  version: number;
+}
+/** A user's values for one ground; `_id` is `[user_id, ground_id]` as JSON. */
+interface DeerValuesDocument extends DeerValues {
+  _id: string;
+  user_id: string;
+  ground_id: string;
   version: number;
 }
 interface PlansDocument {
@@ -62,6 +71,26 @@ export async function applySettingsToMongo(
 }
 
 /**
+ * Applies a ground's saved deer-management values in the append's transaction, passing over a version of the settings
+ * stream already applied to that ground's document.
+ */
+export async function applyDeerValuesToMongo(
+  db: Db,
+  session: ClientSession,
+  event: StoredLogEvent & DeerValuesSaved,
+): Promise<void> {
+  const { ground_id: groundId, species, seasons } = event.data;
+  await replaceUnlessHeld(db.collection<DeerValuesDocument>(DEER_VALUES_COLLECTION), session, {
+    _id: JSON.stringify([event.userId, groundId]),
+    user_id: event.userId,
+    ground_id: groundId,
+    species,
+    ...(seasons !== undefined && { seasons }),
+    version: event.version,
+  });
+}
+
+/**
  * Applies a season's plans, or a team plan's allocations, in the append's transaction, passing over a version already
  * applied; each keeps what the other wrote.
  */
@@ -100,12 +129,23 @@ export const MONGO_SETTINGS_MIGRATIONS: readonly MongoMigration[] = [
 ];
 
 /** The queries of a user's settings and plans. */
-export function openMongoSettingsReadModel(database: Db): Pick<ManagementReadModel, 'seasonStart' | 'plans'> {
+export function openMongoSettingsReadModel(
+  database: Db,
+): Pick<ManagementReadModel, 'seasonStart' | 'plans' | 'deerValues'> {
   const settings = database.collection<SettingsDocument>(SETTINGS_COLLECTION);
+  const deerValues = database.collection<DeerValuesDocument>(DEER_VALUES_COLLECTION);
   const plans = database.collection<PlansDocument>(PLANS_COLLECTION);
   return {
     async seasonStart(userId) {
       return (await settings.findOne({ _id: userId }))?.season_start;
+    },
+    async deerValues(userId, groundId): Promise<DeerValues | undefined> {
+      const document = await deerValues.findOne({ _id: JSON.stringify([userId, groundId]) });
+      if (document === null) return undefined;
+      return {
+        species: document.species,
+        ...(document.seasons !== undefined && { seasons: document.seasons }),
+      };
     },
     async plans(userId, season): Promise<StoredPlans | undefined> {
       const document = await plans.findOne({ _id: JSON.stringify([userId, season]) });

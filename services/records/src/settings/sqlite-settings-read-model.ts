@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type {
+  DeerValuesSaved,
   Plan,
   PlansAllocated,
   PlansSet,
@@ -7,7 +8,7 @@ import type {
   SettingsChanged,
   StoredLogEvent,
 } from '@cull-log/contracts';
-import type { MemberAllocation } from '@cull-log/domain';
+import type { DeerValues, MemberAllocation } from '@cull-log/domain';
 import type { SqliteMigration } from '@cull-log/storage-kit';
 import type { ManagementReadModel, StoredPlans } from '../read-model/management-read-model';
 import { preparedPerDatabase } from '../read-model/prepared-per-database';
@@ -49,6 +50,19 @@ export const SQLITE_SETTINGS_MIGRATIONS: readonly SqliteMigration[] = [
       db.exec("ALTER TABLE cull_plans ADD COLUMN allocations TEXT NOT NULL DEFAULT '[]'");
     },
   },
+  {
+    version: 3,
+    does: "each user's deer-management values by ground",
+    up: (db) =>
+      db.exec(`CREATE TABLE IF NOT EXISTS deer_values (
+        user_id TEXT NOT NULL,
+        ground_id TEXT NOT NULL,
+        species TEXT NOT NULL,
+        seasons INTEGER,
+        version INTEGER NOT NULL,
+        PRIMARY KEY (user_id, ground_id)
+      ) WITHOUT ROWID`),
+  },
 ];
 
 const statementsOf = preparedPerDatabase((db) => ({
@@ -58,6 +72,14 @@ const statementsOf = preparedPerDatabase((db) => ({
   upsertSettings: db.prepare<[string, string, number]>(
     `INSERT INTO user_settings (user_id, season_start, version) VALUES (?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET season_start = excluded.season_start, version = excluded.version`,
+  ),
+  selectDeerValues: db.prepare<[string, string], { version: number }>(
+    'SELECT version FROM deer_values WHERE user_id = ? AND ground_id = ?',
+  ),
+  upsertDeerValues: db.prepare<[string, string, string, number | null, number]>(
+    `INSERT INTO deer_values (user_id, ground_id, species, seasons, version) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (user_id, ground_id) DO UPDATE SET species = excluded.species, seasons = excluded.seasons,
+       version = excluded.version`,
   ),
   selectPlans: db.prepare<[string, string], { version: number }>(
     'SELECT version FROM cull_plans WHERE user_id = ? AND season = ?',
@@ -79,6 +101,24 @@ export function applySettingsToSqlite(db: SqliteDatabase, event: StoredLogEvent 
   const current = statements.selectSettings.get(event.userId)?.version ?? 0;
   if (event.version <= current) return;
   statements.upsertSettings.run(event.userId, event.data.season_start, event.version);
+}
+
+/**
+ * Applies a ground's saved deer-management values through `db`, passing over a version of the settings stream already
+ * applied to that ground's row (a later event of the stream on the ground wrote it, or this one did).
+ */
+export function applyDeerValuesToSqlite(db: SqliteDatabase, event: StoredLogEvent & DeerValuesSaved): void {
+  const statements = statementsOf(db);
+  const { ground_id: groundId, species, seasons } = event.data;
+  const current = statements.selectDeerValues.get(event.userId, groundId)?.version ?? 0;
+  if (event.version <= current) return;
+  statements.upsertDeerValues.run(
+    event.userId,
+    groundId,
+    JSON.stringify(species),
+    seasons ?? null,
+    event.version,
+  );
 }
 
 /** Applies a season's plans through `db`, passing over a version already applied. */
@@ -108,16 +148,28 @@ export function applyAllocationsToSqlite(db: SqliteDatabase, event: StoredLogEve
 /** The queries of a user's settings and plans on the records database. */
 export function openSqliteSettingsReadModel(
   db: SqliteDatabase,
-): Pick<ManagementReadModel, 'seasonStart' | 'plans'> {
+): Pick<ManagementReadModel, 'seasonStart' | 'plans' | 'deerValues'> {
   const seasonStart = db
     .prepare<[string], SeasonStart>('SELECT season_start FROM user_settings WHERE user_id = ?')
     .pluck();
   const plans = db.prepare<[string, string], { plans: string; allocations: string; updated_at: string }>(
     'SELECT plans, allocations, updated_at FROM cull_plans WHERE user_id = ? AND season = ?',
   );
+  const deerValues = db.prepare<[string, string], { species: string; seasons: number | null }>(
+    'SELECT species, seasons FROM deer_values WHERE user_id = ? AND ground_id = ?',
+  );
   return {
     async seasonStart(userId) {
       return seasonStart.get(userId);
+    },
+    async deerValues(userId, groundId): Promise<DeerValues | undefined> {
+      const row = deerValues.get(userId, groundId);
+      return (
+        row && {
+          species: JSON.parse(row.species) as DeerValues['species'],
+          ...(row.seasons !== null && { seasons: row.seasons }),
+        }
+      );
     },
     async plans(userId, season): Promise<StoredPlans | undefined> {
       const row = plans.get(userId, season);

@@ -756,7 +756,7 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         await seed(BOB, 'Bob Farm');
         expect(await file(ALICE, 'grounds.json')).toEqual([home]);
         expect(await file(ALICE, 'outings.json')).toEqual([{ ...open, cull_count: 1 }]);
-        expect(await file(ALICE, 'settings.json')).toEqual({ season_start: '08-01' });
+        expect(await file(ALICE, 'settings.json')).toEqual({ season_start: '08-01', deer_values: [] });
         expect(await file(ALICE, 'plans.json')).toEqual([
           { season: '2026-27', plans, updated_at: per.harness.clock.now().toISOString() },
         ]);

@@ -39,13 +39,15 @@ const roeCount: HeldCount = {
   updated_at: '2026-03-20T09:00:00.000Z',
 };
 
-async function openPlans() {
+async function openPlans(saved: Parameters<typeof serveCounts>[3] = {}) {
   const api = fakeApi().signedInAs();
   const state = serveManagement(api, { grounds: [homeWood, topField] });
-  serveCounts(api, state, [
-    { ...roeCount },
-    { ...roeCount, id: roeCount.id.replace('801', '802'), ground_id: topField.id },
-  ]);
+  serveCounts(
+    api,
+    state,
+    [{ ...roeCount }, { ...roeCount, id: roeCount.id.replace('801', '802'), ground_id: topField.id }],
+    saved,
+  );
   await renderApp('/plans');
   const section = await screen.findByRole('region', { name: 'Suggested cull' });
   const user = userEvent.setup({ delay: null });
@@ -57,6 +59,38 @@ const suggestionCalls = (api: ReturnType<typeof fakeApi>, method: 'GET' | 'POST'
   api.callsTo(`${method} /api/plans/${SEASON}/suggestion`);
 
 describe('the suggested cull', () => {
+  it('opens with the values saved with the plan last accepted for the ground filled in, and works out from them', async () => {
+    const saved = {
+      [homeWood.id]: {
+        species: [{ species: 'Roe Deer', target_density: 6, female_share: 60 }],
+        seasons: 2,
+      },
+    };
+    const { api, section, user } = await openPlans(saved);
+    const target = await within(section).findByLabelText('Roe Deer target density (deer per km²)');
+    await waitFor(() => expect(target).toHaveValue(6));
+    expect(within(section).getByLabelText('Roe Deer female share (% of the cull)')).toHaveValue(60);
+    // Recruitment was never saved: the default still.
+    expect(within(section).getByLabelText('Roe Deer recruitment (% a year)')).toHaveValue(30);
+    expect(within(section).getByLabelText('Seasons to reach a lower target')).toHaveValue(2);
+    expect(
+      within(section).getByText(/Saved with the plan last accepted: 6 deer per km²/),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByText('The values saved with the plan last accepted for Home Wood are filled in.'),
+    ).toBeInTheDocument();
+    // The server worked the first answer out from them: a reduction, not the maintenance cull of the defaults.
+    expect(
+      await within(section).findByRole('heading', { name: /^Roe Deer: reduction cull of \d+$/ }),
+    ).toBeInTheDocument();
+    // Worked out again as it stands, the saved values go as asked and the answer is the same reduction.
+    await user.click(within(section).getByRole('button', { name: 'Work out the cull again' }));
+    await waitFor(() => expect(suggestionCalls(api, 'GET').length).toBeGreaterThan(1));
+    const asked = suggestionCalls(api, 'GET').at(-1)!.url.searchParams;
+    expect(asked.getAll('target_density')).toEqual(['Roe Deer:6']);
+    expect(asked.get('seasons')).toBe('2');
+  });
+
   it('starts from the defaults, names their source, works out again with a target, and is accepted into the plan', async () => {
     const { api, state, section, user } = await openPlans();
     const recruitment = await within(section).findByLabelText('Roe Deer recruitment (% a year)');

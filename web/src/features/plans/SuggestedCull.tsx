@@ -32,13 +32,17 @@ const COLUMNS = [
   { sex: 'Female', age_class: 'Young', label: 'Female young' },
 ] as const;
 
-/** The values first answered (the defaults), as the form shows them. */
+/** The values first answered (the saved ones, else the defaults), as the form shows them. */
 function defaultsOf(working: readonly SuggestionWorking[]): Record<string, Typed> {
   return Object.fromEntries(
     working.map((each) => [
       each.species,
       {
-        target_density: '',
+        // A target shows only when saved: left empty, the species is held where it is.
+        target_density:
+          each.sources?.target_density === 'saved' && each.target_density !== undefined
+            ? String(each.target_density)
+            : '',
         recruitment: each.recruitment === null ? '' : String(each.recruitment),
         female_share: each.female_share === null ? '' : String(each.female_share),
       },
@@ -179,11 +183,13 @@ function SpeciesWorking({ working }: { working: SuggestionWorking }) {
 interface SpeciesFieldsProps {
   species: string;
   density: SpeciesDensity | undefined;
+  /** The target saved with the plan last accepted, if any: an empty box goes back to it. */
+  savedTarget: number | undefined;
   typed: Typed;
   onChange(changes: Partial<Typed>): void;
 }
 
-function SpeciesFields({ species, density, typed, onChange }: SpeciesFieldsProps) {
+function SpeciesFields({ species, density, savedTarget, typed, onChange }: SpeciesFieldsProps) {
   const now = density ? `${figure(density.density_per_km2)} deer per km²` : undefined;
   return (
     <fieldset className="suggestion-species">
@@ -196,7 +202,13 @@ function SpeciesFields({ species, density, typed, onChange }: SpeciesFieldsProps
       <div className="form__grid">
         <TextField
           label={`${species} target density (deer per km²)`}
-          description={now ? `Empty: hold it at ${now}` : 'Empty: hold it where it is'}
+          description={
+            savedTarget !== undefined
+              ? `Saved with the plan last accepted: ${figure(savedTarget)} deer per km²`
+              : now
+                ? `Empty: hold it at ${now}`
+                : 'Empty: hold it where it is'
+          }
           type="number"
           inputMode="decimal"
           min={0}
@@ -280,8 +292,17 @@ export default function SuggestedCull({ season, onAccepted }: SuggestedCullProps
     const fresh = answer.working.filter((each) => defaults?.[each.species] === undefined);
     if (defaults !== undefined && fresh.length === 0) return;
     const given = defaultsOf(fresh);
+    // The seasons saved with the plan last accepted, as the first answer for the ground gives them.
+    const savedSeasons = fresh.find((each) => each.sources?.seasons === 'saved')?.seasons;
     setDefaults({ ...defaults, ...given });
-    setTyped((current) => ({ ...current, species: { ...given, ...current.species } }));
+    setTyped((current) => ({
+      ...current,
+      species: { ...given, ...current.species },
+      seasons:
+        defaults === undefined && current.seasons === '' && savedSeasons !== undefined
+          ? String(savedSeasons)
+          : current.seasons,
+    }));
   }, [answer, defaults]);
 
   function chooseGround(id: string) {
@@ -324,11 +345,19 @@ export default function SuggestedCull({ season, onAccepted }: SuggestedCullProps
         Recruitment and the female share start at the rules of thumb of <strong>The Deer Initiative</strong>;
         change them to your ground’s. Source: {RECRUITMENT_SOURCE}
       </p>
+      {answer?.working.some((each) =>
+        Object.values(each.sources ?? {}).some((source) => source === 'saved'),
+      ) ? (
+        <p className="form__hint">
+          The values saved with the plan last accepted for {ground?.name ?? 'this ground'} are filled in.
+        </p>
+      ) : null}
       {species.map((name) => (
         <SpeciesFields
           key={name}
           species={name}
           density={density.data?.species.find((each) => each.species === name)}
+          savedTarget={defaults?.[name]?.target_density ? Number(defaults[name].target_density) : undefined}
           typed={typed.species[name]!}
           onChange={(changes) =>
             setTyped((current) => ({
