@@ -7,6 +7,7 @@ import { cornersOf } from '../../lib/geo';
 import { Button } from '../../ui/Button';
 import { cellSizeFor, cellSizeWords, heatGrid } from './heat-grid';
 import { boundsOf, clusterIcon, MAP_CENTRE, MAP_ZOOM, OSM_TILES, pointMarkerIcon } from '../../ui/map-basics';
+import { locationFailure } from '../../lib/location-failure';
 
 /** Close enough to see the ground around one record, or around the user, without losing the woods. */
 const CLOSE_ZOOM = 14;
@@ -170,13 +171,6 @@ function FitToPoints({ points, openedOnPoints }: { points: MapPoint[]; openedOnP
 }
 
 type Locating = { status: 'idle' | 'locating' | 'found' } | { status: 'failed'; reason: string };
-
-function locationFailure(error: GeolocationPositionError): string {
-  if (error.code === error.PERMISSION_DENIED)
-    return 'Your location is not available: this browser was not allowed to share it.';
-  if (error.code === error.TIMEOUT) return 'Your location did not arrive in time. Try again in the open.';
-  return 'Your location is not available just now.';
-}
 
 /** "Centre on me": the map moves to where the phone says it is. */
 function CentreOnMe({ map }: { map: L.Map | null }) {
