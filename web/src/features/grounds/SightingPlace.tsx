@@ -62,7 +62,7 @@ export function SightingPlace({ name, place, onPlace }: SightingPlaceProps) {
         isDisabled={locating.status === 'locating'}
         onPress={markWhere}
       >
-        {locating.status === 'locating' ? 'Finding you…' : 'Mark where'}
+        {locating.status === 'locating' ? 'Finding you...' : 'Mark where'}
       </Button>
       {locating.status === 'failed' ? (
         <p className="form-error" role="alert">
