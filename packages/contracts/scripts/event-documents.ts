@@ -13,7 +13,9 @@ import {
   EVENT_TYPES,
   LEGACY_EVENT_TYPES,
   MANAGEMENT_EVENT_TYPES,
+  MANAGEMENT_LEGACY_EVENT_TYPES,
   ManagementEvent,
+  OutingSightingsRecordedV1,
   MemberLinked,
   PlansAllocated,
   TEAM_EVENT_TYPES,
@@ -56,7 +58,7 @@ const MANAGEMENT_DESCRIPTIONS: Record<ManagementEvent['type'], string> = {
   [MANAGEMENT_EVENT_TYPES.outingHuntersChanged]:
     'The number of people out on an outing (data.hunters, for hunter-hours): written with outing.started.v1 when not one, and whenever it changes. An outing without it had one.',
   [MANAGEMENT_EVENT_TYPES.outingSightingsRecorded]:
-    'The deer seen on an outing, set whole: data.sightings lists species, sex (Male, Female, Unknown), age_class (Adult, Young, Unknown) and count; an empty list is an outing on which nothing was seen. An outing without it has no sightings recorded.',
+    'The deer seen on an outing, set whole: data.sightings lists species, sex (Male, Female, Unknown), age_class (Adult, Young, Unknown), count and, when marked, the place they were seen (latitude and longitude); an empty list is an outing on which nothing was seen. An outing without it has no sightings recorded. Written in place of outing.sightings_recorded.v1, which is valid v2 under its new name.',
   [MANAGEMENT_EVENT_TYPES.settingsChanged]:
     "A user's settings changed (one stream per user, its id opaque); data.season_start is 04-01 or 08-01.",
   [MANAGEMENT_EVENT_TYPES.deerValuesSaved]:
@@ -148,6 +150,13 @@ export const EVENT_DOCUMENTS: readonly EventDocument[] = [
     const type = schema.shape.type.value;
     return { file: `${type}.json`, title: type, description: MANAGEMENT_DESCRIPTIONS[type], schema };
   }),
+  {
+    file: `${MANAGEMENT_LEGACY_EVENT_TYPES.outingSightingsRecordedV1}.json`,
+    title: MANAGEMENT_LEGACY_EVENT_TYPES.outingSightingsRecordedV1,
+    description:
+      'The deer seen on an outing, set whole: data.sightings lists species, sex (Male, Female, Unknown), age_class (Adult, Young, Unknown) and count; an empty list is an outing on which nothing was seen. An outing without it has no sightings recorded.',
+    schema: OutingSightingsRecordedV1,
+  },
   ...TeamEvent.options.map((schema) => {
     const type = schema.shape.type.value;
     return { file: `${type}.json`, title: type, description: TEAM_DESCRIPTIONS[type], schema };

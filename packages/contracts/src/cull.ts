@@ -14,6 +14,7 @@ import {
   listedCalibre,
 } from './enums';
 import { CARCASS_MESSAGES, REQUIRED_MESSAGES } from './messages';
+import { CoordinateLatitude, CoordinateLongitude } from './coordinates';
 import { CullPhoto } from './photos';
 import { refuseUnsafeText } from './validation';
 import { LIMITS } from './limits';
@@ -74,14 +75,8 @@ const requiredFields = {
 /** Optional fields of the first version of the record (cull.recorded.v1): their schema never changes. */
 const optionalFieldsV1 = {
   grid_ref: optionalText(LIMITS.gridRef),
-  latitude: z
-    .number({ error: 'Latitude must be a number' })
-    .min(-90, { error: 'Latitude must be between -90 and 90' })
-    .max(90, { error: 'Latitude must be between -90 and 90' }),
-  longitude: z
-    .number({ error: 'Longitude must be a number' })
-    .min(-180, { error: 'Longitude must be between -180 and 180' })
-    .max(180, { error: 'Longitude must be between -180 and 180' }),
+  latitude: CoordinateLatitude,
+  longitude: CoordinateLongitude,
   weight: z
     .number({ error: 'Weight must be a number' })
     .min(0, { error: 'Weight must be between 0 and 1000 kg' })

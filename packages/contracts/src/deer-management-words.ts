@@ -50,6 +50,7 @@ export const DEER_MANAGEMENT_MESSAGES = {
   count: `A count is a whole number from 0 to ${DEER_MANAGEMENT_LIMITS.countMax}`,
   hunters: `Hunters is the number of people out: a whole number from 1 to ${DEER_MANAGEMENT_LIMITS.huntersMax}`,
   duplicateItem: 'Each species, sex and age class is listed once: add the numbers together',
+  sightingPlace: 'A place is a latitude and a longitude: { latitude, longitude }',
   countMethod: 'Choose vantage_point, thermal, drive, dung, camera or other',
   countDate: 'Date must be a day such as 2027-03-20',
   countDateFuture: 'A count is of a day that has come: this date is after today',

@@ -271,12 +271,16 @@ describe('the events of grounds, outings, settings and plans', () => {
       'outing.amended.v1': 'culls.v1.u1.outing_amended',
       'outing.deleted.v1': 'culls.v1.u1.outing_deleted',
       'outing.hunters_changed.v1': 'culls.v1.u1.outing_hunters_changed',
-      'outing.sightings_recorded.v1': 'culls.v1.u1.outing_sightings_recorded',
+      'outing.sightings_recorded.v2': 'culls.v1.u1.outing_sightings_recorded',
       'settings.changed.v1': 'culls.v1.u1.settings_changed',
       'settings.deer_values_saved.v1': 'culls.v1.u1.settings_deer_values_saved',
       'plans.set.v1': 'culls.v1.u1.plans_set',
     });
     expect(eventShortName(EVENT_TYPES.photoAdded)).toBe('photo_added');
+    // Every version of an event takes the same subject.
+    expect(busSubject({ type: 'outing.sightings_recorded.v1', userId: 'u1' })).toBe(
+      'culls.v1.u1.outing_sightings_recorded',
+    );
     // None of them takes the erasure notice's token.
     expect(Object.values(subjects).some((subject) => subject.endsWith('.erased'))).toBe(false);
   });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { CullChanges, CullChangesV1, CullFields, CullFieldsV1 } from './cull';
 import { CullPhoto, PhotoId } from './photos';
-import { MANAGEMENT_EVENT_DATA, MANAGEMENT_EVENT_TYPES } from './grounds';
+import {
+  MANAGEMENT_EVENT_DATA,
+  MANAGEMENT_EVENT_TYPES,
+  MANAGEMENT_LEGACY_EVENT_DATA,
+  MANAGEMENT_LEGACY_EVENT_TYPES,
+} from './grounds';
 import { COUNT_EVENT_DATA, COUNT_EVENT_TYPES } from './counts';
 import { TEAM_EVENT_DATA, TEAM_EVENT_TYPES } from './teams';
 
@@ -155,6 +160,12 @@ export type OutingHuntersChanged = z.infer<typeof OutingHuntersChanged>;
 /** The deer seen on an outing, set whole. */
 export const OutingSightingsRecorded = managementEvent(T.outingSightingsRecorded);
 export type OutingSightingsRecorded = z.infer<typeof OutingSightingsRecorded>;
+/** The deer seen on an outing as earlier code wrote them, without places: read as outing.sightings_recorded.v2. */
+export const OutingSightingsRecordedV1 = eventOf(
+  MANAGEMENT_LEGACY_EVENT_TYPES.outingSightingsRecordedV1,
+  MANAGEMENT_LEGACY_EVENT_DATA[MANAGEMENT_LEGACY_EVENT_TYPES.outingSightingsRecordedV1],
+);
+export type OutingSightingsRecordedV1 = z.infer<typeof OutingSightingsRecordedV1>;
 
 /** A user's settings are one stream per user, its id opaque (see the records service's stream ids). */
 export const SettingsChanged = managementEvent(T.settingsChanged);
@@ -316,7 +327,11 @@ export type LogEvent = z.infer<typeof LogEvent>;
 export type LogEventType = LogEvent['type'];
 
 /** Any event the log or the stream may hold, of any family and version. */
-export const AnyLogEvent = z.discriminatedUnion('type', [...AnyCullEvent.options, ...OTHER_FAMILIES]);
+export const AnyLogEvent = z.discriminatedUnion('type', [
+  ...AnyCullEvent.options,
+  ...OTHER_FAMILIES,
+  OutingSightingsRecordedV1,
+]);
 export type AnyLogEvent = z.infer<typeof AnyLogEvent>;
 export type AnyLogEventType = AnyLogEvent['type'];
 
@@ -356,6 +371,8 @@ export function upcastCullEvent(event: AnyLogEvent): LogEvent {
       return { ...event, type: EVENT_TYPES.recorded };
     case LEGACY_EVENT_TYPES.amendedV1:
       return { ...event, type: EVENT_TYPES.amended };
+    case MANAGEMENT_LEGACY_EVENT_TYPES.outingSightingsRecordedV1:
+      return { ...event, type: MANAGEMENT_EVENT_TYPES.outingSightingsRecorded };
     default:
       return event;
   }

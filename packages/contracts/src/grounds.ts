@@ -3,7 +3,7 @@ import { SEASON_STARTS, SPECIES } from './enums';
 import { LIMITS, MANAGEMENT_LIMITS } from './limits';
 import { yearsFollowOn } from './list-query-check';
 import { MANAGEMENT_MESSAGES } from './messages';
-import { Hunters, SightingItems, SightingLine } from './sightings';
+import { Hunters, OutingSightingItems, OutingSightingLine, SightingLine } from './sightings';
 import { refuseUnsafeText } from './validation';
 
 /**
@@ -130,7 +130,7 @@ export const StartOutingRequest = z
     ended_at: OutingTime.optional(),
     notes: text(MANAGEMENT_LIMITS.outingNotes).optional(),
     hunters: Hunters.optional(),
-    sightings: SightingItems.optional(),
+    sightings: OutingSightingItems.optional(),
   })
   .superRefine(refuseUnsafeText)
   .refine(
@@ -154,7 +154,7 @@ export const AmendOutingRequest = z
     ended_at: OutingTime.nullable().optional(),
     notes: text(MANAGEMENT_LIMITS.outingNotes).nullable().optional(),
     hunters: Hunters.optional(),
-    sightings: SightingItems.optional(),
+    sightings: OutingSightingItems.optional(),
   })
   .superRefine(refuseUnsafeText)
   .refine((body) => Object.keys(body).some((key) => key !== 'expected_version'), {
@@ -173,7 +173,7 @@ export const Outing = z.object({
   ended_at: z.iso.datetime({ offset: true }).nullable(),
   notes: z.string().nullable(),
   hunters: z.number().int().min(1),
-  sightings: z.array(SightingLine).nullable(),
+  sightings: z.array(OutingSightingLine).nullable(),
   cull_count: z.number().int().min(0),
   version: z.number().int().min(1),
   created_at: z.iso.datetime(),
@@ -386,8 +386,11 @@ export const MANAGEMENT_EVENT_TYPES = {
    * effort passes over a type it does not know, as it passes over cull.placed.v1.
    */
   outingHuntersChanged: 'outing.hunters_changed.v1',
-  /** The deer seen on an outing, set whole (an empty list: nothing seen). */
-  outingSightingsRecorded: 'outing.sightings_recorded.v1',
+  /**
+   * The deer seen on an outing, set whole (an empty list: nothing seen), each line with its place when marked. v2:
+   * v1's published schema is closed to the place; a v1 event is read as this one (see MANAGEMENT_LEGACY_EVENT_TYPES).
+   */
+  outingSightingsRecorded: 'outing.sightings_recorded.v2',
   /** A record's ground and outing, set whole (null: none). Written beside cull.recorded/amended when they change. */
   cullPlaced: 'cull.placed.v1',
   settingsChanged: 'settings.changed.v1',
@@ -442,7 +445,9 @@ export const MANAGEMENT_EVENT_DATA = {
   }),
   [MANAGEMENT_EVENT_TYPES.outingDeleted]: z.strictObject({}),
   [MANAGEMENT_EVENT_TYPES.outingHuntersChanged]: z.strictObject({ hunters: z.number().int().min(1) }),
-  [MANAGEMENT_EVENT_TYPES.outingSightingsRecorded]: z.strictObject({ sightings: z.array(SightingLine) }),
+  [MANAGEMENT_EVENT_TYPES.outingSightingsRecorded]: z.strictObject({
+    sightings: z.array(OutingSightingLine),
+  }),
   [MANAGEMENT_EVENT_TYPES.cullPlaced]: z.strictObject({
     ground_id: z.string().nullable(),
     outing_id: z.string().nullable(),
@@ -461,4 +466,16 @@ export const MANAGEMENT_EVENT_DATA = {
     seasons: z.number().int().min(1).optional(),
   }),
   [MANAGEMENT_EVENT_TYPES.plansSet]: z.strictObject({ season: z.string(), plans: z.array(Plan) }),
+} as const;
+
+/** Management types earlier code wrote: the log keeps them for ever, and they are upcast whenever they are read. */
+export const MANAGEMENT_LEGACY_EVENT_TYPES = {
+  /** The deer seen on an outing, without places: valid data of outing.sightings_recorded.v2 under its new name. */
+  outingSightingsRecordedV1: 'outing.sightings_recorded.v1',
+} as const;
+
+export const MANAGEMENT_LEGACY_EVENT_DATA = {
+  [MANAGEMENT_LEGACY_EVENT_TYPES.outingSightingsRecordedV1]: z.strictObject({
+    sightings: z.array(SightingLine),
+  }),
 } as const;

@@ -5,7 +5,7 @@ import {
   type CommandMeta,
   type Outing,
   type OutingEvent,
-  type SightingItem,
+  type OutingSightingItem,
 } from '@cull-log/contracts';
 import { amendmentRefused, eventEnvelope, type Decider, type Decision } from './decider';
 import type { AbsentStream, LiveStream } from './stream-state';
@@ -24,7 +24,7 @@ export type OutingState =
       /** People out: 1 until told otherwise. */
       hunters: number;
       /** Deer seen; null while none were recorded (an empty list: nothing seen). */
-      sightings: SightingItem[] | null;
+      sightings: OutingSightingItem[] | null;
       createdAt: string;
       updatedAt: string;
     }>
@@ -41,7 +41,7 @@ export interface StartOuting {
   endedAt?: string;
   notes?: string;
   hunters?: number;
-  sightings?: SightingItem[];
+  sightings?: OutingSightingItem[];
   meta: CommandMeta;
 }
 
@@ -70,7 +70,7 @@ export type OutingDecisionError =
 export type OutingDecision = Decision<OutingEvent, OutingDecisionError>;
 
 /** The same lines, in the same order: the counters send them in a fixed order, so a resend compares equal. */
-const sameSightings = (a: readonly SightingItem[] | null, b: readonly SightingItem[] | null) =>
+const sameSightings = (a: readonly OutingSightingItem[] | null, b: readonly OutingSightingItem[] | null) =>
   JSON.stringify(a) === JSON.stringify(b);
 
 const endsAfterStart = (startedAt: string, endedAt: string | null) =>

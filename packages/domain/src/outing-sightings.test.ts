@@ -4,6 +4,7 @@ import {
   parseLogEvent,
   type CommandMeta,
   type OutingEvent,
+  type OutingSightingItem,
 } from '@cull-log/contracts';
 import { foldStream, type Decision } from './decider';
 import { outingDecider, type OutingCommand, type OutingState } from './outing-decider';
@@ -121,5 +122,32 @@ describe('an outing’s people and sightings', () => {
         fold(history),
       ),
     ).toEqual({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('a line seen at a marked place is written with it as outing.sightings_recorded.v2; a place moved or cleared is a change', () => {
+    const topRide = { latitude: 52.5108, longitude: -1.9713 };
+    const placed = { ...doe, place: topRide };
+    const command = start({ sightings: [placed, kid] });
+    const events = decided(outingDecider.decide(command, fold([])));
+    expect(events.at(-1)).toMatchObject({
+      type: 'outing.sightings_recorded.v2',
+      data: { sightings: [placed, kid] },
+    });
+    for (const event of events) expect(parseLogEvent(event)).toEqual(event);
+    const state = fold(events);
+    expect(live(state).sightings).toEqual([placed, kid]);
+    // Sent again from the phone: nothing more.
+    expect(outingDecider.decide(command, state)).toEqual({ ok: true, events: [] });
+    const amend = (sightings: OutingSightingItem[]) =>
+      decided(
+        outingDecider.decide(
+          { type: 'AmendOuting', outingId: OUTING, changes: { sightings }, meta: meta(2) },
+          state,
+        ),
+      );
+    expect(amend([placed, kid])).toEqual([]);
+    expect(amend([doe, kid]).map((event) => event.data)).toEqual([{ sightings: [doe, kid] }]);
+    const moved = { ...doe, place: { latitude: 52.5121, longitude: -1.9688 } };
+    expect(amend([moved, kid]).map((event) => event.data)).toEqual([{ sightings: [moved, kid] }]);
   });
 });

@@ -61,7 +61,8 @@ describe('every table of every store is in the account download or said to be de
     const groundId = (JSON.parse(ground.text) as { id: string }).id;
     const times = { started_at: '2026-05-01T05:00:00Z', ended_at: '2026-05-01T08:00:00Z' };
     const sightings = [{ species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 2 }];
-    const outing = { ground_id: groundId, ...times, hunters: 2, sightings };
+    const seen = [{ ...sightings[0], place: { latitude: 52.5108, longitude: -1.9713 } }];
+    const outing = { ground_id: groundId, ...times, hunters: 2, sightings: seen };
     expect((await ann.send('POST', '/api/outings', outing)).status).toBe(201);
     const counted = { ground_id: groundId, date: '2026-03-20', method: 'vantage_point', items: sightings };
     expect((await ann.send('POST', '/api/counts', counted)).status).toBe(201);
@@ -162,13 +163,24 @@ describe('every table of every store is in the account download or said to be de
     expect(records.find((record) => record.id === register[0]?.record_ids[0])?.carcass_tag).toBe('KEEP-1');
   });
 
-  it('the outing’s people and sightings, and the count, are in the download', () => {
+  it('the outing’s people and sightings, where they were seen, and the count, are in the download', () => {
     const outings = JSON.parse(download.get('outings.json') ?? 'null') as {
       hunters: number;
       sightings: unknown;
     }[];
     expect(outings).toMatchObject([
-      { hunters: 2, sightings: [{ species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 2 }] },
+      {
+        hunters: 2,
+        sightings: [
+          {
+            species: 'Roe Deer',
+            sex: 'Female',
+            age_class: 'Adult',
+            count: 2,
+            place: { latitude: 52.5108, longitude: -1.9713 },
+          },
+        ],
+      },
     ]);
     const counts = JSON.parse(download.get('counts.json') ?? 'null') as unknown[];
     expect(counts).toMatchObject([{ date: '2026-03-20', method: 'vantage_point', items: [{ count: 2 }] }]);

@@ -202,7 +202,7 @@ describe('erasing an account in the one-process app', () => {
       'ground.created.v1',
       'outing.started.v1',
       'outing.hunters_changed.v1',
-      'outing.sightings_recorded.v1',
+      'outing.sightings_recorded.v2',
       'count.recorded.v1',
       'settings.changed.v1',
       'plans.set.v1',

@@ -29,3 +29,4 @@ export { TEAM_RETENTION_LOG_V1 } from './team-retention-log-v1';
 export { TEAM_PLANS_LOG_V1 } from './team-plans-log-v1';
 export { DEER_MANAGEMENT_LOG_V1 } from './deer-management-log-v1';
 export { DEER_VALUES_LOG_V1 } from './deer-values-log-v1';
+export { OUTING_SIGHTINGS_LOG_V2 } from './outing-sightings-log-v2';

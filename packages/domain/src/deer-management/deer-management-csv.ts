@@ -7,7 +7,10 @@ import { outingHours } from './effort';
 const figure = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(Math.round(value * 100) / 100);
 
-/** The sightings' CSV: one line per line of deer seen on an outing, the outing's effort on each. */
+/**
+ * The sightings' CSV: one line per line of deer seen on an outing, the outing's effort on each, and where the deer
+ * were seen when marked (columns added at the end, so a sheet reading the first ten reads them as before).
+ */
 export const SIGHTINGS_CSV_HEADERS = [
   'Outing ID',
   'Ground',
@@ -19,6 +22,8 @@ export const SIGHTINGS_CSV_HEADERS = [
   'Sex',
   'Age Class',
   'Count',
+  'Latitude',
+  'Longitude',
 ] as const;
 
 export const sightingsCsvHeader = toCsvLine(SIGHTINGS_CSV_HEADERS);
@@ -37,14 +42,16 @@ export function sightingsCsvRows(outing: Outing, ground: string): string[][] {
     figure(outingHours(outing.started_at, outing.ended_at)),
     String(outing.hunters),
   ];
-  if (outing.sightings === null) return [[...effort, '', '', '', '']];
-  if (outing.sightings.length === 0) return [[...effort, '', '', '', '0']];
+  if (outing.sightings === null) return [[...effort, '', '', '', '', '', '']];
+  if (outing.sightings.length === 0) return [[...effort, '', '', '', '0', '', '']];
   return outing.sightings.map((line) => [
     ...effort,
     line.species,
     line.sex,
     line.age_class,
     String(line.count),
+    line.place === undefined ? '' : String(line.place.latitude),
+    line.place === undefined ? '' : String(line.place.longitude),
   ]);
 }
 

@@ -66,7 +66,7 @@ export function describeDeerManagementCsvApi<Tx>(
         started_at: '2026-10-03T06:00:00.000Z',
         ended_at: '2026-10-03T09:30:00.000Z',
         hunters: 2,
-        sightings: [buck, kid],
+        sightings: [{ ...buck, place: { latitude: 51.0612, longitude: -1.3107 } }, kid],
       });
       const blank = await made<Outing>(ALICE, '/outings', {
         ground_id: farm.id,
@@ -129,7 +129,7 @@ export function describeDeerManagementCsvApi<Tx>(
       return { wood, farm, party, blank, unrecorded, lastSeason, vantage, dungCount, oldCount };
     }
 
-    it('sightings.csv is a line per line seen, with the outing’s effort; a blank outing counts 0 and an unrecorded one nothing', async () => {
+    it('sightings.csv is a line per line seen, with the outing’s effort and where marked; a blank outing counts 0 and an unrecorded one nothing', async () => {
       const { wood, party, blank, unrecorded, lastSeason } = await aliceAndBob();
       const { rows, disposition } = await download(ALICE, '/sightings.csv');
       expect(disposition).toBe('attachment; filename="sightings.csv"');
@@ -147,6 +147,8 @@ export function describeDeerManagementCsvApi<Tx>(
           'Female',
           'Adult',
           '4',
+          '',
+          '',
         ],
         [
           party.id,
@@ -159,6 +161,8 @@ export function describeDeerManagementCsvApi<Tx>(
           'Male',
           'Adult',
           '2',
+          '51.0612',
+          '-1.3107',
         ],
         [
           party.id,
@@ -171,9 +175,24 @@ export function describeDeerManagementCsvApi<Tx>(
           'Unknown',
           'Young',
           '1',
+          '',
+          '',
         ],
-        [blank.id, 'Home Farm', '10/10/2026 17:00', '10/10/2026 19:00', '2', '1', '', '', '', '0'],
-        [unrecorded.id, 'Home Farm', '12/10/2026 17:00', '12/10/2026 18:00', '1', '1', '', '', '', ''],
+        [blank.id, 'Home Farm', '10/10/2026 17:00', '10/10/2026 19:00', '2', '1', '', '', '', '0', '', ''],
+        [
+          unrecorded.id,
+          'Home Farm',
+          '12/10/2026 17:00',
+          '12/10/2026 18:00',
+          '1',
+          '1',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+        ],
       ]);
       expect(JSON.stringify(rows)).not.toContain('Sika');
     });

@@ -363,6 +363,91 @@ export function describeGroundsApi<Tx>(backendName: string, openBackend: () => P
         ]);
       });
 
+      it('keeps where deer were seen, a change setting the places whole, and leaves another user’s outing be', async () => {
+        const home = await ground();
+        const doe = { species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 2 };
+        const kid = { species: 'Roe Deer', sex: 'Unknown', age_class: 'Young', count: 1 };
+        const topRide = { latitude: 52.5108, longitude: -1.9713 };
+        const pond = { latitude: 52.5121, longitude: -1.9688 };
+        const bobsLine = { ...doe, place: { latitude: 54.1, longitude: -2.3 } };
+        const his = await outing(
+          {
+            ground_id: (await ground({ name: 'Bob Farm' }, BOB)).id,
+            started_at: '2026-11-02T06:00:00.000Z',
+            ended_at: '2026-11-02T08:00:00.000Z',
+            sightings: [bobsLine],
+          },
+          BOB,
+        );
+        const hers = await outing({
+          ground_id: home.id,
+          started_at: '2026-11-03T06:00:00.000Z',
+          ended_at: '2026-11-03T09:00:00.000Z',
+          sightings: [{ ...doe, place: topRide }, kid],
+        });
+        expect(hers.sightings).toEqual([{ ...doe, place: topRide }, kid]);
+        expect((await per.backend.store.readStream(hers.id)).at(-1)).toMatchObject({
+          type: 'outing.sightings_recorded.v2',
+          data: { sightings: [{ ...doe, place: topRide }, kid] },
+        });
+        const listed = async (user: Identity) =>
+          (await call(user, 'GET', '/outings'))
+            .json<ListOutingsResponse>()
+            .items.map(({ id, sightings }) => ({
+              id,
+              sightings,
+            }));
+        expect(await listed(ALICE)).toEqual([{ id: hers.id, sightings: [{ ...doe, place: topRide }, kid] }]);
+        // The lines are set whole: the doe's place cleared, the kid's marked.
+        const moved = await call(ALICE, 'PATCH', `/outings/${hers.id}`, {
+          sightings: [doe, { ...kid, place: pond }],
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        expect(moved.json<Outing>().sightings).toEqual([doe, { ...kid, place: pond }]);
+        expect(await listed(ALICE)).toEqual([{ id: hers.id, sightings: [doe, { ...kid, place: pond }] }]);
+        // Bob cannot change hers, and his own is as he left it.
+        expect((await call(BOB, 'PATCH', `/outings/${hers.id}`, { sightings: [bobsLine] })).statusCode).toBe(
+          404,
+        );
+        expect(await listed(BOB)).toEqual([{ id: his.id, sightings: [bobsLine] }]);
+        expect(await listed(ALICE)).toEqual([{ id: hers.id, sightings: [doe, { ...kid, place: pond }] }]);
+      });
+
+      it('refuses a place off the globe or not a point, naming the field, and writes nothing', async () => {
+        const home = await ground();
+        const past = {
+          ground_id: home.id,
+          started_at: '2026-11-03T06:00:00.000Z',
+          ended_at: '2026-11-03T09:00:00.000Z',
+        };
+        const doe = { species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 2 };
+        await refused(
+          ALICE,
+          'POST',
+          '/outings',
+          { ...past, sightings: [{ ...doe, place: { latitude: 95, longitude: -1.9 } }] },
+          'sightings.0.place.latitude',
+          'Latitude must be between -90 and 90',
+        );
+        const made = await outing(past);
+        await refused(
+          ALICE,
+          'PATCH',
+          `/outings/${made.id}`,
+          { sightings: [{ ...doe, place: { latitude: 52.5, longitude: 'west' } }] },
+          'sightings.0.place.longitude',
+          'Longitude must be a number',
+        );
+        await refused(
+          ALICE,
+          'PATCH',
+          `/outings/${made.id}`,
+          { sightings: [{ ...doe, place: 'Top ride' }] },
+          'sightings.0.place',
+          DEER_MANAGEMENT_MESSAGES.sightingPlace,
+        );
+      });
+
       it('refuses negative or fractional sightings and no hunters, naming the field, and writes nothing', async () => {
         const home = await ground();
         const past = {

@@ -13,6 +13,7 @@ import {
   USER,
 } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
+import { fakeGeolocation, forgetGeolocation } from '../../testing/ui';
 
 const STATS = {
   total_culls: 0,
@@ -80,6 +81,7 @@ function comeBackOnline(api: ReturnType<typeof serve>['api']) {
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  forgetGeolocation();
   // The app's outbox outlives a test: what one left is not sent in the next.
   const outbox = openOutbox();
   for (const item of await outbox.list(USER.uid)) await outbox.remove(item.seq);
@@ -231,5 +233,90 @@ describe('deer seen on an outing', () => {
         { species: 'Roe Deer', sex: 'Male', age_class: 'Young', count: 1 },
       ]),
     );
+  });
+
+  describe('where they were seen', () => {
+    /** A phone that says it is at the top ride of Home Wood, to more places than are kept. */
+    const atTopRide = () =>
+      fakeGeolocation((found) =>
+        found({
+          coords: { latitude: 52.51083349, longitude: -1.97131212, accuracy: 8 },
+        } as GeolocationPosition),
+      );
+    const topRide = { latitude: 52.510833, longitude: -1.971312 };
+    const doe = { species: 'Roe Deer', sex: 'Female', age_class: 'Adult' } as const;
+
+    it('marks a line’s place from the phone in one tap, says so, and clears it', async () => {
+      const asked = atTopRide();
+      const outing = openOuting();
+      const { api, held, user } = serve([outing]);
+      const control = await openSightings();
+      await addLine(user, control, doe);
+      await addLine(user, control, { species: 'Muntjac', sex: 'Male', age_class: 'Adult' });
+      expect(within(control).queryByText('Place marked')).not.toBeInTheDocument();
+      await user.click(within(control).getByRole('button', { name: 'Mark where: Roe Deer, Female, Adult' }));
+      expect(asked).toHaveBeenCalledTimes(1);
+      expect(within(control).getByText('Place marked')).toBeInTheDocument();
+      // The other line is not marked.
+      expect(within(control).getByRole('button', { name: 'Mark where: Muntjac, Male, Adult' })).toBeEnabled();
+      const placed = [
+        { species: 'Muntjac', sex: 'Male', age_class: 'Adult', count: 1 },
+        { ...doe, count: 1, place: topRide },
+      ];
+      await waitFor(() => expect(held.outings[0]?.sightings).toEqual(placed));
+      expect(patchesTo(api, outing).at(-1)).toEqual({ hunters: 1, sightings: placed });
+      // Counting on keeps the place.
+      await user.click(within(control).getByRole('button', { name: 'One more: Roe Deer, Female, Adult' }));
+      await waitFor(() =>
+        expect(held.outings[0]?.sightings?.[1]).toEqual({ ...doe, count: 2, place: topRide }),
+      );
+
+      await user.click(within(control).getByRole('button', { name: 'Clear place: Roe Deer, Female, Adult' }));
+      expect(within(control).queryByText('Place marked')).not.toBeInTheDocument();
+      await waitFor(() => expect(held.outings[0]?.sightings?.[1]).toEqual({ ...doe, count: 2 }));
+      expect(patchesTo(api, outing).at(-1)).toEqual({
+        hunters: 1,
+        sightings: [placed[0], { ...doe, count: 2 }],
+      });
+    });
+
+    it('keeps a place marked with no signal on the device with the line, and sends it when the signal is back', async () => {
+      atTopRide();
+      const outing = openOuting();
+      const { api, held, user } = serve([outing]);
+      const control = await openSightings();
+      goOffline(api);
+      await addLine(user, control, doe);
+      await user.click(within(control).getByRole('button', { name: 'Mark where: Roe Deer, Female, Adult' }));
+      expect(within(control).getByText('Place marked')).toBeInTheDocument();
+      const line = { ...doe, count: 1, place: topRide };
+      await waitFor(async () =>
+        expect((await openOutbox().list(USER.uid)).map((item) => item.command)).toEqual([
+          { kind: 'outing-sightings', recordId: outing.id, body: { hunters: 1, sightings: [line] } },
+        ]),
+      );
+      expect(patchesTo(api, outing)).toEqual([]);
+
+      comeBackOnline(api);
+      await waitFor(() => expect(patchesTo(api, outing)).toEqual([{ hunters: 1, sightings: [line] }]));
+      await waitFor(() => expect(held.outings[0]?.sightings).toEqual([line]));
+    });
+
+    it('says why when the phone will not tell where it is, and marks nothing', async () => {
+      fakeGeolocation((_found, failed) =>
+        failed({ code: 1, PERMISSION_DENIED: 1, TIMEOUT: 3 } as GeolocationPositionError),
+      );
+      const outing = openOuting();
+      const { held, user } = serve([outing]);
+      const control = await openSightings();
+      await addLine(user, control, doe);
+      await waitFor(() => expect(held.outings[0]?.sightings).toEqual([{ ...doe, count: 1 }]));
+      await user.click(within(control).getByRole('button', { name: 'Mark where: Roe Deer, Female, Adult' }));
+      expect(within(control).getByRole('alert')).toHaveTextContent(
+        'Your location is not available: this browser was not allowed to share it.',
+      );
+      expect(within(control).queryByText('Place marked')).not.toBeInTheDocument();
+      expect(held.outings[0]?.sightings).toEqual([{ ...doe, count: 1 }]);
+    });
   });
 });

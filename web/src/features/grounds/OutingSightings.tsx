@@ -1,10 +1,16 @@
-import { DEER_MANAGEMENT_LIMITS, type Outing, type SightingItem } from '@cull-log/contracts';
+import {
+  DEER_MANAGEMENT_LIMITS,
+  type Outing,
+  type SightingItem,
+  type SightingPlace as Place,
+} from '@cull-log/contracts';
 import { useState } from 'react';
 import { SYNC_STATE_LABELS, useSyncState } from '../../api/outbox/sync-status';
 import { useSession } from '../../api/useSession';
 import { Button } from '../../ui/Button';
 import { SightingAddForm } from './SightingAddForm';
 import { readRecentSpecies, rememberSpecies, type Species } from './sighting-species';
+import { SightingPlace } from './SightingPlace';
 import { SightingStepper } from './SightingStepper';
 import { lineKey, sightingKind, sightingName, sightingsSummary } from './sighting-words';
 import { useOutingSightings, type SightingsEntry } from './useOutingSightings';
@@ -18,6 +24,18 @@ function stepLine(entry: SightingsEntry, key: string, by: 1 | -1): SightingsEntr
   const lines = (entry.sightings ?? []).map((line) =>
     lineKey(line) === key ? { ...line, count: clamp(line.count + by, 0, LIMITS.countMax) } : line,
   );
+  return { ...entry, sightings: lines };
+}
+
+/** A line's place marked, or cleared (undefined). */
+function placeLine(entry: SightingsEntry, key: string, place: Place | undefined): SightingsEntry {
+  const lines = (entry.sightings ?? []).map((line) => {
+    if (lineKey(line) !== key) return line;
+    if (place !== undefined) return { ...line, place };
+    const unplaced = { ...line };
+    delete unplaced.place;
+    return unplaced;
+  });
   return { ...entry, sightings: lines };
 }
 
@@ -72,6 +90,11 @@ export function OutingSightings({ outing, defaultOpen = false }: { outing: Outin
                       min={0}
                       max={LIMITS.countMax}
                       onStep={(by) => change((current) => stepLine(current, lineKey(line), by))}
+                    />
+                    <SightingPlace
+                      name={sightingName(line)}
+                      place={line.place}
+                      onPlace={(place) => change((current) => placeLine(current, lineKey(line), place))}
                     />
                   </li>
                 ))}

@@ -1,4 +1,4 @@
-import type { Outing, SightingItem } from '@cull-log/contracts';
+import type { Outing, OutingSightingItem } from '@cull-log/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -11,7 +11,7 @@ import { amendOuting } from './api';
 /** What the counters show: the people out, and the lines of deer seen (null: not recorded yet). */
 export interface SightingsEntry {
   hunters: number;
-  sightings: SightingItem[] | null;
+  sightings: OutingSightingItem[] | null;
 }
 
 /** What is sent for an entry: lines counted down to none are left out, so no line of them means nothing was seen. */

@@ -2,11 +2,21 @@ import type { CullsAtQuery, Ground, MapPoint } from '@cull-log/contracts';
 import L from 'leaflet';
 import 'leaflet.markercluster';
 import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { MapContainer, Polygon, Popup, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { MapContainer, Marker, Polygon, Popup, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { cornersOf } from '../../lib/geo';
 import { Button } from '../../ui/Button';
 import { cellSizeFor, cellSizeWords, heatGrid } from './heat-grid';
-import { boundsOf, clusterIcon, MAP_CENTRE, MAP_ZOOM, OSM_TILES, pointMarkerIcon } from '../../ui/map-basics';
+import {
+  boundsOf,
+  clusterIcon,
+  MAP_CENTRE,
+  MAP_ZOOM,
+  OSM_TILES,
+  pointMarkerIcon,
+  TOUCH_TARGET,
+} from '../../ui/map-basics';
+import { locationFailure } from '../../lib/location-failure';
+import type { SightingMark } from './sighting-marks';
 
 /** Close enough to see the ground around one record, or around the user, without losing the woods. */
 const CLOSE_ZOOM = 14;
@@ -150,6 +160,34 @@ function GroundBoundaries({ grounds }: { grounds: Ground[] }) {
   );
 }
 
+/** A deer-seen mark: a round dot of its own colour, unlike a record's pin, a finger's width to tap. */
+const sightingIcon = L.divIcon({
+  className: 'sighting-mark',
+  html: '<span class="sighting-mark__dot"></span>',
+  iconSize: [TOUCH_TARGET, TOUCH_TARGET],
+  iconAnchor: [TOUCH_TARGET / 2, TOUCH_TARGET / 2],
+  popupAnchor: [0, -10],
+});
+
+/** Where deer were seen on the user's outings, apart from the records' clusters; a tap says what was seen. */
+function SightingMarks({ marks }: { marks: readonly SightingMark[] }) {
+  return (
+    <>
+      {marks.map((mark) => (
+        <Marker
+          key={mark.key}
+          position={[mark.latitude, mark.longitude]}
+          icon={sightingIcon}
+          title={mark.label}
+          alt={mark.label}
+        >
+          <Popup>{mark.label}</Popup>
+        </Marker>
+      ))}
+    </>
+  );
+}
+
 /** The view of a set of records: room for a whole 44 px cluster at the edge, clear of the attribution along the foot. */
 const FIT_TO_POINTS: L.FitBoundsOptions = { padding: [48, 48], maxZoom: CLOSE_ZOOM, animate: false };
 
@@ -170,13 +208,6 @@ function FitToPoints({ points, openedOnPoints }: { points: MapPoint[]; openedOnP
 }
 
 type Locating = { status: 'idle' | 'locating' | 'found' } | { status: 'failed'; reason: string };
-
-function locationFailure(error: GeolocationPositionError): string {
-  if (error.code === error.PERMISSION_DENIED)
-    return 'Your location is not available: this browser was not allowed to share it.';
-  if (error.code === error.TIMEOUT) return 'Your location did not arrive in time. Try again in the open.';
-  return 'Your location is not available just now.';
-}
 
 /** "Centre on me": the map moves to where the phone says it is. */
 function CentreOnMe({ map }: { map: L.Map | null }) {
@@ -223,9 +254,12 @@ interface CullMapProps {
   layer?: 'markers' | 'heat';
   /** The heatmap in words, for the page to show beside the map. */
   onHeatSummary?: (summary: string) => void;
+  /** Where deer were seen, when that layer is on. */
+  sightings?: readonly SightingMark[];
 }
 
 const ignore = () => undefined;
+const NO_SIGHTINGS: readonly SightingMark[] = [];
 
 /**
  * Its children are drawn in the drawing after the one that makes the map: the map, then its tiles, markers and
@@ -244,6 +278,7 @@ export function CullMap({
   grounds = [],
   layer = 'markers',
   onHeatSummary = ignore,
+  sightings = NO_SIGHTINGS,
 }: CullMapProps) {
   const popupPosition = useMemo<[number, number] | null>(
     () => (selected ? [selected.latitude, selected.longitude] : null),
@@ -272,6 +307,7 @@ export function CullMap({
           ) : (
             <PointMarkers points={points} species={species} onOpen={onSelect} />
           )}
+          <SightingMarks marks={sightings} />
         </Later>
         {popupPosition ? (
           <Popup

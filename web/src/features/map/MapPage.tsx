@@ -23,7 +23,9 @@ import { CullMap } from './CullMap';
 import { CullPopup } from './CullPopup';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { formatDate } from '../../lib/format';
-import { useSeasons } from '../seasons';
+import { seasonLabel, useSeasons } from '../seasons';
+import { outingsQuery } from '../grounds/api';
+import { sightingMarks } from './sighting-marks';
 import { useSession } from '../../api/useSession';
 import { useScreen } from '../../ui/screen';
 import { useMediaQuery } from '../../ui/useMediaQuery';
@@ -116,6 +118,7 @@ export default function MapPage() {
   const signedIn = session.status === 'signed-in';
   const [filters, setFilters] = useState<MapFilters>({});
   const [layer, setLayer] = useState<'markers' | 'heat'>('markers');
+  const [deerSeen, setDeerSeen] = useState(false);
   const [heatSummary, setHeatSummary] = useState('');
   const onHeatSummary = useCallback((summary: string) => setHeatSummary(summary), []);
   const scope = useTeamScope();
@@ -126,6 +129,16 @@ export default function MapPage() {
     ...scopeGroundsQuery(scope.teamId),
     enabled: signedIn,
   });
+  // Deer seen are the user's own, of the season chosen (the current one when all are shown).
+  const { current: currentSeason } = useSeasons();
+  const sightingsSeason = filters.season ?? currentSeason;
+  const ownMap = scope.teamId === undefined;
+  const outings = useQuery({
+    ...outingsQuery(sightingsSeason),
+    enabled: signedIn && ownMap && deerSeen,
+  });
+  const sightings =
+    deerSeen && ownMap && outings.data ? sightingMarks(outings.data.items, filters) : undefined;
   const chosenFilters = Object.values(filters).filter((value) => value !== undefined).length;
   const filtered = chosenFilters > 0;
   // On a phone the filters fold away under one button, so the map is on the first screen; a desk has room for them.
@@ -240,6 +253,17 @@ export default function MapPage() {
                 Heatmap
               </Button>
             </div>
+            {ownMap ? (
+              <div className="map-layers" role="group" aria-label="Also show">
+                <Button
+                  variant={deerSeen ? 'primary' : 'secondary'}
+                  aria-pressed={deerSeen}
+                  onPress={() => setDeerSeen(!deerSeen)}
+                >
+                  Deer seen
+                </Button>
+              </div>
+            ) : null}
           </div>
           {isPhone ? filterBar : null}
           {layer === 'heat' ? (
@@ -248,6 +272,16 @@ export default function MapPage() {
             </p>
           ) : null}
         </>
+      ) : null}
+      {deerSeen && ownMap ? (
+        <p className="map-legend" role="status">
+          <span className="map-legend__swatch map-legend__swatch--sighting" aria-hidden="true" />
+          {outings.isError
+            ? `Deer seen could not be read: ${errorMessage(outings.error)}`
+            : sightings === undefined
+              ? 'Reading deer seen...'
+              : `Deer seen: ${sightings.length === 0 ? 'no places marked' : sightings.length === 1 ? '1 place marked' : `${formatNumber(sightings.length)} places marked`} on your outings of ${seasonLabel(sightingsSeason)}`}
+        </p>
       ) : null}
       {notice}
       {mapped.truncated ? (
@@ -264,6 +298,7 @@ export default function MapPage() {
         grounds={grounds.data}
         layer={layer}
         onHeatSummary={onHeatSummary}
+        sightings={sightings}
       />
       <div className="map-selection" aria-live="polite">
         {openPoint !== null && recordsAtSelected.data ? <Selection records={recordsAtSelected.data} /> : null}
