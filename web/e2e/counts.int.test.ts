@@ -10,26 +10,9 @@ import {
   VIEWPORTS,
   type Viewport,
 } from './browser';
+import { TODAY, TODAY_ISO, WOOD_BOUNDARY as BOUNDARY } from './deer-steps';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
-
-/** Today in England: the count's day, and how the list shows it. */
-const TODAY_ISO = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-const TODAY = TODAY_ISO.split('-').reverse().join('/');
-
-/** A wood of about 1.1 × 1.0 km in the middle of England, drawn as its four corners (longitude, latitude). */
-const BOUNDARY = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-1.5, 52.5],
-      [-1.485, 52.5],
-      [-1.485, 52.509],
-      [-1.5, 52.509],
-      [-1.5, 52.5],
-    ],
-  ],
-};
 
 const CONTROLS =
   'button, [role="button"], input:not([type="checkbox"]), select, textarea, label:has(input[type="checkbox"]), a.button, summary';

@@ -4,67 +4,29 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRecordRequest } from '@cull-log/contracts/testing';
+import { BASE_URL, launchChromium, openPhone, PHONE, screenshot, signInForDevelopment } from './browser';
 import {
-  BASE_URL,
-  choiceGroup,
-  launchChromium,
-  openPhone,
-  PHONE,
-  screenshot,
-  signInForDevelopment,
-} from './browser';
+  addSightingLine as addLine,
+  changesBanner as banner,
+  outingControl,
+  PERSON_PACE_MS,
+  tapOnOuting as tap,
+  TODAY,
+  TODAY_ISO,
+  WOOD_BOUNDARY as BOUNDARY,
+} from './deer-steps';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
 const DOWNLOADS = fileURLToPath(new URL('../test-results/', import.meta.url));
 
-// A person's pace on a cold hillside, and the signal away for longer than the outbox waits before trying again.
-const PERSON_PACE_MS = 1_000;
+// The signal away for longer than the outbox waits before trying again.
 const OFFLINE_FOR_MS = 30_000;
-
-/** Today in England: the count's day, and how the app and the report show it. */
-const TODAY_ISO = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-const TODAY = TODAY_ISO.split('-').reverse().join('/');
-
-/** A wood of about 1.0 km² in the middle of England, drawn as its four corners (longitude, latitude). */
-const BOUNDARY = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-1.5, 52.5],
-      [-1.485, 52.5],
-      [-1.485, 52.509],
-      [-1.5, 52.509],
-      [-1.5, 52.5],
-    ],
-  ],
-};
 
 interface OutingRead {
   id: string;
   hunters: number;
   sightings: { species: string; sex: string; age_class: string; count: number }[] | null;
-}
-
-const outingControl = (page: Page) => page.getByRole('group', { name: 'Outing' });
-const banner = (page: Page) => page.getByRole('region', { name: 'Changes on this device' });
-
-async function tap(page: Page, name: string): Promise<void> {
-  await outingControl(page).getByRole('button', { name, exact: true }).tap();
-  await page.waitForTimeout(PERSON_PACE_MS);
-}
-
-async function addLine(page: Page, species: string, sex: string, ageClass: string): Promise<void> {
-  await tap(page, 'Add deer seen');
-  for (const [label, option] of [
-    ['Species', species],
-    ['Sex', sex],
-    ['Age class', ageClass],
-  ] as const) {
-    await choiceGroup(page, label).getByRole('radio', { name: option, exact: true }).check();
-    await page.waitForTimeout(PERSON_PACE_MS);
-  }
-  await tap(page, 'Add line');
 }
 
 function outingsOnServer(page: Page): Promise<{ open: OutingRead | null; items: OutingRead[] }> {
@@ -240,6 +202,9 @@ describe('deer management on a phone: what is seen, counted and planned, into th
     expect(text).toContain('Outings: 1');
     expect(text).toContain('Deer seen: 3');
     expect(text).toMatch(/Species\s+Class\s+Suggested\s+Plan\s+Culled/);
-    expect(text).toMatch(new RegExp(`Roe Deer\\s+Female\\s+\\d+\\s+${planned[1]}\\s+1`));
+    // The suggestion is worked out from the values the manager accepted, so it stands beside the plan it wrote.
+    expect(text).toMatch(new RegExp(`Roe Deer\\s+Male\\s+${planned[0]}\\s+${planned[0]}\\s+0`));
+    expect(text).toMatch(new RegExp(`Roe Deer\\s+Female\\s+${planned[1]}\\s+${planned[1]}\\s+1`));
+    expect(text).toMatch(new RegExp(`Roe Deer\\s+Juvenile\\s+${planned[2]}\\s+${planned[2]}\\s+0`));
   });
 });

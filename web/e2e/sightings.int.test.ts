@@ -10,12 +10,17 @@ import {
   signInForDevelopment,
   VIEWPORTS,
 } from './browser';
+import {
+  addSightingLine as addLine,
+  changesBanner as banner,
+  outingControl,
+  tapOnOuting as tap,
+} from './deer-steps';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
 // A stalker in a high seat: no signal, a tap about every second, and the signal away for longer than the outbox waits
 // before trying again. Every wait here is real time.
-const PERSON_PACE_MS = 1_000;
 const OFFLINE_FOR_MS = 45_000;
 const DESKTOP = VIEWPORTS[1];
 
@@ -30,29 +35,6 @@ interface OutingRead {
   id: string;
   hunters: number;
   sightings: Sighting[] | null;
-}
-
-const banner = (page: Page) => page.getByRole('region', { name: 'Changes on this device' });
-const outingControl = (page: Page) => page.getByRole('group', { name: 'Outing' });
-
-/** A tap, then a person's pause. */
-async function tap(page: Page, name: string): Promise<void> {
-  await outingControl(page).getByRole('button', { name, exact: true }).tap();
-  await page.waitForTimeout(PERSON_PACE_MS);
-}
-
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  await choiceGroup(page, label).getByRole('radio', { name: option, exact: true }).check();
-  await page.waitForTimeout(PERSON_PACE_MS);
-}
-
-/** Adds a line of deer seen: its species, sex and age class, each a tap. */
-async function addLine(page: Page, species: string, sex: string, ageClass: string): Promise<void> {
-  await tap(page, 'Add deer seen');
-  await pick(page, 'Species', species);
-  await pick(page, 'Sex', sex);
-  await pick(page, 'Age class', ageClass);
-  await tap(page, 'Add line');
 }
 
 /** The user's outing under way, as the server answers it. */
