@@ -17,6 +17,7 @@ import { csvRowsOf, parseCsv, projectionsOf, sampleCull, type ParsedCsv } from '
 import { ProcessOutput } from './testing/process-output';
 import { filesHolding } from './testing/data-scan';
 import { unzipText } from '@cull-log/contracts/testing/account-download';
+import { SAMPLE_GROUND_BOUNDARY } from '@cull-log/contracts/testing';
 
 const ENTRY = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -91,18 +92,7 @@ describe('erasing an account in the one-process app', () => {
     const last = await anns.deleteCull(gone.cull.id);
     // Her ground (her e-mail address in its notes), an outing with what she saw, a count (her name in its notes), her
     // season start and a plan: erased with her too.
-    const boundary = {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [-1, 51],
-          [-0.98, 51],
-          [-0.98, 51.02],
-          [-1, 51.02],
-          [-1, 51],
-        ],
-      ],
-    };
+    const boundary = SAMPLE_GROUND_BOUNDARY;
     const ground = await anns.send('POST', '/api/grounds', {
       name: 'Ann Wood',
       notes: `Keys from ${ann.email}`,

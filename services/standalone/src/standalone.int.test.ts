@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Cull, GroundBoundary, ListCullsResponse, StatsResponse } from '@cull-log/contracts';
+import type { Cull, ListCullsResponse, StatsResponse } from '@cull-log/contracts';
 import { groundAreaKm2 } from '@cull-log/domain';
 import { freePort } from '@cull-log/service-kit/testing';
 import { spawnChildProcess, type ChildProcessHandle } from './service-process';
@@ -12,6 +12,7 @@ import { CullLogClient } from './testing/cull-log-client';
 import { testEnvironment } from './testing/environment';
 import { CSV_HEADER, parseCsv, projectionsOf, sampleCull, type ParsedCsv } from './testing/expectations';
 import { ProcessOutput } from './testing/process-output';
+import { SAMPLE_GROUND_BOUNDARY } from '@cull-log/contracts/testing';
 
 const ENTRY = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -276,18 +277,7 @@ describe('the one-process app (npm start)', () => {
       expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(status);
       return JSON.parse(answer.text) as { id: string };
     };
-    const boundary: GroundBoundary = {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [-1, 51],
-          [-0.98, 51],
-          [-0.98, 51.02],
-          [-1, 51.02],
-          [-1, 51],
-        ],
-      ],
-    };
+    const boundary = SAMPLE_GROUND_BOUNDARY;
     const areaKm2 = groundAreaKm2(boundary)!;
     const ground = await sent('POST', '/api/grounds', { name: 'Dee Wood', boundary }, 201);
     const roe = (sex: string, count: number) => ({ species: 'Roe Deer', sex, age_class: 'Adult', count });

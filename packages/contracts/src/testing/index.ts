@@ -1,4 +1,22 @@
 import type { CullFields, RecordCullRequest } from '../cull';
+import type { GroundBoundary } from '../grounds';
+
+/**
+ * A ground's boundary for tests that read an area or a density: a square of 0.02° of longitude by 0.02° of latitude in
+ * southern England (about 1.4 × 2.2 km), its corners as longitude, latitude, the ring closed.
+ */
+export const SAMPLE_GROUND_BOUNDARY: GroundBoundary = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [-1, 51],
+      [-0.98, 51],
+      [-0.98, 51.02],
+      [-1, 51.02],
+      [-1, 51],
+    ],
+  ],
+};
 
 /** A valid cull with only the required fields (a roe doe at Home Wood); `overrides` set what a test cares about. */
 export function sampleCullFields(overrides: Partial<CullFields> = {}): CullFields {

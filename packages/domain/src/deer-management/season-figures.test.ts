@@ -1,21 +1,11 @@
-import type { Count, GroundBoundary, Outing, SightingItem } from '@cull-log/contracts';
+import type { Count, Outing, SightingItem } from '@cull-log/contracts';
 import { describe, expect, it } from 'vitest';
 import { seasonOfKey } from '../seasons';
 import { groundAreaKm2 } from './density';
 import { groundSeasonFigures } from './season-figures';
+import { SAMPLE_GROUND_BOUNDARY } from '@cull-log/contracts/testing';
 
-const BOUNDARY: GroundBoundary = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-1, 51],
-      [-0.98, 51],
-      [-0.98, 51.02],
-      [-1, 51.02],
-      [-1, 51],
-    ],
-  ],
-};
+const BOUNDARY = SAMPLE_GROUND_BOUNDARY;
 const AREA_KM2 = groundAreaKm2(BOUNDARY)!;
 const ground = { id: 'g-1', name: 'Home Wood', boundary: BOUNDARY };
 const season = seasonOfKey('2026-27', '04-01');

@@ -8,7 +8,6 @@ import {
   type Count,
   type CullSuggestionResponse,
   type Ground,
-  type GroundBoundary,
   type GroundDensityResponse,
   type ListCountsResponse,
   type PlansResponse,
@@ -16,19 +15,9 @@ import {
 import { groundAreaKm2 } from '@cull-log/domain';
 import type { Identity } from '@cull-log/service-kit';
 import { ALICE, BOB, type Backend, harnessPerTest } from './records-harness';
+import { SAMPLE_GROUND_BOUNDARY } from '@cull-log/contracts/testing';
 
-const BOUNDARY: GroundBoundary = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-1, 51],
-      [-0.98, 51],
-      [-0.98, 51.02],
-      [-1, 51.02],
-      [-1, 51],
-    ],
-  ],
-};
+const BOUNDARY = SAMPLE_GROUND_BOUNDARY;
 const AREA_KM2 = groundAreaKm2(BOUNDARY)!;
 const buck = { species: 'Roe Deer', sex: 'Male', age_class: 'Adult', count: 3 };
 const doe = { species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 5 };

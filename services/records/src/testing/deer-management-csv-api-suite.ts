@@ -1,28 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import {
-  MANAGEMENT_MESSAGES as M,
-  type Count,
-  type Ground,
-  type GroundBoundary,
-  type Outing,
-} from '@cull-log/contracts';
+import { MANAGEMENT_MESSAGES as M, type Count, type Ground, type Outing } from '@cull-log/contracts';
 import { COUNTS_CSV_HEADERS, SIGHTINGS_CSV_HEADERS } from '@cull-log/domain';
 import type { Identity } from '@cull-log/service-kit';
 import { ALICE, BOB, type Backend, harnessPerTest } from './records-harness';
+import { SAMPLE_GROUND_BOUNDARY } from '@cull-log/contracts/testing';
 
-const BOUNDARY: GroundBoundary = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-1, 51],
-      [-0.98, 51],
-      [-0.98, 51.02],
-      [-1, 51.02],
-      [-1, 51],
-    ],
-  ],
-};
+const BOUNDARY = SAMPLE_GROUND_BOUNDARY;
 const buck = { species: 'Roe Deer', sex: 'Male', age_class: 'Adult', count: 2 };
 const kid = { species: 'Roe Deer', sex: 'Unknown', age_class: 'Young', count: 1 };
 const doe = { species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 4 };

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GroundTrendsResponse, type Ground, type GroundBoundary, type Outing } from '@cull-log/contracts';
+import { GroundTrendsResponse, type Ground, type Outing } from '@cull-log/contracts';
 import { groundAreaKm2 } from '@cull-log/domain';
 import type { Identity } from '@cull-log/service-kit';
 import { ALICE, BOB, type Backend, cullBody, harnessPerTest } from './records-harness';
+import { SAMPLE_GROUND_BOUNDARY } from '@cull-log/contracts/testing';
 
-const BOUNDARY: GroundBoundary = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-1, 51],
-      [-0.98, 51],
-      [-0.98, 51.02],
-      [-1, 51.02],
-      [-1, 51],
-    ],
-  ],
-};
+const BOUNDARY = SAMPLE_GROUND_BOUNDARY;
 const AREA_KM2 = groundAreaKm2(BOUNDARY)!;
 
 const roe = (sex: string, count: number) => ({ species: 'Roe Deer', sex, age_class: 'Adult', count });

@@ -3,26 +3,15 @@ import {
   MANAGEMENT_EVENT_TYPES as T,
   type CullSuggestionResponse,
   type Ground,
-  type GroundBoundary,
   type PlansResponse,
   type SeasonDeerManagement,
 } from '@cull-log/contracts';
 import { groundAreaKm2 } from '@cull-log/domain';
 import type { Identity } from '@cull-log/service-kit';
 import { ALICE, BOB, type Backend, harnessPerTest } from './records-harness';
+import { SAMPLE_GROUND_BOUNDARY } from '@cull-log/contracts/testing';
 
-const BOUNDARY: GroundBoundary = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-1, 51],
-      [-0.98, 51],
-      [-0.98, 51.02],
-      [-1, 51.02],
-      [-1, 51],
-    ],
-  ],
-};
+const BOUNDARY = SAMPLE_GROUND_BOUNDARY;
 const AREA_KM2 = groundAreaKm2(BOUNDARY)!;
 // Roe at 25 per km² on the ground: above a target of 6, so accepting the target is a reduction.
 const ROE = Math.round(25 * AREA_KM2);
