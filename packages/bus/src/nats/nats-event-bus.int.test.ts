@@ -323,7 +323,10 @@ describe('NATS JetStream bus', () => {
     await server.restart();
     const after = { ...sampleCullEvent(), position: 2 };
     await bus.publish(after);
-    await waitFor(() => expect(received).toEqual([before.id, after.id]));
+    // At least once, in order: an acknowledgement the server had not stored when it stopped brings that event again
+    // (the projections apply each position once).
+    await waitFor(() => expect(received.at(-1)).toBe(after.id));
+    expect([...new Set(received)]).toEqual([before.id, after.id]);
   });
 
   it('refuses to connect when no server answers', async () => {
