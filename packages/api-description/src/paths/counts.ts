@@ -14,7 +14,7 @@ import {
   RecordCountRequest,
   SeasonKey,
 } from '@cull-log/contracts';
-import { file, idPath, json, jsonBody, operation, written } from '../operation-kit';
+import { file, idPath, json, jsonBody, operation, teamQuery, written } from '../operation-kit';
 
 const counts = 'Counts and density';
 const seasonPath = z.object({ season: SeasonKey.meta({ description: 'The season, e.g. 2025-26.' }) });
@@ -47,7 +47,8 @@ export const countPaths: ZodOpenApiPathsObject = {
     get: operation({
       operationId: 'listCounts',
       summary: 'List counts',
-      description: 'The caller’s counts, newest day first; `?ground=` for one of their grounds.',
+      description:
+        'The caller’s counts, newest day first; `?ground=` for one of their grounds. With `?team=`, every member’s counts on the team’s grounds (`?ground=` one of them), each with `counted_by`: a guest reads only their own, a viewer without notes.',
       tag: counts,
       access: 'read',
       requestParams: { query: ListCountsQuery },
@@ -58,7 +59,7 @@ export const countPaths: ZodOpenApiPathsObject = {
       operationId: 'recordCount',
       summary: 'Record a count',
       description:
-        'A count of deer on one of the caller’s grounds on a day, by a named method, in lines of species, sex and age class. A dung count sends `dung` (plots, plot area, pellet groups, days since clearance, defecation rate, species) and no lines: its density is worked out with its formula and working, and its deer over the ground’s area.',
+        'A count of deer on a day on one of the caller’s grounds (or on a team’s ground they may record a cull on that day), by a named method, in lines of species, sex and age class. A dung count sends `dung` (plots, plot area, pellet groups, days since clearance, defecation rate, species) and no lines: its density is worked out with its formula and working, and its deer over the ground’s area.',
       tag: counts,
       access: 'write',
       requestBody: jsonBody(RecordCountRequest),
@@ -125,10 +126,10 @@ export const countPaths: ZodOpenApiPathsObject = {
       operationId: 'groundDensity',
       summary: 'A ground’s density of deer',
       description:
-        'The ground’s area (geodesic, of its drawn boundary) in km², and each species’ deer per km² from its latest count. A ground with no boundary is refused on `boundary`: draw it first.',
+        'The ground’s area (geodesic, of its drawn boundary) in km², and each species’ deer per km² from its latest count. With `?team=`, a team’s ground, from the latest count by any member. A ground with no boundary is refused on `boundary`: draw it first.',
       tag: counts,
       access: 'read',
-      requestParams: { path: idPath },
+      requestParams: { path: idPath, query: teamQuery },
       responses: { 200: json(GroundDensityResponse, 'The area and the densities.') },
       refusals: [400, 404],
     }),
