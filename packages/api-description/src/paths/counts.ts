@@ -165,10 +165,10 @@ export const countPaths: ZodOpenApiPathsObject = {
       operationId: 'groundTrends',
       summary: 'A ground’s trends over the seasons',
       description:
-        'For each species counted, seen or culled on one of the caller’s grounds, season by season (by the caller’s season start, from the first with anything recorded to the current one, at most ten): the season’s latest count and its density (none without a boundary), deer seen per hunter-hour and hunter-hours per deer culled on the season’s ended outings, and the records by sex; which way each figure points, with a sentence; what effort says of the deer (hours per deer rising while sightings per hunter-hour fall: fewer deer); and one sentence for the species.',
+        'For each species counted, seen or culled on one of the caller’s grounds, season by season (by the caller’s season start, from the first with anything recorded to the current one, at most ten): the season’s latest count and its density (none without a boundary), deer seen per hunter-hour and hunter-hours per deer culled on the season’s ended outings, and the records by sex; which way each figure points, with a sentence; what effort says of the deer (hours per deer rising while sightings per hunter-hour fall: fewer deer); and one sentence for the species. With `?team=`, a team’s ground, every member’s counts, outings and records on it gathered (a guest’s, their own), by the team’s season start.',
       tag: counts,
       access: 'read',
-      requestParams: { path: idPath },
+      requestParams: { path: idPath, query: teamQuery },
       responses: { 200: json(GroundTrendsResponse, 'The seasons and each species’ figures and trends.') },
       refusals: [404],
     }),

@@ -6,7 +6,6 @@ import {
   ListCountsQuery,
   MANAGEMENT_MESSAGES,
   RecordCountRequest,
-  teamOfOwner,
   type Count,
   type GroundDensityResponse,
   type ListCountsResponse,
@@ -22,9 +21,10 @@ import {
 import { HttpError } from '@cull-log/service-kit';
 import { groundNotFound, idOf, refused } from '../kit/management-requests';
 import { streamCommands, type StreamRoutesOptions } from '../kit/stream-routes';
-import { mayRecordOn, teamParamOf } from '../teams/team-scope';
+import { recordingGround } from '../teams/recording-ground';
+import { teamParamOf } from '../teams/team-scope';
 import { countStateOf, type StoredCount } from './stored-count';
-import { teamCountsShown, teamGroundsOf } from './team-ground-scope';
+import { teamCountsOn, teamCountsShown, teamGroundsOf } from './team-ground-scope';
 
 const M = DEER_MANAGEMENT_MESSAGES;
 const countNotFound = () => new HttpError(404, 'not_found', M.countNotFound);
@@ -63,13 +63,7 @@ export function countsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>> 
      * the count already had it.
      */
     async function checkGround(userId: string, groundId: string, date: string, keeps?: string) {
-      const owner = await readModel.groundOwner(groundId);
-      const teamId = owner === undefined ? undefined : teamOfOwner(owner);
-      const mayRecord =
-        owner === userId ||
-        (teamId !== undefined && (await mayRecordOn(readModel, userId, teamId, groundId, date)));
-      const ground =
-        mayRecord && owner !== undefined ? await readModel.getGround(owner, groundId) : undefined;
+      const ground = await recordingGround(readModel, userId, groundId, date);
       if (ground === undefined) throw refused('ground_id', MANAGEMENT_MESSAGES.groundUnknown);
       if (ground.archived && ground.id !== keeps)
         throw refused('ground_id', MANAGEMENT_MESSAGES.groundArchived);
@@ -126,9 +120,9 @@ export function countsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>> 
       const read = groundId === undefined ? grounds : grounds.filter((ground) => ground.id === groundId);
       if (groundId !== undefined && read.length === 0) throw groundNotFound();
       const areas = new Map(read.map((ground) => [ground.id, groundAreaKm2(ground.boundary)]));
-      const stored = await readModel.listGroundCounts([...areas.keys()]);
+      const stored = await teamCountsOn(readModel, membership, userId, [...areas.keys()]);
       const counts = stored.map((count) => ({ stored: count, count: countOf(count, areas) }));
-      return { items: await teamCountsShown(readModel, membership, userId, counts) };
+      return { items: await teamCountsShown(readModel, membership, counts) };
     }
 
     app.get<{ Params: { id: string } }>('/counts/:id', async (request): Promise<Count> =>
@@ -208,19 +202,20 @@ export function countsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>> 
         const userId = request.identity.uid;
         const groundId = idOf(request.params.id, groundNotFound);
         const team = teamParamOf(request);
+        const inTeam = team === undefined ? undefined : await teamGroundsOf(readModel, userId, team);
         const ground =
-          team === undefined
+          inTeam === undefined
             ? await readModel.getGround(userId, groundId)
-            : (await teamGroundsOf(readModel, userId, team)).grounds.find((each) => each.id === groundId);
+            : inTeam.grounds.find((each) => each.id === groundId);
         if (ground === undefined) throw groundNotFound();
         const areaKm2 = groundAreaKm2(ground.boundary);
         if (areaKm2 === undefined) throw refused('boundary', M.noBoundary);
         const areas = new Map([[groundId, areaKm2]]);
-        // A team's ground: from every member's counts on it.
+        // A team's ground: from every member's counts on it (a guest's, their own).
         const stored =
-          team === undefined
+          inTeam === undefined
             ? await readModel.listCounts(userId, groundId)
-            : await readModel.listGroundCounts([groundId]);
+            : await teamCountsOn(readModel, inTeam.membership, userId, [groundId]);
         const counts = stored.map((count) => countOf(count, areas));
         return { area_km2: areaKm2, species: groundDensities(counts, areaKm2) };
       },

@@ -30,26 +30,34 @@ export async function teamGroundsOf(
   return { membership, grounds };
 }
 
+/** The counts on these grounds of a team a member reads: every member's, a guest only their own. */
+export async function teamCountsOn(
+  readModel: Pick<ManagementReadModel, 'listGroundCounts'>,
+  membership: Membership,
+  uid: string,
+  groundIds: readonly string[],
+): Promise<StoredCount[]> {
+  const counts = await readModel.listGroundCounts(groundIds);
+  return membership.role === 'guest' ? counts.filter((count) => count.user_id === uid) : counts;
+}
+
 /**
- * The counts on a team's grounds as a member reads them, with who counted each by their name in the team: a guest
- * only their own (as with the team's culls), a viewer without the notes.
+ * The counts on a team's grounds as a member reads them (see teamCountsOn), with who counted each by their name in the team, a
+ * viewer without the notes.
  */
 export async function teamCountsShown(
   readModel: TeamGroundsReadModel,
   membership: Membership,
-  uid: string,
   counts: readonly { stored: StoredCount; count: Count }[],
 ): Promise<ListedCount[]> {
   const links = await readModel.memberLinks(membership.teamId);
   const names = new Map(links.map((link) => [link.userId, link.name]));
-  return counts
-    .filter(({ stored }) => membership.role !== 'guest' || stored.user_id === uid)
-    .map(({ stored, count }) => {
-      const name = names.get(stored.user_id);
-      return {
-        ...count,
-        ...(membership.role === 'viewer' && { notes: null }),
-        counted_by: name === undefined ? { name: FORMER_MEMBER } : { uid: stored.user_id, name },
-      };
-    });
+  return counts.map(({ stored, count }) => {
+    const name = names.get(stored.user_id);
+    return {
+      ...count,
+      ...(membership.role === 'viewer' && { notes: null }),
+      counted_by: name === undefined ? { name: FORMER_MEMBER } : { uid: stored.user_id, name },
+    };
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  GroundTrendsResponse,
   MANAGEMENT_MESSAGES as M,
   TEAM_MESSAGES,
   type Count,
@@ -7,17 +8,19 @@ import {
   type GroundDensityResponse,
   type InviteCreated,
   type ListCountsResponse,
+  type Outing,
   type Team,
 } from '@cull-log/contracts';
 import { SAMPLE_GROUND_BOUNDARY } from '@cull-log/contracts/testing';
 import { groundAreaKm2 } from '@cull-log/domain';
 import type { Identity } from '@cull-log/service-kit';
-import { ALICE, BOB, type Backend, harnessPerTest } from './records-harness';
+import { ALICE, BOB, type Backend, cullBody, harnessPerTest } from './records-harness';
 
 const CAT: Identity = { uid: 'user-cat', display_name: 'Cat', email: 'cat@example.org' };
 const DAN: Identity = { uid: 'user-dan', display_name: 'Dan', email: 'dan@example.org' };
 const EVE: Identity = { uid: 'user-eve', display_name: 'Eve', email: 'eve@example.org' };
 const AREA_KM2 = groundAreaKm2(SAMPLE_GROUND_BOUNDARY)!;
+const roe = (sex: string, count: number) => ({ species: 'Roe Deer', sex, age_class: 'Adult', count });
 const buck = { species: 'Roe Deer', sex: 'Male', age_class: 'Adult', count: 3 };
 const doe = { species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 5 };
 const dung = {
@@ -73,6 +76,11 @@ export function describeTeamCountsApi<Tx>(
       const response = await call(user, 'POST', '/counts', { date: '2026-11-01', ...body });
       expect(response.statusCode, response.body).toBe(201);
       return response.json<Count>();
+    }
+
+    async function cullOn(user: Identity, date: string, sex: string, placement: Record<string, unknown>) {
+      const response = await call(user, 'POST', '/culls', cullBody({ date, sex, ...placement }));
+      expect(response.statusCode, response.body).toBe(201);
     }
 
     const teamCounts = async (user: Identity, teamId: string, query = '') => {
@@ -190,6 +198,41 @@ export function describeTeamCountsApi<Tx>(
       expect((await call(ALICE, 'GET', `/grounds/${north.id}/density`)).statusCode).toBe(404);
     });
 
+    /** An ended outing on the ground from 05:00 on the day, `hours` long, by `user`. */
+    async function outing(
+      user: Identity,
+      groundId: string,
+      day: string,
+      hours: number,
+      hunters: number,
+      sightings: unknown[],
+    ) {
+      const started = Date.parse(`${day}T05:00:00Z`);
+      return call(user, 'POST', '/outings', {
+        ground_id: groundId,
+        started_at: new Date(started).toISOString(),
+        ended_at: new Date(started + hours * 3_600_000).toISOString(),
+        hunters,
+        sightings,
+      });
+    }
+
+    it("takes outings on the team's ground from those who may record there, and from nobody else", async () => {
+      const { north } = await glen();
+      const bobs = await outing(BOB, north.id, '2026-11-01', 2, 1, [buck]);
+      expect(bobs.statusCode, bobs.body).toBe(201);
+      expect(bobs.json<Outing>().ground_id).toBe(north.id);
+      const before = await per.backend.store.headPosition();
+      for (const user of [DAN, EVE]) {
+        const refused = await outing(user, north.id, '2026-11-01', 2, 1, [buck]);
+        expect([refused.statusCode, refused.json().error.fields]).toEqual([
+          400,
+          { ground_id: M.groundUnknown },
+        ]);
+      }
+      expect(await per.backend.store.headPosition()).toBe(before);
+    });
+
     it("answers the team ground's density from the latest count of each species, whichever member counted", async () => {
       const { team, north } = await glen();
       await count(ALICE, {
@@ -238,6 +281,64 @@ export function describeTeamCountsApi<Tx>(
       ]);
       const bobsOwn = (await call(BOB, 'GET', '/counts')).json<ListCountsResponse>().items;
       expect(bobsOwn[0]?.items).toEqual(listed.find((item) => item.method === 'dung')?.items);
+    });
+
+    /**
+     * Worked by hand, seasons from 1 April (the team's, though Alice's own start 1 August), today 5 November 2026, all
+     * in 2026/27. Alice: outing 5 h × 2 hunters = 10 hunter-hours, 4 roe seen, a buck culled on it; count of 10 roe on
+     * 1 May. Bob: outing 2 h × 1 = 2 hunter-hours, 8 roe seen, a doe culled on it; count of 14 roe on 1 October, the
+     * latest. Cat: a doe culled with no outing. Sightings 12 ÷ 12 = 1 a hunter-hour; hours per deer 12 ÷ 2 = 6; cull a
+     * buck and two does; count 14. Dan's own ground and Eve's culls elsewhere change nothing.
+     */
+    it("gathers every member's outings, culls and counts on the team's ground into its trends", async () => {
+      const { team, north } = await glen();
+      expect((await call(ALICE, 'PATCH', '/settings', { season_start: '08-01' })).statusCode).toBe(200);
+      const alices = (
+        await outing(ALICE, north.id, '2026-06-01', 5, 2, [roe('Male', 2), roe('Female', 2)])
+      ).json<Outing>();
+      const bobs = (await outing(BOB, north.id, '2026-07-01', 2, 1, [roe('Female', 8)])).json<Outing>();
+      await cullOn(ALICE, '2026-06-01', 'Male', { outing_id: alices.id });
+      await cullOn(BOB, '2026-07-01', 'Female', { outing_id: bobs.id });
+      await cullOn(CAT, '2026-09-01', 'Female', { ground_id: north.id, outing_id: null });
+      await count(ALICE, {
+        ground_id: north.id,
+        date: '2026-05-01',
+        method: 'vantage_point',
+        items: [roe('Male', 10)],
+      });
+      await count(BOB, {
+        ground_id: north.id,
+        date: '2026-10-01',
+        method: 'thermal',
+        items: [roe('Female', 14)],
+      });
+      const elsewhere = (await call(EVE, 'POST', '/grounds', { name: 'Eve Farm' })).json<Ground>();
+      await cullOn(EVE, '2026-09-02', 'Male', { ground_id: elsewhere.id, outing_id: null });
+
+      for (const reader of [ALICE, CAT, DAN]) {
+        const response = await call(reader, 'GET', `/grounds/${north.id}/trends?team=${team.id}`);
+        expect(response.statusCode, response.body).toBe(200);
+        const answer = GroundTrendsResponse.strict().parse(response.json());
+        expect(answer.seasons).toEqual(['2026/27']);
+        expect(answer.species.map((species) => [species.species, species.points])).toEqual([
+          [
+            'Roe Deer',
+            [
+              {
+                season: '2026/27',
+                count: 14,
+                density_per_km2: 14 / AREA_KM2,
+                sightings_per_hunter_hour: 1,
+                hours_per_deer: 6,
+                cull: { Male: 1, Female: 2, Unknown: 0 },
+              },
+            ],
+          ],
+        ]);
+      }
+      // Not a ground of the caller's own, nor read by someone not in the team.
+      expect((await call(ALICE, 'GET', `/grounds/${north.id}/trends`)).statusCode).toBe(404);
+      expect((await call(EVE, 'GET', `/grounds/${north.id}/trends?team=${team.id}`)).statusCode).toBe(404);
     });
   });
 }
