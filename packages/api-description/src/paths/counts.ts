@@ -102,7 +102,7 @@ export const countPaths: ZodOpenApiPathsObject = {
       operationId: 'suggestCull',
       summary: 'A suggested cull for a ground',
       description:
-        'For each species counted on one of the caller’s grounds, from its latest density: a reduction cull to the target over the seasons given (three unless told), or a maintenance cull of the year’s young, at least the female share female, by sex and age class, with the working step by step and the population model’s seasons. A species with no known recruitment rate has none, its working saying why. A value the query leaves out is the one saved for the ground when a suggestion was last accepted, else the default; each species’ working says in `sources` where each came from (`given`, `saved`, `default`).',
+        'For each species counted on one of the caller’s grounds, from its latest density: a reduction cull to the target over the seasons given (three unless told), or a maintenance cull of the year’s young, at least the female share female, by sex and age class, with the working step by step and the population model’s seasons. A species with no known recruitment rate has none, its working saying why. A value the query leaves out is the one saved for the ground when a suggestion was last accepted, else the default; each species’ working says in `sources` where each came from (`given`, `saved`, `default`). With `team`, a team’s ground, from its members’ latest count (a guest’s, their own) and the values the team saved.',
       tag: counts,
       access: 'read',
       requestParams: { path: seasonPath, query: suggestionQuery },
@@ -113,12 +113,12 @@ export const countPaths: ZodOpenApiPathsObject = {
       operationId: 'acceptSuggestedCull',
       summary: 'Accept the suggested cull into the season’s plan',
       description:
-        'Works out the suggestion as `GET` does, with the same query, and writes it into the ground’s plan of the season: for each species suggested, adult males as `Male`, adult females as `Female` and the young of both sexes as `Juvenile`, replacing that species’ targets there; the ground’s other species and every other plan stay as they were, and the manager can still change them with `PUT /api/plans/{season}`. The values it was worked out with (those asked, else those saved before; never the defaults) are saved for the ground, for the next suggestion and the season report.',
+        'Works out the suggestion as `GET` does, with the same query, and writes it into the ground’s plan of the season: for each species suggested, adult males as `Male`, adult females as `Female` and the young of both sexes as `Juvenile`, replacing that species’ targets there; the ground’s other species and every other plan stay as they were, and the manager can still change them with `PUT /api/plans/{season}`. The values it was worked out with (those asked, else those saved before; never the defaults) are saved for the ground, for the next suggestion and the season report. With `team`, a manager’s alone (403 to any other member): into the team’s plan, the values saved as the team’s.',
       tag: counts,
       access: 'write',
       requestParams: { path: seasonPath, query: suggestionQuery },
       responses: { 200: written(PlansResponse, 'The season’s plans as they now are.') },
-      refusals: [400, 404, 409],
+      refusals: [400, 403, 404, 409],
     }),
   },
   '/api/grounds/{id}/density': {

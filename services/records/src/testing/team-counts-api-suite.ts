@@ -4,11 +4,13 @@ import {
   MANAGEMENT_MESSAGES as M,
   TEAM_MESSAGES,
   type Count,
+  type CullSuggestionResponse,
   type Ground,
   type GroundDensityResponse,
   type InviteCreated,
   type ListCountsResponse,
   type Outing,
+  type PlansResponse,
   type Team,
 } from '@cull-log/contracts';
 import { SAMPLE_GROUND_BOUNDARY } from '@cull-log/contracts/testing';
@@ -339,6 +341,64 @@ export function describeTeamCountsApi<Tx>(
       // Not a ground of the caller's own, nor read by someone not in the team.
       expect((await call(ALICE, 'GET', `/grounds/${north.id}/trends`)).statusCode).toBe(404);
       expect((await call(EVE, 'GET', `/grounds/${north.id}/trends?team=${team.id}`)).statusCode).toBe(404);
+    });
+
+    it("suggests a cull on the team's ground from its members' latest count, accepted by a manager alone into the team's plan", async () => {
+      const { team, north } = await glen();
+      await count(ALICE, {
+        ground_id: north.id,
+        date: '2026-10-01',
+        method: 'vantage_point',
+        items: [{ ...doe, count: 10 }],
+      });
+      await count(BOB, {
+        ground_id: north.id,
+        date: '2026-11-01',
+        method: 'vantage_point',
+        items: [{ ...doe, count: 40 }],
+      });
+      const base = `/plans/2026-27/suggestion?ground=${north.id}&team=${team.id}`;
+      const url = `${base}&target_density=${encodeURIComponent('Roe Deer:2')}`;
+      // Bob's count of 40 on 1 November is the latest: the population the cull is worked from, whoever asks.
+      const byCat = await call(CAT, 'GET', base);
+      expect(byCat.statusCode, byCat.body).toBe(200);
+      expect(byCat.json<CullSuggestionResponse>().working).toMatchObject([
+        { species: 'Roe Deer', population: 40, kind: 'maintenance' },
+      ]);
+      const suggested = (await call(DAN, 'GET', url)).json<CullSuggestionResponse>();
+      expect(suggested.working).toMatchObject([{ species: 'Roe Deer', population: 40, kind: 'reduction' }]);
+
+      const before = await per.backend.store.headPosition();
+      for (const user of [BOB, DAN]) expect((await call(user, 'POST', url)).statusCode).toBe(403);
+      expect((await call(EVE, 'POST', url)).statusCode).toBe(404);
+      expect((await call(EVE, 'GET', url)).statusCode).toBe(404);
+      expect(await per.backend.store.headPosition()).toBe(before);
+
+      const accepted = await call(ALICE, 'POST', url);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const sum = (sex: string, age: string) =>
+        suggested.rows
+          .filter((row) => (sex === '*' || row.sex === sex) && row.age_class === age)
+          .reduce((total, row) => total + row.suggested, 0);
+      const plans = [
+        {
+          ground_id: north.id,
+          targets: [
+            { species: 'Roe Deer', class: 'Male', target: sum('Male', 'Adult') },
+            { species: 'Roe Deer', class: 'Female', target: sum('Female', 'Adult') },
+            { species: 'Roe Deer', class: 'Juvenile', target: sum('*', 'Young') },
+          ].filter((target) => target.target > 0),
+        },
+      ];
+      expect(accepted.json<PlansResponse>()).toMatchObject({ plans, allocations: [] });
+      expect((await call(BOB, 'GET', `/plans/2026-27?team=${team.id}`)).json<PlansResponse>().plans).toEqual(
+        plans,
+      );
+      expect((await call(ALICE, 'GET', '/plans/2026-27')).json<PlansResponse>().plans).toEqual([]);
+      // The values it was worked out with are the team's for the ground now: asked without a target, the same cull.
+      const again = (await call(CAT, 'GET', base)).json<CullSuggestionResponse>();
+      expect(again.rows).toEqual(suggested.rows);
+      expect(await per.backend.readModel.deerValues(ALICE.uid, north.id)).toBeUndefined();
     });
   });
 }
