@@ -10,6 +10,7 @@ import type {
   TeamMember,
   TeamRole,
 } from '@cull-log/contracts';
+import { groundTrends } from '@cull-log/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -477,3 +478,47 @@ describe('guests’ permits', () => {
     expect(api.callsTo(`GET /api/teams/${TEAM_ID}/permits`)).toHaveLength(0);
   });
 });
+
+describe('the team’s grounds', () => {
+  it('open a ground’s trends through the team, the answer gathered from every member', async () => {
+    // Two counts of roe on North Beat's 2 km² this season, the later (by any member) 12 deer: 6 a km².
+    const answer = groundTrends({
+      groundId: northBeat.id,
+      areaKm2: 2,
+      seasonStart: '04-01',
+      now: new Date('2026-11-05T12:00:00Z'),
+      counts: [
+        { ...roeCount('2026-05-01', 8), created_at: '2026-05-01T12:00:00Z' },
+        { ...roeCount('2026-10-01', 12), created_at: '2026-10-01T12:00:00Z' },
+      ],
+      outings: [],
+      culls: [],
+    });
+    const api = serveTeams('stalker')
+      .on('GET /api/culls', () => page([]))
+      .on(`GET /api/grounds/${northBeat.id}/trends`, (request) =>
+        asked(request, 'team') === TEAM_ID ? json(answer) : apiError(404, 'not_found', 'Ground not found'),
+      );
+    const user = userEvent.setup();
+    await renderApp(`/teams/${TEAM_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Trends on North Beat' }));
+    const roe = await screen.findByRole('article', { name: 'Roe Deer' });
+    await user.click(within(roe).getByText('Figures by season'));
+    const table = within(roe).getByRole('table', { name: 'Roe Deer on North Beat by season' });
+    expect(within(table).getAllByRole('row')[1]?.querySelectorAll('th, td')[1]?.textContent).toBe('12');
+    expect(api.callsTo(`GET /api/grounds/${northBeat.id}/trends`).map((call) => asked(call, 'team'))).toEqual(
+      [TEAM_ID],
+    );
+  });
+});
+
+function roeCount(date: string, deer: number) {
+  return {
+    date,
+    method: 'vantage_point' as const,
+    items: [
+      { species: 'Roe Deer' as const, sex: 'Unknown' as const, age_class: 'Adult' as const, count: deer },
+    ],
+    dung: null,
+  };
+}

@@ -23,6 +23,7 @@ import {
   teamGroundsQuery,
   teamRecordsQuery,
 } from './api';
+import { TrendsToggle } from '../grounds';
 import { Permits } from './Permits';
 
 /** Roles an invitation offers from here: a guest's needs a permit's grounds and days, made with the team's plan. */
@@ -214,6 +215,7 @@ function Grounds({ team }: { team: Team }) {
             <li key={ground.id}>
               {ground.name}
               {ground.archived ? ' (archived)' : null}
+              <TrendsToggle ground={ground} teamId={team.id} />
             </li>
           ))}
         </ul>
