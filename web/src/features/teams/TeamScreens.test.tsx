@@ -512,6 +512,78 @@ describe('the team’s grounds', () => {
   });
 });
 
+describe('the counts on a team’s grounds', () => {
+  const counted = (id: string, uid: string, name: string, deer: number) => ({
+    id,
+    ground_id: northBeat.id,
+    date: '2026-11-01',
+    method: 'vantage_point' as const,
+    items: [{ species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: deer }],
+    notes: null,
+    dung: null,
+    version: 1,
+    created_at: '2026-11-01T08:00:00.000Z',
+    updated_at: '2026-11-01T08:00:00.000Z',
+    counted_by: { uid, name },
+  });
+  const density = {
+    area_km2: 2,
+    species: [
+      { species: 'Roe Deer', count: 6, density_per_km2: 3, method: 'vantage_point', date: '2026-11-01' },
+    ],
+  };
+
+  function serveCounts(role: TeamRole) {
+    return serveTeams(role)
+      .on('GET /api/culls', () => page([]))
+      .on('GET /api/counts', (request) =>
+        asked(request, 'team') === TEAM_ID && asked(request, 'ground') === northBeat.id
+          ? json({
+              items: [
+                counted('count-bob', bob.uid, 'Bob Rifle', 6),
+                counted('count-ann', USER.uid, 'Ann Stalker', 4),
+              ],
+            })
+          : apiError(404, 'not_found', 'Ground not found'),
+      )
+      .on(`GET /api/grounds/${northBeat.id}/density`, (request) =>
+        asked(request, 'team') === TEAM_ID ? json(density) : apiError(404, 'not_found', 'Ground not found'),
+      );
+  }
+
+  it('show every member’s counts with who counted, the density through the team, and changes to the user’s own only', async () => {
+    const api = serveCounts('stalker');
+    const user = userEvent.setup();
+    await renderApp(`/teams/${TEAM_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Show counts and density on North Beat' }));
+    const list = await screen.findByRole('list', { name: 'Counts on North Beat' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(items.map((item) => within(item).getByText(/^Counted by/).textContent)).toEqual([
+      'Counted by Bob Rifle',
+      'Counted by Ann Stalker',
+    ]);
+    expect(within(items[0]!).queryByRole('button', { name: /Change/ })).toBeNull();
+    expect(within(items[1]!).getByRole('button', { name: /Change/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '+ Record a count' })).toBeInTheDocument();
+    expect(
+      api.callsTo(`GET /api/grounds/${northBeat.id}/density`).map((call) => asked(call, 'team')),
+    ).toEqual([TEAM_ID]);
+  });
+
+  it('offer a viewer no way to record a count', async () => {
+    serveCounts('viewer');
+    const user = userEvent.setup();
+    await renderApp(`/teams/${TEAM_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Show counts and density on North Beat' }));
+    expect(await screen.findByRole('list', { name: 'Counts on North Beat' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '+ Record a count' })).toBeNull();
+    // Only a count of their own (from before they were a viewer) is theirs to change.
+    expect(screen.getAllByRole('button', { name: /^Change the/ })).toHaveLength(1);
+  });
+});
+
 function roeCount(date: string, deer: number) {
   return {
     date,

@@ -23,6 +23,7 @@ import {
   teamGroundsQuery,
   teamRecordsQuery,
 } from './api';
+import { CountsDisclosure } from '../counts';
 import { TrendsToggle } from '../grounds';
 import { Permits } from './Permits';
 
@@ -215,6 +216,7 @@ function Grounds({ team }: { team: Team }) {
             <li key={ground.id}>
               {ground.name}
               {ground.archived ? ' (archived)' : null}
+              {ground.archived ? null : <CountsDisclosure ground={ground} team={team} />}
               <TrendsToggle ground={ground} teamId={team.id} />
             </li>
           ))}
