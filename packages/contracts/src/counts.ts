@@ -144,8 +144,14 @@ export type Count = z.infer<typeof Count>;
 /** A ground named in a query (`?ground=`), in the query's own word. */
 export const GroundQueryId = z.uuid({ error: 'ground must be the id of one of your grounds (a UUID)' });
 
-/** Query of GET /api/counts: one ground's counts, or every one of the caller's. */
-export const ListCountsQuery = z.strictObject({ ground: GroundQueryId.optional() });
+/**
+ * Query of GET /api/counts: one ground's counts, or every one of the caller's; with `team`, every member's counts on
+ * that team's grounds (or on one of them).
+ */
+export const ListCountsQuery = z.strictObject({
+  ground: GroundQueryId.optional(),
+  team: z.string({ error: 'team must be given once' }).min(1).optional(),
+});
 export type ListCountsQuery = z.infer<typeof ListCountsQuery>;
 
 /** Query of GET /api/sightings.csv and GET /api/counts.csv: a season's (by the user's start), a ground's, or all. */
@@ -155,8 +161,19 @@ export const DeerManagementCsvQuery = z.strictObject({
 });
 export type DeerManagementCsvQuery = z.infer<typeof DeerManagementCsvQuery>;
 
+/**
+ * Who counted, as a team reads its counts: the member's user id and their name in the team ("Former member" and no
+ * uid for one no longer linked to it).
+ */
+export const CountedBy = z.object({ uid: z.string().optional(), name: z.string() });
+export type CountedBy = z.infer<typeof CountedBy>;
+
+/** A count in a list: read through a team (`?team=`), with who counted it. */
+export const ListedCount = Count.extend({ counted_by: CountedBy.optional() });
+export type ListedCount = z.infer<typeof ListedCount>;
+
 /** GET /api/counts: newest count first. */
-export const ListCountsResponse = z.object({ items: z.array(Count) });
+export const ListCountsResponse = z.object({ items: z.array(ListedCount) });
 export type ListCountsResponse = z.infer<typeof ListCountsResponse>;
 
 /** The event types of a count's stream (its id): recorded, amended, deleted. */

@@ -81,6 +81,8 @@ export type CullKind = (typeof CULL_KINDS)[number];
  */
 export const CullSuggestionQuery = z.strictObject({
   ground: GroundQueryId,
+  /** A team's ground: from its members' counts, accepted (by a manager) into the team's plan. */
+  team: z.string({ error: 'team must be given once' }).min(1).optional(),
   target_density: perSpecies(M.targetDensity, 0, L.targetDensityMax).optional(),
   recruitment: perSpecies(M.recruitment, 0, 100).optional(),
   female_share: perSpecies(M.femaleShare, 0, 100).optional(),

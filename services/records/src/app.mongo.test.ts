@@ -17,6 +17,7 @@ import { describeRecordsApi } from './testing/records-api-suite';
 import { describeSavedDeerValuesApi } from './testing/saved-deer-values-api-suite';
 import { describeSeasonFiguresApi } from './testing/season-figures-api-suite';
 import { describeRetentionApi } from './testing/retention-api-suite';
+import { describeTeamCountsApi } from './testing/team-counts-api-suite';
 import { describeTeamsApi } from './testing/teams-api-suite';
 
 const target = await mongoTestTarget('records API on MongoDB');
@@ -51,6 +52,7 @@ describe.skipIf(target === undefined)('MongoDB backend', () => {
   describeSeasonFiguresApi('MongoDB', openBackend);
   describeGroundTrendsApi('MongoDB', openBackend);
   describeTeamsApi('MongoDB', openBackend);
+  describeTeamCountsApi('MongoDB', openBackend);
   describeListFiltersApi('MongoDB', openBackend);
   describeImportsApi('MongoDB', openBackend);
 });

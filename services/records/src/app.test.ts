@@ -13,6 +13,7 @@ import { describeRecordsApi } from './testing/records-api-suite';
 import { describeSavedDeerValuesApi } from './testing/saved-deer-values-api-suite';
 import { describeSeasonFiguresApi } from './testing/season-figures-api-suite';
 import { describeRetentionApi } from './testing/retention-api-suite';
+import { describeTeamCountsApi } from './testing/team-counts-api-suite';
 import { describeTeamsApi } from './testing/teams-api-suite';
 import { ALICE, createHarness, cullBody, openSqliteBackend } from './testing/records-harness';
 
@@ -27,6 +28,7 @@ describeDeerManagementCsvApi('the embedded SQLite store', async () => openSqlite
 describeSeasonFiguresApi('the embedded SQLite store', async () => openSqliteBackend());
 describeGroundTrendsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeTeamsApi('the embedded SQLite store', async () => openSqliteBackend());
+describeTeamCountsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeListFiltersApi('the embedded SQLite store', async () => openSqliteBackend());
 describeImportsApi('the embedded SQLite store', async () => openSqliteBackend());
 describeRetentionApi('the embedded SQLite store', async () => openSqliteBackend());

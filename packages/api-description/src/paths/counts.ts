@@ -14,7 +14,7 @@ import {
   RecordCountRequest,
   SeasonKey,
 } from '@cull-log/contracts';
-import { file, idPath, json, jsonBody, operation, written } from '../operation-kit';
+import { file, idPath, json, jsonBody, operation, teamQuery, written } from '../operation-kit';
 
 const counts = 'Counts and density';
 const seasonPath = z.object({ season: SeasonKey.meta({ description: 'The season, e.g. 2025-26.' }) });
@@ -47,7 +47,8 @@ export const countPaths: ZodOpenApiPathsObject = {
     get: operation({
       operationId: 'listCounts',
       summary: 'List counts',
-      description: 'The caller’s counts, newest day first; `?ground=` for one of their grounds.',
+      description:
+        'The caller’s counts, newest day first; `?ground=` for one of their grounds. With `?team=`, every member’s counts on the team’s grounds (`?ground=` one of them), each with `counted_by`: a guest reads only their own, a viewer without notes.',
       tag: counts,
       access: 'read',
       requestParams: { query: ListCountsQuery },
@@ -58,7 +59,7 @@ export const countPaths: ZodOpenApiPathsObject = {
       operationId: 'recordCount',
       summary: 'Record a count',
       description:
-        'A count of deer on one of the caller’s grounds on a day, by a named method, in lines of species, sex and age class. A dung count sends `dung` (plots, plot area, pellet groups, days since clearance, defecation rate, species) and no lines: its density is worked out with its formula and working, and its deer over the ground’s area.',
+        'A count of deer on a day on one of the caller’s grounds (or on a team’s ground they may record a cull on that day), by a named method, in lines of species, sex and age class. A dung count sends `dung` (plots, plot area, pellet groups, days since clearance, defecation rate, species) and no lines: its density is worked out with its formula and working, and its deer over the ground’s area.',
       tag: counts,
       access: 'write',
       requestBody: jsonBody(RecordCountRequest),
@@ -101,7 +102,7 @@ export const countPaths: ZodOpenApiPathsObject = {
       operationId: 'suggestCull',
       summary: 'A suggested cull for a ground',
       description:
-        'For each species counted on one of the caller’s grounds, from its latest density: a reduction cull to the target over the seasons given (three unless told), or a maintenance cull of the year’s young, at least the female share female, by sex and age class, with the working step by step and the population model’s seasons. A species with no known recruitment rate has none, its working saying why. A value the query leaves out is the one saved for the ground when a suggestion was last accepted, else the default; each species’ working says in `sources` where each came from (`given`, `saved`, `default`).',
+        'For each species counted on one of the caller’s grounds, from its latest density: a reduction cull to the target over the seasons given (three unless told), or a maintenance cull of the year’s young, at least the female share female, by sex and age class, with the working step by step and the population model’s seasons. A species with no known recruitment rate has none, its working saying why. A value the query leaves out is the one saved for the ground when a suggestion was last accepted, else the default; each species’ working says in `sources` where each came from (`given`, `saved`, `default`). With `team`, a team’s ground, from its members’ latest count (a guest’s, their own) and the values the team saved.',
       tag: counts,
       access: 'read',
       requestParams: { path: seasonPath, query: suggestionQuery },
@@ -112,12 +113,12 @@ export const countPaths: ZodOpenApiPathsObject = {
       operationId: 'acceptSuggestedCull',
       summary: 'Accept the suggested cull into the season’s plan',
       description:
-        'Works out the suggestion as `GET` does, with the same query, and writes it into the ground’s plan of the season: for each species suggested, adult males as `Male`, adult females as `Female` and the young of both sexes as `Juvenile`, replacing that species’ targets there; the ground’s other species and every other plan stay as they were, and the manager can still change them with `PUT /api/plans/{season}`. The values it was worked out with (those asked, else those saved before; never the defaults) are saved for the ground, for the next suggestion and the season report.',
+        'Works out the suggestion as `GET` does, with the same query, and writes it into the ground’s plan of the season: for each species suggested, adult males as `Male`, adult females as `Female` and the young of both sexes as `Juvenile`, replacing that species’ targets there; the ground’s other species and every other plan stay as they were, and the manager can still change them with `PUT /api/plans/{season}`. The values it was worked out with (those asked, else those saved before; never the defaults) are saved for the ground, for the next suggestion and the season report. With `team`, a manager’s alone (403 to any other member): into the team’s plan, the values saved as the team’s.',
       tag: counts,
       access: 'write',
       requestParams: { path: seasonPath, query: suggestionQuery },
       responses: { 200: written(PlansResponse, 'The season’s plans as they now are.') },
-      refusals: [400, 404, 409],
+      refusals: [400, 403, 404, 409],
     }),
   },
   '/api/grounds/{id}/density': {
@@ -125,10 +126,10 @@ export const countPaths: ZodOpenApiPathsObject = {
       operationId: 'groundDensity',
       summary: 'A ground’s density of deer',
       description:
-        'The ground’s area (geodesic, of its drawn boundary) in km², and each species’ deer per km² from its latest count. A ground with no boundary is refused on `boundary`: draw it first.',
+        'The ground’s area (geodesic, of its drawn boundary) in km², and each species’ deer per km² from its latest count. With `?team=`, a team’s ground, from the latest count by any member. A ground with no boundary is refused on `boundary`: draw it first.',
       tag: counts,
       access: 'read',
-      requestParams: { path: idPath },
+      requestParams: { path: idPath, query: teamQuery },
       responses: { 200: json(GroundDensityResponse, 'The area and the densities.') },
       refusals: [400, 404],
     }),
@@ -164,10 +165,10 @@ export const countPaths: ZodOpenApiPathsObject = {
       operationId: 'groundTrends',
       summary: 'A ground’s trends over the seasons',
       description:
-        'For each species counted, seen or culled on one of the caller’s grounds, season by season (by the caller’s season start, from the first with anything recorded to the current one, at most ten): the season’s latest count and its density (none without a boundary), deer seen per hunter-hour and hunter-hours per deer culled on the season’s ended outings, and the records by sex; which way each figure points, with a sentence; what effort says of the deer (hours per deer rising while sightings per hunter-hour fall: fewer deer); and one sentence for the species.',
+        'For each species counted, seen or culled on one of the caller’s grounds, season by season (by the caller’s season start, from the first with anything recorded to the current one, at most ten): the season’s latest count and its density (none without a boundary), deer seen per hunter-hour and hunter-hours per deer culled on the season’s ended outings, and the records by sex; which way each figure points, with a sentence; what effort says of the deer (hours per deer rising while sightings per hunter-hour fall: fewer deer); and one sentence for the species. With `?team=`, a team’s ground, every member’s counts, outings and records on it gathered (a guest’s, their own), by the team’s season start.',
       tag: counts,
       access: 'read',
-      requestParams: { path: idPath },
+      requestParams: { path: idPath, query: teamQuery },
       responses: { 200: json(GroundTrendsResponse, 'The seasons and each species’ figures and trends.') },
       refusals: [404],
     }),

@@ -92,6 +92,8 @@ export const groundPaths: ZodOpenApiPathsObject = {
     post: operation({
       operationId: 'startOuting',
       summary: 'Start an outing, or record one afterwards',
+      description:
+        'On one of the caller’s grounds, or on a team’s ground they may record a cull on the day it starts.',
       tag: grounds,
       access: 'write',
       requestBody: jsonBody(StartOutingRequest),

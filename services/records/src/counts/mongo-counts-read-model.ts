@@ -41,16 +41,33 @@ const BY_USER_DATE: IndexDescription = {
   name: 'counts_by_user_date',
 };
 
+/** The counts on a ground whoever counted, newest day first. */
+const BY_GROUND_DATE: IndexDescription = {
+  key: { ground_id: 1, date: -1, created_at: -1 },
+  name: 'counts_by_ground_date',
+};
+
 /** The counts' indexes, step by step; a change is a new step at the end. */
 export const MONGO_COUNT_MIGRATIONS: readonly MongoMigration[] = [
   indexStep(1, 'counts by user, newest day first', COUNTS_COLLECTION, BY_USER_DATE),
   indexStep(2, 'counts by user and ground, newest day first', COUNTS_COLLECTION, BY_USER_GROUND_DATE),
+  indexStep(3, 'counts by ground whoever counted, newest day first', COUNTS_COLLECTION, BY_GROUND_DATE),
 ];
 
-/** The queries of a user's counts. */
-export function openMongoCountsReadModel(database: Db): Pick<ManagementReadModel, 'listCounts' | 'getCount'> {
+/** The queries of a user's counts, and of the counts on grounds. */
+export function openMongoCountsReadModel(
+  database: Db,
+): Pick<ManagementReadModel, 'listCounts' | 'getCount' | 'listGroundCounts'> {
   const counts = database.collection<CountDocument>(COUNTS_COLLECTION);
   return {
+    async listGroundCounts(groundIds) {
+      if (groundIds.length === 0) return [];
+      const documents = await counts
+        .find({ ground_id: { $in: [...groundIds] } })
+        .sort({ date: -1, created_at: -1, _id: -1 })
+        .toArray();
+      return documents.map(storedOf);
+    },
     async listCounts(userId, groundId) {
       const filter = groundId === undefined ? { user_id: userId } : { user_id: userId, ground_id: groundId };
       const documents = await counts.find(filter).sort({ date: -1, created_at: -1, _id: -1 }).toArray();

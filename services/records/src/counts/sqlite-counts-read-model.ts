@@ -35,6 +35,14 @@ export const SQLITE_COUNT_MIGRATIONS: readonly SqliteMigration[] = [
     does: 'the counts table, listed by user (and ground), newest day first',
     up: (db) => db.exec(COUNTS_SCHEMA),
   },
+  {
+    version: 2,
+    does: 'counts listed by ground whoever counted (a team ground gathers its members’), newest day first',
+    up: (db) =>
+      db.exec(
+        'CREATE INDEX IF NOT EXISTS counts_by_ground_date ON counts (ground_id, date DESC, created_at DESC)',
+      ),
+  },
 ];
 
 type CountRow = Omit<StoredCount, 'items' | 'dung'> & { items: string; dung: string | null };
@@ -75,10 +83,10 @@ export function applyCountToSqlite(db: SqliteDatabase, event: StoredLogEvent & C
   });
 }
 
-/** The queries of a user's counts on the records database. */
+/** The queries of a user's counts, and of the counts on grounds, on the records database. */
 export function openSqliteCountsReadModel(
   db: SqliteDatabase,
-): Pick<ManagementReadModel, 'listCounts' | 'getCount'> {
+): Pick<ManagementReadModel, 'listCounts' | 'getCount' | 'listGroundCounts'> {
   const listAll = db.prepare<[string], CountRow>(
     'SELECT * FROM counts WHERE user_id = ? ORDER BY date DESC, created_at DESC, id DESC',
   );
@@ -88,7 +96,14 @@ export function openSqliteCountsReadModel(
   const getCount = db.prepare<[string, string], CountRow>(
     'SELECT * FROM counts WHERE user_id = ? AND id = ?',
   );
+  const listOnGrounds = db.prepare<[string], CountRow>(
+    `SELECT * FROM counts WHERE ground_id IN (SELECT value FROM json_each(?))
+     ORDER BY date DESC, created_at DESC, id DESC`,
+  );
   return {
+    async listGroundCounts(groundIds) {
+      return groundIds.length === 0 ? [] : listOnGrounds.all(JSON.stringify(groundIds)).map(storedOf);
+    },
     async listCounts(userId, groundId) {
       const rows = groundId === undefined ? listAll.all(userId) : listOnGround.all(userId, groundId);
       return rows.map(storedOf);

@@ -12,6 +12,7 @@ import {
 import { londonDate, outingDecider, seasonOfDateBy, toOuting } from '@cull-log/domain';
 import { idOf, outingNotFound, refused } from '../kit/management-requests';
 import { streamCommands, type StreamRoutesOptions } from '../kit/stream-routes';
+import { recordingGround } from '../teams/recording-ground';
 
 /** GET/POST /outings, PATCH/DELETE /outings/:id. */
 export function outingsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>> {
@@ -24,9 +25,13 @@ export function outingsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>>
       notFound: outingNotFound,
     });
 
-    /** The ground must be one of the user's, and not archived unless the outing already had it. */
-    async function checkGround(userId: string, groundId: string, keeps?: string) {
-      const ground = await readModel.getGround(userId, groundId);
+    /**
+     * The ground must be one of the user's, or a team's they may record a cull on on the day the outing starts (by
+     * Britain's calendar), and not archived unless the outing already had it.
+     */
+    async function checkGround(userId: string, groundId: string, startedAt: string, keeps?: string) {
+      const date = londonDate(new Date(startedAt));
+      const ground = await recordingGround(readModel, userId, groundId.toLowerCase(), date);
       if (ground === undefined) throw refused('ground_id', MANAGEMENT_MESSAGES.groundUnknown);
       if (ground.archived && ground.id !== keeps)
         throw refused('ground_id', MANAGEMENT_MESSAGES.groundArchived);
@@ -62,13 +67,14 @@ export function outingsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>>
       const body = StartOutingRequest.parse(request.body);
       const userId = request.identity.uid;
       const outingId = (body.id ?? newId()).toLowerCase();
-      await checkGround(userId, body.ground_id);
+      const startedAt = body.started_at ?? now().toISOString();
+      await checkGround(userId, body.ground_id, startedAt);
       if (body.ended_at === undefined) await refuseSecondOpen(userId, outingId);
       const outcome = await run({
         type: 'StartOuting',
         outingId,
         groundId: body.ground_id.toLowerCase(),
-        startedAt: body.started_at ?? now().toISOString(),
+        startedAt,
         ...(body.ended_at !== undefined && { endedAt: body.ended_at }),
         ...(body.notes !== undefined && { notes: body.notes }),
         ...(body.hunters !== undefined && { hunters: body.hunters }),
@@ -89,7 +95,14 @@ export function outingsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>>
       const userId = request.identity.uid;
       const existing = await readModel.getOuting(userId, outingId);
       if (existing === undefined) throw outingNotFound();
-      if (changes.ground_id !== undefined) await checkGround(userId, changes.ground_id, existing.ground_id);
+      // A new ground, or a new start on it (a guest's permit runs between dates), is checked as a new outing's is.
+      if (changes.ground_id !== undefined || changes.started_at !== undefined)
+        await checkGround(
+          userId,
+          changes.ground_id ?? existing.ground_id,
+          changes.started_at ?? existing.started_at,
+          existing.ground_id,
+        );
       if (changes.ended_at === null) await refuseSecondOpen(userId, outingId);
       const outcome = await run(
         {

@@ -37,4 +37,6 @@ export interface ManagementReadModel extends TeamsReadModel {
   /** The user's counts (on one ground), newest day first. */
   listCounts(userId: string, groundId?: string): Promise<StoredCount[]>;
   getCount(userId: string, id: string): Promise<StoredCount | undefined>;
+  /** Every count on these grounds, whoever counted (a team's grounds: its members'), newest day first. */
+  listGroundCounts(groundIds: readonly string[]): Promise<StoredCount[]>;
 }

@@ -49,20 +49,7 @@ export function settingsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>
     const seasonStartOf = async (userId: string) =>
       (await readModel.seasonStart(userId)) ?? DEFAULT_SEASON_START;
 
-    async function plansResponse(scope: Scope, season: string): Promise<PlansResponse> {
-      const dates = seasonOfKey(season, await seasonStartOf(scope.ownerId));
-      const stored = await readModel.plans(scope.ownerId, season);
-      return {
-        season: dates.label,
-        from: dates.from,
-        to: dates.to,
-        plans: stored?.plans ?? [],
-        ...(scope.membership !== undefined && {
-          allocations: await allocationsByUid(readModel, scope.membership, stored?.allocations ?? []),
-        }),
-        updated_at: stored?.updated_at ?? null,
-      };
-    }
+    const plansResponse = (scope: Scope, season: string) => plansResponseOf(readModel, scope, season);
 
     app.get('/settings', async (request): Promise<Settings> => ({
       season_start: await seasonStartOf(request.identity.uid),
@@ -137,6 +124,26 @@ export function settingsRoutes<Tx>(): FastifyPluginAsync<StreamRoutesOptions<Tx>
 }
 
 type PlansReadModel = StreamRoutesOptions<unknown>['readModel'];
+
+/** A season's plans of the scope (the caller's own, or a team's with each member's share as their role sees them). */
+export async function plansResponseOf(
+  readModel: PlansReadModel,
+  scope: Scope,
+  season: string,
+): Promise<PlansResponse> {
+  const dates = seasonOfKey(season, (await readModel.seasonStart(scope.ownerId)) ?? DEFAULT_SEASON_START);
+  const stored = await readModel.plans(scope.ownerId, season);
+  return {
+    season: dates.label,
+    from: dates.from,
+    to: dates.to,
+    plans: stored?.plans ?? [],
+    ...(scope.membership !== undefined && {
+      allocations: await allocationsByUid(readModel, scope.membership, stored?.allocations ?? []),
+    }),
+    updated_at: stored?.updated_at ?? null,
+  };
+}
 
 /**
  * A team plan's allocations as the body names members (by uid), checked and named by member id: each uid a current

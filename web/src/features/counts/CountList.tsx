@@ -1,4 +1,4 @@
-import type { Count } from '@cull-log/contracts';
+import type { Count, ListedCount } from '@cull-log/contracts';
 import { formatDate } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { lineWords, methodLabel, speciesTotals } from './count-words';
@@ -6,9 +6,11 @@ import { DungResult } from './DungResult';
 
 interface CountListProps {
   groundName: string;
-  counts: readonly Count[];
+  counts: readonly ListedCount[];
   /** Changes are made with a signal. */
   canChange: boolean;
+  /** Whether the user counted it (on a team's ground, only their own are theirs to change); every one without. */
+  isOwn?(count: ListedCount): boolean;
   onEdit(count: Count): void;
   onDelete(count: Count): void;
 }
@@ -18,7 +20,7 @@ export const countName = (count: Pick<Count, 'method' | 'date'>) =>
   `${methodLabel(count.method)}, ${formatDate(count.date)}`;
 
 /** A ground's counts, newest first: the day and method, each species' total, the lines and the notes. */
-export function CountList({ groundName, counts, canChange, onEdit, onDelete }: CountListProps) {
+export function CountList({ groundName, counts, canChange, isOwn, onEdit, onDelete }: CountListProps) {
   if (counts.length === 0) return <p className="muted">No counts on {groundName} yet.</p>;
   return (
     <ul className="count-list" aria-label={`Counts on ${groundName}`}>
@@ -44,24 +46,27 @@ export function CountList({ groundName, counts, canChange, onEdit, onDelete }: C
               <DungResult dung={count.dung} date={formatDate(count.date)} />
             )}
             {count.notes ? <p className="count-list__notes">{count.notes}</p> : null}
-            <div className="count-list__actions">
-              <Button
-                variant="secondary"
-                onPress={() => onEdit(count)}
-                isDisabled={!canChange}
-                aria-label={`Change the ${countName(count)}`}
-              >
-                Change
-              </Button>
-              <Button
-                variant="ghost"
-                onPress={() => onDelete(count)}
-                isDisabled={!canChange}
-                aria-label={`Delete the ${countName(count)}`}
-              >
-                Delete
-              </Button>
-            </div>
+            {count.counted_by ? <p className="muted">Counted by {count.counted_by.name}</p> : null}
+            {isOwn !== undefined && !isOwn(count) ? null : (
+              <div className="count-list__actions">
+                <Button
+                  variant="secondary"
+                  onPress={() => onEdit(count)}
+                  isDisabled={!canChange}
+                  aria-label={`Change the ${countName(count)}`}
+                >
+                  Change
+                </Button>
+                <Button
+                  variant="ghost"
+                  onPress={() => onDelete(count)}
+                  isDisabled={!canChange}
+                  aria-label={`Delete the ${countName(count)}`}
+                >
+                  Delete
+                </Button>
+              </div>
+            )}
           </li>
         );
       })}

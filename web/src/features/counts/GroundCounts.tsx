@@ -1,9 +1,10 @@
-import type { Count, Ground } from '@cull-log/contracts';
+import type { Count, Ground, ListedCount, Team } from '@cull-log/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ApiRequestError, errorMessage } from '../../api/client';
 import { refreshAfter } from '../../api/keys';
 import { useOnline } from '../../api/useOnline';
+import { useSession } from '../../api/useSession';
 import { withLocaleList } from '../../lib/locale-list';
 import { Button } from '../../ui/Button';
 import { useFeedback } from '../../ui/feedback-context';
@@ -19,8 +20,8 @@ const AlertDialog = lazy(
 );
 
 /** The ground's density, or why there is none: a ground with no boundary says to draw it (the server's words). */
-function GroundDensity({ ground }: { ground: Ground }) {
-  const density = useQuery(densityQuery(ground.id));
+function GroundDensity({ ground, teamId }: { ground: Ground; teamId: string | undefined }) {
+  const density = useQuery(densityQuery(ground.id, teamId));
   if (density.isPending) return <StatusMessage>Loading the density...</StatusMessage>;
   if (density.isError) {
     const boundary = density.error instanceof ApiRequestError ? density.error.fields?.boundary : undefined;
@@ -37,12 +38,20 @@ function GroundDensity({ ground }: { ground: Ground }) {
   return <DensitySummary groundName={ground.name} density={density.data} />;
 }
 
-/** A ground's counts and density: the density by species, the counts newest first, and a count recorded or changed. */
-export default function GroundCounts({ ground }: { ground: Ground }) {
+/**
+ * A ground's counts and density: the density by species, the counts newest first, and a count recorded or changed. A
+ * team's ground (`team`) shows every member's counts with who counted; a member counts there unless a viewer, and
+ * changes only their own.
+ */
+export default function GroundCounts({ ground, team }: { ground: Ground; team?: Team }) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const { announce } = useFeedback();
-  const counts = useQuery(countsQuery(ground.id));
+  const session = useSession();
+  const uid = session.status === 'signed-in' ? session.user.uid : undefined;
+  const counts = useQuery(countsQuery(ground.id, team?.id));
+  const mayCount = team?.role !== 'viewer';
+  const isOwn = (count: ListedCount) => team === undefined || count.counted_by?.uid === uid;
   // undefined: no form open; 'new': a new count; else the count being changed.
   const [editing, setEditing] = useState<Count | 'new' | undefined>();
   const [deleting, setDeleting] = useState<Count | undefined>();
@@ -67,13 +76,15 @@ export default function GroundCounts({ ground }: { ground: Ground }) {
   return (
     <div className="ground-counts">
       <h4 className="ground-counts__heading">Density</h4>
-      <GroundDensity ground={ground} />
+      <GroundDensity ground={ground} teamId={team?.id} />
       <h4 className="ground-counts__heading">Counts</h4>
       {online ? null : <p className="form__hint">Counts are recorded and changed when there is a signal.</p>}
       {editing === undefined ? (
-        <Button onPress={() => setEditing('new')} isDisabled={!online}>
-          + Record a count
-        </Button>
+        mayCount ? (
+          <Button onPress={() => setEditing('new')} isDisabled={!online}>
+            + Record a count
+          </Button>
+        ) : null
       ) : (
         <CountForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -92,6 +103,7 @@ export default function GroundCounts({ ground }: { ground: Ground }) {
           groundName={ground.name}
           counts={counts.data.items}
           canChange={online && editing === undefined}
+          isOwn={isOwn}
           onEdit={setEditing}
           onDelete={setDeleting}
         />

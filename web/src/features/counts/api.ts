@@ -14,9 +14,21 @@ import { queryKeys } from '../../api/keys';
 
 const countPath = (id: string) => `/api/counts/${encodeURIComponent(id)}`;
 
-/** One ground's counts, newest first. */
-export function fetchCounts(groundId: string, signal?: AbortSignal): Promise<ListCountsResponse> {
-  return getJson(`/api/counts?ground=${encodeURIComponent(groundId)}`, 'ListCountsResponse', signal);
+/** `&team=<id>` for a team's ground, read through the team; nothing for the user's own. */
+const teamPart = (teamId: string | undefined, first: '?' | '&') =>
+  teamId === undefined ? '' : `${first}team=${encodeURIComponent(teamId)}`;
+
+/** One ground's counts, newest first; a team's ground (`teamId`): every member's, each with who counted. */
+export function fetchCounts(
+  groundId: string,
+  signal?: AbortSignal,
+  teamId?: string,
+): Promise<ListCountsResponse> {
+  return getJson(
+    `/api/counts?ground=${encodeURIComponent(groundId)}${teamPart(teamId, '&')}`,
+    'ListCountsResponse',
+    signal,
+  );
 }
 
 export function recordCount(body: RecordCountRequest): Promise<Count> {
@@ -31,22 +43,33 @@ export async function deleteCount(id: string): Promise<void> {
   await sendJson('DELETE', countPath(id), undefined);
 }
 
-/** The ground's area and each species' density from its latest count; a ground with no boundary is refused. */
-export function fetchDensity(groundId: string, signal?: AbortSignal): Promise<GroundDensityResponse> {
-  return getJson(`/api/grounds/${encodeURIComponent(groundId)}/density`, 'GroundDensityResponse', signal);
+/**
+ * The ground's area and each species' density from its latest count (a team's ground: by any member); a ground with
+ * no boundary is refused.
+ */
+export function fetchDensity(
+  groundId: string,
+  signal?: AbortSignal,
+  teamId?: string,
+): Promise<GroundDensityResponse> {
+  return getJson(
+    `/api/grounds/${encodeURIComponent(groundId)}/density${teamPart(teamId, '?')}`,
+    'GroundDensityResponse',
+    signal,
+  );
 }
 
-export function countsQuery(groundId: string) {
+export function countsQuery(groundId: string, teamId?: string) {
   return queryOptions({
-    queryKey: [...queryKeys.counts, { ground: groundId }] as const,
-    queryFn: ({ signal }) => fetchCounts(groundId, signal),
+    queryKey: [...queryKeys.counts, { ground: groundId, team: teamId ?? null }] as const,
+    queryFn: ({ signal }) => fetchCounts(groundId, signal, teamId),
   });
 }
 
 /** Kept under the grounds' key, so a redrawn boundary reads the density again. */
-export function densityQuery(groundId: string) {
+export function densityQuery(groundId: string, teamId?: string) {
   return queryOptions({
-    queryKey: [...queryKeys.grounds, groundId, 'density'] as const,
-    queryFn: ({ signal }) => fetchDensity(groundId, signal),
+    queryKey: [...queryKeys.grounds, groundId, 'density', teamId ?? null] as const,
+    queryFn: ({ signal }) => fetchDensity(groundId, signal, teamId),
   });
 }

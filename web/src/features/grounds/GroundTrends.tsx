@@ -104,10 +104,11 @@ function SpeciesTrend({
 
 /**
  * A ground's trends over the seasons, for each species: a sentence saying which way it points, its density (or
- * count), sightings per hunter-hour and hours per deer as lines, and a table of the figures.
+ * count), sightings per hunter-hour and hours per deer as lines, and a table of the figures. A team's ground
+ * (`teamId`): every member's.
  */
-export default function GroundTrends({ ground }: { ground: Ground }) {
-  const trends = useQuery(groundTrendsQuery(ground.id));
+export default function GroundTrends({ ground, teamId }: { ground: Ground; teamId?: string }) {
+  const trends = useQuery(groundTrendsQuery(ground.id, teamId));
   if (trends.isPending) return <StatusMessage>Loading trends...</StatusMessage>;
   if (trends.isError)
     return (

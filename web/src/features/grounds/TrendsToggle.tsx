@@ -6,8 +6,8 @@ import { StatusMessage } from '../../ui/StatusMessage';
 /** The trends and their charts download, and are read, only when a ground's trends are opened. */
 const GroundTrends = lazy(() => import('./GroundTrends'));
 
-/** A ground's "Trends" button, which opens its trends beneath it. */
-export function TrendsToggle({ ground }: { ground: Ground }) {
+/** A ground's "Trends" button, which opens its trends beneath it; a team's ground (`teamId`) read through the team. */
+export function TrendsToggle({ ground, teamId }: { ground: Ground; teamId?: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -25,7 +25,7 @@ export function TrendsToggle({ ground }: { ground: Ground }) {
       {open ? (
         <div id={panelId} className="ground-trends__panel">
           <Suspense fallback={<StatusMessage>Loading trends...</StatusMessage>}>
-            <GroundTrends ground={ground} />
+            <GroundTrends ground={ground} {...(teamId !== undefined && { teamId })} />
           </Suspense>
         </div>
       ) : null}

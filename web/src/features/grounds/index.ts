@@ -3,3 +3,4 @@
 export { groundsQuery, outingsQuery } from './api';
 export { OutingControl } from './OutingControl';
 export { groundName, outingTime } from './outing-words';
+export { TrendsToggle } from './TrendsToggle';

@@ -464,9 +464,10 @@ export default function PlansPage() {
           initialScope={accepted?.groundId}
         />
       )}
-      {scope.teamId === undefined ? (
+      {!readOnly ? (
         <SuggestedCullSection
           season={season}
+          {...(scope.teamId !== undefined && { teamId: scope.teamId })}
           onAccepted={(groundId) => setAccepted({ groundId, times: (accepted?.times ?? 0) + 1 })}
         />
       ) : null}

@@ -1,10 +1,10 @@
-import { DEER_MANAGEMENT_MESSAGES } from '@cull-log/contracts';
+import { DEER_MANAGEMENT_MESSAGES, type Team, type TeamRole } from '@cull-log/contracts';
 import { currentSeason } from '@cull-log/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { boundaryOf } from '../../lib/geo';
-import { fakeApi, makeGround, serveManagement } from '../../testing/fake-api';
+import { fakeApi, json, makeGround, serveManagement, USER } from '../../testing/fake-api';
 import { serveCounts, type HeldCount } from '../../testing/fake-counts';
 import { renderApp } from '../../testing/render-app';
 import { choose } from '../../testing/ui';
@@ -211,5 +211,45 @@ describe('the suggested cull', () => {
     await choose(user, 'Ground', 'Top Field');
     expect(await within(section).findByText(DEER_MANAGEMENT_MESSAGES.noBoundary)).toHaveRole('status');
     expect(within(section).queryByLabelText('Roe Deer recruitment (% a year)')).toBeNull();
+  });
+
+  describe('in a team’s plan', () => {
+    const TEAM_ID = '7f0c8a52-3a1e-4c9b-9a52-1d3f0e7b6a01';
+    const glen = (role: TeamRole): Team => ({ id: TEAM_ID, name: 'Glen Syndicate', kind: 'syndicate', role });
+
+    /** The plans screen in Glen's scope, its grounds (as the fake answers them) the team's. */
+    async function openTeamPlans(role: TeamRole) {
+      const api = fakeApi().signedInAs();
+      const state = serveManagement(api, { grounds: [homeWood] });
+      serveCounts(api, state, [{ ...roeCount }], {});
+      api
+        .on('GET /api/teams', () => json({ items: [glen(role)] }))
+        .on(`GET /api/teams/${TEAM_ID}`, () => json(glen(role)))
+        .on(`GET /api/teams/${TEAM_ID}/members`, () =>
+          json({ members: [{ uid: USER.uid, name: 'Ann Stalker', role }] }),
+        );
+      localStorage.setItem(`cull-log:team:${USER.uid}`, JSON.stringify(TEAM_ID));
+      await renderApp('/plans');
+      return api;
+    }
+
+    it('is offered to a manager for the team’s grounds, worked out and accepted through the team', async () => {
+      const api = await openTeamPlans('manager');
+      const section = await screen.findByRole('region', { name: 'Suggested cull' });
+      expect(section).toHaveTextContent('A cull for one of the team’s grounds');
+      const user = userEvent.setup({ delay: null });
+      await user.click(within(section).getByRole('button', { name: 'Suggest a cull from the counts' }));
+      await within(section).findByRole('heading', { name: /^Roe Deer: maintenance cull of \d+$/ });
+      expect(suggestionCalls(api, 'GET')[0]!.url.searchParams.get('team')).toBe(TEAM_ID);
+      await user.click(within(section).getByRole('button', { name: 'Accept into plan' }));
+      await waitFor(() => expect(suggestionCalls(api, 'POST')).toHaveLength(1));
+      expect(suggestionCalls(api, 'POST')[0]!.url.searchParams.get('team')).toBe(TEAM_ID);
+    });
+
+    it('is not offered to a member who is not a manager', async () => {
+      await openTeamPlans('stalker');
+      expect(await screen.findByText('Only a manager of the team changes its plan.')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Suggested cull' })).toBeNull();
+    });
   });
 });

@@ -13,8 +13,8 @@ import { StatusMessage } from '../../ui/StatusMessage';
 import { TextField } from '../../ui/TextField';
 import { densityQuery } from '../counts/api';
 import { figure, methodLabel, WorkingSteps } from '../counts';
-import { groundsQuery } from '../grounds/api';
 import { seasonLabel } from '../seasons';
+import { scopeGroundsQuery } from '../teams/api';
 import {
   acceptSuggestion,
   NO_VALUES,
@@ -240,6 +240,8 @@ function SpeciesFields({ species, density, savedTarget, typed, onChange }: Speci
 
 interface SuggestedCullProps {
   season: string;
+  /** A team's plan: one of the team's grounds, from its members' counts, accepted into the team's plan. */
+  teamId?: string;
   /** Called with the ground whose suggestion was written into the plan. */
   onAccepted(groundId: string): void;
 }
@@ -249,11 +251,11 @@ interface SuggestedCullProps {
  * female share per species (the rates the defaults until changed), the cull by sex and class with the working, and
  * accepting it into the season's plan.
  */
-export default function SuggestedCull({ season, onAccepted }: SuggestedCullProps) {
+export default function SuggestedCull({ season, teamId, onAccepted }: SuggestedCullProps) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const { announce } = useFeedback();
-  const grounds = useQuery(groundsQuery());
+  const grounds = useQuery(scopeGroundsQuery(teamId));
   const active = (grounds.data ?? []).filter((ground) => !ground.archived);
   const [chosen, setChosen] = useState<string | undefined>();
   const groundId = chosen ?? (active.find((ground) => ground.boundary !== null) ?? active[0])?.id;
@@ -262,7 +264,7 @@ export default function SuggestedCull({ season, onAccepted }: SuggestedCullProps
   const [typed, setTyped] = useState<SuggestionValues>(NO_VALUES);
   const [defaults, setDefaults] = useState<Record<string, Typed> | undefined>();
   const [asked, setAsked] = useState<SuggestionValues>(NO_VALUES);
-  const search = groundId === undefined ? undefined : suggestionSearch(groundId, asked);
+  const search = groundId === undefined ? undefined : suggestionSearch(groundId, asked, teamId);
   const suggestion = useQuery({
     ...suggestionQuery(season, search ?? ''),
     enabled: search !== undefined,
@@ -272,7 +274,7 @@ export default function SuggestedCull({ season, onAccepted }: SuggestedCullProps
         ? previous
         : undefined,
   });
-  const density = useQuery({ ...densityQuery(groundId ?? ''), enabled: groundId !== undefined });
+  const density = useQuery({ ...densityQuery(groundId ?? '', teamId), enabled: groundId !== undefined });
 
   const accept = useMutation({
     mutationFn: () => acceptSuggestion(season, search ?? ''),

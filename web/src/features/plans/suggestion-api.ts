@@ -14,9 +14,12 @@ export interface SuggestionValues {
 
 export const NO_VALUES: SuggestionValues = { species: {}, seasons: '' };
 
-/** The query of the suggestion's address: `ground`, then each value given as `Species:value`, as typed. */
-export function suggestionSearch(groundId: string, values: SuggestionValues): string {
-  const search = new URLSearchParams({ ground: groundId });
+/**
+ * The query of the suggestion's address: `ground` (with `team` for a team's ground), then each value given as
+ * `Species:value`, as typed.
+ */
+export function suggestionSearch(groundId: string, values: SuggestionValues, teamId?: string): string {
+  const search = new URLSearchParams({ ground: groundId, ...(teamId !== undefined && { team: teamId }) });
   for (const name of ['target_density', 'recruitment', 'female_share'] as const)
     for (const [species, typed] of Object.entries(values.species))
       if (typed[name].trim() !== '') search.append(name, `${species}:${typed[name].trim()}`);

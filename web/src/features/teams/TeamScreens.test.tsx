@@ -10,6 +10,7 @@ import type {
   TeamMember,
   TeamRole,
 } from '@cull-log/contracts';
+import { groundTrends } from '@cull-log/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -477,3 +478,119 @@ describe('guests’ permits', () => {
     expect(api.callsTo(`GET /api/teams/${TEAM_ID}/permits`)).toHaveLength(0);
   });
 });
+
+describe('the team’s grounds', () => {
+  it('open a ground’s trends through the team, the answer gathered from every member', async () => {
+    // Two counts of roe on North Beat's 2 km² this season, the later (by any member) 12 deer: 6 a km².
+    const answer = groundTrends({
+      groundId: northBeat.id,
+      areaKm2: 2,
+      seasonStart: '04-01',
+      now: new Date('2026-11-05T12:00:00Z'),
+      counts: [
+        { ...roeCount('2026-05-01', 8), created_at: '2026-05-01T12:00:00Z' },
+        { ...roeCount('2026-10-01', 12), created_at: '2026-10-01T12:00:00Z' },
+      ],
+      outings: [],
+      culls: [],
+    });
+    const api = serveTeams('stalker')
+      .on('GET /api/culls', () => page([]))
+      .on(`GET /api/grounds/${northBeat.id}/trends`, (request) =>
+        asked(request, 'team') === TEAM_ID ? json(answer) : apiError(404, 'not_found', 'Ground not found'),
+      );
+    const user = userEvent.setup();
+    await renderApp(`/teams/${TEAM_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Trends on North Beat' }));
+    const roe = await screen.findByRole('article', { name: 'Roe Deer' });
+    await user.click(within(roe).getByText('Figures by season'));
+    const table = within(roe).getByRole('table', { name: 'Roe Deer on North Beat by season' });
+    expect(within(table).getAllByRole('row')[1]?.querySelectorAll('th, td')[1]?.textContent).toBe('12');
+    expect(api.callsTo(`GET /api/grounds/${northBeat.id}/trends`).map((call) => asked(call, 'team'))).toEqual(
+      [TEAM_ID],
+    );
+  });
+});
+
+describe('the counts on a team’s grounds', () => {
+  const counted = (id: string, uid: string, name: string, deer: number) => ({
+    id,
+    ground_id: northBeat.id,
+    date: '2026-11-01',
+    method: 'vantage_point' as const,
+    items: [{ species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: deer }],
+    notes: null,
+    dung: null,
+    version: 1,
+    created_at: '2026-11-01T08:00:00.000Z',
+    updated_at: '2026-11-01T08:00:00.000Z',
+    counted_by: { uid, name },
+  });
+  const density = {
+    area_km2: 2,
+    species: [
+      { species: 'Roe Deer', count: 6, density_per_km2: 3, method: 'vantage_point', date: '2026-11-01' },
+    ],
+  };
+
+  function serveCounts(role: TeamRole) {
+    return serveTeams(role)
+      .on('GET /api/culls', () => page([]))
+      .on('GET /api/counts', (request) =>
+        asked(request, 'team') === TEAM_ID && asked(request, 'ground') === northBeat.id
+          ? json({
+              items: [
+                counted('count-bob', bob.uid, 'Bob Rifle', 6),
+                counted('count-ann', USER.uid, 'Ann Stalker', 4),
+              ],
+            })
+          : apiError(404, 'not_found', 'Ground not found'),
+      )
+      .on(`GET /api/grounds/${northBeat.id}/density`, (request) =>
+        asked(request, 'team') === TEAM_ID ? json(density) : apiError(404, 'not_found', 'Ground not found'),
+      );
+  }
+
+  it('show every member’s counts with who counted, the density through the team, and changes to the user’s own only', async () => {
+    const api = serveCounts('stalker');
+    const user = userEvent.setup();
+    await renderApp(`/teams/${TEAM_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Show counts and density on North Beat' }));
+    const list = await screen.findByRole('list', { name: 'Counts on North Beat' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(items.map((item) => within(item).getByText(/^Counted by/).textContent)).toEqual([
+      'Counted by Bob Rifle',
+      'Counted by Ann Stalker',
+    ]);
+    expect(within(items[0]!).queryByRole('button', { name: /Change/ })).toBeNull();
+    expect(within(items[1]!).getByRole('button', { name: /Change/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '+ Record a count' })).toBeInTheDocument();
+    expect(
+      api.callsTo(`GET /api/grounds/${northBeat.id}/density`).map((call) => asked(call, 'team')),
+    ).toEqual([TEAM_ID]);
+  });
+
+  it('offer a viewer no way to record a count', async () => {
+    serveCounts('viewer');
+    const user = userEvent.setup();
+    await renderApp(`/teams/${TEAM_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Show counts and density on North Beat' }));
+    expect(await screen.findByRole('list', { name: 'Counts on North Beat' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '+ Record a count' })).toBeNull();
+    // Only a count of their own (from before they were a viewer) is theirs to change.
+    expect(screen.getAllByRole('button', { name: /^Change the/ })).toHaveLength(1);
+  });
+});
+
+function roeCount(date: string, deer: number) {
+  return {
+    date,
+    method: 'vantage_point' as const,
+    items: [
+      { species: 'Roe Deer' as const, sex: 'Unknown' as const, age_class: 'Adult' as const, count: deer },
+    ],
+    dung: null,
+  };
+}

@@ -23,6 +23,8 @@ import {
   teamGroundsQuery,
   teamRecordsQuery,
 } from './api';
+import { CountsDisclosure } from '../counts';
+import { TrendsToggle } from '../grounds';
 import { Permits } from './Permits';
 
 /** Roles an invitation offers from here: a guest's needs a permit's grounds and days, made with the team's plan. */
@@ -214,6 +216,8 @@ function Grounds({ team }: { team: Team }) {
             <li key={ground.id}>
               {ground.name}
               {ground.archived ? ' (archived)' : null}
+              {ground.archived ? null : <CountsDisclosure ground={ground} team={team} />}
+              <TrendsToggle ground={ground} teamId={team.id} />
             </li>
           ))}
         </ul>
