@@ -14,6 +14,8 @@ export interface MixedFigures {
   load: MixedLoadResult;
   /** A bare Fastify answering one user's list page 1 from memory, under the same number of connections. */
   bareFastify: LoadResult;
+  /** The machine's one-minute load average before and after the mixed load's run. */
+  loadAverage: { before: string; after: string };
 }
 
 const KIND_NAMES: Record<MixedKind, string> = {

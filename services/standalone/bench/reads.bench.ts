@@ -391,6 +391,9 @@ async function measure(records: number, runDir: string, userId: string): Promise
   }
 }
 
+/** The machine's one-minute load average: other work on it skews every figure, so the table states it. */
+const load1 = () => (loadavg()[0] as number).toFixed(1);
+
 /** The mixed load's user number `n`: their development sign-in e-mail. */
 const mixedEmail = (n: number) => `mixed.stalker.${n}@cull-log.test`;
 
@@ -448,7 +451,9 @@ Mixed load: ${count(MIXED_USERS)} users × ${MIXED_RECORDS_PER_USER} records see
     };
     const optionsFile = join(runDir, 'mixed-load.json');
     writeFileSync(optionsFile, JSON.stringify(options));
+    const loadBefore = load1();
     const mixed = await runMixedLoad<MixedLoadResult>(optionsFile);
+    const loadAfter = load1();
     await idle(first);
     console.log(
       `  all: ${mixed.overall.okPerSecond.toFixed(0)}/s, p50 ${mixed.overall.p50Ms} ms, p99 ${mixed.overall.p99Ms} ms, ${mixed.errors} errors`,
@@ -463,6 +468,7 @@ Mixed load: ${count(MIXED_USERS)} users × ${MIXED_RECORDS_PER_USER} records see
       shares: MIXED_SHARES,
       load: mixed,
       bareFastify: bare,
+      loadAverage: { before: loadBefore, after: loadAfter },
     };
   } catch (error) {
     console.error(`The app's last errors (${logFile}):\n${lastErrors(logFile)}`);
@@ -472,9 +478,6 @@ Mixed load: ${count(MIXED_USERS)} users × ${MIXED_RECORDS_PER_USER} records see
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-/** The machine's one-minute load average: other work on it skews every figure, so the table states it. */
-const load1 = () => (loadavg()[0] as number).toFixed(1);
 
 const started = performance.now();
 const loadBefore = load1();
@@ -496,7 +499,8 @@ try {
   console.log(`\nThe map's download is ${largeFigures.map.path}, before compression.`);
   console.log(
     `\nMixed load: ${count(mixedFigures.users)} users × ${mixedFigures.recordsPerUser} records, ` +
-      `${READ_CLIENTS} connections, each request one of the users at random, ${SECONDS} s\n`,
+      `${READ_CLIENTS} connections, each request one of the users at random, ${SECONDS} s; ` +
+      `load average ${mixedFigures.loadAverage.before} before and ${mixedFigures.loadAverage.after} after\n`,
   );
   console.log(renderMixedTable(mixedFigures));
   const refusedCreates =
