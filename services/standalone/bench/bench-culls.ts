@@ -123,7 +123,32 @@ export interface SeededLog {
 }
 
 /** Seeds `count` records for `userId` into the event log file of a fresh DATA_DIR. */
-export async function seedCulls(dataDir: string, userId: string, count: number): Promise<SeededLog> {
+export function seedCulls(dataDir: string, userId: string, count: number): Promise<SeededLog> {
+  return seedLog(dataDir, count, () => userId);
+}
+
+/**
+ * Seeds `perUser` records for each of `userIds` into the event log file of a fresh DATA_DIR: user number `n`
+ * gets the records numbered `n × perUser` onwards (benchFields), one user's after another.
+ */
+export function seedUsersCulls(
+  dataDir: string,
+  userIds: readonly string[],
+  perUser: number,
+): Promise<SeededLog> {
+  return seedLog(
+    dataDir,
+    userIds.length * perUser,
+    (index) => userIds[Math.floor(index / perUser)] as string,
+  );
+}
+
+/** Seeds records `0`..`count` (exclusive), record `index` owned by `ownerOf(index)`. */
+async function seedLog(
+  dataDir: string,
+  count: number,
+  ownerOf: (index: number) => string,
+): Promise<SeededLog> {
   const store = openSqliteEventStore({ file: join(dataDir, EVENT_LOG.sqliteFile) });
   // This connection only, for seeding: a large page cache keeps the read model's indexes in memory while
   // 100,000 rows go in, and no sync per commit (the app under test opens its own connection, syncing every one).
@@ -146,7 +171,7 @@ export async function seedCulls(dataDir: string, userId: string, count: number):
           cullId,
           fields,
           meta: {
-            userId,
+            userId: ownerOf(index),
             eventId: randomUUID(),
             occurredAt: new Date().toISOString(),
             correlationId: 'bench-seed',

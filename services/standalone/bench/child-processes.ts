@@ -95,9 +95,11 @@ export async function startApp(dataDir: string, logFile: string): Promise<Runnin
         AUTH_MODE: 'dev',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         SESSION_SECRET: randomBytes(32).toString('base64url'),
-        // Reads and creates measure their paths, not the per-user limits that guard them in service.
+        // Reads and creates measure their paths, not the per-user limits that guard them in service; the mixed
+        // load signs a thousand users in from one address.
         WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
         READ_RATE_LIMIT_PER_MINUTE: '100000000',
+        SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000000',
       },
       stdio: ['ignore', log, log],
     }),
@@ -173,12 +175,22 @@ export async function startBareFastify(pageFile: string): Promise<BareFastify> {
   return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };
 }
 
-/** Runs the load generator in its own process, so it does not share the bench's event loop. */
-export async function runLoad<Options, Result>(options: Options): Promise<Result> {
-  const child = startScript('load.ts', [JSON.stringify(options)]);
+/** Runs a load generator script in its own process, so it does not share the bench's event loop. */
+async function runGenerator<Result>(script: string, argument: string): Promise<Result> {
+  const child = startScript(script, [argument]);
   try {
     return await firstJsonLine<Result>(child);
   } finally {
     await stop(child);
   }
+}
+
+/** Runs the load generator against one URL (load.ts). */
+export function runLoad<Options, Result>(options: Options): Promise<Result> {
+  return runGenerator<Result>('load.ts', JSON.stringify(options));
+}
+
+/** Runs the mixed load generator (mixed-load.ts) with the options written in `optionsFile`. */
+export function runMixedLoad<Result>(optionsFile: string): Promise<Result> {
+  return runGenerator<Result>('mixed-load.ts', optionsFile);
 }

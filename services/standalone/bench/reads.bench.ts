@@ -3,9 +3,12 @@
  * figures its performance targets are set on. For each size the log is seeded straight into a fresh DATA_DIR,
  * the app is built from the current source and started on it as `npm start` runs it, and autocannon drives it
  * over HTTP from another process, signed in with the development sign-in, beside a bare Fastify baseline.
- * Prints one table and writes it as JSON under the system's temporary folder.
+ * Then a mixed load: 1,000 users with 100 records each, seeded and started the same way, each signed in, each
+ * request as one of them chosen at random and drawn 60 % list page 1, 10 % search, 20 % stats, 10 % create.
+ * Prints one table and the mixed load's section and writes both as JSON under the system's temporary folder.
  *
- * BENCH_SECONDS sets each load run's length (default 8); BENCH_SIZES the two sizes (default 1000,100000).
+ * BENCH_SECONDS sets each load run's length (default 8); BENCH_SIZES the two sizes (default 1000,100000);
+ * BENCH_MIXED_USERS the mixed load's users (default 1000).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -13,17 +16,20 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stringify } from 'csv-stringify';
 import type { CullFields } from '@cull-log/contracts';
-import { BENCH_EMAIL, benchFields, developmentUid, seedCulls } from './bench-culls';
+import { BENCH_EMAIL, benchFields, developmentUid, seedCulls, seedUsersCulls } from './bench-culls';
 import {
   buildApp,
   removeBuild,
   runLoad,
+  runMixedLoad,
   startApp,
   startBareFastify,
   type RunningApp,
 } from './child-processes';
 import { expectStatus, httpRequest, streamRequest } from './http-client';
 import type { LoadOptions, LoadResult } from './load';
+import { LIST_PATH, type MixedKind, type MixedLoadOptions, type MixedLoadResult } from './mixed-requests';
+import { renderMixedTable, type MixedFigures } from './mixed-report';
 import { renderTable, tableRows, type SizeFigures } from './report';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -33,6 +39,11 @@ const READ_CLIENTS = 50;
 const WRITE_CLIENTS = 32;
 const CSV_RUNS = 3;
 const MAP_RUNS = 5;
+const MIXED_USERS = Number(process.env.BENCH_MIXED_USERS ?? 1000);
+const MIXED_RECORDS_PER_USER = 100;
+const MIXED_SHARES: Record<MixedKind, number> = { list: 60, search: 10, stats: 20, create: 10 };
+/** Distinct new records the mixed load's creates choose from. */
+const MIXED_CREATE_BODIES = 100;
 const RESULTS_FILE = join(tmpdir(), 'cull-log-bench-reads.json');
 
 const sleep = (milliseconds: number) => new Promise((done) => setTimeout(done, milliseconds));
@@ -49,12 +60,12 @@ interface Session {
   headers: Record<string, string>;
 }
 
-async function signIn(app: RunningApp, userId: string): Promise<Session> {
+async function signIn(app: RunningApp, userId: string, email = BENCH_EMAIL): Promise<Session> {
   const sameOrigin = { 'sec-fetch-site': 'same-origin' };
   const answer = await expectStatus(`${app.url}/auth/dev/login`, 200, {
     method: 'POST',
     headers: sameOrigin,
-    body: { name: 'Bench Stalker', email: BENCH_EMAIL },
+    body: { name: 'Bench Stalker', email },
   });
   const { uid } = JSON.parse(answer.body.toString()) as { uid: string };
   if (uid !== userId)
@@ -63,8 +74,16 @@ async function signIn(app: RunningApp, userId: string): Promise<Session> {
   return { url: app.url, headers: { ...sameOrigin, cookie: cookies.join('; ') } };
 }
 
-/** Seconds from starting the app until `GET /api/stats` reports every seeded event applied. */
-async function statsCatchUp(app: RunningApp, session: Session, events: number): Promise<number> {
+/**
+ * Seconds from starting the app until `GET /api/stats` reports every seeded event applied; the session's user
+ * owns `culls` of them (all, unless told).
+ */
+async function statsCatchUp(
+  app: RunningApp,
+  session: Session,
+  events: number,
+  culls = events,
+): Promise<number> {
   const deadline = performance.now() + 300_000;
   while (performance.now() < deadline) {
     // The route itself waits (up to 2 s) for the position, so this loop asks rarely.
@@ -77,8 +96,8 @@ async function statsCatchUp(app: RunningApp, session: Session, events: number): 
     };
     if (position >= events) {
       const seconds = (performance.now() - app.startedAt) / 1000;
-      if (total !== events)
-        console.error(`  the stats count ${total} culls of the ${events} applied: they are wrong`);
+      if (total !== culls)
+        console.error(`  the stats count ${total} culls of the user's ${culls}: they are wrong`);
       return seconds;
     }
   }
@@ -375,6 +394,91 @@ async function measure(records: number, runDir: string, userId: string): Promise
 /** The machine's one-minute load average: other work on it skews every figure, so the table states it. */
 const load1 = () => (loadavg()[0] as number).toFixed(1);
 
+/** The mixed load's user number `n`: their development sign-in e-mail. */
+const mixedEmail = (n: number) => `mixed.stalker.${n}@cull-log.test`;
+
+/** A word of the place of user `n`'s first record (their records are benchFields from `n × 100`). */
+function mixedSearchWord(n: number): string {
+  const word = benchFields(n * MIXED_RECORDS_PER_USER).location_name?.split(' ')[0];
+  if (word === undefined || word.length < 3)
+    throw new Error(`user ${n}'s first record has no place to search`);
+  return word.toLowerCase();
+}
+
+/**
+ * The mixed load: MIXED_USERS users with 100 records each seeded into a fresh DATA_DIR, the app started on it,
+ * every user signed in, then mixed-load.ts drives it with READ_CLIENTS connections; then the bare Fastify
+ * baseline answering one user's list page 1.
+ */
+async function measureMixed(runDir: string): Promise<MixedFigures> {
+  const dataDir = join(runDir, 'data-mixed');
+  const userIds = Array.from({ length: MIXED_USERS }, (_, n) => developmentUid(mixedEmail(n)));
+  const seeded = await seedUsersCulls(dataDir, userIds, MIXED_RECORDS_PER_USER);
+  console.log(
+    `
+Mixed load: ${count(MIXED_USERS)} users × ${MIXED_RECORDS_PER_USER} records seeded in ${seeded.seconds.toFixed(1)} s`,
+  );
+
+  const logFile = join(runDir, 'app-mixed.log');
+  const app = await startApp(dataDir, logFile);
+  try {
+    const sessions: Session[] = [];
+    for (const [n, userId] of userIds.entries()) sessions.push(await signIn(app, userId, mixedEmail(n)));
+    const [first] = sessions as [Session];
+    await statsCatchUp(app, first, seeded.records, MIXED_RECORDS_PER_USER);
+    // Each user's word finds their own records: checked for the first user, as the load will ask it.
+    const found = await expectStatus(
+      `${app.url}/api/culls?q=${encodeURIComponent(mixedSearchWord(0))}&page=1&page_size=10`,
+      200,
+      { headers: first.headers },
+    );
+    const { total: foundTotal } = JSON.parse(found.body.toString()) as { total: number };
+    if (foundTotal === 0)
+      throw new Error(`searching "${mixedSearchWord(0)}" found none of the user's records`);
+    console.log(`  ${count(sessions.length)} users signed in; stats caught up`);
+    await idle(first);
+
+    const options: MixedLoadOptions = {
+      url: app.url,
+      connections: READ_CLIENTS,
+      seconds: SECONDS,
+      warmUpSeconds: WARM_UP_SECONDS,
+      users: sessions.map((session, n) => ({ headers: session.headers, searchWord: mixedSearchWord(n) })),
+      shares: MIXED_SHARES,
+      createBodies: Array.from({ length: MIXED_CREATE_BODIES }, (_, index) =>
+        benchFields(seeded.records + index),
+      ),
+    };
+    const optionsFile = join(runDir, 'mixed-load.json');
+    writeFileSync(optionsFile, JSON.stringify(options));
+    const loadBefore = load1();
+    const mixed = await runMixedLoad<MixedLoadResult>(optionsFile);
+    const loadAfter = load1();
+    await idle(first);
+    console.log(
+      `  all: ${mixed.overall.okPerSecond.toFixed(0)}/s, p50 ${mixed.overall.p50Ms} ms, p99 ${mixed.overall.p99Ms} ms, ${mixed.errors} errors`,
+    );
+    const page = await expectStatus(`${app.url}${LIST_PATH}`, 200, { headers: first.headers });
+    const bare = await bareFastify(page.body, runDir);
+    console.log(`  bare Fastify, one user's list page 1: ${bare.okPerSecond.toFixed(0)}/s`);
+    return {
+      users: MIXED_USERS,
+      recordsPerUser: MIXED_RECORDS_PER_USER,
+      seedSeconds: seeded.seconds,
+      shares: MIXED_SHARES,
+      load: mixed,
+      bareFastify: bare,
+      loadAverage: { before: loadBefore, after: loadAfter },
+    };
+  } catch (error) {
+    console.error(`The app's last errors (${logFile}):\n${lastErrors(logFile)}`);
+    throw error;
+  } finally {
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const started = performance.now();
 const loadBefore = load1();
 const runDir = mkdtempSync(join(tmpdir(), 'cull-log-bench-reads-'));
@@ -384,6 +488,7 @@ try {
   const [small, large] = SIZES;
   const smallFigures = await measure(small, runDir, userId);
   const largeFigures = await measure(large, runDir, userId);
+  const mixedFigures = await measureMixed(runDir);
   const rows = tableRows(smallFigures, largeFigures);
   const seconds = (performance.now() - started) / 1000;
   console.log(
@@ -392,6 +497,12 @@ try {
   );
   console.log(renderTable(rows, small, large));
   console.log(`\nThe map's download is ${largeFigures.map.path}, before compression.`);
+  console.log(
+    `\nMixed load: ${count(mixedFigures.users)} users × ${mixedFigures.recordsPerUser} records, ` +
+      `${READ_CLIENTS} connections, each request one of the users at random, ${SECONDS} s; ` +
+      `load average ${mixedFigures.loadAverage.before} before and ${mixedFigures.loadAverage.after} after\n`,
+  );
+  console.log(renderMixedTable(mixedFigures));
   const refusedCreates =
     (largeFigures.creates.statusCounts['429'] ?? 0) + (smallFigures.creates.statusCounts['429'] ?? 0);
   if (refusedCreates > 0) {
@@ -402,7 +513,7 @@ try {
   }
   writeFileSync(
     RESULTS_FILE,
-    `${JSON.stringify({ finishedAt: new Date().toISOString(), seconds, loadBefore, loadAfter: load1(), sizes: SIZES, rows, figures: [smallFigures, largeFigures] }, null, 2)}\n`,
+    `${JSON.stringify({ finishedAt: new Date().toISOString(), seconds, loadBefore, loadAfter: load1(), sizes: SIZES, rows, figures: [smallFigures, largeFigures], mixed: mixedFigures }, null, 2)}\n`,
   );
   console.log(`\nTable as JSON: ${RESULTS_FILE}`);
 } finally {
