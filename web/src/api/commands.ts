@@ -39,7 +39,7 @@ export async function sendForAnswer<K extends AnswerName>(
 
 const cullPath = (id: string) => `/api/culls/${encodeURIComponent(id)}`;
 
-/** Sends one change queued on this device (see the outbox); creates are idempotent by the record's id. */
+/** Sends one change queued on this device (see the outbox); creates (a cull's, a count's) are idempotent by their id. */
 export async function sendCommand(command: OutboxCommand): Promise<void> {
   // The server's answer (the record as saved) is not read: every screen reads the record back after a change, with the
   // warnings the answer lacks, so checking it in the answers worker only to drop it was work for nothing.
@@ -50,5 +50,7 @@ export async function sendCommand(command: OutboxCommand): Promise<void> {
   else if (command.kind === 'remove-photo') await removePhoto(command.recordId, command.photoId);
   else if (command.kind === 'outing-sightings')
     await sendJson('PATCH', `/api/outings/${encodeURIComponent(command.recordId)}`, command.body);
+  else if (command.kind === 'record-count')
+    await sendJson('POST', '/api/counts', { ...command.body, id: command.recordId });
   else await sendJson('DELETE', cullPath(command.recordId), undefined);
 }

@@ -20,7 +20,7 @@ const isNoNetwork = (error: unknown) => error instanceof ApiRequestError && erro
  * Sends a change now; with no signal (offline, or the request failing for want of network) it goes into the
  * signed-in user's outbox instead and counts as saved on this device, to be sent when the signal is back.
  */
-function useSendOrQueue() {
+export function useSendOrQueue() {
   const outbox = useOutbox();
   return async (command: OutboxCommand): Promise<WriteOutcome> => {
     if (outbox && !isOnline() && (await outbox.queue(command))) return QUEUED;

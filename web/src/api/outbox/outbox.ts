@@ -1,4 +1,9 @@
-import type { AmendCullRequest, AmendOutingRequest, RecordCullRequest } from '@cull-log/contracts';
+import type {
+  AmendCullRequest,
+  AmendOutingRequest,
+  RecordCountRequest,
+  RecordCullRequest,
+} from '@cull-log/contracts';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /**
@@ -13,7 +18,9 @@ export type OutboxCommand =
   | { kind: 'add-photo'; recordId: string; photo: Blob; fileName: string }
   | { kind: 'remove-photo'; recordId: string; photoId: string }
   /** Deer seen and people out on an outing (`recordId` is the outing's id): the sightings whole, as they now are. */
-  | { kind: 'outing-sightings'; recordId: string; body: OutingSightingsChange };
+  | { kind: 'outing-sightings'; recordId: string; body: OutingSightingsChange }
+  /** A new count on a ground (`recordId` is the count's id, sent with it, so a retry never makes a second count). */
+  | { kind: 'record-count'; recordId: string; body: Omit<RecordCountRequest, 'id'> };
 
 /** What the counters of an outing change: the people out, and every line of deer seen. */
 export type OutingSightingsChange = Pick<AmendOutingRequest, 'hunters' | 'sightings'>;

@@ -3,7 +3,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { makeCull, makeOuting } from '../../testing/fake-api';
 import type { OutboxItem } from './outbox';
-import { applyPending, mergeIntoList, mergeIntoMapPoints, mergeIntoOutings } from './pending-merge';
+import {
+  applyPending,
+  countsWithPending,
+  mergeIntoList,
+  mergeIntoMapPoints,
+  mergeIntoOutings,
+} from './pending-merge';
 
 const item = (seq: number, command: OutboxItem['command']): OutboxItem => ({
   seq,
@@ -112,5 +118,57 @@ describe('an outing’s waiting sightings', () => {
     queryClient.setQueryData(['outings', 'all'], outings);
     applyPending(queryClient, waiting);
     expect(queryClient.getQueryData<ListOutingsResponse>(['outings', 'all'])?.open?.hunters).toBe(3);
+  });
+});
+
+describe('new counts waiting on this device', () => {
+  const groundId = '20000000-0000-4000-8000-000000000001';
+  const onServer = {
+    id: 'count-old',
+    ground_id: groundId,
+    date: '2026-03-01',
+    method: 'vantage_point' as const,
+    items: [{ species: 'Roe Deer' as const, sex: 'Male' as const, age_class: 'Adult' as const, count: 2 }],
+    notes: null,
+    dung: null,
+    version: 1,
+    created_at: '2026-03-01T09:00:00.000Z',
+    updated_at: '2026-03-01T09:00:00.000Z',
+  };
+  const waiting = (seq: number, id: string, ground = groundId) =>
+    item(seq, {
+      kind: 'record-count',
+      recordId: id,
+      body: {
+        ground_id: ground,
+        date: '2026-03-21',
+        method: 'dung',
+        notes: 'Plots by the ride',
+        dung: {
+          plots: 10,
+          plot_area_m2: 10,
+          pellet_groups: 5,
+          days_since_clearance: 30,
+          defecation_rate: 20,
+          species: 'Roe Deer',
+        },
+      },
+    });
+
+  it('lists the ground’s new counts first, newest first, and none twice or from another ground', () => {
+    const merged = countsWithPending(
+      [onServer],
+      [waiting(1, 'count-1'), waiting(2, 'count-2'), waiting(3, 'count-3', 'other-ground')],
+      groundId,
+    );
+    expect(merged.map((count) => count.id)).toEqual(['count-2', 'count-1', 'count-old']);
+    expect(merged[0]).toMatchObject({ method: 'dung', items: [], dung: null, notes: 'Plots by the ride' });
+    // Sent, and read back from the server before the outbox let it go.
+    expect(
+      countsWithPending([{ ...onServer, id: 'count-1' }], [waiting(1, 'count-1')], groundId).map(
+        (count) => count.id,
+      ),
+    ).toEqual(['count-1']);
+    expect(countsWithPending([onServer], [], groundId)).toEqual([onServer]);
   });
 });

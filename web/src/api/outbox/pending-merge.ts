@@ -1,5 +1,7 @@
 import type {
+  Count,
   CullView,
+  ListedCount,
   ListCullsResponse,
   ListOutingsResponse,
   MapPointsResponse,
@@ -95,6 +97,40 @@ export function mergeIntoOutings(
     items: data.items.map((outing) => outingWithPending(outing, items)),
     open: data.open === null ? null : outingWithPending(data.open, items),
   };
+}
+
+/**
+ * A ground's counts with the new ones this device has not yet sent for it (waiting or refused) at the top, newest
+ * queued first; one the server already lists is not shown twice. A waiting dung count has no density yet (`dung`
+ * null): the server works it out.
+ */
+export function countsWithPending(
+  counts: readonly ListedCount[],
+  items: readonly OutboxItem[],
+  groundId: string,
+): readonly ListedCount[] {
+  const present = new Set(counts.map((count) => count.id));
+  const created = items.flatMap((item): Count[] => {
+    const { command } = item;
+    if (command.kind !== 'record-count' || command.body.ground_id !== groundId) return [];
+    if (present.has(command.recordId)) return [];
+    const at = new Date(item.queuedAt).toISOString();
+    return [
+      {
+        id: command.recordId,
+        ground_id: command.body.ground_id,
+        date: command.body.date,
+        method: command.body.method,
+        items: command.body.items ?? [],
+        notes: command.body.notes ?? null,
+        dung: null,
+        version: 1,
+        created_at: at,
+        updated_at: at,
+      },
+    ];
+  });
+  return created.length === 0 ? counts : [...created.reverse(), ...counts];
 }
 
 /** Whether a read is a team's (its key ends with `{ team }`): the outbox's new records are the user's own diary's. */

@@ -314,3 +314,66 @@ describe('an outing’s sightings', () => {
     expect(item).not.toHaveProperty('reason');
   });
 });
+
+describe('a new count in the outbox', () => {
+  const countBody: Extract<OutboxCommand, { kind: 'record-count' }>['body'] = {
+    ground_id: '20000000-0000-4000-8000-000000000001',
+    date: '2026-03-21',
+    method: 'vantage_point',
+    items: [{ species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 4 }],
+  };
+  const recordCount = (id: string): OutboxCommand => ({
+    kind: 'record-count',
+    recordId: id,
+    body: countBody,
+  });
+
+  it('is sent with the others, under its own id again after an answer lost, and once accepted is sent no more', async () => {
+    const outbox = freshOutbox();
+    await queueCommand(outbox, 'alice', create('a1'));
+    await queueCommand(outbox, 'alice', recordCount('c1'));
+    const sent: OutboxCommand[] = [];
+    let lost = true;
+    const send = vi.fn(async (command: OutboxCommand) => {
+      sent.push(command);
+      // The server took it but the answer never came back.
+      if (command.kind === 'record-count' && lost) {
+        lost = false;
+        throw new ApiRequestError(0, 'network', 'No signal');
+      }
+    });
+    expect(await syncOutbox(outbox, 'alice', send, { backoff: FAST })).toEqual({ outcome: 'done', sent: 2 });
+    expect(sent.map((command) => `${command.kind}:${command.recordId}`)).toEqual([
+      'create:a1',
+      'record-count:c1',
+      'record-count:c1',
+    ]);
+    expect(sent[2]).toEqual(recordCount('c1'));
+    expect(await outbox.list('alice')).toEqual([]);
+    await syncOutbox(outbox, 'alice', send, { backoff: FAST });
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('is kept when refused, with the server’s reason, and not sent again until the user acts', async () => {
+    const outbox = freshOutbox();
+    await queueCommand(outbox, 'alice', recordCount('c1'));
+    await queueCommand(outbox, 'alice', recordCount('c2'));
+    const send = vi.fn(async (command: OutboxCommand) => {
+      if (command.recordId === 'c1')
+        throw new ApiRequestError(400, 'validation_failed', 'Choose one of your grounds', {
+          ground_id: 'Choose one of your grounds',
+        });
+    });
+    expect(await syncOutbox(outbox, 'alice', send, { backoff: FAST })).toEqual({ outcome: 'done', sent: 1 });
+    const left = await outbox.list('alice');
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({
+      command: recordCount('c1'),
+      state: 'refused',
+      reason: 'Choose one of your grounds',
+      fields: { ground_id: 'Choose one of your grounds' },
+    });
+    await syncOutbox(outbox, 'alice', send, { backoff: FAST });
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+});

@@ -17,6 +17,7 @@ const DESCRIPTIONS: Record<OutboxItem['command']['kind'], string> = {
   'add-photo': 'Photo of a record',
   'remove-photo': 'Removal of a photo',
   'outing-sightings': 'Deer seen on an outing',
+  'record-count': 'New count on a ground',
 };
 
 const describe = (item: OutboxItem) => DESCRIPTIONS[item.command.kind];

@@ -83,9 +83,12 @@ export function OutboxProvider({
     }
     // "Syncing" shows while a change is being sent, not for a look that finds nothing to send: every screen that
     // writes uses the outbox, and would be drawn twice over at each start for it.
-    const send: typeof sendCommand = (command) => {
+    // A count sent moves its ground's counts and density besides what a record moves.
+    let sentCount = false;
+    const send: typeof sendCommand = async (command) => {
       setSyncing(true);
-      return sendCommand(command);
+      await sendCommand(command);
+      if (command.kind === 'record-count') sentCount = true;
     };
     const controller = new AbortController();
     stopRun.current = controller;
@@ -100,6 +103,8 @@ export function OutboxProvider({
           stopped = result.outcome === 'stopped';
           setNeedsSignIn(result.outcome === 'signed_out');
           if (result.sent > 0) await refreshAfter(queryClient, 'cull');
+          if (sentCount) await refreshAfter(queryClient, 'count');
+          sentCount = false;
         } while (again.current);
       } catch (error) {
         stopped = true;

@@ -12,12 +12,13 @@ import { useState, type FormEvent } from 'react';
 import { ApiRequestError, errorMessage } from '../../api/client';
 import { refreshAfter } from '../../api/keys';
 import { useOnline } from '../../api/useOnline';
+import { useSendOrQueue } from '../../api/writes';
 import { localIsoDate } from '../../lib/format';
 import { randomUuid } from '../../lib/uuid';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { amendCount, recordCount } from './api';
+import { amendCount } from './api';
 import {
   amendRequest,
   draftOf,
@@ -55,10 +56,14 @@ interface CountFormProps {
   count: Count | undefined;
   /** The species a new count starts with: the one last counted on the ground. */
   species: DraftLine['species'];
-  onDone(saved: Count | undefined): void;
+  /** `queued`: a new count kept on this device, to be sent when there is a signal. */
+  onDone(saved: Pick<Count, 'method' | 'date'> | undefined, queued?: boolean): void;
 }
 
-/** Recording or changing a count: the day, the method, and the deer line by line (or a dung count's plots). */
+/**
+ * Recording or changing a count: the day, the method, and the deer line by line (or a dung count's plots). A new count
+ * made with no signal is kept in the outbox and sent when the signal is back; a change is made with a signal.
+ */
 export function CountForm({ ground, count, species, onDone }: CountFormProps) {
   const queryClient = useQueryClient();
   const online = useOnline();
@@ -76,14 +81,20 @@ export function CountForm({ ground, count, species, onDone }: CountFormProps) {
     set({ lines: draft.lines.map((line) => (line.key === key ? { ...line, ...changes } : line)) });
   const setDung = (changes: Partial<DraftDung>) => set({ dung: { ...draft.dung, ...changes } });
 
+  const sendOrQueue = useSendOrQueue();
   const save = useMutation({
-    mutationFn: () =>
-      count
-        ? amendCount(count.id, amendRequest(count, draft))
-        : recordCount(recordRequest(id, ground.id, draft)),
-    onSuccess: async (saved) => {
-      await refreshAfter(queryClient, 'count');
-      onDone(saved);
+    // Runs with no signal too: a new count then waits in the outbox.
+    networkMode: 'always',
+    mutationFn: async (): Promise<{ saved: Pick<Count, 'method' | 'date'>; queued: boolean }> => {
+      if (count) return { saved: await amendCount(count.id, amendRequest(count, draft)), queued: false };
+      const { id: _id, ...body } = recordRequest(id, ground.id, draft);
+      const outcome = await sendOrQueue({ kind: 'record-count', recordId: id, body });
+      return { saved: body, queued: outcome === 'queued' };
+    },
+    onSuccess: async ({ saved, queued }) => {
+      // A count kept on the device has nothing new to read yet: the list shows it from the outbox.
+      if (!queued) await refreshAfter(queryClient, 'count');
+      onDone(saved, queued);
     },
   });
   const fields = save.error instanceof ApiRequestError ? (save.error.fields ?? {}) : {};
@@ -225,12 +236,18 @@ export function CountForm({ ground, count, species, onDone }: CountFormProps) {
         onChange={(notes) => set({ notes })}
         error={fields.notes}
       />
-      {online ? null : <p className="form__hint">Counts are saved when there is a signal.</p>}
+      {online ? null : (
+        <p className="form__hint">
+          {count
+            ? 'Changes to a count are saved when there is a signal.'
+            : 'The count is kept on this device and sent when there is a signal.'}
+        </p>
+      )}
       <div className="form__actions">
         <Button variant="secondary" onPress={() => onDone(undefined)} isDisabled={save.isPending}>
           Cancel
         </Button>
-        <Button type="submit" isDisabled={!online || save.isPending}>
+        <Button type="submit" isDisabled={(count !== undefined && !online) || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save count'}
         </Button>
       </div>

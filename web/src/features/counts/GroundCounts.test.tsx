@@ -2,9 +2,10 @@ import { DEER_MANAGEMENT_MESSAGES, type RecordCountRequest } from '@cull-log/con
 import { groundAreaKm2 } from '@cull-log/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openOutbox } from '../../api/outbox/outbox';
 import { boundaryOf } from '../../lib/geo';
-import { fakeApi, makeGround, serveManagement } from '../../testing/fake-api';
+import { apiError, fakeApi, makeGround, serveManagement, USER, type FakeApi } from '../../testing/fake-api';
 import { serveCounts, type HeldCount } from '../../testing/fake-counts';
 import { renderApp } from '../../testing/render-app';
 import { choose } from '../../testing/ui';
@@ -47,6 +48,26 @@ async function openCounts(groundName: string, counts: HeldCount[] = []) {
   await user.click(await screen.findByRole('button', { name: `Show counts and density on ${groundName}` }));
   return { api, held, user };
 }
+
+/** No signal, as the browser tells it and as requests find it. */
+function goOffline(api: FakeApi) {
+  api.offline();
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  window.dispatchEvent(new Event('offline'));
+}
+
+function comeBackOnline(api: FakeApi) {
+  api.online();
+  vi.restoreAllMocks();
+  window.dispatchEvent(new Event('online'));
+}
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  // The app's outbox outlives a test: what one left is not sent in the next.
+  const outbox = openOutbox();
+  for (const item of await outbox.list(USER.uid)) await outbox.remove(item.seq);
+});
 
 describe('counts on a ground', () => {
   it('records a vantage-point count with the counters, lists it and reads the density from it', async () => {
@@ -210,13 +231,81 @@ describe('counts on a ground', () => {
     expect(screen.queryByRole('table', { name: /Deer per km²/ })).toBeNull();
   });
 
-  it('says counts wait for a signal, and offers no save without one', async () => {
+  it('keeps a count recorded with no signal on the device, lists it as waiting, and sends it once when the signal is back', async () => {
+    const { api, held, user } = await openCounts('Home Wood', [heldCount({})]);
+    await screen.findByRole('heading', { name: 'Vantage-point count, 20/03/2026' });
+    goOffline(api);
+    await screen.findByText(
+      'A new count is kept on this device until there is a signal; counts are changed and deleted with one.',
+    );
+    // A count on the server is changed only with a signal.
+    expect(screen.getByRole('button', { name: 'Change the Vantage-point count, 20/03/2026' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: '+ Record a count' }));
+    const form = screen.getByRole('form', { name: 'New count on Home Wood' });
+    expect(
+      within(form).getByText('The count is kept on this device and sent when there is a signal.'),
+    ).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'One more: Roe Deer, male adult' }));
+    await user.clear(within(form).getByLabelText(/^Date/));
+    await user.type(within(form).getByLabelText(/^Date/), '2026-03-21');
+    await user.click(within(form).getByRole('button', { name: 'Save count' }));
+
+    const list = await screen.findByRole('list', { name: 'Counts on Home Wood' });
+    const waiting = (await within(list).findByRole('heading', { name: 'Vantage-point count, 21/03/2026' }))
+      .parentElement!;
+    expect(within(waiting).getByText('Waiting to sync')).toBeInTheDocument();
+    expect(within(waiting).getByText('Roe Deer: 1')).toBeInTheDocument();
+    // Not on the server yet, so nothing there to change or delete.
+    expect(within(waiting).queryByRole('button')).toBeNull();
+    const queued = await openOutbox().list(USER.uid);
+    expect(queued.map((item) => item.command.kind)).toEqual(['record-count']);
+    expect(api.callsTo('POST /api/counts')).toEqual([]);
+
+    comeBackOnline(api);
+    await waitFor(() => expect(within(waiting).queryByText('Waiting to sync')).toBeNull());
+    const posts = api.callsTo('POST /api/counts');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({
+      id: queued[0]!.command.recordId,
+      ground_id: homeWood.id,
+      date: '2026-03-21',
+      method: 'vantage_point',
+      items: [
+        { species: 'Roe Deer', sex: 'Male', age_class: 'Adult', count: 1 },
+        { species: 'Roe Deer', sex: 'Female', age_class: 'Adult', count: 0 },
+        { species: 'Roe Deer', sex: 'Unknown', age_class: 'Young', count: 0 },
+      ],
+    });
+    expect(held.map((count) => count.id)).toContain(queued[0]!.command.recordId);
+    // Read back from the server: listed once, and now changed like any other.
+    expect(
+      await screen.findByRole('button', { name: 'Change the Vantage-point count, 21/03/2026' }),
+    ).toBeEnabled();
+    expect(screen.getAllByRole('heading', { name: 'Vantage-point count, 21/03/2026' })).toHaveLength(1);
+    expect(await openOutbox().list(USER.uid)).toEqual([]);
+  });
+
+  it('shows a count kept on the device that the server then refused in the outbox, with the server’s reason', async () => {
     const { api, user } = await openCounts('Home Wood');
+    goOffline(api);
     await user.click(await screen.findByRole('button', { name: '+ Record a count' }));
-    api.offline();
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    window.dispatchEvent(new Event('offline'));
-    await screen.findByText('Counts are saved when there is a signal.');
-    expect(screen.getByRole('button', { name: 'Save count' })).toBeDisabled();
+    const form = screen.getByRole('form', { name: 'New count on Home Wood' });
+    await user.click(within(form).getByRole('button', { name: 'Save count' }));
+    expect(await screen.findByText('Waiting to sync')).toBeInTheDocument();
+    // Deleted on another device meanwhile.
+    api.on('POST /api/counts', () =>
+      apiError(400, 'validation_failed', 'Choose one of your grounds', {
+        ground_id: 'Choose one of your grounds',
+      }),
+    );
+    comeBackOnline(api);
+    expect(await screen.findByText('Not saved: needs a fix')).toBeInTheDocument();
+    const changes = screen.getByRole('region', { name: 'Changes on this device' });
+    await waitFor(() =>
+      expect(changes).toHaveTextContent(
+        'New count on a ground not saved by the server: Choose one of your grounds',
+      ),
+    );
+    expect((await openOutbox().list(USER.uid)).map((item) => item.state)).toEqual(['refused']);
   });
 });

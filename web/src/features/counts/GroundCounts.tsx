@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ApiRequestError, errorMessage } from '../../api/client';
 import { refreshAfter } from '../../api/keys';
+import { useOutbox } from '../../api/outbox/outbox-context';
+import { countsWithPending } from '../../api/outbox/pending-merge';
 import { useOnline } from '../../api/useOnline';
 import { useSession } from '../../api/useSession';
 import { withLocaleList } from '../../lib/locale-list';
@@ -50,6 +52,7 @@ export default function GroundCounts({ ground, team }: { ground: Ground; team?: 
   const session = useSession();
   const uid = session.status === 'signed-in' ? session.user.uid : undefined;
   const counts = useQuery(countsQuery(ground.id, team?.id));
+  const outbox = useOutbox();
   const mayCount = team?.role !== 'viewer';
   const isOwn = (count: ListedCount) => team === undefined || count.counted_by?.uid === uid;
   // undefined: no form open; 'new': a new count; else the count being changed.
@@ -68,9 +71,14 @@ export default function GroundCounts({ ground, team }: { ground: Ground; team?: 
   const latest = counts.data?.items[0];
   const species: DraftLine['species'] =
     latest?.dung?.species ?? (latest?.items[0]?.species as DraftLine['species'] | undefined) ?? 'Roe Deer';
-  const done = (saved: Count | undefined) => {
+  const done = (saved: Pick<Count, 'method' | 'date'> | undefined, queued?: boolean) => {
     setEditing(undefined);
-    if (saved) announce(`${countName(saved)} saved on ${ground.name}`);
+    if (saved)
+      announce(
+        queued
+          ? `${countName(saved)} kept on this device, to be sent to ${ground.name} when there is a signal`
+          : `${countName(saved)} saved on ${ground.name}`,
+      );
   };
 
   return (
@@ -78,12 +86,14 @@ export default function GroundCounts({ ground, team }: { ground: Ground; team?: 
       <h4 className="ground-counts__heading">Density</h4>
       <GroundDensity ground={ground} teamId={team?.id} />
       <h4 className="ground-counts__heading">Counts</h4>
-      {online ? null : <p className="form__hint">Counts are recorded and changed when there is a signal.</p>}
+      {online ? null : (
+        <p className="form__hint">
+          A new count is kept on this device until there is a signal; counts are changed and deleted with one.
+        </p>
+      )}
       {editing === undefined ? (
         mayCount ? (
-          <Button onPress={() => setEditing('new')} isDisabled={!online}>
-            + Record a count
-          </Button>
+          <Button onPress={() => setEditing('new')}>+ Record a count</Button>
         ) : null
       ) : (
         <CountForm
@@ -101,7 +111,7 @@ export default function GroundCounts({ ground, team }: { ground: Ground; team?: 
       ) : (
         <CountList
           groundName={ground.name}
-          counts={counts.data.items}
+          counts={countsWithPending(counts.data.items, outbox?.items ?? [], ground.id)}
           canChange={online && editing === undefined}
           isOwn={isOwn}
           onEdit={setEditing}

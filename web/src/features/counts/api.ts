@@ -3,14 +3,16 @@ import type {
   Count,
   GroundDensityResponse,
   ListCountsResponse,
-  RecordCountRequest,
 } from '@cull-log/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../api/client';
 import { sendForAnswer, sendJson } from '../../api/commands';
 import { queryKeys } from '../../api/keys';
 
-/** Counts on a ground and the density read from them. These writes go straight to the server, as a ground's do. */
+/**
+ * Counts on a ground and the density read from them. A new count goes through the outbox (see CountForm); a change or
+ * deletion goes straight to the server, as a ground's do.
+ */
 
 const countPath = (id: string) => `/api/counts/${encodeURIComponent(id)}`;
 
@@ -29,10 +31,6 @@ export function fetchCounts(
     'ListCountsResponse',
     signal,
   );
-}
-
-export function recordCount(body: RecordCountRequest): Promise<Count> {
-  return sendForAnswer('POST', '/api/counts', body, 'Count');
 }
 
 export function amendCount(id: string, body: AmendCountRequest): Promise<Count> {
