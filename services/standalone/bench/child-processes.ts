@@ -77,14 +77,22 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
-/** Starts `services/standalone/dist/main.js` on a free loopback port with its data in `dataDir`. */
-export async function startApp(dataDir: string, logFile: string): Promise<RunningApp> {
+/**
+ * Starts `services/standalone/dist/main.js` on a free loopback port with its data in `dataDir`. With a
+ * `profileDir` (or BENCH_CPU_PROFILE set to a folder), the app writes a V8 CPU profile there when it stops.
+ */
+export async function startApp(
+  dataDir: string,
+  logFile: string,
+  { profileDir = process.env.BENCH_CPU_PROFILE }: { profileDir?: string } = {},
+): Promise<RunningApp> {
+  const profileArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : [];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = openSync(logFile, 'a');
   const startedAt = performance.now();
   const child = track(
-    spawn(process.execPath, [APP_MAIN], {
+    spawn(process.execPath, [...profileArgs, APP_MAIN], {
       cwd: REPOSITORY_ROOT,
       // Only what `npm start` needs on a developer's machine: no MongoDB, NATS or Google settings leak in.
       env: {
