@@ -14,6 +14,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/** A write with no signal is not paused: it goes straight to the outbox (see writes.ts). Tests' clients share this. */
+export const MUTATION_DEFAULTS = { retry: false, networkMode: 'always' } as const;
+
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
@@ -31,8 +34,7 @@ export function createQueryClient(): QueryClient {
         gcTime: 24 * 60 * 60_000,
         refetchOnWindowFocus: false,
       },
-      // A write with no signal is not paused: it goes straight to the outbox (see writes.ts).
-      mutations: { retry: false, networkMode: 'always' },
+      mutations: MUTATION_DEFAULTS,
     },
   });
   return queryClient;

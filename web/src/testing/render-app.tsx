@@ -9,6 +9,7 @@ import {
   type NavigationType,
   type To,
 } from 'react-router-dom';
+import { MUTATION_DEFAULTS } from '../api/query-client';
 import { App } from '../app/App';
 import { AppRoutes, preloadScreens } from '../app/routes';
 
@@ -39,7 +40,7 @@ function RouterProbe({ probed }: { probed: Probed }) {
  */
 export async function renderApp(path: string) {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
+    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: MUTATION_DEFAULTS },
   });
   await preloadScreens();
   const probe: Probed = {};

@@ -83,8 +83,6 @@ export function CountForm({ ground, count, species, onDone }: CountFormProps) {
 
   const sendOrQueue = useSendOrQueue();
   const save = useMutation({
-    // Runs with no signal too: a new count then waits in the outbox.
-    networkMode: 'always',
     mutationFn: async (): Promise<{ saved: Pick<Count, 'method' | 'date'>; queued: boolean }> => {
       if (count) return { saved: await amendCount(count.id, amendRequest(count, draft)), queued: false };
       const { id: _id, ...body } = recordRequest(id, ground.id, draft);
