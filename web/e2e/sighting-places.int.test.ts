@@ -2,13 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  choiceGroup,
   launchChromium,
   openPhone,
   PHONE,
   screenshot,
   signInForDevelopment,
 } from './browser';
+import { addSightingLine, outingControl } from './deer-steps';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
 
@@ -20,8 +20,6 @@ interface OutingRead {
   started_at: string;
   sightings: { species: string; sex: string; age_class: string; count: number; place?: unknown }[] | null;
 }
-
-const outingControl = (page: Page) => page.getByRole('group', { name: 'Outing' });
 
 function openOutingOnServer(page: Page): Promise<OutingRead | null> {
   return page.evaluate(async () => {
@@ -62,11 +60,7 @@ describe('where deer were seen, on a phone', () => {
     await control.getByRole('button', { name: 'Start outing' }).tap();
     await control.getByRole('button', { name: 'Start', exact: true }).tap();
     await control.getByText(/^Outing at Oak Coppice since \d\d:\d\d/).waitFor();
-    await control.getByRole('button', { name: 'Add deer seen', exact: true }).tap();
-    await choiceGroup(page, 'Species').getByRole('radio', { name: 'Roe Deer', exact: true }).check();
-    await choiceGroup(page, 'Sex').getByRole('radio', { name: 'Female', exact: true }).check();
-    await choiceGroup(page, 'Age class').getByRole('radio', { name: 'Adult', exact: true }).check();
-    await control.getByRole('button', { name: 'Add line', exact: true }).tap();
+    await addSightingLine(page, 'Roe Deer', 'Female', 'Adult');
 
     const markWhere = control.getByRole('button', { name: 'Mark where: Roe Deer, Female, Adult' });
     const box = await markWhere.boundingBox();
