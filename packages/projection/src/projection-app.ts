@@ -1,7 +1,12 @@
 import type { EventBus, Subscription } from '@cull-log/bus';
 import { ProjectionRetentionRequest, ProjectionRetentionResponse } from '@cull-log/contracts';
 import { isMongoOutage, isSqliteOutage, reportingOutages, type IdentityIds } from '@cull-log/storage-kit';
-import { buildServiceApp, internalAuth, type ServiceAppOptions } from '@cull-log/service-kit';
+import {
+  buildServiceApp,
+  internalAuth,
+  type InProcessIdentities,
+  type ServiceAppOptions,
+} from '@cull-log/service-kit';
 import { createPositionWatch } from './position-watch';
 import type { ProjectionStore } from './projection-store';
 import { startProjection } from './start-projection';
@@ -42,6 +47,8 @@ export interface ProjectionAppDeps<Store extends ProjectionStore> {
   internalAuthPublicKey: string;
   /** The ids of the identity headers taken, shared by every replica (see `internalAuth`); this process's own without. */
   identityIds?: IdentityIds;
+  /** Identities handed over by a gateway in this process (the one-process app), in place of signed headers. */
+  inProcessIdentities?: InProcessIdentities;
   now?: () => Date;
   afterWaitMs?: number;
 }
@@ -58,6 +65,7 @@ export function buildProjectionApp<Store extends ProjectionStore>(
     logger,
     internalAuthPublicKey,
     identityIds,
+    inProcessIdentities,
     now = () => new Date(),
     afterWaitMs = DEFAULT_AFTER_WAIT_MS,
   }: ProjectionAppDeps<Store>,
@@ -67,6 +75,8 @@ export function buildProjectionApp<Store extends ProjectionStore>(
   const app = buildServiceApp({
     name,
     logger,
+    // The gateway logs each request; a read this service answered is logged here at debug only.
+    successfulReadLogLevel: 'debug',
     readiness: async () => {
       await store.position();
     },
@@ -101,6 +111,7 @@ export function buildProjectionApp<Store extends ProjectionStore>(
     audience: name,
     now,
     ...(identityIds === undefined ? {} : { identityIds }),
+    ...(inProcessIdentities === undefined ? {} : { inProcess: inProcessIdentities }),
   });
   // The caller's own rows, erased when they erase their account (the gateway asks every service in turn).
   app.delete('/account', async (request, reply) => {

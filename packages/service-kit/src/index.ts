@@ -59,6 +59,7 @@ export { pathOf } from './request-path';
 export { readWholeBody } from './read-body';
 export { internalAuth, DEFAULT_REPLAY_CAPACITY } from './internal-auth';
 export { ReplayGuard, memoryIdentityIds } from './replay-guard';
+export { InProcessIdentities } from './in-process-identities';
 export type { InternalAuthOptions } from './internal-auth';
 export { runService } from './run-service';
 export type { RunServiceOptions, RunningService } from './run-service';

@@ -17,6 +17,7 @@ import {
   type Identity,
   type VerifiedIdentity,
 } from './identity';
+import { InProcessIdentities } from './in-process-identities';
 import { memoryIdentityIds } from './replay-guard';
 import { HEALTH_PATHS } from './service-app';
 
@@ -54,6 +55,11 @@ export interface InternalAuthOptions {
   identityIds?: IdentityIds;
   /** How many ids the process's own memory holds, when no `identityIds` is given. */
   replayCapacity?: number;
+  /**
+   * Identities handed over in memory by a gateway in this process (the one-process app): a header naming one of
+   * these is taken from here, once, and needs no signature or stored id. Without it, every header must be signed.
+   */
+  inProcess?: InProcessIdentities;
 }
 
 const MULTIPART = /^multipart\//i;
@@ -82,22 +88,19 @@ const plugin: FastifyPluginAsync<InternalAuthOptions> = async (app, options) => 
   app.addHook('onRequest', async (request: CheckedRequest) => {
     if (isOpen(request)) return;
     const at = now();
+    const header = request.headers[IDENTITY_HEADER];
+    const inProcess = InProcessIdentities.isHanded(header) ? options.inProcess : undefined;
     let claims: VerifiedIdentity;
     try {
-      claims = verifyIdentity({
-        publicKey,
-        audience,
-        header: request.headers[IDENTITY_HEADER],
-        method: request.method,
-        url: request.url,
-        now: at,
-      });
+      const asked = { audience, header, method: request.method, url: request.url, now: at };
+      claims = inProcess ? inProcess.take(asked) : verifyIdentity({ publicKey, ...asked });
     } catch (error) {
       if (!(error instanceof IdentityError)) throw error;
       throw refuse(request, error);
     }
-    // Taken as soon as the header holds, before its body is read: a second request with it is refused outright.
-    const taken = await replays.take(claims.id, claims.expiresAt, toSeconds(at));
+    // A handed-over identity was taken from memory, once; a signed header's id is taken as soon as the header holds,
+    // before its body is read: a second request with it is refused outright.
+    const taken = inProcess ? 'taken' : await replays.take(claims.id, claims.expiresAt, toSeconds(at));
     if (taken === 'replayed')
       throw refuse(request, new IdentityError('replayed', 'Identity was used before'));
     if (taken === 'full') {

@@ -8,7 +8,13 @@ import {
   type ErasedEvents,
   type EventStore,
 } from '@cull-log/eventstore';
-import { buildServiceApp, HttpError, internalAuth, type Identity } from '@cull-log/service-kit';
+import {
+  buildServiceApp,
+  HttpError,
+  internalAuth,
+  type Identity,
+  type InProcessIdentities,
+} from '@cull-log/service-kit';
 import type { IdentityIds } from '@cull-log/storage-kit';
 import { createCullCommandHandler, type CullCommandHandler } from './culls/cull-commands';
 import type { CommandDeps } from './kit/command-runner';
@@ -47,6 +53,8 @@ export interface RecordsAppDeps<Tx> {
   internalAuthPublicKey: string;
   /** The ids of the identity headers taken, shared by every replica (see `internalAuth`); this process's own without. */
   identityIds?: IdentityIds;
+  /** Identities handed over by a gateway in this process (the one-process app), in place of signed headers. */
+  inProcessIdentities?: InProcessIdentities;
   /** Keys the teams' invitation links: the records service's own secret. */
   invitationSecret: string;
   /** Where the app is reached (the gateway's PUBLIC_URL), for the invitation links a manager sends. */
@@ -71,6 +79,7 @@ export function buildApp<Tx>({
   logger,
   internalAuthPublicKey,
   identityIds,
+  inProcessIdentities,
   invitationSecret,
   publicUrl = 'http://localhost:3000',
   now = () => new Date(),
@@ -82,6 +91,8 @@ export function buildApp<Tx>({
     name: 'records',
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // The gateway logs each request; a read this service answered is logged here at debug only.
+    successfulReadLogLevel: 'debug',
     readiness: async () => {
       await store.headPosition();
     },
@@ -91,6 +102,7 @@ export function buildApp<Tx>({
     audience: 'records',
     now,
     ...(identityIds === undefined ? {} : { identityIds }),
+    ...(inProcessIdentities === undefined ? {} : { inProcess: inProcessIdentities }),
   });
   // While a user's erasure runs (in batches, other requests served in between), nothing else of theirs is done: a
   // request still signed for them (another device, a token) is refused until it is over.

@@ -9,7 +9,14 @@ import { openSqliteCheckpoints, openSqliteIdentityIds } from '@cull-log/storage-
 import { buildApp as buildExportsApp, openSqliteExportStore } from '@cull-log/exports';
 import { createGatewayFromEnvironment, type ComposedGateway } from '@cull-log/gateway';
 import { buildApp as buildRecordsApp, openSqliteReadModel } from '@cull-log/records';
-import { SERVICES, createLogger, identityIdsFile, isLoopbackHost, runService } from '@cull-log/service-kit';
+import {
+  InProcessIdentities,
+  SERVICES,
+  createLogger,
+  identityIdsFile,
+  isLoopbackHost,
+  runService,
+} from '@cull-log/service-kit';
 import { buildApp as buildStatsApp, openSqliteStatsStore } from '@cull-log/stats';
 import { identityKeysOf, randomSecret, readStandaloneConfig } from './config';
 import { REPOSITORY_WEB_DIST } from './repository';
@@ -116,6 +123,8 @@ export async function composeStandalone(env: Environment = process.env): Promise
     const exportStore = openSqliteExportStore({ file: join(dataDir, SERVICES.exports.sqliteFile) });
     closers.push({ what: 'the exports store', close: () => exportStore.close() });
     const bus = createInProcessBus({ log: store, checkpoints, logger });
+    // The gateway hands each call's identity to the services in memory: they have no listener of their own.
+    const inProcessIdentities = new InProcessIdentities();
     closers.push({ what: 'the bus', close: () => bus.close() });
     logger.info({ dataDir }, 'data: SQLite files in DATA_DIR; bus: in-process');
 
@@ -127,6 +136,7 @@ export async function composeStandalone(env: Environment = process.env): Promise
       logger: loggerFor('records'),
       internalAuthPublicKey: identityKeys.publicKey,
       identityIds: identityIdsOf('records'),
+      inProcessIdentities,
       invitationSecret,
       publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
       // The bus reads the log itself: after an append it only needs waking.
@@ -144,6 +154,7 @@ export async function composeStandalone(env: Environment = process.env): Promise
       logger: loggerFor('stats'),
       internalAuthPublicKey: identityKeys.publicKey,
       identityIds: identityIdsOf('stats'),
+      inProcessIdentities,
     });
     const exports = buildExportsApp({
       projectionStore: exportStore,
@@ -151,6 +162,7 @@ export async function composeStandalone(env: Environment = process.env): Promise
       logger: loggerFor('exports'),
       internalAuthPublicKey: identityKeys.publicKey,
       identityIds: identityIdsOf('exports'),
+      inProcessIdentities,
     });
     // Only the gateway listens: it calls the others in this process, each through its own identity check.
     for (const [name, app] of Object.entries({ records, stats, exports })) {
@@ -169,7 +181,13 @@ export async function composeStandalone(env: Environment = process.env): Promise
         // Sessions stay in DATA_DIR with everything else.
         MONGODB_URL: undefined,
       },
-      { upstreams: { records, stats, exports } },
+      {
+        upstreams: {
+          records: { app: records, identities: inProcessIdentities },
+          stats: { app: stats, identities: inProcessIdentities },
+          exports: { app: exports, identities: inProcessIdentities },
+        },
+      },
     );
     closers.push({ what: 'the session store', close: () => gateway.closeDependencies() });
     gatewayApp = gateway.app;

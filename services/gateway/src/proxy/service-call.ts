@@ -1,13 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { MESSAGES } from '@cull-log/contracts';
-import {
-  HttpError,
-  IDENTITY_HEADER,
-  REQUEST_ID_HEADER,
-  signIdentity,
-  type Identity,
-} from '@cull-log/service-kit';
+import { HttpError, IDENTITY_HEADER, REQUEST_ID_HEADER, type Identity } from '@cull-log/service-kit';
 import type { Upstream } from './upstream';
 
 export interface ServiceCall {
@@ -48,9 +42,8 @@ export async function callService({
   const headers: Record<string, string> = {
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     [REQUEST_ID_HEADER]: requestId,
-    [IDENTITY_HEADER]: signIdentity({
+    [IDENTITY_HEADER]: upstream.identityHeader({
       privateKey: identityKey,
-      audience: upstream.name,
       identity,
       method,
       url,

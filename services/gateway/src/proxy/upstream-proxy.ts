@@ -7,7 +7,6 @@ import {
   IDENTITY_HEADER,
   REQUEST_ID_HEADER,
   readWholeBody,
-  signIdentity,
   type Identity,
 } from '@cull-log/service-kit';
 import type { Upstream, UpstreamResponse } from './upstream';
@@ -78,9 +77,8 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, opti
     if (body === undefined) throw tooLarge(reply);
   }
   headers[REQUEST_ID_HEADER] = request.id;
-  headers[IDENTITY_HEADER] = signIdentity({
+  headers[IDENTITY_HEADER] = upstream.identityHeader({
     privateKey: identityKey,
-    audience: upstream.name,
     identity,
     method,
     url: path,

@@ -5,7 +5,12 @@ import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@cull-log/contracts';
 import { createUpstream } from './upstream';
-import { buildServiceApp, generateIdentityKeys, internalAuth } from '@cull-log/service-kit';
+import {
+  InProcessIdentities,
+  buildServiceApp,
+  generateIdentityKeys,
+  internalAuth,
+} from '@cull-log/service-kit';
 import {
   buildTestGateway,
   devSignIn,
@@ -60,6 +65,33 @@ describe('a service in the same process', () => {
     });
     const unsigned = await service.app.inject({ method: 'GET', url: '/culls' });
     expect(unsigned.statusCode).toBe(401);
+  });
+
+  it('takes the identity handed over in memory, unsigned, and holds none once each call is over', async () => {
+    const identities = new InProcessIdentities();
+    // Checks no signature at all: the key pair is not the gateway's, so a signed header would be refused.
+    const service = buildServiceApp({ name: 'records', logger: silentLogger });
+    await service.register(internalAuth, {
+      publicKey: generateIdentityKeys().publicKey,
+      audience: 'records',
+      inProcess: identities,
+    });
+    service.get('/culls', async (request) => ({ caller: request.identity.uid }));
+    services.push(service);
+    const target = { app: service, identities };
+    gateway = await buildTestGateway({ upstreams: { records: target, stats: target, exports: target } });
+    const cookie = await devSignIn(gateway.app);
+    const read = await gateway.app.inject({ method: 'GET', url: '/api/culls', headers: { cookie } });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ caller: expect.any(String) as string });
+    // A path the service has no route for is answered by it, and its identity is gone all the same.
+    const unknown = await gateway.app.inject({
+      method: 'GET',
+      url: '/api/culls/map-points',
+      headers: { cookie },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(identities.size).toBe(0);
   });
 
   it('streams its answer to the client as it is written, not once it ends', async () => {

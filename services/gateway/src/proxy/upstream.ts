@@ -2,12 +2,23 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Pool } from 'undici';
+import {
+  IDENTITY_HEADER,
+  signIdentity,
+  type InProcessIdentities,
+  type SignIdentityOptions,
+} from '@cull-log/service-kit';
 
 /**
  * Where a service is: its base URL (the distributed deployment), or its app in this process (the one-process
- * app), which then answers without a second HTTP server, and still checks the identity the gateway signed.
+ * app), which then answers without a second HTTP server and still checks the identity of each call: signed, or,
+ * with the `identities` the app was given, handed over in memory (see `InProcessIdentities`).
  */
-export type UpstreamTarget = string | FastifyInstance;
+export type UpstreamTarget =
+  string | FastifyInstance | { app: FastifyInstance; identities: InProcessIdentities };
+
+/** What the identity header of one call is made for; the service it goes to is the upstream's. */
+export type IdentityFor = Omit<SignIdentityOptions, 'audience'>;
 
 export interface UpstreamRequest {
   method: string;
@@ -32,14 +43,21 @@ export interface Upstream {
   name: string;
   /** Path of the base URL (usually empty), put before every forwarded path. */
   basePath: string;
+  /** The identity header for one call of this service: signed with the gateway's key, or handed over in memory. */
+  identityHeader(call: IdentityFor): string;
   request(request: UpstreamRequest): Promise<UpstreamResponse>;
   /** Releases what the gateway opened for it; an in-process app belongs to whoever built it. */
   close(): Promise<void>;
 }
 
 export function createUpstream(name: string, target: UpstreamTarget): Upstream {
-  return typeof target === 'string' ? httpUpstream(name, target) : inProcessUpstream(name, target);
+  if (typeof target === 'string') return httpUpstream(name, target);
+  return 'identities' in target
+    ? inProcessUpstream(name, target.app, target.identities)
+    : inProcessUpstream(name, target);
 }
+
+const signedFor = (audience: string) => (call: IdentityFor) => signIdentity({ ...call, audience });
 
 /** A service reached over a pool of keep-alive connections. */
 function httpUpstream(name: string, baseUrl: string): Upstream {
@@ -55,6 +73,7 @@ function httpUpstream(name: string, baseUrl: string): Upstream {
   return {
     name,
     basePath: url.pathname.replace(/\/+$/, ''),
+    identityHeader: signedFor(name),
     request: ({ method, path, headers, body, headersTimeout }) =>
       pool.request({
         method: method as 'GET',
@@ -71,20 +90,28 @@ function httpUpstream(name: string, baseUrl: string): Upstream {
  * A service's app in this process, called through Fastify's `inject`: the request runs the app's whole
  * lifecycle (its internal auth included) and its answer streams back as it is written, with backpressure.
  */
-function inProcessUpstream(name: string, app: FastifyInstance): Upstream {
+function inProcessUpstream(name: string, app: FastifyInstance, identities?: InProcessIdentities): Upstream {
   return {
     name,
     basePath: '',
+    identityHeader:
+      identities === undefined ? signedFor(name) : (call) => identities.hand({ ...call, audience: name }),
     async request({ method, path, headers, body }) {
-      const response = await app.inject({
-        method: method as 'GET',
-        url: path,
-        headers,
-        ...(body === undefined ? {} : { payload: body }),
-        payloadAsStream: true,
-        // The options are ours and well-formed; checking them on every request is wasted work.
-        validate: false,
-      });
+      const response = await app
+        .inject({
+          method: method as 'GET',
+          url: path,
+          headers,
+          ...(body === undefined ? {} : { payload: body }),
+          payloadAsStream: true,
+          // The options are ours and well-formed; checking them on every request is wasted work.
+          validate: false,
+        })
+        .finally(() => {
+          // Taken by the app's check as the call began; one refused before it (a bad URL) is dropped here.
+          const header = headers[IDENTITY_HEADER];
+          if (identities !== undefined && header !== undefined) identities.forget(header);
+        });
       const stream = response.stream();
       const serviceReply = response.raw.res;
       const answer = { statusCode: response.statusCode, headers: response.headers };
