@@ -22,11 +22,17 @@ function captureLogs() {
 }
 
 function testApp(
-  options: { readiness?: () => Promise<void>; bodyLimit?: number; acceptRequestId?: boolean } = {},
+  options: {
+    readiness?: () => Promise<void>;
+    bodyLimit?: number;
+    acceptRequestId?: boolean;
+    successfulReadLogLevel?: 'info' | 'debug';
+  } = {},
 ) {
   const { logger, lines } = captureLogs();
   const app = buildServiceApp({ name: 'records', logger, ...options });
   app.post('/culls', async (request, reply) => reply.status(201).send(Body.parse(request.body)));
+  app.get('/culls', async () => ({ items: [] }));
   app.get('/boom', async () => {
     throw new Error('database password is hunter2 at /srv/app/store.ts:42');
   });
@@ -370,5 +376,29 @@ describe('request logging', () => {
     app.get('/culls/:id', async () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/culls/3f1c0c52-9f0e-4a4b-8a55-6d7c1d2b9e10' });
     expect(lines.find((line) => line.msg === 'request completed')?.path).toBe('/culls/:id');
+  });
+});
+
+describe('completion lines', () => {
+  const completed = (lines: Record<string, unknown>[]) =>
+    lines
+      .filter((line) => line.msg === 'request completed')
+      .map((line) => `${String(line.method)} ${String(line.statusCode)}`);
+
+  it('logs one line for every request by default', async () => {
+    const { app, lines } = testApp();
+    await app.inject({ method: 'GET', url: '/culls' });
+    await app.inject({ method: 'POST', url: '/culls', payload: { species: 'Roe Deer' } });
+    expect(completed(lines)).toEqual(['GET 200', 'POST 201']);
+  });
+
+  it('logs a read that succeeded at debug when told, and writes, refusals and failures at info', async () => {
+    const { app, lines } = testApp({ successfulReadLogLevel: 'debug' });
+    await app.inject({ method: 'GET', url: '/culls' });
+    await app.inject({ method: 'POST', url: '/culls', payload: { species: 'Roe Deer' } });
+    await app.inject({ method: 'GET', url: '/conflict' });
+    await app.inject({ method: 'GET', url: '/nowhere' });
+    await app.inject({ method: 'GET', url: '/boom' });
+    expect(completed(lines)).toEqual(['POST 201', 'GET 409', 'GET 404', 'GET 500']);
   });
 });

@@ -35,6 +35,12 @@ export interface ServiceAppOptions {
   acceptRequestId?: boolean;
   /** Headers on every answer, those to requests refused before routing (an undecodable URL) included. */
   responseHeaders?: ReadonlyArray<readonly [name: string, value: string]>;
+  /**
+   * The level of the completion line of a read (GET, HEAD) answered below 400. A service behind the gateway logs
+   * these at `debug`: the gateway's own line already says the request was answered, so a read is one line, not two.
+   * Writes, refusals and failures are logged at `info` (failures at `error`) whatever this says.
+   */
+  successfulReadLogLevel?: 'info' | 'debug';
 }
 
 export function buildServiceApp({
@@ -45,6 +51,7 @@ export function buildServiceApp({
   trustProxy = false,
   acceptRequestId = true,
   responseHeaders = [],
+  successfulReadLogLevel = 'info',
 }: ServiceAppOptions): FastifyInstance {
   const setResponseHeaders = (reply: FastifyReply) => {
     for (const [name, value] of responseHeaders) reply.raw.setHeader(name, value);
@@ -86,7 +93,9 @@ export function buildServiceApp({
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const level = read && reply.statusCode < 400 ? successfulReadLogLevel : 'info';
+    request.log[level](
       {
         method: request.method,
         path: request.routeOptions.url ?? pathOf(request.url),
