@@ -9,9 +9,19 @@ interface WindowRow {
   started_at: number;
 }
 
+interface PendingTake {
+  key: string;
+  now: number;
+  window: number;
+  resolve: (row: WindowRow) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Budgets in an embedded SQLite file: every gateway process that opens the file shares them. A count lost in a crash
- * only grants a client a few more requests, so commits are not forced to the disk.
+ * only grants a client a few more requests, so commits are not forced to the disk. The counts asked for in one turn
+ * of the event loop (requests arriving together) are taken in one transaction, in the order asked, each its own
+ * atomic statement as before: one commit for the lot rather than one each, which was 6 % of a list request's CPU.
  */
 export function openSqliteBudgetCounter({ file }: { file: string }): BudgetCounter {
   mkdirSync(dirname(file), { recursive: true });
@@ -37,6 +47,24 @@ export function openSqliteBudgetCounter({ file }: { file: string }): BudgetCount
        window_ms = @window
      RETURNING count, started_at`,
   );
+  const takeAll = db.transaction((batch: readonly PendingTake[]) =>
+    batch.map(({ key, now, window }) => take.get({ key, now, window })!),
+  );
+  const pending: PendingTake[] = [];
+  let scheduled: NodeJS.Immediate | undefined;
+  const takePending = () => {
+    scheduled = undefined;
+    const batch = pending.splice(0);
+    let rows: WindowRow[];
+    try {
+      // Immediate: another process's writer waits on the lock (busy_timeout) instead of failing mid-way.
+      rows = takeAll.immediate(batch);
+    } catch (error) {
+      for (const asked of batch) asked.reject(error);
+      return;
+    }
+    batch.forEach((asked, index) => asked.resolve(rows[index]!));
+  };
   db.exec(`CREATE TABLE IF NOT EXISTS budget_slots (
     key TEXT NOT NULL,
     holder TEXT NOT NULL,
@@ -72,7 +100,10 @@ export function openSqliteBudgetCounter({ file }: { file: string }): BudgetCount
   return reportingOutages<BudgetCounter>(
     {
       async take(key, windowMs, now) {
-        const row = take.get({ key, now, window: windowMs })!;
+        const row = await new Promise<WindowRow>((resolve, reject) => {
+          pending.push({ key, now, window: windowMs, resolve, reject });
+          scheduled ??= setImmediate(takePending);
+        });
         return { count: row.count, endsAt: row.started_at + windowMs };
       },
       async hold(key, holder, max, now, until) {
@@ -92,6 +123,10 @@ export function openSqliteBudgetCounter({ file }: { file: string }): BudgetCount
         probe.get();
       },
       async close() {
+        if (scheduled !== undefined) {
+          clearImmediate(scheduled);
+          if (db.open) takePending();
+        }
         if (db.open) db.close();
       },
     },
