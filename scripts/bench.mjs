@@ -20,6 +20,7 @@ const PARTS = {
   erasure: { workspace: 'services/records', script: 'bench:erasure', args: [] },
   retention: { workspace: 'services/records', script: 'bench:retention', args: [] },
   'account-download': { workspace: 'services/records', script: 'bench:account-download', args: [] },
+  serialise: { workspace: 'services/records', script: 'bench:serialise', args: [] },
   plans: { workspace: 'services/stats', script: 'bench:plans', args: [] },
   'team-figures': { workspace: 'services/stats', script: 'bench:team', args: [] },
   'map-render': { workspace: 'web', script: 'bench', args: [] },
