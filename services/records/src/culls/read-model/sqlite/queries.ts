@@ -161,6 +161,26 @@ export function listSql(query: Pick<ListCullsQuery, 'sort' | 'order'>, filter: L
 }
 
 /**
+ * A search's page read in one walk of the index, for the `rarest` plan (whose hits are at most its rarest trigram's
+ * records, RAREST_CANDIDATES_MAX): `hits`, every matching record's rowid in the list's order (parameters as `rarest`'s
+ * page without LIMIT and OFFSET), whose number is the total; then `rows`, the page's records by their rowids (a JSON
+ * array), in the same order. The count and the page each walked the candidates before: this walks them once.
+ */
+export function rarestHitsSql(query: Pick<ListCullsQuery, 'sort' | 'order'>) {
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = [...sortKeys(query.sort), 'id']
+    .map((column) => `${orderTerm(column)} ${direction}`)
+    .join(', ');
+  return {
+    hits: `SELECT culls.rowid FROM culls_search_trigrams CROSS JOIN culls ON culls.search_rowid = culls_search_trigrams.rowid
+      WHERE culls_search_trigrams MATCH ? AND culls_search_trigrams.rowid BETWEEN ? AND ?
+        AND instr(culls.search_text, ?) > 0
+      ORDER BY ${orderBy}`,
+    rows: `SELECT * FROM culls WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY ${orderBy}`,
+  };
+}
+
+/**
  * A list filter's SQL terms and their values, in the same order; a record on one of `namedGrounds` (the grounds the
  * search's text names) passes the text's term.
  */
@@ -427,6 +447,24 @@ export function openSqliteCullQueries(db: SqliteDatabase, limits: RarestLimits =
     return statements;
   }
 
+  const rarestStatements = new Map<
+    string,
+    { hits: Database.Statement<unknown[], number>; rows: Database.Statement<[string], Row> }
+  >();
+  function rarestStatementsFor(query: Pick<ListCullsQuery, 'sort' | 'order'>) {
+    const key = `${query.sort}:${query.order}`;
+    let statements = rarestStatements.get(key);
+    if (statements === undefined) {
+      const sql = rarestHitsSql(query);
+      statements = {
+        hits: db.prepare<unknown[], number>(sql.hits).pluck(),
+        rows: db.prepare<[string], Row>(sql.rows),
+      };
+      rarestStatements.set(key, statements);
+    }
+    return statements;
+  }
+
   /**
    * The filter of a list, its parameters and, when the counts give it, its total; or undefined when the user has nothing
    * a search could find. A search naming some of the user's grounds (`namedGrounds`) finds their records too.
@@ -534,6 +572,15 @@ export function openSqliteCullQueries(db: SqliteDatabase, limits: RarestLimits =
       return readFiltered({ where: 'user_id = ?', parameters: [userId] }, filters, query, namedGrounds);
     const filter = filterOf(userId, search, namedGrounds);
     if (filter === undefined) return answer;
+    if (filter.filter === 'rarest' && !byGround) {
+      const hits = rarestStatementsFor(query).hits.all(...filter.parameters);
+      answer.total = hits.length;
+      const start = (query.page - 1) * query.page_size;
+      const onPage = hits.slice(start, start + query.page_size);
+      if (onPage.length === 0) return answer;
+      answer.items = named(rarestStatementsFor(query).rows.all(JSON.stringify(onPage)).map(toRecord));
+      return answer;
+    }
     answer.total =
       filter.total ??
       listStatementsFor(query, filter.filter, byGround).count.get(...filter.parameters)?.total ??
