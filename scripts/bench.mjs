@@ -9,6 +9,7 @@ import process from 'node:process';
 const PARTS = {
   reads: { workspace: 'services/standalone', script: 'bench:reads', args: [] },
   hop: { workspace: 'services/standalone', script: 'bench:hop', args: [] },
+  cores: { workspace: 'services/standalone', script: 'bench:cores', args: [] },
   budgets: { workspace: 'services/gateway', script: 'bench:budgets', args: [] },
   'identity-ids': { workspace: 'packages/storage-kit', script: 'bench:identity-ids', args: [] },
   list: { workspace: 'services/records', script: 'bench:records', args: ['list'] },
