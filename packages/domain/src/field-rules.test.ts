@@ -309,3 +309,25 @@ describe('a warning in one line', () => {
     ).toBe('Carcass tag used twice this season');
   });
 });
+
+describe('warnings worked out once for the same facts', () => {
+  it('answers the same facts alike each time, in a list of its own that a caller may add to', () => {
+    const facts = { species: 'Roe Deer', sex: 'Male', date: '2025-12-01', time: '23:30', ...ENGLAND };
+    const first = cullWarnings(facts);
+    expect(first.map(({ code }) => code)).toEqual(['close_season', 'night']);
+    first.push({ code: 'duplicate_tag', message: 'added by a caller' });
+    expect(cullWarnings({ ...facts })).toEqual(first.slice(0, 2));
+  });
+
+  it('tells apart facts that differ in any field a warning reads', () => {
+    const base = { species: 'Roe Deer', sex: 'Male', date: '2025-06-01', time: '12:00', ...ENGLAND };
+    expect(cullWarnings(base)).toEqual([]);
+    expect(cullWarnings({ ...base, sex: 'Female' }).map(({ code }) => code)).toEqual(['close_season']);
+    expect(cullWarnings({ ...base, time: '01:00' }).map(({ code }) => code)).toEqual(['night']);
+    expect(
+      cullWarnings({ ...base, calibre: { name: '.22 Hornet', bore_in: 0.224 } }).map(({ code }) => code),
+    ).toEqual(['calibre']);
+    expect(cullWarnings({ ...base, muzzle_energy_j: 1000 }).map(({ code }) => code)).toEqual(['calibre']);
+    expect(cullWarnings(base)).toEqual([]);
+  });
+});

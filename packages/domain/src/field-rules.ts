@@ -115,8 +115,45 @@ const CLOSE_SEASON_EXCEPTIONS =
 const NIGHT_EXCEPTIONS =
   'It may still be lawful under a licence (section 8) for public health or safety, natural heritage, or to prevent serious damage to property.';
 
+/**
+ * Warnings already worked out, by the facts they follow from: a list or a record read again (the same page asked
+ * for by every refresh) finds them here rather than working out the sun's times and London's clock again, which was
+ * 7 % of a list request's CPU. Held to a bound, then forgotten all at once.
+ */
+const warningsByFacts = new Map<string, readonly CullWarning[]>();
+const WARNINGS_KEPT = 10_000;
+
+function factsKey(facts: WarningFacts): string {
+  const { calibre } = facts;
+  return JSON.stringify([
+    facts.species,
+    facts.sex,
+    facts.date,
+    facts.time,
+    facts.latitude,
+    facts.longitude,
+    calibre?.name,
+    calibre?.bore_in,
+    facts.bullet_weight_gr,
+    facts.bullet_type,
+    facts.muzzle_energy_j,
+  ]);
+}
+
 /** Every warning that applies to a record; an empty list when none does. */
 export function cullWarnings(facts: WarningFacts): CullWarning[] {
+  const key = factsKey(facts);
+  let warnings = warningsByFacts.get(key);
+  if (warnings === undefined) {
+    warnings = Object.freeze(workOutWarnings(facts).map((warning) => Object.freeze(warning)));
+    if (warningsByFacts.size >= WARNINGS_KEPT) warningsByFacts.clear();
+    warningsByFacts.set(key, warnings);
+  }
+  // A list of its own: callers add to it (the duplicate-tag warning).
+  return [...warnings];
+}
+
+function workOutWarnings(facts: WarningFacts): CullWarning[] {
   const rules = deerRulesFor(facts.species);
   if (rules === undefined) return [];
   const warnings: CullWarning[] = [];
