@@ -87,12 +87,14 @@ export async function startApp(
   { profileDir = process.env.BENCH_CPU_PROFILE }: { profileDir?: string } = {},
 ): Promise<RunningApp> {
   const profileArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : [];
+  // BENCH_NODE_ARGS: Node options to try on the app (a heap setting, say), space-separated.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = openSync(logFile, 'a');
   const startedAt = performance.now();
   const child = track(
-    spawn(process.execPath, [...profileArgs, APP_MAIN], {
+    spawn(process.execPath, [...nodeArgs, ...profileArgs, APP_MAIN], {
       cwd: REPOSITORY_ROOT,
       // Only what `npm start` needs on a developer's machine: no MongoDB, NATS or Google settings leak in.
       env: {
