@@ -10,6 +10,7 @@ import {
   truncateWriteAheadLog,
   type SqliteMigration,
 } from '@cull-log/storage-kit';
+import { catchUpPageCache } from './catch-up-page-cache';
 import {
   applyOne,
   checkBatch,
@@ -126,6 +127,8 @@ export function openSqliteProjection({
     }
   };
 
+  const sizePageCache = catchUpPageCache(db);
+
   const clearAll = db.transaction(() => {
     for (const table of [...readModelTables, ...unownedTables, 'stream_versions'])
       db.exec(`DELETE FROM ${table}`);
@@ -149,7 +152,10 @@ export function openSqliteProjection({
         advanceCheckpoint(check.position);
         return check.outcomes;
       });
-      const applyBatch = async (events: readonly StoredLogEvent[]) => applyInTransaction.immediate(events);
+      const applyBatch = async (events: readonly StoredLogEvent[]) => {
+        sizePageCache(events.length);
+        return applyInTransaction.immediate(events);
+      };
       return {
         applyBatch,
         apply: (event) => applyOne(applyBatch, event),
