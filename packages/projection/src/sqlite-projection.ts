@@ -10,7 +10,7 @@ import {
   truncateWriteAheadLog,
   type SqliteMigration,
 } from '@cull-log/storage-kit';
-import { catchUpPageCache } from './catch-up-page-cache';
+import { catchUpMode } from './catch-up-mode';
 import {
   applyOne,
   checkBatch,
@@ -127,7 +127,7 @@ export function openSqliteProjection({
     }
   };
 
-  const sizePageCache = catchUpPageCache(db);
+  const catchUp = catchUpMode(db, file);
 
   const clearAll = db.transaction(() => {
     for (const table of [...readModelTables, ...unownedTables, 'stream_versions'])
@@ -153,8 +153,10 @@ export function openSqliteProjection({
         return check.outcomes;
       });
       const applyBatch = async (events: readonly StoredLogEvent[]) => {
-        sizePageCache(events.length);
-        return applyInTransaction.immediate(events);
+        await catchUp.before(events.length);
+        const outcomes = applyInTransaction.immediate(events);
+        catchUp.afterCommit();
+        return outcomes;
       };
       return {
         applyBatch,
@@ -170,6 +172,7 @@ export function openSqliteProjection({
           clearAll.immediate();
         },
         async close() {
+          await catchUp.close();
           db.close();
         },
       };
