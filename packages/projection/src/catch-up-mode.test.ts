@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSampleEventLog } from '@cull-log/eventstore/testing';
-import { CATCH_UP_BATCH_SIZE, CATCH_UP_CACHE_KIB } from './catch-up-mode';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CATCH_UP_BATCH_SIZE, CATCH_UP_CACHE_KIB, catchUpMode } from './catch-up-mode';
 import { openSqliteProjection } from './sqlite-projection';
 
 const directory = mkdtempSync(join(tmpdir(), 'cull-log-catch-up-mode-'));
@@ -78,5 +79,38 @@ describe('a projection far behind the log', () => {
     const second = open();
     expect(await second.position()).toBe(CATCH_UP_BATCH_SIZE);
     await second.close();
+  });
+
+  it('is left once no batch has followed a long one for a while: the log ended on a long batch', async () => {
+    const file = join(directory, 'ended-on-a-long-batch.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE marks (event_id TEXT PRIMARY KEY)');
+    const usual = [
+      db.pragma('cache_size', { simple: true }),
+      db.pragma('wal_autocheckpoint', { simple: true }),
+    ];
+    const mode = catchUpMode(db, file, 20);
+    await mode.before(CATCH_UP_BATCH_SIZE);
+    const insert = db.prepare('INSERT INTO marks (event_id) VALUES (?)');
+    db.transaction(() => {
+      for (let index = 0; index < CATCH_UP_BATCH_SIZE; index++) insert.run(`event ${index}`);
+    })();
+    mode.afterCommit();
+    expect(db.pragma('cache_size', { simple: true })).toBe(-CATCH_UP_CACHE_KIB);
+
+    for (
+      let waited = 0;
+      waited < 5000 && db.pragma('cache_size', { simple: true }) !== usual[0];
+      waited += 20
+    )
+      await sleep(20);
+    expect([
+      db.pragma('cache_size', { simple: true }),
+      db.pragma('wal_autocheckpoint', { simple: true }),
+    ]).toEqual(usual);
+    expect(marksInTheFileAlone(file)).toBe(CATCH_UP_BATCH_SIZE);
+    await mode.close();
+    db.close();
   });
 });

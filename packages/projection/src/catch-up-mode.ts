@@ -5,6 +5,8 @@ import { startCheckpointWorker, type CheckpointWorker } from '@cull-log/storage-
 export const CATCH_UP_BATCH_SIZE = 1000;
 /** The page cache while far behind, in KiB: room for the read model's indexes that a batch's rows land all over. */
 export const CATCH_UP_CACHE_KIB = 65_536;
+/** With no batch for this long after a long one, the projection has caught up (the log ended on a long batch). */
+export const CATCH_UP_IDLE_MS = 1000;
 
 export interface CatchUpMode {
   /** Before a batch is applied: waits for the last batch's checkpoint, then suits the connection to this batch. */
@@ -20,26 +22,30 @@ export interface CatchUpMode {
  * into indexes keyed by random ids neither read their pages from the file again nor spill them to the write-ahead
  * log mid-transaction. No automatic checkpoint in the commit: each batch's write-ahead log is copied into the file
  * (with its two disk syncs, as before) on a thread of its own while the event loop serves requests and the next
- * delivery, and the next batch waits for it, so the log stays about a batch long. Once batches are short again the
- * connection is as it was (the cache's pages freed) and the thread ends.
+ * delivery, and the next batch waits for it, so the log stays about a batch long. Once batches are short again, or
+ * none has come for `idleMs`, the connection is as it was (the cache's pages freed) and the thread ends.
  */
-export function catchUpMode(db: Database.Database, file: string): CatchUpMode {
+export function catchUpMode(db: Database.Database, file: string, idleMs = CATCH_UP_IDLE_MS): CatchUpMode {
   const usualCacheSize = db.pragma('cache_size', { simple: true }) as number;
   const usualAutoCheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
   let worker: CheckpointWorker | undefined;
   let checkpointing: Promise<unknown> = Promise.resolve();
+  let idle: NodeJS.Timeout | undefined;
 
   async function leave(): Promise<void> {
     const ending = worker;
     if (ending === undefined) return;
     worker = undefined;
-    db.pragma(`cache_size = ${usualCacheSize}`);
-    db.pragma(`wal_autocheckpoint = ${usualAutoCheckpoint}`);
+    if (db.open) {
+      db.pragma(`cache_size = ${usualCacheSize}`);
+      db.pragma(`wal_autocheckpoint = ${usualAutoCheckpoint}`);
+    }
     await ending.close();
   }
 
   return {
     async before(batchSize) {
+      clearTimeout(idle);
       await checkpointing;
       const farBehind = batchSize >= CATCH_UP_BATCH_SIZE;
       if (!farBehind) return leave();
@@ -55,8 +61,11 @@ export function catchUpMode(db: Database.Database, file: string): CatchUpMode {
         .checkpoint()
         .catch(() => db.pragma('wal_checkpoint(PASSIVE)'))
         .catch(() => undefined);
+      idle = setTimeout(() => void checkpointing.then(leave).catch(() => undefined), idleMs);
+      idle.unref();
     },
     async close() {
+      clearTimeout(idle);
       await checkpointing;
       await leave();
     },
