@@ -11,8 +11,11 @@ export const CATCH_UP_IDLE_MS = 1000;
 export interface CatchUpMode {
   /** Before a batch is applied: waits for the last batch's checkpoint, then suits the connection to this batch. */
   before(batchSize: number): Promise<void>;
-  /** After a batch has committed: while far behind, its checkpoint starts on the worker thread. */
-  afterCommit(): void;
+  /**
+   * After a batch has committed: while far behind, its checkpoint on the worker thread, which syncs the batch to disk
+   * before the batch is acknowledged, as the automatic checkpoint in the commit did.
+   */
+  afterCommit(): Promise<void>;
   /** Back to the usual connection, the worker thread ended. */
   close(): Promise<void>;
 }
@@ -21,8 +24,8 @@ export interface CatchUpMode {
  * How a projection's connection applies batches while far behind the log. A large page cache, so that rows going
  * into indexes keyed by random ids neither read their pages from the file again nor spill them to the write-ahead
  * log mid-transaction. No automatic checkpoint in the commit: each batch's write-ahead log is copied into the file
- * (with its two disk syncs, as before) on a thread of its own while the event loop serves requests and the next
- * delivery, and the next batch waits for it, so the log stays about a batch long. Once batches are short again, or
+ * (with its two disk syncs, as before) on a thread of its own while the event loop serves requests and the other
+ * projections, and the batch is answered (so acknowledged) only after that, as before; the log stays a batch long. Once batches are short again, or
  * none has come for `idleMs`, the connection is as it was (the cache's pages freed) and the thread ends.
  */
 export function catchUpMode(db: Database.Database, file: string, idleMs = CATCH_UP_IDLE_MS): CatchUpMode {
@@ -54,7 +57,7 @@ export function catchUpMode(db: Database.Database, file: string, idleMs = CATCH_
       db.pragma(`cache_size = ${-CATCH_UP_CACHE_KIB}`);
       db.pragma('wal_autocheckpoint = 0');
     },
-    afterCommit() {
+    async afterCommit() {
       if (worker === undefined) return;
       // Should the thread fail, this connection copies the log; failing that, the automatic checkpoints will.
       checkpointing = worker
@@ -63,6 +66,7 @@ export function catchUpMode(db: Database.Database, file: string, idleMs = CATCH_
         .catch(() => undefined);
       idle = setTimeout(() => void checkpointing.then(leave).catch(() => undefined), idleMs);
       idle.unref();
+      await checkpointing;
     },
     async close() {
       clearTimeout(idle);

@@ -155,7 +155,7 @@ export function openSqliteProjection({
       const applyBatch = async (events: readonly StoredLogEvent[]) => {
         await catchUp.before(events.length);
         const outcomes = applyInTransaction.immediate(events);
-        catchUp.afterCommit();
+        await catchUp.afterCommit();
         return outcomes;
       };
       return {
