@@ -10,6 +10,7 @@ import {
   truncateWriteAheadLog,
   type SqliteMigration,
 } from '@cull-log/storage-kit';
+import { catchUpMode } from './catch-up-mode';
 import {
   applyOne,
   checkBatch,
@@ -126,6 +127,8 @@ export function openSqliteProjection({
     }
   };
 
+  const catchUp = catchUpMode(db, file);
+
   const clearAll = db.transaction(() => {
     for (const table of [...readModelTables, ...unownedTables, 'stream_versions'])
       db.exec(`DELETE FROM ${table}`);
@@ -149,7 +152,12 @@ export function openSqliteProjection({
         advanceCheckpoint(check.position);
         return check.outcomes;
       });
-      const applyBatch = async (events: readonly StoredLogEvent[]) => applyInTransaction.immediate(events);
+      const applyBatch = async (events: readonly StoredLogEvent[]) => {
+        await catchUp.before(events.length);
+        const outcomes = applyInTransaction.immediate(events);
+        await catchUp.afterCommit();
+        return outcomes;
+      };
       return {
         applyBatch,
         apply: (event) => applyOne(applyBatch, event),
@@ -164,6 +172,7 @@ export function openSqliteProjection({
           clearAll.immediate();
         },
         async close() {
+          await catchUp.close();
           db.close();
         },
       };
