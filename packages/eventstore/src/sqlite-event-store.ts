@@ -26,7 +26,12 @@ import {
 import { checkAppend, checkAppendMany, checkReadAll, checkRewrite, readBack } from './event-checks';
 import { ErasuresInProgress } from './erasures-in-progress';
 import { EVENT_STORE, SQLITE_EVENT_MIGRATIONS } from './event-schema';
-import { fsyncOnThreadPool, WriteAheadLogSync, type SyncFile } from './write-ahead-log-sync';
+import {
+  fsyncOnThreadPool,
+  WriteAheadLogSync,
+  type SyncFile,
+  type ThreadPoolSync,
+} from './write-ahead-log-sync';
 
 /** The better-sqlite3 handle: the `Tx` of the SQLite store, and the way to the caller's own tables. */
 export type SqliteDatabase = BetterSqlite3.Database;
@@ -101,9 +106,11 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
   } catch (error) {
     throw translateUnavailable(error);
   }
+  const threadPoolSync = options.syncFile === undefined ? fsyncOnThreadPool() : undefined;
   return new SqliteStore(
     database,
-    new WriteAheadLogSync(`${options.file}-wal`, options.syncFile ?? fsyncOnThreadPool()),
+    new WriteAheadLogSync(`${options.file}-wal`, options.syncFile ?? (threadPoolSync as ThreadPoolSync)),
+    async () => threadPoolSync?.close(),
   );
 }
 
@@ -142,6 +149,7 @@ class SqliteStore implements SqliteEventStore {
   constructor(
     readonly database: SqliteDatabase,
     private readonly walSync: WriteAheadLogSync,
+    private readonly closeSync: () => Promise<void>,
   ) {
     this.insertEvent = database.prepare<[Omit<EventRow, 'position'>]>(
       `INSERT INTO events (id, stream_id, version, type, user_id, occurred_at, data, meta)
@@ -436,6 +444,7 @@ class SqliteStore implements SqliteEventStore {
     this.commitAcceptedNow();
     await this.lastSettled;
     await this.walSync.idle();
+    await this.closeSync();
     this.database.close();
   }
 

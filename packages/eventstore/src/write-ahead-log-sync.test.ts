@@ -91,5 +91,23 @@ describe('fsyncOnThreadPool', () => {
     await expect(syncFile(file)).resolves.toBeUndefined();
     unlinkSync(file);
     await expect(syncFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    await syncFile.close();
+  });
+
+  it('syncs the file the path names now, when it was deleted and made again since the last sync', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cull-log-wal-sync-'));
+    folders.push(folder);
+    const file = join(folder, 'events.sqlite-wal');
+    const syncFile = fsyncOnThreadPool();
+    writeFileSync(file, 'frames');
+    await syncFile(file);
+
+    unlinkSync(file);
+    writeFileSync(file, 'frames again');
+
+    await expect(syncFile(file)).resolves.toBeUndefined();
+    unlinkSync(file);
+    await expect(syncFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    await syncFile.close();
   });
 });

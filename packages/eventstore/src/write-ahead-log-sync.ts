@@ -1,30 +1,54 @@
-import { open } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** Flushes the file at a path to disk; rejects when the disk did not take it. */
 export type SyncFile = (file: string) => Promise<void>;
 
-/**
- * fsync on libuv's thread pool, the file opened afresh each time (SQLite deletes and makes its write-ahead log again
- * when the last connection closes, and a kept descriptor would sync the old one); its folder is synced too whenever
- * the file is a new one, so its name survives a power cut with its content.
- */
-export function fsyncOnThreadPool(): SyncFile {
-  let syncedInode: number | undefined;
-  return async (file) => {
-    const inode = await syncPath(file);
-    if (inode === syncedInode) return;
-    await syncPath(dirname(file));
-    syncedInode = inode;
-  };
+/** The default SyncFile, with the descriptor it keeps open. */
+export interface ThreadPoolSync extends SyncFile {
+  /** Closes the descriptor kept open. */
+  close(): Promise<void>;
 }
 
-async function syncPath(path: string): Promise<number> {
-  const handle = await open(path, 'r');
+/**
+ * fdatasync on libuv's thread pool, through a descriptor kept open; the path is looked up beside each sync, and should
+ * it name another file (SQLite deletes its write-ahead log and makes it again when the last connection closes), that
+ * one is opened and synced too. The folder is synced whenever a file is opened, so its name survives a power cut with
+ * its content.
+ */
+export function fsyncOnThreadPool(): ThreadPoolSync {
+  let kept: { handle: FileHandle; inode: number } | undefined;
+  const reopen = async (file: string) => {
+    await kept?.handle.close();
+    kept = undefined;
+    const handle = await open(file, 'r');
+    try {
+      const { ino } = await handle.stat();
+      await syncFolder(dirname(file));
+      kept = { handle, inode: ino };
+      return kept;
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  };
+  const sync = async (file: string): Promise<void> => {
+    const current = kept ?? (await reopen(file));
+    const [, { ino }] = await Promise.all([current.handle.datasync(), stat(file)]);
+    if (ino !== current.inode) await (await reopen(file)).handle.datasync();
+  };
+  return Object.assign(sync, {
+    async close() {
+      await kept?.handle.close();
+      kept = undefined;
+    },
+  });
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
   try {
-    const { ino } = await handle.stat();
     await handle.sync();
-    return ino;
   } finally {
     await handle.close();
   }
