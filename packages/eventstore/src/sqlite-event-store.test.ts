@@ -638,7 +638,16 @@ describe('SQLite event store', () => {
       expect(erased.settled).toBe(false);
       syncs.calls[1]?.finish();
       expect(await erasure).toEqual({ events: 1 });
-    });
+    }, 15_000);
+
+    it('copies appends into the file itself off the event loop, long before the log holds the pages of its automatic checkpoint', async () => {
+      const { file, store } = openInTemporaryFolder();
+      const cullId = randomUUID();
+
+      await store.append(cullId, 0, [cullRecordedEvent(cullId)]);
+
+      await vi.waitFor(() => expect(readFileSync(file).includes(cullId)).toBe(true), { timeout: 10_000 });
+    }, 15_000);
 
     it('closing waits for the sync of the appends it commits', async () => {
       const { store, syncs } = openWithHeldSyncs();

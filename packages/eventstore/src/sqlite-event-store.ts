@@ -4,6 +4,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
 import {
+  checkpointInWorker,
+  type CheckpointInWorker,
   ERASE_BATCH_SIZE,
   inBatches,
   isSqliteOutage,
@@ -110,6 +112,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
   return new SqliteStore(
     database,
     new WriteAheadLogSync(`${options.file}-wal`, options.syncFile ?? (threadPoolSync as ThreadPoolSync)),
+    checkpointInWorker(options.file),
     async () => threadPoolSync?.close(),
   );
 }
@@ -149,6 +152,8 @@ class SqliteStore implements SqliteEventStore {
   constructor(
     readonly database: SqliteDatabase,
     private readonly walSync: WriteAheadLogSync,
+    /** Copies the log into the file off the event loop, leaving the commits' own checkpoints little to do. */
+    private readonly checkpoints: CheckpointInWorker,
     private readonly closeSync: () => Promise<void>,
   ) {
     this.insertEvent = database.prepare<[Omit<EventRow, 'position'>]>(
@@ -444,6 +449,7 @@ class SqliteStore implements SqliteEventStore {
     this.commitAcceptedNow();
     await this.lastSettled;
     await this.walSync.idle();
+    await this.checkpoints.close();
     await this.closeSync();
     this.database.close();
   }
@@ -509,6 +515,7 @@ class SqliteStore implements SqliteEventStore {
     this.lastSettled = this.walSync.sync().then(
       () => {
         this.durablePosition = Math.max(this.durablePosition, lastPosition(outcomes));
+        this.checkpoints.request();
         batch.forEach((append, index) => {
           const outcome = outcomes[index] as AppendOutcome;
           if (outcome.ok) append.resolve(outcome.results);
