@@ -463,7 +463,10 @@ class SqliteStore implements SqliteEventStore {
     }
   }
 
-  /** Events read from the log, once on disk: a log read is handed on (published, exported), so it waits for the sync of any event not known to be synced yet (another process's append included). */
+  /**
+   * Events read from the log, once on disk: a log read is handed on (published, exported), so it waits for the sync
+   * of any event not known to be synced yet, another process's append included.
+   */
   private async onDisk(events: StoredLogEvent[]): Promise<StoredLogEvent[]> {
     const last = events[events.length - 1]?.position ?? 0;
     if (last <= this.durablePosition) return events;
@@ -475,7 +478,7 @@ class SqliteStore implements SqliteEventStore {
   /**
    * After the poll phase rather than at a microtask (those run after each socket's callback): the appends of
    * every request read in this turn of the event loop join the batch, not only the first request's. While
-   * appends are still arriving it waits a few more turns: the sync blocks the event loop, so fewer is faster.
+   * appends are still arriving it waits a few more turns: each COMMIT writes its pages on the event loop, so fewer is faster.
    */
   private scheduleCommit(turnsWaited = 0): void {
     if (this.scheduledCommit !== undefined || this.rebuilding !== undefined) return;
