@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { openSqliteEventStore } from '../src/index';
 import { cullAmendedEvent, cullRecordedEvent } from '../src/testing/index';
 
-/** Sized to finish in seconds on a shared machine: an append awaited alone is one fully synced transaction. */
+/** Sized to finish in seconds on a shared machine: an append awaited alone is one transaction and one sync of the log. */
 const STREAMS = 200;
 const APPENDS_PER_STREAM = 10;
 const READ_PAGE = 500;
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     const appendMs = performance.now() - appendStart;
     const appended = STREAMS * APPENDS_PER_STREAM;
     console.log(
-      `SQLite append (one event per transaction, synchronous=FULL): ${appended} appends in ` +
+      `SQLite append (one event per transaction, synced before it is acknowledged): ${appended} appends in ` +
         `${appendMs.toFixed(0)} ms = ${perSecond(appended, appendMs)} appends/s`,
     );
 

@@ -133,12 +133,12 @@ describe('SQLite event store', () => {
     expect(await store.headPosition()).toBe(1);
   });
 
-  it('keeps its journal in WAL mode and syncs every commit fully', () => {
+  it('keeps its journal in WAL mode, the COMMIT writing the log and the store syncing it after', () => {
     const { store } = openInTemporaryFolder();
 
     expect(store.database.pragma('journal_mode', { simple: true })).toBe('wal');
-    // 2 is FULL: the WAL is synced at every commit, so an acknowledged append survives a power cut.
-    expect(store.database.pragma('synchronous', { simple: true })).toBe(2);
+    // 1 is NORMAL: no fsync at COMMIT (the store syncs the log off the event loop); the log still synced at checkpoints.
+    expect(store.database.pragma('synchronous', { simple: true })).toBe(1);
   });
 
   it('refuses inTransaction work that returns a promise, writing nothing', async () => {
@@ -303,16 +303,14 @@ describe('SQLite event store', () => {
       const { store } = openInTemporaryFolder();
       const total = 20;
       let made = 0;
-      const appendOne = () => {
+      let madeWhenFirstCommitted = 0;
+      const appendOne = (inTransaction?: () => void) => {
         made += 1;
         const streamId = randomUUID();
-        return store.append(streamId, 0, [cullRecordedEvent(streamId)]);
+        return store.append(streamId, 0, [cullRecordedEvent(streamId)], inTransaction);
       };
-      const appends = [appendOne(), appendOne()];
-      let madeWhenFirstCommitted = 0;
-      void appends[0]?.then(() => {
-        madeWhenFirstCommitted = made;
-      });
+      // Seen in the first commit's transaction: its acknowledgement waits for the sync as well.
+      const appends = [appendOne(() => (madeWhenFirstCommitted = made)), appendOne()];
 
       await new Promise<void>((done) => {
         const everyTurn = () => {
@@ -498,6 +496,174 @@ describe('SQLite event store', () => {
       await expect(store.append(late, 0, [cullRecordedEvent(late)])).rejects.toBeInstanceOf(
         StoreUnavailableError,
       );
+    });
+  });
+
+  describe('syncing the write-ahead log', () => {
+    /** A sync of the log that the test finishes (or fails) by hand. */
+    const heldSyncs = () => {
+      const calls: { file: string; finish: () => void; fail: (error: Error) => void }[] = [];
+      const syncFile = (file: string) =>
+        new Promise<void>((finish, fail) => calls.push({ file, finish, fail }));
+      return { calls, syncFile };
+    };
+    const openWithHeldSyncs = () => {
+      const folder = temporaryFolder();
+      folders.push(folder);
+      const file = join(folder, 'events.sqlite');
+      const syncs = heldSyncs();
+      const store = openSqliteEventStore({ file, syncFile: syncs.syncFile });
+      stores.push(store);
+      return { file, store, syncs };
+    };
+    const whetherSettled = (promise: Promise<unknown>) => {
+      const state = { settled: false };
+      promise.then(
+        () => (state.settled = true),
+        () => (state.settled = true),
+      );
+      return state;
+    };
+    const turns = async (count = 5) => {
+      for (let turn = 0; turn < count; turn += 1) await new Promise((done) => setImmediate(done));
+    };
+    const countEventsOutside = (file: string): number => {
+      const reader = new BetterSqlite3(file, { readonly: true });
+      try {
+        return (
+          reader.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM events').get()?.count ?? 0
+        );
+      } finally {
+        reader.close();
+      }
+    };
+
+    it('an append is committed at once but acknowledged only once the write-ahead log is synced after its COMMIT', async () => {
+      const { file, store, syncs } = openWithHeldSyncs();
+      const cullId = randomUUID();
+
+      const append = store.append(cullId, 0, [cullRecordedEvent(cullId)]);
+      const appended = whetherSettled(append);
+      await turns();
+
+      expect(countEventsOutside(file)).toBe(1);
+      expect(syncs.calls.map((call) => call.file)).toEqual([`${file}-wal`]);
+      expect(appended.settled).toBe(false);
+      syncs.calls[0]?.finish();
+      expect(await append).toEqual({ version: 1, position: 1 });
+    });
+
+    it('the next batch commits while the last sync runs, and every append committed meanwhile shares the next sync', async () => {
+      const { file, store, syncs } = openWithHeldSyncs();
+      const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
+
+      const firstAppend = store.append(first, 0, [cullRecordedEvent(first)]);
+      await turns();
+      const later = [second, third].map((streamId) =>
+        store.append(streamId, 0, [cullRecordedEvent(streamId)]),
+      );
+      const laterSettled = later.map(whetherSettled);
+      await turns();
+
+      expect(countEventsOutside(file)).toBe(3);
+      expect(syncs.calls).toHaveLength(1);
+      syncs.calls[0]?.finish();
+      expect(await firstAppend).toEqual({ version: 1, position: 1 });
+      await turns();
+      expect(syncs.calls).toHaveLength(2);
+      expect(laterSettled.map((state) => state.settled)).toEqual([false, false]);
+      syncs.calls[1]?.finish();
+      expect(await Promise.all(later)).toEqual([
+        { version: 1, position: 2 },
+        { version: 1, position: 3 },
+      ]);
+    });
+
+    it('a failed sync refuses every append of its batch, and every append after it without writing', async () => {
+      const { file, store, syncs } = openWithHeldSyncs();
+      const [first, second, late] = [randomUUID(), randomUUID(), randomUUID()];
+      const diskError = Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
+
+      const batch = [first, second].map((streamId) =>
+        store.append(streamId, 0, [cullRecordedEvent(streamId)]),
+      );
+      await turns();
+      syncs.calls[0]?.fail(diskError);
+      const outcomes = await Promise.allSettled(batch);
+
+      for (const outcome of outcomes) {
+        const reason = (outcome as PromiseRejectedResult).reason as unknown;
+        expect(reason).toBeInstanceOf(StoreUnavailableError);
+        expect((reason as Error).cause).toBe(diskError);
+      }
+      await expect(store.append(late, 0, [cullRecordedEvent(late)])).rejects.toBeInstanceOf(
+        StoreUnavailableError,
+      );
+      expect(countEventsOutside(file)).toBe(2);
+      expect(syncs.calls).toHaveLength(1);
+    });
+
+    it('a log read hands on events only once they are synced, those another connection appended included', async () => {
+      const { file, store, syncs } = openWithHeldSyncs();
+      const other = openSqliteEventStore({ file, syncFile: async () => {} });
+      stores.push(other);
+      const cullId = randomUUID();
+      await other.append(cullId, 0, [cullRecordedEvent(cullId)]);
+
+      const read = store.readAll(0, 10);
+      const readSettled = whetherSettled(read);
+      await turns();
+
+      expect(readSettled.settled).toBe(false);
+      expect(syncs.calls).toHaveLength(1);
+      syncs.calls[0]?.finish();
+      expect((await read).map((event) => event.streamId)).toEqual([cullId]);
+      // Known to be on disk now: read again without another sync.
+      expect(await store.readUser('user-1', 0, 10)).toHaveLength(1);
+      expect(syncs.calls).toHaveLength(1);
+    });
+
+    it("a user's erasure answers only once the log is synced after it", async () => {
+      const { store, syncs } = openWithHeldSyncs();
+      const cullId = randomUUID();
+      const append = store.append(cullId, 0, [cullRecordedEvent(cullId)]);
+      await turns();
+      syncs.calls[0]?.finish();
+      await append;
+
+      const erasure = store.eraseUser('user-1');
+      const erased = whetherSettled(erasure);
+      await vi.waitFor(() => expect(syncs.calls).toHaveLength(2), { timeout: 10_000 });
+
+      expect(erased.settled).toBe(false);
+      syncs.calls[1]?.finish();
+      expect(await erasure).toEqual({ events: 1 });
+    }, 15_000);
+
+    it('copies appends into the file itself off the event loop, long before the log holds the pages of its automatic checkpoint', async () => {
+      const { file, store } = openInTemporaryFolder();
+      const cullId = randomUUID();
+
+      await store.append(cullId, 0, [cullRecordedEvent(cullId)]);
+
+      await vi.waitFor(() => expect(readFileSync(file).includes(cullId)).toBe(true), { timeout: 10_000 });
+    }, 15_000);
+
+    it('closing waits for the sync of the appends it commits', async () => {
+      const { store, syncs } = openWithHeldSyncs();
+      const cullId = randomUUID();
+      const append = store.append(cullId, 0, [cullRecordedEvent(cullId)]);
+
+      const closing = store.close();
+      const closed = whetherSettled(closing);
+      await turns();
+
+      expect(closed.settled).toBe(false);
+      expect(store.database.open).toBe(true);
+      syncs.calls[0]?.finish();
+      await closing;
+      expect(await append).toEqual({ version: 1, position: 1 });
+      expect(store.database.open).toBe(false);
     });
   });
 });

@@ -4,6 +4,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import type { LogEvent, StoredLogEvent } from '@cull-log/contracts';
 import {
+  checkpointInWorker,
+  type CheckpointInWorker,
   ERASE_BATCH_SIZE,
   inBatches,
   isSqliteOutage,
@@ -26,6 +28,12 @@ import {
 import { checkAppend, checkAppendMany, checkReadAll, checkRewrite, readBack } from './event-checks';
 import { ErasuresInProgress } from './erasures-in-progress';
 import { EVENT_STORE, SQLITE_EVENT_MIGRATIONS } from './event-schema';
+import {
+  fsyncOnThreadPool,
+  WriteAheadLogSync,
+  type SyncFile,
+  type ThreadPoolSync,
+} from './write-ahead-log-sync';
 
 /** The better-sqlite3 handle: the `Tx` of the SQLite store, and the way to the caller's own tables. */
 export type SqliteDatabase = BetterSqlite3.Database;
@@ -35,6 +43,8 @@ export interface SqliteEventStoreOptions {
   file: string;
   /** How long a write waits for another connection's write lock before giving up. */
   busyTimeoutMs?: number;
+  /** How the write-ahead log is flushed to disk before an append is acknowledged (tests inject their own). */
+  syncFile?: SyncFile;
 }
 
 export interface SqliteEventStore extends EventStore<SqliteDatabase> {
@@ -75,11 +85,13 @@ interface PendingAppend {
 type AppendOutcome = { ok: true; results: AppendResult[] } | { ok: false; error: unknown };
 
 /**
- * Opens (creating when needed) an event store in one SQLite file: WAL, and `synchronous=FULL` so an
- * acknowledged append survives a power cut. Appends made while a commit is due are group-committed: one
- * IMMEDIATE transaction (one sync) holds each in its own savepoint, in arrival order, and every promise
- * settles only after that COMMIT. IMMEDIATE makes writers in other processes queue on the file's write
- * lock instead of both passing the version check.
+ * Opens (creating when needed) an event store in one SQLite file, in WAL. Appends made while a commit is due are
+ * group-committed: one IMMEDIATE transaction holds each in its own savepoint, in arrival order. IMMEDIATE makes
+ * writers in other processes queue on the file's write lock instead of both passing the version check. The COMMIT
+ * only writes the log (`synchronous=NORMAL`); the log is then fsynced on libuv's thread pool while the event loop
+ * goes on serving requests and committing the next batch, and every promise of a batch settles only after a sync
+ * begun after its COMMIT, so an acknowledged append survives a power cut. (NORMAL still syncs the log before each
+ * checkpoint copies it into the file, and the file after, so a log reset never drops a commit not yet synced.)
  */
 export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
   let database: SqliteDatabase;
@@ -88,14 +100,21 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
     database = new BetterSqlite3(options.file, { timeout: options.busyTimeoutMs ?? 5000 });
     const journalMode: unknown = database.pragma('journal_mode = WAL', { simple: true });
     if (journalMode !== 'wal') throw new Error(`SQLite refused WAL mode for ${options.file}`);
-    database.pragma('synchronous = FULL');
+    // Durability comes from the sync after each commit (WriteAheadLogSync), off the event loop.
+    database.pragma('synchronous = NORMAL');
     // What a user erases is overwritten with zeros, not left in free space for anyone reading the file.
     database.pragma('secure_delete = ON');
     migrateSqlite(database, EVENT_STORE, SQLITE_EVENT_MIGRATIONS);
   } catch (error) {
     throw translateUnavailable(error);
   }
-  return new SqliteStore(database);
+  const threadPoolSync = options.syncFile === undefined ? fsyncOnThreadPool() : undefined;
+  return new SqliteStore(
+    database,
+    new WriteAheadLogSync(`${options.file}-wal`, options.syncFile ?? (threadPoolSync as ThreadPoolSync)),
+    checkpointInWorker(options.file),
+    async () => threadPoolSync?.close(),
+  );
 }
 
 /**
@@ -125,8 +144,18 @@ class SqliteStore implements SqliteEventStore {
   private readonly erasing = new ErasuresInProgress();
   /** The file's rebuild after an erasure, on a thread of its own: commits wait for it (they would wait on its lock). */
   private rebuilding: Promise<void> | undefined;
+  /** Every event up to this position is on disk: what readAll and readUser may hand on without syncing first. */
+  private durablePosition = 0;
+  /** The settlement of the last batch committed; batches settle in commit order. */
+  private lastSettled: Promise<void> = Promise.resolve();
 
-  constructor(readonly database: SqliteDatabase) {
+  constructor(
+    readonly database: SqliteDatabase,
+    private readonly walSync: WriteAheadLogSync,
+    /** Copies the log into the file off the event loop, leaving the commits' own checkpoints little to do. */
+    private readonly checkpoints: CheckpointInWorker,
+    private readonly closeSync: () => Promise<void>,
+  ) {
     this.insertEvent = database.prepare<[Omit<EventRow, 'position'>]>(
       `INSERT INTO events (id, stream_id, version, type, user_id, occurred_at, data, meta)
        VALUES (@id, @stream_id, @version, @type, @user_id, @occurred_at, @data, @meta)`,
@@ -263,6 +292,8 @@ class SqliteStore implements SqliteEventStore {
     appends: StreamAppend[],
     inTransaction: InTransaction<SqliteDatabase> | undefined,
   ): Promise<AppendResult[]> {
+    const syncFailed = this.walSync.failed;
+    if (syncFailed !== undefined) return Promise.reject(new StoreUnavailableError(syncFailed.error));
     try {
       this.erasing.refuse(appends.flatMap(({ events }) => events));
     } catch (error) {
@@ -280,7 +311,7 @@ class SqliteStore implements SqliteEventStore {
 
   async readAll(afterPosition: number, limit: number): Promise<StoredLogEvent[]> {
     checkReadAll(afterPosition, limit);
-    return this.read(() => this.selectAfter.all(afterPosition, limit));
+    return this.onDisk(this.read(() => this.selectAfter.all(afterPosition, limit)));
   }
 
   async headPosition(): Promise<number> {
@@ -293,7 +324,7 @@ class SqliteStore implements SqliteEventStore {
 
   async readUser(userId: string, afterPosition: number, limit: number): Promise<StoredLogEvent[]> {
     checkReadAll(afterPosition, limit);
-    return this.read(() => this.selectUser.all(userId, afterPosition, limit));
+    return this.onDisk(this.read(() => this.selectUser.all(userId, afterPosition, limit)));
   }
 
   /**
@@ -314,6 +345,7 @@ class SqliteStore implements SqliteEventStore {
         });
         await this.rebuild();
       });
+      await this.syncCommitted();
     } catch (error) {
       throw translateUnavailable(error);
     }
@@ -349,6 +381,7 @@ class SqliteStore implements SqliteEventStore {
         more = this.eraseStreamsInTransaction.immediate(userId, [], inTransaction).more;
       }
       if (events > 0) await this.rebuild();
+      await this.syncCommitted();
     } catch (error) {
       throw translateUnavailable(error);
     }
@@ -377,6 +410,7 @@ class SqliteStore implements SqliteEventStore {
         more = this.rewriteInTransaction.immediate(userId, [], inTransaction).more;
       }
       if (rewritten > 0) await this.rebuild();
+      await this.syncCommitted();
       return { events: rewritten };
     } catch (error) {
       throw translateUnavailable(error);
@@ -409,17 +443,42 @@ class SqliteStore implements SqliteEventStore {
     }
   }
 
-  /** Commits the appends still waiting (accepted, so a graceful shutdown keeps them), then closes. */
+  /** Commits the appends still waiting (accepted, so a graceful shutdown keeps them), syncs them, then closes. */
   async close(): Promise<void> {
     while (this.rebuilding !== undefined) await this.rebuilding;
     this.commitAcceptedNow();
+    await this.lastSettled;
+    await this.walSync.idle();
+    await this.checkpoints.close();
+    await this.closeSync();
     this.database.close();
+  }
+
+  /** Resolves once everything this connection committed so far is on disk; a failed sync is an outage. */
+  private async syncCommitted(): Promise<void> {
+    try {
+      await this.walSync.sync();
+    } catch (error) {
+      throw new StoreUnavailableError(error);
+    }
+  }
+
+  /**
+   * Events read from the log, once on disk: a log read is handed on (published, exported), so it waits for the sync
+   * of any event not known to be synced yet, another process's append included.
+   */
+  private async onDisk(events: StoredLogEvent[]): Promise<StoredLogEvent[]> {
+    const last = events[events.length - 1]?.position ?? 0;
+    if (last <= this.durablePosition) return events;
+    await this.syncCommitted();
+    this.durablePosition = Math.max(this.durablePosition, last);
+    return events;
   }
 
   /**
    * After the poll phase rather than at a microtask (those run after each socket's callback): the appends of
    * every request read in this turn of the event loop join the batch, not only the first request's. While
-   * appends are still arriving it waits a few more turns: the sync blocks the event loop, so fewer is faster.
+   * appends are still arriving it waits a few more turns: each COMMIT writes its pages on the event loop, so fewer is faster.
    */
   private scheduleCommit(turnsWaited = 0): void {
     if (this.scheduledCommit !== undefined || this.rebuilding !== undefined) return;
@@ -441,6 +500,12 @@ class SqliteStore implements SqliteEventStore {
 
   private commitNextBatch(): void {
     const batch = this.pending.splice(0, MAX_APPENDS_PER_COMMIT);
+    const syncFailed = this.walSync.failed;
+    if (syncFailed !== undefined) {
+      const failure = new StoreUnavailableError(syncFailed.error);
+      for (const append of batch) append.reject(failure);
+      return;
+    }
     let outcomes: AppendOutcome[];
     try {
       outcomes = this.commitBatch.immediate(batch);
@@ -449,12 +514,22 @@ class SqliteStore implements SqliteEventStore {
       for (const append of batch) append.reject(failure);
       return;
     }
-    // Only now, with the COMMIT synced, is any append of the batch acknowledged.
-    batch.forEach((append, index) => {
-      const outcome = outcomes[index] as AppendOutcome;
-      if (outcome.ok) append.resolve(outcome.results);
-      else append.reject(outcome.error);
-    });
+    // Only once the log is synced past this COMMIT is any append of the batch acknowledged; a failed sync refuses all.
+    this.lastSettled = this.walSync.sync().then(
+      () => {
+        this.durablePosition = Math.max(this.durablePosition, lastPosition(outcomes));
+        this.checkpoints.request();
+        batch.forEach((append, index) => {
+          const outcome = outcomes[index] as AppendOutcome;
+          if (outcome.ok) append.resolve(outcome.results);
+          else append.reject(outcome.error);
+        });
+      },
+      (error: unknown) => {
+        const failure = new StoreUnavailableError(error);
+        for (const append of batch) append.reject(failure);
+      },
+    );
   }
 
   private read(query: () => EventRow[]): StoredLogEvent[] {
@@ -466,6 +541,15 @@ class SqliteStore implements SqliteEventStore {
     }
     return rows.map(fromRow);
   }
+}
+
+/** The position of the batch's last event written, 0 when it wrote none. */
+function lastPosition(outcomes: AppendOutcome[]): number {
+  let last = 0;
+  for (const outcome of outcomes) {
+    if (outcome.ok) for (const result of outcome.results) last = Math.max(last, result.position);
+  }
+  return last;
 }
 
 /** What the caller of one failed append is told: its own failure unchanged, the store's errors translated. */

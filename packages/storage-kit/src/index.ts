@@ -13,6 +13,7 @@ export { isMongoOutage } from './mongo-outage';
 export { rebuildAfterErasure, truncateWriteAheadLog, type TruncateOptions } from './write-ahead-log';
 export { rebuildInWorker, type RebuildInWorkerOptions } from './rebuild-in-worker';
 export { startCheckpointWorker, type CheckpointWorker } from './checkpoint-worker';
+export { checkpointInWorker, type CheckpointInWorker } from './checkpoint-in-worker';
 export { deleteSome } from './mongo-batches';
 export { ERASE_BATCH_SIZE, inBatches, nextTurn } from './in-batches';
 export { createWakeSignal, retryWithBackoff, type RetryOptions, type WakeSignal } from './timing';

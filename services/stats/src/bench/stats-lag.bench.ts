@@ -113,7 +113,7 @@ console.log(
     `over ${elapsedSeconds.toFixed(1)} s, ${USERS.length} users`,
 );
 console.log(
-  'wiring: SQLite event log (synchronous=FULL) → in-process bus → stats projection (SQLite), one process',
+  'wiring: SQLite event log (synced before each write is acknowledged) → in-process bus → stats projection (SQLite), one process',
 );
 console.log(`write committed → event applied to the projection: ${describe(projectionLag)}`);
 console.log(`write committed → GET /stats?after=<position> answered with it: ${describe(figuresLag)}`);
