@@ -14,6 +14,7 @@ export { rebuildAfterErasure, truncateWriteAheadLog, type TruncateOptions } from
 export { rebuildInWorker, type RebuildInWorkerOptions } from './rebuild-in-worker';
 export { startCheckpointWorker, type CheckpointWorker } from './checkpoint-worker';
 export { checkpointInWorker, type CheckpointInWorker } from './checkpoint-in-worker';
+export { durably } from './durably';
 export { deleteSome } from './mongo-batches';
 export { ERASE_BATCH_SIZE, inBatches, nextTurn } from './in-batches';
 export { createWakeSignal, retryWithBackoff, type RetryOptions, type WakeSignal } from './timing';

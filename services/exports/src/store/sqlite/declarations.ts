@@ -1,7 +1,11 @@
 import type Database from 'better-sqlite3';
+import { durably } from '@cull-log/storage-kit';
 import type { DeclarationRegister } from '../export-store';
 
-/** The declaration register in the projection's file: a user's numbers are issued one at a time. */
+/**
+ * The declaration register in the projection's file: a user's numbers are issued one at a time, each synced to disk
+ * before it is answered (the projection's own rows are synced less often: the log rebuilds them, but not these).
+ */
 export function declarationRegister(db: Database.Database): DeclarationRegister {
   const selectDeclaration = db.prepare<[string, string], { number: number; issued_at: string }>(
     'SELECT number, issued_at FROM declarations WHERE user_id = ? AND key = ?',
@@ -30,7 +34,7 @@ export function declarationRegister(db: Database.Database): DeclarationRegister 
 
   return {
     async declaration(userId, key, { recordIds, dealer, now }) {
-      return issueDeclaration.immediate(userId, key, recordIds, dealer, now);
+      return durably(db, () => issueDeclaration.immediate(userId, key, recordIds, dealer, now));
     },
     async issuedDeclaration(userId, key) {
       const issued = selectDeclaration.get(userId, key);
