@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { syncFolder } from '@cull-log/storage-kit';
 import { checkedBlobKey, type BlobStore } from './blob-store';
 
 export interface FileBlobStoreOptions {
@@ -11,16 +12,6 @@ export interface FileBlobStoreOptions {
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
-}
-
-/** Flushes a folder's entries, so a file renamed into it survives a power cut. */
-async function syncDirectory(directory: string): Promise<void> {
-  const handle = await open(directory, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
@@ -55,7 +46,7 @@ export function openFileBlobStore({ directory }: FileBlobStoreOptions): BlobStor
       await rm(temporary, { force: true });
       throw error;
     }
-    await syncDirectory(folder);
+    await syncFolder(folder);
   }
 
   return {
@@ -87,7 +78,7 @@ export function openFileBlobStore({ directory }: FileBlobStoreOptions): BlobStor
     async delete(key) {
       const path = pathOf(key);
       await rm(path, { force: true });
-      await syncDirectory(dirname(path)).catch((error: unknown) => {
+      await syncFolder(dirname(path)).catch((error: unknown) => {
         if (!isMissing(error)) throw error;
       });
     },
@@ -95,7 +86,7 @@ export function openFileBlobStore({ directory }: FileBlobStoreOptions): BlobStor
     async deleteUnder(prefix) {
       const folder = pathOf(prefix);
       await rm(folder, { recursive: true, force: true });
-      await syncDirectory(dirname(folder)).catch((error: unknown) => {
+      await syncFolder(dirname(folder)).catch((error: unknown) => {
         if (!isMissing(error)) throw error;
       });
     },

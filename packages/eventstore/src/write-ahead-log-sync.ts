@@ -1,5 +1,6 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { syncFolder } from '@cull-log/storage-kit';
 
 /** Flushes the file at a path to disk; rejects when the disk did not take it. */
 export type SyncFile = (file: string) => Promise<void>;
@@ -43,15 +44,6 @@ export function fsyncOnThreadPool(): ThreadPoolSync {
       kept = undefined;
     },
   });
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /**

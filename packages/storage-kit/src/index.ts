@@ -15,6 +15,7 @@ export { rebuildInWorker, type RebuildInWorkerOptions } from './rebuild-in-worke
 export { startCheckpointWorker, type CheckpointWorker } from './checkpoint-worker';
 export { checkpointInWorker, type CheckpointInWorker } from './checkpoint-in-worker';
 export { durably } from './durably';
+export { syncFolder } from './sync-folder';
 export { deleteSome } from './mongo-batches';
 export { ERASE_BATCH_SIZE, inBatches, nextTurn } from './in-batches';
 export { createWakeSignal, retryWithBackoff, type RetryOptions, type WakeSignal } from './timing';

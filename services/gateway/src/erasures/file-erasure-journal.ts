@@ -3,19 +3,10 @@ import { mkdirSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { syncFolder } from '@cull-log/storage-kit';
 import type { ErasureEntry, ErasureJournal } from './erasure-journal';
 
 const Line = z.object({ uid: z.string().min(1), erased_at: z.iso.datetime() });
-
-/** Forces a folder's entries (a file made or renamed in it) to the disk. */
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * The journal as a JSON-lines file of its own, appended to and forced to the disk before an erasure answers. Outside the
