@@ -1,18 +1,14 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ListCullsResponse } from '@cull-log/contracts';
 import { freePort } from '@cull-log/service-kit/testing';
-import { spawnChildProcess, type ChildProcessHandle } from './service-process';
 import { CullLogClient } from './testing/cull-log-client';
-import { testEnvironment } from './testing/environment';
 import { sampleCull } from './testing/expectations';
-import { ProcessOutput } from './testing/process-output';
+import type { ProcessOutput } from './testing/process-output';
+import { requireBuiltApp, startBuiltApp, type RunningApp } from './testing/built-app';
 
-const ENTRY = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const START_TIMEOUT_MS = 60_000;
 /** Clients creating records at once, so the app is killed with batches committed, syncing and arriving. */
 const WRITERS = 16;
 /** Creates acknowledged before the kill. */
@@ -21,38 +17,18 @@ const ACKNOWLEDGED_BEFORE_KILL = 150;
 describe('the one-process app killed outright (kill -9)', () => {
   let dataDir: string;
   let port: number;
-  let running: { process: ChildProcessHandle; output: ProcessOutput } | undefined;
+  let running: RunningApp | undefined;
   const outputs: ProcessOutput[] = [];
 
   async function start(): Promise<CullLogClient> {
-    const output = new ProcessOutput(`cull-log #${outputs.length + 1}`);
-    outputs.push(output);
-    const child = spawnChildProcess({
-      name: 'cull-log',
-      command: process.execPath,
-      args: [ENTRY],
-      // Creates as fast as the app takes them, not as fast as one person may make them.
-      env: testEnvironment({ PORT: String(port), DATA_DIR: dataDir, WRITE_RATE_LIMIT_PER_MINUTE: '1000000' }),
-      onLine: output.collect,
-    });
-    let exited = false;
-    void child.exited.then(() => {
-      exited = true;
-    });
-    await output.waitForLine(/Cull Log is running at (\S+)/, {
-      timeoutMs: START_TIMEOUT_MS,
-      giveUp: () => exited,
-    });
-    running = { process: child, output };
+    // Creates as fast as the app takes them, not as fast as one person may make them.
+    const settings = { PORT: String(port), DATA_DIR: dataDir, WRITE_RATE_LIMIT_PER_MINUTE: '1000000' };
+    running = await startBuiltApp(settings, outputs);
     return new CullLogClient(`http://127.0.0.1:${port}`, `http://localhost:${port}`);
   }
 
   beforeAll(async () => {
-    if (!existsSync(ENTRY)) {
-      throw new Error(
-        `${ENTRY} is missing: build first (npx turbo run build --filter=@cull-log/standalone...)`,
-      );
-    }
+    requireBuiltApp();
     dataDir = mkdtempSync(join(tmpdir(), 'cull-log-crash-'));
     port = await freePort();
   });

@@ -1,27 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Cull, ListCullsResponse, StatsResponse } from '@cull-log/contracts';
 import { groundAreaKm2 } from '@cull-log/domain';
 import { freePort } from '@cull-log/service-kit/testing';
-import { spawnChildProcess, type ChildProcessHandle } from './service-process';
+import { spawnChildProcess } from './service-process';
 import { CullLogClient } from './testing/cull-log-client';
 import { testEnvironment } from './testing/environment';
 import { CSV_HEADER, parseCsv, projectionsOf, sampleCull, type ParsedCsv } from './testing/expectations';
 import { ProcessOutput } from './testing/process-output';
+import { BUILT_APP, requireBuiltApp, startBuiltApp, type RunningApp } from './testing/built-app';
 import { SAMPLE_GROUND_BOUNDARY } from '@cull-log/contracts/testing';
-
-const ENTRY = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const START_TIMEOUT_MS = 60_000;
-
-interface RunningApp {
-  process: ChildProcessHandle;
-  output: ProcessOutput;
-  url: string;
-}
 
 describe('the one-process app (npm start)', () => {
   let dataDir: string;
@@ -33,33 +24,11 @@ describe('the one-process app (npm start)', () => {
     return new CullLogClient(`http://127.0.0.1:${port}`, `http://localhost:${port}`);
   }
 
-  async function start(settings: Record<string, string> = {}): Promise<RunningApp> {
-    const output = new ProcessOutput(`cull-log #${outputs.length + 1}`);
-    outputs.push(output);
-    const child = spawnChildProcess({
-      name: 'cull-log',
-      command: process.execPath,
-      args: [ENTRY],
-      env: testEnvironment({ PORT: String(port), DATA_DIR: dataDir, ...settings }),
-      onLine: output.collect,
-    });
-    let exited = false;
-    void child.exited.then(() => {
-      exited = true;
-    });
-    const [, url = ''] = await output.waitForLine(/Cull Log is running at (\S+)/, {
-      timeoutMs: START_TIMEOUT_MS,
-      giveUp: () => exited,
-    });
-    return { process: child, output, url };
-  }
+  const start = (settings: Record<string, string> = {}) =>
+    startBuiltApp({ PORT: String(port), DATA_DIR: dataDir, ...settings }, outputs);
 
   beforeAll(async () => {
-    if (!existsSync(ENTRY)) {
-      throw new Error(
-        `${ENTRY} is missing: build first (npx turbo run build --filter=@cull-log/standalone...)`,
-      );
-    }
+    requireBuiltApp();
     dataDir = mkdtempSync(join(tmpdir(), 'cull-log-standalone-'));
     port = await freePort();
   });
@@ -353,7 +322,7 @@ describe('the one-process app (npm start)', () => {
     const child = spawnChildProcess({
       name: 'cull-log',
       command: process.execPath,
-      args: [ENTRY],
+      args: [BUILT_APP],
       env: testEnvironment({ PORT: 'eighty', DATA_DIR: dataDir }),
       onLine: output.collect,
     });
@@ -367,7 +336,7 @@ describe('the one-process app (npm start)', () => {
     const child = spawnChildProcess({
       name: 'cull-log',
       command: process.execPath,
-      args: [ENTRY],
+      args: [BUILT_APP],
       env: testEnvironment({ PORT: String(port), HOST: '0.0.0.0', DATA_DIR: dataDir }),
       onLine: output.collect,
     });
