@@ -36,19 +36,28 @@ async function serviceApp(clock: { now: Date }, inProcess?: InProcessIdentities)
   return { app, reasons, runs: () => runs };
 }
 
-describe('identities handed over in memory (the one-process app)', () => {
-  const at = new Date('2026-12-07T12:00:00Z');
+const at = new Date('2026-12-07T12:00:00Z');
 
+/** A header for Ann's `GET /culls` of the records service, made at `at`, unless told otherwise. */
+function handFor(
+  identities: InProcessIdentities,
+  call: Partial<Parameters<InProcessIdentities['hand']>[0]> = {},
+) {
+  return identities.hand({
+    audience: 'records',
+    identity: ANN,
+    method: 'GET',
+    url: '/culls',
+    now: at,
+    ...call,
+  });
+}
+
+describe('identities handed over in memory (the one-process app)', () => {
   it('lets the call it was made for through, with its identity, and leaves nothing behind', async () => {
     const identities = new InProcessIdentities();
     const { app } = await serviceApp({ now: at }, identities);
-    const header = identities.hand({
-      audience: 'records',
-      identity: ANN,
-      method: 'GET',
-      url: '/culls',
-      now: at,
-    });
+    const header = handFor(identities);
     const answer = await app.inject({ method: 'GET', url: '/culls', headers: { [IDENTITY_HEADER]: header } });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ caller: ANN });
@@ -58,13 +67,7 @@ describe('identities handed over in memory (the one-process app)', () => {
   it('takes each header once: the same header again is refused and the route does not run again', async () => {
     const identities = new InProcessIdentities();
     const { app, reasons, runs } = await serviceApp({ now: at }, identities);
-    const header = identities.hand({
-      audience: 'records',
-      identity: ANN,
-      method: 'GET',
-      url: '/culls',
-      now: at,
-    });
+    const header = handFor(identities);
     await app.inject({ method: 'GET', url: '/culls', headers: { [IDENTITY_HEADER]: header } });
     const again = await app.inject({ method: 'GET', url: '/culls', headers: { [IDENTITY_HEADER]: header } });
     expect(again.statusCode).toBe(401);
@@ -78,29 +81,11 @@ describe('identities handed over in memory (the one-process app)', () => {
     const { app, reasons } = await serviceApp({ now: at }, identities);
     const send = (header: string, method: 'GET' | 'POST' = 'GET', url = '/culls') =>
       app.inject({ method, url, headers: { [IDENTITY_HEADER]: header } });
-    const forStats = identities.hand({
-      audience: 'stats',
-      identity: ANN,
-      method: 'GET',
-      url: '/culls',
-      now: at,
-    });
+    const forStats = handFor(identities, { audience: 'stats' });
     expect((await send(forStats)).statusCode).toBe(401);
-    const forAnotherUrl = identities.hand({
-      audience: 'records',
-      identity: ANN,
-      method: 'GET',
-      url: '/culls?page=2',
-      now: at,
-    });
+    const forAnotherUrl = handFor(identities, { url: '/culls?page=2' });
     expect((await send(forAnotherUrl)).statusCode).toBe(401);
-    const forARead = identities.hand({
-      audience: 'records',
-      identity: ANN,
-      method: 'GET',
-      url: '/culls',
-      now: at,
-    });
+    const forARead = handFor(identities);
     expect((await send(forARead, 'POST')).statusCode).toBe(401);
     expect((await send('in-process:00000000-0000-4000-8000-000000000000')).statusCode).toBe(401);
     expect(reasons).toEqual(['wrong_audience', 'wrong_request', 'wrong_request', 'replayed']);
@@ -110,13 +95,7 @@ describe('identities handed over in memory (the one-process app)', () => {
     const identities = new InProcessIdentities();
     const clock = { now: at };
     const { app } = await serviceApp(clock, identities);
-    const header = identities.hand({
-      audience: 'records',
-      identity: ANN,
-      method: 'GET',
-      url: '/culls',
-      now: at,
-    });
+    const header = handFor(identities);
     clock.now = new Date(at.getTime() + 30_000);
     const answer = await app.inject({ method: 'GET', url: '/culls', headers: { [IDENTITY_HEADER]: header } });
     expect(answer.statusCode).toBe(401);
@@ -131,14 +110,7 @@ describe('identities handed over in memory (the one-process app)', () => {
         url: '/culls',
         headers: {
           'content-type': 'application/json',
-          [IDENTITY_HEADER]: identities.hand({
-            audience: 'records',
-            identity: ANN,
-            method: 'POST',
-            url: '/culls',
-            body: signedBody,
-            now: at,
-          }),
+          [IDENTITY_HEADER]: handFor(identities, { method: 'POST', body: signedBody }),
         },
         payload: sent,
       });
@@ -151,13 +123,7 @@ describe('identities handed over in memory (the one-process app)', () => {
 
   it('is refused by an app not given the handed identities, and a signed header still works beside them', async () => {
     const identities = new InProcessIdentities();
-    const header = identities.hand({
-      audience: 'records',
-      identity: ANN,
-      method: 'GET',
-      url: '/culls',
-      now: at,
-    });
+    const header = handFor(identities);
     const { app: withoutThem } = await serviceApp({ now: at });
     expect(
       (await withoutThem.inject({ method: 'GET', url: '/culls', headers: { [IDENTITY_HEADER]: header } }))
