@@ -163,7 +163,13 @@ describe('deer management on a phone: what is seen, counted and planned, into th
         ).status,
       sampleRecordRequest({
         date: TODAY_ISO,
-        time: '12:00',
+        // Now's London clock, never ahead of the server's: noon is still to come on a morning's run.
+        time: new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Europe/London',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).format(new Date()),
         species: 'Roe Deer',
         sex: 'Female',
         ground_id: groundId,
