@@ -158,6 +158,41 @@ export function statsStoreContract(name: string, open: () => Promise<StatsStore>
       });
     });
 
+    it('figures read before each change are never answered after it', async () => {
+      const log = createSampleEventLog();
+      const total = async (userId = 'alice') => (await store.aggregates(window(userId))).total;
+      const seasonBySex = async () => (await store.aggregates(window('alice'))).seasonSpeciesBySex;
+      expect(await total()).toBe(0);
+      const recorded = log.recorded('alice', { date: '2026-05-02' });
+      await store.apply(recorded);
+      expect(await total()).toBe(1);
+      expect(await seasonBySex()).toEqual({ 'Roe Deer': { Male: 1 } });
+      await store.apply(log.amended('alice', recorded.streamId, { sex: 'Female' }));
+      expect(await seasonBySex()).toEqual({ 'Roe Deer': { Female: 1 } });
+      // Another user's cull leaves Alice's figures as they were, at the new position.
+      await store.apply(log.recorded('bob'));
+      expect(await store.aggregates(window('alice'))).toMatchObject({ total: 1, position: 3 });
+      expect(await total('bob')).toBe(1);
+      // Another window of the same user is counted for that window.
+      const earlier = { ...window('alice'), seasonMonths: seasonMonths(seasonOfKey('2025-26')) };
+      expect((await store.aggregates(earlier)).seasonSpeciesBySex).toEqual({});
+      expect(await seasonBySex()).toEqual({ 'Roe Deer': { Female: 1 } });
+      await store.apply(log.deleted('alice', recorded.streamId));
+      expect(await total()).toBe(0);
+      const kept = log.recorded('alice', { date: '2026-05-03' });
+      await store.apply(kept);
+      expect(await total()).toBe(1);
+      expect(await store.removeRecords('alice', [kept.streamId])).toBe(1);
+      expect(await total()).toBe(0);
+      await store.apply(log.recorded('alice', { date: '2026-05-04' }));
+      expect(await total()).toBe(1);
+      await store.eraseUser('alice');
+      expect(await total()).toBe(0);
+      expect(await total('bob')).toBe(1);
+      await store.clear();
+      expect(await total('bob')).toBe(0);
+    });
+
     it('an amendment of uncounted fields leaves every figure as it was', async () => {
       const log = createSampleEventLog();
       const recorded = log.recorded('alice', { date: '2026-05-02', weight: 20 });

@@ -1,5 +1,6 @@
 import { followsEverything, openSqliteProjection } from '@cull-log/projection';
 import type { StatsStore } from '../stats-store';
+import { aggregatesCache } from './aggregates-cache';
 import { statsQueries } from './queries';
 import { SQLITE_STATS_MIGRATIONS } from './schema';
 import { eraseTeamCulls, removeRetainedCulls, statsWrites } from './writes';
@@ -29,17 +30,37 @@ export function openSqliteStatsStore({ file }: { file: string }): StatsStore {
     ],
     // A team's figures lose an erased member's culls, which come back as the team's own (a function of the file,
     // bound once it is open).
-    beforeErase: (userId, limit) => eraseCounts(userId, limit),
+    beforeErase: (userId, limit) => {
+      // The user's counters go with their rows, which beforeErase's moves do not name.
+      cache.forget(userId);
+      return eraseCounts(userId, limit);
+    },
   });
   const { db, readPosition } = projection;
-  const eraseCounts = eraseTeamCulls(db);
-  const removeRetained = removeRetainedCulls(db);
+  const cache = aggregatesCache(db);
+  const eraseCounts = eraseTeamCulls(db, cache.forget);
+  const removeRetained = removeRetainedCulls(db, cache.forget);
+  const store = projection.projectionStore(statsWrites(db, cache.forget), followsEverything);
 
   return {
-    ...projection.projectionStore(statsWrites(db), followsEverything),
+    ...store,
+    async eraseUser(userId) {
+      try {
+        await store.eraseUser(userId);
+      } finally {
+        cache.forget(userId);
+      }
+    },
+    async clear() {
+      try {
+        await store.clear();
+      } finally {
+        cache.clear();
+      }
+    },
     async removeRecords(userId, recordIds) {
       return removeRetained(userId, recordIds);
     },
-    ...statsQueries(db, readPosition),
+    ...statsQueries(db, readPosition, cache),
   };
 }

@@ -3,11 +3,11 @@ import { Plan, PlansAllocated, teamOwnerId } from '@cull-log/contracts';
 import { sqliteSeasonStart } from '@cull-log/projection';
 import { z } from 'zod';
 import { nestCounts } from '../nest-counts';
+import { type aggregatesCache, type UserAggregates } from './aggregates-cache';
 import { memberCounterPrefix, seasonCountOf, type ClassCounter } from '../stats-counters';
 import type {
   MemberSeasonCounts,
   SeasonRead,
-  StatsAggregates,
   StatsStore,
   StatsWindow,
   TeamSeasonRead,
@@ -23,7 +23,11 @@ export type StatsQueries = Pick<StatsStore, 'seasonStart' | 'aggregates' | 'seas
  * The stats store's reads, each in one transaction with the projection's position, so the figures and the position
  * they answer with are read together.
  */
-export function statsQueries(db: Database.Database, readPosition: () => number): StatsQueries {
+export function statsQueries(
+  db: Database.Database,
+  readPosition: () => number,
+  cache: ReturnType<typeof aggregatesCache>,
+): StatsQueries {
   const readSeasonStart = sqliteSeasonStart(db);
 
   const selectTotals = db.prepare<[string], { total: number; weighed: number; weight_grams: number }>(
@@ -102,7 +106,7 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
   };
   const span = (months: readonly string[]) => [months[0] ?? '', months[months.length - 1] ?? ''] as const;
 
-  const readAggregates = db.transaction(({ userId, months, seasonMonths }: StatsWindow): StatsAggregates => {
+  const readAggregates = db.transaction(({ userId, months, seasonMonths }: StatsWindow): UserAggregates => {
     const totals = selectTotals.get(userId);
     return {
       total: totals?.total ?? 0,
@@ -120,7 +124,6 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
       seasonWarnings: Object.fromEntries(
         selectWarnings.all(userId, ...span(seasonMonths)).map((row) => [row.code, row.count]),
       ),
-      position: readPosition(),
     };
   });
 
@@ -174,7 +177,9 @@ export function statsQueries(db: Database.Database, readPosition: () => number):
       return readSeasonStart(userId);
     },
     async aggregates(window) {
-      return readAggregates(window);
+      // The position after the figures: a kept user's figures stand at every position since they were read.
+      const aggregates = cache.read(window, () => readAggregates(window));
+      return { ...aggregates, position: readPosition() };
     },
     async season(userId, season) {
       return readSeason(userId, season);

@@ -133,3 +133,28 @@ describe('SQLite stats file after a team member erases their account', () => {
     }
   });
 });
+
+describe('SQLite stats figures read again', () => {
+  it("are read afresh once another connection has committed to the file, and no reader can change them", async () => {
+    const file = join(directory, 'read-again.db');
+    const store = openSqliteStatsStore({ file });
+    const log = createSampleEventLog();
+    await store.applyBatch([log.recorded('alice', { date: '2026-05-02', weight: 20 })]);
+    const first = await store.aggregates(KEPT_BEFORE_COUNTERS_WINDOW);
+    expect(first).toMatchObject({ total: 1, speciesCounts: { 'Roe Deer': 1 } });
+    expect(() => {
+      (first.speciesCounts as Record<string, number>)['Roe Deer'] = 7;
+    }).toThrow(TypeError);
+
+    // As a rebuild on another thread, or another process on the same file, would.
+    const other = new Database(file);
+    other.exec("UPDATE user_totals SET total = 5 WHERE user_id = 'alice'");
+    other.close();
+
+    expect(await store.aggregates(KEPT_BEFORE_COUNTERS_WINDOW)).toMatchObject({
+      total: 5,
+      speciesCounts: { 'Roe Deer': 1 },
+    });
+    await store.close();
+  });
+});

@@ -86,7 +86,10 @@ const OUTING_TABLE = {
  * The stats projection's change for a batch of events, on the tables as they stand inside the batch's write
  * transaction. Each counter is written once per batch, with the sum of the batch's moves.
  */
-export function statsWrites(db: Database.Database): (events: readonly StoredLogEvent[]) => void {
+export function statsWrites(
+  db: Database.Database,
+  moved?: (userId: string) => void,
+): (events: readonly StoredLogEvent[]) => void {
   const culls = factsByStream(db, CULL_TABLE, factsOf);
   const countCullsOnOuting = db.prepare<[string], { count: number }>(
     'SELECT COUNT(*) AS count FROM culls WHERE outing_id = ?',
@@ -134,7 +137,7 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
     putMemberLink: (link) => upsertMemberLink.run(link),
     putTeamName: (teamId, name) => upsertTeamName.run(teamOwnerId(teamId), name),
   };
-  const moveCounters = counterMoves(db);
+  const moveCounters = counterMoves(db, moved);
 
   return (events) => {
     const counters = createCounterSum();
@@ -149,7 +152,10 @@ export function statsWrites(db: Database.Database): (events: readonly StoredLogE
  * same whether the projection followed the erasure or is rebuilt from the log after it. A batch of the erasure: at
  * most `limit` of those culls, deleted as they are taken out; answers how many.
  */
-export function eraseTeamCulls(db: Database.Database): (userId: string, limit: number) => number {
+export function eraseTeamCulls(
+  db: Database.Database,
+  moved?: (userId: string) => void,
+): (userId: string, limit: number) => number {
   const onTeams = db
     .prepare<[string, number], string>(
       'SELECT stream_id FROM culls WHERE user_id = ? AND team_id IS NOT NULL LIMIT ?',
@@ -157,7 +163,7 @@ export function eraseTeamCulls(db: Database.Database): (userId: string, limit: n
     .pluck();
   const deleteCull = db.prepare<[string]>('DELETE FROM culls WHERE stream_id = ?');
   const culls = factsByStream(db, CULL_TABLE, factsOf);
-  const moveCounters = counterMoves(db);
+  const moveCounters = counterMoves(db, moved);
   return (userId, limit) => {
     const counters = createCounterSum();
     const streamIds = onTeams.all(userId, limit);
@@ -175,10 +181,11 @@ export function eraseTeamCulls(db: Database.Database): (userId: string, limit: n
  */
 export function removeRetainedCulls(
   db: Database.Database,
+  moved?: (userId: string) => void,
 ): (userId: string, streamIds: readonly string[]) => number {
   const culls = factsByStream(db, CULL_TABLE, factsOf);
   const outings = factsByStream(db, OUTING_TABLE, outingOf);
-  const moveCounters = counterMoves(db);
+  const moveCounters = counterMoves(db, moved);
   const rows = { cull: culls.read, putCull: culls.write, outing: outings.read, putOuting: outings.write };
   const remove = db.transaction((userId: string, streamIds: readonly string[]) => {
     const counters = createCounterSum();
@@ -218,8 +225,14 @@ function factsByStream<Row extends object, Facts extends object>(
   };
 }
 
-/** Writes counter moves, each added to its counter's row (created at the move when the row is new). */
-export function counterMoves(db: Database.Database): (changes: readonly CounterChange[]) => void {
+/**
+ * Writes counter moves, each added to its counter's row (created at the move when the row is new), and tells `moved`
+ * whose counter each was.
+ */
+export function counterMoves(
+  db: Database.Database,
+  moved?: (userId: string) => void,
+): (changes: readonly CounterChange[]) => void {
   // Prepared when first moved: an earlier step of the schema moves counters whose tables a later step makes.
   const prepared = new Map<CounterName, Database.Statement>();
   const statementOf = (counter: CounterName) => {
@@ -228,7 +241,10 @@ export function counterMoves(db: Database.Database): (changes: readonly CounterC
     return statement;
   };
   return (changes) => {
-    for (const change of changes) statementOf(change.counter).run({ ...change.key, ...change.by });
+    for (const change of changes) {
+      statementOf(change.counter).run({ ...change.key, ...change.by });
+      moved?.(change.key.userId);
+    }
   };
 }
 
