@@ -5,13 +5,7 @@ import { z } from 'zod';
 import { nestCounts } from '../nest-counts';
 import { type aggregatesCache, type UserAggregates } from './aggregates-cache';
 import { memberCounterPrefix, seasonCountOf, type ClassCounter } from '../stats-counters';
-import type {
-  MemberSeasonCounts,
-  SeasonRead,
-  StatsStore,
-  StatsWindow,
-  TeamSeasonRead,
-} from '../stats-store';
+import type { MemberSeasonCounts, SeasonRead, StatsStore, StatsWindow, TeamSeasonRead } from '../stats-store';
 
 const StoredPlans = z.array(Plan);
 const StoredAllocations = PlansAllocated.shape.data.shape.allocations;

@@ -135,7 +135,7 @@ describe('SQLite stats file after a team member erases their account', () => {
 });
 
 describe('SQLite stats figures read again', () => {
-  it("are read afresh once another connection has committed to the file, and no reader can change them", async () => {
+  it('are read afresh once another connection has committed to the file, and no reader can change them', async () => {
     const file = join(directory, 'read-again.db');
     const store = openSqliteStatsStore({ file });
     const log = createSampleEventLog();
