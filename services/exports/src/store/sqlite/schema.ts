@@ -75,7 +75,28 @@ export const SQLITE_EXPORT_MIGRATIONS: readonly SqliteMigration[] = [
       'on a rebuild; until then its records show no outing)',
     up: keepOutings,
   },
+  {
+    version: 5,
+    does: 'the indexes by ground hold only the rows on a ground',
+    up: indexOnlyRowsOnGrounds,
+  },
 ];
+
+/**
+ * Step 5: a team reads its culls and carcasses by ground (`ground_id = …`, which a partial index answers), and
+ * most rows are on none. Indexed whole, the larder's index by ground (which holds the carcass's fields) was a sixth
+ * of the file and a third of the cost of writing each record, for rows no read finds through it.
+ */
+function indexOnlyRowsOnGrounds(db: Database.Database): void {
+  db.exec(`
+    DROP INDEX IF EXISTS larder_by_ground_date;
+    CREATE INDEX larder_by_ground_date ON larder (ground_id, date, time, stream_id, user_id, destination, fields)
+      WHERE ground_id IS NOT NULL;
+    DROP INDEX IF EXISTS culls_by_ground_created;
+    CREATE INDEX culls_by_ground_created ON culls (ground_id, created_at DESC, stream_id DESC)
+      WHERE ground_id IS NOT NULL;
+  `);
+}
 
 /** Step 4: the outing each record belongs to, and when each outing started, which the CSV names it by. */
 function keepOutings(db: Database.Database): void {

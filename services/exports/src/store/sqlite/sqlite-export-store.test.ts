@@ -99,7 +99,7 @@ describe('a SQLite file opened again', () => {
     const seasons = await second.larderSeasons('alice', '04-01');
     await second.close();
     expect(seasons).toEqual([]);
-    expect(sqliteSchemaVersions(file)).toEqual({ exports: 4 });
+    expect(sqliteSchemaVersions(file)).toEqual({ exports: 5 });
   });
 });
 
@@ -133,7 +133,7 @@ describe('a SQLite file from before teams (schema version 1)', () => {
       expect(await reopened.teamLarderSeasons({ teamId }, '04-01')).toEqual([
         { label: '2026/27', carcasses: 1 },
       ]);
-      expect(sqliteSchemaVersions(file)).toEqual({ exports: 4 });
+      expect(sqliteSchemaVersions(file)).toEqual({ exports: 5 });
     } finally {
       await reopened.close();
     }
@@ -188,7 +188,7 @@ describe('a SQLite file from before who is in each team was kept (schema version
       const owners = reader.prepare('SELECT DISTINCT user_id FROM team_members').pluck().all();
       reader.close();
       expect(owners).toEqual([teamOwnerId(teamId)]);
-      expect(sqliteSchemaVersions(file)).toEqual({ exports: 4 });
+      expect(sqliteSchemaVersions(file)).toEqual({ exports: 5 });
     } finally {
       await reopened.close();
     }
@@ -261,7 +261,7 @@ describe('a SQLite file from before the Outing column (schema version 3)', () =>
 
     const reopened = openSqliteExportStore({ file });
     try {
-      expect(sqliteSchemaVersions(file)).toEqual({ exports: 4 });
+      expect(sqliteSchemaVersions(file)).toEqual({ exports: 5 });
       const ground = log.groundCreated('alice', 'Home Farm');
       const outing = log.outingStarted('alice', ground.streamId, '2026-01-10T07:15:00.000Z');
       const after = log.recorded('alice', { notes: 'after' });
@@ -279,6 +279,46 @@ describe('a SQLite file from before the Outing column (schema version 3)', () =>
       ]);
     } finally {
       await reopened.close();
+    }
+  });
+});
+
+describe('a SQLite file from before the partial indexes by ground (schema version 4)', () => {
+  it('indexes by ground only the rows on a ground, and a team still reads its larder through the index', async () => {
+    const file = join(directory, 'before-partial-indexes.db');
+    await openSqliteExportStore({ file }).close();
+    const old = new Database(file);
+    old.exec(`
+      DROP INDEX larder_by_ground_date; DROP INDEX culls_by_ground_created;
+      CREATE INDEX larder_by_ground_date ON larder (ground_id, date, time, stream_id, user_id, destination, fields);
+      CREATE INDEX culls_by_ground_created ON culls (ground_id, created_at DESC, stream_id DESC);
+      DELETE FROM schema_migrations WHERE version >= 5;
+    `);
+    old.close();
+
+    await openSqliteExportStore({ file }).close();
+    expect(sqliteSchemaVersions(file)).toEqual({ exports: 5 });
+    const db = new Database(file, { readonly: true });
+    try {
+      const indexSql = db
+        .prepare<[], string>(
+          "SELECT sql FROM sqlite_master WHERE name IN ('larder_by_ground_date', 'culls_by_ground_created')",
+        )
+        .pluck()
+        .all();
+      expect(indexSql).toHaveLength(2);
+      for (const sql of indexSql) expect(sql).toMatch(/WHERE ground_id IS NOT NULL$/);
+      const plan = db
+        .prepare<[string, string, string], { detail: string }>(
+          `EXPLAIN QUERY PLAN SELECT larder.fields FROM ground_names
+           JOIN larder ON larder.ground_id = ground_names.stream_id
+           WHERE ground_names.user_id = ? AND larder.date BETWEEN ? AND ?`,
+        )
+        .all('team-1', '2026-04-01', '2027-03-31')
+        .map((row) => row.detail);
+      expect(plan.join(' | ')).toContain('USING COVERING INDEX larder_by_ground_date (ground_id=?');
+    } finally {
+      db.close();
     }
   });
 });
