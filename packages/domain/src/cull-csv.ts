@@ -1,5 +1,5 @@
 import { ABNORMALITIES, type CullFields } from '@cull-log/contracts';
-import { boreOf, cullWarnings } from './field-rules';
+import { boreOf, cullWarningCodes } from './field-rules';
 import { londonFormatter } from './london-calendar';
 
 /** One column of the export: its header, the record field under it, and that field written as text. */
@@ -181,8 +181,8 @@ const WARNING_CSV_TEXT = {
 
 /** The legal warnings on a record (close season, night, rifle), short, separated by "; "; empty for none. */
 export function csvWarnings(cull: CsvRecord): string {
-  return cullWarnings(cull)
-    .map((warning) => WARNING_CSV_TEXT[warning.code])
+  return cullWarningCodes(cull)
+    .map((code) => WARNING_CSV_TEXT[code])
     .join('; ');
 }
 

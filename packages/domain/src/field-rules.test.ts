@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
+  cullWarningCodes,
   cullWarnings,
   deerRulesFor,
   isInScotland,
@@ -191,6 +193,77 @@ describe('night (Deer Act 1991, section 3)', () => {
       ...ENGLAND,
     });
     expect(codes(warnings)).toEqual(['close_season', 'night']);
+  });
+});
+
+describe('warning codes alone', () => {
+  const twoDigits = (top: number) => fc.integer({ min: 0, max: top }).map((n) => String(n).padStart(2, '0'));
+  const facts = fc.record({
+    species: fc.constantFrom(
+      'Roe Deer',
+      'Red Deer',
+      'Fallow Deer',
+      'Sika Deer',
+      'Muntjac',
+      'Fox',
+      'hind',
+      'Other',
+    ),
+    sex: fc.constantFrom('Male', 'Female', 'Unknown'),
+    date: fc
+      .tuple(fc.integer({ min: 2015, max: 2030 }), twoDigits(11), fc.integer({ min: 1, max: 28 }))
+      .map(
+        ([year, month, day]) =>
+          `${year}-${String(Number(month) + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      ),
+    time: fc.tuple(twoDigits(23), twoDigits(59)).map(([hour, minute]) => `${hour}:${minute}`),
+    latitude: fc.option(fc.double({ min: 49.5, max: 61, noNaN: true }), { nil: null }),
+    longitude: fc.option(fc.double({ min: -8, max: 2, noNaN: true }), { nil: null }),
+    calibre: fc.option(
+      fc.record({
+        name: fc.constantFrom('.243 Win', '.22 LR', 'Other'),
+        bore_in: fc.constantFrom(0.22, 0.243, 0.308),
+      }),
+      { nil: null },
+    ),
+    bullet_weight_gr: fc.option(fc.integer({ min: 30, max: 200 }), { nil: null }),
+    muzzle_energy_j: fc.option(fc.integer({ min: 500, max: 4000 }), { nil: null }),
+  });
+
+  it("are the codes of the record's warnings, in their order, read once or again", () => {
+    fc.assert(
+      fc.property(facts, (record) => {
+        const expected = codes(cullWarnings(record));
+        expect(cullWarningCodes(record)).toEqual(expected);
+        expect(cullWarningCodes(record)).toEqual(expected);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("work out each place's light on a day, whichever place is asked first", () => {
+    // 23:00 on midsummer's day: within an hour of sunset in Shetland, over an hour after it in Cornwall.
+    const shetland = {
+      species: 'Roe Deer',
+      sex: 'Male',
+      date: '2026-06-21',
+      time: '23:00',
+      latitude: 60.3,
+      longitude: -1.3,
+    };
+    const cornwall = { ...shetland, latitude: 50.1, longitude: -5.5 };
+    expect([cullWarningCodes(shetland), cullWarningCodes(cornwall)]).toEqual([[], ['night']]);
+    const later = { date: '2026-06-22' };
+    expect([
+      cullWarningCodes({ ...cornwall, ...later }),
+      cullWarningCodes({ ...shetland, ...later }),
+    ]).toEqual([['night'], []]);
+  });
+
+  it('say night for a record at night without coordinates, worked out for the centre of England', () => {
+    const record = { species: 'Roe Deer', sex: 'Male', date: '2026-06-21', time: '23:50' };
+    expect(cullWarningCodes(record)).toEqual(['night']);
+    expect(cullWarningCodes({ ...record, time: '12:00' })).toEqual([]);
   });
 });
 

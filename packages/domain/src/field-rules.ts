@@ -153,6 +153,21 @@ export function cullWarnings(facts: WarningFacts): CullWarning[] {
   return [...warnings];
 }
 
+/**
+ * The codes of the warnings `cullWarnings` gives a record, in its order, without their messages: what a count or a
+ * spreadsheet's cell needs. A message names the hours of light in London's clock, the costly part; a code does not.
+ */
+export function cullWarningCodes(facts: WarningFacts): CullWarning['code'][] {
+  const rules = deerRulesFor(facts.species);
+  if (rules === undefined) return [];
+  const codes: CullWarning['code'][] = [];
+  const { male, female } = closedSeasons(rules, facts);
+  if (male !== undefined || female !== undefined) codes.push('close_season');
+  if (lightAtNight(facts) !== undefined) codes.push('night');
+  if (calibreWarning(rules, facts) !== undefined) codes.push('calibre');
+  return codes;
+}
+
 function workOutWarnings(facts: WarningFacts): CullWarning[] {
   const rules = deerRulesFor(facts.species);
   if (rules === undefined) return [];
@@ -365,27 +380,46 @@ interface ShootingLight {
   located: boolean;
 }
 
+/**
+ * Shooting light already worked out, by date and place (null where the sun neither rises nor sets): records of one
+ * day at one place (a ground's, or the centre of England for those with no coordinates) share it. Held to a bound,
+ * then forgotten all at once.
+ */
+const lightByDayAndPlace = new Map<string, ShootingLight | null>();
+const LIGHTS_KEPT = 10_000;
+
 function shootingLight(facts: WarningFacts): ShootingLight | undefined {
   const located =
     typeof facts.latitude === 'number' && typeof facts.longitude === 'number'
       ? { latitude: facts.latitude, longitude: facts.longitude }
       : undefined;
   const { latitude, longitude } = located ?? CENTRE_OF_ENGLAND;
-  const sun = SunCalc.getTimes(londonInstant(facts.date, '12:00'), latitude, longitude);
-  if (Number.isNaN(sun.sunrise.getTime()) || Number.isNaN(sun.sunset.getTime())) return undefined;
-  const hour = 60 * 60_000;
-  return {
-    from: sun.sunrise.getTime() - hour,
-    until: sun.sunset.getTime() + hour,
-    located: located !== undefined,
-  };
+  const key = `${facts.date} ${latitude} ${longitude}`;
+  let light = lightByDayAndPlace.get(key);
+  if (light === undefined) {
+    const sun = SunCalc.getTimes(londonInstant(facts.date, '12:00'), latitude, longitude);
+    const hour = 60 * 60_000;
+    light =
+      Number.isNaN(sun.sunrise.getTime()) || Number.isNaN(sun.sunset.getTime())
+        ? null
+        : { from: sun.sunrise.getTime() - hour, until: sun.sunset.getTime() + hour, located: false };
+    if (lightByDayAndPlace.size >= LIGHTS_KEPT) lightByDayAndPlace.clear();
+    lightByDayAndPlace.set(key, light);
+  }
+  return light === null ? undefined : { ...light, located: located !== undefined };
 }
 
-function nightWarning(facts: WarningFacts): CullWarning | undefined {
+/** The day's shooting light when the record's time is outside it; undefined when within it, or where none is known. */
+function lightAtNight(facts: WarningFacts): ShootingLight | undefined {
   const light = shootingLight(facts);
   if (light === undefined) return undefined;
   const shot = londonInstant(facts.date, facts.time).getTime();
-  if (shot >= light.from && shot <= light.until) return undefined;
+  return shot >= light.from && shot <= light.until ? undefined : light;
+}
+
+function nightWarning(facts: WarningFacts): CullWarning | undefined {
+  const light = lightAtNight(facts);
+  if (light === undefined) return undefined;
   const where = light.located ? 'at this place' : 'in the centre of England (the record has no coordinates)';
   return {
     code: 'night',

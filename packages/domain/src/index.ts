@@ -69,6 +69,7 @@ export type { StalkingSeason } from './london-calendar';
 export { parseGridReference, gridReferenceFor, gridPointFor } from './grid-reference';
 export type { GridReferenceParse } from './grid-reference';
 export {
+  cullWarningCodes,
   cullWarnings,
   withWarnings,
   duplicateTagWarning,

@@ -1,5 +1,5 @@
 import { CARCASS_DESTINATIONS, type StatsResponse } from '@cull-log/contracts';
-import { cullWarnings, type WarningFacts } from './field-rules';
+import { cullWarningCodes, type WarningFacts } from './field-rules';
 import { inSeason, type Season } from './seasons';
 
 /**
@@ -60,7 +60,7 @@ export function seasonSummary(
     total += 1;
     const destination = record.carcass_destination;
     if (destination != null) destinations[destination] = (destinations[destination] ?? 0) + 1;
-    for (const { code } of cullWarnings(record)) warnings[code] = (warnings[code] ?? 0) + 1;
+    for (const code of cullWarningCodes(record)) warnings[code] = (warnings[code] ?? 0) + 1;
   }
   return { destinations: destinationsOf(destinations, total), warnings: warningsOf(warnings) };
 }

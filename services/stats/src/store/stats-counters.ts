@@ -1,5 +1,5 @@
 import { teamOwnerId } from '@cull-log/contracts';
-import { cullWarnings, isYoung, monthKey, outingDate, outingTally } from '@cull-log/domain';
+import { cullWarningCodes, isYoung, monthKey, outingDate, outingTally } from '@cull-log/domain';
 import type { CullFacts, OutingFacts, SeasonCount } from './stats-store';
 
 /**
@@ -89,7 +89,7 @@ function cullContribution(facts: CullFacts, sign: 1 | -1): CounterChange[] {
 export function warningCodesOf(facts: CullFacts): string[] {
   if (facts.warningFacts === null) return [];
   const { species, sex, date } = facts;
-  return cullWarnings({ ...facts.warningFacts, species, sex, date }).map((warning) => warning.code);
+  return cullWarningCodes({ ...facts.warningFacts, species, sex, date });
 }
 
 function cullContributionUnder(
