@@ -105,6 +105,9 @@ describe.each(VIEWPORTS)(
       expect(cells[2]).toBe(`Vantage-point count, ${TODAY}`);
       await page.getByRole('heading', { name: 'Home Wood' }).scrollIntoViewIfNeeded();
       await screenshot(page, viewport, 'ground-density');
+      // The table fits its card, the count it is from on two lines on a phone: nothing to scroll sideways for.
+      const region = page.getByRole('region', { name: 'Density on Home Wood' });
+      expect(await region.evaluate((table) => table.scrollWidth - table.clientWidth)).toBeLessThanOrEqual(0);
       await expectAccessible(page);
 
       // A ground with no boundary has no area: it says to draw one.

@@ -80,6 +80,12 @@ describe('where deer were seen, on a phone', () => {
     await page.getByText(/^Deer seen: 1 place marked on your outings of \d{4}\/\d{2}$/).waitFor();
     const mark = page.locator(`.sighting-mark[title="Roe Deer, Female, Adult: 1 seen on ${day}"]`);
     await mark.waitFor();
+    // Within the map's view, not off its edge.
+    const [markBox, mapBox] = await Promise.all([mark.boundingBox(), page.locator('.map').boundingBox()]);
+    expect(markBox!.x).toBeGreaterThanOrEqual(mapBox!.x);
+    expect(markBox!.y).toBeGreaterThanOrEqual(mapBox!.y);
+    expect(markBox!.x + markBox!.width).toBeLessThanOrEqual(mapBox!.x + mapBox!.width);
+    expect(markBox!.y + markBox!.height).toBeLessThanOrEqual(mapBox!.y + mapBox!.height);
     await mark.tap();
     await page.locator('.leaflet-popup', { hasText: `Roe Deer, Female, Adult: 1 seen on ${day}` }).waitFor();
     await screenshot(page, PHONE, 'map-deer-seen');

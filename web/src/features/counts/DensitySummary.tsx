@@ -35,8 +35,8 @@ export function DensitySummary({
                   <th scope="row">{row.species}</th>
                   <td>{row.count}</td>
                   <td>{figure(row.density_per_km2)}</td>
-                  <td>
-                    {methodLabel(row.method)}, {formatDate(row.date)}
+                  <td className="density__from">
+                    <span>{methodLabel(row.method)},</span> <span>{formatDate(row.date)}</span>
                   </td>
                 </tr>
               ))}

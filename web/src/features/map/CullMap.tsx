@@ -1,7 +1,7 @@
 import type { CullsAtQuery, Ground, MapPoint } from '@cull-log/contracts';
 import L from 'leaflet';
 import 'leaflet.markercluster';
-import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, Marker, Polygon, Popup, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { cornersOf } from '../../lib/geo';
 import { Button } from '../../ui/Button';
@@ -207,6 +207,26 @@ function FitToPoints({ points, openedOnPoints }: { points: MapPoint[]; openedOnP
   return null;
 }
 
+/**
+ * Takes in the deer-seen marks when the layer is turned on: a view that already holds them all stays; one that misses
+ * any moves to show them all. Once each time the layer comes on, so the stalker's own moves are left alone after.
+ */
+function ShowSightings({ marks }: { marks: readonly SightingMark[] }) {
+  const map = useMap();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (marks.length === 0) {
+      shown.current = false;
+      return;
+    }
+    if (shown.current) return;
+    shown.current = true;
+    const bounds = L.latLngBounds(marks.map((mark) => [mark.latitude, mark.longitude]));
+    if (!map.getBounds().contains(bounds)) map.fitBounds(bounds, FIT_TO_POINTS);
+  }, [map, marks]);
+  return null;
+}
+
 type Locating = { status: 'idle' | 'locating' | 'found' } | { status: 'failed'; reason: string };
 
 /** "Centre on me": the map moves to where the phone says it is. */
@@ -308,6 +328,7 @@ export function CullMap({
             <PointMarkers points={points} species={species} onOpen={onSelect} />
           )}
           <SightingMarks marks={sightings} />
+          <ShowSightings marks={sightings} />
         </Later>
         {popupPosition ? (
           <Popup

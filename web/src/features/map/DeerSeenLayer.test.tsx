@@ -14,7 +14,7 @@ const PRICKET = 'Fallow Deer, Male, Young: 1 seen on 05/11/2026';
 const sightingMarks = (container: HTMLElement) =>
   Array.from(container.querySelectorAll('.sighting-mark'), (mark) => mark.getAttribute('title'));
 
-function serve() {
+function serve(farPlace?: { latitude: number; longitude: number }) {
   const api = fakeApi().signedInAs();
   api.on('GET /api/culls/map-points', () =>
     json({ species: ['Roe Deer'], points: [[52.2, -1.5, 0]], truncated: false }),
@@ -32,7 +32,7 @@ function serve() {
               sex: 'Male',
               age_class: 'Young',
               count: 1,
-              place: { latitude: 52.21, longitude: -1.52 },
+              place: farPlace ?? { latitude: 52.21, longitude: -1.52 },
             },
           ],
         }),
@@ -96,4 +96,37 @@ describe('the map’s "Deer seen" layer', () => {
     await waitFor(() => expect(sightingMarks(container)).toEqual([]));
     expect(screen.queryByText(/places marked/)).not.toBeInTheDocument();
   });
+
+  it('moves the map to take in deer seen away from the records, when the layer comes on', async () => {
+    // The records are in Warwickshire; the pricket was seen in the Highlands.
+    serve({ latitude: 57.1, longitude: -4.2 });
+    const user = userEvent.setup({ delay: null });
+    const { container } = await renderApp('/map');
+    await waitFor(() => expect(container.querySelector('.map')).toHaveAttribute('data-points-rendered', '1'));
+    const highlands = (latitude: number) => (tile: TilePlace) => tile.latitude > latitude;
+    expect(tilesShown(container).some(highlands(56))).toBe(false);
+
+    await user.click(await screen.findByRole('button', { name: 'Deer seen' }));
+    await waitFor(() => expect(sightingMarks(container)).toEqual([PRICKET, DOE]));
+    // Both places in view: the tiles now reach from the Midlands to the Highlands.
+    await waitFor(() => expect(tilesShown(container).some(highlands(56))).toBe(true));
+    expect(tilesShown(container).some((tile) => tile.latitude < 53)).toBe(true);
+  });
 });
+
+interface TilePlace {
+  latitude: number;
+  longitude: number;
+}
+
+/** Where each map tile drawn lies (its top-left corner), from the tile's address. */
+function tilesShown(container: HTMLElement): TilePlace[] {
+  return Array.from(container.querySelectorAll<HTMLImageElement>('img.leaflet-tile'), (tile) => {
+    const [zoom, x, y] = new URL(tile.src).pathname.match(/\d+/g)!.map(Number) as [number, number, number];
+    const n = 2 ** zoom;
+    return {
+      longitude: (x / n) * 360 - 180,
+      latitude: (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / n))) * 180) / Math.PI,
+    };
+  });
+}
