@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BASE_URL,
-  launchChromium,
-  openPhone,
-  PHONE,
-  screenshot,
-  signInForDevelopment,
-} from './browser';
+import { BASE_URL, launchChromium, openPhone, PHONE, screenshot, signInForDevelopment } from './browser';
 import { addSightingLine, outingControl } from './deer-steps';
 
 if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: the global setup should have started the app');
