@@ -14,6 +14,10 @@ import {
   rebuildAfterErasure,
   rebuildInWorker,
   truncateWriteAheadLog,
+  fsyncOnThreadPool,
+  WriteAheadLogSync,
+  type SyncFile,
+  type ThreadPoolSync,
 } from '@cull-log/storage-kit';
 import {
   VersionConflictError,
@@ -28,12 +32,6 @@ import {
 import { checkAppend, checkAppendMany, checkReadAll, checkRewrite, readBack } from './event-checks';
 import { ErasuresInProgress } from './erasures-in-progress';
 import { EVENT_STORE, SQLITE_EVENT_MIGRATIONS } from './event-schema';
-import {
-  fsyncOnThreadPool,
-  WriteAheadLogSync,
-  type SyncFile,
-  type ThreadPoolSync,
-} from './write-ahead-log-sync';
 
 /** The better-sqlite3 handle: the `Tx` of the SQLite store, and the way to the caller's own tables. */
 export type SqliteDatabase = BetterSqlite3.Database;

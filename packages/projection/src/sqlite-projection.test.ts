@@ -13,9 +13,10 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 const SCHEMA =
   'CREATE TABLE IF NOT EXISTS marks (seq INTEGER PRIMARY KEY, event_id TEXT NOT NULL, user_id TEXT NOT NULL)';
 
-function openMarking(file: string): MarkingProjection {
+function openMarking(file: string, syncFile?: (file: string) => Promise<void>): MarkingProjection {
   const projection = openSqliteProjection({
     file,
+    ...(syncFile && { syncFile }),
     name: 'marking',
     migrations: [{ version: 1, does: 'the applied table', up: (db) => db.exec(SCHEMA) }],
     readModelTables: ['marks'],
@@ -41,6 +42,43 @@ function openMarking(file: string): MarkingProjection {
 projectionBookkeepingContract('SQLite', async () => openMarking(join(directory, 'contract.db')));
 
 describe('SQLite projection file', () => {
+  it('answers a batch (so the bus acknowledges it) only once its write-ahead log is on disk', async () => {
+    const file = join(directory, 'synced.db');
+    const asked: string[] = [];
+    let release: () => void = () => {};
+    let failing = false;
+    const projection = openMarking(file, async (path) => {
+      asked.push(path);
+      if (failing) throw new Error('EIO: the disk did not take it');
+      await new Promise<void>((done) => (release = done));
+    });
+    const log = createSampleEventLog();
+    const [first, second, third] = [log.recorded('alice'), log.recorded('bob'), log.recorded('carol')];
+
+    let answered = false;
+    const applying = projection.store.applyBatch([first]).then((outcomes) => {
+      answered = true;
+      return outcomes;
+    });
+    await new Promise((done) => setTimeout(done, 20));
+    expect(asked).toEqual([`${file}-wal`]);
+    expect(answered).toBe(false);
+    // Committed already: a read sees it, though the bus is not told until the sync.
+    expect(await projection.marks()).toEqual([first.id]);
+    release();
+    expect(await applying).toEqual(['applied']);
+
+    // A batch of nothing new writes nothing, and waits for no sync.
+    expect(await projection.store.applyBatch([first])).toEqual(['duplicate']);
+    expect(asked).toHaveLength(1);
+
+    // A sync that fails refuses its batch, and every one after it: it may never be acknowledged.
+    failing = true;
+    await expect(projection.store.applyBatch([second])).rejects.toThrow('EIO');
+    await expect(projection.store.applyBatch([third])).rejects.toThrow('EIO');
+    await projection.store.close();
+  });
+
   it('keeps versions and the checkpoint across a reopen', async () => {
     const file = join(directory, 'reopen.db');
     const log = createSampleEventLog();

@@ -8,7 +8,11 @@ import {
   rebuildAfterErasure,
   rebuildInWorker,
   truncateWriteAheadLog,
+  fsyncOnThreadPool,
+  WriteAheadLogSync,
   type SqliteMigration,
+  type SyncFile,
+  type ThreadPoolSync,
 } from '@cull-log/storage-kit';
 import { catchUpMode } from './catch-up-mode';
 import {
@@ -58,6 +62,7 @@ export function openSqliteProjection({
   userTables = [],
   unownedTables = [],
   beforeErase,
+  syncFile: givenSyncFile,
 }: {
   file: string;
   /** The projection's name, naming its checkpoint and its schema's version. */
@@ -83,6 +88,8 @@ export function openSqliteProjection({
    * than `limit` only when none is left.
    */
   beforeErase?: (userId: string, limit: number) => number;
+  /** How the write-ahead log is flushed to disk after each batch: fdatasync on libuv's thread pool unless told. */
+  syncFile?: SyncFile;
 }): SqliteProjection {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -128,6 +135,9 @@ export function openSqliteProjection({
   };
 
   const catchUp = catchUpMode(db, file);
+  // Commits are not synced (synchronous = NORMAL): the write-ahead log is, after each batch and off the event loop.
+  const syncFile = givenSyncFile ?? fsyncOnThreadPool();
+  const walSync = new WriteAheadLogSync(`${file}-wal`, syncFile);
 
   const clearAll = db.transaction(() => {
     for (const table of [...readModelTables, ...unownedTables, 'stream_versions'])
@@ -156,6 +166,9 @@ export function openSqliteProjection({
         await catchUp.before(events.length);
         const outcomes = applyInTransaction.immediate(events);
         await catchUp.afterCommit();
+        // Answered, and so acknowledged to the bus, only once on disk: the bus never delivers an acknowledged event
+        // again, so a batch a power cut took from the file would otherwise be missing from the read model for good.
+        if (outcomes.includes('applied')) await walSync.sync();
         return outcomes;
       };
       return {
@@ -173,7 +186,9 @@ export function openSqliteProjection({
         },
         async close() {
           await catchUp.close();
+          await walSync.idle();
           db.close();
+          if (givenSyncFile === undefined) await (syncFile as ThreadPoolSync).close();
         },
       };
     }) as SqliteProjection['projectionStore'],

@@ -16,6 +16,12 @@ export { startCheckpointWorker, type CheckpointWorker } from './checkpoint-worke
 export { checkpointInWorker, type CheckpointInWorker } from './checkpoint-in-worker';
 export { durably } from './durably';
 export { syncFolder } from './sync-folder';
+export {
+  fsyncOnThreadPool,
+  WriteAheadLogSync,
+  type SyncFile,
+  type ThreadPoolSync,
+} from './write-ahead-log-sync';
 export { deleteSome } from './mongo-batches';
 export { ERASE_BATCH_SIZE, inBatches, nextTurn } from './in-batches';
 export { createWakeSignal, retryWithBackoff, type RetryOptions, type WakeSignal } from './timing';

@@ -1,6 +1,6 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { syncFolder } from '@cull-log/storage-kit';
+import { syncFolder } from './sync-folder';
 
 /** Flushes the file at a path to disk; rejects when the disk did not take it. */
 export type SyncFile = (file: string) => Promise<void>;
