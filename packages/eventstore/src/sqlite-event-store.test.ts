@@ -601,6 +601,8 @@ describe('SQLite event store', () => {
       );
       expect(countEventsOutside(file)).toBe(2);
       expect(syncs.calls).toHaveLength(1);
+      // The service's readiness asks for the head: it answers 503 until the process starts afresh.
+      await expect(store.headPosition()).rejects.toBeInstanceOf(StoreUnavailableError);
     });
 
     it('a log read hands on events only once they are synced, those another connection appended included', async () => {

@@ -312,7 +312,10 @@ class SqliteStore implements SqliteEventStore {
     return this.onDisk(this.read(() => this.selectAfter.all(afterPosition, limit)));
   }
 
+  /** The log's head; refused once a sync has failed, as then no later write can be vouched for (see enqueue). */
   async headPosition(): Promise<number> {
+    const syncFailed = this.walSync.failed;
+    if (syncFailed !== undefined) throw new StoreUnavailableError(syncFailed.error);
     try {
       return this.selectHead.get()?.position ?? 0;
     } catch (error) {
