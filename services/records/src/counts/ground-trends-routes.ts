@@ -28,7 +28,7 @@ export async function readGroundTrends<Tx>(
   const areaKm2 = groundAreaKm2(ground.boundary);
   const [storedCounts, outings, culls, seasonStart] = await Promise.all([
     readModel.listCounts(userId, groundId),
-    readModel.listOutings(userId),
+    readModel.groundOutings([userId], groundId),
     readModel.groundCullTally(userId, groundId),
     readModel.seasonStart(userId),
   ]);
@@ -38,7 +38,7 @@ export async function readGroundTrends<Tx>(
     seasonStart: seasonStart ?? DEFAULT_SEASON_START,
     now,
     counts: storedCounts.flatMap((stored) => toCount(countStateOf(stored), stored.id, areaKm2) ?? []),
-    outings: outings.filter((outing) => outing.ground_id === groundId),
+    outings,
     culls,
   });
 }
@@ -62,7 +62,7 @@ export async function readTeamGroundTrends<Tx>(
   const areaKm2 = groundAreaKm2(ground.boundary);
   const [storedCounts, outings, culls, seasonStart] = await Promise.all([
     teamCountsOn(readModel, membership, uid, [ground.id]),
-    Promise.all(members.map((userId) => readModel.listOutings(userId))),
+    readModel.groundOutings(members, ground.id),
     Promise.all(
       [...members, ...(membership.role === 'guest' ? [] : [owner])].map((userId) =>
         readModel.groundCullTally(userId, ground.id),
@@ -76,7 +76,7 @@ export async function readTeamGroundTrends<Tx>(
     seasonStart: seasonStart ?? DEFAULT_SEASON_START,
     now,
     counts: storedCounts.flatMap((stored) => toCount(countStateOf(stored), stored.id, areaKm2) ?? []),
-    outings: outings.flat().filter((outing) => outing.ground_id === ground.id),
+    outings,
     culls: culls.flat(),
   });
 }

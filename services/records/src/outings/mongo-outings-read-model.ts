@@ -42,16 +42,22 @@ const BY_USER_NEWEST_STARTED: IndexDescription = {
   name: 'outings_by_user_start',
 };
 
+const BY_GROUND_NEWEST_STARTED: IndexDescription = {
+  key: { ground_id: 1, started_ms: -1, _id: -1 },
+  name: 'outings_by_ground_start',
+};
+
 /** The outings' indexes, step by step; a change is a new step at the end. */
 export const MONGO_OUTING_MIGRATIONS: readonly MongoMigration[] = [
   indexStep(1, 'outings by user, newest started first', OUTINGS_COLLECTION, BY_USER_NEWEST_STARTED),
+  indexStep(2, 'outings on a ground, newest started first', OUTINGS_COLLECTION, BY_GROUND_NEWEST_STARTED),
 ];
 
 /** The queries of a user's outings, with their numbers of culls. */
 export function openMongoOutingsReadModel(
   database: Db,
   cullsCollection: string,
-): Pick<ManagementReadModel, 'listOutings' | 'getOuting' | 'openOuting'> {
+): Pick<ManagementReadModel, 'listOutings' | 'groundOutings' | 'getOuting' | 'openOuting'> {
   const outings = database.collection<OutingDocument>(OUTINGS_COLLECTION);
   const culls = database.collection<{ _id: string; user_id: string; outing_id?: string }>(cullsCollection);
 
@@ -71,6 +77,26 @@ export function openMongoOutingsReadModel(
           ])
           .toArray(),
       ]);
+      const byOuting = new Map(counts.map((count) => [count._id, count.count]));
+      return documents.map((document) => toOutingView(document, byOuting.get(document._id) ?? 0));
+    },
+    async groundOutings(userIds, groundId) {
+      const documents = await outings
+        .find({ ground_id: groundId, user_id: { $in: [...userIds] } })
+        .sort({ started_ms: -1, _id: -1 })
+        .toArray();
+      if (documents.length === 0) return [];
+      const counts = await culls
+        .aggregate<{ _id: string; count: number }>([
+          {
+            $match: {
+              user_id: { $in: [...userIds] },
+              outing_id: { $in: documents.map((document) => document._id) },
+            },
+          },
+          { $group: { _id: '$outing_id', count: { $sum: 1 } } },
+        ])
+        .toArray();
       const byOuting = new Map(counts.map((count) => [count._id, count.count]));
       return documents.map((document) => toOutingView(document, byOuting.get(document._id) ?? 0));
     },

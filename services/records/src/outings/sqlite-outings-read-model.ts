@@ -49,6 +49,14 @@ export const SQLITE_OUTING_MIGRATIONS: readonly SqliteMigration[] = [
       if (!columns.has('sightings')) db.exec('ALTER TABLE outings ADD COLUMN sightings TEXT');
     },
   },
+  {
+    version: 3,
+    does: "the outings on a ground, newest started first (a team's ground's trends read its members' in one go)",
+    up: (db) =>
+      db.exec(
+        'CREATE INDEX IF NOT EXISTS outings_by_ground_start ON outings (ground_id, started_ms DESC, id DESC)',
+      ),
+  },
 ];
 
 /** An outing's row: its sightings as JSON text. */
@@ -98,7 +106,11 @@ export function applyOutingToSqlite(db: SqliteDatabase, event: StoredLogEvent & 
 /** The queries of a user's outings on the records database, with their numbers of culls. */
 export function openSqliteOutingsReadModel(
   db: SqliteDatabase,
-): Pick<ManagementReadModel, 'listOutings' | 'getOuting' | 'openOuting'> {
+): Pick<ManagementReadModel, 'listOutings' | 'groundOutings' | 'getOuting' | 'openOuting'> {
+  const groundOutings = db.prepare<[string, string], OutingRow>(
+    `SELECT * FROM outings WHERE ground_id = ? AND user_id IN (SELECT value FROM json_each(?))
+     ORDER BY started_ms DESC, id DESC`,
+  );
   const listOutings = db.prepare<[string], OutingRow>(
     'SELECT * FROM outings WHERE user_id = ? ORDER BY started_ms DESC, id DESC',
   );
@@ -122,6 +134,12 @@ export function openSqliteOutingsReadModel(
     async listOutings(userId) {
       const counts = new Map(cullCounts.all(userId).map((row) => [row.outing_id, row.count]));
       return listOutings.all(userId).map((row) => outingOf(row, counts.get(row.id) ?? 0));
+    },
+    async groundOutings(userIds, groundId) {
+      // Each outing's culls are its stalker's: counted by their index, one outing at a time.
+      return groundOutings
+        .all(groundId, JSON.stringify(userIds))
+        .map((row) => outingOf(row, cullCount.get(row.user_id, row.id) ?? 0));
     },
     async getOuting(userId, id) {
       const row = getOuting.get(userId, id);

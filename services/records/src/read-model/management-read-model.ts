@@ -26,6 +26,11 @@ export interface ManagementReadModel extends TeamsReadModel {
   groundNamed(userId: string, name: string): Promise<Ground | undefined>;
   /** The user's outings, newest started first, with their numbers of culls. */
   listOutings(userId: string): Promise<Outing[]>;
+  /**
+   * The outings on a ground of any of these users (a team's members on a team's ground), newest started first, with
+   * their numbers of culls: one read, however many users.
+   */
+  groundOutings(userIds: readonly string[], groundId: string): Promise<Outing[]>;
   getOuting(userId: string, id: string): Promise<Outing | undefined>;
   /** The user's outing under way (no end), if any. */
   openOuting(userId: string): Promise<Outing | undefined>;

@@ -316,6 +316,9 @@ export function describeTeamCountsApi<Tx>(
       });
       const elsewhere = (await call(EVE, 'POST', '/grounds', { name: 'Eve Farm' })).json<Ground>();
       await cullOn(EVE, '2026-09-02', 'Male', { ground_id: elsewhere.id, outing_id: null });
+      // A member's outing on a ground of their own is not the team's.
+      const copse = (await call(ALICE, 'POST', '/grounds', { name: 'Alice Copse' })).json<Ground>();
+      await outing(ALICE, copse.id, '2026-06-02', 3, 1, [roe('Male', 5)]);
 
       for (const reader of [ALICE, CAT, DAN]) {
         const response = await call(reader, 'GET', `/grounds/${north.id}/trends?team=${team.id}`);
